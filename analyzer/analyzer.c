@@ -1,0 +1,145 @@
+#include "analyzer.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "diag.h"
+#include "mem.h"
+#include "walk.h"
+
+struct analyzer {
+    CXIndex index;
+    analyzer_options opt;
+};
+
+analyzer *analyzer_create(const analyzer_options *opt)
+{
+    analyzer *a = mem_alloc(sizeof *a);
+    a->index = clang_createIndex(0, 0);
+    a->opt = *opt;
+    return a;
+}
+
+void analyzer_free(analyzer **ap)
+{
+    if (!ap || !*ap)
+        return;
+    clang_disposeIndex((*ap)->index);
+    free(*ap);
+    *ap = NULL;
+}
+
+static diag_severity analyzer_severity(enum CXDiagnosticSeverity s)
+{
+    switch (s) {
+    case CXDiagnostic_Error:
+    case CXDiagnostic_Fatal:
+        return DIAG_ERROR;
+    case CXDiagnostic_Warning:
+        return DIAG_WARNING;
+    default:
+        return DIAG_NOTE;
+    }
+}
+
+/* Pass clang's diagnostics on; true when any of them is an error. */
+static bool analyzer_report_diagnostics(CXTranslationUnit tu, const char *path)
+{
+    bool failed = false;
+    unsigned n = clang_getNumDiagnostics(tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+        if (sev == CXDiagnostic_Ignored || sev == CXDiagnostic_Note) {
+            clang_disposeDiagnostic(d);
+            continue;
+        }
+        failed |= sev >= CXDiagnostic_Error;
+        CXString text = clang_getDiagnosticSpelling(d);
+        unsigned line = 0, col = 0;
+        char *file = walk_file_location(clang_getDiagnosticLocation(d), &line, &col);
+        diag_at(analyzer_severity(sev), *file ? file : path, line, col, "%s", clang_getCString(text));
+        free(file);
+        clang_disposeString(text);
+        clang_disposeDiagnostic(d);
+    }
+    return failed;
+}
+
+typedef struct tu_walk {
+    analyzer *a;
+    lm_program *prog;
+    lm_file *file;
+    CXTranslationUnit tu;
+} tu_walk;
+
+/* The body is the function's compound statement. */
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+        *(CXCursor *)data = c;
+    return CXChildVisit_Continue;
+}
+
+static void analyze_function(tu_walk *tw, CXCursor c)
+{
+    CXCursor body = clang_getNullCursor();
+    clang_visitChildren(c, find_body, &body);
+    if (clang_Cursor_isNull(body))
+        return;
+    unsigned line = 0, col = 0;
+    char *file = walk_file_location(clang_getCursorLocation(c), &line, &col);
+    CXString name = clang_getCursorSpelling(c);
+    lm_function *fn = lm_file_add_function(tw->prog, tw->file, clang_getCString(name),
+                                           (lm_location){file, line, col});
+    clang_disposeString(name);
+    free(file);
+    walk_function_body(tw->prog, fn, tw->tu, body);
+    if (tw->a->opt.debug)
+        diag_at(DIAG_NOTE, fn->loc.file, fn->loc.line, fn->loc.column, "analyzed function '%s'",
+                fn->name);
+}
+
+static enum CXChildVisitResult visit_top_level(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    tu_walk *tw = data;
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+        analyze_function(tw, c);
+    return CXChildVisit_Continue;
+}
+
+bool analyzer_analyze_file(analyzer *a, lm_program *p, const char *path)
+{
+    FILE *probe = fopen(path, "r");
+    if (!probe) {
+        diag_at(DIAG_ERROR, path, 1, 1, "cannot open input file: %s", strerror(errno));
+        return false;
+    }
+    fclose(probe);
+    if (a->opt.debug)
+        diag_tool(DIAG_NOTE, "parsing '%s'", path);
+    CXTranslationUnit tu = NULL;
+    enum CXErrorCode err = clang_parseTranslationUnit2(a->index, path, a->opt.clang_args,
+                                                       a->opt.nclang_args, NULL, 0,
+                                                       CXTranslationUnit_None, &tu);
+    if (err != CXError_Success || !tu) {
+        diag_at(DIAG_ERROR, path, 1, 1, "libclang could not parse the file (error %d)", (int)err);
+        return false;
+    }
+    bool ok = !analyzer_report_diagnostics(tu, path);
+    if (ok) {
+        char *real = realpath(path, NULL);
+        tu_walk tw = {a, p, lm_program_add_file(p, real ? real : path), tu};
+        free(real);
+        clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top_level, &tw);
+    }
+    clang_disposeTranslationUnit(tu);
+    return ok;
+}

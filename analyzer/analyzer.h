@@ -1,0 +1,30 @@
+/* analyzer: C source -> loop model, through libclang.
+ *
+ * An analyzer holds one libclang index and the compiler arguments every file
+ * is parsed with.  analyzer_analyze_file() parses one file and appends its
+ * functions and loops (main file only) to a program; clang's own diagnostics
+ * are passed on through diag.  The caller owns the analyzer (analyzer_free)
+ * and the program; nothing the analyzer returns points into libclang. */
+#ifndef AITOOL_ANALYZER_H
+#define AITOOL_ANALYZER_H
+
+#include <stdbool.h>
+
+#include "loop_model.h"
+
+typedef struct analyzer_options {
+    const char *const *clang_args; /* -I, -D, -std=... as given on the command line */
+    int nclang_args;
+    bool debug; /* progress on stderr */
+} analyzer_options;
+
+typedef struct analyzer analyzer;
+
+analyzer *analyzer_create(const analyzer_options *opt);
+void analyzer_free(analyzer **a);
+
+/* False when the file could not be read or did not compile; nothing is added
+ * to the program for it then. */
+bool analyzer_analyze_file(analyzer *a, lm_program *p, const char *path);
+
+#endif

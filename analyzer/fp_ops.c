@@ -1,0 +1,69 @@
+#include "fp_ops.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+fp_binary_op fp_ops_classify_binary(enum CXBinaryOperatorKind op)
+{
+    static const struct {
+        enum CXBinaryOperatorKind op;
+        fp_binary_op kind;
+    } table[] = {
+        {CXBinaryOperator_Add, {LM_FP_PLUS, false}},
+        {CXBinaryOperator_Sub, {LM_FP_MINUS, false}},
+        {CXBinaryOperator_Mul, {LM_FP_MULTIPLY, false}},
+        {CXBinaryOperator_Div, {LM_FP_DIVIDE, false}},
+        {CXBinaryOperator_AddAssign, {LM_FP_PLUS, true}},
+        {CXBinaryOperator_SubAssign, {LM_FP_MINUS, true}},
+        {CXBinaryOperator_MulAssign, {LM_FP_MULTIPLY, true}},
+        {CXBinaryOperator_DivAssign, {LM_FP_DIVIDE, true}},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].op == op)
+            return table[i].kind;
+    return (fp_binary_op){LM_FP_NCLASSES, false};
+}
+
+/* The C99/C11 <math.h> functions with a floating result, double variants; the
+ * float (f) and long double (l) variants are accepted by suffix.  Sorted for bsearch. */
+static const char *const math_functions[] = {
+    "acos",  "acosh", "asin",      "asinh",      "atan",   "atan2",     "atanh",  "cbrt",
+    "ceil",  "copysign", "cos",    "cosh",       "erf",    "erfc",      "exp",    "exp10",
+    "exp2",  "expm1", "fabs",      "fdim",       "floor",  "fma",       "fmax",   "fmin",
+    "fmod",  "frexp", "hypot",     "ldexp",      "lgamma", "log",       "log10",  "log1p",
+    "log2",  "logb",  "modf",      "nan",        "nearbyint", "nextafter", "nexttoward",
+    "pow",   "remainder", "remquo", "rint",      "round",  "scalbln",   "scalbn", "sin",
+    "sincos", "sinh", "sqrt",      "tan",        "tanh",   "tgamma",    "trunc",
+};
+
+static int math_cmp(const void *key, const void *elem)
+{
+    return strcmp(key, *(const char *const *)elem);
+}
+
+static bool math_lookup(const char *name)
+{
+    return bsearch(name, math_functions, sizeof math_functions / sizeof math_functions[0],
+                   sizeof math_functions[0], math_cmp) != NULL;
+}
+
+bool fp_ops_is_math_function(const char *name)
+{
+    static const char builtin[] = "__builtin_";
+    if (strncmp(name, builtin, sizeof builtin - 1) == 0)
+        name += sizeof builtin - 1;
+    if (math_lookup(name))
+        return true;
+    size_t n = strlen(name);
+    if (n < 2 || n > 31 || (name[n - 1] != 'f' && name[n - 1] != 'l'))
+        return false;
+    char base[32];
+    memcpy(base, name, n - 1);
+    base[n - 1] = '\0';
+    return math_lookup(base);
+}
+
+bool fp_ops_is_assignment(enum CXBinaryOperatorKind op)
+{
+    return op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+}

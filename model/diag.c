@@ -1,0 +1,81 @@
+#include "diag.h"
+
+#include <stdarg.h>
+
+static const char *diag_program = "aitool";
+static FILE *diag_stream;
+static unsigned diag_errors, diag_warnings;
+
+void diag_set_program(const char *name)
+{
+    diag_program = name;
+}
+
+void diag_set_stream(FILE *out)
+{
+    diag_stream = out;
+}
+
+void diag_reset_counts(void)
+{
+    diag_errors = diag_warnings = 0;
+}
+
+unsigned diag_error_count(void)
+{
+    return diag_errors;
+}
+
+unsigned diag_warning_count(void)
+{
+    return diag_warnings;
+}
+
+const char *diag_severity_name(diag_severity sev)
+{
+    switch (sev) {
+    case DIAG_NOTE:
+        return "note";
+    case DIAG_WARNING:
+        return "warning";
+    case DIAG_ERROR:
+        return "error";
+    }
+    return "error";
+}
+
+static void diag_count(diag_severity sev)
+{
+    if (sev == DIAG_ERROR)
+        diag_errors++;
+    else if (sev == DIAG_WARNING)
+        diag_warnings++;
+}
+
+static void diag_emit(diag_severity sev, const char *prefix, const char *fmt, va_list ap)
+{
+    FILE *out = diag_stream ? diag_stream : stderr;
+    fprintf(out, "%s: %s: ", prefix, diag_severity_name(sev));
+    vfprintf(out, fmt, ap);
+    fputc('\n', out);
+    fflush(out);
+    diag_count(sev);
+}
+
+void diag_at(diag_severity sev, const char *file, unsigned line, unsigned col, const char *fmt, ...)
+{
+    char prefix[4096];
+    snprintf(prefix, sizeof prefix, "%s:%u:%u", file, line ? line : 1, col ? col : 1);
+    va_list ap;
+    va_start(ap, fmt);
+    diag_emit(sev, prefix, fmt, ap);
+    va_end(ap);
+}
+
+void diag_tool(diag_severity sev, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_emit(sev, diag_program, fmt, ap);
+    va_end(ap);
+}

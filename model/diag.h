@@ -1,0 +1,33 @@
+/* diag: the one place every message a user sees is formatted.
+ *
+ * Messages about a place in an input are "file:line:col: severity: text";
+ * messages about the command itself are "program: severity: text".  Both go to
+ * the diagnostic stream (stderr unless diag_set_stream() says otherwise) and
+ * are counted, so a program can finish its work and then turn the counts into
+ * an exit status.  The module owns no heap memory. */
+#ifndef AITOOL_DIAG_H
+#define AITOOL_DIAG_H
+
+#include <stdio.h>
+
+typedef enum diag_severity {
+    DIAG_NOTE,
+    DIAG_WARNING,
+    DIAG_ERROR,
+} diag_severity;
+
+void diag_set_program(const char *name);
+void diag_set_stream(FILE *out);
+void diag_reset_counts(void);
+unsigned diag_error_count(void);
+unsigned diag_warning_count(void);
+
+/* A message about line:col of file (line and col are 1-based). */
+void diag_at(diag_severity sev, const char *file, unsigned line, unsigned col,
+             const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* A message about the command line or the run, prefixed by the program name. */
+void diag_tool(diag_severity sev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+const char *diag_severity_name(diag_severity sev);
+
+#endif

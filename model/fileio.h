@@ -1,0 +1,22 @@
+/* fileio: writing outputs without ever leaving a half-written file.
+ *
+ * fileio_write_atomic() opens a temporary file beside PATH, lets the caller's
+ * writer fill it, and renames it over PATH only when everything succeeded;
+ * on failure the temporary is removed and PATH is untouched.  PATH "-" means
+ * standard output.  Errors are reported through diag.  Nothing is allocated
+ * that outlives the call. */
+#ifndef AITOOL_FILEIO_H
+#define AITOOL_FILEIO_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Returns true when the writer succeeded; the writer returns false on error. */
+typedef bool (*fileio_writer)(FILE *out, void *ctx);
+
+bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx);
+
+/* True when a and b name the same existing file. */
+bool fileio_same_file(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,132 @@
+/* loop_model: the program -> files -> functions -> nested loops that the
+ * analyzer builds and every output reads.
+ *
+ * Counting rules (../shared/design.md): FP operations are counted per single
+ * iteration; a loop's `own` counts are those of its body outside nested loop
+ * bodies (nested loop headers included), its `inclusive` counts add the
+ * inclusive counts of its nested loops.  Arrays: each distinct array counts once
+ * as a load if read and once as a store if written, per loop, inclusive of its
+ * nested loops; bytes are grouped by element type into a formula.
+ *
+ * Ownership: an lm_program owns everything reachable from it (one arena);
+ * strings passed in are copied.  lm_program_free() releases it all. */
+#ifndef AITOOL_LOOP_MODEL_H
+#define AITOOL_LOOP_MODEL_H
+
+#include <stdbool.h>
+
+#include "mem.h"
+
+typedef enum lm_loop_kind {
+    LM_LOOP_FOR,
+    LM_LOOP_WHILE,
+    LM_LOOP_DO,
+} lm_loop_kind;
+
+typedef enum lm_fp_class {
+    LM_FP_PLUS,
+    LM_FP_MINUS,
+    LM_FP_MULTIPLY,
+    LM_FP_DIVIDE,
+    LM_FP_SPECIAL, /* libm calls: reported, but not part of fp_total */
+    LM_FP_NCLASSES,
+} lm_fp_class;
+
+typedef struct lm_fp_counts {
+    unsigned long n[LM_FP_NCLASSES];
+} lm_fp_counts;
+
+typedef struct lm_location {
+    const char *file; /* absolute path */
+    unsigned line, column;
+} lm_location;
+
+/* One array used in one loop (own level, or inclusive after lm_program_finish). */
+typedef struct lm_array_use {
+    struct lm_array_use *next;
+    const char *key;       /* same key, same array */
+    const char *name;      /* as written: "a", "grid->u" */
+    const char *elem_type; /* the type as it appears in sizeof(...) */
+    unsigned long elem_size;
+    /* Source-order sequence numbers of the first read and first write; 0 = none. */
+    unsigned long first_read, first_write;
+} lm_array_use;
+
+/* Bytes moved per iteration: formula "1 * sizeof(double ) + ..." or NULL when none. */
+typedef struct lm_bytes {
+    const char *formula;
+    unsigned long bytes;
+} lm_bytes;
+
+typedef struct lm_function lm_function;
+
+typedef struct lm_loop {
+    struct lm_loop *next;     /* next sibling, in source order */
+    struct lm_loop *children; /* first nested loop */
+    struct lm_loop *last_child;
+    struct lm_loop *parent;   /* NULL for a loop at function level */
+    lm_function *function;
+    lm_loop_kind kind;
+    lm_location loc; /* the loop keyword */
+    unsigned depth;  /* 1 for a loop at function level */
+    lm_fp_counts own, inclusive;
+    lm_array_use *own_arrays; /* in order of first use */
+    lm_array_use *arrays;     /* inclusive, filled by lm_program_finish */
+    lm_bytes loads, stores;   /* from `arrays` */
+    double ai;                /* -1.0 until computed */
+    bool complete;            /* false when some bytes could not be known */
+} lm_loop;
+
+struct lm_function {
+    lm_function *next;
+    const char *name;
+    lm_location loc;
+    lm_fp_counts own;       /* operations outside every loop body */
+    lm_fp_counts inclusive; /* the whole body */
+    lm_loop *loops, *last_loop;
+};
+
+typedef struct lm_file {
+    struct lm_file *next;
+    const char *path;
+    lm_function *functions, *last_function;
+} lm_file;
+
+typedef struct lm_program {
+    arena *arena;
+    lm_file *files, *last_file;
+} lm_program;
+
+lm_program *lm_program_create(void);
+void lm_program_free(lm_program **p);
+
+lm_file *lm_program_add_file(lm_program *p, const char *path);
+lm_function *lm_file_add_function(lm_program *p, lm_file *f, const char *name, lm_location loc);
+/* A new loop inside `parent`, or at function level when parent is NULL. */
+lm_loop *lm_function_add_loop(lm_program *p, lm_function *fn, lm_loop *parent,
+                              lm_loop_kind kind, lm_location loc);
+
+/* Record a read and/or write of an array in `loop` (its own level). */
+void lm_loop_note_array(lm_program *p, lm_loop *loop, const char *key, const char *name,
+                        const char *elem_type, unsigned long elem_size,
+                        bool read, bool write, unsigned long seq);
+
+/* Fill every derived field: inclusive counts and arrays, loads, stores, ai. */
+void lm_program_finish(lm_program *p);
+
+/* Loops of a function in source order (pre-order): start with fn->loops. */
+lm_loop *lm_loop_next_preorder(const lm_loop *l);
+
+unsigned long lm_fp_total(const lm_fp_counts *c);
+void lm_fp_add(lm_fp_counts *dst, const lm_fp_counts *src);
+const char *lm_fp_class_name(lm_fp_class c); /* "fp_plus", ... */
+const char *lm_loop_kind_name(lm_loop_kind k); /* "for", "while", "do" */
+
+/* The bytes of the arrays read (stores: written), grouped by element type in
+ * order of first appearance.  The formula is allocated in p's arena. */
+lm_bytes lm_arrays_bytes(lm_program *p, const lm_array_use *arrays, bool stores);
+
+/* fp_total / bytes; 9999.9 when bytes are 0 and flops are not; 0 when both are. */
+double lm_intensity(unsigned long fp_total, unsigned long bytes);
+
+#endif

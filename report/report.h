@@ -1,0 +1,28 @@
+/* report: the measureTool text report and the JSON report, from a finished
+ * loop model (lm_program_finish must have run).
+ *
+ * The *_write functions stream to a FILE the caller owns and return false on
+ * an output error.  report_json_render() returns a string the caller frees.
+ * report_*_file() write PATH atomically ("-" is standard output). */
+#ifndef AITOOL_REPORT_H
+#define AITOOL_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "loop_model.h"
+
+bool report_text_write(FILE *out, const lm_program *p);
+bool report_text_file(const char *path, const lm_program *p);
+
+/* {"loops": [...]}, keys as documented in README.md. */
+char *report_json_render(const lm_program *p);
+bool report_json_file(const char *path, const lm_program *p);
+
+/* Per-loop internals for -debug: own and inclusive counts, every array. */
+void report_debug_write(FILE *out, const lm_program *p);
+
+/* "ForStatement", "WhileStatement", "DoWhileStatement". */
+const char *report_statement_name(lm_loop_kind k);
+
+#endif

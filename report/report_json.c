@@ -1,0 +1,68 @@
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "fileio.h"
+#include "mem.h"
+
+static void json_add_formula(cJSON *o, const char *key, const char *formula)
+{
+    if (formula)
+        cJSON_AddStringToObject(o, key, formula);
+    else
+        cJSON_AddNullToObject(o, key);
+}
+
+static cJSON *report_json_loop(const lm_loop *l)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "file", l->loc.file);
+    cJSON_AddNumberToObject(o, "line", l->loc.line);
+    cJSON_AddNumberToObject(o, "column", l->loc.column);
+    cJSON_AddStringToObject(o, "kind", lm_loop_kind_name(l->kind));
+    cJSON_AddStringToObject(o, "function", l->function->name);
+    cJSON_AddNumberToObject(o, "depth", l->depth);
+    for (int k = LM_FP_PLUS; k <= LM_FP_DIVIDE; k++)
+        cJSON_AddNumberToObject(o, lm_fp_class_name(k), (double)l->inclusive.n[k]);
+    cJSON_AddNumberToObject(o, "fp_total", (double)lm_fp_total(&l->inclusive));
+    cJSON_AddNumberToObject(o, "fp_special", (double)l->inclusive.n[LM_FP_SPECIAL]);
+    json_add_formula(o, "load_formula", l->loads.formula);
+    cJSON_AddNumberToObject(o, "load_bytes", (double)l->loads.bytes);
+    json_add_formula(o, "store_formula", l->stores.formula);
+    cJSON_AddNumberToObject(o, "store_bytes", (double)l->stores.bytes);
+    cJSON_AddNumberToObject(o, "ai", l->ai);
+    cJSON_AddBoolToObject(o, "complete", l->complete);
+    return o;
+}
+
+char *report_json_render(const lm_program *p)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON *loops = cJSON_AddArrayToObject(root, "loops");
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
+                cJSON_AddItemToArray(loops, report_json_loop(l));
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    /* Hand the caller memory from our allocator, so it frees with free(). */
+    char *copy = mem_strdup(text ? text : "{}");
+    cJSON_free(text);
+    return copy;
+}
+
+static bool report_json_writer(FILE *out, void *ctx)
+{
+    char *text = report_json_render(ctx);
+    bool ok = fputs(text, out) >= 0 && fputc('\n', out) != EOF;
+    free(text);
+    return ok;
+}
+
+bool report_json_file(const char *path, const lm_program *p)
+{
+    return fileio_write_atomic(path, report_json_writer, (void *)p);
+}

@@ -1,0 +1,85 @@
+/* The text report keeps ROSE measureTool's layout, one block per loop in
+ * source order, with the fp_special line added after fp_total. */
+#include "report.h"
+
+#include "fileio.h"
+
+const char *report_statement_name(lm_loop_kind k)
+{
+    switch (k) {
+    case LM_LOOP_FOR:
+        return "ForStatement";
+    case LM_LOOP_WHILE:
+        return "WhileStatement";
+    case LM_LOOP_DO:
+        return "DoWhileStatement";
+    }
+    return "ForStatement";
+}
+
+static void report_text_loop(FILE *out, const lm_loop *l)
+{
+    const lm_fp_counts *c = &l->inclusive;
+    fprintf(out, "----------Floating Point Operation Counts---------------------\n");
+    fprintf(out, "%s@ %s:%u:%u\n", report_statement_name(l->kind), l->loc.file, l->loc.line,
+            l->loc.column);
+    for (int k = LM_FP_PLUS; k <= LM_FP_DIVIDE; k++)
+        fprintf(out, "%s:%lu\n", lm_fp_class_name(k), c->n[k]);
+    fprintf(out, "fp_total:%lu\n", lm_fp_total(c));
+    fprintf(out, "fp_special:%lu\n", c->n[LM_FP_SPECIAL]);
+    fprintf(out, "----------Memory Operation Counts---------------------\n");
+    fprintf(out, "Loads:%s\n", l->loads.formula ? l->loads.formula : " NULL");
+    fprintf(out, "Loads int: %lu\n", l->loads.bytes);
+    fprintf(out, "Stores:%s\n", l->stores.formula ? l->stores.formula : " NULL");
+    fprintf(out, "Store int: %lu\n", l->stores.bytes);
+    fprintf(out, "----------Arithmetic Intensity---------------------\n");
+    fprintf(out, "AI=%g\n", l->ai);
+}
+
+bool report_text_write(FILE *out, const lm_program *p)
+{
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
+                report_text_loop(out, l);
+    return !ferror(out);
+}
+
+static bool report_text_writer(FILE *out, void *ctx)
+{
+    return report_text_write(out, ctx);
+}
+
+bool report_text_file(const char *path, const lm_program *p)
+{
+    return fileio_write_atomic(path, report_text_writer, (void *)p);
+}
+
+static void report_debug_counts(FILE *out, const char *what, const lm_fp_counts *c)
+{
+    fprintf(out, "    %s:", what);
+    for (int k = 0; k < LM_FP_NCLASSES; k++)
+        fprintf(out, " %s=%lu", lm_fp_class_name(k), c->n[k]);
+    fputc('\n', out);
+}
+
+void report_debug_write(FILE *out, const lm_program *p)
+{
+    for (const lm_file *f = p->files; f; f = f->next) {
+        for (const lm_function *fn = f->functions; fn; fn = fn->next) {
+            fprintf(out, "debug: function %s at %s:%u:%u\n", fn->name, fn->loc.file, fn->loc.line,
+                    fn->loc.column);
+            report_debug_counts(out, "outside loops", &fn->own);
+            for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l)) {
+                fprintf(out, "  debug: %s loop at %s:%u:%u depth %u\n", lm_loop_kind_name(l->kind),
+                        l->loc.file, l->loc.line, l->loc.column, l->depth);
+                report_debug_counts(out, "own level", &l->own);
+                report_debug_counts(out, "inclusive", &l->inclusive);
+                for (const lm_array_use *a = l->arrays; a; a = a->next)
+                    fprintf(out, "    array %s: element %s (%lu bytes)%s%s\n", a->name,
+                            a->elem_type, a->elem_size, a->first_read ? " read" : "",
+                            a->first_write ? " written" : "");
+            }
+        }
+    }
+}

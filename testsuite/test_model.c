@@ -1,0 +1,224 @@
+/* The loop model, the diagnostics and the helpers under it, without clang. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "fileio.h"
+#include "loop_model.h"
+#include "mem.h"
+#include "strbuf.h"
+#include "testutil.h"
+
+static lm_location at(unsigned line)
+{
+    return (lm_location){"/src/k.c", line, 3};
+}
+
+static void test_intensity_rules(void)
+{
+    CU_ASSERT_DOUBLE_EQUAL(lm_intensity(4, 8), 0.5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(lm_intensity(3, 0), 9999.9, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(lm_intensity(0, 0), 0.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(lm_intensity(0, 24), 0.0, 1e-12);
+}
+
+static void test_fp_total_leaves_out_specials(void)
+{
+    lm_fp_counts c = {{1, 2, 3, 4, 5}};
+    CU_ASSERT_EQUAL(lm_fp_total(&c), 10);
+    lm_fp_counts d = {{1, 1, 1, 1, 1}};
+    lm_fp_add(&c, &d);
+    CU_ASSERT_EQUAL(c.n[LM_FP_SPECIAL], 6);
+    CU_ASSERT_EQUAL(lm_fp_total(&c), 14);
+    CU_ASSERT_STRING_EQUAL(lm_fp_class_name(LM_FP_MULTIPLY), "fp_multiply");
+    CU_ASSERT_STRING_EQUAL(lm_loop_kind_name(LM_LOOP_DO), "do");
+}
+
+/* Arrays of two types, read in the order b(double), c(float), a(double):
+ * the double term comes first because a double array was read first. */
+static void test_formula_groups_by_type_in_order(void)
+{
+    lm_program *p = lm_program_create();
+    lm_file *f = lm_program_add_file(p, "/src/k.c");
+    lm_function *fn = lm_file_add_function(p, f, "k", at(1));
+    lm_loop *l = lm_function_add_loop(p, fn, NULL, LM_LOOP_FOR, at(2));
+    lm_loop_note_array(p, l, "a", "a", "double", 8, false, true, 1);
+    lm_loop_note_array(p, l, "b", "b", "double", 8, true, false, 2);
+    lm_loop_note_array(p, l, "c", "c", "float", 4, true, false, 3);
+    lm_loop_note_array(p, l, "a", "a", "double", 8, true, false, 4);
+    lm_loop_note_array(p, l, "b", "b", "double", 8, true, false, 5);
+    l->own.n[LM_FP_PLUS] = 5;
+    lm_program_finish(p);
+    CU_ASSERT_STRING_EQUAL(l->loads.formula, "2 * sizeof(double ) + 1 * sizeof(float )");
+    CU_ASSERT_EQUAL(l->loads.bytes, 20);
+    CU_ASSERT_STRING_EQUAL(l->stores.formula, "1 * sizeof(double )");
+    CU_ASSERT_EQUAL(l->stores.bytes, 8);
+    CU_ASSERT_DOUBLE_EQUAL(l->ai, 5.0 / 28.0, 1e-12);
+    lm_program_free(&p);
+    CU_ASSERT_PTR_NULL(p);
+}
+
+static void test_no_arrays_gives_null_formulas(void)
+{
+    lm_program *p = lm_program_create();
+    lm_file *f = lm_program_add_file(p, "/src/k.c");
+    lm_function *fn = lm_file_add_function(p, f, "k", at(1));
+    lm_loop *l = lm_function_add_loop(p, fn, NULL, LM_LOOP_WHILE, at(2));
+    l->own.n[LM_FP_MULTIPLY] = 1;
+    lm_program_finish(p);
+    CU_ASSERT_PTR_NULL(l->loads.formula);
+    CU_ASSERT_PTR_NULL(l->stores.formula);
+    CU_ASSERT_EQUAL(l->loads.bytes + l->stores.bytes, 0);
+    CU_ASSERT_DOUBLE_EQUAL(l->ai, 9999.9, 1e-12);
+    lm_program_free(&p);
+}
+
+/* outer { x[]=..  inner { y[] read, x[] read } } z[] written after the inner
+ * loop: the outer loop counts x, y, z once each, in source order. */
+static void test_inclusive_counts_and_arrays(void)
+{
+    lm_program *p = lm_program_create();
+    lm_file *f = lm_program_add_file(p, "/src/k.c");
+    lm_function *fn = lm_file_add_function(p, f, "k", at(1));
+    fn->own.n[LM_FP_DIVIDE] = 1;
+    lm_loop *outer = lm_function_add_loop(p, fn, NULL, LM_LOOP_FOR, at(2));
+    lm_loop *inner = lm_function_add_loop(p, fn, outer, LM_LOOP_FOR, at(3));
+    lm_loop *inner2 = lm_function_add_loop(p, fn, outer, LM_LOOP_DO, at(6));
+    lm_loop *second = lm_function_add_loop(p, fn, NULL, LM_LOOP_WHILE, at(9));
+    outer->own.n[LM_FP_PLUS] = 1;
+    inner->own.n[LM_FP_MULTIPLY] = 2;
+    inner2->own.n[LM_FP_SPECIAL] = 1;
+    second->own.n[LM_FP_MINUS] = 3;
+    lm_loop_note_array(p, outer, "x", "x", "double", 8, false, true, 1);
+    lm_loop_note_array(p, inner, "y", "y", "float", 4, true, false, 2);
+    lm_loop_note_array(p, inner, "x", "x", "double", 8, true, false, 3);
+    lm_loop_note_array(p, outer, "z", "z", "int", 4, false, true, 4);
+    lm_program_finish(p);
+
+    CU_ASSERT_EQUAL(outer->depth, 1);
+    CU_ASSERT_EQUAL(inner->depth, 2);
+    CU_ASSERT_EQUAL(outer->inclusive.n[LM_FP_PLUS], 1);
+    CU_ASSERT_EQUAL(outer->inclusive.n[LM_FP_MULTIPLY], 2);
+    CU_ASSERT_EQUAL(outer->inclusive.n[LM_FP_SPECIAL], 1);
+    CU_ASSERT_EQUAL(lm_fp_total(&outer->inclusive), 3);
+    CU_ASSERT_EQUAL(fn->inclusive.n[LM_FP_DIVIDE], 1);
+    CU_ASSERT_EQUAL(lm_fp_total(&fn->inclusive), 7);
+    CU_ASSERT_STRING_EQUAL(outer->loads.formula, "1 * sizeof(float ) + 1 * sizeof(double )");
+    CU_ASSERT_EQUAL(outer->loads.bytes, 12);
+    CU_ASSERT_STRING_EQUAL(outer->stores.formula, "1 * sizeof(double ) + 1 * sizeof(int )");
+    CU_ASSERT_EQUAL(outer->stores.bytes, 12);
+    CU_ASSERT_PTR_NULL(inner->stores.formula);
+
+    /* Source order: outer, inner, inner2, second. */
+    const lm_loop *order[] = {outer, inner, inner2, second};
+    const lm_loop *l = fn->loops;
+    for (size_t i = 0; i < 4; i++, l = lm_loop_next_preorder(l))
+        CU_ASSERT_PTR_EQUAL(l, order[i]);
+    CU_ASSERT_PTR_NULL(l);
+    lm_program_free(&p);
+}
+
+static void test_arena_and_strbuf(void)
+{
+    arena *a = arena_create();
+    char *big = arena_alloc(a, 200000);
+    big[199999] = 'x';
+    CU_ASSERT_EQUAL(big[0], 0);
+    CU_ASSERT_STRING_EQUAL(arena_strndup(a, "double *x", 8), "double *");
+    arena_free(&a);
+    CU_ASSERT_PTR_NULL(a);
+
+    strbuf sb = STRBUF_INIT;
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&sb), "");
+    for (int i = 0; i < 100; i++)
+        strbuf_printf(&sb, "%d,", i);
+    CU_ASSERT_EQUAL(sb.len, 290);
+    char *s = strbuf_take(&sb);
+    CU_ASSERT_EQUAL(strncmp(s, "0,1,2,", 6), 0);
+    CU_ASSERT_PTR_NULL(sb.s);
+    free(s);
+}
+
+static void test_diag_format_and_counts(void)
+{
+    FILE *tmp = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(tmp);
+    diag_set_stream(tmp);
+    diag_set_program("prog");
+    diag_reset_counts();
+    diag_at(DIAG_ERROR, "k.c", 41, 3, "fp_multiply is %d", 3);
+    diag_at(DIAG_WARNING, "k.c", 2, 7, "careful");
+    diag_tool(DIAG_ERROR, "no input files");
+    CU_ASSERT_EQUAL(diag_error_count(), 2);
+    CU_ASSERT_EQUAL(diag_warning_count(), 1);
+    rewind(tmp);
+    char buf[512] = {0};
+    CU_ASSERT(fread(buf, 1, sizeof buf - 1, tmp) > 0);
+    CU_ASSERT_STRING_EQUAL(buf, "k.c:41:3: error: fp_multiply is 3\n"
+                                "k.c:2:7: warning: careful\n"
+                                "prog: error: no input files\n");
+    diag_set_stream(NULL);
+    diag_reset_counts();
+    fclose(tmp);
+}
+
+static bool write_hello(FILE *out, void *ctx)
+{
+    return fputs(ctx, out) >= 0;
+}
+
+static bool write_then_fail(FILE *out, void *ctx)
+{
+    fputs(ctx, out);
+    return false;
+}
+
+static void test_atomic_write_keeps_old_file_on_failure(void)
+{
+    char *dir = testutil_make_tempdir();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+    strbuf path = STRBUF_INIT;
+    strbuf_printf(&path, "%s/out.txt", dir);
+    FILE *quiet = tmpfile();
+    diag_set_stream(quiet);
+    CU_ASSERT_TRUE(fileio_write_atomic(path.s, write_hello, "first\n"));
+    CU_ASSERT_FALSE(fileio_write_atomic(path.s, write_then_fail, "second\n"));
+    diag_set_stream(NULL);
+    fclose(quiet);
+    char *text = testutil_read_file(path.s);
+    CU_ASSERT_STRING_EQUAL(text, "first\n");
+    free(text);
+    /* No temporary is left behind. */
+    const char *argv[] = {"ls", "-A", dir, NULL};
+    testutil_proc pr = testutil_exec(NULL, argv);
+    CU_ASSERT_STRING_EQUAL(pr.out, "out.txt\n");
+    testutil_proc_release(&pr);
+    CU_ASSERT_TRUE(fileio_same_file(path.s, path.s));
+    CU_ASSERT_FALSE(fileio_same_file(path.s, dir));
+    strbuf_release(&path);
+    testutil_remove_tree(dir);
+    free(dir);
+}
+
+static const testutil_case model_cases[] = {
+    {"intensity rules", test_intensity_rules},
+    {"fp_total leaves out specials", test_fp_total_leaves_out_specials},
+    {"formula groups by type in order", test_formula_groups_by_type_in_order},
+    {"no arrays gives NULL formulas", test_no_arrays_gives_null_formulas},
+    {"inclusive counts and arrays", test_inclusive_counts_and_arrays},
+    {NULL, NULL},
+};
+
+static const testutil_case support_cases[] = {
+    {"arena and strbuf", test_arena_and_strbuf},
+    {"diag format and counts", test_diag_format_and_counts},
+    {"atomic write keeps old file on failure", test_atomic_write_keeps_old_file_on_failure},
+    {NULL, NULL},
+};
+
+int main(void)
+{
+    const testutil_suite suites[] = {{"loop model", model_cases}, {"support", support_cases}};
+    return testutil_run(suites, 2);
+}

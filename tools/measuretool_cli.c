@@ -1,0 +1,197 @@
+#include "measuretool_cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer.h"
+#include "diag.h"
+#include "fileio.h"
+#include "loop_model.h"
+#include "mem.h"
+#include "report.h"
+
+/* Compiler options that take their value as the next argument when it is
+ * not joined (`-I dir` and `-Idir`). */
+static const char *const compiler_options_with_value[] = {
+    "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
+    "-isysroot", "-x", "-target", "-Xclang",
+};
+
+/* Compiler options passed to libclang as they are, by prefix. */
+static const char *const compiler_option_prefixes[] = {
+    "-std=", "-W", "-w", "-f", "-m", "-O", "-g", "-pedantic", "-ansi", "-nostdinc",
+    "--target=", "--sysroot=", "-pthread", "-c", "-v",
+};
+
+static int compiler_option_with_value(const char *arg)
+{
+    for (size_t i = 0; i < sizeof compiler_options_with_value / sizeof *compiler_options_with_value; i++) {
+        const char *opt = compiler_options_with_value[i];
+        size_t n = strlen(opt);
+        if (strncmp(arg, opt, n) == 0)
+            return arg[n] ? 1 : 2; /* joined value, or the next argument */
+    }
+    return 0;
+}
+
+static bool compiler_option_plain(const char *arg)
+{
+    for (size_t i = 0; i < sizeof compiler_option_prefixes / sizeof *compiler_option_prefixes; i++) {
+        const char *p = compiler_option_prefixes[i];
+        size_t n = strlen(p);
+        /* "-c", "-v", "-w" are whole options, the others prefixes. */
+        if (n == 2 && (p[1] == 'c' || p[1] == 'v' || p[1] == 'w') ? strcmp(arg, p) == 0
+                                                                  : strncmp(arg, p, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+static bool takes_value(int argc, char **argv, int *i, const char **value)
+{
+    if (*i + 1 >= argc) {
+        diag_tool(DIAG_ERROR, "option '%s' needs a value", argv[*i]);
+        return false;
+    }
+    *value = argv[++*i];
+    return true;
+}
+
+bool mt_parse_args(int argc, char **argv, mt_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->report_file = "ai_tool_report.txt";
+    o->inputs = mem_alloc((size_t)argc * sizeof *o->inputs);
+    o->clang_args = mem_alloc((size_t)argc * sizeof *o->clang_args);
+    bool ok = true;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int with_value;
+        if (!strcmp(a, "-help") || !strcmp(a, "--help") || !strcmp(a, "-h")) {
+            o->help = true;
+        } else if (!strcmp(a, "-debug")) {
+            o->debug = true;
+        } else if (!strcmp(a, "-static-counting-only")) {
+            o->static_only = true;
+        } else if (!strcmp(a, "-report-file")) {
+            ok &= takes_value(argc, argv, &i, &o->report_file);
+        } else if (!strcmp(a, "-json")) {
+            ok &= takes_value(argc, argv, &i, &o->json_file);
+        } else if (a[0] != '-') {
+            o->inputs[o->ninputs++] = a;
+        } else if (!strcmp(a, "-")) {
+            diag_tool(DIAG_ERROR, "reading C from standard input is not supported; name a file");
+            ok = false;
+        } else if ((with_value = compiler_option_with_value(a)) != 0) {
+            o->clang_args[o->nclang_args++] = a;
+            if (with_value == 2) {
+                const char *v;
+                if (takes_value(argc, argv, &i, &v))
+                    o->clang_args[o->nclang_args++] = v;
+                else
+                    ok = false;
+            }
+        } else if (compiler_option_plain(a)) {
+            o->clang_args[o->nclang_args++] = a;
+        } else {
+            diag_tool(DIAG_ERROR, "unknown option '%s' (measuretool -help lists the options)", a);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+void mt_options_release(mt_options *o)
+{
+    free(o->inputs);
+    free(o->clang_args);
+    o->inputs = NULL;
+    o->clang_args = NULL;
+    o->ninputs = o->nclang_args = 0;
+}
+
+void mt_print_help(FILE *out)
+{
+    fputs(
+        "usage: measuretool [options] [compiler options] file.c...\n"
+        "\n"
+        "Counts, per loop, the floating-point operations and array load/store bytes of\n"
+        "one iteration, and their arithmetic intensity (flops per byte).\n"
+        "\n"
+        "options:\n"
+        "  -help                   print this help and exit\n"
+        "  -debug                  progress and per-loop internals on stderr\n"
+        "  -static-counting-only   analyze only: write the report, change no source\n"
+        "  -report-file FILE       the text report (default ai_tool_report.txt,\n"
+        "                          rewritten on each run; - is standard output)\n"
+        "  -json FILE              also write the report as JSON (- is standard output)\n"
+        "\n"
+        "compiler options, passed to clang: -I DIR, -D NAME[=VALUE], -U NAME, -std=...,\n"
+        "  -include FILE, -isystem DIR, -target T, --target=T, -W..., -f..., -m..., -O...,\n"
+        "  -g..., -c (ignored), ...\n"
+        "\n"
+        "Every for, while and do loop of the named files is reported, in source order.\n"
+        "FP operations are + - * / and += -= *= /= with a floating result; libm calls\n"
+        "are counted as fp_special, outside fp_total.  Loads and stores count each\n"
+        "array once per loop.  Exit status: 0 success, 1 an input could not be\n"
+        "analyzed or an output written, 2 a usage error.\n",
+        out);
+}
+
+/* An output path that names an input would destroy the user's source. */
+static bool mt_output_is_input(const mt_options *o, const char *out)
+{
+    if (!out || !strcmp(out, "-"))
+        return false;
+    for (int i = 0; i < o->ninputs; i++) {
+        if (fileio_same_file(out, o->inputs[i])) {
+            diag_tool(DIAG_ERROR, "refusing to write the report over the input file '%s'", out);
+            return true;
+        }
+    }
+    return false;
+}
+
+int mt_run(const mt_options *o)
+{
+    if (o->help) {
+        mt_print_help(stdout);
+        return MT_EXIT_OK;
+    }
+    if (o->ninputs == 0) {
+        diag_tool(DIAG_ERROR, "no input files (measuretool -help lists the options)");
+        return MT_EXIT_USAGE;
+    }
+    if (!o->static_only) {
+        diag_tool(DIAG_ERROR, "the instrumentation mode (the default) is not available yet; "
+                              "run with -static-counting-only to count statically");
+        return MT_EXIT_USAGE;
+    }
+    if (mt_output_is_input(o, o->report_file) || mt_output_is_input(o, o->json_file))
+        return MT_EXIT_USAGE;
+
+    analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug};
+    analyzer *a = analyzer_create(&aopt);
+    lm_program *p = lm_program_create();
+    bool ok = true;
+    for (int i = 0; i < o->ninputs; i++)
+        ok &= analyzer_analyze_file(a, p, o->inputs[i]);
+    analyzer_free(&a);
+    lm_program_finish(p);
+    if (o->debug)
+        report_debug_write(stderr, p);
+    ok &= report_text_file(o->report_file, p);
+    if (o->json_file)
+        ok &= report_json_file(o->json_file, p);
+    lm_program_free(&p);
+    return ok ? MT_EXIT_OK : MT_EXIT_INPUT;
+}
+
+int mt_main(int argc, char **argv)
+{
+    diag_set_program("measuretool");
+    mt_options o;
+    int status = mt_parse_args(argc, argv, &o) ? mt_run(&o) : MT_EXIT_USAGE;
+    mt_options_release(&o);
+    return status;
+}

@@ -1,0 +1,34 @@
+/* measuretool_cli: measuretool's command line, parsed and run.
+ *
+ * mt_parse_args() fills an mt_options from argv (diagnosing every problem it
+ * finds); the arrays in it point into argv and are freed by
+ * mt_options_release().  mt_run() does the work and returns the exit status:
+ * 0 success, 1 an input could not be analyzed or an output not written,
+ * 2 a usage error. */
+#ifndef AITOOL_MEASURETOOL_CLI_H
+#define AITOOL_MEASURETOOL_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+enum { MT_EXIT_OK = 0, MT_EXIT_INPUT = 1, MT_EXIT_USAGE = 2 };
+
+typedef struct mt_options {
+    bool help, debug, static_only;
+    const char *report_file; /* default ai_tool_report.txt */
+    const char *json_file;   /* NULL: no JSON report */
+    const char **inputs;
+    int ninputs;
+    const char **clang_args;
+    int nclang_args;
+} mt_options;
+
+bool mt_parse_args(int argc, char **argv, mt_options *o);
+void mt_options_release(mt_options *o);
+void mt_print_help(FILE *out);
+int mt_run(const mt_options *o);
+
+/* Everything main() does: parse, run, exit status. */
+int mt_main(int argc, char **argv);
+
+#endif
