@@ -13,14 +13,36 @@
 
 struct analyzer {
     CXIndex index;
-    analyzer_options opt;
+    bool debug;
+    const char **args; /* the compiler arguments clang is given */
+    int nargs;
 };
+
+/* libclang shows the captured body of an OpenMP directive to no visitor, so
+ * OpenMP code is parsed as the sequential program it also is: -fopenmp is
+ * replaced by the _OPENMP macro clang 19 would define, which keeps the
+ * preprocessing the same.  The counts do not depend on the threading. */
+static bool analyzer_is_openmp_flag(const char *arg)
+{
+    return !strcmp(arg, "-fopenmp") || !strncmp(arg, "-fopenmp=", 9) ||
+           !strcmp(arg, "-fopenmp-simd");
+}
 
 analyzer *analyzer_create(const analyzer_options *opt)
 {
     analyzer *a = mem_alloc(sizeof *a);
     a->index = clang_createIndex(0, 0);
-    a->opt = *opt;
+    a->debug = opt->debug;
+    a->args = mem_alloc(((size_t)opt->nclang_args + 1) * sizeof *a->args);
+    bool openmp = false;
+    for (int i = 0; i < opt->nclang_args; i++) {
+        if (analyzer_is_openmp_flag(opt->clang_args[i]))
+            openmp = true;
+        else
+            a->args[a->nargs++] = opt->clang_args[i];
+    }
+    if (openmp)
+        a->args[a->nargs++] = "-D_OPENMP=202011";
     return a;
 }
 
@@ -29,6 +51,7 @@ void analyzer_free(analyzer **ap)
     if (!ap || !*ap)
         return;
     clang_disposeIndex((*ap)->index);
+    free((*ap)->args);
     free(*ap);
     *ap = NULL;
 }
@@ -46,6 +69,20 @@ static diag_severity analyzer_severity(enum CXDiagnosticSeverity s)
     }
 }
 
+/* A diagnostic names the file as the user did, as a compiler would. */
+static char *analyzer_diag_location(CXDiagnostic d, unsigned *line, unsigned *col)
+{
+    CXFile file = NULL;
+    clang_getFileLocation(clang_getDiagnosticLocation(d), &file, line, col, NULL);
+    if (!file)
+        return NULL;
+    CXString name = clang_getFileName(file);
+    const char *s = clang_getCString(name);
+    char *copy = s && *s ? mem_strdup(s) : NULL;
+    clang_disposeString(name);
+    return copy;
+}
+
 /* Pass clang's diagnostics on; true when any of them is an error. */
 static bool analyzer_report_diagnostics(CXTranslationUnit tu, const char *path)
 {
@@ -61,8 +98,8 @@ static bool analyzer_report_diagnostics(CXTranslationUnit tu, const char *path)
         failed |= sev >= CXDiagnostic_Error;
         CXString text = clang_getDiagnosticSpelling(d);
         unsigned line = 0, col = 0;
-        char *file = walk_file_location(clang_getDiagnosticLocation(d), &line, &col);
-        diag_at(analyzer_severity(sev), *file ? file : path, line, col, "%s", clang_getCString(text));
+        char *file = analyzer_diag_location(d, &line, &col);
+        diag_at(analyzer_severity(sev), file ? file : path, line, col, "%s", clang_getCString(text));
         free(file);
         clang_disposeString(text);
         clang_disposeDiagnostic(d);
@@ -100,7 +137,7 @@ static void analyze_function(tu_walk *tw, CXCursor c)
     clang_disposeString(name);
     free(file);
     walk_function_body(tw->prog, fn, tw->tu, body);
-    if (tw->a->opt.debug)
+    if (tw->a->debug)
         diag_at(DIAG_NOTE, fn->loc.file, fn->loc.line, fn->loc.column, "analyzed function '%s'",
                 fn->name);
 }
@@ -123,11 +160,10 @@ bool analyzer_analyze_file(analyzer *a, lm_program *p, const char *path)
         return false;
     }
     fclose(probe);
-    if (a->opt.debug)
+    if (a->debug)
         diag_tool(DIAG_NOTE, "parsing '%s'", path);
     CXTranslationUnit tu = NULL;
-    enum CXErrorCode err = clang_parseTranslationUnit2(a->index, path, a->opt.clang_args,
-                                                       a->opt.nclang_args, NULL, 0,
+    enum CXErrorCode err = clang_parseTranslationUnit2(a->index, path, a->args, a->nargs, NULL, 0,
                                                        CXTranslationUnit_None, &tu);
     if (err != CXError_Success || !tu) {
         diag_at(DIAG_ERROR, path, 1, 1, "libclang could not parse the file (error %d)", (int)err);

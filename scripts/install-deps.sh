@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the project builds and tests with.
+# With --if-missing it does nothing when they are all installed already.
+set -euo pipefail
+
+packages=(
+    build-essential cmake pkg-config
+    clang-19 libclang-19-dev
+    libxml2-dev libcjson-dev libcunit1-dev
+)
+
+if [[ "${1:-}" == "--if-missing" ]]; then
+    missing=()
+    for p in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [[ ${#missing[@]} -eq 0 ]] && exit 0
+    echo "install-deps: missing packages: ${missing[*]}"
+fi
+
+as_root=()
+if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "install-deps: run as root or install sudo" >&2; exit 1; }
+    as_root=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update
+"${as_root[@]}" apt-get install -y --no-install-recommends "${packages[@]}"

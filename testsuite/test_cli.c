@@ -1,0 +1,278 @@
+/* measuretool as a user runs it: options, outputs, and bad input. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "strbuf.h"
+#include "testutil.h"
+
+static char *tmpdir;
+
+static char *path_in(const char *dir, const char *name)
+{
+    strbuf sb = STRBUF_INIT;
+    strbuf_printf(&sb, "%s/%s", dir, name);
+    return strbuf_take(&sb);
+}
+
+/* Runs measuretool in the test's temporary directory. */
+static testutil_proc run(const char *const *args)
+{
+    const char *argv[32] = {AITOOL_MEASURETOOL};
+    int n = 1;
+    for (; args[n - 1] && n < 31; n++)
+        argv[n] = args[n - 1];
+    argv[n] = NULL;
+    return testutil_exec(tmpdir, argv);
+}
+
+static char *read_in_tmp(const char *name)
+{
+    char *path = path_in(tmpdir, name);
+    char *text = testutil_read_file(path);
+    free(path);
+    return text;
+}
+
+static int count_blocks(const char *report)
+{
+    int n = 0;
+    for (const char *s = report; (s = strstr(s, "Floating Point Operation Counts")) != NULL; s++)
+        n++;
+    return n;
+}
+
+#define DOT AITOOL_SOURCE_DIR "/examples/dot.c"
+#define BROKEN AITOOL_KERNEL_DIR "/broken.c"
+
+static void test_no_input_is_a_usage_error(void)
+{
+    const char *args[] = {"-static-counting-only", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: no input files"));
+    testutil_proc_release(&r);
+}
+
+static void test_help(void)
+{
+    const char *args[] = {"-help", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "usage: measuretool [options]"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "-static-counting-only"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "-report-file FILE"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "-json FILE"));
+    testutil_proc_release(&r);
+}
+
+static void test_unknown_option(void)
+{
+    const char *args[] = {"-static-counting-only", "-bogus", DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: unknown option '-bogus'"));
+    testutil_proc_release(&r);
+}
+
+static void test_option_without_value(void)
+{
+    const char *args[] = {DOT, "-static-counting-only", "-report-file", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "option '-report-file' needs a value"));
+    testutil_proc_release(&r);
+}
+
+static void test_instrument_mode_not_yet(void)
+{
+    const char *args[] = {DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "-static-counting-only"));
+    testutil_proc_release(&r);
+}
+
+static void test_default_report_rewritten_not_appended(void)
+{
+    const char *args[] = {"-static-counting-only", DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *first = read_in_tmp("ai_tool_report.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(first);
+    CU_ASSERT_EQUAL(count_blocks(first), 3);
+    r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *second = read_in_tmp("ai_tool_report.txt");
+    CU_ASSERT_STRING_EQUAL(second, first);
+    free(first);
+    free(second);
+}
+
+static void test_broken_file_does_not_stop_the_others(void)
+{
+    char *before = testutil_read_file(BROKEN);
+    const char *args[] = {"-static-counting-only", "-report-file", "r.txt", BROKEN, DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "kernels/broken.c:5:26: error: expected ';'"));
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("r.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_EQUAL(count_blocks(report), 3);
+    CU_ASSERT_PTR_NULL(strstr(report, "broken.c"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "examples/dot.c:9:5"));
+    free(report);
+    char *after = testutil_read_file(BROKEN);
+    CU_ASSERT_STRING_EQUAL(after, before);
+    free(before);
+    free(after);
+}
+
+static void test_missing_file(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "m.txt", "missing.c", DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "missing.c:1:1: error: cannot open input file"));
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("m.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_EQUAL(count_blocks(report), 3);
+    free(report);
+}
+
+static void test_report_over_an_input_is_refused(void)
+{
+    char *src = path_in(tmpdir, "victim.c");
+    const char *code = "void f(int n, double *a) { for (int i = 0; i < n; i++) a[i] *= 2.0; }\n";
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(src, code));
+    const char *args[] = {"-static-counting-only", "-report-file", "victim.c", "victim.c", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "refusing to write the report over the input file"));
+    testutil_proc_release(&r);
+    const char *json_args[] = {"-static-counting-only", "-json", "./victim.c", "victim.c", NULL};
+    r = run(json_args);
+    CU_ASSERT_EQUAL(r.status, 2);
+    testutil_proc_release(&r);
+    char *after = testutil_read_file(src);
+    CU_ASSERT_STRING_EQUAL(after, code);
+    free(after);
+    free(src);
+}
+
+static void test_unwritable_report(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "no/such/dir/r.txt", DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: cannot write 'no/such/dir/r.txt'"));
+    testutil_proc_release(&r);
+}
+
+static void test_json_to_stdout(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "j.txt", "-json", "-", DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    cJSON *root = cJSON_Parse(r.out);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+    cJSON *loops = cJSON_GetObjectItemCaseSensitive(root, "loops");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(loops), 3);
+    cJSON *second = cJSON_GetArrayItem(loops, 1);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(second, "kind")->valuestring, "while");
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(second, "function")->valuestring, "norm");
+    CU_ASSERT_EQUAL(cJSON_GetObjectItemCaseSensitive(second, "load_bytes")->valueint, 8);
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItemCaseSensitive(second, "ai")->valuedouble, 0.25, 1e-12);
+    cJSON_Delete(root);
+    testutil_proc_release(&r);
+}
+
+/* -I and -D reach clang; without them the file does not compile. */
+static void test_compiler_options_are_passed(void)
+{
+    char *inc = path_in(tmpdir, "inc");
+    const char *mk[] = {"mkdir", "-p", inc, NULL};
+    testutil_proc m = testutil_exec(NULL, mk);
+    testutil_proc_release(&m);
+    char *hdr = path_in(inc, "real.h");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(hdr, "typedef float real;\n"));
+    char *src = path_in(tmpdir, "opts.c");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(src,
+        "#include \"real.h\"\n"
+        "void f(int n, real *a) {\n"
+        "    for (int i = 0; i < n; i++)\n"
+        "        a[i] = a[i] * SCALE;\n"
+        "}\n"));
+    const char *args[] = {"-static-counting-only", "-c", "-I", "inc", "-DSCALE=2.0f", "-std=c99",
+                          "-report-file", "-", "opts.c", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "fp_multiply:1\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "Stores:1 * sizeof(float )\n"));
+    testutil_proc_release(&r);
+    const char *bare[] = {"-static-counting-only", "-report-file", "-", "opts.c", NULL};
+    r = run(bare);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "opts.c:1:10: error: 'real.h' file not found"));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "Floating Point"));
+    testutil_proc_release(&r);
+    free(inc);
+    free(hdr);
+    free(src);
+}
+
+static void test_debug_shows_internals(void)
+{
+    const char *args[] = {"-static-counting-only", "-debug", "-report-file", "d.txt", DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "parsing"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "debug: while loop at"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "array x: element double (8 bytes) read"));
+    testutil_proc_release(&r);
+}
+
+static const testutil_case option_cases[] = {
+    {"no input is a usage error", test_no_input_is_a_usage_error},
+    {"help", test_help},
+    {"unknown option", test_unknown_option},
+    {"option without value", test_option_without_value},
+    {"instrument mode not yet", test_instrument_mode_not_yet},
+    {"compiler options are passed", test_compiler_options_are_passed},
+    {"debug shows internals", test_debug_shows_internals},
+    {NULL, NULL},
+};
+
+static const testutil_case output_cases[] = {
+    {"default report rewritten, not appended", test_default_report_rewritten_not_appended},
+    {"json to stdout", test_json_to_stdout},
+    {"report over an input is refused", test_report_over_an_input_is_refused},
+    {"unwritable report", test_unwritable_report},
+    {NULL, NULL},
+};
+
+static const testutil_case bad_input_cases[] = {
+    {"broken file does not stop the others", test_broken_file_does_not_stop_the_others},
+    {"missing file", test_missing_file},
+    {NULL, NULL},
+};
+
+int main(void)
+{
+    tmpdir = testutil_make_tempdir();
+    if (!tmpdir)
+        return 2;
+    const testutil_suite suites[] = {
+        {"options", option_cases}, {"outputs", output_cases}, {"bad input", bad_input_cases}};
+    int status = testutil_run(suites, 3);
+    testutil_remove_tree(tmpdir);
+    free(tmpdir);
+    return status;
+}
