@@ -1,6 +1,7 @@
 #include "analyzer.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,7 @@ static bool analyzer_is_openmp_flag(const char *arg)
 analyzer *analyzer_create(const analyzer_options *opt)
 {
     analyzer *a = mem_alloc(sizeof *a);
+    setenv("LIBCLANG_NOTHREADS", "1", 1); /* see analyzer_analyze_file */
     a->index = clang_createIndex(0, 0);
     a->debug = opt->debug;
     a->args = mem_alloc(((size_t)opt->nclang_args + 1) * sizeof *a->args);
@@ -112,6 +114,7 @@ typedef struct tu_walk {
     lm_program *prog;
     lm_file *file;
     CXTranslationUnit tu;
+    bool ok;
 } tu_walk;
 
 /* The body is the function's compound statement. */
@@ -123,12 +126,12 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientDa
     return CXChildVisit_Continue;
 }
 
-static void analyze_function(tu_walk *tw, CXCursor c)
+static bool analyze_function(tu_walk *tw, CXCursor c)
 {
     CXCursor body = clang_getNullCursor();
     clang_visitChildren(c, find_body, &body);
     if (clang_Cursor_isNull(body))
-        return;
+        return true;
     unsigned line = 0, col = 0;
     char *file = walk_file_location(clang_getCursorLocation(c), &line, &col);
     CXString name = clang_getCursorSpelling(c);
@@ -136,10 +139,12 @@ static void analyze_function(tu_walk *tw, CXCursor c)
                                            (lm_location){file, line, col});
     clang_disposeString(name);
     free(file);
-    walk_function_body(tw->prog, fn, tw->tu, body);
+    if (!walk_function_body(tw->prog, fn, tw->tu, body))
+        return false;
     if (tw->a->debug)
         diag_at(DIAG_NOTE, fn->loc.file, fn->loc.line, fn->loc.column, "analyzed function '%s'",
                 fn->name);
+    return true;
 }
 
 static enum CXChildVisitResult visit_top_level(CXCursor c, CXCursor parent, CXClientData data)
@@ -147,12 +152,15 @@ static enum CXChildVisitResult visit_top_level(CXCursor c, CXCursor parent, CXCl
     (void)parent;
     tu_walk *tw = data;
     if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-        analyze_function(tw, c);
+        clang_Location_isFromMainFile(clang_getCursorLocation(c)) && !analyze_function(tw, c)) {
+        tw->ok = false;
+        return CXChildVisit_Break;
+    }
     return CXChildVisit_Continue;
 }
 
-bool analyzer_analyze_file(analyzer *a, lm_program *p, const char *path)
+/* Parse, report and walk one file on the calling thread. */
+static bool analyze_file_here(analyzer *a, lm_program *p, const char *path)
 {
     FILE *probe = fopen(path, "r");
     if (!probe) {
@@ -172,10 +180,52 @@ bool analyzer_analyze_file(analyzer *a, lm_program *p, const char *path)
     bool ok = !analyzer_report_diagnostics(tu, path);
     if (ok) {
         char *real = realpath(path, NULL);
-        tu_walk tw = {a, p, lm_program_add_file(p, real ? real : path), tu};
+        tu_walk tw = {a, p, lm_file_create(p, real ? real : path), tu, true};
         free(real);
         clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top_level, &tw);
+        ok = tw.ok;
+        if (ok)
+            lm_program_append_file(p, tw.file);
     }
     clang_disposeTranslationUnit(tu);
     return ok;
+}
+
+typedef struct file_job {
+    analyzer *a;
+    lm_program *p;
+    const char *path;
+    bool ok;
+} file_job;
+
+static void *analyze_file_job(void *data)
+{
+    file_job *job = data;
+    job->ok = analyze_file_here(job->a, job->p, job->path);
+    return NULL;
+}
+
+/* Both clang's checks of a deeply nested expression and the walk recurse once
+ * per level of nesting, so a file is analyzed on a thread whose stack holds
+ * WALK_MAX_DEPTH levels (its pages are committed only as they are used), and
+ * libclang is told (LIBCLANG_NOTHREADS, in analyzer_create) to parse on that
+ * thread instead of on its own 8 MiB one. */
+bool analyzer_analyze_file(analyzer *a, lm_program *p, const char *path)
+{
+    file_job job = {a, p, path, false};
+    pthread_attr_t attr;
+    pthread_t thread;
+    int err = pthread_attr_init(&attr);
+    if (!err)
+        err = pthread_attr_setstacksize(&attr, WALK_STACK_BYTES);
+    if (!err)
+        err = pthread_create(&thread, &attr, analyze_file_job, &job);
+    if (!err)
+        err = pthread_join(thread, NULL);
+    pthread_attr_destroy(&attr);
+    if (err) {
+        diag_at(DIAG_ERROR, path, 1, 1, "cannot start the analysis thread: %s", strerror(err));
+        return false;
+    }
+    return job.ok;
 }

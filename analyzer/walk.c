@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "fp_ops.h"
 #include "mem.h"
 #include "strbuf.h"
@@ -47,6 +48,8 @@ typedef struct walker {
     lm_loop *loop; /* innermost enclosing loop; NULL at function level */
     CXTranslationUnit tu;
     unsigned long seq; /* source order of array accesses */
+    unsigned depth;
+    bool too_deep;
 } walker;
 
 /* The children of a cursor, in source order. */
@@ -397,7 +400,28 @@ static void walk_call(walker *w, CXCursor c)
     walk_children(w, c, ACC_READ);
 }
 
+static void walk_dispatch(walker *w, CXCursor c, access_mode mode);
+
 static void walk(walker *w, CXCursor c, access_mode mode)
+{
+    if (w->too_deep)
+        return;
+    if (w->depth >= WALK_MAX_DEPTH) {
+        unsigned line = 0, col = 0;
+        char *file = walk_file_location(clang_getCursorLocation(c), &line, &col);
+        diag_at(DIAG_ERROR, file, line, col,
+                "code nested deeper than %d levels; function '%s' is not analyzed",
+                WALK_MAX_DEPTH, w->fn->name);
+        free(file);
+        w->too_deep = true;
+        return;
+    }
+    w->depth++;
+    walk_dispatch(w, c, mode);
+    w->depth--;
+}
+
+static void walk_dispatch(walker *w, CXCursor c, access_mode mode)
 {
     switch (clang_getCursorKind(c)) {
     case CXCursor_ForStmt:
@@ -434,8 +458,9 @@ static void walk(walker *w, CXCursor c, access_mode mode)
     }
 }
 
-void walk_function_body(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCursor body)
+bool walk_function_body(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCursor body)
 {
     walker w = {.prog = p, .fn = fn, .tu = tu};
     walk(&w, body, ACC_READ);
+    return !w.too_deep;
 }

@@ -21,16 +21,20 @@ void lm_program_free(lm_program **pp)
     *pp = NULL;
 }
 
-lm_file *lm_program_add_file(lm_program *p, const char *path)
+lm_file *lm_file_create(lm_program *p, const char *path)
 {
     lm_file *f = arena_alloc(p->arena, sizeof *f);
     f->path = arena_strdup(p->arena, path);
+    return f;
+}
+
+void lm_program_append_file(lm_program *p, lm_file *f)
+{
     if (p->last_file)
         p->last_file->next = f;
     else
         p->files = f;
     p->last_file = f;
-    return f;
 }
 
 lm_function *lm_file_add_function(lm_program *p, lm_file *f, const char *name, lm_location loc)

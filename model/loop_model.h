@@ -100,7 +100,10 @@ typedef struct lm_program {
 lm_program *lm_program_create(void);
 void lm_program_free(lm_program **p);
 
-lm_file *lm_program_add_file(lm_program *p, const char *path);
+/* A file owned by p's arena but not yet part of it: the analyzer appends a
+ * file only once all of it was analyzed. */
+lm_file *lm_file_create(lm_program *p, const char *path);
+void lm_program_append_file(lm_program *p, lm_file *f);
 lm_function *lm_file_add_function(lm_program *p, lm_file *f, const char *name, lm_location loc);
 /* A new loop inside `parent`, or at function level when parent is NULL. */
 lm_loop *lm_function_add_loop(lm_program *p, lm_function *fn, lm_loop *parent,

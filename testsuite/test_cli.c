@@ -239,6 +239,31 @@ static void test_debug_shows_internals(void)
     testutil_proc_release(&r);
 }
 
+/* A 120000-term sum nests deeper than the walk goes: an error, not a crash,
+ * and the next file is still reported. */
+static void test_too_deep_is_an_error(void)
+{
+    strbuf code = STRBUF_INIT;
+    strbuf_append(&code, "double deep(double *a) {\n  double s = 0;\n"
+                         "  for (int i = 0; i < 2; i++)\n    s = a[i]");
+    for (int i = 0; i < 120000; i++)
+        strbuf_append(&code, "+a[i]");
+    strbuf_append(&code, ";\n  return s;\n}\n");
+    char *src = path_in(tmpdir, "deep.c");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(src, code.s));
+    strbuf_release(&code);
+    const char *args[] = {"-static-counting-only", "-report-file", "-", "deep.c", DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "deep.c:4:"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "error: code nested deeper than 100000 levels; "
+                                         "function 'deep' is not analyzed"));
+    CU_ASSERT_EQUAL(count_blocks(r.out), 3);
+    CU_ASSERT_PTR_NULL(strstr(r.out, "deep.c"));
+    testutil_proc_release(&r);
+    free(src);
+}
+
 static const testutil_case option_cases[] = {
     {"no input is a usage error", test_no_input_is_a_usage_error},
     {"help", test_help},
@@ -261,6 +286,7 @@ static const testutil_case output_cases[] = {
 static const testutil_case bad_input_cases[] = {
     {"broken file does not stop the others", test_broken_file_does_not_stop_the_others},
     {"missing file", test_missing_file},
+    {"too deep is an error", test_too_deep_is_an_error},
     {NULL, NULL},
 };
 

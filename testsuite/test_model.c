@@ -40,7 +40,8 @@ static void test_fp_total_leaves_out_specials(void)
 static void test_formula_groups_by_type_in_order(void)
 {
     lm_program *p = lm_program_create();
-    lm_file *f = lm_program_add_file(p, "/src/k.c");
+    lm_file *f = lm_file_create(p, "/src/k.c");
+    lm_program_append_file(p, f);
     lm_function *fn = lm_file_add_function(p, f, "k", at(1));
     lm_loop *l = lm_function_add_loop(p, fn, NULL, LM_LOOP_FOR, at(2));
     lm_loop_note_array(p, l, "a", "a", "double", 8, false, true, 1);
@@ -62,7 +63,8 @@ static void test_formula_groups_by_type_in_order(void)
 static void test_no_arrays_gives_null_formulas(void)
 {
     lm_program *p = lm_program_create();
-    lm_file *f = lm_program_add_file(p, "/src/k.c");
+    lm_file *f = lm_file_create(p, "/src/k.c");
+    lm_program_append_file(p, f);
     lm_function *fn = lm_file_add_function(p, f, "k", at(1));
     lm_loop *l = lm_function_add_loop(p, fn, NULL, LM_LOOP_WHILE, at(2));
     l->own.n[LM_FP_MULTIPLY] = 1;
@@ -79,7 +81,8 @@ static void test_no_arrays_gives_null_formulas(void)
 static void test_inclusive_counts_and_arrays(void)
 {
     lm_program *p = lm_program_create();
-    lm_file *f = lm_program_add_file(p, "/src/k.c");
+    lm_file *f = lm_file_create(p, "/src/k.c");
+    lm_program_append_file(p, f);
     lm_function *fn = lm_file_add_function(p, f, "k", at(1));
     fn->own.n[LM_FP_DIVIDE] = 1;
     lm_loop *outer = lm_function_add_loop(p, fn, NULL, LM_LOOP_FOR, at(2));

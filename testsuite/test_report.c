@@ -90,7 +90,8 @@ static void test_text_two_files_in_order(void)
 static void test_text_block_layout(void)
 {
     lm_program *p = lm_program_create();
-    lm_file *f = lm_program_add_file(p, "/abs/path/file.c");
+    lm_file *f = lm_file_create(p, "/abs/path/file.c");
+    lm_program_append_file(p, f);
     lm_function *fn = lm_file_add_function(p, f, "k", (lm_location){"/abs/path/file.c", 120, 6});
     lm_loop *l = lm_function_add_loop(p, fn, NULL, LM_LOOP_FOR,
                                       (lm_location){"/abs/path/file.c", 129, 10});
