@@ -44,14 +44,9 @@ static char *render_text(const lm_program *p)
 {
     FILE *tmp = tmpfile();
     CU_ASSERT_TRUE(report_text_write(tmp, p));
-    strbuf sb = STRBUF_INIT;
-    rewind(tmp);
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, tmp)) > 0)
-        strbuf_appendn(&sb, buf, n);
+    char *text = testutil_read_stream(tmp);
     fclose(tmp);
-    return strbuf_take(&sb);
+    return text;
 }
 
 static void check_text_golden(const char *const *files, int nfiles, const char *golden_name)

@@ -32,18 +32,25 @@ int testutil_run(const testutil_suite *suites, int nsuites)
     return failures == 0 && ran > 0 ? 0 : 1;
 }
 
+char *testutil_read_stream(FILE *f)
+{
+    strbuf sb = STRBUF_INIT;
+    char buf[4096];
+    size_t n;
+    rewind(f);
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        strbuf_appendn(&sb, buf, n);
+    return strbuf_take(&sb);
+}
+
 char *testutil_read_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
-    strbuf sb = STRBUF_INIT;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        strbuf_appendn(&sb, buf, n);
+    char *text = testutil_read_stream(f);
     fclose(f);
-    return strbuf_take(&sb);
+    return text;
 }
 
 bool testutil_write_file(const char *path, const char *text)

@@ -7,6 +7,7 @@
 #define AITOOL_TESTUTIL_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include <CUnit/CUnit.h>
 
@@ -23,6 +24,7 @@ typedef struct testutil_suite {
 int testutil_run(const testutil_suite *suites, int nsuites);
 
 char *testutil_read_file(const char *path);  /* NULL if it cannot be read */
+char *testutil_read_stream(FILE *f);         /* from the start of f to its end */
 bool testutil_write_file(const char *path, const char *text);
 char *testutil_make_tempdir(void);           /* removed with testutil_remove_tree */
 void testutil_remove_tree(const char *dir);
