@@ -35,16 +35,22 @@ analyzer *analyzer_create(const analyzer_options *opt)
     setenv("LIBCLANG_NOTHREADS", "1", 1); /* see analyzer_analyze_file */
     a->index = clang_createIndex(0, 0);
     a->debug = opt->debug;
-    a->args = mem_alloc(((size_t)opt->nclang_args + 1) * sizeof *a->args);
-    bool openmp = false;
+    a->args = mem_alloc(((size_t)opt->nclang_args + 2) * sizeof *a->args);
+    bool openmp = false, warnings = false;
     for (int i = 0; i < opt->nclang_args; i++) {
-        if (analyzer_is_openmp_flag(opt->clang_args[i]))
+        const char *arg = opt->clang_args[i];
+        warnings |= !strncmp(arg, "-W", 2) || !strcmp(arg, "-w");
+        if (analyzer_is_openmp_flag(arg))
             openmp = true;
         else
-            a->args[a->nargs++] = opt->clang_args[i];
+            a->args[a->nargs++] = arg;
     }
     if (openmp)
         a->args[a->nargs++] = "-D_OPENMP=202011";
+    /* measuretool is not the user's compiler: clang's warnings (and the
+     * analyses behind them, 6% of a parse) only when asked for with -W. */
+    if (!warnings)
+        a->args[a->nargs++] = "-w";
     return a;
 }
 
@@ -113,8 +119,7 @@ typedef struct tu_walk {
     analyzer *a;
     lm_program *prog;
     lm_file *file;
-    CXTranslationUnit tu;
-    bool ok;
+    walk_cache *cache;
 } tu_walk;
 
 /* The body is the function's compound statement. */
@@ -126,12 +131,12 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientDa
     return CXChildVisit_Continue;
 }
 
-static bool analyze_function(tu_walk *tw, CXCursor c)
+static void analyze_function(tu_walk *tw, CXCursor c)
 {
     CXCursor body = clang_getNullCursor();
     clang_visitChildren(c, find_body, &body);
     if (clang_Cursor_isNull(body))
-        return true;
+        return;
     unsigned line = 0, col = 0;
     char *file = walk_file_location(clang_getCursorLocation(c), &line, &col);
     CXString name = clang_getCursorSpelling(c);
@@ -139,12 +144,10 @@ static bool analyze_function(tu_walk *tw, CXCursor c)
                                            (lm_location){file, line, col});
     clang_disposeString(name);
     free(file);
-    if (!walk_function_body(tw->prog, fn, tw->tu, body))
-        return false;
+    walk_function_body(tw->prog, fn, tw->cache, body);
     if (tw->a->debug)
         diag_at(DIAG_NOTE, fn->loc.file, fn->loc.line, fn->loc.column, "analyzed function '%s'",
                 fn->name);
-    return true;
 }
 
 static enum CXChildVisitResult visit_top_level(CXCursor c, CXCursor parent, CXClientData data)
@@ -152,10 +155,8 @@ static enum CXChildVisitResult visit_top_level(CXCursor c, CXCursor parent, CXCl
     (void)parent;
     tu_walk *tw = data;
     if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(c)) && !analyze_function(tw, c)) {
-        tw->ok = false;
-        return CXChildVisit_Break;
-    }
+        clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+        analyze_function(tw, c);
     return CXChildVisit_Continue;
 }
 
@@ -180,12 +181,11 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path)
     bool ok = !analyzer_report_diagnostics(tu, path);
     if (ok) {
         char *real = realpath(path, NULL);
-        tu_walk tw = {a, p, lm_file_create(p, real ? real : path), tu, true};
+        tu_walk tw = {a, p, lm_file_create(p, real ? real : path), walk_cache_create(tu)};
         free(real);
         clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top_level, &tw);
-        ok = tw.ok;
-        if (ok)
-            lm_program_append_file(p, tw.file);
+        walk_cache_free(&tw.cache);
+        lm_program_append_file(p, tw.file);
     }
     clang_disposeTranslationUnit(tu);
     return ok;
@@ -205,11 +205,14 @@ static void *analyze_file_job(void *data)
     return NULL;
 }
 
-/* Both clang's checks of a deeply nested expression and the walk recurse once
- * per level of nesting, so a file is analyzed on a thread whose stack holds
- * WALK_MAX_DEPTH levels (its pages are committed only as they are used), and
- * libclang is told (LIBCLANG_NOTHREADS, in analyzer_create) to parse on that
- * thread instead of on its own 8 MiB one. */
+/* clang's checks of a deeply nested expression recurse once per level, and
+ * on libclang's own 8 MiB parsing thread a long enough expression (100000
+ * terms) overflows it where the clang compiler does not.  So each file is
+ * analyzed on a thread of ours with a large stack (its pages are committed
+ * only as they are used), and libclang is told (LIBCLANG_NOTHREADS, in
+ * analyzer_create) to parse on the calling thread. */
+#define ANALYZER_STACK_BYTES ((size_t)1 << 30)
+
 bool analyzer_analyze_file(analyzer *a, lm_program *p, const char *path)
 {
     file_job job = {a, p, path, false};
@@ -217,7 +220,7 @@ bool analyzer_analyze_file(analyzer *a, lm_program *p, const char *path)
     pthread_t thread;
     int err = pthread_attr_init(&attr);
     if (!err)
-        err = pthread_attr_setstacksize(&attr, WALK_STACK_BYTES);
+        err = pthread_attr_setstacksize(&attr, ANALYZER_STACK_BYTES);
     if (!err)
         err = pthread_create(&thread, &attr, analyze_file_job, &job);
     if (!err)

@@ -13,7 +13,9 @@
 #include "loop_model.h"
 
 typedef struct analyzer_options {
-    const char *const *clang_args; /* -I, -D, -std=... as given on the command line */
+    /* -I, -D, -std=... as given on the command line.  clang's warnings are
+     * reported only when some -W option is among them; errors always are. */
+    const char *const *clang_args;
     int nclang_args;
     bool debug; /* progress on stderr */
 } analyzer_options;

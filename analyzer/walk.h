@@ -1,6 +1,8 @@
-/* walk: the recursive descent over one function body that fills the loop
- * model (internal to the analyzer).  The walker borrows the program and the
- * translation unit; walk_function_body() frees what it allocates. */
+/* walk: the pass over one function body that fills the loop model (internal
+ * to the analyzer).  The walks of one translation unit share a walk_cache
+ * (what libclang was already asked, and scratch space), which the caller
+ * creates for the unit and frees with walk_cache_free().  The walk borrows
+ * the program. */
 #ifndef AITOOL_WALK_H
 #define AITOOL_WALK_H
 
@@ -10,14 +12,13 @@
 
 #include "loop_model.h"
 
-/* Deeper nesting than this (statements and expressions together) is not
- * analyzed: the walk recurses once per level.  The caller gives the walk a
- * stack that holds this many levels (WALK_STACK_BYTES). */
-enum { WALK_MAX_DEPTH = 100000 };
-#define WALK_STACK_BYTES ((size_t)1 << 30)
+typedef struct walk_cache walk_cache;
 
-/* False when the body nests deeper than WALK_MAX_DEPTH (an error is reported). */
-bool walk_function_body(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCursor body);
+walk_cache *walk_cache_create(CXTranslationUnit tu);
+void walk_cache_free(walk_cache **c);
+
+/* Adds the body's loops, FP operations and array accesses to fn. */
+void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCursor body);
 
 /* The absolute path of the file a location is in ("" when it has none), and
  * its line and column; macro locations resolve to where the code was written

@@ -9,12 +9,54 @@
 #include "diag.h"
 #include "mem.h"
 
+static bool fileio_write_stream(FILE *out, const char *path, fileio_writer writer, void *ctx)
+{
+    bool ok = writer(out, ctx);
+    if (fflush(out) != 0 || ferror(out))
+        ok = false;
+    if (!ok)
+        diag_tool(DIAG_ERROR, "failed while writing '%s'", path);
+    return ok;
+}
+
+/* A device or a FIFO (/dev/null, /dev/stderr, a pipe) is written as it is:
+ * renaming a file over it would replace it. */
+static bool fileio_write_in_place(const char *path, fileio_writer writer, void *ctx)
+{
+    FILE *out = fopen(path, "w");
+    if (!out) {
+        diag_tool(DIAG_ERROR, "cannot write '%s': %s", path, strerror(errno));
+        return false;
+    }
+    bool ok = fileio_write_stream(out, path, writer, ctx);
+    return fclose(out) == 0 && ok;
+}
+
+static bool fileio_replace(const char *path, fileio_writer writer, void *ctx);
+
 bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx)
 {
-    if (strcmp(path, "-") == 0) {
-        bool ok = writer(stdout, ctx);
-        return fflush(stdout) == 0 && ok;
+    if (strcmp(path, "-") == 0)
+        return fileio_write_stream(stdout, "standard output", writer, ctx);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        /* A dangling link is written through, which creates its target. */
+        if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+            return fileio_write_in_place(path, writer, ctx);
+        return fileio_replace(path, writer, ctx);
     }
+    if (!S_ISREG(st.st_mode))
+        return fileio_write_in_place(path, writer, ctx);
+    /* Through a symbolic link, the link stays and its target is replaced. */
+    char *target = realpath(path, NULL);
+    bool ok = fileio_replace(target ? target : path, writer, ctx);
+    free(target);
+    return ok;
+}
+
+/* Write to a temporary file beside path, then rename it over path. */
+static bool fileio_replace(const char *path, fileio_writer writer, void *ctx)
+{
     size_t n = strlen(path) + sizeof ".tmpXXXXXX";
     char *tmp = mem_alloc(n);
     snprintf(tmp, n, "%s.tmpXXXXXX", path);

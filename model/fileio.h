@@ -2,9 +2,11 @@
  *
  * fileio_write_atomic() opens a temporary file beside PATH, lets the caller's
  * writer fill it, and renames it over PATH only when everything succeeded;
- * on failure the temporary is removed and PATH is untouched.  PATH "-" means
- * standard output.  Errors are reported through diag.  Nothing is allocated
- * that outlives the call. */
+ * on failure the temporary is removed and PATH is untouched.  A PATH that is
+ * a symbolic link keeps the link and replaces its target; one that is not a
+ * regular file (/dev/null, a FIFO) is written in place; "-" means standard
+ * output.  Errors are reported through diag.  Nothing is allocated that
+ * outlives the call. */
 #ifndef AITOOL_FILEIO_H
 #define AITOOL_FILEIO_H
 

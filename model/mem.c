@@ -75,7 +75,11 @@ void *arena_alloc(arena *a, size_t size)
     arena_chunk *c = a->head;
     if (!c || c->size - c->used < size) {
         size_t cap = size > ARENA_CHUNK ? size : ARENA_CHUNK;
-        c = mem_alloc(sizeof(arena_chunk) + cap);
+        /* Not zeroed here: each allocation is zeroed as it is handed out. */
+        c = malloc(sizeof(arena_chunk) + cap);
+        if (!c)
+            mem_out_of_memory(sizeof(arena_chunk) + cap);
+        c->used = 0;
         c->size = cap;
         c->next = a->head;
         a->head = c;

@@ -1,6 +1,8 @@
 /* The loop model, the diagnostics and the helpers under it, without clang. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -203,6 +205,52 @@ static void test_atomic_write_keeps_old_file_on_failure(void)
     free(dir);
 }
 
+/* A link stays a link (its target is replaced); a FIFO stays a FIFO and gets
+ * the output, as /dev/null would: renaming over either would replace it. */
+static void test_atomic_write_keeps_links_and_fifos(void)
+{
+    char *dir = testutil_make_tempdir();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+    strbuf target = STRBUF_INIT, link = STRBUF_INIT, fifo = STRBUF_INIT, copy = STRBUF_INIT;
+    strbuf_printf(&target, "%s/target.txt", dir);
+    strbuf_printf(&link, "%s/link.txt", dir);
+    strbuf_printf(&fifo, "%s/fifo", dir);
+    strbuf_printf(&copy, "%s/copy.txt", dir);
+
+    CU_ASSERT_EQUAL_FATAL(symlink(target.s, link.s), 0);
+    CU_ASSERT_TRUE(fileio_write_atomic(link.s, write_hello, "through a dangling link\n"));
+    CU_ASSERT_TRUE(fileio_write_atomic(link.s, write_hello, "through the link\n"));
+    struct stat st;
+    CU_ASSERT_EQUAL(lstat(link.s, &st), 0);
+    CU_ASSERT_TRUE(S_ISLNK(st.st_mode));
+    char *text = testutil_read_file(target.s);
+    CU_ASSERT_STRING_EQUAL(text, "through the link\n");
+    free(text);
+
+    CU_ASSERT_EQUAL_FATAL(mkfifo(fifo.s, 0600), 0);
+    pid_t reader = fork();
+    if (reader == 0) {
+        const char *argv[] = {"cp", fifo.s, copy.s, NULL};
+        execvp(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    CU_ASSERT_TRUE(fileio_write_atomic(fifo.s, write_hello, "into the pipe\n"));
+    int status = 0;
+    CU_ASSERT_EQUAL(waitpid(reader, &status, 0), reader);
+    CU_ASSERT_EQUAL(lstat(fifo.s, &st), 0);
+    CU_ASSERT_TRUE(S_ISFIFO(st.st_mode));
+    text = testutil_read_file(copy.s);
+    CU_ASSERT_STRING_EQUAL(text, "into the pipe\n");
+    free(text);
+
+    strbuf_release(&target);
+    strbuf_release(&link);
+    strbuf_release(&fifo);
+    strbuf_release(&copy);
+    testutil_remove_tree(dir);
+    free(dir);
+}
+
 static const testutil_case model_cases[] = {
     {"intensity rules", test_intensity_rules},
     {"fp_total leaves out specials", test_fp_total_leaves_out_specials},
@@ -216,6 +264,7 @@ static const testutil_case support_cases[] = {
     {"arena and strbuf", test_arena_and_strbuf},
     {"diag format and counts", test_diag_format_and_counts},
     {"atomic write keeps old file on failure", test_atomic_write_keeps_old_file_on_failure},
+    {"atomic write keeps links and fifos", test_atomic_write_keeps_links_and_fifos},
     {NULL, NULL},
 };
 
