@@ -10,6 +10,7 @@
 
 #include "diag.h"
 #include "mem.h"
+#include "pragma.h"
 #include "walk.h"
 
 struct analyzer {
@@ -144,6 +145,9 @@ static void analyze_function(tu_walk *tw, CXCursor c)
                                            (lm_location){file, line, col});
     clang_disposeString(name);
     free(file);
+    char *start = walk_file_location(clang_getRangeStart(clang_getCursorExtent(c)), &line, &col);
+    fn->start = (lm_location){fn->loc.file, line, col};
+    free(start);
     walk_function_body(tw->prog, fn, tw->cache, body);
     if (tw->a->debug)
         diag_at(DIAG_NOTE, fn->loc.file, fn->loc.line, fn->loc.column, "analyzed function '%s'",
@@ -185,6 +189,8 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path)
         free(real);
         clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top_level, &tw);
         walk_cache_free(&tw.cache);
+        /* A malformed pragma is the user's error, but the counts still stand. */
+        ok = pragma_attach(p, tw.file, tu, path);
         lm_program_append_file(p, tw.file);
     }
     clang_disposeTranslationUnit(tu);

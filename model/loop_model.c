@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "strbuf.h"
 
 lm_program *lm_program_create(void)
@@ -272,4 +273,58 @@ lm_loop *lm_loop_next_preorder(const lm_loop *l)
         if (l->next)
             return l->next;
     return NULL;
+}
+
+const char *lm_clause_name(int clause)
+{
+    return clause == LM_CLAUSE_TOTAL ? "fp_total" : lm_fp_class_name((lm_fp_class)clause);
+}
+
+unsigned long lm_clause_count(const lm_fp_counts *c, int clause)
+{
+    return clause == LM_CLAUSE_TOTAL ? lm_fp_total(c) : c->n[clause];
+}
+
+lm_pragma *lm_pragma_copy(lm_program *p, const lm_pragma *src)
+{
+    lm_pragma *copy = arena_alloc(p->arena, sizeof *copy);
+    *copy = *src;
+    copy->loc.file = arena_strdup(p->arena, src->loc.file);
+    return copy;
+}
+
+static unsigned lm_verify_one(const lm_pragma *pr, const lm_fp_counts *counts, const char *what,
+                              bool report_matches)
+{
+    unsigned mismatches = 0;
+    for (int k = 0; k < LM_NCLAUSES; k++) {
+        if (!pr->present[k])
+            continue;
+        unsigned long have = lm_clause_count(counts, k);
+        if (have != pr->expected[k]) {
+            diag_at(DIAG_ERROR, pr->loc.file, pr->loc.line, pr->loc.column,
+                    "aitool pragma: %s is %lu, the %s has %lu", lm_clause_name(k), pr->expected[k],
+                    what, have);
+            mismatches++;
+        } else if (report_matches) {
+            diag_at(DIAG_NOTE, pr->loc.file, pr->loc.line, pr->loc.column,
+                    "aitool pragma: %s(%lu) matches the %s", lm_clause_name(k), have, what);
+        }
+    }
+    return mismatches;
+}
+
+unsigned lm_verify_pragmas(const lm_program *p, bool report_matches)
+{
+    unsigned mismatches = 0;
+    for (const lm_file *f = p->files; f; f = f->next) {
+        for (const lm_function *fn = f->functions; fn; fn = fn->next) {
+            if (fn->pragma)
+                mismatches += lm_verify_one(fn->pragma, &fn->inclusive, "function", report_matches);
+            for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
+                if (l->pragma)
+                    mismatches += lm_verify_one(l->pragma, &l->inclusive, "loop", report_matches);
+        }
+    }
+    return mismatches;
 }

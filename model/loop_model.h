@@ -36,10 +36,21 @@ typedef struct lm_fp_counts {
     unsigned long n[LM_FP_NCLASSES];
 } lm_fp_counts;
 
+/* The clauses of `#pragma aitool`: one per class, then fp_total. */
+enum { LM_CLAUSE_TOTAL = LM_FP_NCLASSES, LM_NCLAUSES };
+
 typedef struct lm_location {
     const char *file; /* absolute path */
     unsigned line, column;
 } lm_location;
+
+/* What the user wrote in a `#pragma aitool` before a loop or a function. */
+typedef struct lm_pragma {
+    lm_location loc;
+    bool present[LM_NCLAUSES];
+    unsigned long expected[LM_NCLAUSES];
+} lm_pragma;
+
 
 /* One array used in one loop (own level, or inclusive after lm_program_finish). */
 typedef struct lm_array_use {
@@ -75,12 +86,15 @@ typedef struct lm_loop {
     lm_bytes loads, stores;   /* from `arrays` */
     double ai;                /* -1.0 until computed */
     bool complete;            /* false when some bytes could not be known */
+    const lm_pragma *pragma;  /* the user's expected counts, or NULL */
 } lm_loop;
 
 struct lm_function {
     lm_function *next;
     const char *name;
-    lm_location loc;
+    lm_location loc;          /* the name */
+    lm_location start;        /* the first token of the definition */
+    const lm_pragma *pragma;  /* the user's expected counts for the whole body, or NULL */
     lm_fp_counts own;       /* operations outside every loop body */
     lm_fp_counts inclusive; /* the whole body */
     lm_loop *loops, *last_loop;
@@ -123,6 +137,16 @@ lm_loop *lm_loop_next_preorder(const lm_loop *l);
 unsigned long lm_fp_total(const lm_fp_counts *c);
 void lm_fp_add(lm_fp_counts *dst, const lm_fp_counts *src);
 const char *lm_fp_class_name(lm_fp_class c); /* "fp_plus", ... */
+const char *lm_clause_name(int clause);      /* lm_fp_class_name, and "fp_total" */
+unsigned long lm_clause_count(const lm_fp_counts *c, int clause);
+
+/* A copy of a pragma in p's arena. */
+lm_pragma *lm_pragma_copy(lm_program *p, const lm_pragma *src);
+
+/* Check every pragma of a finished program against the counts: one error
+ * per differing clause, and with report_matches a note per matching one.
+ * Returns the number of differing clauses. */
+unsigned lm_verify_pragmas(const lm_program *p, bool report_matches);
 const char *lm_loop_kind_name(lm_loop_kind k); /* "for", "while", "do" */
 
 /* The bytes of the arrays read (stores: written), grouped by element type in

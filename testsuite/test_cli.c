@@ -262,6 +262,80 @@ static void test_very_deep_expression(void)
     free(src);
 }
 
+#define KERNEL(name) AITOOL_KERNEL_DIR "/" name
+
+static void test_pragmas_that_hold(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "p.txt",
+                          KERNEL("pragmas_ok.c"), NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    const char *debug_args[] = {"-static-counting-only", "-debug", "-report-file", "p.txt",
+                                KERNEL("pragmas_ok.c"), NULL};
+    r = run(debug_args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "pragmas_ok.c:4:1: note: aitool pragma: fp_total(13) "
+                                         "matches the function"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "pragmas_ok.c:22:1: note: aitool pragma: fp_special(1) "
+                                         "matches the loop"));
+    testutil_proc_release(&r);
+}
+
+static void test_pragmas_that_do_not_hold(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "w.txt",
+                          KERNEL("pragmas_wrong.c"), DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err,
+        KERNEL("pragmas_wrong.c") ":4:1: error: aitool pragma: fp_multiply is 3, the loop has 1\n"
+        KERNEL("pragmas_wrong.c") ":9:1: error: aitool pragma: fp_total is 5, the function has 2\n");
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("w.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_EQUAL(count_blocks(report), 4);
+    free(report);
+}
+
+static void test_malformed_pragmas(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "b.txt",
+                          KERNEL("pragmas_bad.c"), NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    const char *expected[] = {
+        ":2:27: error: unknown aitool pragma clause 'fp_bogus'",
+        ":4:27: error: aitool pragma clause 'fp_plus' given twice",
+        ":6:24: error: expected a count in 'fp_plus(...)'",
+        ":8:24: error: expected '(' after 'fp_plus'",
+        ":10:9: error: aitool pragma without clauses",
+        ":12:1: error: aitool pragma must stand directly before a for, while or do loop",
+    };
+    for (size_t i = 0; i < sizeof expected / sizeof *expected; i++) {
+        strbuf want = STRBUF_INIT;
+        strbuf_printf(&want, "%s%s", KERNEL("pragmas_bad.c"), expected[i]);
+        char *line = strstr(r.err, want.s);
+        CU_ASSERT_PTR_NOT_NULL(line);
+        if (!line)
+            fprintf(stderr, "\n  missing: %s\n", want.s);
+        strbuf_release(&want);
+    }
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("b.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_EQUAL(count_blocks(report), 1);
+    free(report);
+}
+
+static const testutil_case pragma_cases[] = {
+    {"pragmas that hold", test_pragmas_that_hold},
+    {"pragmas that do not hold", test_pragmas_that_do_not_hold},
+    {"malformed pragmas", test_malformed_pragmas},
+    {NULL, NULL},
+};
+
 static const testutil_case option_cases[] = {
     {"no input is a usage error", test_no_input_is_a_usage_error},
     {"help", test_help},
@@ -294,8 +368,9 @@ int main(void)
     if (!tmpdir)
         return 2;
     const testutil_suite suites[] = {
-        {"options", option_cases}, {"outputs", output_cases}, {"bad input", bad_input_cases}};
-    int status = testutil_run(suites, 3);
+        {"options", option_cases}, {"outputs", output_cases}, {"bad input", bad_input_cases},
+        {"pragmas", pragma_cases}};
+    int status = testutil_run(suites, 4);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;

@@ -134,8 +134,16 @@ void mt_print_help(FILE *out)
         "Every for, while and do loop of the named files is reported, in source order.\n"
         "FP operations are + - * / and += -= *= /= with a floating result; libm calls\n"
         "are counted as fp_special, outside fp_total.  Loads and stores count each\n"
-        "array once per loop.  Exit status: 0 success, 1 an input could not be\n"
-        "analyzed or an output written, 2 a usage error.\n",
+        "array once per loop.\n"
+        "\n"
+        "  #pragma aitool fp_plus(N) fp_minus(N) fp_multiply(N) fp_divide(N) fp_total(N)\n"
+        "                 fp_special(N)\n"
+        "written directly before a loop (or a function definition) states the counts you\n"
+        "expect for it (or for the whole body); every clause given is checked, and each\n"
+        "that differs is an error.  -debug also reports the clauses that match.\n"
+        "\n"
+        "Exit status: 0 success, 1 an input could not be analyzed, a pragma did not\n"
+        "hold or an output could not be written, 2 a usage error.\n",
         out);
 }
 
@@ -181,6 +189,8 @@ int mt_run(const mt_options *o)
     lm_program_finish(p);
     if (o->debug)
         report_debug_write(stderr, p);
+    if (lm_verify_pragmas(p, o->debug) > 0)
+        ok = false;
     ok &= report_text_file(o->report_file, p);
     if (o->json_file)
         ok &= report_json_file(o->json_file, p);
