@@ -1,0 +1,204 @@
+/* The annotation reader: the seed's format, the default set, and errors. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "annot.h"
+#include "diag.h"
+#include "testutil.h"
+
+/* Parse text with diagnostics captured; returns what was printed. */
+static char *parse_capturing(annot_set *s, const char *text, bool *ok)
+{
+    FILE *tmp = tmpfile();
+    diag_set_stream(tmp);
+    *ok = annot_parse_text(s, "t.annot", text);
+    diag_set_stream(NULL);
+    char *messages = testutil_read_stream(tmp);
+    fclose(tmp);
+    return messages;
+}
+
+static void test_seed_example(void)
+{
+    annot_set *s = annot_set_create();
+    CU_ASSERT_TRUE(annot_parse_text(s, "seed.annot",
+        "operator abs(int val) { modify none; read{val}; alias none; } "
+        "operator max(double val1, double val2) { modify none; read{val1, val2}; alias none; }"));
+    CU_ASSERT_EQUAL(annot_count(s), 2);
+    const annot_function *max = annot_lookup(s, "max");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(max);
+    CU_ASSERT_EQUAL(max->nparams, 2);
+    CU_ASSERT_STRING_EQUAL(max->param_types[1], "double");
+    CU_ASSERT_STRING_EQUAL(max->params[1], "val2");
+    CU_ASSERT_TRUE(max->modify.none);
+    CU_ASSERT_EQUAL(max->read.n, 2);
+    CU_ASSERT_STRING_EQUAL(max->read.v[0], "val1");
+    CU_ASSERT_TRUE(max->alias.none);
+    CU_ASSERT_EQUAL(max->line, 1);
+    CU_ASSERT_EQUAL(max->column, 63);
+    CU_ASSERT_PTR_NULL(annot_lookup(s, "min"));
+    annot_set_free(&s);
+    CU_ASSERT_PTR_NULL(s);
+}
+
+static void test_comments_pointers_and_globals(void)
+{
+    annot_set *s = annot_set_create();
+    CU_ASSERT_TRUE(annot_parse_text(s, "t.annot",
+        "// a line comment\n"
+        "/* a block\n   comment */ operator axpy(int n, const double *x, double * y)\n"
+        "{ read{n, x, y, alpha}; modify{y}; alias {(x, y)}; };\n"
+        "operator log_event(const char *fmt, ...) { read{fmt}; modify{event_count}; }\n"));
+    const annot_function *axpy = annot_lookup(s, "axpy");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(axpy);
+    CU_ASSERT_EQUAL(axpy->line, 3);
+    CU_ASSERT_EQUAL(axpy->column, 15);
+    CU_ASSERT_STRING_EQUAL(axpy->param_types[1], "const double *");
+    CU_ASSERT_STRING_EQUAL(axpy->param_types[2], "double *");
+    CU_ASSERT_EQUAL(axpy->read.n, 4);
+    CU_ASSERT_STRING_EQUAL(axpy->read.v[3], "alpha");
+    CU_ASSERT_EQUAL(axpy->modify.n, 1);
+    CU_ASSERT_FALSE(axpy->modify.none);
+    CU_ASSERT_EQUAL(axpy->alias.n, 1);
+    CU_ASSERT_STRING_EQUAL(axpy->alias.v[0], "(x, y)");
+    const annot_function *log_event = annot_lookup(s, "log_event");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(log_event);
+    CU_ASSERT_EQUAL(log_event->nparams, 2);
+    CU_ASSERT_STRING_EQUAL(log_event->params[1], "...");
+    CU_ASSERT_FALSE(log_event->alias.given);
+    annot_set_free(&s);
+}
+
+static void test_default_set(void)
+{
+    annot_set *s = annot_set_create();
+    CU_ASSERT_TRUE(annot_parse_text(s, "<default>", annot_default_text));
+    CU_ASSERT(annot_count(s) > 150);
+    const annot_function *sqrtf_ = annot_lookup(s, "sqrtf");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sqrtf_);
+    CU_ASSERT_STRING_EQUAL(sqrtf_->param_types[0], "float");
+    CU_ASSERT_TRUE(sqrtf_->modify.none);
+    const annot_function *memcpy_ = annot_lookup(s, "memcpy");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(memcpy_);
+    CU_ASSERT_STRING_EQUAL(memcpy_->modify.v[0], "dest");
+    CU_ASSERT_STRING_EQUAL(memcpy_->read.v[0], "src");
+    CU_ASSERT_PTR_NOT_NULL(annot_lookup(s, "powl"));
+    CU_ASSERT_PTR_NOT_NULL(annot_lookup(s, "printf"));
+    annot_set_free(&s);
+}
+
+static void test_later_operator_replaces(void)
+{
+    annot_set *s = annot_set_create();
+    CU_ASSERT_TRUE(annot_parse_text(s, "a", "operator f(int x) { read{x}; modify none; }"));
+    CU_ASSERT_TRUE(annot_parse_text(s, "b", "operator f(double *y) { read none; modify{y}; }"));
+    CU_ASSERT_EQUAL(annot_count(s), 1);
+    const annot_function *f = annot_lookup(s, "f");
+    CU_ASSERT_STRING_EQUAL(f->params[0], "y");
+    CU_ASSERT_STRING_EQUAL(f->file, "b");
+    annot_set_free(&s);
+}
+
+static void test_syntax_errors(void)
+{
+    static const struct {
+        const char *text, *message;
+    } cases[] = {
+        {"function f(int x) { read{x}; }",
+         "t.annot:1:1: error: expected 'operator' at the start of an annotation, found 'function'\n"},
+        {"operator f(int x) { red{x}; }",
+         "t.annot:1:21: error: unknown clause 'red' (expected modify, read or alias)\n"},
+        {"operator f(int x) { read{x}; read{x}; }",
+         "t.annot:1:30: error: clause 'read' given twice\n"},
+        {"operator f(int x) { read{x} modify none; }",
+         "t.annot:1:29: error: expected ';' after the clause, found 'modify'\n"},
+        {"operator f(int x) {\n  read{x y};\n}",
+         "t.annot:2:10: error: expected ',' between names, found 'y'\n"},
+        {"operator f(x) { read{x}; }",
+         "t.annot:1:12: error: expected a parameter as TYPE NAME\n"},
+        {"operator f(int x) { read{x}; ",
+         "t.annot:1:30: error: expected modify, read or alias, found 'end of file'\n"},
+        {"operator f(int x) { read{x}; } /* open",
+         "t.annot:1:32: error: unterminated comment\n"},
+        {"operator f(int x) { read{x}; } @",
+         "t.annot:1:32: error: unexpected character '@'\n"},
+        {"operator (int x) { read{x}; }",
+         "t.annot:1:10: error: expected the function's name, found '('\n"},
+        {"operator f(int x) { modify; }",
+         "t.annot:1:27: error: expected '{' after the clause name, found ';'\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        annot_set *s = annot_set_create();
+        CU_ASSERT_TRUE(annot_parse_text(s, "ok", "operator keep(int x) { read{x}; }"));
+        bool ok = true;
+        char *messages = parse_capturing(s, cases[i].text, &ok);
+        CU_ASSERT_FALSE(ok);
+        CU_ASSERT_STRING_EQUAL(messages, cases[i].message);
+        if (strcmp(messages, cases[i].message) != 0)
+            fprintf(stderr, "\n  case %zu printed: %s", i, messages);
+        /* Nothing of the broken text was added. */
+        CU_ASSERT_EQUAL(annot_count(s), 1);
+        free(messages);
+        annot_set_free(&s);
+    }
+}
+
+static void test_dump_reads_back(void)
+{
+    annot_set *s = annot_set_create();
+    CU_ASSERT_TRUE(annot_parse_text(s, "t", "operator axpy(int n, const double *x, double *y, ...)"
+                                            " { read{n, x}; modify{y}; alias {(x, y)}; }\n"
+                                            "operator g() { modify none; }"));
+    FILE *tmp = tmpfile();
+    annot_dump(tmp, s);
+    char *dump = testutil_read_stream(tmp);
+    fclose(tmp);
+    CU_ASSERT_STRING_EQUAL(dump,
+        "operator axpy(int n, const double * x, double * y, ...) { modify{y}; read{n, x}; "
+        "alias{(x, y)}; }  // t:1:1\n"
+        "operator g() { modify none; }  // t:2:1\n");
+    annot_set *again = annot_set_create();
+    CU_ASSERT_TRUE(annot_parse_text(again, "t", dump));
+    CU_ASSERT_EQUAL(annot_count(again), 2);
+    CU_ASSERT_STRING_EQUAL(annot_lookup(again, "axpy")->param_types[2], "double *");
+    free(dump);
+    annot_set_free(&again);
+    annot_set_free(&s);
+}
+
+static void test_missing_file(void)
+{
+    annot_set *s = annot_set_create();
+    FILE *tmp = tmpfile();
+    diag_set_stream(tmp);
+    CU_ASSERT_FALSE(annot_parse_file(s, "/no/such/file.annot"));
+    diag_set_stream(NULL);
+    char *messages = testutil_read_stream(tmp);
+    fclose(tmp);
+    CU_ASSERT_STRING_EQUAL(messages, "/no/such/file.annot:1:1: error: cannot open annotation "
+                                     "file: No such file or directory\n");
+    free(messages);
+    annot_set_free(&s);
+}
+
+static const testutil_case reader_cases[] = {
+    {"seed example", test_seed_example},
+    {"comments, pointers and globals", test_comments_pointers_and_globals},
+    {"default set", test_default_set},
+    {"later operator replaces", test_later_operator_replaces},
+    {"dump reads back", test_dump_reads_back},
+    {NULL, NULL},
+};
+
+static const testutil_case error_cases[] = {
+    {"syntax errors", test_syntax_errors},
+    {"missing file", test_missing_file},
+    {NULL, NULL},
+};
+
+int main(void)
+{
+    const testutil_suite suites[] = {{"annotation reader", reader_cases}, {"errors", error_cases}};
+    return testutil_run(suites, 2);
+}
