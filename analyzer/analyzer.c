@@ -145,9 +145,9 @@ static void analyze_function(tu_walk *tw, CXCursor c)
                                            (lm_location){file, line, col});
     clang_disposeString(name);
     free(file);
-    char *start = walk_file_location(clang_getRangeStart(clang_getCursorExtent(c)), &line, &col);
+    /* The definition's first token is in the same file as its name. */
+    clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, &line, &col, NULL);
     fn->start = (lm_location){fn->loc.file, line, col};
-    free(start);
     walk_function_body(tw->prog, fn, tw->cache, body);
     if (tw->a->debug)
         diag_at(DIAG_NOTE, fn->loc.file, fn->loc.line, fn->loc.column, "analyzed function '%s'",

@@ -167,17 +167,15 @@ static bool type_is_floating(CXType t)
     }
 }
 
+static bool kind_is_array(enum CXTypeKind k)
+{
+    return k == CXType_ConstantArray || k == CXType_IncompleteArray ||
+           k == CXType_VariableArray || k == CXType_DependentSizedArray;
+}
+
 static bool type_is_array(CXType t)
 {
-    switch (clang_getCanonicalType(t).kind) {
-    case CXType_ConstantArray:
-    case CXType_IncompleteArray:
-    case CXType_VariableArray:
-    case CXType_DependentSizedArray:
-        return true;
-    default:
-        return false;
-    }
+    return kind_is_array(clang_getCanonicalType(t).kind);
 }
 
 static bool type_is_pointer(CXType t)
@@ -188,8 +186,7 @@ static bool type_is_pointer(CXType t)
 static bool type_is_pointer_or_array(CXType t)
 {
     enum CXTypeKind k = clang_getCanonicalType(t).kind;
-    return k == CXType_Pointer || k == CXType_ConstantArray || k == CXType_IncompleteArray ||
-           k == CXType_VariableArray || k == CXType_DependentSizedArray;
+    return k == CXType_Pointer || kind_is_array(k);
 }
 
 static char *copy_string(CXString s)
