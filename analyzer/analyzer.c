@@ -16,6 +16,7 @@
 struct analyzer {
     CXIndex index;
     bool debug;
+    walk_options walk;
     const char **args; /* the compiler arguments clang is given */
     int nargs;
 };
@@ -36,6 +37,7 @@ analyzer *analyzer_create(const analyzer_options *opt)
     setenv("LIBCLANG_NOTHREADS", "1", 1); /* see analyzer_analyze_file */
     a->index = clang_createIndex(0, 0);
     a->debug = opt->debug;
+    a->walk = (walk_options){opt->annots, opt->flow_sensitive};
     a->args = mem_alloc(((size_t)opt->nclang_args + 2) * sizeof *a->args);
     bool openmp = false, warnings = false;
     for (int i = 0; i < opt->nclang_args; i++) {
@@ -123,19 +125,9 @@ typedef struct tu_walk {
     walk_cache *cache;
 } tu_walk;
 
-/* The body is the function's compound statement. */
-static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
-        *(CXCursor *)data = c;
-    return CXChildVisit_Continue;
-}
-
 static void analyze_function(tu_walk *tw, CXCursor c)
 {
-    CXCursor body = clang_getNullCursor();
-    clang_visitChildren(c, find_body, &body);
+    CXCursor body = walk_function_body_of(c);
     if (clang_Cursor_isNull(body))
         return;
     unsigned line = 0, col = 0;
@@ -185,7 +177,7 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path)
     bool ok = !analyzer_report_diagnostics(tu, path);
     if (ok) {
         char *real = realpath(path, NULL);
-        tu_walk tw = {a, p, lm_file_create(p, real ? real : path), walk_cache_create(tu)};
+        tu_walk tw = {a, p, lm_file_create(p, real ? real : path), walk_cache_create(tu, &a->walk)};
         free(real);
         clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top_level, &tw);
         walk_cache_free(&tw.cache);

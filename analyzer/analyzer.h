@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "annot.h"
 #include "loop_model.h"
 
 typedef struct analyzer_options {
@@ -18,6 +19,9 @@ typedef struct analyzer_options {
     const char *const *clang_args;
     int nclang_args;
     bool debug; /* progress on stderr */
+    /* Side effects of called functions (borrowed; may be NULL): see calls.c. */
+    const annot_set *annots;
+    bool flow_sensitive; /* -use-algorithm-v2: the largest arm of if/?:/switch */
 } analyzer_options;
 
 typedef struct analyzer analyzer;

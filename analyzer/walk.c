@@ -8,14 +8,29 @@
  * above that parent are finished and popped.  Nothing recurses on the C
  * stack, so any nesting clang can parse can be walked.
  *
+ * Tallies.  What the code does is added to a tally (tally.h): one for the
+ * function body, one per loop body, and with the flow-sensitive algorithm
+ * one per arm of a conditional.  A node counts in its parent's tally unless
+ * it opens one of its own.  When a loop body ends, its tally fills the loop
+ * and its inclusive part joins the level around it.  Without the
+ * flow-sensitive algorithm the arms of a conditional count in the level they
+ * are in, so both arms of an if are summed.  With it, the conditional keeps a
+ * second tally, the largest of its arms so far (tally_max_into), above its
+ * own level's; each arm is tallied on its own and folded into that maximum
+ * when it ends, and the maximum joins the level when the conditional ends.
+ * The condition itself always counts in the level.  The arms of a switch are
+ * its runs of cases: a run starts at a case and ends after a top-level
+ * `break`, `return`, `continue` or `goto`, so a case that falls through is
+ * counted with the cases it falls into.
+ *
  * FP operations.  An arithmetic operator is counted by the table in fp_ops
  * when its result type is floating.  libclang gives a binary operator the type
  * of its result after the usual arithmetic conversions, so `int * double` is
  * double and counts while `p + 1` on a double * is a pointer and does not.  A
  * compound assignment reports the type of its left side, which hides the
  * computation type of `i += 0.5`; there the operation is floating when either
- * side is, so the right side is looked at when it is visited.  libm calls are
- * specials.  Operands of sizeof and _Alignof are not evaluated and skipped.
+ * side is, so the right side is looked at when it is visited.  Calls are
+ * calls.c's.  Operands of sizeof and _Alignof are not evaluated and skipped.
  *
  * Array accesses.  An access is a chain of lvalue steps read from the top
  * down: subscripts, `.member` steps, parentheses and implicit casts, e.g.
@@ -43,6 +58,7 @@
 #include "fp_ops.h"
 #include "mem.h"
 #include "strbuf.h"
+#include "walk_internal.h"
 
 typedef enum access_mode {
     ACC_NONE = 0,
@@ -68,12 +84,24 @@ typedef struct chain {
     bool seen_subscript, in_run, want_base;
 } chain;
 
-typedef struct frame {
+/* The tally a node opened for itself, which it finishes when it ends. */
+typedef enum opened_tally {
+    OPENED_NONE,
+    OPENED_BODY, /* a loop's body */
+    OPENED_ARM,  /* an arm of a conditional (flow-sensitive only) */
+} opened_tally;
+
+struct frame {
     CXCursor cursor;
     enum CXCursorKind kind;
-    lm_loop *loop;       /* the level this node is counted in */
-    lm_loop *body_loop;  /* loop statements: the loop their body is counted in */
+    size_t acc;          /* the tally this node counts in */
+    opened_tally opened; /* acc is this node's own */
+    long best;           /* flow-sensitive conditionals: the tally of their largest arms, or -1 */
+    lm_loop *body_loop;  /* loop statements of a reported function: the loop of their body */
+    bool is_loop;
     unsigned body_index; /* loop statements: which child is the body */
+    bool switch_body;    /* flow-sensitive: the compound body of a switch */
+    bool run_open, run_ends; /* switch bodies: a run is open; it ends before the next child */
     access_mode first_mode, rest_mode; /* handed to the first child, to the others */
     unsigned nchildren;  /* children visited so far */
     long chain_frame;    /* index of the frame whose chain this node continues, or -1 */
@@ -82,43 +110,26 @@ typedef struct frame {
     bool chain_top;
     chain chain;         /* when chain_top */
     lm_fp_class pending; /* compound op to count if the right side is floating */
-} frame;
-
-/* Interned facts, so each declaration and type is asked of libclang once. */
-typedef struct decl_entry {
-    struct decl_entry *next;
-    CXCursor decl;
-    unsigned hash;
-    char *key, *name;
-} decl_entry;
-
-typedef struct type_entry {
-    CXType type;
-    char *spelling;
-    unsigned long size;
-} type_entry;
-
-enum { DECL_BUCKETS = 1024 };
-
-struct walk_cache {
-    CXTranslationUnit tu;
-    arena *scratch; /* interned entries */
-    decl_entry *decls[DECL_BUCKETS];
-    unsigned ndecls;
-    type_entry *types;
-    size_t ntypes, types_cap;
-    frame *frames; /* the frame stack, reused by every walk */
-    size_t cap;
 };
 
-typedef struct walker {
-    lm_program *prog;
-    lm_function *fn;
-    walk_cache *cache;
-    unsigned long seq; /* source order of array accesses */
-    frame *frames;     /* cache->frames, while the walk runs */
-    size_t nframes;
-} walker;
+/* Interned facts, so each declaration and type is asked of libclang once. */
+struct decl_entry {
+    decl_entry *next;
+    CXCursor decl;
+    unsigned hash;
+    const char *key, *name;
+};
+
+struct type_entry {
+    CXType type;
+    const char *spelling;
+    unsigned long size;
+};
+
+struct string_entry {
+    string_entry *next;
+    const char *s;
+};
 
 static enum CXChildVisitResult count_child(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -183,13 +194,23 @@ static bool type_is_pointer(CXType t)
     return clang_getCanonicalType(t).kind == CXType_Pointer;
 }
 
-static bool type_is_pointer_or_array(CXType t)
+bool walk_type_is_pointer_or_array(CXType t)
 {
     enum CXTypeKind k = clang_getCanonicalType(t).kind;
     return k == CXType_Pointer || kind_is_array(k);
 }
 
-static char *copy_string(CXString s)
+CXType walk_innermost_element(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    if (t.kind == CXType_Pointer)
+        t = clang_getCanonicalType(clang_getPointeeType(t));
+    while (kind_is_array(t.kind))
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+    return t;
+}
+
+char *walk_copy_string(CXString s)
 {
     const char *c = clang_getCString(s);
     char *copy = mem_strdup(c ? c : "");
@@ -197,12 +218,30 @@ static char *copy_string(CXString s)
     return copy;
 }
 
-static void count_fp(walker *w, lm_loop *loop, lm_fp_class c)
+static unsigned string_hash(const char *s)
 {
-    if (loop)
-        loop->own.n[c]++;
-    else
-        w->fn->own.n[c]++;
+    unsigned h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+const char *walk_intern(walk_cache *wc, const char *s)
+{
+    string_entry **bucket = &wc->strings[string_hash(s) % STRING_BUCKETS];
+    for (string_entry *e = *bucket; e; e = e->next)
+        if (!strcmp(e->s, s))
+            return e->s;
+    string_entry *e = arena_alloc(wc->scratch, sizeof *e);
+    e->s = arena_strdup(wc->scratch, s);
+    e->next = *bucket;
+    *bucket = e;
+    return e->s;
+}
+
+tally *walk_tally(walker *w, size_t acc)
+{
+    return &w->stack->tallies[acc];
 }
 
 /* The type as written inside sizeof(...): canonical and unqualified, so
@@ -213,10 +252,11 @@ static const type_entry *element_type(walk_cache *wc, CXType t)
     for (size_t i = 0; i < wc->ntypes; i++)
         if (clang_equalTypes(wc->types[i].type, t))
             return &wc->types[i];
-    char *s = copy_string(clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
+    char *s = walk_copy_string(
+        clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
     if (strstr(s, "(unnamed") || strstr(s, "(anonymous")) {
         free(s);
-        s = copy_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+        s = walk_copy_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
     }
     long long size = clang_Type_getSizeOf(t);
     if (wc->ntypes == wc->types_cap) {
@@ -229,6 +269,12 @@ static const type_entry *element_type(walk_cache *wc, CXType t)
     e->size = size > 0 ? (unsigned long)size : 0;
     free(s);
     return e;
+}
+
+use walk_element_use(walk_cache *wc, CXType t)
+{
+    const type_entry *type = element_type(wc, t);
+    return (use){.elem_type = type->spelling, .elem_size = type->size, .param = -1, .suffix = ""};
 }
 
 /* A variable's key: its name and a number unique within the unit.  Cursors
@@ -244,7 +290,7 @@ static const decl_entry *declared_array(walk_cache *wc, CXCursor decl)
     decl_entry *e = arena_alloc(wc->scratch, sizeof *e);
     e->decl = decl;
     e->hash = hash;
-    char *name = copy_string(clang_getCursorSpelling(decl));
+    char *name = walk_copy_string(clang_getCursorSpelling(decl));
     e->name = arena_strdup(wc->scratch, name);
     strbuf key = STRBUF_INIT;
     strbuf_printf(&key, "%s#%u", name, ++wc->ndecls);
@@ -257,7 +303,7 @@ static const decl_entry *declared_array(walk_cache *wc, CXCursor decl)
 }
 
 /* The source text of an expression, tokens joined without spaces. */
-static char *expr_text(CXTranslationUnit tu, CXCursor c)
+char *walk_expr_text(CXTranslationUnit tu, CXCursor c)
 {
     CXToken *tokens = NULL;
     unsigned n = 0;
@@ -274,55 +320,224 @@ static char *expr_text(CXTranslationUnit tu, CXCursor c)
     return strbuf_take(&sb);
 }
 
-/* A finished chain with a subscript is one access of one array. */
-static void record_access(walker *w, lm_loop *loop, const chain *ch)
+static enum CXChildVisitResult take_first_child(CXCursor c, CXCursor parent, CXClientData data)
 {
-    if (!loop || !ch->seen_subscript || ch->mode == ACC_NONE)
+    (void)parent;
+    *(CXCursor *)data = c;
+    return CXChildVisit_Break;
+}
+
+/* The variable an expression such as `p->v` or `s.a` starts from. */
+CXCursor walk_root_declaration(CXCursor c)
+{
+    for (int guard = 0; guard < 64 && !clang_Cursor_isNull(c); guard++) {
+        if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+            return clang_getCursorReferenced(c);
+        CXCursor child = clang_getNullCursor();
+        clang_visitChildren(c, take_first_child, &child);
+        c = child;
+    }
+    return clang_getNullCursor();
+}
+
+static int param_index(const summary_params *sp, CXCursor decl)
+{
+    for (int i = 0; sp && i < sp->n; i++)
+        if (clang_equalCursors(sp->decls[i], decl))
+            return i;
+    return -1;
+}
+
+/* In a summary walk only parameters and variables of static storage
+ * outlive the call; the callee's locals are not the caller's business.  A
+ * path from parameter k (`p`, `p->v`) is keyed by k and what follows the
+ * parameter's name; false when the path is not the caller's business. */
+static bool summary_target(walker *w, CXCursor decl, const char *path, array_target *out)
+{
+    int k = param_index(w->params, decl);
+    if (k < 0)
+        return clang_Cursor_hasVarDeclGlobalStorage(decl) == 1;
+    size_t len = strlen(w->params->names[k]);
+    if (strncmp(path, w->params->names[k], len) != 0)
+        return false; /* `(*p).v`: not a path a call site can rename */
+    out->param = k;
+    out->suffix = walk_intern(w->cache, path + len);
+    strbuf key = STRBUF_INIT;
+    strbuf_printf(&key, "param:%d:%s", k, out->suffix);
+    out->key = walk_intern(w->cache, strbuf_cstr(&key));
+    out->name = out->key;
+    strbuf_release(&key);
+    return true;
+}
+
+bool walk_decl_target(walker *w, CXCursor decl, array_target *out)
+{
+    out->param = -1;
+    out->suffix = "";
+    decl = clang_getCanonicalCursor(decl);
+    if (w->params) {
+        char *name = walk_copy_string(clang_getCursorSpelling(decl));
+        bool ok = summary_target(w, decl, name, out);
+        free(name);
+        if (!ok || out->param >= 0)
+            return ok;
+    }
+    const decl_entry *d = declared_array(w->cache, decl);
+    out->key = d->key;
+    out->name = d->name;
+    return true;
+}
+
+bool walk_path_target(walker *w, CXCursor root, const char *path, array_target *out)
+{
+    out->param = -1;
+    out->suffix = "";
+    if (w->params) {
+        if (clang_Cursor_isNull(root))
+            return false;
+        if (!summary_target(w, clang_getCanonicalCursor(root), path, out))
+            return false;
+        if (out->param >= 0)
+            return true;
+    }
+    strbuf key = STRBUF_INIT;
+    strbuf_printf(&key, "expr:%s", path);
+    out->key = walk_intern(w->cache, strbuf_cstr(&key));
+    out->name = walk_intern(w->cache, path);
+    strbuf_release(&key);
+    return true;
+}
+
+bool walk_array_target(walker *w, CXCursor base, array_target *out)
+{
+    if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
+        CXCursor decl = clang_getCursorReferenced(base);
+        if (!clang_Cursor_isNull(decl))
+            return walk_decl_target(w, decl, out);
+    }
+    char *text = walk_expr_text(w->cache->tu, base);
+    bool ok = walk_path_target(w, walk_root_declaration(base), text, out);
+    free(text);
+    return ok;
+}
+
+/* A finished chain with a subscript is one access of one array. */
+static void record_access(walker *w, size_t acc, const chain *ch)
+{
+    if (!ch->seen_subscript || ch->mode == ACC_NONE)
         return;
+    if (!w->params && w->loop_depth == 0)
+        return; /* outside loops only the FP counts of a function are reported */
     CXType elem = clang_getCursorType(ch->element);
     if (type_is_array(elem))
         return;
-    const type_entry *type = element_type(w->cache, elem);
-    bool read = (ch->mode & ACC_READ) != 0, write = (ch->mode & ACC_WRITE) != 0;
-    CXCursor decl = clang_getNullCursor();
-    if (clang_getCursorKind(ch->array_base) == CXCursor_DeclRefExpr)
-        decl = clang_getCursorReferenced(ch->array_base);
-    if (!clang_Cursor_isNull(decl)) {
-        const decl_entry *d = declared_array(w->cache, decl);
-        lm_loop_note_array(w->prog, loop, d->key, d->name, type->spelling, type->size, read,
-                           write, ch->seq);
+    array_target target;
+    if (!walk_array_target(w, ch->array_base, &target))
         return;
+    use u = walk_element_use(w->cache, elem);
+    u.key = target.key;
+    u.name = target.name;
+    u.param = target.param;
+    u.suffix = target.suffix;
+    tally_note(walk_tally(w, acc), &u, (ch->mode & ACC_READ) != 0, (ch->mode & ACC_WRITE) != 0,
+               ch->seq);
+}
+
+static tally *push_tally(walker *w)
+{
+    walk_stack *st = w->stack;
+    if (w->ntallies == st->tallies_cap) {
+        size_t cap = st->tallies_cap ? st->tallies_cap * 2 : 16;
+        st->tallies = mem_realloc(st->tallies, cap * sizeof *st->tallies);
+        memset(st->tallies + st->tallies_cap, 0, (cap - st->tallies_cap) * sizeof *st->tallies);
+        st->tallies_cap = cap;
     }
-    char *name = expr_text(w->cache->tu, ch->array_base);
-    strbuf key = STRBUF_INIT;
-    strbuf_printf(&key, "expr:%s", name);
-    lm_loop_note_array(w->prog, loop, strbuf_cstr(&key), name, type->spelling, type->size, read,
-                       write, ch->seq);
-    strbuf_release(&key);
-    free(name);
+    tally *t = &st->tallies[w->ntallies++];
+    tally_reset(t);
+    return t;
+}
+
+/* Copy a tally's uses into a loop's list, reads and writes in their order. */
+static void fill_arrays(walker *w, lm_array_use **list, const use_list *uses)
+{
+    for (size_t i = 0; i < uses->n; i++) {
+        const use *u = &uses->v[i];
+        if (u->first_read)
+            lm_arrays_note(w->prog, list, u->key, u->name, u->elem_type, u->elem_size, true,
+                           false, u->first_read);
+        if (u->first_write)
+            lm_arrays_note(w->prog, list, u->key, u->name, u->elem_type, u->elem_size, false,
+                           true, u->first_write);
+    }
+}
+
+/* The loop a finished body belongs to takes its counts and arrays. */
+static void fill_loop(walker *w, const tally *t)
+{
+    lm_loop *l = t->loop;
+    l->own = t->own;
+    l->inclusive = t->incl;
+    fill_arrays(w, &l->own_arrays, &t->own_uses);
+    fill_arrays(w, &l->arrays, &t->incl_uses);
+    for (size_t i = 0; i < t->unknown.n; i++)
+        lm_loop_note_unknown_call(w->prog, l, t->unknown.v[i]);
+}
+
+/* End the tally on top of the stack, folding it into the one below. */
+static void finish_body(walker *w)
+{
+    tally *t = walk_tally(w, --w->ntallies);
+    if (t->loop)
+        fill_loop(w, t);
+    tally_absorb_body(t - 1, t);
+    w->loop_depth--;
+}
+
+static void finish_arm(walker *w)
+{
+    tally *t = walk_tally(w, --w->ntallies);
+    tally_max_into(t - 1, t);
+}
+
+static void finish_best(walker *w)
+{
+    tally *t = walk_tally(w, --w->ntallies);
+    tally_absorb_all(t - 1, t);
 }
 
 static void pop_frame(walker *w)
 {
-    frame *f = &w->frames[--w->nframes];
+    frame *f = &w->stack->frames[--w->nframes];
+    if (f->switch_body && f->run_open)
+        finish_arm(w);
+    if (f->best >= 0)
+        finish_best(w);
     if (f->chain_top)
-        record_access(w, f->loop, &f->chain);
+        record_access(w, f->acc, &f->chain);
+    if (f->opened == OPENED_BODY)
+        finish_body(w);
+    else if (f->opened == OPENED_ARM)
+        finish_arm(w);
 }
 
-static frame *push_frame(walker *w, CXCursor c, lm_loop *loop)
+static frame *push_frame(walker *w, CXCursor c, size_t acc, opened_tally opened)
 {
-    walk_cache *wc = w->cache;
-    if (w->nframes == wc->cap) {
-        wc->cap = wc->cap ? wc->cap * 2 : 64;
-        wc->frames = w->frames = mem_realloc(wc->frames, wc->cap * sizeof *wc->frames);
+    walk_stack *st = w->stack;
+    if (w->nframes == st->frames_cap) {
+        st->frames_cap = st->frames_cap ? st->frames_cap * 2 : 64;
+        st->frames = mem_realloc(st->frames, st->frames_cap * sizeof *st->frames);
     }
     /* Every field but the chain, which place_in_chain sets for a chain top. */
-    frame *f = &w->frames[w->nframes++];
+    frame *f = &st->frames[w->nframes++];
     f->cursor = c;
     f->kind = clang_getCursorKind(c);
-    f->loop = loop;
+    f->acc = acc;
+    f->opened = opened;
+    f->best = -1;
     f->body_loop = NULL;
+    f->is_loop = false;
     f->body_index = 0;
+    f->switch_body = f->run_open = f->run_ends = false;
     f->first_mode = f->rest_mode = ACC_READ;
     f->nchildren = 0;
     f->chain_frame = -1;
@@ -356,7 +571,7 @@ static bool continues_chain(frame *parent, CXCursor c, unsigned index)
     switch (parent->step) {
     case STEP_SUBSCRIPT: /* the base is the pointer operand: `i[a]` is legal C */
         if (parent->base_index < 0)
-            parent->base_index = type_is_pointer_or_array(clang_getCursorType(c)) ? 0 : 1;
+            parent->base_index = walk_type_is_pointer_or_array(clang_getCursorType(c)) ? 0 : 1;
         return (int)index == parent->base_index;
     case STEP_MEMBER: /* `.m` goes on to the struct, `->m` stops at the pointer */
         return !type_is_pointer(clang_getCursorType(c));
@@ -394,7 +609,7 @@ static void place_in_chain(walker *w, frame *f, frame *parent, CXCursor c, unsig
 {
     f->step = step_of(f->kind);
     if (continues_chain(parent, c, index)) {
-        chain *ch = &w->frames[parent->chain_frame].chain;
+        chain *ch = &w->stack->frames[parent->chain_frame].chain;
         chain_add_step(ch, f, c, parent->step == STEP_SUBSCRIPT);
         if (f->step != STEP_NONE)
             f->chain_frame = parent->chain_frame;
@@ -414,11 +629,17 @@ static void place_in_chain(walker *w, frame *f, frame *parent, CXCursor c, unsig
 
 static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
 {
-    unsigned line = 0, col = 0;
-    char *file = walk_file_location(clang_getCursorLocation(c), &line, &col);
-    f->body_loop = lm_function_add_loop(w->prog, w->fn, f->loop, kind,
-                                        (lm_location){file, line, col});
-    free(file);
+    f->is_loop = true;
+    if (w->fn) {
+        unsigned line = 0, col = 0;
+        char *file = walk_file_location(clang_getCursorLocation(c), &line, &col);
+        lm_loop *around = walk_tally(w, f->acc)->loop;
+        for (size_t i = f->acc; !around && i > 0; i--)
+            around = walk_tally(w, i - 1)->loop;
+        f->body_loop = lm_function_add_loop(w->prog, w->fn, around, kind,
+                                            (lm_location){file, line, col});
+        free(file);
+    }
     /* By position: a cursor from another visit never equals the one this
      * walk is handed, as libclang's cursors carry traversal state. */
     unsigned nchildren = 0;
@@ -437,7 +658,7 @@ static void start_binary(walker *w, frame *f, CXCursor c)
     if (fp.fp_class == LM_FP_NCLASSES)
         return;
     if (type_is_floating(clang_getCursorType(c)))
-        count_fp(w, f->loop, fp.fp_class);
+        tally_count(walk_tally(w, f->acc), fp.fp_class, 1);
     else if (fp.compound)
         f->pending = fp.fp_class; /* the right side decides: see the top */
 }
@@ -459,46 +680,110 @@ static void start_unary(frame *f, CXCursor c)
     }
 }
 
-static void start_call(walker *w, frame *f, CXCursor c)
-{
-    CXCursor callee = clang_getCursorReferenced(c);
-    if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
-        return;
-    char *name = copy_string(clang_getCursorSpelling(callee));
-    if (fp_ops_is_math_function(name))
-        count_fp(w, f->loop, LM_FP_SPECIAL);
-    free(name);
-}
-
 /* The right side of a compound assignment decides whether it was floating. */
 static void count_pending(walker *w, frame *parent, CXCursor c, unsigned index)
 {
     if (parent->pending == LM_FP_NCLASSES || index != 1)
         return;
     if (type_is_floating(clang_getCursorType(c)))
-        count_fp(w, parent->loop, parent->pending);
+        tally_count(walk_tally(w, parent->acc), parent->pending, 1);
     parent->pending = LM_FP_NCLASSES;
+}
+
+static bool is_conditional(enum CXCursorKind k)
+{
+    return k == CXCursor_IfStmt || k == CXCursor_ConditionalOperator ||
+           k == CXCursor_SwitchStmt;
+}
+
+static bool is_label(enum CXCursorKind k)
+{
+    return k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt;
+}
+
+/* A jump at the top of a switch body, perhaps under case labels, ends the
+ * run of cases it is in. */
+static void note_jump(walker *w)
+{
+    for (size_t i = w->nframes - 1; i > 0; i--) {
+        frame *f = &w->stack->frames[i - 1];
+        if (f->switch_body) {
+            f->run_ends = true;
+            return;
+        }
+        if (!is_label(f->kind))
+            return;
+    }
+}
+
+/* A child of a switch body counts in the run it starts or continues. */
+static size_t switch_child_tally(walker *w, frame *body)
+{
+    if (body->run_open && body->run_ends) {
+        finish_arm(w);
+        body->run_open = false;
+    }
+    body->run_ends = false;
+    if (!body->run_open) {
+        push_tally(w);
+        body->run_open = true;
+    }
+    return w->ntallies - 1;
+}
+
+/* The tally child c (number `index`) counts in, opening one if it starts a
+ * loop body or an arm. */
+static size_t child_tally(walker *w, frame *parent, CXCursor c, unsigned index,
+                          opened_tally *opened)
+{
+    *opened = OPENED_NONE;
+    if (parent->is_loop && index == parent->body_index) {
+        tally *t = push_tally(w);
+        t->loop = parent->body_loop;
+        t->is_body = true;
+        w->loop_depth++;
+        *opened = OPENED_BODY;
+        return w->ntallies - 1;
+    }
+    if (parent->switch_body)
+        return switch_child_tally(w, parent);
+    if (parent->best >= 0 && index >= 1) {
+        if (parent->kind == CXCursor_SwitchStmt &&
+            clang_getCursorKind(c) == CXCursor_CompoundStmt)
+            return parent->acc; /* the runs inside are the arms */
+        push_tally(w);
+        *opened = OPENED_ARM;
+        return w->ntallies - 1;
+    }
+    return parent->acc;
 }
 
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClientData data)
 {
     walker *w = data;
-    while (w->nframes > 1 && !clang_equalCursors(w->frames[w->nframes - 1].cursor, parent_cursor))
+    while (w->nframes > 1 &&
+           !clang_equalCursors(w->stack->frames[w->nframes - 1].cursor, parent_cursor))
         pop_frame(w);
-    frame *parent = &w->frames[w->nframes - 1];
+    frame *parent = &w->stack->frames[w->nframes - 1];
     unsigned index = parent->nchildren++;
     count_pending(w, parent, c, index);
     enum CXCursorKind kind = clang_getCursorKind(c);
     if (kind == CXCursor_UnaryExpr) /* sizeof, _Alignof: not evaluated */
         return CXChildVisit_Continue;
 
-    lm_loop *loop = parent->loop;
-    if (parent->body_loop && index == parent->body_index)
-        loop = parent->body_loop;
     access_mode mode = index == 0 ? parent->first_mode : parent->rest_mode;
-    frame *f = push_frame(w, c, loop);
-    parent = &w->frames[w->nframes - 2]; /* push_frame may have moved the stack */
+    opened_tally opened;
+    size_t acc = child_tally(w, parent, c, index, &opened);
+    bool in_switch = parent->best >= 0 && parent->kind == CXCursor_SwitchStmt && index == 1 &&
+                     kind == CXCursor_CompoundStmt;
+    frame *f = push_frame(w, c, acc, opened);
+    parent = &w->stack->frames[w->nframes - 2]; /* push_frame may have moved the stack */
     place_in_chain(w, f, parent, c, index, mode);
+    f->switch_body = in_switch;
+    if (w->cache->flow_sensitive && is_conditional(kind)) {
+        push_tally(w);
+        f->best = (long)(w->ntallies - 1);
+    }
 
     switch (kind) {
     case CXCursor_ForStmt:
@@ -518,7 +803,13 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
         start_unary(f, c);
         break;
     case CXCursor_CallExpr:
-        start_call(w, f, c);
+        calls_apply(w, f->acc, c);
+        break;
+    case CXCursor_BreakStmt:
+    case CXCursor_ContinueStmt:
+    case CXCursor_ReturnStmt:
+    case CXCursor_GotoStmt:
+        note_jump(w);
         break;
     case CXCursor_DeclRefExpr:
     case CXCursor_IntegerLiteral:
@@ -535,10 +826,12 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
     return CXChildVisit_Recurse;
 }
 
-walk_cache *walk_cache_create(CXTranslationUnit tu)
+walk_cache *walk_cache_create(CXTranslationUnit tu, const walk_options *opt)
 {
     walk_cache *wc = mem_alloc(sizeof *wc);
     wc->tu = tu;
+    wc->annots = opt->annots;
+    wc->flow_sensitive = opt->flow_sensitive;
     wc->scratch = arena_create();
     return wc;
 }
@@ -548,18 +841,89 @@ void walk_cache_free(walk_cache **wcp)
     if (!wcp || !*wcp)
         return;
     walk_cache *wc = *wcp;
+    calls_cache_free(wc);
+    for (size_t i = 0; i < wc->nstacks; i++) {
+        walk_stack *st = wc->stacks[i];
+        for (size_t k = 0; k < st->tallies_cap; k++)
+            tally_release(&st->tallies[k]);
+        free(st->tallies);
+        free(st->frames);
+        free(st);
+    }
+    free(wc->stacks);
+    free(wc->globals);
     arena_free(&wc->scratch);
     free(wc->types);
-    free(wc->frames);
     free(wc);
     *wcp = NULL;
 }
 
+/* Walk a body on the stack of the current nesting depth; the body's tally is
+ * left on that stack (number 0) for the caller. */
+static void walk_body(walker *w, CXCursor body)
+{
+    walk_cache *wc = w->cache;
+    if (wc->depth == wc->nstacks) {
+        wc->stacks = mem_realloc(wc->stacks, (wc->nstacks + 1) * sizeof *wc->stacks);
+        wc->stacks[wc->nstacks] = mem_alloc(sizeof **wc->stacks);
+        memset(wc->stacks[wc->nstacks++], 0, sizeof **wc->stacks);
+    }
+    w->stack = wc->stacks[wc->depth];
+    push_tally(w);
+    push_frame(w, body, 0, OPENED_NONE);
+    wc->depth++;
+    clang_visitChildren(body, visit, w);
+    while (w->nframes > 0)
+        pop_frame(w);
+    wc->depth--;
+}
+
 void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCursor body)
 {
-    walker w = {.prog = p, .fn = fn, .cache = cache, .frames = cache->frames};
-    push_frame(&w, body, NULL);
-    clang_visitChildren(body, visit, &w);
-    while (w.nframes > 0)
-        pop_frame(&w);
+    walker w = {.prog = p, .fn = fn, .cache = cache};
+    walk_body(&w, body);
+    const tally *t = walk_tally(&w, 0);
+    fn->own = t->own;
+    fn->inclusive = t->incl;
+    fn->inclusive_given = true;
+}
+
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+        *(CXCursor *)data = c;
+    return CXChildVisit_Continue;
+}
+
+CXCursor walk_function_body_of(CXCursor definition)
+{
+    CXCursor body = clang_getNullCursor();
+    clang_visitChildren(definition, find_body, &body);
+    return body;
+}
+
+void walk_summarize(walk_cache *wc, CXCursor definition, tally *out)
+{
+    tally_reset(out);
+    CXCursor body = walk_function_body_of(definition);
+    if (clang_Cursor_isNull(body))
+        return;
+    int n = clang_Cursor_getNumArguments(definition);
+    summary_params sp = {NULL, NULL, n > 0 ? n : 0};
+    if (sp.n) {
+        sp.decls = mem_alloc((size_t)sp.n * sizeof *sp.decls);
+        sp.names = mem_alloc((size_t)sp.n * sizeof *sp.names);
+    }
+    for (int i = 0; i < sp.n; i++) {
+        sp.decls[i] = clang_Cursor_getArgument(definition, (unsigned)i);
+        char *name = walk_copy_string(clang_getCursorSpelling(sp.decls[i]));
+        sp.names[i] = walk_intern(wc, name);
+        free(name);
+    }
+    walker w = {.cache = wc, .params = &sp};
+    walk_body(&w, body);
+    tally_absorb_all(out, walk_tally(&w, 0));
+    free(sp.decls);
+    free(sp.names);
 }

@@ -1,8 +1,8 @@
 /* walk: the pass over one function body that fills the loop model (internal
  * to the analyzer).  The walks of one translation unit share a walk_cache
- * (what libclang was already asked, and scratch space), which the caller
- * creates for the unit and frees with walk_cache_free().  The walk borrows
- * the program. */
+ * (what libclang was already asked, the summaries of called functions, and
+ * scratch space), which the caller creates for the unit and frees with
+ * walk_cache_free().  The walk borrows the program and the annotations. */
 #ifndef AITOOL_WALK_H
 #define AITOOL_WALK_H
 
@@ -10,15 +10,24 @@
 
 #include <clang-c/Index.h>
 
+#include "annot.h"
 #include "loop_model.h"
+
+typedef struct walk_options {
+    const annot_set *annots; /* side effects of functions; may be NULL */
+    bool flow_sensitive;     /* -use-algorithm-v2: the largest arm of a conditional */
+} walk_options;
 
 typedef struct walk_cache walk_cache;
 
-walk_cache *walk_cache_create(CXTranslationUnit tu);
+walk_cache *walk_cache_create(CXTranslationUnit tu, const walk_options *opt);
 void walk_cache_free(walk_cache **c);
 
 /* Adds the body's loops, FP operations and array accesses to fn. */
 void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCursor body);
+
+/* A function definition's body (its compound statement), or a null cursor. */
+CXCursor walk_function_body_of(CXCursor definition);
 
 /* The absolute path of the file a location is in ("" when it has none), and
  * its line and column; macro locations resolve to where the code was written

@@ -362,7 +362,7 @@ static void annot_add(annot_set *s, annot_entry *e)
     s->n++;
 }
 
-bool annot_parse_text(annot_set *s, const char *name, const char *text)
+static bool annot_parse(annot_set *s, const char *name, const char *text, bool builtin)
 {
     lexer lx = {.name = name, .p = text, .line = 1, .col = 1, .arena = s->arena};
     lex_next(&lx);
@@ -378,9 +378,21 @@ bool annot_parse_text(annot_set *s, const char *name, const char *text)
         return false;
     for (annot_entry *e = first, *next; e; e = next) {
         next = e->next;
+        e->fn.builtin = builtin;
         annot_add(s, e);
     }
     return true;
+}
+
+bool annot_parse_text(annot_set *s, const char *name, const char *text)
+{
+    return annot_parse(s, name, text, false);
+}
+
+void annot_load_defaults(annot_set *s)
+{
+    /* Checked by the test suite: the built-in text always parses. */
+    annot_parse(s, "<built-in>", annot_default_text, true);
 }
 
 bool annot_parse_file(annot_set *s, const char *path)

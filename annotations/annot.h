@@ -28,6 +28,7 @@ typedef struct annot_function {
     const char **param_types, **params;
     size_t nparams;
     annot_names modify, read, alias;
+    bool builtin; /* from the default set (annot_load_defaults) */
 } annot_function;
 
 typedef struct annot_set annot_set;
@@ -46,7 +47,11 @@ size_t annot_count(const annot_set *s);
 /* Every operator, in the file format, in the order read. */
 void annot_dump(FILE *out, const annot_set *s);
 
-/* The default set for the C standard library and libm, built into the tool. */
+/* Add the default set for the C standard library and libm, built into the
+ * tool; its entries are marked builtin.  Files parsed later override them. */
+void annot_load_defaults(annot_set *s);
+
+/* The default set's text. */
 extern const char annot_default_text[];
 
 #endif

@@ -103,11 +103,11 @@ static unsigned long lm_first_seq(unsigned long a, unsigned long b)
     return a < b ? a : b;
 }
 
-void lm_loop_note_array(lm_program *p, lm_loop *loop, const char *key, const char *name,
-                        const char *elem_type, unsigned long elem_size,
-                        bool read, bool write, unsigned long seq)
+void lm_arrays_note(lm_program *p, lm_array_use **list, const char *key, const char *name,
+                    const char *elem_type, unsigned long elem_size,
+                    bool read, bool write, unsigned long seq)
 {
-    lm_array_use *a = lm_find_array(loop->own_arrays, key);
+    lm_array_use *a = lm_find_array(*list, key);
     if (!a) {
         lm_array_use fresh = {
             .key = arena_strdup(p->arena, key),
@@ -115,12 +115,25 @@ void lm_loop_note_array(lm_program *p, lm_loop *loop, const char *key, const cha
             .elem_type = arena_strdup(p->arena, elem_type),
             .elem_size = elem_size,
         };
-        a = lm_append_array(p, &loop->own_arrays, &fresh);
+        a = lm_append_array(p, list, &fresh);
     }
     if (read)
         a->first_read = lm_first_seq(a->first_read, seq);
     if (write)
         a->first_write = lm_first_seq(a->first_write, seq);
+}
+
+void lm_loop_note_unknown_call(lm_program *p, lm_loop *loop, const char *name)
+{
+    for (size_t i = 0; i < loop->nunknown_calls; i++)
+        if (!strcmp(loop->unknown_calls[i], name))
+            return;
+    const char **v = arena_alloc(p->arena, (loop->nunknown_calls + 1) * sizeof *v);
+    if (loop->nunknown_calls)
+        memcpy(v, loop->unknown_calls, loop->nunknown_calls * sizeof *v);
+    v[loop->nunknown_calls++] = arena_strdup(p->arena, name);
+    loop->unknown_calls = v;
+    loop->complete = false;
 }
 
 static void lm_merge_arrays(lm_program *p, lm_array_use **into, const lm_array_use *from)
@@ -237,16 +250,22 @@ lm_bytes lm_arrays_bytes(lm_program *p, const lm_array_use *arrays, bool stores)
     return result;
 }
 
-static void lm_finish_loop(lm_program *p, lm_loop *l)
+static void lm_sum_loop(lm_program *p, lm_loop *l)
 {
     l->inclusive = l->own;
     l->arrays = NULL;
     lm_merge_arrays(p, &l->arrays, l->own_arrays);
     for (lm_loop *c = l->children; c; c = c->next) {
-        lm_finish_loop(p, c);
+        lm_sum_loop(p, c);
         lm_fp_add(&l->inclusive, &c->inclusive);
         lm_merge_arrays(p, &l->arrays, c->arrays);
+        for (size_t i = 0; i < c->nunknown_calls; i++)
+            lm_loop_note_unknown_call(p, l, c->unknown_calls[i]);
     }
+}
+
+static void lm_finish_loop(lm_program *p, lm_loop *l)
+{
     l->loads = lm_arrays_bytes(p, l->arrays, false);
     l->stores = lm_arrays_bytes(p, l->arrays, true);
     l->ai = lm_intensity(lm_fp_total(&l->inclusive), l->loads.bytes + l->stores.bytes);
@@ -256,11 +275,15 @@ void lm_program_finish(lm_program *p)
 {
     for (lm_file *f = p->files; f; f = f->next) {
         for (lm_function *fn = f->functions; fn; fn = fn->next) {
-            fn->inclusive = fn->own;
-            for (lm_loop *l = fn->loops; l; l = l->next) {
-                lm_finish_loop(p, l);
-                lm_fp_add(&fn->inclusive, &l->inclusive);
+            if (!fn->inclusive_given) {
+                fn->inclusive = fn->own;
+                for (lm_loop *l = fn->loops; l; l = l->next) {
+                    lm_sum_loop(p, l);
+                    lm_fp_add(&fn->inclusive, &l->inclusive);
+                }
             }
+            for (lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
+                lm_finish_loop(p, l);
         }
     }
 }

@@ -14,6 +14,7 @@
 #define AITOOL_LOOP_MODEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "mem.h"
 
@@ -86,6 +87,10 @@ typedef struct lm_loop {
     lm_bytes loads, stores;   /* from `arrays` */
     double ai;                /* -1.0 until computed */
     bool complete;            /* false when some bytes could not be known */
+    /* The called functions whose effects are unknown (no annotation and no
+     * definition), inclusive of nested loops; complete is false when any. */
+    const char **unknown_calls;
+    size_t nunknown_calls;
     const lm_pragma *pragma;  /* the user's expected counts, or NULL */
 } lm_loop;
 
@@ -98,6 +103,10 @@ struct lm_function {
     lm_fp_counts own;       /* operations outside every loop body */
     lm_fp_counts inclusive; /* the whole body */
     lm_loop *loops, *last_loop;
+    /* Set by a producer that filled every inclusive count and array list
+     * itself (the analyzer, whose flow-sensitive rule is not a sum);
+     * otherwise lm_program_finish sums them from the own levels. */
+    bool inclusive_given;
 };
 
 typedef struct lm_file {
@@ -123,12 +132,17 @@ lm_function *lm_file_add_function(lm_program *p, lm_file *f, const char *name, l
 lm_loop *lm_function_add_loop(lm_program *p, lm_function *fn, lm_loop *parent,
                               lm_loop_kind kind, lm_location loc);
 
-/* Record a read and/or write of an array in `loop` (its own level). */
-void lm_loop_note_array(lm_program *p, lm_loop *loop, const char *key, const char *name,
-                        const char *elem_type, unsigned long elem_size,
-                        bool read, bool write, unsigned long seq);
+/* Record a read and/or write of an array in a list (a loop's own_arrays, or
+ * its inclusive arrays when the producer fills them). */
+void lm_arrays_note(lm_program *p, lm_array_use **list, const char *key, const char *name,
+                    const char *elem_type, unsigned long elem_size,
+                    bool read, bool write, unsigned long seq);
 
-/* Fill every derived field: inclusive counts and arrays, loads, stores, ai. */
+/* Record that `loop` calls a function with unknown effects (once per name). */
+void lm_loop_note_unknown_call(lm_program *p, lm_loop *loop, const char *name);
+
+/* Fill every derived field: inclusive counts and arrays (unless given),
+ * loads, stores, ai. */
 void lm_program_finish(lm_program *p);
 
 /* Loops of a function in source order (pre-order): start with fn->loops. */

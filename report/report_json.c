@@ -35,6 +35,9 @@ static cJSON *report_json_loop(const lm_loop *l)
     cJSON_AddNumberToObject(o, "store_bytes", (double)l->stores.bytes);
     cJSON_AddNumberToObject(o, "ai", l->ai);
     cJSON_AddBoolToObject(o, "complete", l->complete);
+    cJSON *unknown = cJSON_AddArrayToObject(o, "unknown_calls");
+    for (size_t i = 0; i < l->nunknown_calls; i++)
+        cJSON_AddItemToArray(unknown, cJSON_CreateString(l->unknown_calls[i]));
     return o;
 }
 

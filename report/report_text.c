@@ -1,5 +1,6 @@
 /* The text report keeps ROSE measureTool's layout, one block per loop in
- * source order, with the fp_special line added after fp_total. */
+ * source order, with the fp_special line added after fp_total and, for a
+ * loop whose bytes are incomplete, a line naming the calls to blame. */
 #include "report.h"
 
 #include "fileio.h"
@@ -32,6 +33,12 @@ static void report_text_loop(FILE *out, const lm_loop *l)
     fprintf(out, "Loads int: %lu\n", l->loads.bytes);
     fprintf(out, "Stores:%s\n", l->stores.formula ? l->stores.formula : " NULL");
     fprintf(out, "Store int: %lu\n", l->stores.bytes);
+    if (l->nunknown_calls) {
+        fprintf(out, "Incomplete: unknown effects of calls to");
+        for (size_t i = 0; i < l->nunknown_calls; i++)
+            fprintf(out, "%s %s", i ? "," : "", l->unknown_calls[i]);
+        fputc('\n', out);
+    }
     fprintf(out, "----------Arithmetic Intensity---------------------\n");
     fprintf(out, "AI=%g\n", l->ai);
 }

@@ -33,7 +33,7 @@ static char *kernel_path(const char *name)
 static lm_program *analyze(const char *name, const char *const *args, int nargs)
 {
     char *path = kernel_path(name);
-    analyzer_options opt = {args, nargs, false};
+    analyzer_options opt = {args, nargs, false, NULL, false};
     analyzer *a = analyzer_create(&opt);
     lm_program *p = lm_program_create();
     bool ok = analyzer_analyze_file(a, p, path);

@@ -46,11 +46,11 @@ static void test_formula_groups_by_type_in_order(void)
     lm_program_append_file(p, f);
     lm_function *fn = lm_file_add_function(p, f, "k", at(1));
     lm_loop *l = lm_function_add_loop(p, fn, NULL, LM_LOOP_FOR, at(2));
-    lm_loop_note_array(p, l, "a", "a", "double", 8, false, true, 1);
-    lm_loop_note_array(p, l, "b", "b", "double", 8, true, false, 2);
-    lm_loop_note_array(p, l, "c", "c", "float", 4, true, false, 3);
-    lm_loop_note_array(p, l, "a", "a", "double", 8, true, false, 4);
-    lm_loop_note_array(p, l, "b", "b", "double", 8, true, false, 5);
+    lm_arrays_note(p, &l->own_arrays, "a", "a", "double", 8, false, true, 1);
+    lm_arrays_note(p, &l->own_arrays, "b", "b", "double", 8, true, false, 2);
+    lm_arrays_note(p, &l->own_arrays, "c", "c", "float", 4, true, false, 3);
+    lm_arrays_note(p, &l->own_arrays, "a", "a", "double", 8, true, false, 4);
+    lm_arrays_note(p, &l->own_arrays, "b", "b", "double", 8, true, false, 5);
     l->own.n[LM_FP_PLUS] = 5;
     lm_program_finish(p);
     CU_ASSERT_STRING_EQUAL(l->loads.formula, "2 * sizeof(double ) + 1 * sizeof(float )");
@@ -95,10 +95,10 @@ static void test_inclusive_counts_and_arrays(void)
     inner->own.n[LM_FP_MULTIPLY] = 2;
     inner2->own.n[LM_FP_SPECIAL] = 1;
     second->own.n[LM_FP_MINUS] = 3;
-    lm_loop_note_array(p, outer, "x", "x", "double", 8, false, true, 1);
-    lm_loop_note_array(p, inner, "y", "y", "float", 4, true, false, 2);
-    lm_loop_note_array(p, inner, "x", "x", "double", 8, true, false, 3);
-    lm_loop_note_array(p, outer, "z", "z", "int", 4, false, true, 4);
+    lm_arrays_note(p, &outer->own_arrays, "x", "x", "double", 8, false, true, 1);
+    lm_arrays_note(p, &inner->own_arrays, "y", "y", "float", 4, true, false, 2);
+    lm_arrays_note(p, &inner->own_arrays, "x", "x", "double", 8, true, false, 3);
+    lm_arrays_note(p, &outer->own_arrays, "z", "z", "int", 4, false, true, 4);
     lm_program_finish(p);
 
     CU_ASSERT_EQUAL(outer->depth, 1);

@@ -13,7 +13,7 @@
 
 static lm_program *analyze_files(const char *const *files, int nfiles)
 {
-    analyzer_options opt = {NULL, 0, false};
+    analyzer_options opt = {NULL, 0, false, NULL, false};
     analyzer *a = analyzer_create(&opt);
     lm_program *p = lm_program_create();
     for (int i = 0; i < nfiles; i++) {
@@ -92,7 +92,7 @@ static void test_text_block_layout(void)
                                       (lm_location){"/abs/path/file.c", 129, 10});
     l->own.n[LM_FP_PLUS] = 2;
     l->own.n[LM_FP_MULTIPLY] = 2;
-    lm_loop_note_array(p, l, "u", "u", "double", 8, false, true, 1);
+    lm_arrays_note(p, &l->own_arrays, "u", "u", "double", 8, false, true, 1);
     lm_program_finish(p);
     char *got = render_text(p);
     CU_ASSERT_STRING_EQUAL(got,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "analyzer.h"
+#include "annot.h"
 #include "diag.h"
 #include "fileio.h"
 #include "loop_model.h"
@@ -63,6 +64,7 @@ bool mt_parse_args(int argc, char **argv, mt_options *o)
     o->report_file = "ai_tool_report.txt";
     o->inputs = mem_alloc((size_t)argc * sizeof *o->inputs);
     o->clang_args = mem_alloc((size_t)argc * sizeof *o->clang_args);
+    o->annot_files = mem_alloc((size_t)argc * sizeof *o->annot_files);
     bool ok = true;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -77,6 +79,18 @@ bool mt_parse_args(int argc, char **argv, mt_options *o)
             ok &= takes_value(argc, argv, &i, &o->report_file);
         } else if (!strcmp(a, "-json")) {
             ok &= takes_value(argc, argv, &i, &o->json_file);
+        } else if (!strcmp(a, "-annot") || !strcmp(a, "--annot")) {
+            const char *v;
+            if (takes_value(argc, argv, &i, &v))
+                o->annot_files[o->nannot_files++] = v;
+            else
+                ok = false;
+        } else if (!strcmp(a, "-dumpannot")) {
+            o->dump_annots = true;
+        } else if (!strcmp(a, "-no-default-annot")) {
+            o->no_default_annots = true;
+        } else if (!strcmp(a, "-use-algorithm-v2")) {
+            o->flow_sensitive = true;
         } else if (a[0] != '-') {
             o->inputs[o->ninputs++] = a;
         } else if (!strcmp(a, "-")) {
@@ -105,9 +119,11 @@ void mt_options_release(mt_options *o)
 {
     free(o->inputs);
     free(o->clang_args);
+    free(o->annot_files);
     o->inputs = NULL;
     o->clang_args = NULL;
-    o->ninputs = o->nclang_args = 0;
+    o->annot_files = NULL;
+    o->ninputs = o->nclang_args = o->nannot_files = 0;
 }
 
 void mt_print_help(FILE *out)
@@ -125,6 +141,12 @@ void mt_print_help(FILE *out)
         "  -report-file FILE       the text report (default ai_tool_report.txt,\n"
         "                          rewritten on each run; - is standard output)\n"
         "  -json FILE              also write the report as JSON (- is standard output)\n"
+        "  -annot FILE             function side-effect annotations (repeatable; later\n"
+        "                          files override earlier ones and the built-in set)\n"
+        "  -no-default-annot       do not load the built-in libc/libm annotations\n"
+        "  -dumpannot              print the annotations in effect to standard output\n"
+        "  -use-algorithm-v2       flow-sensitive counting: the largest arm of each\n"
+        "                          if/else, ?: and switch instead of the sum of all arms\n"
         "\n"
         "compiler options, passed to clang: -I DIR, -D NAME[=VALUE], -U NAME, -std=...,\n"
         "  -include FILE, -isystem DIR, -target T, --target=T, -W..., -f..., -m..., -O...,\n"
@@ -135,6 +157,12 @@ void mt_print_help(FILE *out)
         "FP operations are + - * / and += -= *= /= with a floating result; libm calls\n"
         "are counted as fp_special, outside fp_total.  Loads and stores count each\n"
         "array once per loop.\n"
+        "\n"
+        "Calls: a function defined in the same file (or its headers) is followed, and\n"
+        "its operations and the bytes it moves through its pointer parameters count at\n"
+        "the call.  Otherwise an annotation says what it reads and modifies:\n"
+        "  operator NAME(TYPE P, ...) { modify none|{P, ...}; read{P, ...}; alias none; }\n"
+        "A call with neither makes the loop's bytes incomplete, with a warning.\n"
         "\n"
         "  #pragma aitool fp_plus(N) fp_minus(N) fp_multiply(N) fp_divide(N) fp_total(N)\n"
         "                 fp_special(N)\n"
@@ -161,25 +189,23 @@ static bool mt_output_is_input(const mt_options *o, const char *out)
     return false;
 }
 
-int mt_run(const mt_options *o)
+/* The built-in set, then each -annot file; NULL after a syntax error. */
+static annot_set *mt_load_annotations(const mt_options *o)
 {
-    if (o->help) {
-        mt_print_help(stdout);
-        return MT_EXIT_OK;
-    }
-    if (o->ninputs == 0) {
-        diag_tool(DIAG_ERROR, "no input files (measuretool -help lists the options)");
-        return MT_EXIT_USAGE;
-    }
-    if (!o->static_only) {
-        diag_tool(DIAG_ERROR, "the instrumentation mode (the default) is not available yet; "
-                              "run with -static-counting-only to count statically");
-        return MT_EXIT_USAGE;
-    }
-    if (mt_output_is_input(o, o->report_file) || mt_output_is_input(o, o->json_file))
-        return MT_EXIT_USAGE;
+    annot_set *s = annot_set_create();
+    if (!o->no_default_annots)
+        annot_load_defaults(s);
+    bool ok = true;
+    for (int i = 0; i < o->nannot_files; i++)
+        ok &= annot_parse_file(s, o->annot_files[i]);
+    if (!ok)
+        annot_set_free(&s);
+    return s;
+}
 
-    analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug};
+static bool mt_analyze(const mt_options *o, const annot_set *annots)
+{
+    analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive};
     analyzer *a = analyzer_create(&aopt);
     lm_program *p = lm_program_create();
     bool ok = true;
@@ -195,7 +221,41 @@ int mt_run(const mt_options *o)
     if (o->json_file)
         ok &= report_json_file(o->json_file, p);
     lm_program_free(&p);
-    return ok ? MT_EXIT_OK : MT_EXIT_INPUT;
+    return ok;
+}
+
+static int mt_run_analysis(const mt_options *o, const annot_set *annots)
+{
+    if (o->ninputs == 0) {
+        diag_tool(DIAG_ERROR, "no input files (measuretool -help lists the options)");
+        return MT_EXIT_USAGE;
+    }
+    if (!o->static_only) {
+        diag_tool(DIAG_ERROR, "the instrumentation mode (the default) is not available yet; "
+                              "run with -static-counting-only to count statically");
+        return MT_EXIT_USAGE;
+    }
+    if (mt_output_is_input(o, o->report_file) || mt_output_is_input(o, o->json_file))
+        return MT_EXIT_USAGE;
+    return mt_analyze(o, annots) ? MT_EXIT_OK : MT_EXIT_INPUT;
+}
+
+int mt_run(const mt_options *o)
+{
+    if (o->help) {
+        mt_print_help(stdout);
+        return MT_EXIT_OK;
+    }
+    annot_set *annots = mt_load_annotations(o);
+    if (!annots)
+        return MT_EXIT_INPUT;
+    if (o->dump_annots)
+        annot_dump(stdout, annots);
+    int status = MT_EXIT_OK;
+    if (o->ninputs > 0 || !o->dump_annots)
+        status = mt_run_analysis(o, annots);
+    annot_set_free(&annots);
+    return status;
 }
 
 int mt_main(int argc, char **argv)

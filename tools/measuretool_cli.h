@@ -15,6 +15,9 @@ enum { MT_EXIT_OK = 0, MT_EXIT_INPUT = 1, MT_EXIT_USAGE = 2 };
 
 typedef struct mt_options {
     bool help, debug, static_only;
+    bool dump_annots, no_default_annots, flow_sensitive;
+    const char **annot_files; /* -annot, in order: later ones override */
+    int nannot_files;
     const char *report_file; /* default ai_tool_report.txt */
     const char *json_file;   /* NULL: no JSON report */
     const char **inputs;

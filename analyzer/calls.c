@@ -1,0 +1,399 @@
+/* Calls: what a call does where it is made.
+ *
+ * Each function called is resolved once per translation unit (callee_info,
+ * keyed by its canonical declaration), in this order:
+ *   - a libm function is one fp_special and reads only its arguments; an
+ *     annotation (frexp writes through its pointer) adds what it says, and
+ *     one with a pointer parameter and no annotation is unknown;
+ *   - a function defined in the unit is followed: its body is walked once
+ *     into a summary (walk_summarize), whose FP operations count at every
+ *     call site and whose array uses through parameters are renamed to the
+ *     arrays passed; a call back into a function being summarized adds
+ *     nothing (the recursion guard);
+ *   - an annotation says which arguments (and which globals) the function
+ *     reads and modifies.  A user's annotation replaces what following the
+ *     definition would say about bytes; the built-in set only speaks for
+ *     functions the unit does not define;
+ *   - anything else is unknown: its name goes into the loop's list, which
+ *     marks the loop's bytes incomplete, and a call inside a loop of a
+ *     reported function is warned about.
+ * An argument moves array bytes only when it designates an array: an array
+ * or pointer variable, a field of such a type, `&a[i]`, `a + k`.  Scalars
+ * passed by value were already read where the argument was evaluated. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "fp_ops.h"
+#include "mem.h"
+#include "strbuf.h"
+#include "walk_internal.h"
+
+struct callee_info {
+    callee_info *next;
+    CXCursor decl; /* canonical */
+    unsigned hash;
+    const char *name;            /* interned */
+    bool math;                   /* one fp_special per call */
+    const annot_function *annot; /* the bytes come from this annotation */
+    bool followed, in_progress;  /* defined in the unit; being summarized */
+    bool unknown;                /* no definition, no annotation */
+    tally summary;               /* followed: one execution of the body */
+};
+
+static const annot_function *find_annotation(const walk_cache *wc, const char *name)
+{
+    static const char builtin[] = "__builtin_";
+    if (!wc->annots)
+        return NULL;
+    const annot_function *a = annot_lookup(wc->annots, name);
+    if (!a && !strncmp(name, builtin, sizeof builtin - 1))
+        a = annot_lookup(wc->annots, name + sizeof builtin - 1);
+    return a;
+}
+
+static bool has_pointer_parameter(CXCursor fn)
+{
+    CXType t = clang_getCursorType(fn);
+    int n = clang_getNumArgTypes(t);
+    for (int i = 0; i < n; i++)
+        if (walk_type_is_pointer_or_array(clang_getArgType(t, (unsigned)i)))
+            return true;
+    return false;
+}
+
+static void resolve_callee(walk_cache *wc, callee_info *ci, CXCursor callee)
+{
+    const annot_function *a = find_annotation(wc, ci->name);
+    if (fp_ops_is_math_function(ci->name)) {
+        ci->math = true;
+        ci->annot = a;
+        ci->unknown = !a && has_pointer_parameter(callee);
+        return;
+    }
+    CXCursor def = clang_getCursorDefinition(callee);
+    if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl) {
+        ci->followed = ci->in_progress = true;
+        walk_summarize(wc, def, &ci->summary);
+        ci->in_progress = false;
+    }
+    if (a && (!a->builtin || !ci->followed))
+        ci->annot = a;
+    ci->unknown = !ci->followed && !ci->annot;
+}
+
+static callee_info *callee_lookup(walk_cache *wc, CXCursor callee)
+{
+    CXCursor canon = clang_getCanonicalCursor(callee);
+    unsigned hash = clang_hashCursor(canon);
+    callee_info **bucket = &wc->callees[hash % CALLEE_BUCKETS];
+    for (callee_info *ci = *bucket; ci; ci = ci->next)
+        if (ci->hash == hash && clang_equalCursors(ci->decl, canon))
+            return ci;
+    callee_info *ci = arena_alloc(wc->scratch, sizeof *ci);
+    ci->decl = canon;
+    ci->hash = hash;
+    char *name = walk_copy_string(clang_getCursorSpelling(canon));
+    ci->name = walk_intern(wc, name);
+    free(name);
+    /* In the table before its body is walked, so recursion finds it. */
+    ci->next = *bucket;
+    *bucket = ci;
+    resolve_callee(wc, ci, callee);
+    return ci;
+}
+
+void calls_cache_free(walk_cache *wc)
+{
+    for (size_t b = 0; b < CALLEE_BUCKETS; b++)
+        for (callee_info *ci = wc->callees[b]; ci; ci = ci->next)
+            tally_release(&ci->summary);
+}
+
+typedef struct child_list {
+    CXCursor v[4];
+    unsigned n;
+} child_list;
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    child_list *l = data;
+    if (l->n < 4)
+        l->v[l->n++] = c;
+    return l->n < 4 ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static child_list children_of(CXCursor c)
+{
+    child_list l = {.n = 0};
+    clang_visitChildren(c, collect_child, &l);
+    return l;
+}
+
+/* The child of pointer or array type: the base of `a[i]`, the pointer of `p + k`. */
+static CXCursor pointer_child(const child_list *l)
+{
+    for (unsigned i = 0; i < l->n; i++)
+        if (walk_type_is_pointer_or_array(clang_getCursorType(l->v[i])))
+            return l->v[i];
+    return clang_getNullCursor();
+}
+
+/* The expression naming the array an argument designates, or a null cursor. */
+static CXCursor argument_base(CXCursor c)
+{
+    for (int guard = 0; guard < 64 && !clang_Cursor_isNull(c); guard++) {
+        child_list kids = children_of(c);
+        switch (clang_getCursorKind(c)) {
+        case CXCursor_UnexposedExpr:
+        case CXCursor_ParenExpr:
+            c = kids.n ? kids.v[0] : clang_getNullCursor();
+            break;
+        case CXCursor_CStyleCastExpr: /* a TypeRef may come before the operand */
+            c = kids.n ? kids.v[kids.n - 1] : clang_getNullCursor();
+            break;
+        case CXCursor_UnaryOperator:
+            if (clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_AddrOf || !kids.n)
+                return clang_getNullCursor();
+            c = kids.v[0];
+            break;
+        case CXCursor_BinaryOperator:
+        case CXCursor_ArraySubscriptExpr:
+            if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+                !walk_type_is_pointer_or_array(clang_getCursorType(c)))
+                return clang_getNullCursor();
+            c = pointer_child(&kids);
+            break;
+        case CXCursor_DeclRefExpr:
+        case CXCursor_MemberRefExpr:
+            return walk_type_is_pointer_or_array(clang_getCursorType(c)) ? c
+                                                                        : clang_getNullCursor();
+        default:
+            return clang_getNullCursor();
+        }
+    }
+    return clang_getNullCursor();
+}
+
+/* Reads and writes of array bytes are what loops report; outside loops of a
+ * reported function only FP operations matter. */
+static bool counts_bytes(const walker *w)
+{
+    return w->params || w->loop_depth > 0;
+}
+
+/* Note one access through argument i; false when its element has no size. */
+static bool note_argument(walker *w, size_t acc, CXCursor call, unsigned i, bool read, bool write)
+{
+    CXCursor base = argument_base(clang_Cursor_getArgument(call, i));
+    array_target target;
+    if (clang_Cursor_isNull(base) || !walk_array_target(w, base, &target))
+        return true;
+    use u = walk_element_use(w->cache, walk_innermost_element(clang_getCursorType(base)));
+    if (u.elem_size == 0)
+        return false; /* void *: the bytes depend on what the function does */
+    u.key = target.key;
+    u.name = target.name;
+    u.param = target.param;
+    u.suffix = target.suffix;
+    tally_note(walk_tally(w, acc), &u, read, write, ++w->seq);
+    return true;
+}
+
+static bool note_global(walker *w, size_t acc, const char *name, bool read, bool write);
+
+/* One clause (read or modify) of an annotation; false when some bytes have no size. */
+static bool apply_clause(walker *w, size_t acc, CXCursor call, const annot_function *a,
+                         const annot_names *names, bool read, bool write)
+{
+    int nargs = clang_Cursor_getNumArguments(call);
+    bool sized = true;
+    for (size_t k = 0; names->given && !names->none && k < names->n; k++) {
+        const char *name = names->v[k];
+        size_t p = 0;
+        while (p < a->nparams && strcmp(a->params[p], name) != 0)
+            p++;
+        if (p == a->nparams) {
+            sized &= note_global(w, acc, name, read, write);
+            continue;
+        }
+        /* `...` stands for every argument from its position on. */
+        unsigned last = !strcmp(name, "...") ? (unsigned)(nargs > 0 ? nargs : 0) : (unsigned)p + 1;
+        for (unsigned i = (unsigned)p; i < last && (int)i < nargs; i++)
+            sized &= note_argument(w, acc, call, i, read, write);
+    }
+    return sized;
+}
+
+static enum CXChildVisitResult collect_global(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    walk_cache *wc = data;
+    if (clang_getCursorKind(c) != CXCursor_VarDecl)
+        return CXChildVisit_Continue;
+    wc->globals = mem_realloc(wc->globals, (wc->nglobals + 1) * sizeof *wc->globals);
+    char *name = walk_copy_string(clang_getCursorSpelling(c));
+    wc->globals[wc->nglobals++] = (global_var){walk_intern(wc, name), clang_getCanonicalCursor(c)};
+    free(name);
+    return CXChildVisit_Continue;
+}
+
+/* A name in an annotation that is not a parameter is a global of the program. */
+static bool note_global(walker *w, size_t acc, const char *name, bool read, bool write)
+{
+    walk_cache *wc = w->cache;
+    if (!wc->globals_read) {
+        wc->globals_read = true;
+        clang_visitChildren(clang_getTranslationUnitCursor(wc->tu), collect_global, wc);
+    }
+    const char *interned = walk_intern(wc, name);
+    for (size_t i = 0; i < wc->nglobals; i++) {
+        if (wc->globals[i].name != interned)
+            continue;
+        CXType t = clang_getCursorType(wc->globals[i].decl);
+        if (!walk_type_is_pointer_or_array(t))
+            return true; /* a scalar: not counted */
+        use u = walk_element_use(wc, walk_innermost_element(t));
+        if (u.elem_size == 0)
+            return false;
+        array_target target;
+        if (!walk_decl_target(w, wc->globals[i].decl, &target))
+            return true;
+        u.key = target.key;
+        u.name = target.name;
+        tally_note(walk_tally(w, acc), &u, read, write, ++w->seq);
+        return true;
+    }
+    return true;
+}
+
+/* `grid` and "->u" give "grid->u"; `&g` and "->u" give "g.u", as a caller
+ * would write the access itself. */
+static char *join_member_path(const char *arg, const char *suffix)
+{
+    strbuf sb = STRBUF_INIT;
+    size_t n = strlen(arg);
+    bool plain = n > 0;
+    for (size_t i = 0; i < n; i++)
+        plain &= arg[i] == '_' || (arg[i] >= 'a' && arg[i] <= 'z') ||
+                 (arg[i] >= 'A' && arg[i] <= 'Z') || (arg[i] >= '0' && arg[i] <= '9');
+    if (arg[0] == '&' && !strncmp(suffix, "->", 2))
+        strbuf_printf(&sb, "%s.%s", arg + 1, suffix + 2);
+    else if (plain)
+        strbuf_printf(&sb, "%s%s", arg, suffix);
+    else
+        strbuf_printf(&sb, "(%s)%s", arg, suffix);
+    return strbuf_take(&sb);
+}
+
+/* Where a summary's use through a parameter lands at this call. */
+static bool map_summary_use(walker *w, CXCursor call, const use *u, use *out)
+{
+    *out = *u;
+    if (u->param < 0)
+        return true;
+    if (u->param >= clang_Cursor_getNumArguments(call))
+        return false;
+    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)u->param);
+    array_target target;
+    if (!*u->suffix) {
+        CXCursor base = argument_base(arg);
+        if (clang_Cursor_isNull(base) || !walk_array_target(w, base, &target))
+            return false;
+    } else {
+        char *text = walk_expr_text(w->cache->tu, arg);
+        char *path = join_member_path(text, u->suffix);
+        bool ok = walk_path_target(w, walk_root_declaration(arg), path, &target);
+        free(path);
+        free(text);
+        if (!ok)
+            return false;
+    }
+    out->key = target.key;
+    out->name = target.name;
+    out->param = target.param;
+    out->suffix = target.suffix;
+    return true;
+}
+
+static void apply_summary(walker *w, size_t acc, CXCursor call, const callee_info *ci)
+{
+    const use_list *uses = &ci->summary.incl_uses;
+    for (size_t i = 0; i < uses->n; i++) {
+        use m;
+        if (!map_summary_use(w, call, &uses->v[i], &m))
+            continue;
+        tally_note(walk_tally(w, acc), &m, uses->v[i].first_read != 0,
+                   uses->v[i].first_write != 0, ++w->seq);
+    }
+    for (size_t i = 0; i < ci->summary.unknown.n; i++)
+        tally_unknown(walk_tally(w, acc), ci->summary.unknown.v[i]);
+}
+
+/* A call in a loop whose bytes cannot all be known; `why` finishes the
+ * sentence that starts with the callee. */
+static void warn_incomplete(CXCursor call, const char *callee, const char *why)
+{
+    CXFile file = NULL;
+    unsigned line = 0, col = 0;
+    clang_getFileLocation(clang_getCursorLocation(call), &file, &line, &col, NULL);
+    char *name = file ? walk_copy_string(clang_getFileName(file)) : mem_strdup("");
+    diag_at(DIAG_WARNING, name, line, col, "'%s' %s: the loop's bytes are incomplete", callee, why);
+    free(name);
+}
+
+static void apply_indirect(walker *w, size_t acc, CXCursor call, CXCursor callee)
+{
+    char *name = clang_Cursor_isNull(callee) ? mem_strdup("(indirect call)")
+                                             : walk_copy_string(clang_getCursorSpelling(callee));
+    tally_unknown(walk_tally(w, acc), walk_intern(w->cache, name));
+    if (w->fn && w->loop_depth > 0)
+        warn_incomplete(call, name, "is called through a pointer");
+    free(name);
+}
+
+static void warn_callee(CXCursor call, const callee_info *ci, bool sized)
+{
+    if (ci->unknown) {
+        warn_incomplete(call, ci->name, "has no definition here and no annotation (see -annot)");
+    } else if (!sized) {
+        warn_incomplete(call, ci->name, "moves bytes of unknown size through a void pointer");
+    } else if (!ci->annot && ci->followed && ci->summary.unknown.n) {
+        strbuf why = STRBUF_INIT;
+        strbuf_printf(&why, "calls '%s', which has no definition here and no annotation",
+                      ci->summary.unknown.v[0]);
+        warn_incomplete(call, ci->name, strbuf_cstr(&why));
+        strbuf_release(&why);
+    }
+}
+
+void calls_apply(walker *w, size_t acc, CXCursor call)
+{
+    CXCursor callee = clang_getCursorReferenced(call);
+    if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl) {
+        apply_indirect(w, acc, call, callee);
+        return;
+    }
+    callee_info *ci = callee_lookup(w->cache, callee);
+    if (ci->in_progress)
+        return; /* recursion: the body is already being counted */
+    tally *t = walk_tally(w, acc);
+    if (ci->math)
+        tally_count(t, LM_FP_SPECIAL, 1);
+    if (ci->followed)
+        tally_count_all(t, &ci->summary.incl);
+    if (!counts_bytes(w))
+        return;
+    bool sized = true;
+    if (ci->annot) {
+        sized &= apply_clause(w, acc, call, ci->annot, &ci->annot->read, true, false);
+        sized &= apply_clause(w, acc, call, ci->annot, &ci->annot->modify, false, true);
+    } else if (ci->followed) {
+        apply_summary(w, acc, call, ci);
+    }
+    if (ci->unknown || !sized)
+        tally_unknown(walk_tally(w, acc), ci->name);
+    if (w->fn && w->loop_depth > 0)
+        warn_callee(call, ci, sized);
+}

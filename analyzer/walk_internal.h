@@ -1,0 +1,116 @@
+/* walk_internal: what the walker (walk.c) and the call semantics (calls.c)
+ * share.  Everything here belongs to one translation unit's walk_cache and
+ * lives until walk_cache_free(); strings are interned in its arena. */
+#ifndef AITOOL_WALK_INTERNAL_H
+#define AITOOL_WALK_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <clang-c/Index.h>
+
+#include "annot.h"
+#include "loop_model.h"
+#include "mem.h"
+#include "tally.h"
+#include "walk.h"
+
+typedef struct frame frame;
+typedef struct callee_info callee_info;
+
+/* Frames and tallies of one walk; a summary walk started inside another walk
+ * uses the next stack, so the walks never move each other's memory (each
+ * stack is allocated on its own and stays where it is). */
+typedef struct walk_stack {
+    frame *frames;
+    size_t frames_cap;
+    tally *tallies;
+    size_t tallies_cap;
+} walk_stack;
+
+typedef struct decl_entry decl_entry;
+typedef struct type_entry type_entry;
+typedef struct string_entry string_entry;
+
+enum { DECL_BUCKETS = 1024, STRING_BUCKETS = 256, CALLEE_BUCKETS = 256 };
+
+typedef struct global_var {
+    const char *name;
+    CXCursor decl;
+} global_var;
+
+struct walk_cache {
+    CXTranslationUnit tu;
+    const annot_set *annots; /* may be NULL */
+    bool flow_sensitive;
+    arena *scratch; /* interned entries and strings */
+    decl_entry *decls[DECL_BUCKETS];
+    unsigned ndecls;
+    type_entry *types;
+    size_t ntypes, types_cap;
+    string_entry *strings[STRING_BUCKETS];
+    callee_info *callees[CALLEE_BUCKETS];
+    global_var *globals; /* the unit's file-scope variables, read on first need */
+    size_t nglobals;
+    bool globals_read;
+    walk_stack **stacks;
+    size_t nstacks, depth; /* depth: walks in progress */
+};
+
+/* A summary walk: the parameters of the function being summarized. */
+typedef struct summary_params {
+    CXCursor *decls;
+    const char **names;
+    int n;
+} summary_params;
+
+typedef struct walker {
+    lm_program *prog;
+    lm_function *fn; /* the reported function; NULL in a summary walk */
+    walk_cache *cache;
+    walk_stack *stack;
+    size_t nframes, ntallies;
+    unsigned long seq;       /* source order of array accesses */
+    unsigned loop_depth;     /* loop bodies open */
+    const summary_params *params; /* summary walks only */
+} walker;
+
+/* Where an array access or an argument leads: one array, keyed. */
+typedef struct array_target {
+    const char *key, *name; /* interned */
+    int param;              /* summary walks: through this parameter, or -1 */
+    const char *suffix;     /* with param: the member path after it */
+} array_target;
+
+const char *walk_intern(walk_cache *wc, const char *s);
+char *walk_copy_string(CXString s);
+char *walk_expr_text(CXTranslationUnit tu, CXCursor c);
+
+/* The element an array of type t is made of, as a use (key and name unset). */
+use walk_element_use(walk_cache *wc, CXType t);
+/* The array element type behind a pointer or array type: `double *`,
+ * `double[4][5]` and `double (*)[5]` all give double. */
+CXType walk_innermost_element(CXType t);
+bool walk_type_is_pointer_or_array(CXType t);
+
+/* The array an expression designates (the base of a subscript, an argument
+ * passed on): false when it is none this walk counts (a local of a
+ * summarized function).  By a variable's declaration, or by a member path
+ * (`p->v`, "g.u") and the variable it starts from. */
+bool walk_array_target(walker *w, CXCursor base, array_target *out);
+bool walk_decl_target(walker *w, CXCursor decl, array_target *out);
+bool walk_path_target(walker *w, CXCursor root, const char *path, array_target *out);
+CXCursor walk_root_declaration(CXCursor c);
+
+/* The tally a node at `acc` counts in. */
+tally *walk_tally(walker *w, size_t acc);
+
+/* Summarize a function defined in the unit: everything its body does per
+ * call, with array uses through parameters marked by parameter. */
+void walk_summarize(walk_cache *wc, CXCursor definition, tally *out);
+
+/* calls.c: what a call expression does, added to tally `acc`. */
+void calls_apply(walker *w, size_t acc, CXCursor call);
+void calls_cache_free(walk_cache *wc);
+
+#endif
