@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyzer.h"
+#include "annot.h"
 #include "diag.h"
 #include "loop_model.h"
 #include "strbuf.h"
@@ -20,7 +21,19 @@ typedef struct expected_loop {
     unsigned long load_bytes;
     const char *stores;
     unsigned long store_bytes;
+    const char *unknown_calls; /* "a, b", or NULL when the loop is complete */
 } expected_loop;
+
+/* The tables leave unknown_calls out for the loops that are complete. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+/* How a kernel is analyzed: as measuretool does by default unless said. */
+typedef struct setup {
+    const char *const *args;
+    int nargs;
+    const char *annot_file; /* in the kernel directory, or NULL */
+    bool no_default_annots, flow_sensitive;
+} setup;
 
 static char *kernel_path(const char *name)
 {
@@ -30,14 +43,23 @@ static char *kernel_path(const char *name)
 }
 
 /* Analyze one kernel; NULL when the analyzer refused it. */
-static lm_program *analyze(const char *name, const char *const *args, int nargs)
+static lm_program *analyze_with(const char *name, const setup *su)
 {
     char *path = kernel_path(name);
-    analyzer_options opt = {args, nargs, false, NULL, false};
+    annot_set *annots = annot_set_create();
+    if (!su->no_default_annots)
+        annot_load_defaults(annots);
+    if (su->annot_file) {
+        char *annot_path = kernel_path(su->annot_file);
+        CU_ASSERT_TRUE(annot_parse_file(annots, annot_path));
+        free(annot_path);
+    }
+    analyzer_options opt = {su->args, su->nargs, false, annots, su->flow_sensitive};
     analyzer *a = analyzer_create(&opt);
     lm_program *p = lm_program_create();
     bool ok = analyzer_analyze_file(a, p, path);
     analyzer_free(&a);
+    annot_set_free(&annots);
     free(path);
     if (!ok) {
         lm_program_free(&p);
@@ -45,6 +67,12 @@ static lm_program *analyze(const char *name, const char *const *args, int nargs)
     }
     lm_program_finish(p);
     return p;
+}
+
+static lm_program *analyze(const char *name, const char *const *args, int nargs)
+{
+    setup su = {args, nargs, NULL, false, false};
+    return analyze_with(name, &su);
 }
 
 static size_t analyze_loop_count(const char *name)
@@ -83,13 +111,24 @@ static void check_loop(const lm_loop *l, const expected_loop *e)
     CU_ASSERT_EQUAL(l->stores.bytes, e->store_bytes);
     unsigned long total = e->plus + e->minus + e->multiply + e->divide;
     CU_ASSERT_DOUBLE_EQUAL(l->ai, lm_intensity(total, e->load_bytes + e->store_bytes), 1e-12);
+    strbuf unknown = STRBUF_INIT;
+    for (size_t i = 0; i < l->nunknown_calls; i++)
+        strbuf_printf(&unknown, "%s%s", i ? ", " : "", l->unknown_calls[i]);
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&unknown), e->unknown_calls ? e->unknown_calls : "");
+    CU_ASSERT_EQUAL(l->complete, e->unknown_calls == NULL);
+    strbuf_release(&unknown);
 }
 
-/* Every loop of the kernel, in source order, and no other. */
-static void check_kernel(const char *name, const char *const *args, int nargs,
-                         const expected_loop *expected, size_t n)
+/* Every loop of the kernel, in source order, and no other.  Calls the
+ * kernels make to unknown functions are warned about: kept out of the log. */
+static void check_kernel_with(const char *name, const setup *su, const expected_loop *expected,
+                              size_t n)
 {
-    lm_program *p = analyze(name, args, nargs);
+    FILE *quiet = tmpfile();
+    diag_set_stream(quiet);
+    lm_program *p = analyze_with(name, su);
+    diag_set_stream(NULL);
+    fclose(quiet);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     size_t seen = 0;
     for (const lm_file *f = p->files; f; f = f->next)
@@ -103,8 +142,17 @@ static void check_kernel(const char *name, const char *const *args, int nargs,
     lm_program_free(&p);
 }
 
+static void check_kernel(const char *name, const char *const *args, int nargs,
+                         const expected_loop *expected, size_t n)
+{
+    setup su = {args, nargs, NULL, false, false};
+    check_kernel_with(name, &su, expected, n);
+}
+
 #define CHECK_KERNEL(name, args, nargs, table) \
     check_kernel(name, args, nargs, table, sizeof table / sizeof table[0])
+#define CHECK_KERNEL_WITH(name, setup, table) \
+    check_kernel_with(name, setup, table, sizeof table / sizeof table[0])
 
 static void test_mixed_int_and_float(void)
 {
@@ -223,9 +271,154 @@ static void test_math_calls_are_special(void)
     static const expected_loop loops[] = {
         {"maths", 8, 5, LM_LOOP_FOR, 1, 2, 1, 1, 1, 7,
          "1 * sizeof(double ) + 1 * sizeof(float ) + 1 * sizeof(long double )", 28,
-         "1 * sizeof(double ) + 1 * sizeof(float ) + 1 * sizeof(long double )", 28},
+         "1 * sizeof(double ) + 1 * sizeof(float ) + 1 * sizeof(long double )", 28, "user_fn"},
     };
     CHECK_KERNEL("math.c", NULL, 0, loops);
+}
+
+#define D1 "1 * sizeof(double )"
+#define D2 "2 * sizeof(double )"
+#define D3 "3 * sizeof(double )"
+
+/* kernels/calls.c, with the annotations of kernels/calls.annot. */
+static void test_calls(void)
+{
+    static const expected_loop loops[] = {
+        {"scale_grid", 47, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, D1, 8, D1, 8},
+        {"kernel", 67, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, D2, 16, D1, 8},
+        {"kernel", 70, 5, LM_LOOP_FOR, 1, 4, 2, 2, 2, 0, D1, 8, D1, 8},
+        {"kernel", 73, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, NULL, 0, D1, 8},
+        {"kernel", 76, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, D1, 8, D1, 8},
+        {"kernel", 80, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, D2, 16, D1, 8},
+        {"kernel", 85, 5, LM_LOOP_FOR, 1, 1, 0, 0, 0, 0, D1, 8, D1, 8},
+        {"kernel", 88, 5, LM_LOOP_FOR, 1, 0, 0, 0, 0, 0,
+         "2 * sizeof(double ) + 1 * sizeof(float )", 20, D1, 8},
+        {"kernel", 93, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, D1, 8, D1, 8, "ext_unknown"},
+        {"kernel", 99, 5, LM_LOOP_FOR, 1, 0, 0, 0, 0, 0, D1, 8, D1, 8, "fp"},
+        {"kernel", 102, 5, LM_LOOP_FOR, 1, 0, 0, 0, 0, 0, NULL, 0, D1, 8, "ext_unknown"},
+        {"kernel", 105, 5, LM_LOOP_FOR, 1, 0, 0, 0, 0, 1, D1, 8,
+         "1 * sizeof(double ) + 1 * sizeof(int )", 12},
+        {"kernel", 108, 5, LM_LOOP_FOR, 1, 0, 0, 0, 0, 0, D1, 8, D1, 8},
+        {"kernel", 111, 5, LM_LOOP_FOR, 1, 0, 0, 0, 0, 0, NULL, 0, NULL, 0, "memset"},
+    };
+    setup su = {NULL, 0, "calls.annot", false, false};
+    CHECK_KERNEL_WITH("calls.c", &su, loops);
+}
+
+/* Which loops of calls.c change with other annotations. */
+static const lm_loop *loop_at(const lm_program *p, unsigned line)
+{
+    for (const lm_function *fn = p->files->functions; fn; fn = fn->next)
+        for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
+            if (l->loc.line == line)
+                return l;
+    return NULL;
+}
+
+static lm_program *analyze_quietly(const char *name, const setup *su)
+{
+    FILE *quiet = tmpfile();
+    diag_set_stream(quiet);
+    lm_program *p = analyze_with(name, su);
+    diag_set_stream(NULL);
+    fclose(quiet);
+    return p;
+}
+
+static void test_calls_without_annotations(void)
+{
+    setup su = {NULL, 0, NULL, false, false};
+    lm_program *p = analyze_quietly("calls.c", &su);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    /* ext_reads and ext_fill unknown: no bytes, both named. */
+    const lm_loop *l = loop_at(p, 88);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    CU_ASSERT_FALSE(l->complete);
+    CU_ASSERT_EQUAL(l->nunknown_calls, 2);
+    CU_ASSERT_STRING_EQUAL(l->unknown_calls[0], "ext_reads");
+    CU_ASSERT_STRING_EQUAL(l->unknown_calls[1], "ext_fill");
+    CU_ASSERT_EQUAL(l->loads.bytes + l->stores.bytes, 0);
+    lm_program_free(&p);
+
+    /* Without the built-in set frexp writes through a pointer nobody
+     * describes, memcpy is unknown, and libm stays special. */
+    setup bare = {NULL, 0, NULL, true, false};
+    p = analyze_quietly("calls.c", &bare);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    l = loop_at(p, 105);
+    CU_ASSERT_FALSE(l->complete);
+    CU_ASSERT_STRING_EQUAL(l->unknown_calls[0], "frexp");
+    CU_ASSERT_EQUAL(l->inclusive.n[LM_FP_SPECIAL], 1);
+    CU_ASSERT_EQUAL(l->stores.bytes, 8);
+    l = loop_at(p, 108);
+    CU_ASSERT_FALSE(l->complete);
+    CU_ASSERT_STRING_EQUAL(l->unknown_calls[0], "memcpy");
+    lm_program_free(&p);
+}
+
+static void test_user_annotation_overrides_definition(void)
+{
+    setup su = {NULL, 0, "calls_override.annot", false, false};
+    lm_program *p = analyze_quietly("calls.c", &su);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    /* axpy1 is still followed for its FP operations, but only reads x now. */
+    const lm_loop *l = loop_at(p, 67);
+    CU_ASSERT_EQUAL(l->inclusive.n[LM_FP_PLUS], 1);
+    CU_ASSERT_EQUAL(l->inclusive.n[LM_FP_MULTIPLY], 1);
+    CU_ASSERT_EQUAL(l->loads.bytes, 8);
+    CU_ASSERT_EQUAL(l->stores.bytes, 8);
+    CU_ASSERT_TRUE(l->complete);
+    lm_program_free(&p);
+}
+
+/* kernels/branches.c: the default algorithm sums the arms. */
+static const expected_loop branch_sums[] = {
+    {"branches", 8, 5, LM_LOOP_FOR, 1, 1, 0, 1, 1, 0, D1, 8, D1, 8},
+    {"branches", 17, 5, LM_LOOP_FOR, 1, 1, 1, 1, 0, 0, "2 * sizeof(double ) + 1 * sizeof(float )",
+     20, D1, 8},
+    {"branches", 23, 5, LM_LOOP_FOR, 1, 2, 1, 2, 0, 0, D3, 24,
+     "1 * sizeof(double ) + 1 * sizeof(float )", 12},
+    {"branches", 42, 5, LM_LOOP_FOR, 1, 1, 0, 1, 3, 0, D3, 24, D2, 16},
+    {"branches", 45, 13, LM_LOOP_FOR, 2, 1, 0, 1, 0, 0, D3, 24, D1, 8},
+};
+
+/* -use-algorithm-v2: the largest arm, chosen for FP, loads and stores apart. */
+static const expected_loop branch_maxima[] = {
+    {"branches", 8, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, D1, 8, D1, 8},
+    {"branches", 17, 5, LM_LOOP_FOR, 1, 1, 1, 0, 0, 0, D2, 16, D1, 8},
+    {"branches", 23, 5, LM_LOOP_FOR, 1, 1, 1, 2, 0, 0, D3, 24, D1, 8},
+    {"branches", 42, 5, LM_LOOP_FOR, 1, 0, 0, 0, 3, 0, D3, 24, D1, 8},
+    {"branches", 45, 13, LM_LOOP_FOR, 2, 1, 0, 1, 0, 0, D3, 24, D1, 8},
+};
+
+static void test_branches_summed(void)
+{
+    CHECK_KERNEL("branches.c", NULL, 0, branch_sums);
+    lm_program *p = analyze("branches.c", NULL, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    const lm_function *pick = p->files->functions->next;
+    CU_ASSERT_EQUAL(pick->inclusive.n[LM_FP_PLUS], 2);
+    CU_ASSERT_EQUAL(pick->inclusive.n[LM_FP_MULTIPLY], 1);
+    lm_program_free(&p);
+}
+
+static void test_branches_flow_sensitive(void)
+{
+    setup su = {NULL, 0, NULL, false, true};
+    CHECK_KERNEL_WITH("branches.c", &su, branch_maxima);
+    lm_program *p = analyze_quietly("branches.c", &su);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    const lm_function *pick = p->files->functions->next;
+    CU_ASSERT_STRING_EQUAL(pick->name, "pick");
+    CU_ASSERT_EQUAL(pick->inclusive.n[LM_FP_PLUS], 1);
+    CU_ASSERT_EQUAL(pick->inclusive.n[LM_FP_MULTIPLY], 1);
+    /* The pragmas of branches.c state these counts. */
+    FILE *quiet = tmpfile();
+    diag_set_stream(quiet);
+    CU_ASSERT_EQUAL(lm_verify_pragmas(p, false), 0);
+    diag_set_stream(NULL);
+    fclose(quiet);
+    lm_program_free(&p);
 }
 
 static void test_sizes_follow_the_target(void)
@@ -301,6 +494,11 @@ static const testutil_case counting_cases[] = {
     {"math calls are special", test_math_calls_are_special},
     {"sizes follow the target", test_sizes_follow_the_target},
     {"openmp loops", test_openmp_loops},
+    {"calls", test_calls},
+    {"calls without annotations", test_calls_without_annotations},
+    {"user annotation overrides definition", test_user_annotation_overrides_definition},
+    {"branches summed", test_branches_summed},
+    {"branches flow-sensitive", test_branches_flow_sensitive},
     {NULL, NULL},
 };
 
