@@ -329,10 +329,37 @@ static void test_malformed_pragmas(void)
     free(report);
 }
 
+static void test_pragmas_under_algorithm_v2(void)
+{
+    const char *v2[] = {"-static-counting-only", "-use-algorithm-v2", "-report-file", "v2.txt",
+                        KERNEL("branches.c"), NULL};
+    testutil_proc r = run(v2);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    /* The same pragmas do not hold for the sums of the default algorithm. */
+    const char *v1[] = {"-static-counting-only", "-report-file", "v1.txt", KERNEL("branches.c"),
+                        NULL};
+    r = run(v1);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, KERNEL("branches.c") ":7:1: error: aitool pragma: "
+                                                                "fp_divide is 0, the loop has 1\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, KERNEL("branches.c") ":56:1: error: aitool pragma: "
+                                                                "fp_plus is 1, the function has 2\n"));
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("v2.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    /* The loop at line 23: the run of cases 1 and 2. */
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "branches.c:23:5\nfp_plus:1\nfp_minus:1\n"
+                                          "fp_multiply:2\nfp_divide:0\nfp_total:4\n"));
+    free(report);
+}
+
 static const testutil_case pragma_cases[] = {
     {"pragmas that hold", test_pragmas_that_hold},
     {"pragmas that do not hold", test_pragmas_that_do_not_hold},
     {"malformed pragmas", test_malformed_pragmas},
+    {"pragmas under algorithm v2", test_pragmas_under_algorithm_v2},
     {NULL, NULL},
 };
 
@@ -362,6 +389,113 @@ static const testutil_case bad_input_cases[] = {
     {NULL, NULL},
 };
 
+static void test_annotation_syntax_error_stops_before_analysis(void)
+{
+    const char *args[] = {"-static-counting-only", "-annot", KERNEL("calls_broken.annot"),
+                          "-report-file", "never.txt", KERNEL("calls.c"), NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, KERNEL("calls_broken.annot")
+                           ":2:71: error: expected ';' after the clause, found 'read'\n");
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("never.txt");
+    CU_ASSERT_PTR_NULL(report);
+    free(report);
+
+    const char *missing[] = {"-static-counting-only", "-annot", "nosuch.annot", "-report-file",
+                             "never.txt", KERNEL("calls.c"), NULL};
+    r = run(missing);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "nosuch.annot:1:1: error: cannot open annotation file"));
+    testutil_proc_release(&r);
+}
+
+static void test_dumpannot(void)
+{
+    const char *user[] = {"-dumpannot", "-no-default-annot", "-annot", KERNEL("calls.annot"), NULL};
+    testutil_proc r = run(user);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out,
+        "operator ext_reads(const double * p, int n) { modify none; read{p}; alias none; }"
+        "  // " KERNEL("calls.annot") ":2:1\n"
+        "operator ext_fill(double * dst, const float * src, int n) { modify{dst}; "
+        "read{src, g_table}; alias none; }  // " KERNEL("calls.annot") ":4:1\n");
+    testutil_proc_release(&r);
+    /* The built-in set comes first; a user's file overrides an entry in place. */
+    const char *all[] = {"-dumpannot", "-annot", KERNEL("calls_override.annot"), NULL};
+    r = run(all);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "operator sqrt(double x) { modify none; read{x}; "
+                                         "alias none; }  // <built-in>:"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "operator memcpy(void * dest, const void * src, size_t n)"
+                                         " { modify{dest}; read{src, n}; alias none; }"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "operator axpy1("));
+    testutil_proc_release(&r);
+}
+
+static void test_unknown_calls_are_reported(void)
+{
+    const char *args[] = {"-static-counting-only", "-annot", KERNEL("calls.annot"),
+                          "-report-file", "c.txt", "-json", "c.json", KERNEL("calls.c"), NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0); /* warnings only */
+    const char *warnings[] = {
+        ":94:9: warning: 'ext_unknown' has no definition here and no annotation (see -annot): "
+        "the loop's bytes are incomplete\n",
+        ":100:16: warning: 'fp' is called through a pointer: the loop's bytes are incomplete\n",
+        ":103:9: warning: 'wrap' calls 'ext_unknown', which has no definition here and no "
+        "annotation: the loop's bytes are incomplete\n",
+        ":112:9: warning: 'memset' moves bytes of unknown size through a void pointer: the "
+        "loop's bytes are incomplete\n",
+    };
+    strbuf all = STRBUF_INIT;
+    for (size_t i = 0; i < sizeof warnings / sizeof *warnings; i++)
+        strbuf_printf(&all, "%s%s", KERNEL("calls.c"), warnings[i]);
+    CU_ASSERT_STRING_EQUAL(r.err, strbuf_cstr(&all));
+    strbuf_release(&all);
+    testutil_proc_release(&r);
+
+    char *report = read_in_tmp("c.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "Store int: 8\nIncomplete: unknown effects of calls to "
+                                          "ext_unknown\n----------Arithmetic Intensity"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "Incomplete: unknown effects of calls to fp\n"));
+    free(report);
+
+    char *json = read_in_tmp("c.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    cJSON *root = cJSON_Parse(json);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+    int incomplete = 0, complete = 0;
+    const cJSON *loop;
+    cJSON_ArrayForEach(loop, cJSON_GetObjectItemCaseSensitive(root, "loops"))
+    {
+        const cJSON *unknown = cJSON_GetObjectItemCaseSensitive(loop, "unknown_calls");
+        CU_ASSERT_TRUE(cJSON_IsArray(unknown));
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(loop, "complete"))) {
+            complete++;
+            CU_ASSERT_EQUAL(cJSON_GetArraySize(unknown), 0);
+        } else {
+            incomplete++;
+            CU_ASSERT_EQUAL(cJSON_GetArraySize(unknown), 1);
+        }
+        if (cJSON_GetObjectItemCaseSensitive(loop, "line")->valueint == 93)
+            CU_ASSERT_STRING_EQUAL(cJSON_GetArrayItem(unknown, 0)->valuestring, "ext_unknown");
+    }
+    CU_ASSERT_EQUAL(incomplete, 4);
+    CU_ASSERT_EQUAL(complete, 10);
+    cJSON_Delete(root);
+    free(json);
+}
+
+static const testutil_case annotation_cases[] = {
+    {"annotation syntax error stops before analysis",
+     test_annotation_syntax_error_stops_before_analysis},
+    {"dumpannot", test_dumpannot},
+    {"unknown calls are reported", test_unknown_calls_are_reported},
+    {NULL, NULL},
+};
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -369,8 +503,8 @@ int main(void)
         return 2;
     const testutil_suite suites[] = {
         {"options", option_cases}, {"outputs", output_cases}, {"bad input", bad_input_cases},
-        {"pragmas", pragma_cases}};
-    int status = testutil_run(suites, 4);
+        {"pragmas", pragma_cases}, {"annotations", annotation_cases}};
+    int status = testutil_run(suites, 5);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;
