@@ -9,6 +9,7 @@
 #include "diag.h"
 #include "loop_model.h"
 #include "strbuf.h"
+#include "tally.h"
 #include "testutil.h"
 
 typedef struct expected_loop {
@@ -483,6 +484,51 @@ static void test_missing_file_is_an_error(void)
     fclose(quiet);
 }
 
+/* The running maximum of a conditional's arms, measure by measure. */
+static void test_tally_largest_arm(void)
+{
+    static const char x_key[] = "x", y_key[] = "y", f_key[] = "f", ext[] = "ext";
+    const use x = {x_key, "x", "double", 8, 0, 0, -1, ""};
+    const use y = {y_key, "y", "double", 8, 0, 0, -1, ""};
+    const use f = {f_key, "f", "float", 4, 0, 0, -1, ""};
+    tally best = {0}, arm = {0};
+    tally_reset(&best);
+
+    tally_reset(&arm); /* plus 1; reads x, writes y */
+    tally_count(&arm, LM_FP_PLUS, 1);
+    tally_note(&arm, &x, true, false, 1);
+    tally_note(&arm, &y, false, true, 2);
+    tally_max_into(&best, &arm);
+
+    tally_reset(&arm); /* more FP, fewer bytes read, none written, an unknown call */
+    tally_count(&arm, LM_FP_MULTIPLY, 1);
+    tally_count(&arm, LM_FP_DIVIDE, 1);
+    tally_note(&arm, &f, true, false, 3);
+    tally_unknown(&arm, ext);
+    tally_max_into(&best, &arm);
+    CU_ASSERT_EQUAL(best.incl.n[LM_FP_PLUS], 0);
+    CU_ASSERT_EQUAL(best.incl.n[LM_FP_MULTIPLY], 1);
+    CU_ASSERT_EQUAL(use_list_bytes(&best.incl_uses, false), 8); /* still x */
+    CU_ASSERT_EQUAL(use_list_bytes(&best.incl_uses, true), 8);  /* still y */
+
+    tally_reset(&arm); /* the same fp_total, one special more; reads x and y */
+    tally_count(&arm, LM_FP_MINUS, 2);
+    tally_count(&arm, LM_FP_SPECIAL, 1);
+    tally_note(&arm, &x, true, false, 4);
+    tally_note(&arm, &y, true, false, 5);
+    tally_max_into(&best, &arm);
+    CU_ASSERT_EQUAL(best.incl.n[LM_FP_MINUS], 2);
+    CU_ASSERT_EQUAL(best.incl.n[LM_FP_MULTIPLY], 0);
+    CU_ASSERT_EQUAL(best.own.n[LM_FP_SPECIAL], 1);
+    CU_ASSERT_EQUAL(use_list_bytes(&best.incl_uses, false), 16);
+    CU_ASSERT_EQUAL(use_list_bytes(&best.incl_uses, true), 8);
+    CU_ASSERT_EQUAL(best.unknown.n, 1);
+    CU_ASSERT_PTR_EQUAL(best.unknown.v[0], ext);
+
+    tally_release(&arm);
+    tally_release(&best);
+}
+
 static const testutil_case counting_cases[] = {
     {"mixed int and float", test_mixed_int_and_float},
     {"function level counts", test_function_level_counts},
@@ -494,6 +540,7 @@ static const testutil_case counting_cases[] = {
     {"math calls are special", test_math_calls_are_special},
     {"sizes follow the target", test_sizes_follow_the_target},
     {"openmp loops", test_openmp_loops},
+    {"tally: largest arm", test_tally_largest_arm},
     {"calls", test_calls},
     {"calls without annotations", test_calls_without_annotations},
     {"user annotation overrides definition", test_user_annotation_overrides_definition},

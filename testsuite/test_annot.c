@@ -85,7 +85,35 @@ static void test_default_set(void)
     CU_ASSERT_STRING_EQUAL(memcpy_->read.v[0], "src");
     CU_ASSERT_PTR_NOT_NULL(annot_lookup(s, "powl"));
     CU_ASSERT_PTR_NOT_NULL(annot_lookup(s, "printf"));
+    CU_ASSERT_FALSE(memcpy_->builtin); /* parsed as text, not loaded as the defaults */
     annot_set_free(&s);
+}
+
+static void test_defaults_are_marked_builtin(void)
+{
+    FILE *quiet = tmpfile();
+    diag_set_stream(quiet);
+    annot_set *s = annot_set_create();
+    annot_load_defaults(s);
+    CU_ASSERT_EQUAL(diag_error_count(), 0);
+    size_t n = annot_count(s);
+    CU_ASSERT(n > 150);
+    const annot_function *memcpy_ = annot_lookup(s, "memcpy");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(memcpy_);
+    CU_ASSERT_TRUE(memcpy_->builtin);
+    CU_ASSERT_STRING_EQUAL(memcpy_->file, "<built-in>");
+    /* A user's entry of the same name replaces it and is not built in. */
+    CU_ASSERT_TRUE(annot_parse_text(s, "user.annot",
+                                    "operator memcpy(void *d, const void *s, size_t n) "
+                                    "{ modify{d}; read{s}; alias none; }"));
+    memcpy_ = annot_lookup(s, "memcpy");
+    CU_ASSERT_FALSE(memcpy_->builtin);
+    CU_ASSERT_STRING_EQUAL(memcpy_->params[0], "d");
+    CU_ASSERT_EQUAL(annot_count(s), n);
+    CU_ASSERT_TRUE(annot_lookup(s, "sqrt")->builtin);
+    annot_set_free(&s);
+    diag_set_stream(NULL);
+    fclose(quiet);
 }
 
 static void test_later_operator_replaces(void)
@@ -186,6 +214,7 @@ static const testutil_case reader_cases[] = {
     {"seed example", test_seed_example},
     {"comments, pointers and globals", test_comments_pointers_and_globals},
     {"default set", test_default_set},
+    {"defaults are marked builtin", test_defaults_are_marked_builtin},
     {"later operator replaces", test_later_operator_replaces},
     {"dump reads back", test_dump_reads_back},
     {NULL, NULL},

@@ -251,12 +251,50 @@ static void test_atomic_write_keeps_links_and_fifos(void)
     free(dir);
 }
 
+static void test_unknown_calls_sum_up_and_given_inclusive_stays(void)
+{
+    lm_program *p = lm_program_create();
+    lm_file *f = lm_file_create(p, "/src/k.c");
+    lm_program_append_file(p, f);
+    lm_function *fn = lm_file_add_function(p, f, "k", at(1));
+    lm_loop *outer = lm_function_add_loop(p, fn, NULL, LM_LOOP_FOR, at(2));
+    lm_loop *inner = lm_function_add_loop(p, fn, outer, LM_LOOP_FOR, at(3));
+    CU_ASSERT_TRUE(inner->complete);
+    lm_loop_note_unknown_call(p, inner, "ext");
+    lm_loop_note_unknown_call(p, inner, "ext");
+    lm_loop_note_unknown_call(p, inner, "other");
+    CU_ASSERT_FALSE(inner->complete);
+    CU_ASSERT_EQUAL(inner->nunknown_calls, 2);
+    lm_program_finish(p);
+    /* Summed from the nested loop: the outer loop's bytes include the inner's. */
+    CU_ASSERT_FALSE(outer->complete);
+    CU_ASSERT_EQUAL(outer->nunknown_calls, 2);
+    CU_ASSERT_STRING_EQUAL(outer->unknown_calls[1], "other");
+
+    /* A producer that gives inclusive counts and arrays keeps them. */
+    lm_function *given = lm_file_add_function(p, f, "g", at(10));
+    given->inclusive_given = true;
+    given->inclusive.n[LM_FP_PLUS] = 2;
+    lm_loop *l = lm_function_add_loop(p, given, NULL, LM_LOOP_WHILE, at(11));
+    l->own.n[LM_FP_PLUS] = 5; /* not summed into the inclusive counts */
+    l->inclusive.n[LM_FP_PLUS] = 2;
+    lm_arrays_note(p, &l->arrays, "a", "a", "double", 8, true, false, 1);
+    lm_program_finish(p);
+    CU_ASSERT_EQUAL(l->inclusive.n[LM_FP_PLUS], 2);
+    CU_ASSERT_EQUAL(given->inclusive.n[LM_FP_PLUS], 2);
+    CU_ASSERT_EQUAL(l->loads.bytes, 8);
+    CU_ASSERT_DOUBLE_EQUAL(l->ai, 0.25, 1e-12);
+    lm_program_free(&p);
+}
+
 static const testutil_case model_cases[] = {
     {"intensity rules", test_intensity_rules},
     {"fp_total leaves out specials", test_fp_total_leaves_out_specials},
     {"formula groups by type in order", test_formula_groups_by_type_in_order},
     {"no arrays gives NULL formulas", test_no_arrays_gives_null_formulas},
     {"inclusive counts and arrays", test_inclusive_counts_and_arrays},
+    {"unknown calls sum up; given inclusive stays",
+     test_unknown_calls_sum_up_and_given_inclusive_stays},
     {NULL, NULL},
 };
 

@@ -157,6 +157,9 @@ static void test_json_keys_and_types(void)
         const cJSON *lf = cJSON_GetObjectItemCaseSensitive(loop, "load_formula");
         CU_ASSERT_TRUE(cJSON_IsString(lf) || cJSON_IsNull(lf));
         CU_ASSERT_TRUE(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(loop, "complete")));
+        const cJSON *unknown = cJSON_GetObjectItemCaseSensitive(loop, "unknown_calls");
+        CU_ASSERT_TRUE(cJSON_IsArray(unknown));
+        CU_ASSERT_EQUAL(cJSON_GetArraySize(unknown), 0);
     }
     /* Loop 4 is the copy nest inside the while loop: no flops, depth 2. */
     const cJSON *copy = cJSON_GetArrayItem(loops, 3);
