@@ -277,6 +277,15 @@ static void test_math_calls_are_special(void)
     CHECK_KERNEL("math.c", NULL, 0, loops);
 }
 
+static void test_math_macros_are_known(void)
+{
+    static const expected_loop loops[] = {
+        {"classify", 9, 5, LM_LOOP_FOR, 1, 2, 0, 0, 0, 2, "1 * sizeof(double )", 8,
+         "3 * sizeof(double ) + 1 * sizeof(int )", 28},
+    };
+    CHECK_KERNEL("math_macros.c", NULL, 0, loops);
+}
+
 #define D1 "1 * sizeof(double )"
 #define D2 "2 * sizeof(double )"
 #define D3 "3 * sizeof(double )"
@@ -540,6 +549,7 @@ static const testutil_case counting_cases[] = {
     {"math calls are special", test_math_calls_are_special},
     {"sizes follow the target", test_sizes_follow_the_target},
     {"openmp loops", test_openmp_loops},
+    {"math macros are known", test_math_macros_are_known},
     {"tally: largest arm", test_tally_largest_arm},
     {"calls", test_calls},
     {"calls without annotations", test_calls_without_annotations},
