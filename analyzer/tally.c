@@ -35,15 +35,6 @@ void tally_count_all(tally *t, const lm_fp_counts *c)
     lm_fp_add(&t->incl, c);
 }
 
-static unsigned long first_seq(unsigned long a, unsigned long b)
-{
-    if (!a)
-        return b;
-    if (!b)
-        return a;
-    return a < b ? a : b;
-}
-
 void use_list_note(use_list *l, const use *u, bool read, bool write, unsigned long seq)
 {
     use *e = NULL;
@@ -63,9 +54,9 @@ void use_list_note(use_list *l, const use *u, bool read, bool write, unsigned lo
         e->first_read = e->first_write = 0;
     }
     if (read)
-        e->first_read = first_seq(e->first_read, seq);
+        e->first_read = lm_first_seq(e->first_read, seq);
     if (write)
-        e->first_write = first_seq(e->first_write, seq);
+        e->first_write = lm_first_seq(e->first_write, seq);
 }
 
 void tally_note(tally *t, const use *u, bool read, bool write, unsigned long seq)

@@ -93,8 +93,7 @@ static lm_array_use *lm_append_array(lm_program *p, lm_array_use **list, const l
     return a;
 }
 
-/* Keep the earliest of two sequence numbers, 0 meaning "never". */
-static unsigned long lm_first_seq(unsigned long a, unsigned long b)
+unsigned long lm_first_seq(unsigned long a, unsigned long b)
 {
     if (!a)
         return b;

@@ -138,6 +138,9 @@ void lm_arrays_note(lm_program *p, lm_array_use **list, const char *key, const c
                     const char *elem_type, unsigned long elem_size,
                     bool read, bool write, unsigned long seq);
 
+/* The earlier of two sequence numbers of first use, 0 meaning "never". */
+unsigned long lm_first_seq(unsigned long a, unsigned long b);
+
 /* Record that `loop` calls a function with unknown effects (once per name). */
 void lm_loop_note_unknown_call(lm_program *p, lm_loop *loop, const char *name);
 
