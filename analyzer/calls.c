@@ -186,7 +186,10 @@ static bool counts_bytes(const walker *w)
 /* Note one access through argument i; false when its element has no size. */
 static bool note_argument(walker *w, size_t acc, CXCursor call, unsigned i, bool read, bool write)
 {
-    CXCursor base = argument_base(clang_Cursor_getArgument(call, i));
+    CXCursor arg = clang_Cursor_getArgument(call, i);
+    if (!walk_type_is_pointer_or_array(clang_getCursorType(arg)))
+        return true; /* a value, as converted for the call: no array behind it */
+    CXCursor base = argument_base(arg);
     array_target target;
     if (clang_Cursor_isNull(base) || !walk_array_target(w, base, &target))
         return true;
