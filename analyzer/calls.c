@@ -346,10 +346,11 @@ static void warn_incomplete(CXCursor call, const char *callee, const char *why)
     free(name);
 }
 
-static void apply_indirect(walker *w, size_t acc, CXCursor call, CXCursor callee)
+/* A call through a function pointer is named by its callee expression. */
+static void apply_indirect(walker *w, size_t acc, CXCursor call)
 {
-    char *name = clang_Cursor_isNull(callee) ? mem_strdup("(indirect call)")
-                                             : walk_copy_string(clang_getCursorSpelling(callee));
+    child_list kids = children_of(call);
+    char *name = kids.n ? walk_expr_text(w->cache->tu, kids.v[0]) : mem_strdup("<call>");
     tally_unknown(walk_tally(w, acc), walk_intern(w->cache, name));
     if (w->fn && w->loop_depth > 0)
         warn_incomplete(call, name, "is called through a pointer");
@@ -375,7 +376,7 @@ void calls_apply(walker *w, size_t acc, CXCursor call)
 {
     CXCursor callee = clang_getCursorReferenced(call);
     if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl) {
-        apply_indirect(w, acc, call, callee);
+        apply_indirect(w, acc, call);
         return;
     }
     callee_info *ci = callee_lookup(w->cache, callee);
