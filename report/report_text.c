@@ -86,6 +86,8 @@ void report_debug_write(FILE *out, const lm_program *p)
                     fprintf(out, "    array %s: element %s (%lu bytes)%s%s\n", a->name,
                             a->elem_type, a->elem_size, a->first_read ? " read" : "",
                             a->first_write ? " written" : "");
+                for (size_t i = 0; i < l->nunknown_calls; i++)
+                    fprintf(out, "    unknown effects: %s\n", l->unknown_calls[i]);
             }
         }
     }

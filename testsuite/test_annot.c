@@ -93,6 +93,7 @@ static void test_defaults_are_marked_builtin(void)
 {
     FILE *quiet = tmpfile();
     diag_set_stream(quiet);
+    diag_reset_counts();
     annot_set *s = annot_set_create();
     annot_load_defaults(s);
     CU_ASSERT_EQUAL(diag_error_count(), 0);
