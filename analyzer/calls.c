@@ -176,13 +176,6 @@ static CXCursor argument_base(CXCursor c)
     return clang_getNullCursor();
 }
 
-/* Reads and writes of array bytes are what loops report; outside loops of a
- * reported function only FP operations matter. */
-static bool counts_bytes(const walker *w)
-{
-    return w->params || w->loop_depth > 0;
-}
-
 /* Note one access through argument i; false when its element has no size. */
 static bool note_argument(walker *w, size_t acc, CXCursor call, unsigned i, bool read, bool write)
 {
@@ -352,7 +345,7 @@ static void apply_indirect(walker *w, size_t acc, CXCursor call)
     child_list kids = children_of(call);
     char *name = kids.n ? walk_expr_text(w->cache->tu, kids.v[0]) : mem_strdup("<call>");
     tally_unknown(walk_tally(w, acc), walk_intern(w->cache, name));
-    if (w->fn && w->loop_depth > 0)
+    if (walk_in_reported_loop(w))
         warn_incomplete(call, name, "is called through a pointer");
     free(name);
 }
@@ -387,7 +380,7 @@ void calls_apply(walker *w, size_t acc, CXCursor call)
         tally_count(t, LM_FP_SPECIAL, 1);
     if (ci->followed)
         tally_count_all(t, &ci->summary.incl);
-    if (!counts_bytes(w))
+    if (!walk_counts_bytes(w))
         return;
     bool sized = true;
     if (ci->annot) {
@@ -398,6 +391,6 @@ void calls_apply(walker *w, size_t acc, CXCursor call)
     }
     if (ci->unknown || !sized)
         tally_unknown(walk_tally(w, acc), ci->name);
-    if (w->fn && w->loop_depth > 0)
+    if (walk_in_reported_loop(w))
         warn_callee(call, ci, sized);
 }

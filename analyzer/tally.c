@@ -12,7 +12,6 @@ void tally_reset(tally *t)
     t->own_uses.n = t->incl_uses.n = 0;
     t->unknown.n = 0;
     t->loop = NULL;
-    t->is_body = false;
 }
 
 void tally_release(tally *t)

@@ -41,7 +41,6 @@ typedef struct tally {
     use_list own_uses, incl_uses;
     name_set unknown; /* inclusive */
     lm_loop *loop;    /* a loop body of a reported function: the loop it fills */
-    bool is_body;     /* a loop body (reported or not) */
 } tally;
 
 void tally_reset(tally *t);

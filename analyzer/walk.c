@@ -348,10 +348,22 @@ static int param_index(const summary_params *sp, CXCursor decl)
     return -1;
 }
 
+/* A path from parameter k of a summarized function: keyed by k and what
+ * follows the parameter's name ("" for the parameter itself, "->v"). */
+static void param_target(walker *w, int k, const char *suffix, array_target *out)
+{
+    out->param = k;
+    out->suffix = walk_intern(w->cache, suffix);
+    strbuf key = STRBUF_INIT;
+    strbuf_printf(&key, "param:%d:%s", k, out->suffix);
+    out->key = walk_intern(w->cache, strbuf_cstr(&key));
+    out->name = out->key;
+    strbuf_release(&key);
+}
+
 /* In a summary walk only parameters and variables of static storage
- * outlive the call; the callee's locals are not the caller's business.  A
- * path from parameter k (`p`, `p->v`) is keyed by k and what follows the
- * parameter's name; false when the path is not the caller's business. */
+ * outlive the call; the callee's locals are not the caller's business.
+ * False when the path is not the caller's business. */
 static bool summary_target(walker *w, CXCursor decl, const char *path, array_target *out)
 {
     int k = param_index(w->params, decl);
@@ -360,13 +372,7 @@ static bool summary_target(walker *w, CXCursor decl, const char *path, array_tar
     size_t len = strlen(w->params->names[k]);
     if (strncmp(path, w->params->names[k], len) != 0)
         return false; /* `(*p).v`: not a path a call site can rename */
-    out->param = k;
-    out->suffix = walk_intern(w->cache, path + len);
-    strbuf key = STRBUF_INIT;
-    strbuf_printf(&key, "param:%d:%s", k, out->suffix);
-    out->key = walk_intern(w->cache, strbuf_cstr(&key));
-    out->name = out->key;
-    strbuf_release(&key);
+    param_target(w, k, path + len, out);
     return true;
 }
 
@@ -376,11 +382,13 @@ bool walk_decl_target(walker *w, CXCursor decl, array_target *out)
     out->suffix = "";
     decl = clang_getCanonicalCursor(decl);
     if (w->params) {
-        char *name = walk_copy_string(clang_getCursorSpelling(decl));
-        bool ok = summary_target(w, decl, name, out);
-        free(name);
-        if (!ok || out->param >= 0)
-            return ok;
+        int k = param_index(w->params, decl);
+        if (k >= 0) {
+            param_target(w, k, "", out);
+            return true;
+        }
+        if (clang_Cursor_hasVarDeclGlobalStorage(decl) != 1)
+            return false;
     }
     const decl_entry *d = declared_array(w->cache, decl);
     out->key = d->key;
@@ -426,8 +434,8 @@ static void record_access(walker *w, size_t acc, const chain *ch)
 {
     if (!ch->seen_subscript || ch->mode == ACC_NONE)
         return;
-    if (!w->params && w->loop_depth == 0)
-        return; /* outside loops only the FP counts of a function are reported */
+    if (!walk_counts_bytes(w))
+        return;
     CXType elem = clang_getCursorType(ch->element);
     if (type_is_array(elem))
         return;
@@ -731,26 +739,31 @@ static size_t switch_child_tally(walker *w, frame *body)
     return w->ntallies - 1;
 }
 
-/* The tally child c (number `index`) counts in, opening one if it starts a
- * loop body or an arm. */
-static size_t child_tally(walker *w, frame *parent, CXCursor c, unsigned index,
+/* Flow-sensitive: the compound body of a switch, whose runs are the arms. */
+static bool starts_switch_body(const frame *parent, unsigned index, enum CXCursorKind kind)
+{
+    return parent->best >= 0 && parent->kind == CXCursor_SwitchStmt && index == 1 &&
+           kind == CXCursor_CompoundStmt;
+}
+
+/* The tally child number `index` counts in, opening one if it starts a loop
+ * body or an arm. */
+static size_t child_tally(walker *w, frame *parent, enum CXCursorKind kind, unsigned index,
                           opened_tally *opened)
 {
     *opened = OPENED_NONE;
     if (parent->is_loop && index == parent->body_index) {
         tally *t = push_tally(w);
         t->loop = parent->body_loop;
-        t->is_body = true;
         w->loop_depth++;
         *opened = OPENED_BODY;
         return w->ntallies - 1;
     }
     if (parent->switch_body)
         return switch_child_tally(w, parent);
+    if (starts_switch_body(parent, index, kind))
+        return parent->acc;
     if (parent->best >= 0 && index >= 1) {
-        if (parent->kind == CXCursor_SwitchStmt &&
-            clang_getCursorKind(c) == CXCursor_CompoundStmt)
-            return parent->acc; /* the runs inside are the arms */
         push_tally(w);
         *opened = OPENED_ARM;
         return w->ntallies - 1;
@@ -773,9 +786,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
 
     access_mode mode = index == 0 ? parent->first_mode : parent->rest_mode;
     opened_tally opened;
-    size_t acc = child_tally(w, parent, c, index, &opened);
-    bool in_switch = parent->best >= 0 && parent->kind == CXCursor_SwitchStmt && index == 1 &&
-                     kind == CXCursor_CompoundStmt;
+    size_t acc = child_tally(w, parent, kind, index, &opened);
+    bool in_switch = starts_switch_body(parent, index, kind);
     frame *f = push_frame(w, c, acc, opened);
     parent = &w->stack->frames[w->nframes - 2]; /* push_frame may have moved the stack */
     place_in_chain(w, f, parent, c, index, mode);

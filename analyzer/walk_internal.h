@@ -102,6 +102,19 @@ bool walk_decl_target(walker *w, CXCursor decl, array_target *out);
 bool walk_path_target(walker *w, CXCursor root, const char *path, array_target *out);
 CXCursor walk_root_declaration(CXCursor c);
 
+/* Array bytes are what loops report, and what summaries carry to call
+ * sites; outside loops of a reported function only FP operations matter. */
+static inline bool walk_counts_bytes(const walker *w)
+{
+    return w->params || w->loop_depth > 0;
+}
+
+/* Inside a loop of a reported function, where unknown effects are warned of. */
+static inline bool walk_in_reported_loop(const walker *w)
+{
+    return w->fn && w->loop_depth > 0;
+}
+
 /* The tally a node at `acc` counts in. */
 tally *walk_tally(walker *w, size_t acc);
 

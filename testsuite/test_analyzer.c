@@ -120,16 +120,23 @@ static void check_loop(const lm_loop *l, const expected_loop *e)
     strbuf_release(&unknown);
 }
 
-/* Every loop of the kernel, in source order, and no other.  Calls the
- * kernels make to unknown functions are warned about: kept out of the log. */
-static void check_kernel_with(const char *name, const setup *su, const expected_loop *expected,
-                              size_t n)
+/* Analyze with the diagnostics kept out of the log. */
+static lm_program *analyze_quietly(const char *name, const setup *su)
 {
     FILE *quiet = tmpfile();
     diag_set_stream(quiet);
     lm_program *p = analyze_with(name, su);
     diag_set_stream(NULL);
     fclose(quiet);
+    return p;
+}
+
+/* Every loop of the kernel, in source order, and no other.  Calls the
+ * kernels make to unknown functions are warned about: kept out of the log. */
+static void check_kernel_with(const char *name, const setup *su, const expected_loop *expected,
+                              size_t n)
+{
+    lm_program *p = analyze_quietly(name, su);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     size_t seen = 0;
     for (const lm_file *f = p->files; f; f = f->next)
@@ -323,16 +330,6 @@ static const lm_loop *loop_at(const lm_program *p, unsigned line)
             if (l->loc.line == line)
                 return l;
     return NULL;
-}
-
-static lm_program *analyze_quietly(const char *name, const setup *su)
-{
-    FILE *quiet = tmpfile();
-    diag_set_stream(quiet);
-    lm_program *p = analyze_with(name, su);
-    diag_set_stream(NULL);
-    fclose(quiet);
-    return p;
 }
 
 static void test_calls_without_annotations(void)
