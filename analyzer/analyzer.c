@@ -1,4 +1,5 @@
 #include "analyzer.h"
+#include "analyzer_tu.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -157,7 +158,8 @@ static enum CXChildVisitResult visit_top_level(CXCursor c, CXCursor parent, CXCl
 }
 
 /* Parse, report and walk one file on the calling thread. */
-static bool analyze_file_here(analyzer *a, lm_program *p, const char *path)
+static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
+                              analyzer_tu_hook hook, void *ctx)
 {
     FILE *probe = fopen(path, "r");
     if (!probe) {
@@ -184,6 +186,8 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path)
         /* A malformed pragma is the user's error, but the counts still stand. */
         ok = pragma_attach(p, tw.file, tu, path);
         lm_program_append_file(p, tw.file);
+        if (hook)
+            ok &= hook(ctx, tu, p, tw.file);
     }
     clang_disposeTranslationUnit(tu);
     return ok;
@@ -193,13 +197,15 @@ typedef struct file_job {
     analyzer *a;
     lm_program *p;
     const char *path;
+    analyzer_tu_hook hook;
+    void *ctx;
     bool ok;
 } file_job;
 
 static void *analyze_file_job(void *data)
 {
     file_job *job = data;
-    job->ok = analyze_file_here(job->a, job->p, job->path);
+    job->ok = analyze_file_here(job->a, job->p, job->path, job->hook, job->ctx);
     return NULL;
 }
 
@@ -213,7 +219,13 @@ static void *analyze_file_job(void *data)
 
 bool analyzer_analyze_file(analyzer *a, lm_program *p, const char *path)
 {
-    file_job job = {a, p, path, false};
+    return analyzer_analyze_file_then(a, p, path, NULL, NULL);
+}
+
+bool analyzer_analyze_file_then(analyzer *a, lm_program *p, const char *path,
+                                analyzer_tu_hook hook, void *ctx)
+{
+    file_job job = {a, p, path, hook, ctx, false};
     pthread_attr_t attr;
     pthread_t thread;
     int err = pthread_attr_init(&attr);

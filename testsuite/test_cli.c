@@ -86,15 +86,6 @@ static void test_option_without_value(void)
     testutil_proc_release(&r);
 }
 
-static void test_instrument_mode_not_yet(void)
-{
-    const char *args[] = {DOT, NULL};
-    testutil_proc r = run(args);
-    CU_ASSERT_EQUAL(r.status, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "-static-counting-only"));
-    testutil_proc_release(&r);
-}
-
 static void test_default_report_rewritten_not_appended(void)
 {
     const char *args[] = {"-static-counting-only", DOT, NULL};
@@ -368,7 +359,6 @@ static const testutil_case option_cases[] = {
     {"help", test_help},
     {"unknown option", test_unknown_option},
     {"option without value", test_option_without_value},
-    {"instrument mode not yet", test_instrument_mode_not_yet},
     {"compiler options are passed", test_compiler_options_are_passed},
     {"debug shows internals", test_debug_shows_internals},
     {NULL, NULL},

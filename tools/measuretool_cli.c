@@ -7,6 +7,7 @@
 #include "annot.h"
 #include "diag.h"
 #include "fileio.h"
+#include "instrument.h"
 #include "loop_model.h"
 #include "mem.h"
 #include "report.h"
@@ -77,6 +78,13 @@ bool mt_parse_args(int argc, char **argv, mt_options *o)
             o->static_only = true;
         } else if (!strcmp(a, "-report-file")) {
             ok &= takes_value(argc, argv, &i, &o->report_file);
+            o->report_file_given = true;
+        } else if (!strcmp(a, "-o")) {
+            ok &= takes_value(argc, argv, &i, &o->output);
+        } else if (!strcmp(a, "-auto-instrument")) {
+            o->auto_instrument = true;
+        } else if (!strcmp(a, "-measured")) {
+            ok &= takes_value(argc, argv, &i, &o->measured_file);
         } else if (!strcmp(a, "-json")) {
             ok &= takes_value(argc, argv, &i, &o->json_file);
         } else if (!strcmp(a, "-annot") || !strcmp(a, "--annot")) {
@@ -224,20 +232,101 @@ static bool mt_analyze(const mt_options *o, const annot_set *annots)
     return ok;
 }
 
+/* The instrumented copy of input i: -o, or ai_<basename> here. */
+static char *mt_output_path(const mt_options *o, int i)
+{
+    if (o->output)
+        return mem_strdup(o->output);
+    const char *base = strrchr(o->inputs[i], '/');
+    base = base ? base + 1 : o->inputs[i];
+    char *out = mem_alloc(strlen(base) + 4);
+    strcpy(out, "ai_");
+    strcat(out, base);
+    return out;
+}
+
+/* Every output is checked before anything is written. */
+static bool mt_outputs_ok(const mt_options *o)
+{
+    if (o->output && o->ninputs > 1) {
+        diag_tool(DIAG_ERROR, "-o names one output, but %d files were given", o->ninputs);
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; i < o->ninputs && ok; i++) {
+        char *out = mt_output_path(o, i);
+        if (!strcmp(out, "-")) {
+            diag_tool(DIAG_ERROR, "the instrumented copy needs a file name, not '-'");
+            ok = false;
+        }
+        ok = ok && !mt_output_is_input(o, out);
+        for (int k = 0; k < i && ok; k++) {
+            char *other = mt_output_path(o, k);
+            if (!strcmp(out, other)) {
+                diag_tool(DIAG_ERROR, "'%s' and '%s' would both be instrumented into '%s'; "
+                                      "instrument them one at a time with -o",
+                          o->inputs[k], o->inputs[i], out);
+                ok = false;
+            }
+            free(other);
+        }
+        free(out);
+    }
+    return ok;
+}
+
+/* The default mode and -auto-instrument: a copy of each input. */
+static bool mt_instrument(const mt_options *o, const annot_set *annots)
+{
+    analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive};
+    analyzer *a = analyzer_create(&aopt);
+    lm_program *p = lm_program_create();
+    instrument_mode mode = o->auto_instrument ? INSTRUMENT_AUTO : INSTRUMENT_MARKERS;
+    bool ok = true;
+    for (int i = 0; i < o->ninputs; i++) {
+        char *out = mt_output_path(o, i);
+        ok &= instrument_file(a, p, mode, o->inputs[i], out);
+        free(out);
+    }
+    analyzer_free(&a);
+    lm_program_finish(p);
+    if (o->debug)
+        report_debug_write(stderr, p);
+    if (lm_verify_pragmas(p, o->debug) > 0)
+        ok = false;
+    if (o->report_file_given)
+        ok &= report_text_file(o->report_file, p);
+    if (o->json_file)
+        ok &= report_json_file(o->json_file, p);
+    lm_program_free(&p);
+    return ok;
+}
+
 static int mt_run_analysis(const mt_options *o, const annot_set *annots)
 {
     if (o->ninputs == 0) {
         diag_tool(DIAG_ERROR, "no input files (measuretool -help lists the options)");
         return MT_EXIT_USAGE;
     }
-    if (!o->static_only) {
-        diag_tool(DIAG_ERROR, "the instrumentation mode (the default) is not available yet; "
-                              "run with -static-counting-only to count statically");
-        return MT_EXIT_USAGE;
-    }
     if (mt_output_is_input(o, o->report_file) || mt_output_is_input(o, o->json_file))
         return MT_EXIT_USAGE;
-    return mt_analyze(o, annots) ? MT_EXIT_OK : MT_EXIT_INPUT;
+    if (o->static_only) {
+        if (o->output || o->auto_instrument) {
+            diag_tool(DIAG_ERROR, "%s writes an instrumented copy, which "
+                                  "-static-counting-only does not make",
+                      o->output ? "-o" : "-auto-instrument");
+            return MT_EXIT_USAGE;
+        }
+        return mt_analyze(o, annots) ? MT_EXIT_OK : MT_EXIT_INPUT;
+    }
+    if (o->measured_file) {
+        diag_tool(DIAG_ERROR, "-measured reports a measurement beside the static counts: "
+                              "use it with -static-counting-only");
+        return MT_EXIT_USAGE;
+    }
+    if (!mt_outputs_ok(o))
+        return MT_EXIT_USAGE;
+    return mt_instrument(o, annots) ? MT_EXIT_OK : MT_EXIT_INPUT;
 }
 
 int mt_run(const mt_options *o)

@@ -16,6 +16,10 @@ enum { MT_EXIT_OK = 0, MT_EXIT_INPUT = 1, MT_EXIT_USAGE = 2 };
 typedef struct mt_options {
     bool help, debug, static_only;
     bool dump_annots, no_default_annots, flow_sensitive;
+    bool auto_instrument;     /* -auto-instrument: measure every loop */
+    const char *output;       /* -o: the instrumented copy (one input only) */
+    const char *measured_file; /* -measured: a measurement to report beside the counts */
+    bool report_file_given;   /* -report-file was given */
     const char **annot_files; /* -annot, in order: later ones override */
     int nannot_files;
     const char *report_file; /* default ai_tool_report.txt */

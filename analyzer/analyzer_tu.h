@@ -1,0 +1,25 @@
+/* analyzer_tu: the analysis of one file, with libclang's translation unit
+ * handed to the caller while it is still alive (for the instrumenter, which
+ * rewrites the file it sees and needs the loops the analyzer counted).
+ *
+ * The hook runs on the analysis thread after the file's functions were
+ * walked and its lm_file appended to the program (lm_program_finish has not
+ * run).  The translation unit belongs to the analyzer and is disposed of
+ * when the hook returns. */
+#ifndef AITOOL_ANALYZER_TU_H
+#define AITOOL_ANALYZER_TU_H
+
+#include <stdbool.h>
+
+#include <clang-c/Index.h>
+
+#include "analyzer.h"
+
+typedef bool (*analyzer_tu_hook)(void *ctx, CXTranslationUnit tu, lm_program *p, lm_file *file);
+
+/* analyzer_analyze_file(), then hook (only when the file compiled); false
+ * when either failed. */
+bool analyzer_analyze_file_then(analyzer *a, lm_program *p, const char *path,
+                                analyzer_tu_hook hook, void *ctx);
+
+#endif

@@ -1,0 +1,1070 @@
+/* Automatic instrumentation: every loop measured exactly, no markers.
+ *
+ * Segments.  An FP operation runs as many times as the straight-line stretch
+ * of code it is in, so the copy counts stretches, not operations.  A segment
+ * is code that always runs the same number of times: it starts where control
+ * can arrive other than by falling through (a loop body, an arm of if/else,
+ * a case or label, the statement after one that can jump away, the operand
+ * of ?:, && or || that may not be evaluated, a loop condition or increment,
+ * a statement under an OpenMP directive) and gets a counter incremented at
+ * its start when it has anything to count.  At exit each counter is
+ * multiplied by what its segment holds: FP operations by kind for the level
+ * they belong to (the innermost loop whose body they are in, or outside
+ * loops), the iterations of a loop (a loop body's first segment runs once
+ * per iteration), the entries of the loops whose statements it contains.
+ * A `break`, `continue`, `return` or `goto` only ends segments, so every
+ * count is exact whatever the control flow.  Calls count where the callee's
+ * code is, as the callee's own segments.
+ *
+ * Where counters live.  Counters of the code in a loop nest (a loop outside
+ * any loop, with everything inside it and its own header) are locals of a
+ * block the copy wraps around the nest; the compiler keeps them in
+ * registers, so a hot loop pays an increment and nothing else.  When the nest
+ * ends, and before a `return`, a `goto` out of it or a call to exit(), they
+ * are added to the thread's counters (aitool_add).  Counters outside loops
+ * are added to the thread's counters directly (AITOOL_HIT).  Each thread has
+ * its own counters, summed at exit, so nothing is shared but the list of
+ * them.
+ *
+ * OpenMP.  The wrapper block goes before a loop's `#pragma omp` lines.  A
+ * directive that runs code in several threads or SIMD lanes (parallel,
+ * simd, taskloop, teams) inside a nest gets `reduction(+: ...)` for the
+ * nest's counters used under it, so each thread counts privately and the
+ * sums meet at its end; a worksharing `for` in a parallel region needs
+ * nothing, as the nest's block is inside the region then and private.
+ * Nests that cannot be instrumented are left as written, with a warning:
+ * `collapse`d or `ordered(n)` loops (nothing may come between them), a goto
+ * or a case label reaching into the nest from outside, a computed goto.
+ *
+ * Macros.  Code a macro produced cannot be edited.  A statement from a macro
+ * counts in the segment around it as if it ran once per segment (exact for
+ * the usual do { } while (0)); a conditional inside it is counted as if all
+ * of it ran, and a warning says so. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "fp_ops.h"
+#include "instrument_internal.h"
+#include "mem.h"
+#include "strbuf.h"
+
+/* What a counter's value is multiplied into (the columns of aitool_rows). */
+enum { FIELD_ENTRIES = LM_FP_NCLASSES, FIELD_ITERATIONS, NFIELDS };
+
+/* Jumps that leave a statement, returned by the visitors. */
+enum { ESC_BREAK = 1, ESC_CONTINUE = 2, ESC_LEAVE = 4 /* return, goto, exit() */ };
+
+typedef struct row {
+    unsigned counter;
+    int loop; /* -1: outside loops */
+    int field;
+    unsigned long amount;
+} row;
+
+typedef struct measured_loop {
+    lm_loop *model;
+    CXCursor cursor;
+} measured_loop;
+
+typedef struct omp_pragma {
+    size_t hash, end; /* the '#', and the end of the directive's last line */
+    size_t next;      /* the first thing after it */
+    bool parallel;    /* runs code in several threads or lanes: needs reduction */
+    bool nested_form; /* collapse(n > 1) or ordered(n): the loops must stay as written */
+    bool atomic;      /* its statement must follow it directly */
+} omp_pragma;
+
+typedef struct segment segment;
+struct segment {
+    segment *parent; /* where a segment that cannot be placed counts instead */
+    int level;
+    bool local;      /* a nest counter, or a thread counter outside loops */
+    bool expr;       /* an operand: `(inc, e)` */
+    bool placed;     /* its edits exist */
+    size_t open_edit, close_edit; /* SIZE_MAX: none */
+    bool wrap;       /* a lone statement, braced */
+    bool at_line_start;
+    bool after_brace; /* placed after `{` or a declaration, not before a statement */
+    lm_fp_counts fp;
+    int iterations_of;
+    int *entries;
+    size_t nentries;
+};
+
+typedef struct nest {
+    unsigned first;        /* its counters are first .. ncounters - 1 */
+    size_t begin, end;     /* its extent */
+    size_t *flush_edits;   /* placeholders for the additions before leaving */
+    size_t nflush;
+    size_t *reduce_edits;  /* placeholders for reduction clauses, and their ranges */
+    unsigned *reduce_from, *reduce_to;
+    size_t nreduce;
+    size_t wrap_open, wrap_close;
+    bool root_pending;     /* its loop statement is yet to be visited */
+    const char *problem;   /* why it cannot be instrumented */
+    unsigned problem_line, problem_col;
+} nest;
+
+typedef struct goto_jump {
+    size_t from, to;
+} goto_jump;
+
+typedef struct autoi {
+    source *s;
+    const char *function;
+    measured_loop *loops;
+    size_t nloops, loops_cap;
+    row *rows;
+    size_t nrows, rows_cap;
+    unsigned ncounters;
+    omp_pragma *pragmas;
+    size_t npragmas;
+    goto_jump *gotos;
+    size_t ngotos, gotos_cap;
+    nest *nest;            /* the nest being visited, or NULL */
+    unsigned switch_depth; /* switches open inside the nest */
+    bool ok;
+} autoi;
+
+static const char *edit_text_empty = "";
+
+static void auto_warn(autoi *ai, CXCursor c, const char *msg)
+{
+    unsigned line = 0, col = 0;
+    source_line_col(ai->s, c, &line, &col);
+    diag_at(DIAG_WARNING, ai->s->path, line, col, "%s", msg);
+}
+
+static void set_edit_text(autoi *ai, size_t index, const char *text)
+{
+    edit *e = &ai->s->edits.v[index];
+    free(e->text);
+    e->text = mem_strdup(text);
+}
+
+static size_t placeholder(autoi *ai, size_t offset, edit_kind kind)
+{
+    edits_insert(&ai->s->edits, offset, kind, edit_text_empty);
+    return ai->s->edits.n - 1;
+}
+
+/* ---- OpenMP directives ------------------------------------------------ */
+
+static bool word_at(const char *s, size_t len, size_t i, const char *w)
+{
+    size_t n = strlen(w);
+    return i + n <= len && !strncmp(s + i, w, n);
+}
+
+static size_t skip_blanks(const char *s, size_t len, size_t i)
+{
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    return i;
+}
+
+static bool directive_has_word(const char *s, size_t from, size_t to, const char *w)
+{
+    size_t n = strlen(w);
+    for (size_t i = from; i + n <= to; i++) {
+        bool start = i == from || !(s[i - 1] == '_' || (s[i - 1] >= 'a' && s[i - 1] <= 'z'));
+        bool stop = i + n == to || !(s[i + n] == '_' || (s[i + n] >= 'a' && s[i + n] <= 'z'));
+        if (start && stop && !strncmp(s + i, w, n))
+            return true;
+    }
+    return false;
+}
+
+/* collapse(n) with n > 1, or ordered(n): the loop nest is one construct. */
+static bool directive_binds_loops(const char *s, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++) {
+        if (word_at(s, to, i, "collapse")) {
+            size_t k = skip_blanks(s, to, i + 8);
+            if (k < to && s[k] == '(') {
+                long n = strtol(s + k + 1, NULL, 10);
+                if (n != 1)
+                    return true;
+            }
+        }
+        if (word_at(s, to, i, "ordered")) {
+            size_t k = skip_blanks(s, to, i + 7);
+            if (k < to && s[k] == '(')
+                return true;
+        }
+    }
+    return false;
+}
+
+static void scan_pragmas(autoi *ai)
+{
+    const source *s = ai->s;
+    size_t cap = 0;
+    for (size_t line = 0; line < s->len;) {
+        size_t i = skip_blanks(s->text, s->len, line), end = line;
+        while (end < s->len && (s->text[end] != '\n' || (end > 0 && s->text[end - 1] == '\\')))
+            end++;
+        if (i < s->len && s->text[i] == '#') {
+            size_t k = skip_blanks(s->text, s->len, i + 1);
+            if (word_at(s->text, s->len, k, "pragma")) {
+                k = skip_blanks(s->text, s->len, k + 6);
+                if (word_at(s->text, s->len, k, "omp") && k + 3 < s->len &&
+                    (s->text[k + 3] == ' ' || s->text[k + 3] == '\t')) {
+                    if (ai->npragmas == cap) {
+                        cap = cap ? cap * 2 : 8;
+                        ai->pragmas = mem_realloc(ai->pragmas, cap * sizeof *ai->pragmas);
+                    }
+                    size_t stop = end > 0 && s->text[end - 1] == '\r' ? end - 1 : end;
+                    bool threads = directive_has_word(s->text, k, stop, "parallel") ||
+                                   directive_has_word(s->text, k, stop, "taskloop") ||
+                                   directive_has_word(s->text, k, stop, "teams");
+                    bool simd_alone = directive_has_word(s->text, k, stop, "simd") &&
+                                      !directive_has_word(s->text, k, stop, "for") &&
+                                      !directive_has_word(s->text, k, stop, "distribute");
+                    ai->pragmas[ai->npragmas++] = (omp_pragma){
+                        .hash = i, .end = stop, .parallel = threads || simd_alone,
+                        .nested_form = directive_binds_loops(s->text, k, stop),
+                        .atomic = directive_has_word(s->text, k, stop, "atomic")};
+                }
+            }
+        }
+        line = end + 1;
+    }
+    for (size_t p = 0; p < ai->npragmas; p++)
+        ai->pragmas[p].next = source_skip_space(s, ai->pragmas[p].end);
+}
+
+/* The directive written directly before offset `at`, or -1. */
+static long pragma_before(const autoi *ai, size_t at)
+{
+    for (size_t p = 0; p < ai->npragmas; p++)
+        if (ai->pragmas[p].next == at)
+            return (long)p;
+    return -1;
+}
+
+/* ---- counters and rows -------------------------------------------------- */
+
+static void add_row(autoi *ai, unsigned counter, int loop, int field, unsigned long amount)
+{
+    if (ai->nrows == ai->rows_cap) {
+        ai->rows_cap = ai->rows_cap ? ai->rows_cap * 2 : 64;
+        ai->rows = mem_realloc(ai->rows, ai->rows_cap * sizeof *ai->rows);
+    }
+    ai->rows[ai->nrows++] = (row){counter, loop, field, amount};
+}
+
+static bool segment_has_work(const segment *g)
+{
+    for (int k = 0; k < LM_FP_NCLASSES; k++)
+        if (g->fp.n[k])
+            return true;
+    return g->iterations_of >= 0 || g->nentries > 0;
+}
+
+static void segment_note_entry(segment *g, int loop)
+{
+    g->entries = mem_realloc(g->entries, (g->nentries + 1) * sizeof *g->entries);
+    g->entries[g->nentries++] = loop;
+}
+
+/* A segment whose counter could not be placed counts in the one around it. */
+static segment *segment_host(segment *g)
+{
+    while (g && !g->placed)
+        g = g->parent;
+    return g;
+}
+
+static void segment_count(segment *g, lm_fp_class c, unsigned long n)
+{
+    segment *h = segment_host(g);
+    if (h)
+        h->fp.n[c] += n;
+}
+
+/* Inside a nest every counter is one of its locals. */
+static void segment_init(segment *g, segment *parent, int level, bool local)
+{
+    memset(g, 0, sizeof *g);
+    g->parent = parent;
+    g->level = level;
+    g->local = local;
+    g->iterations_of = -1;
+    g->open_edit = g->close_edit = SIZE_MAX;
+}
+
+/* A segment that starts before the statement at [begin, end), and before
+ * the directives written over it unless it is to run under them. */
+static void segment_place_stmt(autoi *ai, segment *g, size_t begin, size_t end, bool wrap,
+                               bool under_pragmas)
+{
+    long p = under_pragmas ? -1 : pragma_before(ai, begin);
+    while (p >= 0) {
+        begin = ai->pragmas[p].hash;
+        g->at_line_start = true;
+        p = pragma_before(ai, begin);
+    }
+    g->open_edit = placeholder(ai, begin, EDIT_OPEN);
+    if (wrap)
+        g->close_edit = placeholder(ai, end, EDIT_CLOSE);
+    g->wrap = wrap;
+    g->placed = true;
+}
+
+static void segment_place_expr(autoi *ai, segment *g, CXCursor e)
+{
+    size_t begin, end;
+    if (!source_range(ai->s, e, &begin, &end))
+        return;
+    g->expr = true;
+    g->open_edit = placeholder(ai, begin, EDIT_OPEN);
+    g->close_edit = placeholder(ai, end, EDIT_CLOSE);
+    g->placed = true;
+}
+
+static unsigned new_counter(autoi *ai)
+{
+    return ai->ncounters++;
+}
+
+/* The end of a segment: its counter and rows if it has work, its edits. */
+static void segment_finish(autoi *ai, segment *g)
+{
+    if (g->placed && segment_has_work(g)) {
+        unsigned k = new_counter(ai);
+        for (int c = 0; c < LM_FP_NCLASSES; c++)
+            if (g->fp.n[c])
+                add_row(ai, k, g->level, c, g->fp.n[c]);
+        if (g->iterations_of >= 0)
+            add_row(ai, k, g->iterations_of, FIELD_ITERATIONS, 1);
+        for (size_t i = 0; i < g->nentries; i++)
+            add_row(ai, k, g->entries[i], FIELD_ENTRIES, 1);
+        char inc[48];
+        if (g->local)
+            snprintf(inc, sizeof inc, "aitool_c%u++", k);
+        else
+            snprintf(inc, sizeof inc, "AITOOL_HIT(%u)", k);
+        strbuf open = STRBUF_INIT;
+        if (g->expr)
+            strbuf_printf(&open, "(%s, ", inc);
+        else
+            strbuf_printf(&open, "%s%s%s;%s", g->wrap ? "{ " : "", g->after_brace ? " " : "", inc,
+                          g->at_line_start ? "\n" : g->after_brace ? "" : " ");
+        set_edit_text(ai, g->open_edit, strbuf_cstr(&open));
+        if (g->close_edit != SIZE_MAX)
+            set_edit_text(ai, g->close_edit, g->expr ? ")" : " }");
+        strbuf_release(&open);
+    } else if (!g->placed) {
+        segment *h = segment_host(g->parent);
+        for (size_t i = 0; h && i < g->nentries; i++)
+            segment_note_entry(h, g->entries[i]);
+        if (h && g->iterations_of >= 0)
+            h->iterations_of = h->iterations_of < 0 ? g->iterations_of : h->iterations_of;
+    }
+    free(g->entries);
+    g->entries = NULL;
+    g->nentries = 0;
+}
+
+/* ---- expressions ----------------------------------------------------------- */
+
+static bool type_is_floating(CXType t)
+{
+    switch (clang_getCanonicalType(t).kind) {
+    case CXType_Float:
+    case CXType_Double:
+    case CXType_LongDouble:
+    case CXType_Half:
+    case CXType_Float16:
+    case CXType_BFloat16:
+    case CXType_Float128:
+    case CXType_Ibm128:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static unsigned visit_stmt(autoi *ai, CXCursor c, segment *cur);
+static unsigned visit_expr(autoi *ai, CXCursor e, segment *cur);
+
+/* An operand that may not be evaluated: its own segment. */
+static unsigned visit_operand(autoi *ai, CXCursor e, segment *cur)
+{
+    segment g;
+    segment_init(&g, cur, cur->level, ai->nest != NULL);
+    segment_place_expr(ai, &g, e);
+    if (!g.placed)
+        auto_warn(ai, e, "a conditionally evaluated operand inside a macro expansion is "
+                         "counted as if it always ran");
+    unsigned esc = visit_expr(ai, e, &g);
+    segment_finish(ai, &g);
+    return esc;
+}
+
+static void count_binary(CXCursor e, const cursor_vec *kids, segment *cur)
+{
+    fp_binary_op op = fp_ops_classify_binary(clang_getCursorBinaryOperatorKind(e));
+    if (op.fp_class == LM_FP_NCLASSES)
+        return;
+    bool floating = type_is_floating(clang_getCursorType(e));
+    if (!floating && op.compound && kids->n == 2)
+        floating = type_is_floating(clang_getCursorType(kids->v[1]));
+    if (floating)
+        segment_count(cur, op.fp_class, 1);
+}
+
+static void count_call(CXCursor e, segment *cur)
+{
+    CXString s = clang_getCursorSpelling(e);
+    if (fp_ops_is_math_function(clang_getCString(s)))
+        segment_count(cur, LM_FP_SPECIAL, 1);
+    clang_disposeString(s);
+}
+
+static bool is_exit_call(CXCursor e)
+{
+    if (clang_getCursorKind(e) != CXCursor_CallExpr)
+        return false;
+    CXString s = clang_getCursorSpelling(e);
+    const char *n = clang_getCString(s);
+    bool exits = n && (!strcmp(n, "exit") || !strcmp(n, "_Exit") || !strcmp(n, "quick_exit"));
+    clang_disposeString(s);
+    return exits;
+}
+
+static unsigned visit_expr(autoi *ai, CXCursor e, segment *cur)
+{
+    enum CXCursorKind kind = clang_getCursorKind(e);
+    if (kind == CXCursor_UnaryExpr) /* sizeof, _Alignof: not evaluated */
+        return 0;
+    if (kind == CXCursor_StmtExpr || kind == CXCursor_CompoundStmt)
+        return visit_stmt(ai, e, cur);
+    cursor_vec kids = {0};
+    cursor_vec_children(&kids, e);
+    unsigned esc = 0;
+    if (kind == CXCursor_ConditionalOperator && kids.n >= 2) {
+        esc |= visit_expr(ai, kids.v[0], cur);
+        for (size_t i = 1; i < kids.n; i++)
+            esc |= visit_operand(ai, kids.v[i], cur);
+    } else if (kind == CXCursor_BinaryOperator && kids.n == 2 &&
+               (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LAnd ||
+                clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LOr)) {
+        esc |= visit_expr(ai, kids.v[0], cur);
+        esc |= visit_operand(ai, kids.v[1], cur);
+    } else {
+        if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator)
+            count_binary(e, &kids, cur);
+        if (kind == CXCursor_CallExpr)
+            count_call(e, cur);
+        for (size_t i = 0; i < kids.n; i++)
+            esc |= visit_expr(ai, kids.v[i], cur);
+    }
+    cursor_vec_release(&kids);
+    return esc;
+}
+
+/* ---- statements ------------------------------------------------------------ */
+
+static size_t stmt_begin(const autoi *ai, size_t begin)
+{
+    long p = pragma_before(ai, begin);
+    while (p >= 0) {
+        begin = ai->pragmas[p].hash;
+        p = pragma_before(ai, begin);
+    }
+    return begin;
+}
+
+/* A segment for the start of a body or arm: after the opening brace and the
+ * declarations that follow it (C89), or around a lone statement. */
+static void segment_place_body(autoi *ai, segment *g, CXCursor body)
+{
+    size_t begin, end;
+    if (!source_range(ai->s, body, &begin, &end))
+        return;
+    if (clang_getCursorKind(body) != CXCursor_CompoundStmt) {
+        segment_place_stmt(ai, g, begin, source_statement_end(ai->s, end), true, false);
+        return;
+    }
+    if (ai->s->text[begin] != '{')
+        return;
+    size_t at = begin + 1;
+    cursor_vec kids = {0};
+    cursor_vec_children(&kids, body);
+    for (size_t i = 0; i < kids.n && clang_getCursorKind(kids.v[i]) == CXCursor_DeclStmt; i++) {
+        size_t b, e;
+        if (!source_range(ai->s, kids.v[i], &b, &e))
+            break;
+        at = source_statement_end(ai->s, e);
+    }
+    cursor_vec_release(&kids);
+    g->open_edit = placeholder(ai, at, EDIT_OPEN);
+    g->placed = true;
+    g->after_brace = true;
+}
+
+static void nest_problem(autoi *ai, CXCursor c, const char *why)
+{
+    if (!ai->nest || ai->nest->problem)
+        return;
+    ai->nest->problem = why;
+    source_line_col(ai->s, c, &ai->nest->problem_line, &ai->nest->problem_col);
+}
+
+/* Code a macro produced: counted as if all of it ran once. */
+static void visit_opaque(CXCursor c, segment *cur)
+{
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind == CXCursor_UnaryExpr)
+        return;
+    cursor_vec kids = {0};
+    cursor_vec_children(&kids, c);
+    if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator)
+        count_binary(c, &kids, cur);
+    if (kind == CXCursor_CallExpr)
+        count_call(c, cur);
+    for (size_t i = 0; i < kids.n; i++)
+        visit_opaque(kids.v[i], cur);
+    cursor_vec_release(&kids);
+}
+
+static void add_flush(autoi *ai, size_t begin, size_t end)
+{
+    nest *n = ai->nest;
+    n->flush_edits = mem_realloc(n->flush_edits, (n->nflush + 2) * sizeof *n->flush_edits);
+    n->flush_edits[n->nflush++] = placeholder(ai, begin, EDIT_OPEN);
+    n->flush_edits[n->nflush++] = placeholder(ai, end, EDIT_CLOSE);
+}
+
+/* return, a goto out of the nest, exit(): the nest's counters go first. */
+static void flush_before(autoi *ai, CXCursor c)
+{
+    size_t begin, end;
+    if (!ai->nest)
+        return;
+    if (!source_range(ai->s, c, &begin, &end)) {
+        nest_problem(ai, c, "a jump out of it comes from a macro expansion");
+        return;
+    }
+    add_flush(ai, begin, source_statement_end(ai->s, end));
+}
+
+static unsigned visit_loop(autoi *ai, CXCursor c, segment *cur);
+static unsigned visit_nest(autoi *ai, CXCursor c, segment *cur);
+static unsigned visit_stmt_undirected(autoi *ai, CXCursor c, segment *cur);
+
+static unsigned visit_goto(autoi *ai, CXCursor c)
+{
+    if (clang_getCursorKind(c) == CXCursor_IndirectGotoStmt) {
+        nest_problem(ai, c, "it contains a computed goto");
+        return ESC_LEAVE;
+    }
+    cursor_vec kids = {0};
+    cursor_vec_children(&kids, c);
+    size_t to = 0, e;
+    bool known = kids.n == 1 &&
+                 source_range(ai->s, clang_getCursorReferenced(kids.v[0]), &to, &e);
+    cursor_vec_release(&kids);
+    if (ai->nest && (!known || to < ai->nest->begin || to >= ai->nest->end))
+        flush_before(ai, c);
+    return ESC_LEAVE;
+}
+
+/* A statement under `#pragma omp`: a segment of its own, as it may run in
+ * several threads, and a reduction clause when it does inside a nest. */
+static unsigned visit_directed(autoi *ai, CXCursor c, long pragma, segment *cur)
+{
+    omp_pragma *p = &ai->pragmas[pragma];
+    size_t clause = SIZE_MAX;
+    if (ai->nest && p->parallel)
+        clause = placeholder(ai, p->end, EDIT_CLOSE);
+    unsigned from = ai->ncounters;
+    unsigned esc;
+    if (source_is_loop(clang_getCursorKind(c))) {
+        esc = visit_loop(ai, c, cur);
+    } else {
+        /* Counted where the directive runs it: inside the block, or in braces
+         * under the directive, except that atomic wants its statement bare. */
+        segment g;
+        segment_init(&g, cur, cur->level, ai->nest != NULL);
+        size_t begin, end;
+        if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+            segment_place_body(ai, &g, c);
+        else if (source_range(ai->s, c, &begin, &end))
+            segment_place_stmt(ai, &g, begin, source_statement_end(ai->s, end), true,
+                               !p->atomic);
+        esc = visit_stmt_undirected(ai, c, &g);
+        segment_finish(ai, &g);
+    }
+    if (clause != SIZE_MAX) {
+        nest *n = ai->nest;
+        size_t k = n->nreduce++;
+        n->reduce_edits = mem_realloc(n->reduce_edits, n->nreduce * sizeof *n->reduce_edits);
+        n->reduce_from = mem_realloc(n->reduce_from, n->nreduce * sizeof *n->reduce_from);
+        n->reduce_to = mem_realloc(n->reduce_to, n->nreduce * sizeof *n->reduce_to);
+        n->reduce_edits[k] = clause;
+        n->reduce_from[k] = from;
+        n->reduce_to[k] = ai->ncounters;
+    }
+    return esc;
+}
+
+static unsigned visit_label(autoi *ai, CXCursor c, segment *cur)
+{
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind != CXCursor_LabelStmt && ai->nest && ai->switch_depth == 0)
+        nest_problem(ai, c, "a case label inside it belongs to a switch outside it");
+    cursor_vec kids = {0};
+    cursor_vec_children(&kids, c);
+    unsigned esc = 0;
+    if (kids.n > 0) {
+        CXCursor sub = kids.v[kids.n - 1];
+        segment_finish(ai, cur);
+        segment_init(cur, cur->parent, cur->level, cur->local);
+        size_t begin, end;
+        if (source_range(ai->s, sub, &begin, &end))
+            segment_place_stmt(ai, cur, begin, end, false, false);
+        if (!cur->placed)
+            auto_warn(ai, c, "the statement after this label comes from a macro expansion: "
+                             "its operations are not counted");
+        esc = visit_stmt(ai, sub, cur);
+    }
+    cursor_vec_release(&kids);
+    return esc;
+}
+
+static unsigned visit_compound(autoi *ai, CXCursor c, segment *cur)
+{
+    cursor_vec kids = {0};
+    cursor_vec_children(&kids, c);
+    unsigned esc = 0;
+    for (size_t i = 0; i < kids.n; i++) {
+        unsigned e = visit_stmt(ai, kids.v[i], cur);
+        esc |= e;
+        if (e && i + 1 < kids.n) {
+            /* What follows a statement that can jump away runs less often. */
+            segment_finish(ai, cur);
+            segment_init(cur, cur->parent, cur->level, cur->local);
+            size_t begin, end;
+            if (source_range(ai->s, kids.v[i + 1], &begin, &end))
+                segment_place_stmt(ai, cur, begin, end, false, false);
+        }
+    }
+    cursor_vec_release(&kids);
+    return esc;
+}
+
+/* An arm of if/else: its own segment. */
+static unsigned visit_arm(autoi *ai, CXCursor arm, segment *cur)
+{
+    segment g;
+    segment_init(&g, cur, cur->level, ai->nest != NULL);
+    segment_place_body(ai, &g, arm);
+    if (!g.placed)
+        auto_warn(ai, arm, "this branch comes from a macro expansion: its operations are "
+                           "counted as if it always ran");
+    unsigned esc = visit_stmt(ai, arm, &g);
+    segment_finish(ai, &g);
+    return esc;
+}
+
+static unsigned visit_switch(autoi *ai, CXCursor c, segment *cur)
+{
+    cursor_vec kids = {0};
+    cursor_vec_children(&kids, c);
+    unsigned esc = 0;
+    if (kids.n >= 2) {
+        for (size_t i = 0; i + 1 < kids.n; i++)
+            esc |= visit_expr(ai, kids.v[i], cur);
+        /* The body is an arm whose start the jump to a case skips: code
+         * before the first label counts zero times, as it runs. */
+        ai->switch_depth++;
+        esc |= visit_arm(ai, kids.v[kids.n - 1], cur) & ~(unsigned)ESC_BREAK;
+        ai->switch_depth--;
+    }
+    cursor_vec_release(&kids);
+    return esc;
+}
+
+static unsigned visit_stmt(autoi *ai, CXCursor c, segment *cur)
+{
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    size_t begin, end;
+    bool editable = source_range(ai->s, c, &begin, &end);
+    if (!editable && kind != CXCursor_NullStmt) {
+        if (source_is_loop(kind) || kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt)
+            auto_warn(ai, c, "a loop or branch produced by a macro is not measured: its "
+                             "operations count as if its code ran once");
+        visit_opaque(c, cur);
+        return 0;
+    }
+    if (source_is_loop(kind) && !ai->nest)
+        return visit_nest(ai, c, cur);
+    long pragma = pragma_before(ai, begin);
+    if (pragma >= 0 && kind != CXCursor_NullStmt)
+        return visit_directed(ai, c, pragma, cur);
+    return visit_stmt_undirected(ai, c, cur);
+}
+
+static unsigned visit_stmt_undirected(autoi *ai, CXCursor c, segment *cur)
+{
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    cursor_vec kids = {0};
+    unsigned esc = 0;
+    switch (kind) {
+    case CXCursor_CompoundStmt:
+        esc = visit_compound(ai, c, cur);
+        break;
+    case CXCursor_ForStmt:
+    case CXCursor_WhileStmt:
+    case CXCursor_DoStmt:
+        esc = visit_loop(ai, c, cur);
+        break;
+    case CXCursor_IfStmt:
+        cursor_vec_children(&kids, c);
+        if (kids.n >= 2) {
+            esc |= visit_expr(ai, kids.v[0], cur);
+            for (size_t i = 1; i < kids.n; i++)
+                esc |= visit_arm(ai, kids.v[i], cur);
+        }
+        break;
+    case CXCursor_SwitchStmt:
+        esc = visit_switch(ai, c, cur);
+        break;
+    case CXCursor_LabelStmt:
+    case CXCursor_CaseStmt:
+    case CXCursor_DefaultStmt:
+        esc = visit_label(ai, c, cur);
+        break;
+    case CXCursor_BreakStmt:
+        esc = ESC_BREAK;
+        break;
+    case CXCursor_ContinueStmt:
+        esc = ESC_CONTINUE;
+        break;
+    case CXCursor_ReturnStmt:
+        flush_before(ai, c);
+        cursor_vec_children(&kids, c);
+        for (size_t i = 0; i < kids.n; i++)
+            visit_expr(ai, kids.v[i], cur);
+        esc = ESC_LEAVE;
+        break;
+    case CXCursor_GotoStmt:
+    case CXCursor_IndirectGotoStmt:
+        esc = visit_goto(ai, c);
+        break;
+    default:
+        if (is_exit_call(source_strip(c))) {
+            flush_before(ai, c);
+            esc = ESC_LEAVE;
+        }
+        esc |= visit_expr(ai, c, cur);
+        break;
+    }
+    cursor_vec_release(&kids);
+    return esc;
+}
+
+/* ---- loops ----------------------------------------------------------------- */
+
+static int add_loop(autoi *ai, lm_loop *model, CXCursor c)
+{
+    if (ai->nloops == ai->loops_cap) {
+        ai->loops_cap = ai->loops_cap ? ai->loops_cap * 2 : 16;
+        ai->loops = mem_realloc(ai->loops, ai->loops_cap * sizeof *ai->loops);
+    }
+    ai->loops[ai->nloops] = (measured_loop){model, c};
+    return (int)ai->nloops++;
+}
+
+/* Which part of a for statement a child is: the header's parts are told
+ * apart by the semicolons between the parentheses. */
+typedef enum for_part { PART_INIT, PART_COND, PART_INC, PART_BODY } for_part;
+
+static void for_header_semicolons(const source *s, size_t begin, size_t end, size_t semi[2],
+                                  size_t *close)
+{
+    size_t i = begin;
+    while (i < end && s->text[i] != '(')
+        i++;
+    int depth = 0, nsemi = 0;
+    semi[0] = semi[1] = *close = end;
+    for (; i < end; i++) {
+        char ch = s->text[i];
+        if (ch == '(') {
+            depth++;
+        } else if (ch == ')') {
+            if (--depth == 0) {
+                *close = i;
+                return;
+            }
+        } else if (ch == ';' && depth == 1 && nsemi < 2) {
+            semi[nsemi++] = i;
+        } else if (ch == '"' || ch == '\'') {
+            for (i++; i < end && s->text[i] != ch; i++)
+                if (s->text[i] == '\\')
+                    i++;
+        }
+    }
+}
+
+/* A loop condition or increment runs once per test or step: its own segment. */
+static void visit_header_expr(autoi *ai, CXCursor e, segment *cur)
+{
+    visit_operand(ai, e, cur);
+}
+
+static unsigned visit_loop(autoi *ai, CXCursor c, segment *cur)
+{
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    lm_loop *model = source_model_loop(ai->s, c);
+    size_t begin, end;
+    source_range(ai->s, c, &begin, &end);
+    cursor_vec kids = {0};
+    cursor_vec_children(&kids, c);
+    if (!model || kids.n == 0) {
+        cursor_vec_release(&kids);
+        visit_opaque(c, cur);
+        return 0;
+    }
+    long pragma = pragma_before(ai, begin);
+    if (pragma >= 0 && ai->pragmas[pragma].nested_form)
+        nest_problem(ai, c, "its OpenMP directive binds nested loops (collapse or ordered)");
+    int index = add_loop(ai, model, c);
+    if (ai->nest->root_pending)
+        ai->nest->root_pending = false; /* the nest counts its own entries */
+    else if (segment_host(cur))
+        segment_note_entry(segment_host(cur), index);
+
+    size_t body_index = kind == CXCursor_DoStmt ? 0 : kids.n - 1;
+    size_t semi[2], close;
+    if (kind == CXCursor_ForStmt)
+        for_header_semicolons(ai->s, begin, end, semi, &close);
+    for (size_t i = 0; i < kids.n; i++) {
+        if (i == body_index)
+            continue;
+        size_t b = 0, e;
+        source_range(ai->s, kids.v[i], &b, &e);
+        if (kind == CXCursor_ForStmt && b < semi[0])
+            visit_expr(ai, kids.v[i], cur); /* init: once per entry */
+        else
+            visit_header_expr(ai, kids.v[i], cur);
+    }
+    segment body;
+    segment_init(&body, cur, index, true);
+    segment_place_body(ai, &body, kids.v[body_index]);
+    body.iterations_of = index;
+    if (!body.placed)
+        nest_problem(ai, c, "its body comes from a macro expansion");
+    unsigned esc = visit_stmt(ai, kids.v[body_index], &body);
+    segment_finish(ai, &body);
+    cursor_vec_release(&kids);
+    return esc & ~(unsigned)(ESC_BREAK | ESC_CONTINUE);
+}
+
+/* A loop outside every loop: the block with its counters around it. */
+static unsigned visit_nest(autoi *ai, CXCursor c, segment *cur)
+{
+    size_t begin, end;
+    if (!source_range(ai->s, c, &begin, &end))
+        return visit_stmt(ai, c, cur);
+    nest n = {.begin = begin, .end = source_statement_end(ai->s, end), .root_pending = true};
+    for (size_t i = 0; i < ai->ngotos; i++)
+        if ((ai->gotos[i].to >= n.begin && ai->gotos[i].to < n.end) &&
+            (ai->gotos[i].from < n.begin || ai->gotos[i].from >= n.end) && !n.problem) {
+            n.problem = "a goto from outside jumps into it";
+            source_line_col(ai->s, c, &n.problem_line, &n.problem_col);
+        }
+    size_t edits_mark = ai->s->edits.n, rows_mark = ai->nrows, loops_mark = ai->nloops;
+    unsigned counters_mark = ai->ncounters;
+    size_t open_at = stmt_begin(ai, begin);
+    bool line_start = open_at != begin;
+    n.wrap_open = placeholder(ai, open_at, EDIT_OPEN);
+    n.wrap_close = placeholder(ai, n.end, EDIT_CLOSE);
+    n.first = new_counter(ai);
+    nest *outer = ai->nest;
+    unsigned outer_switch = ai->switch_depth;
+    ai->nest = &n;
+    ai->switch_depth = 0;
+    unsigned esc = visit_stmt(ai, c, cur);
+    ai->nest = outer;
+    ai->switch_depth = outer_switch;
+
+    if (n.problem) {
+        diag_at(DIAG_WARNING, ai->s->path, n.problem_line, n.problem_col,
+                "this loop nest is not instrumented: %s", n.problem);
+        for (size_t i = edits_mark; i < ai->s->edits.n; i++)
+            free(ai->s->edits.v[i].text);
+        ai->s->edits.n = edits_mark;
+        ai->nrows = rows_mark;
+        ai->nloops = loops_mark;
+        ai->ncounters = counters_mark;
+    } else {
+        add_row(ai, n.first, ai->nloops > loops_mark ? (int)loops_mark : -1, FIELD_ENTRIES, 1);
+        strbuf decl = STRBUF_INIT, flush = STRBUF_INIT;
+        strbuf_append(&decl, "{ ");
+        for (unsigned k = n.first + 1; k < ai->ncounters; k++)
+            strbuf_printf(&decl, "%s aitool_c%u = 0", k == n.first + 1 ? "unsigned long" : ",", k);
+        if (ai->ncounters > n.first + 1)
+            strbuf_append(&decl, ";");
+        strbuf_append(&decl, line_start ? "\n" : " ");
+        strbuf_printf(&flush, "aitool_add(%u, %u, 1UL", n.first, ai->ncounters - n.first);
+        for (unsigned k = n.first + 1; k < ai->ncounters; k++)
+            strbuf_printf(&flush, ", aitool_c%u", k);
+        strbuf_append(&flush, ");");
+        set_edit_text(ai, n.wrap_open, strbuf_cstr(&decl));
+        strbuf close = STRBUF_INIT;
+        strbuf_printf(&close, " %s }", strbuf_cstr(&flush));
+        set_edit_text(ai, n.wrap_close, strbuf_cstr(&close));
+        strbuf_release(&close);
+        for (size_t i = 0; i < n.nflush; i += 2) {
+            strbuf open = STRBUF_INIT;
+            strbuf_printf(&open, "{ %s ", strbuf_cstr(&flush));
+            set_edit_text(ai, n.flush_edits[i], strbuf_cstr(&open));
+            set_edit_text(ai, n.flush_edits[i + 1], " }");
+            strbuf_release(&open);
+        }
+        for (size_t i = 0; i < n.nreduce; i++) {
+            strbuf clause = STRBUF_INIT;
+            for (unsigned k = n.reduce_from[i]; k < n.reduce_to[i]; k++)
+                if (k != n.first)
+                    strbuf_printf(&clause, "%saitool_c%u", clause.len ? "," : " reduction(+:", k);
+            if (clause.len)
+                strbuf_append(&clause, ")");
+            set_edit_text(ai, n.reduce_edits[i], strbuf_cstr(&clause));
+            strbuf_release(&clause);
+        }
+        strbuf_release(&decl);
+        strbuf_release(&flush);
+    }
+    free(n.flush_edits);
+    free(n.reduce_edits);
+    free(n.reduce_from);
+    free(n.reduce_to);
+    return esc;
+}
+
+/* ---- functions and the file ------------------------------------------------ */
+
+static enum CXChildVisitResult collect_goto(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    autoi *ai = data;
+    if (clang_getCursorKind(c) != CXCursor_GotoStmt)
+        return CXChildVisit_Recurse;
+    cursor_vec kids = {0};
+    cursor_vec_children(&kids, c);
+    size_t from, end, to, lend;
+    if (kids.n == 1 && source_range(ai->s, c, &from, &end) &&
+        source_range(ai->s, clang_getCursorReferenced(kids.v[0]), &to, &lend)) {
+        if (ai->ngotos == ai->gotos_cap) {
+            ai->gotos_cap = ai->gotos_cap ? ai->gotos_cap * 2 : 8;
+            ai->gotos = mem_realloc(ai->gotos, ai->gotos_cap * sizeof *ai->gotos);
+        }
+        ai->gotos[ai->ngotos++] = (goto_jump){from, to};
+    }
+    cursor_vec_release(&kids);
+    return CXChildVisit_Continue;
+}
+
+static void visit_function(autoi *ai, CXCursor body)
+{
+    ai->ngotos = 0;
+    clang_visitChildren(body, collect_goto, ai);
+    segment g;
+    segment_init(&g, NULL, -1, false);
+    segment_place_body(ai, &g, body);
+    visit_stmt(ai, body, &g);
+    segment_finish(ai, &g);
+}
+
+static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    autoi *ai = data;
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+        !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+        return CXChildVisit_Continue;
+    cursor_vec kids = {0};
+    cursor_vec_children(&kids, c);
+    for (size_t i = 0; i < kids.n; i++)
+        if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
+            visit_function(ai, kids.v[i]);
+    cursor_vec_release(&kids);
+    return CXChildVisit_Continue;
+}
+
+/* A string for the JSON the runtime prints, as a C string literal's body. */
+static void append_json_in_c(strbuf *out, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            strbuf_append(out, ch == '"' ? "\\\\\\\"" : "\\\\\\\\");
+        else if (ch < 0x20)
+            strbuf_printf(out, "\\\\u%04x", ch);
+        else
+            strbuf_appendn(out, s, 1);
+    }
+}
+
+static const char auto_prelude[] =
+    "/* measuretool -auto-instrument: every loop of this file counts its entries,\n"
+    "   iterations and FP operations, written at exit to $AITOOL_MEASURED\n"
+    "   (default ai_measured.json); the counting code is at the end of the file. */\n"
+    "static unsigned long *aitool_here(void) __attribute__((unused));\n"
+    "static void aitool_add(unsigned first, unsigned n, ...) __attribute__((unused));\n"
+    "#define AITOOL_HIT(k) (aitool_here()[k]++)\n";
+
+/* The tables the runtime reads, then the runtime. */
+static char *auto_epilogue(autoi *ai)
+{
+    strbuf t = STRBUF_INIT;
+    strbuf_printf(&t, "\n\n#define AITOOL_NCOUNTERS %u\n#define AITOOL_NLOOPS %zu\n",
+                  ai->ncounters, ai->nloops);
+    strbuf_append(&t, "static const char aitool_file[] = \"");
+    append_json_in_c(&t, ai->s->path);
+    strbuf_append(&t, "\";\nstatic const struct aitool_loop {\n"
+                      "    unsigned line, column;\n    const char *function;\n"
+                      "    unsigned long load, store; /* bytes per iteration */\n"
+                      "} aitool_loops[] = {\n");
+    for (size_t i = 0; i < ai->nloops; i++) {
+        lm_loop *l = ai->loops[i].model;
+        lm_bytes load = lm_arrays_bytes(ai->s->prog, l->own_arrays, false);
+        lm_bytes store = lm_arrays_bytes(ai->s->prog, l->own_arrays, true);
+        strbuf_printf(&t, "    {%u, %u, \"", l->loc.line, l->loc.column);
+        append_json_in_c(&t, l->function->name);
+        strbuf_printf(&t, "\", %s, %s},\n", load.formula ? load.formula : "0",
+                      store.formula ? store.formula : "0");
+    }
+    strbuf_append(&t, "    {0, 0, 0, 0, 0}\n};\n"
+                      "static const struct aitool_row {\n"
+                      "    unsigned counter;\n    int loop, field;\n    unsigned long amount;\n"
+                      "} aitool_rows[] = {\n");
+    for (size_t i = 0; i < ai->nrows; i++)
+        strbuf_printf(&t, "    {%u, %d, %d, %lu},\n", ai->rows[i].counter, ai->rows[i].loop,
+                      ai->rows[i].field, ai->rows[i].amount);
+    strbuf_append(&t, "    {0, -2, 0, 0}\n};\n\n");
+    strbuf_append(&t, instrument_runtime_text);
+    return strbuf_take(&t);
+}
+
+bool auto_instrument(source *s)
+{
+    autoi ai = {.s = s, .ok = true};
+    scan_pragmas(&ai);
+    clang_visitChildren(clang_getTranslationUnitCursor(s->tu), visit_top, &ai);
+    edits_insert(&s->edits, 0, EDIT_OPEN, auto_prelude);
+    char *epilogue = auto_epilogue(&ai);
+    edits_insert(&s->edits, s->len, EDIT_CLOSE, epilogue);
+    free(epilogue);
+    free(ai.loops);
+    free(ai.rows);
+    free(ai.pragmas);
+    free(ai.gotos);
+    return ai.ok;
+}

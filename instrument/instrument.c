@@ -1,0 +1,173 @@
+/* The driver of instrumentation: analyze the file, let the instrumenter of
+ * the mode collect its edits while libclang's view is alive, apply them, and
+ * write the copy. */
+#include "instrument.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer_tu.h"
+#include "diag.h"
+#include "fileio.h"
+#include "instrument_internal.h"
+#include "mem.h"
+
+static enum CXChildVisitResult push_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    cursor_vec *v = data;
+    if (v->n == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 8;
+        v->v = mem_realloc(v->v, v->cap * sizeof *v->v);
+    }
+    v->v[v->n++] = c;
+    return CXChildVisit_Continue;
+}
+
+void cursor_vec_children(cursor_vec *out, CXCursor c)
+{
+    out->n = 0;
+    clang_visitChildren(c, push_child, out);
+}
+
+void cursor_vec_release(cursor_vec *v)
+{
+    free(v->v);
+    v->v = NULL;
+    v->n = v->cap = 0;
+}
+
+/* The offset of a location in the main file that no macro produced. */
+static bool source_offset(const source *s, CXSourceLocation loc, size_t *offset)
+{
+    CXFile ef = NULL, sf = NULL;
+    unsigned eoff = 0, soff = 0;
+    clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
+    clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
+    if (!ef || !clang_File_isEqual(ef, s->file) || !sf || !clang_File_isEqual(sf, s->file) ||
+        eoff != soff || eoff > s->len)
+        return false;
+    *offset = eoff;
+    return true;
+}
+
+bool source_range(const source *s, CXCursor c, size_t *begin, size_t *end)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    return source_offset(s, clang_getRangeStart(r), begin) &&
+           source_offset(s, clang_getRangeEnd(r), end) && *begin <= *end;
+}
+
+size_t source_skip_space(const source *s, size_t i)
+{
+    while (i < s->len) {
+        if (s->text[i] == ' ' || s->text[i] == '\t' || s->text[i] == '\n' || s->text[i] == '\r' ||
+            s->text[i] == '\f' || s->text[i] == '\v') {
+            i++;
+        } else if (s->text[i] == '/' && i + 1 < s->len && s->text[i + 1] == '*') {
+            const char *close = strstr(s->text + i + 2, "*/");
+            if (!close)
+                return s->len;
+            i = (size_t)(close - s->text) + 2;
+        } else if (s->text[i] == '/' && i + 1 < s->len && s->text[i + 1] == '/') {
+            while (i < s->len && s->text[i] != '\n')
+                i++;
+        } else {
+            break;
+        }
+    }
+    return i;
+}
+
+size_t source_statement_end(const source *s, size_t end)
+{
+    if (end > 0 && s->text[end - 1] == ';')
+        return end;
+    size_t next = source_skip_space(s, end);
+    return next < s->len && s->text[next] == ';' ? next + 1 : end;
+}
+
+void source_line_col(const source *s, CXCursor c, unsigned *line, unsigned *col)
+{
+    (void)s;
+    clang_getFileLocation(clang_getCursorLocation(c), NULL, line, col, NULL);
+}
+
+lm_loop *source_model_loop(const source *s, CXCursor loop)
+{
+    unsigned line = 0, col = 0;
+    source_line_col(s, loop, &line, &col);
+    for (lm_function *fn = s->model->functions; fn; fn = fn->next)
+        for (lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
+            if (l->loc.line == line && l->loc.column == col)
+                return l;
+    return NULL;
+}
+
+bool source_is_loop(enum CXCursorKind k)
+{
+    return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+}
+
+CXCursor source_strip(CXCursor e)
+{
+    cursor_vec kids = {0};
+    while (clang_getCursorKind(e) == CXCursor_ParenExpr ||
+           clang_getCursorKind(e) == CXCursor_UnexposedExpr) {
+        cursor_vec_children(&kids, e);
+        if (kids.n != 1)
+            break;
+        e = kids.v[0];
+    }
+    cursor_vec_release(&kids);
+    return e;
+}
+
+typedef struct instrument_job {
+    instrument_mode mode;
+    const char *input;
+    char *text; /* the instrumented file */
+    size_t len;
+} instrument_job;
+
+static bool instrument_hook(void *ctx, CXTranslationUnit tu, lm_program *p, lm_file *file)
+{
+    instrument_job *job = ctx;
+    source s = {.tu = tu, .path = job->input, .prog = p, .model = file,
+                .edits = EDIT_LIST_INIT};
+    s.file = clang_getFile(tu, job->input);
+    size_t size = 0;
+    s.text = s.file ? clang_getFileContents(tu, s.file, &size) : NULL;
+    if (!s.text) {
+        diag_at(DIAG_ERROR, job->input, 1, 1, "cannot read the file's text back from libclang");
+        return false;
+    }
+    s.len = size;
+    bool ok = job->mode == INSTRUMENT_AUTO ? auto_instrument(&s) : manual_instrument(&s);
+    if (ok) {
+        job->text = edits_apply(&s.edits, s.text, s.len, job->input, &job->len);
+        if (!job->text) {
+            diag_at(DIAG_ERROR, job->input, 1, 1, "internal error: overlapping source edits");
+            ok = false;
+        }
+    }
+    edits_release(&s.edits);
+    return ok;
+}
+
+static bool instrument_write(FILE *out, void *ctx)
+{
+    const instrument_job *job = ctx;
+    return fwrite(job->text, 1, job->len, out) == job->len;
+}
+
+bool instrument_file(analyzer *a, lm_program *p, instrument_mode mode, const char *input,
+                     const char *output)
+{
+    instrument_job job = {mode, input, NULL, 0};
+    bool ok = analyzer_analyze_file_then(a, p, input, instrument_hook, &job);
+    if (ok && job.text)
+        ok = fileio_write_atomic(output, instrument_write, &job);
+    free(job.text);
+    return ok;
+}

@@ -1,0 +1,31 @@
+/* instrument: instrumented copies of C files.
+ *
+ * INSTRUMENT_MARKERS is measureTool's protocol: the user declared the
+ * counters chiterations, chloads, chstores and chflops and wrote
+ * `chiterations = expr;` before each loop to count; each such loop gets its
+ * own chiterations_N and, after it, statements that add its loads, stores
+ * and flops to the counters (bottom-up: see manual.c).  INSTRUMENT_AUTO
+ * needs no markers: the copy measures every loop exactly when it runs and
+ * writes the measurement as JSON at exit (see auto.c and runtime.c).
+ *
+ * The analysis of the input goes into the caller's program, as for
+ * analyzer_analyze_file().  The input is never written; the output is
+ * written atomically.  Problems are reported through diag; false when the
+ * file could not be analyzed or instrumented, or the output not written. */
+#ifndef AITOOL_INSTRUMENT_H
+#define AITOOL_INSTRUMENT_H
+
+#include <stdbool.h>
+
+#include "analyzer.h"
+#include "loop_model.h"
+
+typedef enum instrument_mode {
+    INSTRUMENT_MARKERS,
+    INSTRUMENT_AUTO,
+} instrument_mode;
+
+bool instrument_file(analyzer *a, lm_program *p, instrument_mode mode, const char *input,
+                     const char *output);
+
+#endif

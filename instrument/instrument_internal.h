@@ -1,0 +1,59 @@
+/* instrument_internal: what the two instrumenters (manual.c, auto.c) share:
+ * the main file's text, where a cursor sits in it, and the edits collected
+ * against it.  A source borrows the translation unit and its text. */
+#ifndef AITOOL_INSTRUMENT_INTERNAL_H
+#define AITOOL_INSTRUMENT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <clang-c/Index.h>
+
+#include "edits.h"
+#include "loop_model.h"
+
+typedef struct source {
+    CXTranslationUnit tu;
+    CXFile file;
+    const char *path; /* as the user named it */
+    const char *text;
+    size_t len;
+    lm_program *prog;
+    lm_file *model;
+    edit_list edits;
+} source;
+
+/* A cursor vector, for the children of a node. */
+typedef struct cursor_vec {
+    CXCursor *v;
+    size_t n, cap;
+} cursor_vec;
+
+void cursor_vec_children(cursor_vec *out, CXCursor c); /* replaces the contents */
+void cursor_vec_release(cursor_vec *v);
+
+/* The byte range of c in the main file, when both ends are written there
+ * and not produced by a macro: false when c cannot be rewritten. */
+bool source_range(const source *s, CXCursor c, size_t *begin, size_t *end);
+/* The first offset at or after i that is not a blank or in a comment. */
+size_t source_skip_space(const source *s, size_t i);
+/* Where a statement ends: its extent, and the `;` after it when the extent
+ * stops before one (expression statements, return, break, do-while). */
+size_t source_statement_end(const source *s, size_t end);
+void source_line_col(const source *s, CXCursor c, unsigned *line, unsigned *col);
+
+/* The loop the analyzer made for a loop statement, or NULL. */
+lm_loop *source_model_loop(const source *s, CXCursor loop);
+
+bool source_is_loop(enum CXCursorKind k);
+/* Parentheses and implicit casts around e taken away. */
+CXCursor source_strip(CXCursor e);
+
+/* runtime.c, which automatic instrumentation appends (generated). */
+extern const char instrument_runtime_text[];
+
+/* The hooks: edits for one file; false after an error in the user's input. */
+bool manual_instrument(source *s);
+bool auto_instrument(source *s);
+
+#endif

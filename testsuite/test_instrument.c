@@ -1,0 +1,460 @@
+/* Instrumentation: the edit list, measureTool's marker protocol and the
+ * automatic measurement, checked by compiling and running the instrumented
+ * programs against counts worked out by hand. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "edits.h"
+#include "strbuf.h"
+#include "testutil.h"
+
+static char *tmpdir;
+
+static char *in_tmp(const char *name)
+{
+    strbuf sb = STRBUF_INIT;
+    strbuf_printf(&sb, "%s/%s", tmpdir, name);
+    return strbuf_take(&sb);
+}
+
+/* Copies a kernel into the temporary directory, where the tests run. */
+static void copy_kernel(const char *name)
+{
+    strbuf src = STRBUF_INIT;
+    strbuf_printf(&src, "%s/%s", AITOOL_KERNEL_DIR, name);
+    char *text = testutil_read_file(strbuf_cstr(&src));
+    char *dst = in_tmp(name);
+    CU_ASSERT_FATAL(text != NULL);
+    CU_ASSERT_FATAL(testutil_write_file(dst, text));
+    free(text);
+    free(dst);
+    strbuf_release(&src);
+}
+
+static testutil_proc measuretool(const char *const *args)
+{
+    const char *argv[16] = {AITOOL_MEASURETOOL};
+    int n = 1;
+    for (; args[n - 1] && n < 15; n++)
+        argv[n] = args[n - 1];
+    argv[n] = NULL;
+    return testutil_exec(tmpdir, argv);
+}
+
+/* cc [flags] file -o exe -lm in the temporary directory; true on success. */
+static bool compile(const char *file, const char *exe, const char *flag1, const char *flag2)
+{
+    const char *argv[12] = {"cc", "-O2", "-Wall", "-Wextra", "-Werror"};
+    int n = 5;
+    if (flag1)
+        argv[n++] = flag1;
+    if (flag2)
+        argv[n++] = flag2;
+    argv[n++] = file;
+    argv[n++] = "-o";
+    argv[n++] = exe;
+    argv[n++] = "-lm";
+    argv[n] = NULL;
+    testutil_proc r = testutil_exec(tmpdir, argv);
+    if (r.status != 0)
+        fprintf(stderr, "cc %s failed:\n%s\n", file, r.err);
+    bool ok = r.status == 0;
+    testutil_proc_release(&r);
+    return ok;
+}
+
+static testutil_proc run_program(const char *exe)
+{
+    char *path = in_tmp(exe);
+    const char *argv[] = {path, NULL};
+    testutil_proc r = testutil_exec(tmpdir, argv);
+    free(path);
+    return r;
+}
+
+static cJSON *read_measured(const char *name)
+{
+    char *path = in_tmp(name);
+    char *text = testutil_read_file(path);
+    free(path);
+    cJSON *j = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    return j;
+}
+
+/* ---- the edit list ------------------------------------------------------ */
+
+static void test_edits_order_and_lines(void)
+{
+    const char *src = "a;\nb;\n";
+    edit_list l = EDIT_LIST_INIT;
+    edits_insert(&l, 0, EDIT_OPEN, "{ ");      /* outer opening */
+    edits_insert(&l, 2, EDIT_CLOSE, " }");     /* outer closing */
+    edits_insert(&l, 0, EDIT_OPEN, "( ");      /* inner opening, after the outer */
+    edits_insert(&l, 2, EDIT_CLOSE, " )");     /* inner closing, before the outer */
+    edits_insert(&l, 3, EDIT_OPEN, "x\ny\n");  /* spans lines: #line follows */
+    edits_replace(&l, 3, 1, "B");
+    size_t n = 0;
+    char *out = edits_apply(&l, src, strlen(src), "f.c", &n);
+    CU_ASSERT_STRING_EQUAL(out, "{ ( a; ) }\nx\ny\n#line 2 \"f.c\"\nB;\n");
+    CU_ASSERT_EQUAL(n, strlen(out));
+    free(out);
+    edits_release(&l);
+    edits_replace(&l, 0, 2, "x");
+    edits_replace(&l, 1, 2, "y");
+    CU_ASSERT_PTR_NULL(edits_apply(&l, src, strlen(src), "f.c", &n));
+    edits_release(&l);
+}
+
+/* ---- the marker protocol ----------------------------------------------- */
+
+/* The seed's example, as the seed prints it, and the copy exactly. */
+static void test_seed_example(void)
+{
+    copy_kernel("seed_nested.c");
+    const char *args[] = {"seed_nested.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *out = in_tmp("ai_seed_nested.c");
+    char *got = testutil_read_file(out);
+    char *want = testutil_read_file(AITOOL_GOLDEN_DIR "/ai_seed_nested.c");
+    CU_ASSERT_FATAL(got && want);
+    CU_ASSERT_STRING_EQUAL(got, want);
+    CU_ASSERT_FATAL(compile("ai_seed_nested.c", "seed", NULL, NULL));
+    r = run_program("seed");
+    CU_ASSERT_STRING_EQUAL(r.out, "chflops =401000 chloads =800000 chstores=8000\n");
+    testutil_proc_release(&r);
+    free(out);
+    free(got);
+    free(want);
+}
+
+/* Nested counted loops, a counted loop without FP work, a while loop, a
+ * macro and C99 declarations (see the kernel):
+ *   inner j loop: 2 flops, loads b, stores a; 8 outer iterations x 8:
+ *     flops 128, loads 512, stores 512;
+ *   outer i loop: c*3.0 and a - c = 2 flops; loads c and a (b counted
+ *     inside), stores none (a counted inside); x 8: flops 16, loads 128;
+ *   idx copy: loads 8 x 4, stores 8 x 4, no flops;
+ *   while: c/2.0 four times: flops 4, loads 32, stores 32. */
+static void test_manual_counts(void)
+{
+    copy_kernel("instr_manual.c");
+    const char *args[] = {"-o", "counted.c", "instr_manual.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("instr_manual.c", "plain", NULL, NULL));
+    CU_ASSERT_FATAL(compile("counted.c", "counted", NULL, NULL));
+    testutil_proc plain = run_program("plain"), counted = run_program("counted");
+    CU_ASSERT_STRING_EQUAL(plain.out, "checksum 232.5000\nchflops =0 chloads =0 chstores=0\n");
+    CU_ASSERT_STRING_EQUAL(counted.out,
+                           "checksum 232.5000\nchflops =148 chloads =704 chstores=576\n");
+    testutil_proc_release(&plain);
+    testutil_proc_release(&counted);
+    char *counted_path = in_tmp("counted.c");
+    char *text = testutil_read_file(counted_path);
+    free(counted_path);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "chiterations_1 = N;"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "chflops = chflops + chiterations_2 * 2;"));
+    CU_ASSERT_PTR_NULL(strstr(text, "chflops = chflops + chiterations_3"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "chloads = chloads + chiterations_3 * (1 * sizeof(int ));"));
+    free(text);
+}
+
+/* Declarations at the start of blocks: the copy of a C89 program is C89. */
+static void test_manual_c89(void)
+{
+    char *path = in_tmp("c89.c");
+    CU_ASSERT_FATAL(testutil_write_file(path,
+        "#include <stdio.h>\n"
+        "unsigned long chiterations, chloads, chstores, chflops;\n"
+        "double v[16];\n"
+        "int main(void)\n{\n    int i;\n    double s = 0.0;\n"
+        "    chiterations = 16;\n"
+        "    for (i = 0; i < 16; i++) s = s + v[i] * 2.0;\n"
+        "    printf(\"%lu %lu %lu %g\\n\", chflops, chloads, chstores, s);\n"
+        "    return 0;\n}\n"));
+    const char *args[] = {"c89.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("ai_c89.c", "c89", "-std=c89", "-pedantic-errors"));
+    r = run_program("c89");
+    CU_ASSERT_STRING_EQUAL(r.out, "32 128 0 0\n");
+    testutil_proc_release(&r);
+    free(path);
+}
+
+static void expect_error(const char *name, const char *text, const char *message)
+{
+    char *path = in_tmp(name);
+    CU_ASSERT_FATAL(testutil_write_file(path, text));
+    const char *args[] = {name, NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    if (!strstr(r.err, message))
+        fprintf(stderr, "expected '%s' in:\n%s\n", message, r.err);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, message));
+    testutil_proc_release(&r);
+    strbuf out = STRBUF_INIT;
+    strbuf_printf(&out, "%s/ai_%s", tmpdir, name);
+    char *written = testutil_read_file(strbuf_cstr(&out));
+    CU_ASSERT_PTR_NULL(written); /* nothing is written after an error */
+    free(written);
+    char *still = testutil_read_file(path);
+    CU_ASSERT_STRING_EQUAL(still, text);
+    free(still);
+    strbuf_release(&out);
+    free(path);
+}
+
+static void test_manual_errors(void)
+{
+    expect_error("noloop.c",
+                 "unsigned long chiterations, chloads, chstores, chflops;\n"
+                 "double v[4];\n"
+                 "void f(void)\n{\n    chiterations = 4;\n    v[0] = 1.0;\n}\n",
+                 "noloop.c:5:5: error: 'chiterations = ...' must be followed directly by the "
+                 "for, while or do loop whose iterations it gives");
+    expect_error("inarm.c",
+                 "unsigned long chiterations, chloads, chstores, chflops;\n"
+                 "double v[4];\n"
+                 "void f(int c)\n{\n    int i;\n    if (c)\n        chiterations = 4;\n"
+                 "    for (i = 0; i < 4; i++) v[i] = v[i] * 2.0;\n}\n",
+                 "inarm.c:7:9: error: 'chiterations = ...' must be a statement of its own in a "
+                 "block");
+    expect_error("nocounters.c",
+                 "unsigned long chiterations;\n"
+                 "double v[4];\n"
+                 "void f(void)\n{\n    int i;\n    chiterations = 4;\n"
+                 "    for (i = 0; i < 4; i++) v[i] = v[i] * 2.0;\n}\n",
+                 "nocounters.c:6:5: error: the counter 'chloads' is not declared");
+    expect_error("undeclared.c",
+                 "double v[4];\n"
+                 "void f(void)\n{\n    int i;\n    chiterations = 4;\n"
+                 "    for (i = 0; i < 4; i++) v[i] = v[i] * 2.0;\n}\n",
+                 "undeclared.c:5:5: error: use of undeclared identifier 'chiterations'");
+}
+
+static void test_outputs(void)
+{
+    copy_kernel("instr_manual.c");
+    char *input = in_tmp("instr_manual.c");
+    char *before = testutil_read_file(input);
+    const char *over[] = {"-o", "instr_manual.c", "instr_manual.c", NULL};
+    testutil_proc r = measuretool(over);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "refusing to write"));
+    testutil_proc_release(&r);
+    const char *two[] = {"-o", "x.c", "instr_manual.c", "seed_nested.c", NULL};
+    r = measuretool(two);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "-o names one output, but 2 files were given"));
+    testutil_proc_release(&r);
+    char *after = testutil_read_file(input);
+    CU_ASSERT_STRING_EQUAL(before, after);
+    free(before);
+    free(after);
+    free(input);
+
+    char *plain = in_tmp("plain.c");
+    CU_ASSERT_FATAL(testutil_write_file(plain, "int main(void) { return 0; }\n"));
+    const char *none[] = {"plain.c", NULL};
+    r = measuretool(none);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "plain.c:1:1: warning: no 'chiterations = ...;'"));
+    testutil_proc_release(&r);
+    char *copy = in_tmp("ai_plain.c");
+    char *text = testutil_read_file(copy);
+    CU_ASSERT_STRING_EQUAL(text, "int main(void) { return 0; }\n");
+    free(text);
+    free(copy);
+    free(plain);
+}
+
+/* ---- automatic measurement ---------------------------------------------- */
+
+typedef struct expected_loop {
+    int line;
+    const char *function;
+    long entries, iterations, plus, minus, multiply, divide, special, load, store;
+} expected_loop;
+
+static void check_counts(const cJSON *o, const expected_loop *e)
+{
+    const char *keys[] = {"entries", "iterations", "fp_plus", "fp_minus", "fp_multiply",
+                          "fp_divide", "fp_special", "load_bytes", "store_bytes"};
+    const long want[] = {e->entries, e->iterations, e->plus, e->minus, e->multiply,
+                         e->divide, e->special, e->load, e->store};
+    for (int k = 0; k < 9; k++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, keys[k]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+        if ((long)v->valuedouble != want[k])
+            fprintf(stderr, "line %d %s: %s is %ld, expected %ld\n", e->line, e->function,
+                    keys[k], (long)v->valuedouble, want[k]);
+        CU_ASSERT_EQUAL((long)v->valuedouble, want[k]);
+    }
+    long total = e->plus + e->minus + e->multiply + e->divide;
+    CU_ASSERT_EQUAL((long)cJSON_GetObjectItem(o, "fp_total")->valuedouble, total);
+}
+
+static void check_loops(const cJSON *m, const expected_loop *want, int n)
+{
+    const cJSON *loops = cJSON_GetObjectItemCaseSensitive(m, "loops");
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(loops), n);
+    for (int i = 0; i < n; i++) {
+        const cJSON *l = cJSON_GetArrayItem(loops, i);
+        CU_ASSERT_EQUAL(cJSON_GetObjectItem(l, "line")->valueint, want[i].line);
+        CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(l, "function")->valuestring, want[i].function);
+        check_counts(l, &want[i]);
+    }
+}
+
+/* Worked by hand from instr_auto.c (x[k] = k):
+ *   branchy: i = 0..8 run (break at 8); i % 3 == 0 for 0, 3, 6: 3 plus and
+ *     3 multiply, else 6 minus; s * 1.5 for all but i = 7: 8 multiply;
+ *     y[i] = s / 3.0 for i = 0..6: 7 divide; x and y, 8 bytes each a turn;
+ *   search(12.5): rows 0..3 in full and row 4 up to j = 9: 50 inner
+ *     iterations, one plus each, 5 outer;
+ *   mixed(6): k = 0..5; case 0 at k = 0, 4 (plus, then multiply by fall
+ *     through), case 1 at 1, 5 (multiply), default at 2, 3 (minus); ?: divides
+ *     for k = 3, 4, 5; && evaluates acc * 0.5 for k = 1..5, true for 1..4 (minus);
+ *   main: x[k] = k has no FP; q += SQ(y[k]) + sqrt(x[k]): 2 plus, 1 multiply,
+ *     1 special, x and y read. */
+static const expected_loop auto_loops[] = {
+    {14, "branchy", 1, 9, 3, 6, 11, 7, 0, 72, 72},
+    {31, "search", 1, 5, 0, 0, 0, 0, 0, 0, 0},
+    {32, "search", 5, 50, 50, 0, 0, 0, 0, 400, 0},
+    {42, "mixed", 1, 6, 2, 6, 9, 3, 0, 0, 0},
+    {67, "main", 1, 10, 0, 0, 0, 0, 0, 0, 80},
+    {73, "main", 1, 10, 20, 0, 10, 0, 10, 160, 0},
+};
+
+static void test_auto_exact_counts(void)
+{
+    copy_kernel("instr_auto.c");
+    const char *args[] = {"-auto-instrument", "instr_auto.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("instr_auto.c", "plain", NULL, NULL));
+    CU_ASSERT_FATAL(compile("ai_instr_auto.c", "measured", NULL, NULL));
+    setenv("AITOOL_MEASURED", "auto.json", 1);
+    testutil_proc plain = run_program("plain"), measured = run_program("measured");
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_EQUAL(plain.status, 3);
+    CU_ASSERT_EQUAL(measured.status, plain.status);
+    CU_ASSERT_STRING_EQUAL(measured.out, plain.out);
+    CU_ASSERT_STRING_EQUAL(measured.err, "");
+    testutil_proc_release(&plain);
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured("auto.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    check_loops(m, auto_loops, 6);
+    expected_loop totals = {0, "", 10, 90, 75, 12, 30, 10, 10, 632, 152};
+    check_counts(cJSON_GetObjectItem(m, "totals"), &totals);
+    const cJSON *ai = cJSON_GetObjectItem(cJSON_GetObjectItem(m, "totals"), "ai");
+    CU_ASSERT_DOUBLE_EQUAL(ai ? ai->valuedouble : -1.0, 127.0 / 784.0, 1e-6);
+    cJSON_Delete(m);
+}
+
+/* Under OpenMP with 4 threads: the parallel loop's counters are reduced,
+ * the worksharing loop is entered once by each thread, and the critical
+ * section outside loops runs once per thread. */
+static void test_auto_openmp(void)
+{
+    copy_kernel("instr_omp.c");
+    const char *args[] = {"-auto-instrument", "-fopenmp", "instr_omp.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("instr_omp.c", "plain", "-fopenmp", NULL));
+    CU_ASSERT_FATAL(compile("ai_instr_omp.c", "measured", "-fopenmp", NULL));
+    setenv("AITOOL_MEASURED", "omp.json", 1);
+    setenv("OMP_NUM_THREADS", "4", 1);
+    testutil_proc plain = run_program("plain"), measured = run_program("measured");
+    unsetenv("AITOOL_MEASURED");
+    unsetenv("OMP_NUM_THREADS");
+    CU_ASSERT_STRING_EQUAL(plain.out, "2500.000\n");
+    CU_ASSERT_STRING_EQUAL(measured.out, plain.out);
+    testutil_proc_release(&plain);
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured("omp.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop want[] = {
+        {12, "main", 1, 3, 0, 0, 0, 0, 0, 0, 0},
+        {14, "main", 3, 3000, 4500, 0, 3000, 0, 0, 48000, 24000},
+        {24, "main", 4, 1000, 1000, 0, 1000, 0, 0, 8000, 0},
+    };
+    check_loops(m, want, 3);
+    expected_loop totals = {0, "", 8, 4003, 5504, 0, 4000, 0, 0, 56000, 24000};
+    check_counts(cJSON_GetObjectItem(m, "totals"), &totals);
+    cJSON_Delete(m);
+}
+
+/* Every bundled example: the measured program prints what the original does. */
+static void test_auto_examples_unchanged(void)
+{
+    const char *examples[] = {"dot.c", "jacobi.c", "matmul.c", "stencil3d.c", "triad.c"};
+    for (size_t i = 0; i < sizeof examples / sizeof *examples; i++) {
+        strbuf src = STRBUF_INIT;
+        strbuf_printf(&src, "%s/examples/%s", AITOOL_SOURCE_DIR, examples[i]);
+        const char *args[] = {"-auto-instrument", "-o", "ex.c", strbuf_cstr(&src), NULL};
+        testutil_proc r = measuretool(args);
+        CU_ASSERT_EQUAL(r.status, 0);
+        testutil_proc_release(&r);
+        CU_ASSERT(compile(strbuf_cstr(&src), "ex_plain", NULL, NULL));
+        CU_ASSERT(compile("ex.c", "ex_measured", NULL, NULL));
+        testutil_proc plain = run_program("ex_plain"), measured = run_program("ex_measured");
+        CU_ASSERT_EQUAL(measured.status, plain.status);
+        CU_ASSERT_STRING_EQUAL(measured.out, plain.out);
+        testutil_proc_release(&plain);
+        testutil_proc_release(&measured);
+        cJSON *m = read_measured("ai_measured.json");
+        CU_ASSERT_PTR_NOT_NULL(m);
+        CU_ASSERT(cJSON_GetArraySize(cJSON_GetObjectItem(m, "loops")) > 0);
+        cJSON_Delete(m);
+        strbuf_release(&src);
+    }
+}
+
+static const testutil_case edit_cases[] = {
+    {"insertions nest and keep line numbers", test_edits_order_and_lines},
+    {NULL, NULL},
+};
+
+static const testutil_case manual_cases[] = {
+    {"the seed's example", test_seed_example},
+    {"nested counted loops, no FP work, a while loop", test_manual_counts},
+    {"C89 stays C89", test_manual_c89},
+    {"errors", test_manual_errors},
+    {"outputs", test_outputs},
+    {NULL, NULL},
+};
+
+static const testutil_case auto_cases[] = {
+    {"exact counts through branches and jumps", test_auto_exact_counts},
+    {"OpenMP", test_auto_openmp},
+    {"examples print the same", test_auto_examples_unchanged},
+    {NULL, NULL},
+};
+
+int main(void)
+{
+    tmpdir = testutil_make_tempdir();
+    if (!tmpdir)
+        return 2;
+    const testutil_suite suites[] = {
+        {"edits", edit_cases}, {"markers", manual_cases}, {"automatic", auto_cases}};
+    int status = testutil_run(suites, 3);
+    testutil_remove_tree(tmpdir);
+    free(tmpdir);
+    return status;
+}
