@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "fileio.h"
 #include "mem.h"
 #include "strbuf.h"
 
@@ -397,26 +398,9 @@ void annot_load_defaults(annot_set *s)
 
 bool annot_parse_file(annot_set *s, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_at(DIAG_ERROR, path, 1, 1, "cannot open annotation file: %s", strerror(errno));
-        return false;
-    }
-    strbuf text = STRBUF_INIT;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        strbuf_appendn(&text, buf, n);
-    bool read_ok = !ferror(f);
-    fclose(f);
-    bool ok = false;
-    if (!read_ok)
-        diag_at(DIAG_ERROR, path, 1, 1, "cannot read annotation file");
-    else if (memchr(strbuf_cstr(&text), '\0', text.len))
-        diag_at(DIAG_ERROR, path, 1, 1, "annotation file holds a NUL byte: not a text file");
-    else
-        ok = annot_parse_text(s, path, strbuf_cstr(&text));
-    strbuf_release(&text);
+    char *text = fileio_read_text(path, "annotation file");
+    bool ok = text && annot_parse_text(s, path, text);
+    free(text);
     return ok;
 }
 

@@ -8,6 +8,7 @@
 
 #include "diag.h"
 #include "mem.h"
+#include "strbuf.h"
 
 static bool fileio_write_stream(FILE *out, const char *path, fileio_writer writer, void *ctx)
 {
@@ -102,4 +103,28 @@ bool fileio_same_file(const char *a, const char *b)
     if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
         return false;
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+char *fileio_read_text(const char *path, const char *what)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_at(DIAG_ERROR, path, 1, 1, "cannot open %s: %s", what, strerror(errno));
+        return NULL;
+    }
+    strbuf text = STRBUF_INIT;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        strbuf_appendn(&text, buf, n);
+    bool read_ok = !ferror(f);
+    fclose(f);
+    if (!read_ok)
+        diag_at(DIAG_ERROR, path, 1, 1, "cannot read %s", what);
+    else if (memchr(strbuf_cstr(&text), '\0', text.len))
+        diag_at(DIAG_ERROR, path, 1, 1, "%s holds a NUL byte: not a text file", what);
+    else
+        return strbuf_take(&text);
+    strbuf_release(&text);
+    return NULL;
 }

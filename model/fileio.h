@@ -18,6 +18,11 @@ typedef bool (*fileio_writer)(FILE *out, void *ctx);
 
 bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx);
 
+/* The whole of a text file (free() it), or NULL after a located error
+ * naming it as `what` ("annotation file"): missing, unreadable, or holding
+ * a NUL byte. */
+char *fileio_read_text(const char *path, const char *what);
+
 /* True when a and b name the same existing file. */
 bool fileio_same_file(const char *a, const char *b);
 

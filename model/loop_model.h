@@ -70,6 +70,15 @@ typedef struct lm_bytes {
     unsigned long bytes;
 } lm_bytes;
 
+/* What a run of the automatically instrumented program measured for one
+ * loop: its own level, exclusive of nested loops, over the whole run. */
+typedef struct lm_measured {
+    unsigned long entries, iterations;
+    lm_fp_counts fp;
+    unsigned long load_bytes, store_bytes;
+    double ai;
+} lm_measured;
+
 typedef struct lm_function lm_function;
 
 typedef struct lm_loop {
@@ -92,6 +101,7 @@ typedef struct lm_loop {
     const char **unknown_calls;
     size_t nunknown_calls;
     const lm_pragma *pragma;  /* the user's expected counts, or NULL */
+    const lm_measured *measured; /* from -measured, or NULL */
 } lm_loop;
 
 struct lm_function {

@@ -22,6 +22,12 @@ bool report_json_file(const char *path, const lm_program *p);
 /* Per-loop internals for -debug: own and inclusive counts, every array. */
 void report_debug_write(FILE *out, const lm_program *p);
 
+/* Attach the measurement an automatically instrumented program wrote
+ * (its JSON, see README.md) to the loops of a finished program, matched by
+ * file name, line and column.  Errors and unmatched entries are reported
+ * through diag; false when the file could not be read or parsed. */
+bool report_attach_measured(lm_program *p, const char *path);
+
 /* "ForStatement", "WhileStatement", "DoWhileStatement". */
 const char *report_statement_name(lm_loop_kind k);
 

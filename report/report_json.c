@@ -16,6 +16,21 @@ static void json_add_formula(cJSON *o, const char *key, const char *formula)
         cJSON_AddNullToObject(o, key);
 }
 
+static cJSON *report_json_measured(const lm_measured *m)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "entries", (double)m->entries);
+    cJSON_AddNumberToObject(o, "iterations", (double)m->iterations);
+    for (int k = LM_FP_PLUS; k <= LM_FP_DIVIDE; k++)
+        cJSON_AddNumberToObject(o, lm_fp_class_name(k), (double)m->fp.n[k]);
+    cJSON_AddNumberToObject(o, "fp_total", (double)lm_fp_total(&m->fp));
+    cJSON_AddNumberToObject(o, "fp_special", (double)m->fp.n[LM_FP_SPECIAL]);
+    cJSON_AddNumberToObject(o, "load_bytes", (double)m->load_bytes);
+    cJSON_AddNumberToObject(o, "store_bytes", (double)m->store_bytes);
+    cJSON_AddNumberToObject(o, "ai", m->ai);
+    return o;
+}
+
 static cJSON *report_json_loop(const lm_loop *l)
 {
     cJSON *o = cJSON_CreateObject();
@@ -38,6 +53,8 @@ static cJSON *report_json_loop(const lm_loop *l)
     cJSON *unknown = cJSON_AddArrayToObject(o, "unknown_calls");
     for (size_t i = 0; i < l->nunknown_calls; i++)
         cJSON_AddItemToArray(unknown, cJSON_CreateString(l->unknown_calls[i]));
+    if (l->measured)
+        cJSON_AddItemToObject(o, "measured", report_json_measured(l->measured));
     return o;
 }
 

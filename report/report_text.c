@@ -18,6 +18,25 @@ const char *report_statement_name(lm_loop_kind k)
     return "ForStatement";
 }
 
+/* A measurement is the loop's own level over the whole run; per iteration
+ * it compares with the static counts of an innermost loop. */
+static void report_text_measured(FILE *out, const lm_measured *m)
+{
+    fprintf(out, "----------Measured (own level, whole run)---------------------\n");
+    fprintf(out, "entries:%lu\n", m->entries);
+    fprintf(out, "iterations:%lu\n", m->iterations);
+    for (int k = LM_FP_PLUS; k <= LM_FP_DIVIDE; k++)
+        fprintf(out, "%s:%lu\n", lm_fp_class_name(k), m->fp.n[k]);
+    fprintf(out, "fp_total:%lu\n", lm_fp_total(&m->fp));
+    fprintf(out, "fp_special:%lu\n", m->fp.n[LM_FP_SPECIAL]);
+    fprintf(out, "Loads int: %lu\n", m->load_bytes);
+    fprintf(out, "Store int: %lu\n", m->store_bytes);
+    if (m->iterations)
+        fprintf(out, "fp_total per iteration:%g\n",
+                (double)lm_fp_total(&m->fp) / (double)m->iterations);
+    fprintf(out, "Measured AI=%g\n", m->ai);
+}
+
 static void report_text_loop(FILE *out, const lm_loop *l)
 {
     const lm_fp_counts *c = &l->inclusive;
@@ -41,6 +60,8 @@ static void report_text_loop(FILE *out, const lm_loop *l)
     }
     fprintf(out, "----------Arithmetic Intensity---------------------\n");
     fprintf(out, "AI=%g\n", l->ai);
+    if (l->measured)
+        report_text_measured(out, l->measured);
 }
 
 bool report_text_write(FILE *out, const lm_program *p)

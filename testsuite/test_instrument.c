@@ -399,6 +399,57 @@ static void test_auto_openmp(void)
     cJSON_Delete(m);
 }
 
+/* The measurement beside the static counts, in both reports. */
+static void test_measured_in_reports(void)
+{
+    test_auto_exact_counts(); /* leaves auto.json */
+    const char *args[] = {"-static-counting-only", "-measured", "auto.json", "-json", "r.json",
+                          "-report-file", "r.txt", "instr_auto.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    cJSON *j = read_measured("r.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    const cJSON *loops = cJSON_GetObjectItem(j, "loops");
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(loops), 6);
+    for (int i = 0; i < 6; i++) {
+        const cJSON *l = cJSON_GetArrayItem(loops, i);
+        const cJSON *m = cJSON_GetObjectItem(l, "measured");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        check_counts(m, &auto_loops[i]);
+    }
+    /* The inner loop of search: 1 plus per iteration statically and measured. */
+    const cJSON *inner = cJSON_GetArrayItem(loops, 2);
+    CU_ASSERT_EQUAL(cJSON_GetObjectItem(inner, "fp_plus")->valueint, 1);
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(cJSON_GetObjectItem(inner, "measured"), "ai")
+                               ->valuedouble, 50.0 / 400.0, 1e-9);
+    cJSON_Delete(j);
+    char *txt_path = in_tmp("r.txt");
+    char *txt = testutil_read_file(txt_path);
+    CU_ASSERT_PTR_NOT_NULL(strstr(txt, "----------Measured (own level, whole run)---------------------\n"
+                                       "entries:5\niterations:50\nfp_plus:50\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(txt, "fp_total per iteration:1\nMeasured AI=0.125\n"));
+    free(txt);
+    free(txt_path);
+
+    char *bad = in_tmp("bad.json");
+    CU_ASSERT_FATAL(testutil_write_file(bad, "{\"loops\": [\n  {\"file\": 1,,}\n]}\n"));
+    const char *bad_args[] = {"-static-counting-only", "-measured", "bad.json", "instr_auto.c",
+                              NULL};
+    r = measuretool(bad_args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "bad.json:2:15: error: the measurement is not valid JSON"));
+    testutil_proc_release(&r);
+    const char *missing[] = {"-static-counting-only", "-measured", "none.json", "instr_auto.c",
+                             NULL};
+    r = measuretool(missing);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "none.json:1:1: error: cannot open the measurement"));
+    testutil_proc_release(&r);
+    free(bad);
+}
+
 /* Every bundled example: the measured program prints what the original does. */
 static void test_auto_examples_unchanged(void)
 {
@@ -443,6 +494,7 @@ static const testutil_case auto_cases[] = {
     {"exact counts through branches and jumps", test_auto_exact_counts},
     {"OpenMP", test_auto_openmp},
     {"examples print the same", test_auto_examples_unchanged},
+    {"measured counts in the reports", test_measured_in_reports},
     {NULL, NULL},
 };
 

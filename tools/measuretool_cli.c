@@ -142,6 +142,12 @@ void mt_print_help(FILE *out)
         "Counts, per loop, the floating-point operations and array load/store bytes of\n"
         "one iteration, and their arithmetic intensity (flops per byte).\n"
         "\n"
+        "The default mode writes an instrumented copy of each file (measureTool's\n"
+        "protocol): declare `unsigned long chiterations, chloads, chstores, chflops;`\n"
+        "at file scope and write `chiterations = N;` before each loop to count, N being\n"
+        "the iterations of the nest it starts; the copy adds each counted loop's loads,\n"
+        "stores and flops to the counters.  -auto-instrument needs no markers.\n"
+        "\n"
         "options:\n"
         "  -help                   print this help and exit\n"
         "  -debug                  progress and per-loop internals on stderr\n"
@@ -155,6 +161,12 @@ void mt_print_help(FILE *out)
         "  -dumpannot              print the annotations in effect to standard output\n"
         "  -use-algorithm-v2       flow-sensitive counting: the largest arm of each\n"
         "                          if/else, ?: and switch instead of the sum of all arms\n"
+        "  -o FILE                 the instrumented copy (default ai_<file> here)\n"
+        "  -auto-instrument        measure every loop: the copy writes each loop's\n"
+        "                          entries, iterations, FP operations and bytes as JSON\n"
+        "                          at exit, to $AITOOL_MEASURED (default ai_measured.json)\n"
+        "  -measured FILE          with -static-counting-only: report that measurement\n"
+        "                          beside the static counts of each loop\n"
         "\n"
         "compiler options, passed to clang: -I DIR, -D NAME[=VALUE], -U NAME, -std=...,\n"
         "  -include FILE, -isystem DIR, -target T, --target=T, -W..., -f..., -m..., -O...,\n"
@@ -221,6 +233,8 @@ static bool mt_analyze(const mt_options *o, const annot_set *annots)
         ok &= analyzer_analyze_file(a, p, o->inputs[i]);
     analyzer_free(&a);
     lm_program_finish(p);
+    if (o->measured_file)
+        ok &= report_attach_measured(p, o->measured_file);
     if (o->debug)
         report_debug_write(stderr, p);
     if (lm_verify_pragmas(p, o->debug) > 0)

@@ -1,0 +1,119 @@
+/* Reading a measurement (the JSON an -auto-instrument program writes at
+ * exit) back into the loop model, for reports that put the static and the
+ * measured counts side by side. */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "diag.h"
+#include "fileio.h"
+#include "mem.h"
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* Where cJSON stopped, as a line and column of text. */
+static void json_error_position(const char *text, unsigned *line, unsigned *col)
+{
+    const char *stop = cJSON_GetErrorPtr();
+    *line = 1;
+    *col = 1;
+    for (const char *c = text; stop && c < stop && *c; c++) {
+        if (*c == '\n') {
+            ++*line;
+            *col = 1;
+        } else {
+            ++*col;
+        }
+    }
+}
+
+static bool json_count(const cJSON *o, const char *key, unsigned long *out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!cJSON_IsNumber(v) || v->valuedouble < 0)
+        return false;
+    *out = (unsigned long)v->valuedouble;
+    return true;
+}
+
+static lm_loop *find_loop(lm_program *p, const char *file, unsigned line, unsigned col)
+{
+    for (lm_file *f = p->files; f; f = f->next) {
+        if (strcmp(base_name(f->path), base_name(file)) != 0)
+            continue;
+        for (lm_function *fn = f->functions; fn; fn = fn->next)
+            for (lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
+                if (l->loc.line == line && l->loc.column == col)
+                    return l;
+    }
+    return NULL;
+}
+
+static const char *const count_keys[] = {"fp_plus", "fp_minus", "fp_multiply", "fp_divide",
+                                         "fp_special"};
+
+/* One entry of "loops"; false when it lacks a field. */
+static bool attach_entry(lm_program *p, const char *path, const cJSON *e, unsigned index)
+{
+    const cJSON *file = cJSON_GetObjectItemCaseSensitive(e, "file");
+    unsigned long line = 0, col = 0;
+    lm_measured m = {0};
+    bool ok = cJSON_IsString(file) && json_count(e, "line", &line) &&
+              json_count(e, "column", &col) && json_count(e, "entries", &m.entries) &&
+              json_count(e, "iterations", &m.iterations) &&
+              json_count(e, "load_bytes", &m.load_bytes) &&
+              json_count(e, "store_bytes", &m.store_bytes);
+    for (int k = 0; ok && k < LM_FP_NCLASSES; k++)
+        ok = json_count(e, count_keys[k], &m.fp.n[k]);
+    if (!ok) {
+        diag_at(DIAG_ERROR, path, 1, 1, "loop %u of the measurement lacks a field (file, line, "
+                                        "column, entries, iterations, fp_*, load_bytes, "
+                                        "store_bytes)", index + 1);
+        return false;
+    }
+    lm_loop *l = find_loop(p, file->valuestring, (unsigned)line, (unsigned)col);
+    if (!l) {
+        diag_at(DIAG_WARNING, file->valuestring, (unsigned)line, (unsigned)col,
+                "the measurement in '%s' has a loop here that the analyzed files do not", path);
+        return true;
+    }
+    m.ai = lm_intensity(lm_fp_total(&m.fp), m.load_bytes + m.store_bytes);
+    lm_measured *copy = arena_alloc(p->arena, sizeof *copy);
+    *copy = m;
+    l->measured = copy;
+    return true;
+}
+
+bool report_attach_measured(lm_program *p, const char *path)
+{
+    char *text = fileio_read_text(path, "the measurement");
+    if (!text)
+        return false;
+    cJSON *root = cJSON_Parse(text);
+    const cJSON *loops = root ? cJSON_GetObjectItemCaseSensitive(root, "loops") : NULL;
+    bool ok = true;
+    if (!root) {
+        unsigned line, col;
+        json_error_position(text, &line, &col);
+        diag_at(DIAG_ERROR, path, line, col, "the measurement is not valid JSON");
+        ok = false;
+    } else if (!cJSON_IsArray(loops)) {
+        diag_at(DIAG_ERROR, path, 1, 1, "the measurement has no \"loops\" array (it is written "
+                                        "by programs instrumented with -auto-instrument)");
+        ok = false;
+    } else {
+        unsigned i = 0;
+        for (const cJSON *e = loops->child; e; e = e->next, i++)
+            ok &= attach_entry(p, path, e, i);
+    }
+    cJSON_Delete(root);
+    free(text);
+    return ok;
+}
