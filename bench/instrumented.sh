@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# bench/instrumented.sh: the run time of programs instrumented with
+# `measuretool -auto-instrument` against the originals, both built with
+# `cc -O2`, in one invocation.  Target: at most 1.05x on each kernel.
+#
+# usage: bench/instrumented.sh [MEASURETOOL] [RUNS]
+#   MEASURETOOL defaults to build/tools/measuretool, RUNS (alternating timed
+#   runs of each program, after a warm-up) to 5.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+tool="${1:-$here/../build/tools/measuretool}"
+runs="${2:-5}"
+target=1.05
+[[ -x "$tool" ]] || { echo "instrumented.sh: no measuretool at $tool (build first)" >&2; exit 2; }
+work="$(mktemp -d /tmp/aitool-instr-bench.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+# Wall time of one run, in seconds; the output goes to OUT.
+time_run() {
+    local exe=$1 out=$2 t0 t1
+    t0=$(date +%s.%N)
+    (cd "$work" && "$exe" > "$out")
+    t1=$(date +%s.%N)
+    awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }'
+}
+
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+
+status=0
+printf '%-14s %12s %14s %8s   %s\n' kernel "original s" "instrumented s" ratio verdict
+for src in "$here"/kernels/triad_big.c "$here"/kernels/poly_horner.c; do
+    name=$(basename "$src" .c)
+    "$tool" -auto-instrument -o "$work/ai_$name.c" "$src" 2> "$work/$name.log" ||
+        { echo "instrumented.sh: measuretool failed on $src, see:" >&2; cat "$work/$name.log" >&2; exit 2; }
+    cc -O2 "$src" -o "$work/$name.orig" -lm
+    cc -O2 "$work/ai_$name.c" -o "$work/$name.instr" -lm
+    time_run "$work/$name.orig" orig.out > /dev/null
+    time_run "$work/$name.instr" instr.out > /dev/null
+    cmp -s "$work/orig.out" "$work/instr.out" ||
+        { echo "instrumented.sh: $name prints something else when instrumented" >&2; exit 2; }
+    : > "$work/orig.t"; : > "$work/instr.t"
+    for ((i = 0; i < runs; i++)); do
+        time_run "$work/$name.orig" orig.out >> "$work/orig.t"
+        time_run "$work/$name.instr" instr.out >> "$work/instr.t"
+    done
+    o=$(median < "$work/orig.t"); n=$(median < "$work/instr.t")
+    ratio=$(awk -v n="$n" -v o="$o" 'BEGIN { print n / o }')
+    verdict=PASS
+    if awk -v r="$ratio" -v t="$target" 'BEGIN { exit !(r > t) }'; then verdict=FAIL; status=1; fi
+    printf '%-14s %12.3f %14.3f %7.3fx   %s (target <= %sx)\n' "$name" "$o" "$n" "$ratio" "$verdict" "$target"
+done
+exit $status
