@@ -125,7 +125,6 @@ typedef struct autoi {
     size_t ngotos, gotos_cap;
     nest *nest;            /* the nest being visited, or NULL */
     unsigned switch_depth; /* switches open inside the nest */
-    bool ok;
 } autoi;
 
 static const char *edit_text_empty = "";
@@ -361,8 +360,6 @@ static void segment_finish(autoi *ai, segment *g)
         segment *h = segment_host(g->parent);
         for (size_t i = 0; h && i < g->nentries; i++)
             segment_note_entry(h, g->entries[i]);
-        if (h && g->iterations_of >= 0)
-            h->iterations_of = h->iterations_of < 0 ? g->iterations_of : h->iterations_of;
     }
     free(g->entries);
     g->entries = NULL;
@@ -783,25 +780,20 @@ static int add_loop(autoi *ai, lm_loop *model, CXCursor c)
 
 /* Which part of a for statement a child is: the header's parts are told
  * apart by the semicolons between the parentheses. */
-typedef enum for_part { PART_INIT, PART_COND, PART_INC, PART_BODY } for_part;
-
-static void for_header_semicolons(const source *s, size_t begin, size_t end, size_t semi[2],
-                                  size_t *close)
+static void for_header_semicolons(const source *s, size_t begin, size_t end, size_t semi[2])
 {
     size_t i = begin;
     while (i < end && s->text[i] != '(')
         i++;
     int depth = 0, nsemi = 0;
-    semi[0] = semi[1] = *close = end;
+    semi[0] = semi[1] = end;
     for (; i < end; i++) {
         char ch = s->text[i];
         if (ch == '(') {
             depth++;
         } else if (ch == ')') {
-            if (--depth == 0) {
-                *close = i;
+            if (--depth == 0)
                 return;
-            }
         } else if (ch == ';' && depth == 1 && nsemi < 2) {
             semi[nsemi++] = i;
         } else if (ch == '"' || ch == '\'') {
@@ -810,12 +802,6 @@ static void for_header_semicolons(const source *s, size_t begin, size_t end, siz
                     i++;
         }
     }
-}
-
-/* A loop condition or increment runs once per test or step: its own segment. */
-static void visit_header_expr(autoi *ai, CXCursor e, segment *cur)
-{
-    visit_operand(ai, e, cur);
 }
 
 static unsigned visit_loop(autoi *ai, CXCursor c, segment *cur)
@@ -841,9 +827,9 @@ static unsigned visit_loop(autoi *ai, CXCursor c, segment *cur)
         segment_note_entry(segment_host(cur), index);
 
     size_t body_index = kind == CXCursor_DoStmt ? 0 : kids.n - 1;
-    size_t semi[2], close;
+    size_t semi[2];
     if (kind == CXCursor_ForStmt)
-        for_header_semicolons(ai->s, begin, end, semi, &close);
+        for_header_semicolons(ai->s, begin, end, semi);
     for (size_t i = 0; i < kids.n; i++) {
         if (i == body_index)
             continue;
@@ -852,7 +838,7 @@ static unsigned visit_loop(autoi *ai, CXCursor c, segment *cur)
         if (kind == CXCursor_ForStmt && b < semi[0])
             visit_expr(ai, kids.v[i], cur); /* init: once per entry */
         else
-            visit_header_expr(ai, kids.v[i], cur);
+            visit_operand(ai, kids.v[i], cur); /* once per test or step */
     }
     segment body;
     segment_init(&body, cur, index, true);
@@ -1055,7 +1041,7 @@ static char *auto_epilogue(autoi *ai)
 
 bool auto_instrument(source *s)
 {
-    autoi ai = {.s = s, .ok = true};
+    autoi ai = {.s = s};
     scan_pragmas(&ai);
     clang_visitChildren(clang_getTranslationUnitCursor(s->tu), visit_top, &ai);
     edits_insert(&s->edits, 0, EDIT_OPEN, auto_prelude);
@@ -1066,5 +1052,5 @@ bool auto_instrument(source *s)
     free(ai.rows);
     free(ai.pragmas);
     free(ai.gotos);
-    return ai.ok;
+    return true; /* what cannot be instrumented is left as written, with a warning */
 }
