@@ -161,7 +161,7 @@ char *walk_file_location(CXSourceLocation loc, unsigned *line, unsigned *col)
     return path;
 }
 
-static bool type_is_floating(CXType t)
+bool walk_type_is_floating(CXType t)
 {
     switch (clang_getCanonicalType(t).kind) {
     case CXType_Float:
@@ -665,7 +665,7 @@ static void start_binary(walker *w, frame *f, CXCursor c)
     fp_binary_op fp = fp_ops_classify_binary(op);
     if (fp.fp_class == LM_FP_NCLASSES)
         return;
-    if (type_is_floating(clang_getCursorType(c)))
+    if (walk_type_is_floating(clang_getCursorType(c)))
         tally_count(walk_tally(w, f->acc), fp.fp_class, 1);
     else if (fp.compound)
         f->pending = fp.fp_class; /* the right side decides: see the top */
@@ -693,7 +693,7 @@ static void count_pending(walker *w, frame *parent, CXCursor c, unsigned index)
 {
     if (parent->pending == LM_FP_NCLASSES || index != 1)
         return;
-    if (type_is_floating(clang_getCursorType(c)))
+    if (walk_type_is_floating(clang_getCursorType(c)))
         tally_count(walk_tally(w, parent->acc), parent->pending, 1);
     parent->pending = LM_FP_NCLASSES;
 }

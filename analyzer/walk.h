@@ -29,6 +29,12 @@ void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCur
 /* A function definition's body (its compound statement), or a null cursor. */
 CXCursor walk_function_body_of(CXCursor definition);
 
+/* A type that FP operations produce: float, double, long double, ... */
+bool walk_type_is_floating(CXType t);
+
+/* A copy of a libclang string (free() it); the CXString is disposed of. */
+char *walk_copy_string(CXString s);
+
 /* The absolute path of the file a location is in ("" when it has none), and
  * its line and column; macro locations resolve to where the code was written
  * in the file (clang_getFileLocation).  The path is a fresh mem_strdup. */

@@ -83,7 +83,6 @@ typedef struct array_target {
 } array_target;
 
 const char *walk_intern(walk_cache *wc, const char *s);
-char *walk_copy_string(CXString s);
 char *walk_expr_text(CXTranslationUnit tu, CXCursor c);
 
 /* The element an array of type t is made of, as a use (key and name unset). */

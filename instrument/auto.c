@@ -49,6 +49,7 @@
 #include "instrument_internal.h"
 #include "mem.h"
 #include "strbuf.h"
+#include "walk.h"
 
 /* What a counter's value is multiplied into (the columns of aitool_rows). */
 enum { FIELD_ENTRIES = LM_FP_NCLASSES, FIELD_ITERATIONS, NFIELDS };
@@ -244,6 +245,17 @@ static long pragma_before(const autoi *ai, size_t at)
     return -1;
 }
 
+/* Where a statement starts, with the directives written over it. */
+static size_t stmt_begin(const autoi *ai, size_t begin)
+{
+    long p = pragma_before(ai, begin);
+    while (p >= 0) {
+        begin = ai->pragmas[p].hash;
+        p = pragma_before(ai, begin);
+    }
+    return begin;
+}
+
 /* ---- counters and rows -------------------------------------------------- */
 
 static void add_row(autoi *ai, unsigned counter, int loop, int field, unsigned long amount)
@@ -300,11 +312,10 @@ static void segment_init(segment *g, segment *parent, int level, bool local)
 static void segment_place_stmt(autoi *ai, segment *g, size_t begin, size_t end, bool wrap,
                                bool under_pragmas)
 {
-    long p = under_pragmas ? -1 : pragma_before(ai, begin);
-    while (p >= 0) {
-        begin = ai->pragmas[p].hash;
-        g->at_line_start = true;
-        p = pragma_before(ai, begin);
+    if (!under_pragmas) {
+        size_t first = stmt_begin(ai, begin);
+        g->at_line_start = first != begin;
+        begin = first;
     }
     g->open_edit = placeholder(ai, begin, EDIT_OPEN);
     if (wrap)
@@ -368,23 +379,6 @@ static void segment_finish(autoi *ai, segment *g)
 
 /* ---- expressions ----------------------------------------------------------- */
 
-static bool type_is_floating(CXType t)
-{
-    switch (clang_getCanonicalType(t).kind) {
-    case CXType_Float:
-    case CXType_Double:
-    case CXType_LongDouble:
-    case CXType_Half:
-    case CXType_Float16:
-    case CXType_BFloat16:
-    case CXType_Float128:
-    case CXType_Ibm128:
-        return true;
-    default:
-        return false;
-    }
-}
-
 static unsigned visit_stmt(autoi *ai, CXCursor c, segment *cur);
 static unsigned visit_expr(autoi *ai, CXCursor e, segment *cur);
 
@@ -407,9 +401,9 @@ static void count_binary(CXCursor e, const cursor_vec *kids, segment *cur)
     fp_binary_op op = fp_ops_classify_binary(clang_getCursorBinaryOperatorKind(e));
     if (op.fp_class == LM_FP_NCLASSES)
         return;
-    bool floating = type_is_floating(clang_getCursorType(e));
+    bool floating = walk_type_is_floating(clang_getCursorType(e));
     if (!floating && op.compound && kids->n == 2)
-        floating = type_is_floating(clang_getCursorType(kids->v[1]));
+        floating = walk_type_is_floating(clang_getCursorType(kids->v[1]));
     if (floating)
         segment_count(cur, op.fp_class, 1);
 }
@@ -465,16 +459,6 @@ static unsigned visit_expr(autoi *ai, CXCursor e, segment *cur)
 }
 
 /* ---- statements ------------------------------------------------------------ */
-
-static size_t stmt_begin(const autoi *ai, size_t begin)
-{
-    long p = pragma_before(ai, begin);
-    while (p >= 0) {
-        begin = ai->pragmas[p].hash;
-        p = pragma_before(ai, begin);
-    }
-    return begin;
-}
 
 /* A segment for the start of a body or arm: after the opening brace and the
  * declarations that follow it (C89), or around a lone statement. */
@@ -957,8 +941,9 @@ static enum CXChildVisitResult collect_goto(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
-static void visit_function(autoi *ai, CXCursor body)
+static void visit_function(void *ctx, CXCursor body)
 {
+    autoi *ai = ctx;
     ai->ngotos = 0;
     clang_visitChildren(body, collect_goto, ai);
     segment g;
@@ -966,22 +951,6 @@ static void visit_function(autoi *ai, CXCursor body)
     segment_place_body(ai, &g, body);
     visit_stmt(ai, body, &g);
     segment_finish(ai, &g);
-}
-
-static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    autoi *ai = data;
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
-        !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-        return CXChildVisit_Continue;
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, c);
-    for (size_t i = 0; i < kids.n; i++)
-        if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
-            visit_function(ai, kids.v[i]);
-    cursor_vec_release(&kids);
-    return CXChildVisit_Continue;
 }
 
 /* A string for the JSON the runtime prints, as a C string literal's body. */
@@ -1043,7 +1012,7 @@ bool auto_instrument(source *s)
 {
     autoi ai = {.s = s};
     scan_pragmas(&ai);
-    clang_visitChildren(clang_getTranslationUnitCursor(s->tu), visit_top, &ai);
+    source_each_function_body(s, visit_function, &ai);
     edits_insert(&s->edits, 0, EDIT_OPEN, auto_prelude);
     char *epilogue = auto_epilogue(&ai);
     edits_insert(&s->edits, s->len, EDIT_CLOSE, epilogue);

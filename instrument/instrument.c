@@ -11,6 +11,7 @@
 #include "fileio.h"
 #include "instrument_internal.h"
 #include "mem.h"
+#include "walk.h"
 
 static enum CXChildVisitResult push_child(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -102,6 +103,30 @@ lm_loop *source_model_loop(const source *s, CXCursor loop)
             if (l->loc.line == line && l->loc.column == col)
                 return l;
     return NULL;
+}
+
+typedef struct function_visit {
+    void (*fn)(void *ctx, CXCursor body);
+    void *ctx;
+} function_visit;
+
+static enum CXChildVisitResult visit_definition(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    const function_visit *v = data;
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+        CXCursor body = walk_function_body_of(c);
+        if (!clang_Cursor_isNull(body))
+            v->fn(v->ctx, body);
+    }
+    return CXChildVisit_Continue;
+}
+
+void source_each_function_body(const source *s, void (*fn)(void *ctx, CXCursor body), void *ctx)
+{
+    function_visit v = {fn, ctx};
+    clang_visitChildren(clang_getTranslationUnitCursor(s->tu), visit_definition, &v);
 }
 
 bool source_is_loop(enum CXCursorKind k)

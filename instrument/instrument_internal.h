@@ -42,6 +42,10 @@ size_t source_skip_space(const source *s, size_t i);
 size_t source_statement_end(const source *s, size_t end);
 void source_line_col(const source *s, CXCursor c, unsigned *line, unsigned *col);
 
+/* fn(ctx, body) for the body of each function defined in the main file. */
+void source_each_function_body(const source *s, void (*fn)(void *ctx, CXCursor body),
+                               void *ctx);
+
 /* The loop the analyzer made for a loop statement, or NULL. */
 lm_loop *source_model_loop(const source *s, CXCursor loop);
 

@@ -28,6 +28,7 @@
 #include "instrument_internal.h"
 #include "mem.h"
 #include "strbuf.h"
+#include "walk.h"
 
 #define MANUAL_MARKER "chiterations"
 
@@ -60,15 +61,6 @@ static void manual_error(manual *m, unsigned line, unsigned col, const char *msg
     m->ok = false;
 }
 
-static char *cursor_spelling(CXCursor c)
-{
-    CXString s = clang_getCursorSpelling(c);
-    const char *t = clang_getCString(s);
-    char *copy = mem_strdup(t ? t : "");
-    clang_disposeString(s);
-    return copy;
-}
-
 /* `chiterations = expr`: the reference to rename, or a null cursor. */
 static CXCursor marker_reference(CXCursor c)
 {
@@ -82,7 +74,7 @@ static CXCursor marker_reference(CXCursor c)
     if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr ||
         clang_getCursorKind(clang_getCursorReferenced(lhs)) != CXCursor_VarDecl)
         return clang_getNullCursor();
-    char *name = cursor_spelling(lhs);
+    char *name = walk_copy_string(clang_getCursorSpelling(lhs));
     bool is_marker = !strcmp(name, MANUAL_MARKER);
     free(name);
     return is_marker ? lhs : clang_getNullCursor();
@@ -246,12 +238,10 @@ static void manual_counted_inside(manual *m, const lm_loop *l, key_set *loads, k
     }
 }
 
-/* The bytes of l's arrays that no counted loop inside counts already. */
-static lm_bytes manual_bytes(manual *m, const lm_loop *l, bool stores)
+/* The bytes of l's arrays that no counted loop inside counts already (the
+ * keys in `skip`). */
+static lm_bytes manual_bytes(manual *m, const lm_loop *l, const key_set *skip, bool stores)
 {
-    key_set in_loads = {0}, in_stores = {0};
-    manual_counted_inside(m, l, &in_loads, &in_stores);
-    const key_set *skip = stores ? &in_stores : &in_loads;
     lm_array_use *left = NULL;
     for (const lm_array_use *a = l->arrays; a; a = a->next) {
         unsigned long seq = stores ? a->first_write : a->first_read;
@@ -259,8 +249,6 @@ static lm_bytes manual_bytes(manual *m, const lm_loop *l, bool stores)
             lm_arrays_note(m->s->prog, &left, a->key, a->name, a->elem_type, a->elem_size,
                            !stores, stores, seq);
     }
-    free(in_loads.v);
-    free(in_stores.v);
     return lm_arrays_bytes(m->s->prog, left, stores);
 }
 
@@ -275,7 +263,7 @@ static enum CXChildVisitResult find_counter(CXCursor c, CXCursor parent, CXClien
     counter_decls *d = data;
     if (clang_getCursorKind(c) != CXCursor_VarDecl)
         return CXChildVisit_Continue;
-    char *name = cursor_spelling(c);
+    char *name = walk_copy_string(clang_getCursorSpelling(c));
     for (int k = 0; k < NCOUNTERS; k++)
         if (!strcmp(name, counter_names[k]))
             d->declared[k] = true;
@@ -310,7 +298,12 @@ static void manual_emit(manual *m, const marker *mk, const counter_decls *decls)
     edits_replace(&m->s->edits, mk->ref_begin, strlen(MANUAL_MARKER), strbuf_cstr(&name));
     edits_insert(&m->s->edits, mk->block_open, EDIT_OPEN, strbuf_cstr(&decl));
 
-    lm_bytes loads = manual_bytes(m, mk->loop, false), stores = manual_bytes(m, mk->loop, true);
+    key_set in_loads = {0}, in_stores = {0};
+    manual_counted_inside(m, mk->loop, &in_loads, &in_stores);
+    lm_bytes loads = manual_bytes(m, mk->loop, &in_loads, false);
+    lm_bytes stores = manual_bytes(m, mk->loop, &in_stores, true);
+    free(in_loads.v);
+    free(in_stores.v);
     unsigned long flops = manual_flops(m, mk->loop);
     char flop_text[32];
     snprintf(flop_text, sizeof flop_text, "%lu", flops);
@@ -337,20 +330,9 @@ static void manual_emit(manual *m, const marker *mk, const counter_decls *decls)
     strbuf_release(&after);
 }
 
-static enum CXChildVisitResult scan_function(CXCursor c, CXCursor parent, CXClientData data)
+static void scan_function(void *ctx, CXCursor body)
 {
-    (void)parent;
-    manual *m = data;
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
-        !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-        return CXChildVisit_Continue;
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, c);
-    for (size_t i = 0; i < kids.n; i++)
-        if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
-            manual_scan(m, kids.v[i]);
-    cursor_vec_release(&kids);
-    return CXChildVisit_Continue;
+    manual_scan(ctx, body);
 }
 
 static const char manual_prelude[] =
@@ -366,7 +348,7 @@ bool manual_instrument(source *s)
 {
     manual m = {.s = s, .ok = true};
     CXCursor unit = clang_getTranslationUnitCursor(s->tu);
-    clang_visitChildren(unit, scan_function, &m);
+    source_each_function_body(s, scan_function, &m);
     if (m.ok && m.n == 0)
         diag_at(DIAG_WARNING, s->path, 1, 1,
                 "no '" MANUAL_MARKER " = ...;' before any loop: the copy is unchanged "
