@@ -10,27 +10,15 @@
 
 static char *tmpdir;
 
-static char *path_in(const char *dir, const char *name)
-{
-    strbuf sb = STRBUF_INIT;
-    strbuf_printf(&sb, "%s/%s", dir, name);
-    return strbuf_take(&sb);
-}
-
 /* Runs measuretool in the test's temporary directory. */
 static testutil_proc run(const char *const *args)
 {
-    const char *argv[32] = {AITOOL_MEASURETOOL};
-    int n = 1;
-    for (; args[n - 1] && n < 31; n++)
-        argv[n] = args[n - 1];
-    argv[n] = NULL;
-    return testutil_exec(tmpdir, argv);
+    return testutil_exec_program(tmpdir, AITOOL_MEASURETOOL, args);
 }
 
 static char *read_in_tmp(const char *name)
 {
-    char *path = path_in(tmpdir, name);
+    char *path = testutil_path(tmpdir, name);
     char *text = testutil_read_file(path);
     free(path);
     return text;
@@ -140,7 +128,7 @@ static void test_missing_file(void)
 
 static void test_report_over_an_input_is_refused(void)
 {
-    char *src = path_in(tmpdir, "victim.c");
+    char *src = testutil_path(tmpdir, "victim.c");
     const char *code = "void f(int n, double *a) { for (int i = 0; i < n; i++) a[i] *= 2.0; }\n";
     CU_ASSERT_TRUE_FATAL(testutil_write_file(src, code));
     const char *args[] = {"-static-counting-only", "-report-file", "victim.c", "victim.c", NULL};
@@ -188,13 +176,13 @@ static void test_json_to_stdout(void)
 /* -I and -D reach clang; without them the file does not compile. */
 static void test_compiler_options_are_passed(void)
 {
-    char *inc = path_in(tmpdir, "inc");
+    char *inc = testutil_path(tmpdir, "inc");
     const char *mk[] = {"mkdir", "-p", inc, NULL};
     testutil_proc m = testutil_exec(NULL, mk);
     testutil_proc_release(&m);
-    char *hdr = path_in(inc, "real.h");
+    char *hdr = testutil_path(inc, "real.h");
     CU_ASSERT_TRUE_FATAL(testutil_write_file(hdr, "typedef float real;\n"));
-    char *src = path_in(tmpdir, "opts.c");
+    char *src = testutil_path(tmpdir, "opts.c");
     CU_ASSERT_TRUE_FATAL(testutil_write_file(src,
         "#include \"real.h\"\n"
         "void f(int n, real *a) {\n"
@@ -240,7 +228,7 @@ static void test_very_deep_expression(void)
     for (int i = 0; i < 120000; i++)
         strbuf_append(&code, "+a[i]");
     strbuf_append(&code, ";\n  return s;\n}\n");
-    char *src = path_in(tmpdir, "deep.c");
+    char *src = testutil_path(tmpdir, "deep.c");
     CU_ASSERT_TRUE_FATAL(testutil_write_file(src, code.s));
     strbuf_release(&code);
     const char *args[] = {"-static-counting-only", "-report-file", "-", "deep.c", DOT, NULL};

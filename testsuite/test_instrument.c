@@ -15,9 +15,7 @@ static char *tmpdir;
 
 static char *in_tmp(const char *name)
 {
-    strbuf sb = STRBUF_INIT;
-    strbuf_printf(&sb, "%s/%s", tmpdir, name);
-    return strbuf_take(&sb);
+    return testutil_path(tmpdir, name);
 }
 
 /* Copies a kernel into the temporary directory, where the tests run. */
@@ -36,12 +34,7 @@ static void copy_kernel(const char *name)
 
 static testutil_proc measuretool(const char *const *args)
 {
-    const char *argv[16] = {AITOOL_MEASURETOOL};
-    int n = 1;
-    for (; args[n - 1] && n < 15; n++)
-        argv[n] = args[n - 1];
-    argv[n] = NULL;
-    return testutil_exec(tmpdir, argv);
+    return testutil_exec_program(tmpdir, AITOOL_MEASURETOOL, args);
 }
 
 /* cc [flags] file -o exe -lm in the temporary directory; true on success. */

@@ -156,3 +156,21 @@ void testutil_proc_release(testutil_proc *p)
     free(p->err);
     p->out = p->err = NULL;
 }
+
+testutil_proc testutil_exec_program(const char *cwd, const char *program,
+                                    const char *const *args)
+{
+    const char *argv[32] = {program};
+    int n = 1;
+    for (; args[n - 1] && n < 31; n++)
+        argv[n] = args[n - 1];
+    argv[n] = NULL;
+    return testutil_exec(cwd, argv);
+}
+
+char *testutil_path(const char *dir, const char *name)
+{
+    strbuf sb = STRBUF_INIT;
+    strbuf_printf(&sb, "%s/%s", dir, name);
+    return strbuf_take(&sb);
+}
