@@ -9,6 +9,7 @@
 
 #include <clang-c/Index.h>
 
+#include "detail.h"
 #include "diag.h"
 #include "mem.h"
 #include "pragma.h"
@@ -17,6 +18,7 @@
 struct analyzer {
     CXIndex index;
     bool debug;
+    bool detail;
     walk_options walk;
     const char **args; /* the compiler arguments clang is given */
     int nargs;
@@ -38,6 +40,7 @@ analyzer *analyzer_create(const analyzer_options *opt)
     setenv("LIBCLANG_NOTHREADS", "1", 1); /* see analyzer_analyze_file */
     a->index = clang_createIndex(0, 0);
     a->debug = opt->debug;
+    a->detail = opt->detail;
     a->walk = (walk_options){opt->annots, opt->flow_sensitive};
     a->args = mem_alloc(((size_t)opt->nclang_args + 2) * sizeof *a->args);
     bool openmp = false, warnings = false;
@@ -121,6 +124,7 @@ static bool analyzer_report_diagnostics(CXTranslationUnit tu, const char *path)
 
 typedef struct tu_walk {
     analyzer *a;
+    CXTranslationUnit tu;
     lm_program *prog;
     lm_file *file;
     walk_cache *cache;
@@ -142,6 +146,8 @@ static void analyze_function(tu_walk *tw, CXCursor c)
     clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, &line, &col, NULL);
     fn->start = (lm_location){fn->loc.file, line, col};
     walk_function_body(tw->prog, fn, tw->cache, body);
+    if (tw->a->detail)
+        detail_function(tw->prog, fn, tw->tu, c, body);
     if (tw->a->debug)
         diag_at(DIAG_NOTE, fn->loc.file, fn->loc.line, fn->loc.column, "analyzed function '%s'",
                 fn->name);
@@ -179,7 +185,7 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
     bool ok = !analyzer_report_diagnostics(tu, path);
     if (ok) {
         char *real = realpath(path, NULL);
-        tu_walk tw = {a, p, lm_file_create(p, real ? real : path), walk_cache_create(tu, &a->walk)};
+        tu_walk tw = {a, tu, p, lm_file_create(p, real ? real : path), walk_cache_create(tu, &a->walk)};
         free(real);
         clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top_level, &tw);
         walk_cache_free(&tw.cache);

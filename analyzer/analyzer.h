@@ -22,6 +22,9 @@ typedef struct analyzer_options {
     /* Side effects of called functions (borrowed; may be NULL): see calls.c. */
     const annot_set *annots;
     bool flow_sensitive; /* -use-algorithm-v2: the largest arm of if/?:/switch */
+    /* Also fill the ExaSAT detail of each function and loop (bounds, scalars,
+     * subscripts, variables, calls, communication): for -xml. */
+    bool detail;
 } analyzer_options;
 
 typedef struct analyzer analyzer;

@@ -79,6 +79,121 @@ typedef struct lm_measured {
     double ai;
 } lm_measured;
 
+/* ---- The ExaSAT detail (spec draft 0.3.1, xml-schema/README.md) ----
+ * What an ExaSAT XML file says beyond the counts: filled by the analyzer when
+ * asked for it (analyzer_options.detail) and by the XML reader.  Everything
+ * lives in the program's arena; lists are in order of first appearance. */
+
+/* A loop's header as ExaSAT gives it; NULL when unknown (a while loop, a
+ * for loop that is not `v = lo; v < hi; v += s`).  lower is v's first value,
+ * upper the inclusive bound of its last (`v < n - 1` gives "n-2"), stride is
+ * signed; all are C expressions over the program's symbols. */
+typedef struct lm_bounds {
+    const char *loopvar, *lower, *upper, *stride;
+} lm_bounds;
+
+/* A scalar variable used at one loop level (own level, header excluded). */
+typedef struct lm_scalar {
+    struct lm_scalar *next;
+    const char *name, *datatype;
+    bool is_constant; /* const-qualified, or never written in the function */
+    unsigned long reads, writes; /* references per iteration */
+} lm_scalar;
+
+typedef enum lm_access_type {
+    LM_READONLY,
+    LM_WRITEONLY,
+    LM_READWRITE,
+} lm_access_type;
+
+/* Per-dimension extents ((neg0,pos0),(neg1,pos1),...), dimension 0 the one
+ * that varies fastest in memory (the last C subscript). */
+typedef struct lm_ghost {
+    unsigned ndims;
+    long *neg, *pos;
+} lm_ghost;
+
+/* One distinct subscript of an array at one loop level.  index[d] is the
+ * constant offset in dimension d (fastest first); order[d], when order is
+ * not NULL, the loop level whose variable dimension d follows (0 = the loop
+ * the access is in, 1 = its parent, ...); NULL is the default 0, 1, 2, ...
+ * A subscript that is not a loop variable plus a constant in some dimension
+ * makes the access not relative: index then holds the integer constants of
+ * the subscripts (0 where there is none) and `subscript` the C text. */
+typedef struct lm_access {
+    struct lm_access *next;
+    unsigned ndims, norder;
+    long *index;
+    int *order;
+    bool relative;
+    const char *subscript; /* "[m][i+1]": non-relative accesses, else NULL */
+    unsigned long reads, writes;
+} lm_access;
+
+typedef struct lm_array_ref {
+    struct lm_array_ref *next;
+    const char *name, *component, *datatype;
+    lm_access_type access_type;
+    lm_ghost ghost;
+    lm_access *accesses, *last_access;
+} lm_array_ref;
+
+/* The counters of an ExaSAT pininfo element, in the spec's order (specials
+ * is ours); a field is written only when present. */
+typedef enum lm_pin_field {
+    LM_PIN_ENTRIES,
+    LM_PIN_ITERS,
+    LM_PIN_OPS,
+    LM_PIN_READS,
+    LM_PIN_WRITES,
+    LM_PIN_BYTEREADS,
+    LM_PIN_BYTEWRITES,
+    LM_PIN_UNIQUEREADS,
+    LM_PIN_UNIQUEWRITES,
+    LM_PIN_ADDS,
+    LM_PIN_SUBS,
+    LM_PIN_MULS,
+    LM_PIN_DIVS,
+    LM_PIN_SPECIALS,
+    LM_PIN_CACHEHITS,
+    LM_PIN_CACHEMISSES,
+    LM_PIN_NFIELDS,
+} lm_pin_field;
+
+typedef struct lm_pininfo {
+    bool present[LM_PIN_NFIELDS];
+    unsigned long value[LM_PIN_NFIELDS];
+} lm_pininfo;
+
+/* A variable of a function: ExaSAT's local and nonlocal elements. */
+typedef struct lm_var {
+    struct lm_var *next;
+    const char *name;
+} lm_var;
+
+typedef struct lm_call {
+    struct lm_call *next;
+    unsigned line;
+    const char *name;
+} lm_call;
+
+/* A commscalar (is_array false) or commarray of a communication. */
+typedef struct lm_comm_var {
+    struct lm_comm_var *next;
+    bool is_array;
+    const char *name, *datatype;
+    unsigned long components; /* commarray: numofcomponents */
+    lm_ghost ghost;           /* commarray */
+    const char *count;        /* commarray: the message's element count as written, or NULL */
+} lm_comm_var;
+
+typedef struct lm_comm {
+    struct lm_comm *next;
+    unsigned line;
+    const char *commtype, *interface; /* "reduce"/"ghost", "MPI_Allreduce" */
+    lm_comm_var *vars, *last_var;
+} lm_comm;
+
 typedef struct lm_function lm_function;
 
 typedef struct lm_loop {
@@ -102,6 +217,11 @@ typedef struct lm_loop {
     size_t nunknown_calls;
     const lm_pragma *pragma;  /* the user's expected counts, or NULL */
     const lm_measured *measured; /* from -measured, or NULL */
+    /* The ExaSAT detail of the own level. */
+    lm_bounds bounds;
+    lm_scalar *scalars, *last_scalar;
+    lm_array_ref *array_refs, *last_array_ref;
+    const lm_pininfo *pininfo; /* read from XML, or NULL (then from measured) */
 } lm_loop;
 
 struct lm_function {
@@ -117,6 +237,11 @@ struct lm_function {
      * itself (the analyzer, whose flow-sensitive rule is not a sum);
      * otherwise lm_program_finish sums them from the own levels. */
     bool inclusive_given;
+    /* The ExaSAT detail: variables, calls (communications excluded) and
+     * communications, in source order. */
+    lm_var *locals, *last_local, *nonlocals, *last_nonlocal;
+    lm_call *calls, *last_call;
+    lm_comm *comms, *last_comm;
 };
 
 typedef struct lm_file {
@@ -182,5 +307,36 @@ lm_bytes lm_arrays_bytes(lm_program *p, const lm_array_use *arrays, bool stores)
 
 /* fp_total / bytes; 9999.9 when bytes are 0 and flops are not; 0 when both are. */
 double lm_intensity(unsigned long fp_total, unsigned long bytes);
+
+/* ---- Building the ExaSAT detail (loop_detail.c); strings are copied. ---- */
+
+lm_scalar *lm_loop_add_scalar(lm_program *p, lm_loop *l, const char *name, const char *datatype);
+lm_scalar *lm_loop_find_scalar(const lm_loop *l, const char *name);
+/* ghost gets ndims dimensions of (0,0). */
+lm_array_ref *lm_loop_add_array_ref(lm_program *p, lm_loop *l, const char *name,
+                                    const char *component, const char *datatype,
+                                    unsigned ndims);
+lm_array_ref *lm_loop_find_array_ref(const lm_loop *l, const char *name);
+/* An access with ndims zero offsets and, when norder > 0, an order of
+ * norder zeros. */
+lm_access *lm_array_ref_add_access(lm_program *p, lm_array_ref *a, unsigned ndims,
+                                   unsigned norder);
+void lm_ghost_init(lm_program *p, lm_ghost *g, unsigned ndims);
+void lm_function_add_var(lm_program *p, lm_function *fn, bool local, const char *name);
+bool lm_function_has_var(const lm_function *fn, bool local, const char *name);
+lm_call *lm_function_add_call(lm_program *p, lm_function *fn, unsigned line, const char *name);
+lm_comm *lm_function_add_comm(lm_program *p, lm_function *fn, unsigned line,
+                              const char *commtype, const char *interface);
+lm_comm_var *lm_comm_add_var(lm_program *p, lm_comm *c, bool is_array, const char *name,
+                             const char *datatype);
+
+const char *lm_access_type_name(lm_access_type t); /* "readonly", ... */
+/* The attribute name of a pininfo field ("entries", "iters", ...). */
+const char *lm_pin_field_name(lm_pin_field f);
+/* The pininfo a measurement gives: what it measured, nothing else. */
+void lm_pininfo_from_measured(lm_pininfo *pi, const lm_measured *m);
+/* The size in bytes of a C arithmetic type named in XML ("double",
+ * "unsigned long"), 0 when unknown; the sizes of the x86-64 Linux ABI. */
+unsigned long lm_datatype_size(const char *datatype);
 
 #endif

@@ -55,7 +55,7 @@ static lm_program *analyze_with(const char *name, const setup *su)
         CU_ASSERT_TRUE(annot_parse_file(annots, annot_path));
         free(annot_path);
     }
-    analyzer_options opt = {su->args, su->nargs, false, annots, su->flow_sensitive};
+    analyzer_options opt = {su->args, su->nargs, false, annots, su->flow_sensitive, false};
     analyzer *a = analyzer_create(&opt);
     lm_program *p = lm_program_create();
     bool ok = analyzer_analyze_file(a, p, path);

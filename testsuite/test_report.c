@@ -13,7 +13,7 @@
 
 static lm_program *analyze_files(const char *const *files, int nfiles)
 {
-    analyzer_options opt = {NULL, 0, false, NULL, false};
+    analyzer_options opt = {NULL, 0, false, NULL, false, false};
     analyzer *a = analyzer_create(&opt);
     lm_program *p = lm_program_create();
     for (int i = 0; i < nfiles; i++) {

@@ -6,6 +6,7 @@
 #include "analyzer.h"
 #include "annot.h"
 #include "diag.h"
+#include "exasat_xml.h"
 #include "fileio.h"
 #include "instrument.h"
 #include "loop_model.h"
@@ -87,6 +88,8 @@ bool mt_parse_args(int argc, char **argv, mt_options *o)
             ok &= takes_value(argc, argv, &i, &o->measured_file);
         } else if (!strcmp(a, "-json")) {
             ok &= takes_value(argc, argv, &i, &o->json_file);
+        } else if (!strcmp(a, "-xml")) {
+            ok &= takes_value(argc, argv, &i, &o->xml_file);
         } else if (!strcmp(a, "-annot") || !strcmp(a, "--annot")) {
             const char *v;
             if (takes_value(argc, argv, &i, &v))
@@ -137,7 +140,7 @@ void mt_options_release(mt_options *o)
 void mt_print_help(FILE *out)
 {
     fputs(
-        "usage: measuretool [options] [compiler options] file.c...\n"
+        "usage: measuretool [options] [compiler options] file.c|kernel.xml...\n"
         "\n"
         "Counts, per loop, the floating-point operations and array load/store bytes of\n"
         "one iteration, and their arithmetic intensity (flops per byte).\n"
@@ -155,6 +158,9 @@ void mt_print_help(FILE *out)
         "  -report-file FILE       the text report (default ai_tool_report.txt,\n"
         "                          rewritten on each run; - is standard output)\n"
         "  -json FILE              also write the report as JSON (- is standard output)\n"
+        "  -xml FILE               also write ExaSAT XML (spec draft 0.3.1; - is standard\n"
+        "                          output): per loop its bounds, own-level operations,\n"
+        "                          scalars and array subscripts (xml-schema/README.md)\n"
         "  -annot FILE             function side-effect annotations (repeatable; later\n"
         "                          files override earlier ones and the built-in set)\n"
         "  -no-default-annot       do not load the built-in libc/libm annotations\n"
@@ -174,6 +180,8 @@ void mt_print_help(FILE *out)
         "  only when a -W option is given (-Wall, for instance).\n"
         "\n"
         "Every for, while and do loop of the named files is reported, in source order.\n"
+        "With -static-counting-only a file ending in .xml is read as ExaSAT XML, checked\n"
+        "against the schema, and reported like a C file (-xml writes it again).\n"
         "FP operations are + - * / and += -= *= /= with a floating result; libm calls\n"
         "are counted as fp_special, outside fp_total.  Loads and stores count each\n"
         "array once per loop.\n"
@@ -223,25 +231,47 @@ static annot_set *mt_load_annotations(const mt_options *o)
     return s;
 }
 
-static bool mt_analyze(const mt_options *o, const annot_set *annots)
+static bool mt_is_xml_input(const char *path)
 {
-    analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive};
-    analyzer *a = analyzer_create(&aopt);
-    lm_program *p = lm_program_create();
+    size_t n = strlen(path);
+    return n > 4 && !strcmp(path + n - 4, ".xml");
+}
+
+/* The reports every mode writes from a finished program. */
+static bool mt_write_reports(const mt_options *o, lm_program *p, bool text_report)
+{
     bool ok = true;
-    for (int i = 0; i < o->ninputs; i++)
-        ok &= analyzer_analyze_file(a, p, o->inputs[i]);
-    analyzer_free(&a);
-    lm_program_finish(p);
-    if (o->measured_file)
-        ok &= report_attach_measured(p, o->measured_file);
     if (o->debug)
         report_debug_write(stderr, p);
     if (lm_verify_pragmas(p, o->debug) > 0)
         ok = false;
-    ok &= report_text_file(o->report_file, p);
+    if (text_report)
+        ok &= report_text_file(o->report_file, p);
     if (o->json_file)
         ok &= report_json_file(o->json_file, p);
+    if (o->xml_file)
+        ok &= xml_write_file(o->xml_file, p);
+    return ok;
+}
+
+static bool mt_analyze(const mt_options *o, const annot_set *annots)
+{
+    analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive,
+                             o->xml_file != NULL};
+    analyzer *a = analyzer_create(&aopt);
+    lm_program *p = lm_program_create();
+    bool ok = true;
+    for (int i = 0; i < o->ninputs; i++) {
+        if (mt_is_xml_input(o->inputs[i]))
+            ok &= xml_read_file(p, o->inputs[i]);
+        else
+            ok &= analyzer_analyze_file(a, p, o->inputs[i]);
+    }
+    analyzer_free(&a);
+    lm_program_finish(p);
+    if (o->measured_file)
+        ok &= report_attach_measured(p, o->measured_file);
+    ok &= mt_write_reports(o, p, true);
     lm_program_free(&p);
     return ok;
 }
@@ -292,7 +322,8 @@ static bool mt_outputs_ok(const mt_options *o)
 /* The default mode and -auto-instrument: a copy of each input. */
 static bool mt_instrument(const mt_options *o, const annot_set *annots)
 {
-    analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive};
+    analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive,
+                             o->xml_file != NULL};
     analyzer *a = analyzer_create(&aopt);
     lm_program *p = lm_program_create();
     instrument_mode mode = o->auto_instrument ? INSTRUMENT_AUTO : INSTRUMENT_MARKERS;
@@ -304,14 +335,7 @@ static bool mt_instrument(const mt_options *o, const annot_set *annots)
     }
     analyzer_free(&a);
     lm_program_finish(p);
-    if (o->debug)
-        report_debug_write(stderr, p);
-    if (lm_verify_pragmas(p, o->debug) > 0)
-        ok = false;
-    if (o->report_file_given)
-        ok &= report_text_file(o->report_file, p);
-    if (o->json_file)
-        ok &= report_json_file(o->json_file, p);
+    ok &= mt_write_reports(o, p, o->report_file_given);
     lm_program_free(&p);
     return ok;
 }
@@ -322,7 +346,8 @@ static int mt_run_analysis(const mt_options *o, const annot_set *annots)
         diag_tool(DIAG_ERROR, "no input files (measuretool -help lists the options)");
         return MT_EXIT_USAGE;
     }
-    if (mt_output_is_input(o, o->report_file) || mt_output_is_input(o, o->json_file))
+    if (mt_output_is_input(o, o->report_file) || mt_output_is_input(o, o->json_file) ||
+        mt_output_is_input(o, o->xml_file))
         return MT_EXIT_USAGE;
     if (o->static_only) {
         if (o->output || o->auto_instrument) {
@@ -337,6 +362,13 @@ static int mt_run_analysis(const mt_options *o, const annot_set *annots)
         diag_tool(DIAG_ERROR, "-measured reports a measurement beside the static counts: "
                               "use it with -static-counting-only");
         return MT_EXIT_USAGE;
+    }
+    for (int i = 0; i < o->ninputs; i++) {
+        if (mt_is_xml_input(o->inputs[i])) {
+            diag_tool(DIAG_ERROR, "'%s' is ExaSAT XML, which has no source to instrument: "
+                                  "use -static-counting-only to report it", o->inputs[i]);
+            return MT_EXIT_USAGE;
+        }
     }
     if (!mt_outputs_ok(o))
         return MT_EXIT_USAGE;

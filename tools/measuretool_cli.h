@@ -24,6 +24,7 @@ typedef struct mt_options {
     int nannot_files;
     const char *report_file; /* default ai_tool_report.txt */
     const char *json_file;   /* NULL: no JSON report */
+    const char *xml_file;    /* -xml: the ExaSAT XML, or NULL */
     const char **inputs;
     int ninputs;
     const char **clang_args;

@@ -1,0 +1,377 @@
+/* ExaSAT XML from C: golden documents for kernels of our own, values worked
+ * out by hand on the model, schema validation of everything written, the
+ * round trip C -> XML -> model -> XML, and pininfo from a measurement. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer.h"
+#include "diag.h"
+#include "exasat_xml.h"
+#include "report.h"
+#include "strbuf.h"
+#include "testutil.h"
+
+static lm_program *xml_analyze(const char *kernel)
+{
+    static const char *const args[] = {"-I" AITOOL_KERNEL_DIR "/mpi"};
+    analyzer_options opt = {args, 1, false, NULL, false, true};
+    analyzer *a = analyzer_create(&opt);
+    lm_program *p = lm_program_create();
+    char *path = testutil_path(AITOOL_KERNEL_DIR, kernel);
+    CU_ASSERT_TRUE(analyzer_analyze_file(a, p, path));
+    free(path);
+    analyzer_free(&a);
+    lm_program_finish(p);
+    return p;
+}
+
+/* The name-th loop of a program in source order (0-based). */
+static const lm_loop *nth_loop(const lm_program *p, int n)
+{
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
+                if (n-- == 0)
+                    return l;
+    return NULL;
+}
+
+static const char *or_empty(const char *s)
+{
+    return s ? s : "";
+}
+
+static void check_bounds(const lm_loop *l, const char *var, const char *lower, const char *upper,
+                         const char *stride)
+{
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    CU_ASSERT_STRING_EQUAL(or_empty(l->bounds.loopvar), var);
+    CU_ASSERT_STRING_EQUAL(or_empty(l->bounds.lower), lower);
+    CU_ASSERT_STRING_EQUAL(or_empty(l->bounds.upper), upper);
+    CU_ASSERT_STRING_EQUAL(or_empty(l->bounds.stride), stride);
+}
+
+/* Every header form of kernels/xml_bounds.c, in order. */
+static void test_bounds(void)
+{
+    lm_program *p = xml_analyze("xml_bounds.c");
+    static const char *const want[][4] = {
+        {"i", "0", "n", "1"},          {"i", "n", "1", "-1"},
+        {"i", "1", "n-1", "s"},        {"i", "0", "199", "2"},
+        {"i", "0", "((n-2)/2)-1", "1"}, {"i", "-1", "2*n", "1"},
+        {"i", "0", "", "1"},           {"i", "0", "n-1", ""},
+        {"", "", "", ""},              {"k", "0", "m-2", "3"},
+        {"i", "m+n", "n-m", "-2"},
+    };
+    for (int i = 0; i < (int)(sizeof want / sizeof *want); i++)
+        check_bounds(nth_loop(p, i), want[i][0], want[i][1], want[i][2], want[i][3]);
+    CU_ASSERT_PTR_NULL(nth_loop(p, (int)(sizeof want / sizeof *want)));
+    lm_program_free(&p);
+}
+
+static const lm_array_ref *array_named(const lm_loop *l, const char *name)
+{
+    const lm_array_ref *a = lm_loop_find_array_ref(l, name);
+    CU_ASSERT_PTR_NOT_NULL(a);
+    return a;
+}
+
+static void check_ghost(const lm_ghost *g, unsigned ndims, const long *neg_pos)
+{
+    CU_ASSERT_EQUAL_FATAL(g->ndims, ndims);
+    for (unsigned k = 0; k < ndims; k++) {
+        CU_ASSERT_EQUAL(g->neg[k], neg_pos[2 * k]);
+        CU_ASSERT_EQUAL(g->pos[k], neg_pos[2 * k + 1]);
+    }
+}
+
+/* The 7-point stencil, counted by hand: the innermost level reads `in` at
+ * seven offsets and writes `out` once, 6 adds and 2 multiplies; the outer
+ * levels only run the headers of the loops they hold. */
+static void test_stencil_by_hand(void)
+{
+    lm_program *p = xml_analyze("xml_stencil.c");
+    const lm_loop *k = nth_loop(p, 0), *j = nth_loop(p, 1), *i = nth_loop(p, 2);
+    check_bounds(k, "k", "1", "n-2", "1");
+    check_bounds(i, "i", "1", "n-2", "1");
+    CU_ASSERT_EQUAL(k->own.n[LM_FP_PLUS] + k->own.n[LM_FP_MULTIPLY], 0);
+    CU_ASSERT_EQUAL(i->own.n[LM_FP_PLUS], 6);
+    CU_ASSERT_EQUAL(i->own.n[LM_FP_MULTIPLY], 2);
+    CU_ASSERT_PTR_NULL(k->array_refs);
+    const lm_scalar *jh = lm_loop_find_scalar(k, "j"); /* the j loop's header */
+    CU_ASSERT_PTR_NOT_NULL_FATAL(jh);
+    CU_ASSERT_EQUAL(jh->reads, 2);
+    CU_ASSERT_EQUAL(jh->writes, 2);
+    CU_ASSERT_FALSE(jh->is_constant);
+    const lm_scalar *n = lm_loop_find_scalar(j, "n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(n);
+    CU_ASSERT_TRUE(n->is_constant);
+    CU_ASSERT_EQUAL(lm_loop_find_scalar(i, "i")->reads, 8);
+    CU_ASSERT_TRUE(lm_loop_find_scalar(i, "c1")->is_constant);
+
+    const lm_array_ref *in = array_named(i, "in"), *out = array_named(i, "out");
+    CU_ASSERT_EQUAL(in->access_type, LM_READONLY);
+    CU_ASSERT_EQUAL(out->access_type, LM_WRITEONLY);
+    CU_ASSERT_STRING_EQUAL(in->datatype, "double");
+    static const long halo[] = {-1, 1, -1, 1, -1, 1}, none[] = {0, 0, 0, 0, 0, 0};
+    check_ghost(&in->ghost, 3, halo);
+    check_ghost(&out->ghost, 3, none);
+    /* in[k][j][i - 1] is the second access: dimension 0 is i. */
+    const lm_access *x = in->accesses->next;
+    CU_ASSERT_EQUAL(x->ndims, 3);
+    CU_ASSERT_EQUAL(x->index[0], -1);
+    CU_ASSERT_EQUAL(x->index[1], 0);
+    CU_ASSERT_EQUAL(x->index[2], 0);
+    CU_ASSERT_PTR_NULL(x->order);
+    CU_ASSERT_TRUE(x->relative);
+    unsigned naccess = 0;
+    for (const lm_access *a = in->accesses; a; a = a->next)
+        naccess++;
+    CU_ASSERT_EQUAL(naccess, 7);
+
+    /* b[i][j - 2] in a j/i nest: transposed, so dimension 0 follows level 1. */
+    const lm_loop *i5 = nth_loop(p, 4);
+    const lm_access *t = array_named(i5, "b")->accesses;
+    CU_ASSERT_EQUAL(t->index[0], -2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t->order);
+    CU_ASSERT_EQUAL(t->norder, 2);
+    CU_ASSERT_EQUAL(t->order[0], 1);
+    CU_ASSERT_EQUAL(t->order[1], 0);
+    static const long b_halo[] = {-2, 2, -1, 1};
+    check_ghost(&array_named(i5, "b")->ghost, 2, b_halo);
+
+    /* gather: x[idx[i]] and x[2 * i] are not relative; y[i] += ... and
+     * z[m] = y[i] make y read twice, written once. */
+    const lm_loop *g = nth_loop(p, 5);
+    const lm_access *xi = array_named(g, "x")->accesses;
+    CU_ASSERT_FALSE(xi->relative);
+    CU_ASSERT_STRING_EQUAL(xi->subscript, "[idx[i]]");
+    CU_ASSERT_STRING_EQUAL(xi->next->subscript, "[2*i]");
+    const lm_access *y = array_named(g, "y")->accesses;
+    CU_ASSERT_EQUAL(y->reads, 2);
+    CU_ASSERT_EQUAL(y->writes, 1);
+    CU_ASSERT_EQUAL(array_named(g, "y")->access_type, LM_READWRITE);
+    CU_ASSERT_STRING_EQUAL(array_named(g, "idx")->datatype, "int");
+    lm_program_free(&p);
+}
+
+/* Communication in kernels/xml_mpi.c, by hand. */
+static void test_mpi_by_hand(void)
+{
+    lm_program *p = xml_analyze("xml_mpi.c");
+    const lm_function *fn = p->files->functions;
+    const lm_comm *c = fn->comms;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_STRING_EQUAL(c->commtype, "ghost");
+    CU_ASSERT_STRING_EQUAL(c->interface, "MPI_Sendrecv");
+    CU_ASSERT_EQUAL(c->line, 8);
+    const lm_comm_var *u = c->vars;
+    CU_ASSERT_TRUE(u->is_array);
+    CU_ASSERT_STRING_EQUAL(u->name, "u");
+    CU_ASSERT_STRING_EQUAL(u->count, "nx");
+    static const long halo[] = {-1, 1, -1, 1};
+    check_ghost(&u->ghost, 2, halo);
+    CU_ASSERT_PTR_NOT_NULL(u->next);
+    c = c->next->next;
+    CU_ASSERT_STRING_EQUAL(c->commtype, "reduce");
+    CU_ASSERT_STRING_EQUAL(c->vars->name, "local");
+    CU_ASSERT_FALSE(c->vars->is_array);
+    CU_ASSERT_STRING_EQUAL(c->vars->datatype, "double");
+    CU_ASSERT_STRING_EQUAL(c->next->vars->name, "peak"); /* MPI_IN_PLACE */
+    const lm_comm *send = c->next->next;
+    CU_ASSERT_STRING_EQUAL(send->interface, "MPI_Send");
+    static const long flat[] = {0, 0, 0, 0};
+    check_ghost(&send->vars->ghost, 2, flat);
+    CU_ASSERT_PTR_NULL(fn->calls); /* every call is communication */
+    CU_ASSERT_TRUE(lm_function_has_var(fn, true, "st"));
+    CU_ASSERT_TRUE(lm_function_has_var(fn, false, "down"));
+    lm_program_free(&p);
+}
+
+static char *golden_text(const char *name)
+{
+    char *path = testutil_path(AITOOL_GOLDEN_DIR, name);
+    char *text = testutil_read_file(path);
+    free(path);
+    return text;
+}
+
+/* The document written for a kernel is its golden file, validates against
+ * the schema (the reader validates), and reads back into a model that is
+ * written again byte for byte. */
+static void check_kernel(const char *kernel, const char *golden)
+{
+    lm_program *p = xml_analyze(kernel);
+    char *got = xml_render(p);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+    char *want = golden_text(golden);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(want);
+    CU_ASSERT_STRING_EQUAL(got, want);
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "\n--- %s differs; got:\n%s\n", golden, got);
+
+    lm_program *back = lm_program_create();
+    unsigned errors = diag_error_count();
+    CU_ASSERT_TRUE(xml_read_memory(back, golden, got, strlen(got)));
+    CU_ASSERT_EQUAL(diag_error_count(), errors);
+    lm_program_finish(back);
+    char *again = xml_render(back);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(again);
+    CU_ASSERT_STRING_EQUAL(again, got);
+
+    /* What the reader rebuilt counts like the source: per loop, the same
+     * own operations (adds folded into plus) and inclusive totals. */
+    for (int i = 0; nth_loop(p, i); i++) {
+        const lm_loop *a = nth_loop(p, i), *b = nth_loop(back, i);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+        CU_ASSERT_EQUAL(lm_fp_total(&a->inclusive), lm_fp_total(&b->inclusive));
+        CU_ASSERT_EQUAL(a->own.n[LM_FP_SPECIAL], b->own.n[LM_FP_SPECIAL]);
+        CU_ASSERT_EQUAL(a->loc.line, b->loc.line);
+    }
+    free(again);
+    lm_program_free(&back);
+    free(want);
+    free(got);
+    lm_program_free(&p);
+}
+
+static void test_golden_stencil(void)
+{
+    check_kernel("xml_stencil.c", "xml_stencil.xml");
+}
+
+static void test_golden_nested(void)
+{
+    check_kernel("xml_nested.c", "xml_nested.xml");
+}
+
+static void test_golden_triad(void)
+{
+    check_kernel("xml_triad.c", "xml_triad.xml");
+}
+
+static void test_golden_mpi(void)
+{
+    check_kernel("xml_mpi.c", "xml_mpi.xml");
+}
+
+static void test_golden_bounds(void)
+{
+    check_kernel("xml_bounds.c", "xml_bounds.xml");
+}
+
+/* The bundled examples: written, valid, and stable through a round trip. */
+static void test_examples_round_trip(void)
+{
+    static const char *const examples[] = {"jacobi.c", "stencil3d.c", "triad.c", "dot.c",
+                                           "matmul.c"};
+    for (size_t i = 0; i < sizeof examples / sizeof *examples; i++) {
+        analyzer_options opt = {NULL, 0, false, NULL, false, true};
+        analyzer *a = analyzer_create(&opt);
+        lm_program *p = lm_program_create();
+        char *path = testutil_path(AITOOL_SOURCE_DIR "/examples", examples[i]);
+        CU_ASSERT_TRUE(analyzer_analyze_file(a, p, path));
+        analyzer_free(&a);
+        lm_program_finish(p);
+        char *first = xml_render(p);
+        lm_program *back = lm_program_create();
+        CU_ASSERT_TRUE(xml_read_memory(back, path, first, strlen(first)));
+        lm_program_finish(back);
+        char *second = xml_render(back);
+        CU_ASSERT_STRING_EQUAL(first, second);
+        free(first);
+        free(second);
+        free(path);
+        lm_program_free(&back);
+        lm_program_free(&p);
+    }
+}
+
+/* A measurement of the triad becomes its loop's pininfo: what was measured,
+ * and nothing the measurement does not have. */
+static void test_pininfo(void)
+{
+    lm_program *p = xml_analyze("xml_triad.c");
+    char *dir = testutil_make_tempdir();
+    char *json = testutil_path(dir, "m.json");
+    const char *text =
+        "{\"loops\": [{\"file\": \"xml_triad.c\", \"line\": 5, \"column\": 5, "
+        "\"function\": \"triad\", \"entries\": 2, \"iterations\": 2000, \"fp_plus\": 2000, "
+        "\"fp_minus\": 0, \"fp_multiply\": 2000, \"fp_divide\": 0, \"fp_special\": 0, "
+        "\"load_bytes\": 32000, \"store_bytes\": 16000, \"ai\": 0.0833}]}";
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(json, text));
+    CU_ASSERT_TRUE(report_attach_measured(p, json));
+    char *doc = xml_render(p);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(strstr(
+        doc, "<pininfo entries=\"2\" iters=\"2000\" bytereads=\"32000\" bytewrites=\"16000\" "
+             "adds=\"2000\" subs=\"0\" muls=\"2000\" divs=\"0\" specials=\"0\"/>"));
+    lm_program *back = lm_program_create();
+    CU_ASSERT_TRUE(xml_read_memory(back, "m.xml", doc, strlen(doc)));
+    const lm_pininfo *pi = back->files->functions->loops->pininfo;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pi);
+    CU_ASSERT_TRUE(pi->present[LM_PIN_ITERS]);
+    CU_ASSERT_EQUAL(pi->value[LM_PIN_BYTEREADS], 32000);
+    CU_ASSERT_FALSE(pi->present[LM_PIN_OPS]);
+    CU_ASSERT_FALSE(pi->present[LM_PIN_CACHEMISSES]);
+    char *again = xml_render(back);
+    CU_ASSERT_STRING_EQUAL(again, doc);
+    free(again);
+    lm_program_free(&back);
+    free(doc);
+    remove(json);
+    free(json);
+    testutil_remove_tree(dir);
+    free(dir);
+    lm_program_free(&p);
+}
+
+/* Names with XML's special characters are escaped and read back. */
+static void test_escaping(void)
+{
+    lm_program *p = lm_program_create();
+    lm_file *f = lm_file_create(p, "e.c");
+    lm_function *fn = lm_file_add_function(p, f, "f", (lm_location){"e.c", 1, 1});
+    lm_program_append_file(p, f);
+    lm_loop *l = lm_function_add_loop(p, fn, NULL, LM_LOOP_FOR, (lm_location){"e.c", 2, 5});
+    l->bounds.loopvar = "i";
+    l->bounds.upper = "n<m?n:m";
+    lm_array_ref *a = lm_loop_add_array_ref(p, l, "s->v", "", "double", 1);
+    lm_access *x = lm_array_ref_add_access(p, a, 1, 0);
+    x->relative = false;
+    x->subscript = "[a&&b]";
+    x->reads = 1;
+    lm_program_finish(p);
+    char *doc = xml_render(p);
+    CU_ASSERT_PTR_NOT_NULL(strstr(doc, "upperbound=\"n&lt;m?n:m\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(doc, "name=\"s-&gt;v\""));
+    lm_program *back = lm_program_create();
+    CU_ASSERT_TRUE(xml_read_memory(back, "e.xml", doc, strlen(doc)));
+    const lm_loop *bl = back->files->functions->loops;
+    CU_ASSERT_STRING_EQUAL(bl->bounds.upper, "n<m?n:m");
+    CU_ASSERT_STRING_EQUAL(bl->array_refs->name, "s->v");
+    CU_ASSERT_STRING_EQUAL(bl->array_refs->accesses->subscript, "[a&&b]");
+    lm_program_free(&back);
+    free(doc);
+    lm_program_free(&p);
+}
+
+int main(void)
+{
+    static const testutil_case cases[] = {
+        {"loop bounds from every header form", test_bounds},
+        {"7-point stencil, transposed and indirect subscripts by hand", test_stencil_by_hand},
+        {"MPI communication by hand", test_mpi_by_hand},
+        {"golden: stencils with halos", test_golden_stencil},
+        {"golden: work at every level", test_golden_nested},
+        {"golden: triad", test_golden_triad},
+        {"golden: MPI kernel", test_golden_mpi},
+        {"golden: loop bounds", test_golden_bounds},
+        {"examples: valid and stable through a round trip", test_examples_round_trip},
+        {"pininfo from a measurement", test_pininfo},
+        {"escaping", test_escaping},
+        {NULL, NULL},
+    };
+    static const testutil_suite suites[] = {{"exasat xml", cases}};
+    return testutil_run(suites, 1);
+}

@@ -1,0 +1,34 @@
+/* exasat_xml: the ExaSAT XML format (spec draft 0.3.1, README.md here) to and
+ * from the loop model.  The only part of the project that includes libxml2.
+ *
+ * The writer reads a finished loop model and its ExaSAT detail (the analyzer
+ * fills it with analyzer_options.detail) and writes one `program` element for
+ * all its files.  The reader validates a document against exasat.xsd
+ * (compiled in) and appends its functions to a program as one lm_file named
+ * after the document; everything it allocates belongs to the program's
+ * arena.  Errors go through diag as FILE:LINE:COL: error: ... */
+#ifndef AITOOL_EXASAT_XML_H
+#define AITOOL_EXASAT_XML_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "loop_model.h"
+
+/* The document for p (free() it). */
+char *xml_render(const lm_program *p);
+/* Written atomically ("-" is standard output); false after a reported error. */
+bool xml_write_file(const char *path, const lm_program *p);
+
+/* Validate and read one document; false (and nothing appended) when it could
+ * not be read, is not well-formed XML, breaks the schema or holds a value
+ * the model cannot hold. */
+bool xml_read_file(lm_program *p, const char *path);
+/* The same for a document in memory; `name` is used in messages and as the
+ * lm_file's path. */
+bool xml_read_memory(lm_program *p, const char *name, const char *text, size_t len);
+
+/* exasat.xsd, as compiled in (NUL-terminated). */
+extern const char xml_schema_text[];
+
+#endif

@@ -1,0 +1,251 @@
+/* The ExaSAT XML writer.  Elements and attributes come in the order of
+ * README.md, through libxml2's text writer (which escapes and indents), so
+ * the same model always gives the same bytes: the reader's round trip
+ * depends on it. */
+#include "exasat_xml.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/xmlwriter.h>
+
+#include "diag.h"
+#include "fileio.h"
+#include "mem.h"
+#include "strbuf.h"
+
+typedef struct xml_out {
+    xmlTextWriterPtr w;
+    bool ok; /* false once libxml2 reported a failure */
+} xml_out;
+
+static void xml_check(xml_out *o, int rc)
+{
+    if (rc < 0)
+        o->ok = false;
+}
+
+static void xml_start(xml_out *o, const char *name)
+{
+    xml_check(o, xmlTextWriterStartElement(o->w, BAD_CAST name));
+}
+
+static void xml_end(xml_out *o)
+{
+    xml_check(o, xmlTextWriterEndElement(o->w));
+}
+
+static void xml_attr(xml_out *o, const char *name, const char *value)
+{
+    xml_check(o, xmlTextWriterWriteAttribute(o->w, BAD_CAST name, BAD_CAST(value ? value : "")));
+}
+
+static void xml_attr_ulong(xml_out *o, const char *name, unsigned long v)
+{
+    xml_check(o, xmlTextWriterWriteFormatAttribute(o->w, BAD_CAST name, "%lu", v));
+}
+
+static void xml_attr_bool(xml_out *o, const char *name, bool v)
+{
+    xml_attr(o, name, v ? "true" : "false");
+}
+
+/* "(a,b,c)" */
+static void xml_attr_longs(xml_out *o, const char *name, const long *v, unsigned n)
+{
+    strbuf sb = STRBUF_INIT;
+    strbuf_append(&sb, "(");
+    for (unsigned i = 0; i < n; i++)
+        strbuf_printf(&sb, "%s%ld", i ? "," : "", v[i]);
+    strbuf_append(&sb, ")");
+    xml_attr(o, name, strbuf_cstr(&sb));
+    strbuf_release(&sb);
+}
+
+static void xml_attr_ints(xml_out *o, const char *name, const int *v, unsigned n)
+{
+    strbuf sb = STRBUF_INIT;
+    strbuf_append(&sb, "(");
+    for (unsigned i = 0; i < n; i++)
+        strbuf_printf(&sb, "%s%d", i ? "," : "", v[i]);
+    strbuf_append(&sb, ")");
+    xml_attr(o, name, strbuf_cstr(&sb));
+    strbuf_release(&sb);
+}
+
+/* "((neg0,pos0),(neg1,pos1))" */
+static void xml_attr_ghost(xml_out *o, const char *name, const lm_ghost *g)
+{
+    strbuf sb = STRBUF_INIT;
+    strbuf_append(&sb, "(");
+    for (unsigned i = 0; i < g->ndims; i++)
+        strbuf_printf(&sb, "%s(%ld,%ld)", i ? "," : "", g->neg[i], g->pos[i]);
+    strbuf_append(&sb, ")");
+    xml_attr(o, name, strbuf_cstr(&sb));
+    strbuf_release(&sb);
+}
+
+static void xml_write_scalar(xml_out *o, const lm_scalar *s)
+{
+    xml_start(o, "scalar");
+    xml_attr(o, "name", s->name);
+    xml_attr(o, "datatype", s->datatype);
+    xml_attr_bool(o, "isConstant", s->is_constant);
+    xml_attr_ulong(o, "reads", s->reads);
+    xml_attr_ulong(o, "writes", s->writes);
+    xml_end(o);
+}
+
+static void xml_write_access(xml_out *o, const lm_access *x)
+{
+    xml_start(o, "access");
+    xml_attr_longs(o, "index", x->index, x->ndims);
+    xml_attr_bool(o, "isRelative", x->relative);
+    if (x->order)
+        xml_attr_ints(o, "indexorder", x->order, x->norder);
+    xml_attr_ulong(o, "reads", x->reads);
+    xml_attr_ulong(o, "writes", x->writes);
+    if (x->subscript)
+        xml_attr(o, "subscript", x->subscript);
+    xml_end(o);
+}
+
+static void xml_write_array(xml_out *o, const lm_array_ref *a)
+{
+    xml_start(o, "array");
+    xml_attr(o, "name", a->name);
+    xml_attr(o, "component", a->component);
+    xml_attr(o, "datatype", a->datatype);
+    xml_attr(o, "accesstype", lm_access_type_name(a->access_type));
+    xml_attr_ghost(o, "ghost", &a->ghost);
+    for (const lm_access *x = a->accesses; x; x = x->next)
+        xml_write_access(o, x);
+    xml_end(o);
+}
+
+static void xml_write_pininfo(xml_out *o, const lm_pininfo *pi)
+{
+    xml_start(o, "pininfo");
+    for (int f = 0; f < LM_PIN_NFIELDS; f++)
+        if (pi->present[f])
+            xml_attr_ulong(o, lm_pin_field_name((lm_pin_field)f), pi->value[f]);
+    xml_end(o);
+}
+
+static void xml_write_loop(xml_out *o, const lm_loop *l)
+{
+    xml_start(o, "loop");
+    xml_attr_ulong(o, "linenum", l->loc.line);
+    xml_attr(o, "loopvar", l->bounds.loopvar);
+    xml_attr(o, "stride", l->bounds.stride);
+    xml_attr(o, "lowerbound", l->bounds.lower);
+    xml_attr(o, "upperbound", l->bounds.upper);
+    xml_attr_ulong(o, "adds", l->own.n[LM_FP_PLUS] + l->own.n[LM_FP_MINUS]);
+    xml_attr_ulong(o, "multiplies", l->own.n[LM_FP_MULTIPLY]);
+    xml_attr_ulong(o, "divides", l->own.n[LM_FP_DIVIDE]);
+    xml_attr_ulong(o, "specials", l->own.n[LM_FP_SPECIAL]);
+    for (const lm_scalar *s = l->scalars; s; s = s->next)
+        xml_write_scalar(o, s);
+    for (const lm_array_ref *a = l->array_refs; a; a = a->next)
+        xml_write_array(o, a);
+    for (const lm_loop *c = l->children; c; c = c->next)
+        xml_write_loop(o, c);
+    if (l->pininfo) {
+        xml_write_pininfo(o, l->pininfo);
+    } else if (l->measured) {
+        lm_pininfo pi;
+        lm_pininfo_from_measured(&pi, l->measured);
+        xml_write_pininfo(o, &pi);
+    }
+    xml_end(o);
+}
+
+static void xml_write_comm(xml_out *o, const lm_comm *c)
+{
+    xml_start(o, "comm");
+    xml_attr_ulong(o, "linenum", c->line);
+    xml_attr(o, "commtype", c->commtype);
+    xml_attr(o, "interface", c->interface);
+    for (const lm_comm_var *v = c->vars; v; v = v->next) {
+        xml_start(o, v->is_array ? "commarray" : "commscalar");
+        xml_attr(o, "name", v->name);
+        xml_attr(o, "datatype", v->datatype);
+        if (v->is_array) {
+            xml_attr_ulong(o, "numofcomponents", v->components);
+            xml_attr_ghost(o, "ghost", &v->ghost);
+            if (v->count)
+                xml_attr(o, "count", v->count);
+        }
+        xml_end(o);
+    }
+    xml_end(o);
+}
+
+static void xml_write_vars(xml_out *o, const char *element, const lm_var *v)
+{
+    for (; v; v = v->next) {
+        xml_start(o, element);
+        xml_attr(o, "name", v->name);
+        xml_end(o);
+    }
+}
+
+static void xml_write_function(xml_out *o, const lm_function *fn)
+{
+    xml_start(o, "function");
+    xml_attr(o, "name", fn->name);
+    xml_write_vars(o, "local", fn->locals);
+    xml_write_vars(o, "nonlocal", fn->nonlocals);
+    for (const lm_loop *l = fn->loops; l; l = l->next)
+        xml_write_loop(o, l);
+    for (const lm_call *c = fn->calls; c; c = c->next) {
+        xml_start(o, "functioncall");
+        xml_attr_ulong(o, "linenum", c->line);
+        xml_attr(o, "name", c->name);
+        xml_end(o);
+    }
+    for (const lm_comm *c = fn->comms; c; c = c->next)
+        xml_write_comm(o, c);
+    xml_end(o);
+}
+
+char *xml_render(const lm_program *p)
+{
+    xmlBufferPtr buf = xmlBufferCreate();
+    xml_out o = {buf ? xmlNewTextWriterMemory(buf, 0) : NULL, true};
+    if (!o.w) {
+        xmlBufferFree(buf);
+        return NULL;
+    }
+    xml_check(&o, xmlTextWriterSetIndent(o.w, 1));
+    xml_check(&o, xmlTextWriterSetIndentString(o.w, BAD_CAST "  "));
+    xml_check(&o, xmlTextWriterStartDocument(o.w, NULL, "UTF-8", NULL));
+    xml_start(&o, "program");
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            xml_write_function(&o, fn);
+    xml_check(&o, xmlTextWriterEndDocument(o.w));
+    xmlFreeTextWriter(o.w); /* flushes into buf */
+    char *text = o.ok ? mem_strdup((const char *)xmlBufferContent(buf)) : NULL;
+    xmlBufferFree(buf);
+    return text;
+}
+
+static bool xml_put(FILE *out, void *ctx)
+{
+    return fputs(ctx, out) >= 0;
+}
+
+bool xml_write_file(const char *path, const lm_program *p)
+{
+    char *text = xml_render(p);
+    if (!text) {
+        diag_tool(DIAG_ERROR, "cannot write the ExaSAT XML for '%s': out of memory in libxml2",
+                  path);
+        return false;
+    }
+    bool ok = fileio_write_atomic(path, xml_put, text);
+    free(text);
+    return ok;
+}
