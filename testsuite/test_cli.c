@@ -474,6 +474,98 @@ static const testutil_case annotation_cases[] = {
     {NULL, NULL},
 };
 
+/* -xml writes one program for every input; an .xml input is read back,
+ * reported like C, and written again unchanged. */
+static void test_xml_written_and_read_back(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "x.txt", "-xml", "k.xml",
+                          KERNEL("xml_triad.c"), NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *written = read_in_tmp("k.xml");
+    char *golden = testutil_read_file(AITOOL_GOLDEN_DIR "/xml_triad.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(written);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(golden);
+    CU_ASSERT_STRING_EQUAL(written, golden);
+
+    const char *back[] = {"-static-counting-only", "-report-file", "k.txt", "-xml", "k2.xml",
+                          "k.xml", NULL};
+    r = run(back);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *again = read_in_tmp("k2.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(again);
+    CU_ASSERT_STRING_EQUAL(again, written);
+    /* The triad from XML: 2 flops, b and c read (16 bytes), a written (8). */
+    char *report = read_in_tmp("k.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "k.xml:5:1\nfp_plus:1\nfp_minus:0\nfp_multiply:1\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "Loads int: 16\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "Store int: 8\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "AI=0.0833333\n"));
+    free(report);
+    free(again);
+    free(golden);
+    free(written);
+
+    const char *two[] = {"-static-counting-only", "-report-file", "x.txt", "-xml", "-",
+                         KERNEL("xml_triad.c"), DOT, NULL};
+    r = run(two);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "<function name=\"triad\">"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "<function name=\"dot\">"));
+    CU_ASSERT_PTR_NULL(strstr(strstr(r.out, "<program>") + 1, "<program>"));
+    testutil_proc_release(&r);
+}
+
+/* A broken document is reported at its line; the other inputs still are. */
+static void test_xml_bad_input(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "bx.txt",
+                          AITOOL_SOURCE_DIR "/testsuite/xml/bad_missing_attr.xml", DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "bad_missing_attr.xml:5:1: error: "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "upperbound"));
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("bx.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_EQUAL(count_blocks(report), 3); /* dot.c, whose three loops come after */
+    free(report);
+
+    const char *missing[] = {"-static-counting-only", "-report-file", "bx.txt", "nosuch.xml",
+                             NULL};
+    r = run(missing);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "nosuch.xml:1:1: error: cannot open XML file"));
+    testutil_proc_release(&r);
+
+    const char *instrument[] = {"k.xml", NULL};
+    r = run(instrument);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: 'k.xml' is ExaSAT XML"));
+    testutil_proc_release(&r);
+
+    char *victim_path = testutil_path(tmpdir, "victim.c");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(victim_path, "int x;\n"));
+    free(victim_path);
+    const char *over[] = {"-static-counting-only", "-xml", "victim.c", "victim.c", NULL};
+    r = run(over);
+    CU_ASSERT_EQUAL(r.status, 2);
+    testutil_proc_release(&r);
+    char *victim = read_in_tmp("victim.c");
+    CU_ASSERT_STRING_EQUAL(victim, "int x;\n");
+    free(victim);
+}
+
+static const testutil_case xml_cases[] = {
+    {"-xml written and read back", test_xml_written_and_read_back},
+    {"bad XML input", test_xml_bad_input},
+    {NULL, NULL},
+};
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -481,8 +573,8 @@ int main(void)
         return 2;
     const testutil_suite suites[] = {
         {"options", option_cases}, {"outputs", output_cases}, {"bad input", bad_input_cases},
-        {"pragmas", pragma_cases}, {"annotations", annotation_cases}};
-    int status = testutil_run(suites, 5);
+        {"pragmas", pragma_cases}, {"annotations", annotation_cases}, {"exasat xml", xml_cases}};
+    int status = testutil_run(suites, 6);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;
