@@ -110,29 +110,8 @@ void calls_cache_free(walk_cache *wc)
             tally_release(&ci->summary);
 }
 
-typedef struct child_list {
-    CXCursor v[4];
-    unsigned n;
-} child_list;
-
-static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    child_list *l = data;
-    if (l->n < 4)
-        l->v[l->n++] = c;
-    return l->n < 4 ? CXChildVisit_Continue : CXChildVisit_Break;
-}
-
-static child_list children_of(CXCursor c)
-{
-    child_list l = {.n = 0};
-    clang_visitChildren(c, collect_child, &l);
-    return l;
-}
-
 /* The child of pointer or array type: the base of `a[i]`, the pointer of `p + k`. */
-static CXCursor pointer_child(const child_list *l)
+static CXCursor pointer_child(const walk_kids *l)
 {
     for (unsigned i = 0; i < l->n; i++)
         if (walk_type_is_pointer_or_array(clang_getCursorType(l->v[i])))
@@ -140,11 +119,10 @@ static CXCursor pointer_child(const child_list *l)
     return clang_getNullCursor();
 }
 
-/* The expression naming the array an argument designates, or a null cursor. */
-static CXCursor argument_base(CXCursor c)
+CXCursor walk_argument_root(CXCursor c)
 {
     for (int guard = 0; guard < 64 && !clang_Cursor_isNull(c); guard++) {
-        child_list kids = children_of(c);
+        walk_kids kids = walk_children_of(c);
         switch (clang_getCursorKind(c)) {
         case CXCursor_UnexposedExpr:
         case CXCursor_ParenExpr:
@@ -167,13 +145,21 @@ static CXCursor argument_base(CXCursor c)
             break;
         case CXCursor_DeclRefExpr:
         case CXCursor_MemberRefExpr:
-            return walk_type_is_pointer_or_array(clang_getCursorType(c)) ? c
-                                                                        : clang_getNullCursor();
+            return c;
         default:
             return clang_getNullCursor();
         }
     }
     return clang_getNullCursor();
+}
+
+/* The expression naming the array an argument designates, or a null cursor. */
+static CXCursor argument_base(CXCursor c)
+{
+    CXCursor root = walk_argument_root(c);
+    return !clang_Cursor_isNull(root) && walk_type_is_pointer_or_array(clang_getCursorType(root))
+               ? root
+               : clang_getNullCursor();
 }
 
 /* Note one access through argument i; false when its element has no size. */
@@ -342,7 +328,7 @@ static void warn_incomplete(CXCursor call, const char *callee, const char *why)
 /* A call through a function pointer is named by its callee expression. */
 static void apply_indirect(walker *w, size_t acc, CXCursor call)
 {
-    child_list kids = children_of(call);
+    walk_kids kids = walk_children_of(call);
     char *name = kids.n ? walk_expr_text(w->cache->tu, kids.v[0]) : mem_strdup("<call>");
     tally_unknown(walk_tally(w, acc), walk_intern(w->cache, name));
     if (walk_in_reported_loop(w))

@@ -267,26 +267,23 @@ typedef struct dt_chain {
  * (`i[a]` is C too). */
 static bool dt_subscript_parts(CXCursor c, CXCursor *base, CXCursor *index)
 {
-    dt_kids k = dt_children(c);
-    bool ok = k.n == 2;
-    if (ok) {
-        int b = walk_type_is_pointer_or_array(clang_getCursorType(k.v[0])) ? 0 : 1;
-        *base = k.v[b];
-        *index = k.v[1 - b];
-    }
-    free(k.v);
-    return ok;
+    walk_kids k = walk_children_of(c);
+    if (k.n != 2)
+        return false;
+    int b = walk_type_is_pointer_or_array(clang_getCursorType(k.v[0])) ? 0 : 1;
+    *base = k.v[b];
+    *index = k.v[1 - b];
+    return true;
 }
 
 /* `.m` continues a chain; `->m` starts a new one at the pointer. */
 static bool dt_member_parent(CXCursor c, CXCursor *inner)
 {
-    dt_kids k = dt_children(c);
-    bool ok = k.n == 1 && clang_getCanonicalType(clang_getCursorType(k.v[0])).kind != CXType_Pointer;
-    if (ok)
-        *inner = k.v[0];
-    free(k.v);
-    return ok;
+    walk_kids k = walk_children_of(c);
+    if (k.n != 1 || clang_getCanonicalType(clang_getCursorType(k.v[0])).kind == CXType_Pointer)
+        return false;
+    *inner = k.v[0];
+    return true;
 }
 
 static void dt_read_chain(CXCursor top, dt_chain *ch)
@@ -794,35 +791,6 @@ static const dt_comm_kind *dt_comm_kind_of(const char *name)
     return NULL;
 }
 
-/* The variable a buffer argument points into: `&u[1][0]`, `u + n`, `&s`. */
-static CXCursor dt_buffer_root(CXCursor e)
-{
-    for (int guard = 0; guard < 64; guard++) {
-        e = lin_strip(e);
-        enum CXCursorKind k = clang_getCursorKind(e);
-        CXCursor base, index;
-        dt_kids ch = dt_children(e);
-        CXCursor next = clang_getNullCursor();
-        if (k == CXCursor_UnaryOperator && ch.n == 1)
-            next = ch.v[0];
-        else if (k == CXCursor_ArraySubscriptExpr && dt_subscript_parts(e, &base, &index))
-            next = base;
-        else if (k == CXCursor_BinaryOperator && ch.n == 2)
-            next = walk_type_is_pointer_or_array(clang_getCursorType(ch.v[0])) ? ch.v[0] : ch.v[1];
-        free(ch.v);
-        if (clang_Cursor_isNull(next))
-            return e;
-        e = next;
-    }
-    return e;
-}
-
-static bool dt_names_storage(CXCursor root)
-{
-    enum CXCursorKind k = clang_getCursorKind(root);
-    return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr;
-}
-
 /* Dimensions of a type as subscripts see them: `double *` 1, `double[4][5]` 2. */
 static unsigned dt_rank(CXType t)
 {
@@ -840,9 +808,12 @@ static unsigned dt_rank(CXType t)
     return rank;
 }
 
-static lm_comm_var *dt_comm_var(detail *d, lm_comm *comm, CXCursor arg, bool is_array)
+/* A buffer that designates no variable (a literal address) is skipped. */
+static void dt_comm_var(detail *d, lm_comm *comm, CXCursor arg, bool is_array, CXCursor count)
 {
-    CXCursor root = dt_buffer_root(arg);
+    CXCursor root = walk_argument_root(arg);
+    if (clang_Cursor_isNull(root))
+        return;
     CXType t = clang_getCursorType(root);
     bool indirect = walk_type_is_pointer_or_array(t);
     char *name = dt_base_name(d, root);
@@ -855,35 +826,36 @@ static lm_comm_var *dt_comm_var(detail *d, lm_comm *comm, CXCursor arg, bool is_
         lm_ghost_init(d->p, &v->ghost, rank ? rank : 1);
         DT_PUSH(d->commarrays, d->ncommarrays, d->commarrays_cap, v);
     }
-    return v;
+    if (!clang_Cursor_isNull(count)) {
+        char *text = walk_expr_text(d->tu, count);
+        v->count = arena_strdup(d->p->arena, text);
+        free(text);
+    }
+}
+
+static CXCursor dt_argument(CXCursor call, int i)
+{
+    return i >= 0 && i < clang_Cursor_getNumArguments(call)
+               ? clang_Cursor_getArgument(call, (unsigned)i)
+               : clang_getNullCursor();
 }
 
 static void dt_comm(detail *d, CXCursor call, const dt_comm_kind *ck)
 {
-    int nargs = clang_Cursor_getNumArguments(call);
     lm_comm *comm = lm_function_add_comm(d->p, d->fn, dt_line_of(call), ck->commtype, ck->name);
     if (ck->reduce) {
         /* MPI_IN_PLACE is a constant address, no variable: the data is then
          * in the receive buffer. */
-        int buf = ck->bufs[0];
-        if (buf < nargs && !dt_names_storage(dt_buffer_root(
-                               clang_Cursor_getArgument(call, (unsigned)buf))))
-            buf = ck->bufs[1];
-        if (buf < nargs)
-            dt_comm_var(d, comm, clang_Cursor_getArgument(call, (unsigned)buf), false);
+        CXCursor buf = dt_argument(call, ck->bufs[0]);
+        if (clang_Cursor_isNull(walk_argument_root(buf)))
+            buf = dt_argument(call, ck->bufs[1]);
+        dt_comm_var(d, comm, buf, false, clang_getNullCursor());
         return;
     }
-    for (int i = 0; i < 2; i++) {
-        if (ck->bufs[i] < 0 || ck->bufs[i] >= nargs)
-            continue;
-        lm_comm_var *v =
-            dt_comm_var(d, comm, clang_Cursor_getArgument(call, (unsigned)ck->bufs[i]), true);
-        if (ck->counts[i] >= 0 && ck->counts[i] < nargs) {
-            char *count = walk_expr_text(d->tu, clang_Cursor_getArgument(call, (unsigned)ck->counts[i]));
-            v->count = arena_strdup(d->p->arena, count);
-            free(count);
-        }
-    }
+    for (int i = 0; i < 2; i++)
+        if (ck->bufs[i] >= 0)
+            dt_comm_var(d, comm, dt_argument(call, ck->bufs[i]), true,
+                        dt_argument(call, ck->counts[i]));
 }
 
 static void dt_call(detail *d, CXCursor c)

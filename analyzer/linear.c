@@ -12,39 +12,17 @@
 #include "walk.h"
 #include "walk_internal.h"
 
-typedef struct lin_children {
-    CXCursor c[3];
-    unsigned n;
-} lin_children;
-
-static enum CXChildVisitResult lin_collect(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    lin_children *k = data;
-    if (k->n < 3)
-        k->c[k->n] = c;
-    k->n++;
-    return CXChildVisit_Continue;
-}
-
-static lin_children lin_children_of(CXCursor e)
-{
-    lin_children k = {.n = 0};
-    clang_visitChildren(e, lin_collect, &k);
-    return k;
-}
-
 CXCursor lin_strip(CXCursor e)
 {
     for (;;) {
         enum CXCursorKind k = clang_getCursorKind(e);
         if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr)
             return e;
-        lin_children ch = lin_children_of(e);
+        walk_kids ch = walk_children_of(e);
         if (ch.n == 0 || ch.n > 2)
             return e;
         /* A C-style cast's children are the type written, then the operand. */
-        e = ch.c[ch.n - 1];
+        e = ch.v[ch.n - 1];
     }
 }
 
@@ -142,22 +120,28 @@ static bool lin_evaluate(CXCursor e, long *value)
     return ok;
 }
 
+/* What is not linear: a constant when libclang can evaluate it, else an atom. */
+static void lin_constant_or_atom(CXTranslationUnit tu, CXCursor e, lin *out)
+{
+    long v;
+    if (lin_evaluate(e, &v))
+        lin_const(out, v);
+    else
+        lin_atom(tu, e, clang_getNullCursor(), out);
+}
+
 static void lin_binary(CXTranslationUnit tu, CXCursor e, lin *out)
 {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
-    lin_children ch = lin_children_of(e);
+    walk_kids ch = walk_children_of(e);
     if (ch.n != 2 || (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub &&
                       op != CXBinaryOperator_Mul)) {
-        long v;
-        if (lin_evaluate(e, &v))
-            lin_const(out, v);
-        else
-            lin_atom(tu, e, clang_getNullCursor(), out);
+        lin_constant_or_atom(tu, e, out);
         return;
     }
     lin a, b;
-    lin_of_expr(tu, ch.c[0], &a);
-    lin_of_expr(tu, ch.c[1], &b);
+    lin_of_expr(tu, ch.v[0], &a);
+    lin_of_expr(tu, ch.v[1], &b);
     bool ok;
     if (op == CXBinaryOperator_Mul) {
         ok = lin_is_const(&a) || lin_is_const(&b);
@@ -185,18 +169,14 @@ static void lin_binary(CXTranslationUnit tu, CXCursor e, lin *out)
 static void lin_unary(CXTranslationUnit tu, CXCursor e, lin *out)
 {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
-    lin_children ch = lin_children_of(e);
+    walk_kids ch = walk_children_of(e);
     if (ch.n == 1 && (op == CXUnaryOperator_Minus || op == CXUnaryOperator_Plus)) {
-        lin_of_expr(tu, ch.c[0], out);
+        lin_of_expr(tu, ch.v[0], out);
         if (op == CXUnaryOperator_Plus || lin_scale(out, -1))
             return;
         lin_release(out);
     }
-    long v;
-    if (lin_evaluate(e, &v))
-        lin_const(out, v);
-    else
-        lin_atom(tu, e, clang_getNullCursor(), out);
+    lin_constant_or_atom(tu, e, out);
 }
 
 void lin_of_expr(CXTranslationUnit tu, CXCursor e, lin *out)
@@ -219,14 +199,9 @@ void lin_of_expr(CXTranslationUnit tu, CXCursor e, lin *out)
         lin_atom(tu, e, clang_Cursor_isNull(d) ? d : clang_getCanonicalCursor(d), out);
         return;
     }
-    default: {
-        long v;
-        if (lin_evaluate(e, &v))
-            lin_const(out, v);
-        else
-            lin_atom(tu, e, clang_getNullCursor(), out);
+    default:
+        lin_constant_or_atom(tu, e, out);
         return;
-    }
     }
 }
 

@@ -320,6 +320,21 @@ char *walk_expr_text(CXTranslationUnit tu, CXCursor c)
     return strbuf_take(&sb);
 }
 
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    walk_kids *k = data;
+    k->v[k->n++] = c;
+    return k->n < 4 ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+walk_kids walk_children_of(CXCursor c)
+{
+    walk_kids k = {.n = 0};
+    clang_visitChildren(c, collect_child, &k);
+    return k;
+}
+
 static enum CXChildVisitResult take_first_child(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;

@@ -121,6 +121,19 @@ tally *walk_tally(walker *w, size_t acc);
  * call, with array uses through parameters marked by parameter. */
 void walk_summarize(walk_cache *wc, CXCursor definition, tally *out);
 
+/* The first children of a node (up to four; n says how many of them). */
+typedef struct walk_kids {
+    CXCursor v[4];
+    unsigned n;
+} walk_kids;
+
+walk_kids walk_children_of(CXCursor c);
+
+/* The variable or member an argument designates: `a`, `&a[i][0]`, `a + k`,
+ * `&s.x`, `(double *)p` give a, a, a, s.x, p (a DeclRefExpr or
+ * MemberRefExpr, of any type), or a null cursor for anything else. */
+CXCursor walk_argument_root(CXCursor c);
+
 /* calls.c: what a call expression does, added to tally `acc`. */
 void calls_apply(walker *w, size_t acc, CXCursor call);
 void calls_cache_free(walk_cache *wc);

@@ -65,13 +65,11 @@ static void xml_attr_longs(xml_out *o, const char *name, const long *v, unsigned
 
 static void xml_attr_ints(xml_out *o, const char *name, const int *v, unsigned n)
 {
-    strbuf sb = STRBUF_INIT;
-    strbuf_append(&sb, "(");
+    long *wide = mem_alloc((n ? n : 1) * sizeof *wide);
     for (unsigned i = 0; i < n; i++)
-        strbuf_printf(&sb, "%s%d", i ? "," : "", v[i]);
-    strbuf_append(&sb, ")");
-    xml_attr(o, name, strbuf_cstr(&sb));
-    strbuf_release(&sb);
+        wide[i] = v[i];
+    xml_attr_longs(o, name, wide, n);
+    free(wide);
 }
 
 /* "((neg0,pos0),(neg1,pos1))" */
