@@ -397,7 +397,7 @@ static void test_measured_in_reports(void)
 {
     test_auto_exact_counts(); /* leaves auto.json */
     const char *args[] = {"-static-counting-only", "-measured", "auto.json", "-json", "r.json",
-                          "-report-file", "r.txt", "instr_auto.c", NULL};
+                          "-report-file", "r.txt", "-xml", "r.xml", "instr_auto.c", NULL};
     testutil_proc r = measuretool(args);
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_STRING_EQUAL(r.err, "");
@@ -425,6 +425,23 @@ static void test_measured_in_reports(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(txt, "fp_total per iteration:1\nMeasured AI=0.125\n"));
     free(txt);
     free(txt_path);
+    /* In ExaSAT XML the measurement is the loop's pininfo: the inner loop of
+     * search at line 32, and the loop at line 73 with its libm calls. */
+    char *xml_path = in_tmp("r.xml");
+    char *xml = testutil_read_file(xml_path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<pininfo entries=\"5\" iters=\"50\" bytereads=\"400\" "
+                                       "bytewrites=\"0\" adds=\"50\" subs=\"0\" muls=\"0\" "
+                                       "divs=\"0\" specials=\"0\"/>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<pininfo entries=\"1\" iters=\"10\" bytereads=\"160\" "
+                                       "bytewrites=\"0\" adds=\"20\" subs=\"0\" muls=\"10\" "
+                                       "divs=\"0\" specials=\"10\"/>"));
+    int npininfo = 0;
+    for (const char *x = xml; (x = strstr(x, "<pininfo ")) != NULL; x++)
+        npininfo++;
+    CU_ASSERT_EQUAL(npininfo, 6);
+    free(xml);
+    free(xml_path);
 
     char *bad = in_tmp("bad.json");
     CU_ASSERT_FATAL(testutil_write_file(bad, "{\"loops\": [\n  {\"file\": 1,,}\n]}\n"));
