@@ -529,6 +529,8 @@ static bool dt_header_marks(detail *d, CXCursor loop, CXCursor body, unsigned ma
 static dt_for_parts dt_for_parts_of(detail *d, CXCursor loop, const dt_kids *k)
 {
     dt_for_parts parts = {clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor()};
+    if (k->n == 4) /* all there: no need to look at the tokens (a macro's loop has none) */
+        return (dt_for_parts){k->v[0], k->v[1], k->v[2]};
     unsigned marks[3];
     if (k->n == 0 || !dt_header_marks(d, loop, k->v[k->n - 1], marks))
         return parts;

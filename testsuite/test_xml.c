@@ -62,7 +62,7 @@ static void test_bounds(void)
         {"i", "0", "((n-2)/2)-1", "1"}, {"i", "-1", "2*n", "1"},
         {"i", "0", "", "1"},           {"i", "0", "n-1", ""},
         {"", "", "", ""},              {"k", "0", "m-2", "3"},
-        {"i", "m+n", "n-m", "-2"},
+        {"i", "m+n", "n-m", "-2"},      {"q", "0", "m-1", "1"},
     };
     for (int i = 0; i < (int)(sizeof want / sizeof *want); i++)
         check_bounds(nth_loop(p, i), want[i][0], want[i][1], want[i][2], want[i][3]);

@@ -1,6 +1,7 @@
 /* Loop headers the ExaSAT bounds are read from, one loop per form. */
 #define N 10
 #define M 20
+#define LOOP(v, hi) for (int v = 0; v < (hi); v++)
 
 void headers(int n, int m, int s, int flag, double *a)
 {
@@ -27,4 +28,6 @@ void headers(int n, int m, int s, int flag, double *a)
         a[k] = 8.0;
     for (i = m + n; i >= n - m; i -= 2)      /* counting down by 2 */
         a[i] = 9.0;
+    LOOP(q, m)                               /* a loop a macro writes */
+        a[q] = 10.0;
 }
