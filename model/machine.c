@@ -1,0 +1,505 @@
+/* machine: reading and writing the machine files of the performance model.
+ *
+ * A machine file is one JSON object:
+ *
+ *   {
+ *     "name": "laptop",              required, a non-empty string
+ *     "peak_gflops": 100.0,          required, a number > 0 (the whole machine, all cores)
+ *     "memory_bandwidth_gbs": 20.0,  required, a number > 0
+ *     "write_allocate": true,        required, true or false
+ *     "cores": 4,                    optional, an integer >= 1
+ *     "caches": [                    required, an array (may be empty) of at most
+ *                                    MACHINE_MAX_CACHES (8) caches:
+ *       {"level": 1, "size_bytes": 49152, "bandwidth_gbs": 200.0},
+ *                                    level: required, an integer >= 1, no two alike;
+ *                                    size_bytes: required, an integer > 0;
+ *                                    bandwidth_gbs: optional, a number > 0
+ *       ...
+ *     ],
+ *     "flop_weights": {"add": 1, "multiply": 1, "divide": 4, "special": 20}
+ *                                    required, all four required, numbers >= 0
+ *   }
+ *
+ * A key that is not listed (a typo) or given twice is an error, and so is a
+ * number JSON can write but a double cannot hold (1e400).  The caches are
+ * kept sorted by level.  Every problem is reported as FILE:LINE:COL: error:
+ * and all of them are reported before machine_parse() gives NULL.
+ *
+ * cJSON parses the text but keeps no positions, so the messages find their
+ * place in the text themselves: a small scanner walks the (by then known
+ * valid) JSON text along the same path as the checks, to the key or the
+ * value a message is about. */
+#include "machine.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "diag.h"
+#include "fileio.h"
+#include "mem.h"
+
+/* ---- positions in the text --------------------------------------------- */
+
+/* An offset for "not found": messages then point at 1:1. */
+#define MACHINE_NOWHERE SIZE_MAX
+
+static size_t machine_json_skip_space(const char *text, size_t at)
+{
+    while (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')
+        at++;
+    return at;
+}
+
+/* From the opening quote of a string to just after its closing quote. */
+static size_t machine_json_skip_string(const char *text, size_t at)
+{
+    for (at++; text[at] && text[at] != '"'; at++)
+        if (text[at] == '\\' && text[at + 1])
+            at++;
+    return text[at] ? at + 1 : at;
+}
+
+/* From the start of a value to just after it. */
+static size_t machine_json_skip_value(const char *text, size_t at)
+{
+    if (text[at] == '"')
+        return machine_json_skip_string(text, at);
+    if (text[at] != '{' && text[at] != '[') {
+        while (text[at] && !strchr(",]} \t\r\n", text[at]))
+            at++;
+        return at;
+    }
+    size_t depth = 0;
+    while (text[at]) {
+        if (text[at] == '"') {
+            at = machine_json_skip_string(text, at);
+            continue;
+        }
+        if (text[at] == '{' || text[at] == '[')
+            depth++;
+        else if ((text[at] == '}' || text[at] == ']') && --depth == 0)
+            return at + 1;
+        at++;
+    }
+    return at;
+}
+
+/* The nth (0-based) member named key of the object that starts at obj:
+ * where its key and its value start.  False when there is none. */
+static bool machine_json_member(const char *text, size_t obj, const char *key, unsigned nth,
+                                size_t *key_at, size_t *value_at)
+{
+    if (obj == MACHINE_NOWHERE || text[obj] != '{')
+        return false;
+    size_t at = machine_json_skip_space(text, obj + 1);
+    size_t keylen = strlen(key);
+    while (text[at] == '"') {
+        size_t key_start = at;
+        at = machine_json_skip_string(text, at);
+        bool same = at - key_start == keylen + 2 && !strncmp(text + key_start + 1, key, keylen);
+        at = machine_json_skip_space(text, at);
+        if (text[at] != ':')
+            return false;
+        at = machine_json_skip_space(text, at + 1);
+        if (same && nth-- == 0) {
+            *key_at = key_start;
+            *value_at = at;
+            return true;
+        }
+        at = machine_json_skip_space(text, machine_json_skip_value(text, at));
+        if (text[at] != ',')
+            return false;
+        at = machine_json_skip_space(text, at + 1);
+    }
+    return false;
+}
+
+/* Where the value of the index-th element of the array at arr starts. */
+static size_t machine_json_element(const char *text, size_t arr, unsigned index)
+{
+    if (arr == MACHINE_NOWHERE || text[arr] != '[')
+        return MACHINE_NOWHERE;
+    size_t at = machine_json_skip_space(text, arr + 1);
+    for (unsigned i = 0; text[at] && text[at] != ']'; i++) {
+        if (i == index)
+            return at;
+        at = machine_json_skip_space(text, machine_json_skip_value(text, at));
+        if (text[at] != ',')
+            return MACHINE_NOWHERE;
+        at = machine_json_skip_space(text, at + 1);
+    }
+    return MACHINE_NOWHERE;
+}
+
+/* Line and column (1-based, in bytes) of an offset; 1:1 when unknown. */
+static void machine_json_line_col(const char *text, size_t offset, unsigned *line, unsigned *col)
+{
+    *line = 1;
+    *col = 1;
+    if (offset == MACHINE_NOWHERE)
+        return;
+    for (size_t i = 0; i < offset && text[i]; i++) {
+        if (text[i] == '\n') {
+            ++*line;
+            *col = 1;
+        } else {
+            ++*col;
+        }
+    }
+}
+
+/* ---- reporting ---------------------------------------------------------- */
+
+typedef struct machine_reader {
+    const char *name; /* of the file, in messages */
+    const char *text;
+    unsigned errors;
+} machine_reader;
+
+static void machine_error(machine_reader *r, size_t at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void machine_error(machine_reader *r, size_t at, const char *fmt, ...)
+{
+    char message[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    unsigned line, col;
+    machine_json_line_col(r->text, at, &line, &col);
+    diag_at(DIAG_ERROR, r->name, line, col, "%s", message);
+    r->errors++;
+}
+
+/* ---- the checks --------------------------------------------------------- */
+
+/* An object of the file with where it starts and what to call it in
+ * messages ("" for the top level, " in \"flop_weights\"", ...). */
+typedef struct machine_object {
+    const cJSON *json;
+    size_t at;
+    const char *where;
+} machine_object;
+
+/* Reports the keys of o that are not in allowed, and keys given twice. */
+static void machine_check_keys(machine_reader *r, const machine_object *o,
+                               const char *const *allowed, size_t nallowed)
+{
+    for (const cJSON *item = o->json->child; item; item = item->next) {
+        unsigned earlier = 0;
+        for (const cJSON *prev = o->json->child; prev != item; prev = prev->next)
+            earlier += !strcmp(prev->string, item->string);
+        size_t key_at = MACHINE_NOWHERE, value_at;
+        if (!machine_json_member(r->text, o->at, item->string, earlier, &key_at, &value_at))
+            key_at = o->at;
+        bool known = false;
+        for (size_t i = 0; i < nallowed && !known; i++)
+            known = !strcmp(item->string, allowed[i]);
+        if (!known)
+            machine_error(r, key_at, "unknown key '%s'", item->string);
+        else if (earlier)
+            machine_error(r, key_at, "duplicate key '%s'", item->string);
+    }
+}
+
+/* The member key of o and where its value starts; NULL (reported when
+ * required) when o has none. */
+static const cJSON *machine_member(machine_reader *r, const machine_object *o, const char *key,
+                                   bool required, size_t *value_at)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(o->json, key);
+    size_t key_at;
+    if (!item) {
+        if (required)
+            machine_error(r, o->at, "missing \"%s\"%s", key, o->where);
+        return NULL;
+    }
+    if (!machine_json_member(r->text, o->at, key, 0, &key_at, value_at))
+        *value_at = o->at;
+    return item;
+}
+
+/* A finite number, or false after a message. */
+static bool machine_number(machine_reader *r, const cJSON *item, size_t at, const char *key,
+                           double *out)
+{
+    if (!cJSON_IsNumber(item)) {
+        machine_error(r, at, "\"%s\" must be a number", key);
+        return false;
+    }
+    if (!isfinite(item->valuedouble)) {
+        machine_error(r, at, "\"%s\" is out of range", key);
+        return false;
+    }
+    *out = item->valuedouble;
+    return true;
+}
+
+static void machine_read_positive(machine_reader *r, const machine_object *o, const char *key,
+                                  bool required, double *out)
+{
+    size_t at;
+    const cJSON *item = machine_member(r, o, key, required, &at);
+    double v;
+    if (!item || !machine_number(r, item, at, key, &v))
+        return;
+    if (v <= 0)
+        machine_error(r, at, "\"%s\" must be a positive number", key);
+    else
+        *out = v;
+}
+
+static void machine_read_weight(machine_reader *r, const machine_object *o, const char *key,
+                                double *out)
+{
+    size_t at;
+    const cJSON *item = machine_member(r, o, key, true, &at);
+    double v;
+    if (!item || !machine_number(r, item, at, key, &v))
+        return;
+    if (v < 0)
+        machine_error(r, at, "\"%s\" must be a non-negative number", key);
+    else
+        *out = v;
+}
+
+/* An integer in [1, max]; false when absent or wrong (reported). */
+static bool machine_read_count(machine_reader *r, const machine_object *o, const char *key,
+                               bool required, double max, unsigned long long *out, size_t *where)
+{
+    size_t at;
+    const cJSON *item = machine_member(r, o, key, required, &at);
+    double v;
+    if (!item || !machine_number(r, item, at, key, &v))
+        return false;
+    if (v >= 1 && v > max) {
+        machine_error(r, at, "\"%s\" is too large", key);
+        return false;
+    }
+    if (v < 1 || (double)(unsigned long long)v != v) {
+        machine_error(r, at, "\"%s\" must be a positive integer", key);
+        return false;
+    }
+    *out = (unsigned long long)v;
+    if (where)
+        *where = at;
+    return true;
+}
+
+static void machine_read_name(machine_reader *r, const machine_object *o, machine *m)
+{
+    size_t at;
+    const cJSON *item = machine_member(r, o, "name", true, &at);
+    if (!item)
+        return;
+    if (!cJSON_IsString(item))
+        machine_error(r, at, "\"name\" must be a string");
+    else if (!item->valuestring[0])
+        machine_error(r, at, "\"name\" must not be empty");
+    else
+        m->name = mem_strdup(item->valuestring);
+}
+
+static void machine_read_write_allocate(machine_reader *r, const machine_object *o, machine *m)
+{
+    size_t at;
+    const cJSON *item = machine_member(r, o, "write_allocate", true, &at);
+    if (!item)
+        return;
+    if (!cJSON_IsBool(item))
+        machine_error(r, at, "\"write_allocate\" must be true or false");
+    else
+        m->write_allocate = cJSON_IsTrue(item);
+}
+
+/* A double holds every integer up to 2^53 exactly. */
+#define MACHINE_MAX_EXACT 9007199254740992.0
+
+/* One element of "caches"; false when it is wrong (reported). */
+static bool machine_read_cache(machine_reader *r, const cJSON *item, size_t at, unsigned index,
+                               machine_cache *c, size_t *level_at)
+{
+    static const char *const keys[] = {"level", "size_bytes", "bandwidth_gbs"};
+    if (!cJSON_IsObject(item)) {
+        machine_error(r, at, "\"caches\"[%u] must be an object", index);
+        return false;
+    }
+    char where[64];
+    snprintf(where, sizeof where, " in \"caches\"[%u]", index);
+    machine_object o = {item, at, where};
+    unsigned before = r->errors;
+    machine_check_keys(r, &o, keys, sizeof keys / sizeof *keys);
+    unsigned long long level = 0, size = 0;
+    machine_read_count(r, &o, "level", true, (double)UINT32_MAX, &level, level_at);
+    machine_read_count(r, &o, "size_bytes", true, MACHINE_MAX_EXACT, &size, NULL);
+    machine_read_positive(r, &o, "bandwidth_gbs", false, &c->bandwidth_gbs);
+    c->level = (unsigned)level;
+    c->size_bytes = size;
+    return r->errors == before;
+}
+
+/* Stable insertion sort by level. */
+static void machine_sort_caches(machine *m)
+{
+    for (unsigned i = 1; i < m->ncaches; i++) {
+        machine_cache c = m->caches[i];
+        unsigned j = i;
+        for (; j > 0 && m->caches[j - 1].level > c.level; j--)
+            m->caches[j] = m->caches[j - 1];
+        m->caches[j] = c;
+    }
+}
+
+static void machine_read_caches(machine_reader *r, const machine_object *top, machine *m)
+{
+    size_t at;
+    const cJSON *caches = machine_member(r, top, "caches", true, &at);
+    if (!caches)
+        return;
+    if (!cJSON_IsArray(caches)) {
+        machine_error(r, at, "\"caches\" must be an array");
+        return;
+    }
+    if (cJSON_GetArraySize(caches) > MACHINE_MAX_CACHES) {
+        machine_error(r, at, "\"caches\" holds more than %d caches", MACHINE_MAX_CACHES);
+        return;
+    }
+    unsigned index = 0;
+    for (const cJSON *item = caches->child; item; item = item->next, index++) {
+        size_t item_at = machine_json_element(r->text, at, index), level_at = item_at;
+        machine_cache c = {0};
+        if (!machine_read_cache(r, item, item_at, index, &c, &level_at))
+            continue;
+        bool duplicate = false;
+        for (unsigned i = 0; i < m->ncaches && !duplicate; i++)
+            duplicate = m->caches[i].level == c.level;
+        if (duplicate)
+            machine_error(r, level_at, "duplicate cache level %u", c.level);
+        else
+            m->caches[m->ncaches++] = c;
+    }
+    machine_sort_caches(m);
+}
+
+static void machine_read_weights(machine_reader *r, const machine_object *top, machine *m)
+{
+    static const char *const keys[] = {"add", "multiply", "divide", "special"};
+    size_t at;
+    const cJSON *weights = machine_member(r, top, "flop_weights", true, &at);
+    if (!weights)
+        return;
+    if (!cJSON_IsObject(weights)) {
+        machine_error(r, at, "\"flop_weights\" must be an object");
+        return;
+    }
+    machine_object o = {weights, at, " in \"flop_weights\""};
+    machine_check_keys(r, &o, keys, sizeof keys / sizeof *keys);
+    machine_read_weight(r, &o, "add", &m->weight_add);
+    machine_read_weight(r, &o, "multiply", &m->weight_multiply);
+    machine_read_weight(r, &o, "divide", &m->weight_divide);
+    machine_read_weight(r, &o, "special", &m->weight_special);
+}
+
+static void machine_read_top(machine_reader *r, const machine_object *top, machine *m)
+{
+    static const char *const keys[] = {"name",           "peak_gflops", "memory_bandwidth_gbs",
+                                       "write_allocate", "cores",       "caches",
+                                       "flop_weights"};
+    machine_check_keys(r, top, keys, sizeof keys / sizeof *keys);
+    machine_read_name(r, top, m);
+    machine_read_positive(r, top, "peak_gflops", true, &m->peak_gflops);
+    machine_read_positive(r, top, "memory_bandwidth_gbs", true, &m->memory_bandwidth_gbs);
+    machine_read_write_allocate(r, top, m);
+    unsigned long long cores = 0;
+    if (machine_read_count(r, top, "cores", false, (double)UINT32_MAX, &cores, NULL))
+        m->cores = (unsigned)cores;
+    machine_read_caches(r, top, m);
+    machine_read_weights(r, top, m);
+}
+
+machine *machine_parse(const char *name, const char *text)
+{
+    machine_reader r = {name ? name : "<machine>", text ? text : "", 0};
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(r.text, &end, true);
+    if (!root) {
+        size_t len = strlen(r.text);
+        size_t at = end && end >= r.text && end <= r.text + len ? (size_t)(end - r.text) : len;
+        machine_error(&r, at, "the machine file is not valid JSON");
+        return NULL;
+    }
+    size_t root_at = machine_json_skip_space(r.text, 0);
+    machine *m = mem_alloc(sizeof *m);
+    if (!cJSON_IsObject(root)) {
+        machine_error(&r, root_at, "the machine file must hold a JSON object");
+    } else {
+        machine_object top = {root, root_at, ""};
+        machine_read_top(&r, &top, m);
+    }
+    cJSON_Delete(root);
+    if (r.errors)
+        machine_free(&m);
+    return m;
+}
+
+machine *machine_load(const char *path)
+{
+    char *text = fileio_read_text(path, "machine file");
+    if (!text)
+        return NULL;
+    machine *m = machine_parse(path, text);
+    free(text);
+    return m;
+}
+
+void machine_free(machine **m)
+{
+    if (!m || !*m)
+        return;
+    free((*m)->name);
+    free(*m);
+    *m = NULL;
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+static cJSON *machine_cache_to_json(const machine_cache *c)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "level", c->level);
+    cJSON_AddNumberToObject(o, "size_bytes", (double)c->size_bytes);
+    if (c->bandwidth_gbs > 0)
+        cJSON_AddNumberToObject(o, "bandwidth_gbs", c->bandwidth_gbs);
+    return o;
+}
+
+char *machine_to_json(const machine *m)
+{
+    if (!m)
+        return NULL;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", m->name ? m->name : "");
+    cJSON_AddNumberToObject(o, "peak_gflops", m->peak_gflops);
+    cJSON_AddNumberToObject(o, "memory_bandwidth_gbs", m->memory_bandwidth_gbs);
+    cJSON_AddBoolToObject(o, "write_allocate", m->write_allocate);
+    if (m->cores > 0)
+        cJSON_AddNumberToObject(o, "cores", m->cores);
+    cJSON *caches = cJSON_AddArrayToObject(o, "caches");
+    for (unsigned i = 0; i < m->ncaches && i < MACHINE_MAX_CACHES; i++)
+        cJSON_AddItemToArray(caches, machine_cache_to_json(&m->caches[i]));
+    cJSON *weights = cJSON_AddObjectToObject(o, "flop_weights");
+    cJSON_AddNumberToObject(weights, "add", m->weight_add);
+    cJSON_AddNumberToObject(weights, "multiply", m->weight_multiply);
+    cJSON_AddNumberToObject(weights, "divide", m->weight_divide);
+    cJSON_AddNumberToObject(weights, "special", m->weight_special);
+    char *json = cJSON_Print(o);
+    cJSON_Delete(o);
+    return json;
+}

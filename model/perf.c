@@ -1,0 +1,392 @@
+/* The performance model.
+ *
+ * Iterations.  Each loop's trip count comes from its bounds (upperbound
+ * inclusive, signed stride); the body of a loop runs the product of the trip
+ * counts of the loop and its ancestors.  A nest is entered once.
+ *
+ * Flops.  A loop's own-level operations times its executions; adds,
+ * multiplies and divides are flops, specials are reported beside them, and
+ * the machine's weights turn all four into weighted flops.
+ *
+ * Traffic: the layer condition.  Take a loop with levels 0 (the loop) to
+ * D-1 (the outermost of its nest) and trip counts N[l].  An array's
+ * dimensions each follow one level (the access's indexorder); its ghost gives
+ * the width w of the offsets in each dimension.  Reusing an array's data
+ * across the iterations of level l needs, held in cache, s slices (s = w+1
+ * in the dimension of level l, 1 if l does not index the array), each slice
+ * being the array's extent over the inner levels (N[m] + w for the inner
+ * levels that index it).  Summed over the arrays this is ws[l]: elements at
+ * the innermost level, rows one level out, planes the next.  For a cache of
+ * size C the reuse holds at every level l up to the first whose ws exceeds
+ * C * PERF_CACHE_SHARE; call the last level that holds f.
+ *
+ * With the last-level cache's f, an array moves:
+ *   region   = product over its dimensions of N[level] + (level <= f ? w : 0),
+ *   streams  = the distinct offsets of its accesses in the dimensions whose
+ *              level is beyond f (1 when all reuse holds), for reads and for
+ *              writes apart,
+ *   restream = the product of N[l] over the levels beyond f that do not index
+ *              the array (it is read again on each of their iterations),
+ * so bytes = size * region * restream * (read streams + write streams, plus
+ * the write streams again for a write-only array when the machine
+ * write-allocates).  When all reuse fits this is each array's widened region
+ * once.  Non-relative accesses of an array with no relative ones move one
+ * element per execution when a subscript names a variable (a gather), and
+ * one element once when all subscripts are constants. */
+#include "perf.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "mem.h"
+
+/* The chain of a loop: levels 0 (the loop) .. n-1 (its outermost ancestor). */
+typedef struct perf_chain {
+    const lm_loop *loop[PERF_MAX_DEPTH];
+    double trip[PERF_MAX_DEPTH];
+    unsigned n;
+} perf_chain;
+
+static bool perf_eval_bound(const lm_loop *l, const char *what, const char *text,
+                            const perf_bindings *b, long long *value)
+{
+    perf_expr_result r = perf_expr_eval(text, b);
+    if (!r.ok) {
+        diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column, "%s '%s': %s", what, text,
+                r.message);
+        return false;
+    }
+    *value = r.value;
+    return true;
+}
+
+/* Iterations per entry: (upper - lower) / stride + 1, or 0 when the bounds
+ * are already crossed. */
+static bool perf_trip_count(const lm_loop *l, const perf_bindings *b, long long *trip)
+{
+    const lm_bounds *bd = &l->bounds;
+    if (!bd->lower || !bd->upper || !bd->stride) {
+        diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
+                "the loop has no bounds: the model needs its lowerbound, upperbound and stride");
+        return false;
+    }
+    long long lo, hi, st;
+    if (!perf_eval_bound(l, "lowerbound", bd->lower, b, &lo) ||
+        !perf_eval_bound(l, "upperbound", bd->upper, b, &hi) ||
+        !perf_eval_bound(l, "stride", bd->stride, b, &st))
+        return false;
+    if (st == 0) {
+        diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column, "the loop's stride is 0");
+        return false;
+    }
+    long double span = st > 0 ? (long double)hi - lo : (long double)lo - hi;
+    long double step = st > 0 ? (long double)st : -(long double)st;
+    *trip = span < 0 ? 0 : (long long)(span / step) + 1;
+    return true;
+}
+
+/* ---- arrays ---- */
+
+/* What an array's dimensions follow, from its first relative access. */
+typedef struct perf_dims {
+    unsigned n;
+    int level[PERF_MAX_DEPTH]; /* -1: no loop of the nest */
+    long width[PERF_MAX_DEPTH];
+    bool relative;             /* some access is relative */
+} perf_dims;
+
+static void perf_array_dims(const lm_array_ref *a, unsigned depth, perf_dims *d)
+{
+    memset(d, 0, sizeof *d);
+    d->n = a->ghost.ndims < PERF_MAX_DEPTH ? a->ghost.ndims : PERF_MAX_DEPTH;
+    for (unsigned k = 0; k < d->n; k++) {
+        d->level[k] = -1;
+        d->width[k] = a->ghost.pos[k] - a->ghost.neg[k];
+        if (d->width[k] < 0)
+            d->width[k] = 0;
+    }
+    for (const lm_access *x = a->accesses; x; x = x->next) {
+        if (!x->relative)
+            continue;
+        d->relative = true;
+        for (unsigned k = 0; k < d->n && k < x->ndims; k++) {
+            int lv = x->order && k < x->norder ? x->order[k] : (int)k;
+            d->level[k] = lv >= 0 && (unsigned)lv < depth ? lv : -1;
+        }
+        return;
+    }
+}
+
+static int perf_dim_of_level(const perf_dims *d, unsigned level)
+{
+    for (unsigned k = 0; k < d->n; k++)
+        if (d->level[k] == (int)level)
+            return (int)k;
+    return -1;
+}
+
+static double perf_element_size(const lm_loop *l, const lm_array_ref *a)
+{
+    unsigned long size = lm_datatype_size(a->datatype);
+    if (size)
+        return (double)size;
+    diag_at(DIAG_WARNING, l->loc.file, l->loc.line, l->loc.column,
+            "array '%s': unknown size of datatype '%s', counted as 8 bytes", a->name,
+            a->datatype);
+    return 8.0;
+}
+
+/* ws[level] contributions of one array (see the top of the file). */
+static void perf_array_ws(const perf_chain *c, const perf_dims *d, double esize, double *ws)
+{
+    for (unsigned lv = 0; lv < c->n; lv++) {
+        int dim = perf_dim_of_level(d, lv);
+        double slices = dim >= 0 ? (double)d->width[dim] + 1 : 1;
+        double inner = 1;
+        for (unsigned m = 0; m < lv; m++) {
+            int dm = perf_dim_of_level(d, m);
+            if (dm >= 0)
+                inner *= c->trip[m] + (double)d->width[dm];
+        }
+        ws[lv] += slices * inner * esize;
+    }
+}
+
+/* The distinct projections, onto the dimensions beyond f, of the relative
+ * accesses that read (writes: that write). */
+static double perf_streams(const lm_array_ref *a, const perf_dims *d, int f, bool writes)
+{
+    double n = 0;
+    for (const lm_access *x = a->accesses; x; x = x->next) {
+        if (!x->relative || !(writes ? x->writes : x->reads))
+            continue;
+        bool seen = false;
+        for (const lm_access *y = a->accesses; y != x && !seen; y = y->next) {
+            if (!y->relative || !(writes ? y->writes : y->reads))
+                continue;
+            bool same = true;
+            for (unsigned k = 0; k < d->n && same; k++)
+                if (d->level[k] > f && k < x->ndims && k < y->ndims)
+                    same = x->index[k] == y->index[k];
+            seen = same;
+        }
+        n += !seen;
+    }
+    return n;
+}
+
+static bool perf_subscript_names_variable(const char *s)
+{
+    for (; s && *s; s++)
+        if (isalpha((unsigned char)*s) || *s == '_')
+            return true;
+    return false;
+}
+
+/* Bytes of an array with no relative access: gathers and fixed elements. */
+static double perf_nonrelative_bytes(const lm_array_ref *a, double esize, double executions,
+                                     bool write_allocate)
+{
+    double bytes = 0;
+    for (const lm_access *x = a->accesses; x; x = x->next) {
+        double moves = (x->reads ? 1 : 0) + (x->writes ? 1 : 0) +
+                       (write_allocate && x->writes && !x->reads ? 1 : 0);
+        double times = perf_subscript_names_variable(x->subscript) ? executions : 1;
+        bytes += moves * times * esize;
+    }
+    return bytes;
+}
+
+static double perf_array_bytes(const perf_chain *c, const lm_array_ref *a, const perf_dims *d,
+                               double esize, int f, double executions, bool write_allocate)
+{
+    if (!d->relative)
+        return perf_nonrelative_bytes(a, esize, executions, write_allocate);
+    double region = 1;
+    for (unsigned k = 0; k < d->n; k++) {
+        int lv = d->level[k];
+        if (lv >= 0)
+            region *= c->trip[lv] + (lv <= f ? (double)d->width[k] : 0);
+    }
+    double restream = 1;
+    for (unsigned lv = (unsigned)(f + 1); lv < c->n; lv++)
+        if (perf_dim_of_level(d, lv) < 0)
+            restream *= c->trip[lv];
+    double reads = perf_streams(a, d, f, false), writes = perf_streams(a, d, f, true);
+    double moves = reads + writes + (write_allocate && reads == 0 ? writes : 0);
+    return esize * region * restream * moves;
+}
+
+/* ---- loops and nests ---- */
+
+static int perf_fit_level(const double *ws, unsigned n, unsigned long long size)
+{
+    int f = -1;
+    for (unsigned lv = 0; lv < n && ws[lv] <= (double)size * PERF_CACHE_SHARE; lv++)
+        f = (int)lv;
+    return f;
+}
+
+static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine *m)
+{
+    const lm_loop *l = pl->loop;
+    perf_dims dims[64];
+    double esize[64];
+    unsigned n = 0;
+    for (const lm_array_ref *a = l->array_refs; a && n < 64; a = a->next, n++) {
+        perf_array_dims(a, c->n, &dims[n]);
+        esize[n] = perf_element_size(l, a);
+        perf_array_ws(c, &dims[n], esize[n], pl->ws);
+    }
+    for (unsigned k = 0; k < m->ncaches; k++)
+        pl->fits[k] = perf_fit_level(pl->ws, c->n, m->caches[k].size_bytes);
+    int f = m->ncaches ? pl->fits[m->ncaches - 1] : -1;
+    n = 0;
+    for (const lm_array_ref *a = l->array_refs; a && n < 64; a = a->next, n++)
+        pl->bytes += perf_array_bytes(c, a, &dims[n], esize[n], f, pl->executions,
+                                      m->write_allocate);
+}
+
+static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
+                           const machine *m)
+{
+    pl->loop = l;
+    pl->nlevels = c->n;
+    pl->executions = 1;
+    for (unsigned k = 0; k < c->n; k++)
+        pl->executions *= c->trip[k];
+    pl->trip = (long long)c->trip[0];
+    pl->adds = (double)(l->own.n[LM_FP_PLUS] + l->own.n[LM_FP_MINUS]) * pl->executions;
+    pl->multiplies = (double)l->own.n[LM_FP_MULTIPLY] * pl->executions;
+    pl->divides = (double)l->own.n[LM_FP_DIVIDE] * pl->executions;
+    pl->specials = (double)l->own.n[LM_FP_SPECIAL] * pl->executions;
+    perf_loop_traffic(pl, c, m);
+}
+
+static void perf_nest_totals(perf_nest *n, const machine *m)
+{
+    for (size_t i = 0; i < n->nloops; i++) {
+        const perf_loop *pl = &n->loops[i];
+        n->flops += pl->adds + pl->multiplies + pl->divides;
+        n->specials += pl->specials;
+        n->weighted_flops += pl->adds * m->weight_add + pl->multiplies * m->weight_multiply +
+                             pl->divides * m->weight_divide + pl->specials * m->weight_special;
+        n->bytes += pl->bytes;
+        double ws = pl->nlevels ? pl->ws[pl->nlevels - 1] : 0;
+        if (ws > n->working_set)
+            n->working_set = ws;
+    }
+    n->compute_s = n->weighted_flops / (m->peak_gflops * 1e9);
+    n->memory_s = n->bytes / (m->memory_bandwidth_gbs * 1e9);
+    n->runtime_s = n->compute_s > n->memory_s ? n->compute_s : n->memory_s;
+    n->bottleneck = n->memory_s >= n->compute_s ? "memory" : "compute";
+}
+
+/* The chain of l; false when the nest is deeper than the model goes. */
+static bool perf_chain_of(const lm_loop *l, perf_chain *c)
+{
+    c->n = 0;
+    for (const lm_loop *a = l; a; a = a->parent) {
+        if (c->n == PERF_MAX_DEPTH)
+            return false;
+        c->loop[c->n++] = a;
+    }
+    return true;
+}
+
+/* The trip counts of l's ancestors, which came before it in the nest. */
+static void perf_ancestor_trips(const perf_nest *n, perf_chain *c)
+{
+    for (unsigned k = 1; k < c->n; k++)
+        for (size_t i = 0; i < n->nloops; i++)
+            if (n->loops[i].loop == c->loop[k])
+                c->trip[k] = (double)n->loops[i].trip;
+}
+
+static perf_loop *perf_nest_add_loop(perf_nest *n, size_t *cap)
+{
+    if (n->nloops == *cap) {
+        *cap = *cap ? 2 * *cap : 8;
+        n->loops = mem_realloc(n->loops, *cap * sizeof *n->loops);
+    }
+    perf_loop *pl = &n->loops[n->nloops++];
+    memset(pl, 0, sizeof *pl);
+    return pl;
+}
+
+/* The loops of one nest in source order, each after its ancestors. */
+static bool perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m,
+                           const perf_bindings *b)
+{
+    n->top = top;
+    size_t cap = 0;
+    bool ok = true;
+    for (const lm_loop *l = top; l && (l == top || l->depth > top->depth);
+         l = lm_loop_next_preorder(l)) {
+        perf_chain c;
+        memset(&c, 0, sizeof c);
+        if (!perf_chain_of(l, &c)) {
+            diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
+                    "loops nested deeper than %d are not modeled", PERF_MAX_DEPTH);
+            ok = false;
+            continue;
+        }
+        long long trip;
+        if (!perf_trip_count(l, b, &trip)) {
+            ok = false;
+            continue;
+        }
+        c.trip[0] = (double)trip;
+        perf_ancestor_trips(n, &c);
+        perf_eval_loop(perf_nest_add_loop(n, &cap), l, &c, m);
+    }
+    perf_nest_totals(n, m);
+    return ok;
+}
+
+bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b,
+                   perf_result *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t cap = 0;
+    bool ok = true;
+    for (const lm_file *f = p->files; f; f = f->next) {
+        for (const lm_function *fn = f->functions; fn; fn = fn->next) {
+            for (const lm_loop *top = fn->loops; top; top = top->next) {
+                if (out->nnests == cap) {
+                    cap = cap ? 2 * cap : 8;
+                    out->nests = mem_realloc(out->nests, cap * sizeof *out->nests);
+                }
+                perf_nest *n = &out->nests[out->nnests++];
+                memset(n, 0, sizeof *n);
+                ok &= perf_eval_nest(n, top, m, b);
+                out->flops += n->flops;
+                out->weighted_flops += n->weighted_flops;
+                out->specials += n->specials;
+                out->bytes += n->bytes;
+                out->compute_s += n->compute_s;
+                out->memory_s += n->memory_s;
+                out->runtime_s += n->runtime_s;
+                if (n->working_set > out->working_set)
+                    out->working_set = n->working_set;
+            }
+        }
+    }
+    out->bottleneck = out->memory_s >= out->compute_s ? "memory" : "compute";
+    return ok;
+}
+
+void perf_result_release(perf_result *r)
+{
+    for (size_t i = 0; i < r->nnests; i++)
+        free(r->nests[i].loops);
+    free(r->nests);
+    memset(r, 0, sizeof *r);
+}
+
+double perf_intensity(double flops, double bytes)
+{
+    return bytes > 0 ? flops / bytes : 0;
+}

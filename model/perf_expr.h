@@ -1,0 +1,33 @@
+/* perf_expr: the integer expressions of ExaSAT loop bounds (`n-2`, `2*n+1`,
+ * `(n-2)/2`, `grid->n`), evaluated with parameter bindings.
+ *
+ * A binding set is created empty, filled with perf_bindings_set (names are
+ * copied), and freed with perf_bindings_free.  Evaluation is C's integer
+ * arithmetic on long long (division truncates); symbols are names with
+ * `.` and `->` member steps. */
+#ifndef AITOOL_PERF_EXPR_H
+#define AITOOL_PERF_EXPR_H
+
+#include <stdbool.h>
+
+typedef struct perf_bindings perf_bindings;
+
+perf_bindings *perf_bindings_create(void);
+void perf_bindings_free(perf_bindings **b);
+/* Bind (or rebind) name to value. */
+void perf_bindings_set(perf_bindings *b, const char *name, long long value);
+/* Parse "name=value"; false (with *error set to a static message) when
+ * malformed. */
+bool perf_bindings_parse(perf_bindings *b, const char *assignment, const char **error);
+bool perf_bindings_get(const perf_bindings *b, const char *name, long long *value);
+
+/* The result of an evaluation: ok, or what went wrong and where. */
+typedef struct perf_expr_result {
+    bool ok;
+    long long value;
+    char message[160]; /* when !ok: "unbound parameter 'n'", "division by zero", ... */
+} perf_expr_result;
+
+perf_expr_result perf_expr_eval(const char *text, const perf_bindings *b);
+
+#endif

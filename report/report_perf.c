@@ -1,0 +1,179 @@
+/* The predictions of the performance model: a block per loop nest with a row
+ * per loop, then the totals; CSV with a row per nest; JSON with everything. */
+#include "report_perf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "fileio.h"
+#include "mem.h"
+
+static const char *report_perf_base(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* "L1 k, L2 j, L3 -": the outermost level whose reuse each cache holds. */
+static void report_perf_fits(FILE *out, const perf_loop *pl, const machine *m)
+{
+    for (unsigned c = 0; c < m->ncaches; c++) {
+        int f = pl->fits[c];
+        const lm_loop *held = NULL;
+        const lm_loop *l = pl->loop;
+        for (int k = 0; l && k <= f; k++, l = l->parent)
+            held = l;
+        const char *var = held && held->bounds.loopvar ? held->bounds.loopvar : "?";
+        fprintf(out, "%sL%u:%s", c ? " " : "", m->caches[c].level, f < 0 ? "-" : var);
+    }
+}
+
+static void report_perf_loop_row(FILE *out, const perf_loop *pl, const machine *m)
+{
+    const lm_loop *l = pl->loop;
+    fprintf(out, "  %-6s %5u %12lld %14.6g %14.6g %14.6g  ",
+            l->bounds.loopvar ? l->bounds.loopvar : "?", l->loc.line, pl->trip, pl->executions,
+            pl->adds + pl->multiplies + pl->divides, pl->bytes);
+    for (unsigned k = 0; k < pl->nlevels; k++)
+        fprintf(out, "%s%.6g", k ? "/" : "", pl->ws[k]);
+    fputs("  ", out);
+    report_perf_fits(out, pl, m);
+    fputc('\n', out);
+}
+
+static void report_perf_summary(FILE *out, const char *indent, double flops, double weighted,
+                                double specials, double bytes, double ws, double compute_s,
+                                double memory_s, double runtime_s, const char *bottleneck)
+{
+    fprintf(out, "%sflops %.6g  weighted flops %.6g  specials %.6g  bytes %.6g  AI %.4g\n",
+            indent, flops, weighted, specials, bytes, perf_intensity(flops, bytes));
+    fprintf(out, "%sworking set %.6g bytes  runtime %.6g s (compute %.6g s, memory %.6g s): %s-bound\n",
+            indent, ws, runtime_s, compute_s, memory_s, bottleneck);
+}
+
+bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m)
+{
+    fprintf(out, "machine: %s (%.6g GFLOP/s peak, %.6g GB/s memory%s)\n", m->name,
+            m->peak_gflops, m->memory_bandwidth_gbs,
+            m->write_allocate ? ", write-allocate" : "");
+    for (size_t i = 0; i < r->nnests; i++) {
+        const perf_nest *n = &r->nests[i];
+        fprintf(out, "\nnest at %s:%u (function %s)\n", report_perf_base(n->top->loc.file),
+                n->top->loc.line, n->top->function->name);
+        fprintf(out, "  %-6s %5s %12s %14s %14s %14s  %s\n", "loop", "line", "trip",
+                "executions", "flops", "bytes", "working sets by level (inner/outer)  reuse held");
+        for (size_t k = 0; k < n->nloops; k++)
+            report_perf_loop_row(out, &n->loops[k], m);
+        report_perf_summary(out, "  ", n->flops, n->weighted_flops, n->specials, n->bytes,
+                            n->working_set, n->compute_s, n->memory_s, n->runtime_s,
+                            n->bottleneck);
+    }
+    fputs("\ntotal:\n", out);
+    report_perf_summary(out, "  ", r->flops, r->weighted_flops, r->specials, r->bytes,
+                        r->working_set, r->compute_s, r->memory_s, r->runtime_s, r->bottleneck);
+    return !ferror(out);
+}
+
+bool report_perf_csv_write(FILE *out, const perf_result *r)
+{
+    fputs("file,function,line,flops,weighted_flops,specials,bytes,working_set_bytes,"
+          "compute_s,memory_s,runtime_s,bottleneck\n", out);
+    for (size_t i = 0; i < r->nnests; i++) {
+        const perf_nest *n = &r->nests[i];
+        fprintf(out, "%s,%s,%u,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n",
+                report_perf_base(n->top->loc.file), n->top->function->name, n->top->loc.line,
+                n->flops, n->weighted_flops, n->specials, n->bytes, n->working_set,
+                n->compute_s, n->memory_s, n->runtime_s, n->bottleneck);
+    }
+    fprintf(out, "total,,,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n", r->flops,
+            r->weighted_flops, r->specials, r->bytes, r->working_set, r->compute_s, r->memory_s,
+            r->runtime_s, r->bottleneck);
+    return !ferror(out);
+}
+
+static void report_perf_json_numbers(cJSON *o, double flops, double weighted, double specials,
+                                     double bytes, double ws, double compute_s, double memory_s,
+                                     double runtime_s, const char *bottleneck)
+{
+    cJSON_AddNumberToObject(o, "flops", flops);
+    cJSON_AddNumberToObject(o, "weighted_flops", weighted);
+    cJSON_AddNumberToObject(o, "specials", specials);
+    cJSON_AddNumberToObject(o, "bytes", bytes);
+    cJSON_AddNumberToObject(o, "working_set_bytes", ws);
+    cJSON_AddNumberToObject(o, "compute_s", compute_s);
+    cJSON_AddNumberToObject(o, "memory_s", memory_s);
+    cJSON_AddNumberToObject(o, "runtime_s", runtime_s);
+    cJSON_AddStringToObject(o, "bottleneck", bottleneck);
+}
+
+static cJSON *report_perf_json_level(const perf_loop *pl, const machine *m)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "line", pl->loop->loc.line);
+    cJSON_AddStringToObject(o, "loopvar", pl->loop->bounds.loopvar ? pl->loop->bounds.loopvar : "");
+    cJSON_AddNumberToObject(o, "trip", (double)pl->trip);
+    cJSON_AddNumberToObject(o, "executions", pl->executions);
+    cJSON_AddNumberToObject(o, "flops", pl->adds + pl->multiplies + pl->divides);
+    cJSON_AddNumberToObject(o, "specials", pl->specials);
+    cJSON_AddNumberToObject(o, "bytes", pl->bytes);
+    cJSON *ws = cJSON_AddArrayToObject(o, "working_sets");
+    for (unsigned k = 0; k < pl->nlevels; k++)
+        cJSON_AddItemToArray(ws, cJSON_CreateNumber(pl->ws[k]));
+    cJSON *fits = cJSON_AddArrayToObject(o, "reuse_held");
+    for (unsigned c = 0; c < m->ncaches; c++) {
+        cJSON *f = cJSON_CreateObject();
+        cJSON_AddNumberToObject(f, "cache_level", m->caches[c].level);
+        cJSON_AddNumberToObject(f, "outermost_level", pl->fits[c]);
+        cJSON_AddItemToArray(fits, f);
+    }
+    return o;
+}
+
+char *report_perf_json_render(const perf_result *r, const machine *m)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "machine", m->name);
+    report_perf_json_numbers(root, r->flops, r->weighted_flops, r->specials, r->bytes,
+                             r->working_set, r->compute_s, r->memory_s, r->runtime_s,
+                             r->bottleneck);
+    cJSON *loops = cJSON_AddArrayToObject(root, "loops");
+    for (size_t i = 0; i < r->nnests; i++) {
+        const perf_nest *n = &r->nests[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "file", n->top->loc.file);
+        cJSON_AddStringToObject(o, "function", n->top->function->name);
+        cJSON_AddNumberToObject(o, "line", n->top->loc.line);
+        report_perf_json_numbers(o, n->flops, n->weighted_flops, n->specials, n->bytes,
+                                 n->working_set, n->compute_s, n->memory_s, n->runtime_s,
+                                 n->bottleneck);
+        cJSON *levels = cJSON_AddArrayToObject(o, "levels");
+        for (size_t k = 0; k < n->nloops; k++)
+            cJSON_AddItemToArray(levels, report_perf_json_level(&n->loops[k], m));
+        cJSON_AddItemToArray(loops, o);
+    }
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    return text;
+}
+
+typedef struct report_perf_ctx {
+    const perf_result *r;
+    const machine *m;
+} report_perf_ctx;
+
+static bool report_perf_json_writer(FILE *out, void *data)
+{
+    const report_perf_ctx *ctx = data;
+    char *text = report_perf_json_render(ctx->r, ctx->m);
+    bool ok = text && fputs(text, out) >= 0 && fputc('\n', out) != EOF;
+    free(text);
+    return ok;
+}
+
+bool report_perf_json_file(const char *path, const perf_result *r, const machine *m)
+{
+    report_perf_ctx ctx = {r, m};
+    return fileio_write_atomic(path, report_perf_json_writer, &ctx);
+}

@@ -1,0 +1,278 @@
+/* The performance model against values worked out by hand: a triad's bytes
+ * with and without write-allocate, a 7-point stencil's traffic as the cache
+ * shrinks past each layer condition, trip counts from bound expressions,
+ * weighted flops and the runtime, and the errors. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "exasat_xml.h"
+#include "machine.h"
+#include "perf.h"
+#include "testutil.h"
+
+/* A machine with one cache of the given size: 100 GFLOP/s, 10 GB/s. */
+static machine test_machine(unsigned long long cache_bytes, bool write_allocate)
+{
+    machine m;
+    memset(&m, 0, sizeof m);
+    m.name = (char *)"test";
+    m.peak_gflops = 100.0;
+    m.memory_bandwidth_gbs = 10.0;
+    m.write_allocate = write_allocate;
+    m.caches[0] = (machine_cache){3, cache_bytes, 0};
+    m.ncaches = 1;
+    m.weight_add = m.weight_multiply = 1.0;
+    m.weight_divide = 4.0;
+    m.weight_special = 20.0;
+    return m;
+}
+
+static lm_program *read_kernel(const char *xml)
+{
+    lm_program *p = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "k.xml", xml, strlen(xml)));
+    lm_program_finish(p);
+    return p;
+}
+
+static const char triad_xml[] =
+    "<program><function name=\"triad\">\n"
+    "<loop linenum=\"5\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"1\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"0\" writes=\"1\"/></array>\n"
+    "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"readonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
+    "<array name=\"c\" component=\"\" datatype=\"double\" accesstype=\"readonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
+    "</loop></function></program>\n";
+
+static perf_bindings *bind_n(long long n)
+{
+    perf_bindings *b = perf_bindings_create();
+    perf_bindings_set(b, "n", n);
+    return b;
+}
+
+/* n = 1e6: 2 flops per element; 2 reads, 1 write and, with write-allocate,
+ * 1 allocate read: 4 * 8 * n bytes. */
+static void test_triad(void)
+{
+    lm_program *p = read_kernel(triad_xml);
+    perf_bindings *b = bind_n(1000000);
+    machine wa = test_machine(1 << 20, true), nowa = test_machine(1 << 20, false);
+    perf_result r;
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &wa, b, &r));
+    CU_ASSERT_EQUAL_FATAL(r.nnests, 1);
+    CU_ASSERT_DOUBLE_EQUAL(r.flops, 2e6, 0);
+    CU_ASSERT_DOUBLE_EQUAL(r.bytes, 4.0 * 8 * 1e6, 0);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].loops[0].ws[0], 24, 0); /* one element of each array */
+    CU_ASSERT_DOUBLE_EQUAL(r.memory_s, 3.2e7 / 1e10, 1e-15);
+    CU_ASSERT_DOUBLE_EQUAL(r.compute_s, 2e6 / 1e11, 1e-15);
+    CU_ASSERT_DOUBLE_EQUAL(r.runtime_s, 3.2e-3, 1e-15);
+    CU_ASSERT_STRING_EQUAL(r.bottleneck, "memory");
+    perf_result_release(&r);
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &nowa, b, &r));
+    CU_ASSERT_DOUBLE_EQUAL(r.bytes, 3.0 * 8 * 1e6, 0);
+    perf_result_release(&r);
+    perf_bindings_free(&b);
+    lm_program_free(&p);
+}
+
+static const char stencil_xml[] =
+    "<program><function name=\"stencil7\">\n"
+    "<loop linenum=\"8\" loopvar=\"k\" stride=\"1\" lowerbound=\"1\" upperbound=\"n-2\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<loop linenum=\"9\" loopvar=\"j\" stride=\"1\" lowerbound=\"1\" upperbound=\"n-2\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<loop linenum=\"10\" loopvar=\"i\" stride=\"1\" lowerbound=\"1\" upperbound=\"n-2\" "
+    "adds=\"6\" multiplies=\"2\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"out\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" "
+    "ghost=\"((0,0),(0,0),(0,0))\"><access index=\"(0,0,0)\" isRelative=\"true\" reads=\"0\" "
+    "writes=\"1\"/></array>\n"
+    "<array name=\"in\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((-1,1),(-1,1),(-1,1))\">"
+    "<access index=\"(0,0,0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "<access index=\"(-1,0,0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "<access index=\"(1,0,0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "<access index=\"(0,-1,0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "<access index=\"(0,1,0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "<access index=\"(0,0,-1)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "<access index=\"(0,0,1)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
+    "</loop></loop></loop></function></program>\n";
+
+/* n = 102, so each loop runs 100 times.  Working sets (bytes):
+ *   level 0 (i): in 3 elements + out 1                 = 32
+ *   level 1 (j): in 3 rows of 102 + out 1 row of 100   = (306 + 100) * 8 = 3248
+ *   level 2 (k): in 3 planes of 102^2 + out 100^2      = (31212 + 10000) * 8 = 329696
+ * out writes 100^3 elements and allocates them: 16e6 bytes at every size. */
+static double stencil_bytes(unsigned long long cache, int *fit, const double **ws)
+{
+    lm_program *p = read_kernel(stencil_xml);
+    perf_bindings *b = bind_n(102);
+    machine m = test_machine(cache, true);
+    perf_result r;
+    CU_ASSERT_TRUE(perf_evaluate(p, &m, b, &r));
+    const perf_loop *inner = &r.nests[0].loops[2];
+    static double copy[3];
+    memcpy(copy, inner->ws, sizeof copy);
+    *ws = copy;
+    *fit = inner->fits[0];
+    CU_ASSERT_DOUBLE_EQUAL(r.flops, 8e6, 0);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].working_set, 329696, 0);
+    double bytes = r.bytes;
+    perf_result_release(&r);
+    perf_bindings_free(&b);
+    lm_program_free(&p);
+    return bytes;
+}
+
+static void test_stencil_layer_conditions(void)
+{
+    int fit;
+    const double *ws;
+    /* 1 MiB: planes fit (329696 <= 524288); in moves its widened region once. */
+    CU_ASSERT_DOUBLE_EQUAL(stencil_bytes(1 << 20, &fit, &ws), 102.0 * 102 * 102 * 8 + 16e6, 0);
+    CU_ASSERT_EQUAL(fit, 2);
+    CU_ASSERT_DOUBLE_EQUAL(ws[0], 32, 0);
+    CU_ASSERT_DOUBLE_EQUAL(ws[1], 3248, 0);
+    CU_ASSERT_DOUBLE_EQUAL(ws[2], 329696, 0);
+    /* 64 KiB: rows fit, planes do not: in's three k offsets are three
+     * streams over 102 * 102 * 100. */
+    CU_ASSERT_DOUBLE_EQUAL(stencil_bytes(64 << 10, &fit, &ws), 3.0 * 102 * 102 * 100 * 8 + 16e6, 0);
+    CU_ASSERT_EQUAL(fit, 1);
+    /* 4 KiB: only elements: five distinct (j, k) offsets over 102 * 100 * 100. */
+    CU_ASSERT_DOUBLE_EQUAL(stencil_bytes(4 << 10, &fit, &ws), 5.0 * 102 * 100 * 100 * 8 + 16e6, 0);
+    CU_ASSERT_EQUAL(fit, 0);
+    /* 32 bytes: nothing is reused: seven streams of 100^3. */
+    CU_ASSERT_DOUBLE_EQUAL(stencil_bytes(32, &fit, &ws), 7.0 * 100 * 100 * 100 * 8 + 16e6, 0);
+    CU_ASSERT_EQUAL(fit, -1);
+}
+
+static const char bounds_xml[] =
+    "<program><function name=\"f\">\n"
+    "<loop linenum=\"2\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"(n-2)/2\" "
+    "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\"/>\n"
+    "<loop linenum=\"3\" loopvar=\"i\" stride=\"-1\" lowerbound=\"n-1\" upperbound=\"0\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"1\" specials=\"0\"/>\n"
+    "<loop linenum=\"4\" loopvar=\"i\" stride=\"2\" lowerbound=\"0\" upperbound=\"2*n+1\" "
+    "adds=\"0\" multiplies=\"1\" divides=\"0\" specials=\"1\"/>\n"
+    "<loop linenum=\"5\" loopvar=\"i\" stride=\"s\" lowerbound=\"n\" upperbound=\"0\" "
+    "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\"/>\n"
+    "</function></program>\n";
+
+/* n = 11, s = 3: (n-2)/2 = 4 gives 5 trips; n-1 down to 0 gives 11; 0 to 23
+ * by 2 gives 12; 11 up to 0 by 3 gives none. */
+static void test_bound_expressions(void)
+{
+    lm_program *p = read_kernel(bounds_xml);
+    perf_bindings *b = bind_n(11);
+    perf_bindings_set(b, "s", 3);
+    machine m = test_machine(1 << 20, true);
+    perf_result r;
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, b, &r));
+    CU_ASSERT_EQUAL_FATAL(r.nnests, 4);
+    CU_ASSERT_EQUAL(r.nests[0].loops[0].trip, 5);
+    CU_ASSERT_EQUAL(r.nests[1].loops[0].trip, 11);
+    CU_ASSERT_EQUAL(r.nests[2].loops[0].trip, 12);
+    CU_ASSERT_EQUAL(r.nests[3].loops[0].trip, 0);
+    /* flops 5 + 11 + 12; weighted 5 + 4 * 11 + 12 + 20 * 12. */
+    CU_ASSERT_DOUBLE_EQUAL(r.flops, 28, 0);
+    CU_ASSERT_DOUBLE_EQUAL(r.specials, 12, 0);
+    CU_ASSERT_DOUBLE_EQUAL(r.weighted_flops, 5 + 44 + 12 + 240, 0);
+    CU_ASSERT_STRING_EQUAL(r.bottleneck, "compute");
+    CU_ASSERT_DOUBLE_EQUAL(r.runtime_s, 301 / 1e11, 1e-20);
+    perf_result_release(&r);
+    perf_bindings_free(&b);
+    lm_program_free(&p);
+}
+
+/* A naive matrix multiply c[i][j] += a[i][k] * b[k][j], k innermost: with
+ * a cache too small for b (n^2), b is read again for every i. */
+static void test_matmul_restream(void)
+{
+    static const char xml[] =
+        "<program><function name=\"mm\">\n"
+        "<loop linenum=\"1\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+        "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+        "<loop linenum=\"2\" loopvar=\"j\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+        "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+        "<loop linenum=\"3\" loopvar=\"k\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+        "adds=\"1\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+        "<array name=\"c\" component=\"\" datatype=\"double\" accesstype=\"readwrite\" "
+        "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" indexorder=\"(1,2)\" "
+        "reads=\"1\" writes=\"1\"/></array>\n"
+        "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+        "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" indexorder=\"(0,2)\" "
+        "reads=\"1\" writes=\"0\"/></array>\n"
+        "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+        "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" indexorder=\"(1,0)\" "
+        "reads=\"1\" writes=\"0\"/></array>\n"
+        "</loop></loop></loop></function></program>\n";
+    lm_program *p = read_kernel(xml);
+    perf_bindings *b = bind_n(100);
+    /* ws: k level 3 elements = 24; j level c 1 + a 100 + b 100 = 1608;
+     * i level c 100 + a 100 + b 100 * 100 = 81600 bytes. */
+    machine big = test_machine(1 << 20, true), small = test_machine(16 << 10, true);
+    perf_result r;
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &big, b, &r));
+    const perf_loop *k = &r.nests[0].loops[2];
+    CU_ASSERT_DOUBLE_EQUAL(k->ws[0], 24, 0);
+    CU_ASSERT_DOUBLE_EQUAL(k->ws[1], 1608, 0);
+    CU_ASSERT_DOUBLE_EQUAL(k->ws[2], 81600, 0);
+    /* Everything fits: each matrix once, c read and written: 4 * 80000. */
+    CU_ASSERT_DOUBLE_EQUAL(r.bytes, 4.0 * 80000, 0);
+    perf_result_release(&r);
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &small, b, &r));
+    /* 8 KiB usable: rows fit, b does not: b 100 times, a and c once. */
+    CU_ASSERT_EQUAL(r.nests[0].loops[2].fits[0], 1);
+    CU_ASSERT_DOUBLE_EQUAL(r.bytes, 100.0 * 80000 + 3.0 * 80000, 0);
+    perf_result_release(&r);
+    perf_bindings_free(&b);
+    lm_program_free(&p);
+}
+
+/* An unbound symbol and a loop without bounds are errors at the loop. */
+static void test_errors(void)
+{
+    FILE *log = tmpfile();
+    diag_set_stream(log);
+    lm_program *p = read_kernel(triad_xml);
+    perf_bindings *none = perf_bindings_create();
+    machine m = test_machine(1 << 20, true);
+    perf_result r;
+    CU_ASSERT_FALSE(perf_evaluate(p, &m, none, &r));
+    perf_result_release(&r);
+    lm_program_free(&p);
+    static const char no_bounds[] =
+        "<program><function name=\"w\">\n\n"
+        "<loop linenum=\"7\" loopvar=\"\" stride=\"\" lowerbound=\"\" upperbound=\"\" "
+        "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\"/></function></program>\n";
+    p = read_kernel(no_bounds);
+    CU_ASSERT_FALSE(perf_evaluate(p, &m, none, &r));
+    perf_result_release(&r);
+    lm_program_free(&p);
+    perf_bindings_free(&none);
+    diag_set_stream(stderr);
+    char *text = testutil_read_stream(log);
+    fclose(log);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "k.xml:5:1: error: upperbound 'n-1': unbound parameter 'n'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "k.xml:7:1: error: the loop has no bounds"));
+    free(text);
+}
+
+int main(void)
+{
+    static const testutil_case cases[] = {
+        {"triad: 4 arrays' worth with write-allocate", test_triad},
+        {"7-point stencil: the cache rule as the cache shrinks", test_stencil_layer_conditions},
+        {"bound expressions, weights and runtime", test_bound_expressions},
+        {"matrix multiply: re-streaming when a matrix does not fit", test_matmul_restream},
+        {"unbound parameters and missing bounds", test_errors},
+        {NULL, NULL},
+    };
+    static const testutil_suite suites[] = {{"performance model", cases}};
+    return testutil_run(suites, 1);
+}

@@ -1,0 +1,154 @@
+/* perfmodel as a user runs it: options, the three outputs, bad input. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "testutil.h"
+
+#define VM AITOOL_SOURCE_DIR "/model/machines/small-vm-2core.json"
+#define TRIAD AITOOL_GOLDEN_DIR "/xml_triad.xml"
+
+static char *tmpdir;
+
+static testutil_proc run(const char *const *args)
+{
+    return testutil_exec_program(tmpdir, AITOOL_PERFMODEL, args);
+}
+
+static void test_usage(void)
+{
+    const char *help[] = {"-help", NULL};
+    testutil_proc r = run(help);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "usage: perfmodel -machine M.json"));
+    testutil_proc_release(&r);
+    const char *no_machine[] = {TRIAD, NULL};
+    r = run(no_machine);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: error: no machine"));
+    testutil_proc_release(&r);
+    const char *bad_define[] = {"-machine", VM, "-D", "n", TRIAD, NULL};
+    r = run(bad_define);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: error: -D n: expected NAME=VALUE"));
+    testutil_proc_release(&r);
+    const char *unknown[] = {"-machine", VM, "-bogus", TRIAD, NULL};
+    r = run(unknown);
+    CU_ASSERT_EQUAL(r.status, 2);
+    testutil_proc_release(&r);
+}
+
+/* The triad with n = 1e7 on the VM file (12 GB/s, write-allocate):
+ * 32 bytes per element, 3.2e8 bytes, 0.0266... s. */
+static void test_outputs(void)
+{
+    const char *csv[] = {"-machine", VM, "-csv", "-Dn=10000000", TRIAD, NULL};
+    testutil_proc r = run(csv);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "xml_triad.xml,triad,5,20000000,20000000,0,320000000,24,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, ",memory\ntotal,,,20000000,"));
+    testutil_proc_release(&r);
+
+    const char *table[] = {"-machine", VM, "-D", "n=10000000", "-json", "p.json", TRIAD, NULL};
+    r = run(table);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "nest at xml_triad.xml:5 (function triad)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "bytes 3.2e+08"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "memory-bound"));
+    testutil_proc_release(&r);
+    char *path = testutil_path(tmpdir, "p.json");
+    char *text = testutil_read_file(path);
+    free(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(j, "flops")->valuedouble, 2e7, 0);
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(j, "weighted_flops")->valuedouble, 2e7, 0);
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(j, "bytes")->valuedouble, 3.2e8, 0);
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(j, "working_set_bytes")->valuedouble, 24, 0);
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(j, "runtime_s")->valuedouble, 3.2e8 / 12e9, 1e-12);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(j, "bottleneck")->valuestring, "memory");
+    const cJSON *loops = cJSON_GetObjectItem(j, "loops");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(loops), 1);
+    const cJSON *levels = cJSON_GetObjectItem(cJSON_GetArrayItem(loops, 0), "levels");
+    CU_ASSERT_EQUAL(cJSON_GetObjectItem(cJSON_GetArrayItem(levels, 0), "trip")->valuedouble, 1e7);
+    cJSON_Delete(j);
+}
+
+static void test_bad_input(void)
+{
+    const char *unbound[] = {"-machine", VM, TRIAD, NULL};
+    testutil_proc r = run(unbound);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "xml_triad.xml:5:1: error: upperbound 'n-1': "
+                                         "unbound parameter 'n'"));
+    testutil_proc_release(&r);
+
+    char *bad = testutil_path(tmpdir, "bad.json");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(bad, "{\n  \"name\": \"x\",\n  \"peak_gflops\": -1\n}\n"));
+    const char *bad_machine[] = {"-machine", "bad.json", "-D", "n=10", TRIAD, NULL};
+    r = run(bad_machine);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "bad.json:3:18: error: "));
+    testutil_proc_release(&r);
+    free(bad);
+
+    const char *broken[] = {"-machine", VM, AITOOL_SOURCE_DIR "/testsuite/xml/bad_tuple.xml", NULL};
+    r = run(broken);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "bad_tuple.xml:7:1: error: "));
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    testutil_proc_release(&r);
+}
+
+/* -calibrate writes a machine file perfmodel then reads: this machine has
+ * at least one core, a positive bandwidth and peak, and write-allocates. */
+static void test_calibrate(void)
+{
+    const char *misuse[] = {"-calibrate", "-machine", VM, NULL};
+    testutil_proc r = run(misuse);
+    CU_ASSERT_EQUAL(r.status, 2);
+    testutil_proc_release(&r);
+    const char *calibrate[] = {"-calibrate", NULL};
+    r = run(calibrate);
+    CU_ASSERT_EQUAL_FATAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "calibrate: memory bandwidth"));
+    cJSON *j = cJSON_Parse(r.out);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    CU_ASSERT_TRUE(cJSON_GetObjectItem(j, "memory_bandwidth_gbs")->valuedouble > 0);
+    CU_ASSERT_TRUE(cJSON_GetObjectItem(j, "peak_gflops")->valuedouble > 0);
+    CU_ASSERT_TRUE(cJSON_IsTrue(cJSON_GetObjectItem(j, "write_allocate")));
+    CU_ASSERT_TRUE(cJSON_GetObjectItem(j, "cores")->valuedouble >= 1);
+    cJSON_Delete(j);
+    char *path = testutil_path(tmpdir, "here.json");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(path, r.out));
+    free(path);
+    testutil_proc_release(&r);
+    const char *use[] = {"-machine", "here.json", "-csv", "-D", "n=1000", TRIAD, NULL};
+    r = run(use);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "xml_triad.xml,triad,5,2000,"));
+    testutil_proc_release(&r);
+}
+
+int main(void)
+{
+    tmpdir = testutil_make_tempdir();
+    if (!tmpdir)
+        return 2;
+    static const testutil_case cases[] = {
+        {"usage errors", test_usage},
+        {"table, CSV and JSON", test_outputs},
+        {"bad input", test_bad_input},
+        {"calibration writes a machine file", test_calibrate},
+        {NULL, NULL},
+    };
+    static const testutil_suite suites[] = {{"perfmodel", cases}};
+    int status = testutil_run(suites, 1);
+    testutil_remove_tree(tmpdir);
+    free(tmpdir);
+    return status;
+}
