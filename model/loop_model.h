@@ -194,6 +194,15 @@ typedef struct lm_comm {
     lm_comm_var *vars, *last_var;
 } lm_comm;
 
+/* What the performance model predicts for a loop nest on a machine
+ * (perf_attach_predictions), kept on the nest's outermost loop. */
+typedef struct lm_prediction {
+    const char *machine;
+    double flops, weighted_flops, specials, bytes, working_set;
+    double compute_s, memory_s, runtime_s;
+    const char *bottleneck; /* "memory" or "compute" */
+} lm_prediction;
+
 typedef struct lm_function lm_function;
 
 typedef struct lm_loop {
@@ -217,6 +226,7 @@ typedef struct lm_loop {
     size_t nunknown_calls;
     const lm_pragma *pragma;  /* the user's expected counts, or NULL */
     const lm_measured *measured; /* from -measured, or NULL */
+    const lm_prediction *prediction; /* from -machine, on a nest's outermost loop, or NULL */
     /* The ExaSAT detail of the own level. */
     lm_bounds bounds;
     lm_scalar *scalars, *last_scalar;

@@ -390,3 +390,22 @@ double perf_intensity(double flops, double bytes)
 {
     return bytes > 0 ? flops / bytes : 0;
 }
+
+void perf_attach_predictions(lm_program *p, const perf_result *r, const machine *m)
+{
+    for (size_t i = 0; i < r->nnests; i++) {
+        const perf_nest *n = &r->nests[i];
+        lm_prediction *pr = arena_alloc(p->arena, sizeof *pr);
+        pr->machine = arena_strdup(p->arena, m->name);
+        pr->flops = n->flops;
+        pr->weighted_flops = n->weighted_flops;
+        pr->specials = n->specials;
+        pr->bytes = n->bytes;
+        pr->working_set = n->working_set;
+        pr->compute_s = n->compute_s;
+        pr->memory_s = n->memory_s;
+        pr->runtime_s = n->runtime_s;
+        pr->bottleneck = n->bottleneck;
+        ((lm_loop *)n->top)->prediction = pr;
+    }
+}

@@ -61,6 +61,9 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b
                    perf_result *out);
 void perf_result_release(perf_result *r);
 
+/* Keep each nest's totals on its outermost loop (copied into p's arena). */
+void perf_attach_predictions(lm_program *p, const perf_result *r, const machine *m);
+
 /* flops / bytes, 0 when nothing moves. */
 double perf_intensity(double flops, double bytes);
 

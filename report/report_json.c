@@ -31,6 +31,22 @@ static cJSON *report_json_measured(const lm_measured *m)
     return o;
 }
 
+static cJSON *report_json_prediction(const lm_prediction *pr)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "machine", pr->machine);
+    cJSON_AddNumberToObject(o, "flops", pr->flops);
+    cJSON_AddNumberToObject(o, "weighted_flops", pr->weighted_flops);
+    cJSON_AddNumberToObject(o, "specials", pr->specials);
+    cJSON_AddNumberToObject(o, "bytes", pr->bytes);
+    cJSON_AddNumberToObject(o, "working_set_bytes", pr->working_set);
+    cJSON_AddNumberToObject(o, "compute_s", pr->compute_s);
+    cJSON_AddNumberToObject(o, "memory_s", pr->memory_s);
+    cJSON_AddNumberToObject(o, "runtime_s", pr->runtime_s);
+    cJSON_AddStringToObject(o, "bottleneck", pr->bottleneck);
+    return o;
+}
+
 static cJSON *report_json_loop(const lm_loop *l)
 {
     cJSON *o = cJSON_CreateObject();
@@ -55,6 +71,8 @@ static cJSON *report_json_loop(const lm_loop *l)
         cJSON_AddItemToArray(unknown, cJSON_CreateString(l->unknown_calls[i]));
     if (l->measured)
         cJSON_AddItemToObject(o, "measured", report_json_measured(l->measured));
+    if (l->prediction)
+        cJSON_AddItemToObject(o, "prediction", report_json_prediction(l->prediction));
     return o;
 }
 

@@ -155,7 +155,10 @@ char *report_perf_json_render(const perf_result *r, const machine *m)
     }
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
-    return text;
+    /* Hand the caller memory from our allocator, so it frees with free(). */
+    char *copy = mem_strdup(text ? text : "{}");
+    cJSON_free(text);
+    return copy;
 }
 
 typedef struct report_perf_ctx {

@@ -37,6 +37,20 @@ static void report_text_measured(FILE *out, const lm_measured *m)
     fprintf(out, "Measured AI=%g\n", m->ai);
 }
 
+/* The model's prediction for the nest this loop starts (-machine). */
+static void report_text_prediction(FILE *out, const lm_prediction *pr)
+{
+    fprintf(out, "----------Predicted (whole nest, machine %s)---------------------\n",
+            pr->machine);
+    fprintf(out, "flops:%.17g\n", pr->flops);
+    fprintf(out, "weighted flops:%.17g\n", pr->weighted_flops);
+    fprintf(out, "fp_special:%.17g\n", pr->specials);
+    fprintf(out, "bytes:%.17g\n", pr->bytes);
+    fprintf(out, "working set:%.17g\n", pr->working_set);
+    fprintf(out, "runtime:%g s (compute %g s, memory %g s), %s-bound\n", pr->runtime_s,
+            pr->compute_s, pr->memory_s, pr->bottleneck);
+}
+
 static void report_text_loop(FILE *out, const lm_loop *l)
 {
     const lm_fp_counts *c = &l->inclusive;
@@ -62,6 +76,8 @@ static void report_text_loop(FILE *out, const lm_loop *l)
     fprintf(out, "AI=%g\n", l->ai);
     if (l->measured)
         report_text_measured(out, l->measured);
+    if (l->prediction)
+        report_text_prediction(out, l->prediction);
 }
 
 bool report_text_write(FILE *out, const lm_program *p)

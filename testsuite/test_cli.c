@@ -560,7 +560,47 @@ static void test_xml_bad_input(void)
     free(victim);
 }
 
+/* -machine: the perfmodel core's prediction beside the counts of each nest. */
+static void test_machine_prediction(void)
+{
+    const char *args[] = {"-static-counting-only", "-machine",
+                          AITOOL_SOURCE_DIR "/model/machines/small-vm-2core.json", "-param",
+                          "n=1000000", "-report-file", "pr.txt", "-json", "pr.json",
+                          KERNEL("xml_triad.c"), NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("pr.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    /* 2 flops and 32 bytes (write-allocate) per element, at 12 GB/s. */
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "flops:2000000\nweighted flops:2000000\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "bytes:32000000\nworking set:24\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "runtime:0.00266667 s"));
+    free(report);
+    char *json = read_in_tmp("pr.json");
+    cJSON *j = cJSON_Parse(json);
+    free(json);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    const cJSON *pred = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "loops"), 0),
+                                            "prediction");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pred);
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(pred, "bytes")->valuedouble, 3.2e7, 0);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(pred, "bottleneck")->valuestring, "memory");
+    cJSON_Delete(j);
+
+    const char *unbound[] = {"-static-counting-only", "-machine",
+                             AITOOL_SOURCE_DIR "/model/machines/small-vm-2core.json",
+                             "-report-file", "pr.txt", KERNEL("xml_triad.c"), NULL};
+    r = run(unbound);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "xml_triad.c:5:5: error: upperbound 'n-1': "
+                                         "unbound parameter 'n'"));
+    testutil_proc_release(&r);
+}
+
 static const testutil_case xml_cases[] = {
+    {"-machine predictions in the reports", test_machine_prediction},
     {"-xml written and read back", test_xml_written_and_read_back},
     {"bad XML input", test_xml_bad_input},
     {NULL, NULL},

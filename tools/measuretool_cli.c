@@ -10,7 +10,9 @@
 #include "fileio.h"
 #include "instrument.h"
 #include "loop_model.h"
+#include "machine.h"
 #include "mem.h"
+#include "perf.h"
 #include "report.h"
 
 /* Compiler options that take their value as the next argument when it is
@@ -67,6 +69,7 @@ bool mt_parse_args(int argc, char **argv, mt_options *o)
     o->inputs = mem_alloc((size_t)argc * sizeof *o->inputs);
     o->clang_args = mem_alloc((size_t)argc * sizeof *o->clang_args);
     o->annot_files = mem_alloc((size_t)argc * sizeof *o->annot_files);
+    o->params = mem_alloc((size_t)argc * sizeof *o->params);
     bool ok = true;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -90,6 +93,14 @@ bool mt_parse_args(int argc, char **argv, mt_options *o)
             ok &= takes_value(argc, argv, &i, &o->json_file);
         } else if (!strcmp(a, "-xml")) {
             ok &= takes_value(argc, argv, &i, &o->xml_file);
+        } else if (!strcmp(a, "-machine")) {
+            ok &= takes_value(argc, argv, &i, &o->machine_file);
+        } else if (!strcmp(a, "-param")) {
+            const char *v;
+            if (takes_value(argc, argv, &i, &v))
+                o->params[o->nparams++] = v;
+            else
+                ok = false;
         } else if (!strcmp(a, "-annot") || !strcmp(a, "--annot")) {
             const char *v;
             if (takes_value(argc, argv, &i, &v))
@@ -131,6 +142,9 @@ void mt_options_release(mt_options *o)
     free(o->inputs);
     free(o->clang_args);
     free(o->annot_files);
+    free(o->params);
+    o->params = NULL;
+    o->nparams = 0;
     o->inputs = NULL;
     o->clang_args = NULL;
     o->annot_files = NULL;
@@ -161,6 +175,11 @@ void mt_print_help(FILE *out)
         "  -xml FILE               also write ExaSAT XML (spec draft 0.3.1; - is standard\n"
         "                          output): per loop its bounds, own-level operations,\n"
         "                          scalars and array subscripts (xml-schema/README.md)\n"
+        "  -machine FILE           with -static-counting-only: predict each loop nest's\n"
+        "                          flops, bytes, working set and runtime on that machine\n"
+        "                          (the perfmodel core; model/machines/ has examples)\n"
+        "  -param NAME=VALUE       a value for a symbol of the loop bounds, for -machine\n"
+        "                          (repeatable; -D still goes to the compiler)\n"
         "  -annot FILE             function side-effect annotations (repeatable; later\n"
         "                          files override earlier ones and the built-in set)\n"
         "  -no-default-annot       do not load the built-in libc/libm annotations\n"
@@ -254,10 +273,36 @@ static bool mt_write_reports(const mt_options *o, lm_program *p, bool text_repor
     return ok;
 }
 
+/* -machine: the performance model's prediction on each nest's outermost loop. */
+static bool mt_predict(const mt_options *o, lm_program *p)
+{
+    perf_bindings *b = perf_bindings_create();
+    bool ok = true;
+    for (int i = 0; i < o->nparams; i++) {
+        const char *error = NULL;
+        if (!perf_bindings_parse(b, o->params[i], &error)) {
+            diag_tool(DIAG_ERROR, "-param %s: %s", o->params[i], error);
+            ok = false;
+        }
+    }
+    machine *m = ok ? machine_load(o->machine_file) : NULL;
+    if (m) {
+        perf_result r;
+        ok = perf_evaluate(p, m, b, &r);
+        if (ok)
+            perf_attach_predictions(p, &r, m);
+        perf_result_release(&r);
+    }
+    ok = ok && m;
+    machine_free(&m);
+    perf_bindings_free(&b);
+    return ok;
+}
+
 static bool mt_analyze(const mt_options *o, const annot_set *annots)
 {
     analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive,
-                             o->xml_file != NULL};
+                             o->xml_file != NULL || o->machine_file != NULL};
     analyzer *a = analyzer_create(&aopt);
     lm_program *p = lm_program_create();
     bool ok = true;
@@ -271,6 +316,8 @@ static bool mt_analyze(const mt_options *o, const annot_set *annots)
     lm_program_finish(p);
     if (o->measured_file)
         ok &= report_attach_measured(p, o->measured_file);
+    if (o->machine_file)
+        ok &= mt_predict(o, p);
     ok &= mt_write_reports(o, p, true);
     lm_program_free(&p);
     return ok;
@@ -358,9 +405,10 @@ static int mt_run_analysis(const mt_options *o, const annot_set *annots)
         }
         return mt_analyze(o, annots) ? MT_EXIT_OK : MT_EXIT_INPUT;
     }
-    if (o->measured_file) {
-        diag_tool(DIAG_ERROR, "-measured reports a measurement beside the static counts: "
-                              "use it with -static-counting-only");
+    if (o->measured_file || o->machine_file) {
+        diag_tool(DIAG_ERROR, "%s reports beside the static counts: "
+                              "use it with -static-counting-only",
+                  o->measured_file ? "-measured" : "-machine");
         return MT_EXIT_USAGE;
     }
     for (int i = 0; i < o->ninputs; i++) {

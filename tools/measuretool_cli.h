@@ -25,6 +25,9 @@ typedef struct mt_options {
     const char *report_file; /* default ai_tool_report.txt */
     const char *json_file;   /* NULL: no JSON report */
     const char *xml_file;    /* -xml: the ExaSAT XML, or NULL */
+    const char *machine_file; /* -machine: predict each nest on this machine, or NULL */
+    const char **params;     /* -param NAME=VALUE: the symbols of loop bounds */
+    int nparams;
     const char **inputs;
     int ninputs;
     const char **clang_args;
