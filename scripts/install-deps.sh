@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
     build-essential cmake pkg-config
     clang-19 libclang-19-dev
-    libxml2-dev libxml2-utils libcjson-dev libcunit1-dev
+    libxml2-dev libxml2-utils libcjson-dev libcunit1-dev gnuplot-nox
 )
 
 if [[ "${1:-}" == "--if-missing" ]]; then

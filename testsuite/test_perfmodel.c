@@ -134,6 +134,58 @@ static void test_calibrate(void)
     testutil_proc_release(&r);
 }
 
+/* -sweep prints a CSV row per value; -plot draws it (and without -sweep, a
+ * roofline) through gnuplot. */
+static void test_sweep_and_plots(void)
+{
+    const char *sweep[] = {"-machine", VM, "-sweep", "n=10:20:+5", "-plot", "s.png", TRIAD, NULL};
+    testutil_proc r = run(sweep);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "n,flops,weighted_flops,specials,bytes,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n10,20,20,0,320,24,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n15,30,30,0,480,24,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n20,40,40,0,640,24,"));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "\n25,"));
+    testutil_proc_release(&r);
+    char *png = testutil_path(tmpdir, "s.png");
+    char *image = testutil_read_file(png);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(image);
+    CU_ASSERT_EQUAL(memcmp(image, "\x89PNG", 4), 0);
+    free(image);
+    free(png);
+
+    const char *doubling[] = {"-machine", VM, "-sweep", "n=1:1000:x10", TRIAD, NULL};
+    r = run(doubling);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n1,2,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n1000,2000,"));
+    testutil_proc_release(&r);
+
+    const char *roofline[] = {"-machine", VM, "-D", "n=1000", "-plot", "roof.svg", TRIAD,
+                              AITOOL_SOURCE_DIR "/xml-schema/examples/stencil7.xml", NULL};
+    r = run(roofline);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *svg_path = testutil_path(tmpdir, "roof.svg");
+    char *svg = testutil_read_file(svg_path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(svg);
+    CU_ASSERT_PTR_NOT_NULL(strstr(svg, "<svg"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(svg, "triad:5"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(svg, "stencil7:6"));
+    free(svg);
+    free(svg_path);
+
+    const char *bad_sweep[] = {"-machine", VM, "-sweep", "n=10:5", TRIAD, NULL};
+    r = run(bad_sweep);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: error: -sweep n=10:5: expected"));
+    testutil_proc_release(&r);
+    const char *bad_plot[] = {"-machine", VM, "-D", "n=10", "-plot", "x.jpg", TRIAD, NULL};
+    r = run(bad_plot);
+    CU_ASSERT_EQUAL(r.status, 2);
+    testutil_proc_release(&r);
+}
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -143,6 +195,7 @@ int main(void)
         {"usage errors", test_usage},
         {"table, CSV and JSON", test_outputs},
         {"bad input", test_bad_input},
+        {"sweep and plots", test_sweep_and_plots},
         {"calibration writes a machine file", test_calibrate},
         {NULL, NULL},
     };

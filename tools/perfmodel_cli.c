@@ -12,6 +12,7 @@
 #include "mem.h"
 #include "perf.h"
 #include "perf_calibrate.h"
+#include "perf_plot.h"
 #include "perf_expr.h"
 #include "report_perf.h"
 
@@ -39,6 +40,10 @@ bool pm_parse_args(int argc, char **argv, pm_options *o)
             ok &= pm_takes_value(argc, argv, &i, &o->machine_file);
         } else if (!strcmp(a, "-json")) {
             ok &= pm_takes_value(argc, argv, &i, &o->json_file);
+        } else if (!strcmp(a, "-plot")) {
+            ok &= pm_takes_value(argc, argv, &i, &o->plot_file);
+        } else if (!strcmp(a, "-sweep")) {
+            ok &= pm_takes_value(argc, argv, &i, &o->sweep);
         } else if (!strcmp(a, "-csv")) {
             o->csv = true;
         } else if (!strcmp(a, "-calibrate")) {
@@ -72,7 +77,8 @@ void pm_options_release(pm_options *o)
 void pm_print_help(FILE *out)
 {
     fputs(
-        "usage: perfmodel -machine M.json [-D name=value]... [-json FILE] [-csv] kernel.xml...\n"
+        "usage: perfmodel -machine M.json [-D name=value]... [-json FILE] [-csv]\n"
+        "                 [-plot FILE.png|FILE.svg] [-sweep name=FROM:TO[:xF|:+S]] kernel.xml...\n"
         "       perfmodel -calibrate > this-machine.json\n"
         "\n"
         "Predicts, per loop nest of ExaSAT XML kernels (written by measuretool -xml or by\n"
@@ -85,6 +91,10 @@ void pm_print_help(FILE *out)
         "  -D name=value    bind a symbol of the loop bounds (repeatable; -Dname=value too)\n"
         "  -json FILE       also write the predictions as JSON (- is standard output)\n"
         "  -csv             print one CSV row per loop nest instead of the table\n"
+        "  -plot FILE       draw a roofline chart (the machine's roofs, each nest at its\n"
+        "                   intensity), or with -sweep the sweep, with gnuplot\n"
+        "  -sweep SPEC      evaluate for each value of one parameter and print CSV:\n"
+        "                   name=FROM:TO steps by 1, :+S by S, :xF multiplies by F\n"
         "  -calibrate       measure this machine (memory bandwidth with a triad on all\n"
         "                   cores, peak with independent FMA chains, divide and sqrt\n"
         "                   costs, caches from /sys; about 10 s, 3 GiB of memory) and\n"
@@ -113,15 +123,106 @@ static perf_bindings *pm_bindings(const pm_options *o)
     return b;
 }
 
-static bool pm_model(const pm_options *o, const machine *m, const perf_bindings *b)
+/* -sweep name=FROM:TO[:xF|:+S] */
+typedef struct pm_sweep {
+    char *name;
+    long long from, to, step; /* step: with :+S */
+    double factor;            /* with :xF, else 0 */
+} pm_sweep;
+
+static bool pm_parse_sweep(const char *spec, pm_sweep *sw)
 {
-    lm_program *p = lm_program_create();
+    memset(sw, 0, sizeof *sw);
+    const char *eq = strchr(spec, '=');
+    char *end;
+    bool ok = eq && eq > spec;
+    if (ok) {
+        sw->name = mem_alloc((size_t)(eq - spec) + 1);
+        memcpy(sw->name, spec, (size_t)(eq - spec));
+        sw->from = strtoll(eq + 1, &end, 10);
+        ok = end > eq + 1 && *end == ':';
+    }
+    const char *rest = ok ? end + 1 : NULL;
+    if (ok) {
+        sw->to = strtoll(rest, &end, 10);
+        ok = end > rest && (*end == '\0' || *end == ':') && sw->to >= sw->from;
+    }
+    sw->step = 1;
+    if (ok && *end == ':') {
+        char kind = end[1];
+        if (kind == 'x') {
+            sw->factor = strtod(end + 2, &end);
+            ok = sw->factor > 1 && *end == '\0';
+        } else if (kind == '+') {
+            sw->step = strtoll(end + 2, &end, 10);
+            ok = sw->step > 0 && *end == '\0';
+        } else {
+            ok = false;
+        }
+    }
+    if (!ok)
+        diag_tool(DIAG_ERROR, "-sweep %s: expected NAME=FROM:TO, NAME=FROM:TO:+STEP or "
+                              "NAME=FROM:TO:xFACTOR with FROM <= TO, STEP > 0, FACTOR > 1", spec);
+    return ok;
+}
+
+/* The value after v; v itself when the next would not fit a long long. */
+static long long pm_sweep_next(const pm_sweep *sw, long long v)
+{
+    long long next;
+    if (sw->factor > 0) {
+        double scaled = (double)v * sw->factor + 0.5;
+        if (scaled >= 9.2e18)
+            return v;
+        next = (long long)scaled;
+        return next > v ? next : v + 1;
+    }
+    return __builtin_add_overflow(v, sw->step, &next) ? v : next;
+}
+
+enum { PM_SWEEP_MAX_POINTS = 100000 };
+
+static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_program *p,
+                         const machine *m, perf_bindings *b)
+{
+    const pm_sweep sw = *swp;
+    perf_sweep_point *points = NULL;
+    size_t n = 0, cap = 0;
     bool ok = true;
-    for (int i = 0; i < o->ninputs; i++)
-        ok &= xml_read_file(p, o->inputs[i]);
-    lm_program_finish(p);
+    printf("%s,flops,weighted_flops,specials,bytes,working_set_bytes,compute_s,memory_s,"
+           "runtime_s,bottleneck\n", sw.name);
+    for (long long v = sw.from; ok && n < PM_SWEEP_MAX_POINTS;) {
+        perf_bindings_set(b, sw.name, v);
+        perf_result r;
+        ok = perf_evaluate(p, m, b, &r);
+        if (ok) {
+            printf("%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n", v, r.flops,
+                   r.weighted_flops, r.specials, r.bytes, r.working_set, r.compute_s,
+                   r.memory_s, r.runtime_s, r.bottleneck);
+            if (n == cap) {
+                cap = cap ? 2 * cap : 64;
+                points = mem_realloc(points, cap * sizeof *points);
+            }
+            points[n++] = (perf_sweep_point){v, r.flops, r.bytes, r.working_set, r.runtime_s};
+        }
+        perf_result_release(&r);
+        long long next = pm_sweep_next(&sw, v);
+        if (next <= v || next > sw.to)
+            break;
+        v = next;
+    }
+    ok = ok && fflush(stdout) == 0;
+    if (ok && o->plot_file)
+        ok = perf_plot_sweep(o->plot_file, sw.name, points, n, sw.factor > 0);
+    free(points);
+    return ok;
+}
+
+static bool pm_report(const pm_options *o, const lm_program *p, const machine *m,
+                      const perf_bindings *b)
+{
     perf_result r;
-    ok &= perf_evaluate(p, m, b, &r);
+    bool ok = perf_evaluate(p, m, b, &r);
     if (ok) {
         if (o->csv)
             ok &= report_perf_csv_write(stdout, &r);
@@ -129,8 +230,22 @@ static bool pm_model(const pm_options *o, const machine *m, const perf_bindings 
             ok &= report_perf_text_write(stdout, &r, m);
         if (o->json_file)
             ok &= report_perf_json_file(o->json_file, &r, m);
+        if (o->plot_file)
+            ok &= perf_plot_roofline(o->plot_file, m, &r);
     }
     perf_result_release(&r);
+    return ok;
+}
+
+static bool pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, perf_bindings *b)
+{
+    lm_program *p = lm_program_create();
+    bool ok = true;
+    for (int i = 0; i < o->ninputs; i++)
+        ok &= xml_read_file(p, o->inputs[i]);
+    lm_program_finish(p);
+    if (ok)
+        ok = sw ? pm_run_sweep(o, sw, p, m, b) : pm_report(o, p, m, b);
     lm_program_free(&p);
     return ok;
 }
@@ -170,15 +285,28 @@ int pm_run(const pm_options *o)
         diag_tool(DIAG_ERROR, "no kernels: name one or more ExaSAT XML files");
         return PM_EXIT_USAGE;
     }
-    perf_bindings *b = pm_bindings(o);
-    if (!b)
+    if (o->sweep && o->json_file) {
+        diag_tool(DIAG_ERROR, "-sweep prints its table as CSV; -json is for one evaluation");
         return PM_EXIT_USAGE;
-    machine *m = machine_load(o->machine_file);
-    int status = PM_EXIT_INPUT;
+    }
+    if (o->plot_file && !perf_plot_format_known(o->plot_file)) {
+        diag_tool(DIAG_ERROR, "'%s': the plot is written as .png or .svg", o->plot_file);
+        return PM_EXIT_USAGE;
+    }
+    pm_sweep sw;
+    if (o->sweep && !pm_parse_sweep(o->sweep, &sw)) {
+        free(sw.name);
+        return PM_EXIT_USAGE;
+    }
+    perf_bindings *b = pm_bindings(o);
+    machine *m = b ? machine_load(o->machine_file) : NULL;
+    int status = b ? PM_EXIT_INPUT : PM_EXIT_USAGE;
     if (m)
-        status = pm_model(o, m, b) ? PM_EXIT_OK : PM_EXIT_INPUT;
+        status = pm_model(o, o->sweep ? &sw : NULL, m, b) ? PM_EXIT_OK : PM_EXIT_INPUT;
     machine_free(&m);
     perf_bindings_free(&b);
+    if (o->sweep)
+        free(sw.name);
     return status;
 }
 

@@ -17,6 +17,8 @@ typedef struct pm_options {
     bool help, csv, calibrate;
     const char *machine_file; /* -machine */
     const char *json_file;    /* -json, or NULL */
+    const char *plot_file;    /* -plot: a roofline, or the sweep's chart (.png or .svg) */
+    const char *sweep;        /* -sweep name=FROM:TO[:xF|:+S], or NULL */
     const char **defines;     /* -D name=value, in order */
     int ndefines;
     const char **inputs;      /* kernel.xml... */

@@ -1,0 +1,200 @@
+/* Charts through gnuplot.  Each chart is a data file and a script written to
+ * a fresh temporary directory; gnuplot draws into a file in that directory,
+ * which is then moved to the path asked for, so a failed run leaves no half
+ * chart behind.  gnuplot runs with posix_spawnp, its output to our stderr. */
+#include "perf_plot.h"
+
+#include <errno.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "mem.h"
+#include "strbuf.h"
+
+extern char **environ;
+
+/* The gnuplot terminal for a file name; NULL when the extension is neither. */
+static const char *plot_terminal(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    if (dot && !strcmp(dot, ".png"))
+        return "pngcairo size 900,600";
+    if (dot && !strcmp(dot, ".svg"))
+        return "svg size 900,600";
+    return NULL;
+}
+
+bool perf_plot_format_known(const char *path)
+{
+    return plot_terminal(path) != NULL;
+}
+
+typedef struct plot_dir {
+    char *dir, *data, *script, *image;
+} plot_dir;
+
+static bool plot_dir_create(plot_dir *d)
+{
+    memset(d, 0, sizeof *d);
+    const char *tmp = getenv("TMPDIR");
+    strbuf sb = STRBUF_INIT;
+    strbuf_printf(&sb, "%s/perfmodel-plot-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    d->dir = strbuf_take(&sb);
+    if (!mkdtemp(d->dir)) {
+        diag_tool(DIAG_ERROR, "cannot make a temporary directory for the plot: %s",
+                  strerror(errno));
+        free(d->dir);
+        d->dir = NULL;
+        return false;
+    }
+    strbuf_printf(&sb, "%s/data", d->dir);
+    d->data = strbuf_take(&sb);
+    strbuf_printf(&sb, "%s/plot.gp", d->dir);
+    d->script = strbuf_take(&sb);
+    strbuf_printf(&sb, "%s/image", d->dir);
+    d->image = strbuf_take(&sb);
+    return true;
+}
+
+static void plot_dir_remove(plot_dir *d)
+{
+    if (d->dir) {
+        unlink(d->data);
+        unlink(d->script);
+        unlink(d->image);
+        rmdir(d->dir);
+    }
+    free(d->dir);
+    free(d->data);
+    free(d->script);
+    free(d->image);
+    memset(d, 0, sizeof *d);
+}
+
+static bool plot_write(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    bool ok = f && fputs(text, f) >= 0;
+    if (f)
+        ok &= fclose(f) == 0;
+    if (!ok)
+        diag_tool(DIAG_ERROR, "cannot write '%s': %s", path, strerror(errno));
+    return ok;
+}
+
+static bool plot_run_gnuplot(const char *script)
+{
+    pid_t pid;
+    char *argv[] = {(char *)"gnuplot", (char *)script, NULL};
+    int err = posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ);
+    if (err) {
+        diag_tool(DIAG_ERROR, "cannot run gnuplot: %s (scripts/install-deps.sh installs "
+                              "gnuplot-nox)", strerror(err));
+        return false;
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return false;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        diag_tool(DIAG_ERROR, "gnuplot could not draw the chart");
+        return false;
+    }
+    return true;
+}
+
+/* Data and script into a temporary directory, gnuplot, then the image to path. */
+static bool plot_draw(const char *path, const char *data, const char *script_body)
+{
+    const char *terminal = plot_terminal(path);
+    if (!terminal) {
+        diag_tool(DIAG_ERROR, "'%s': the plot is written as .png or .svg", path);
+        return false;
+    }
+    plot_dir d;
+    if (!plot_dir_create(&d))
+        return false;
+    strbuf script = STRBUF_INIT;
+    strbuf_printf(&script, "set terminal %s\nset output '%s'\ndatafile = '%s'\n%s", terminal,
+                  d.image, d.data, script_body);
+    bool ok = plot_write(d.data, data) && plot_write(d.script, strbuf_cstr(&script)) &&
+              plot_run_gnuplot(d.script);
+    if (ok && rename(d.image, path) != 0) {
+        diag_tool(DIAG_ERROR, "cannot write the plot '%s': %s", path, strerror(errno));
+        ok = false;
+    }
+    strbuf_release(&script);
+    plot_dir_remove(&d);
+    return ok;
+}
+
+/* gnuplot's strings are in single quotes: drop what would end one. */
+static void plot_append_label(strbuf *sb, const char *s)
+{
+    for (; *s; s++)
+        if (*s != '\'' && *s != '\n' && *s != '"')
+            strbuf_appendn(sb, s, 1);
+}
+
+bool perf_plot_roofline(const char *path, const machine *m, const perf_result *r)
+{
+    strbuf data = STRBUF_INIT, body = STRBUF_INIT;
+    double lo = 1.0 / 64, hi = 64;
+    for (size_t i = 0; i < r->nnests; i++) {
+        const perf_nest *n = &r->nests[i];
+        double ai = perf_intensity(n->flops, n->bytes);
+        if (ai <= 0 || n->runtime_s <= 0)
+            continue;
+        lo = ai / 4 < lo ? ai / 4 : lo;
+        hi = ai * 4 > hi ? ai * 4 : hi;
+        strbuf_printf(&data, "%.17g %.17g \"", ai, n->flops / n->runtime_s / 1e9);
+        plot_append_label(&data, n->top->function->name);
+        strbuf_printf(&data, ":%u\"\n", n->top->loc.line);
+    }
+    strbuf_append(&body, "set title 'Roofline: ");
+    plot_append_label(&body, m->name);
+    strbuf_printf(&body,
+                  "'\nset logscale xy\nset xrange [%g:%g]\nset grid\n"
+                  "set xlabel 'arithmetic intensity (flops/byte)'\nset ylabel 'GFLOP/s'\n"
+                  "set key top left\nbw = %.17g\npeak = %.17g\n"
+                  "roof(x) = x * bw < peak ? x * bw : peak\n"
+                  "plot roof(x) with lines lw 2 title sprintf('roofs: %%g GFLOP/s, %%g GB/s', "
+                  "peak, bw)",
+                  lo, hi, m->memory_bandwidth_gbs, m->peak_gflops);
+    if (data.len)
+        strbuf_append(&body, ", datafile using 1:2 with points pt 7 ps 1.5 title 'loop nests', "
+                             "datafile using 1:2:3 with labels offset 1,1 left notitle");
+    strbuf_append(&body, "\n");
+    bool ok = plot_draw(path, strbuf_cstr(&data), strbuf_cstr(&body));
+    strbuf_release(&data);
+    strbuf_release(&body);
+    return ok;
+}
+
+bool perf_plot_sweep(const char *path, const char *param, const perf_sweep_point *points,
+                     size_t npoints, bool log_x)
+{
+    strbuf data = STRBUF_INIT, body = STRBUF_INIT;
+    for (size_t i = 0; i < npoints; i++)
+        strbuf_printf(&data, "%lld %.17g %.17g\n", points[i].value, points[i].runtime_s,
+                      points[i].bytes);
+    strbuf_append(&body, "set title 'Predicted runtime as ");
+    plot_append_label(&body, param);
+    strbuf_append(&body, " grows'\nset xlabel '");
+    plot_append_label(&body, param);
+    strbuf_printf(&body, "'\nset ylabel 'runtime (s)'\nset y2label 'bytes'\nset ytics nomirror\n"
+                         "set y2tics\nset grid\nset key top left\nset logscale y\n"
+                         "set logscale y2\n%s"
+                         "plot datafile using 1:2 with linespoints pt 7 title 'runtime', "
+                         "datafile using 1:3 axes x1y2 with linespoints pt 5 title 'bytes'\n",
+                  log_x ? "set logscale x\n" : "");
+    bool ok = plot_draw(path, strbuf_cstr(&data), strbuf_cstr(&body));
+    strbuf_release(&data);
+    strbuf_release(&body);
+    return ok;
+}

@@ -1,0 +1,29 @@
+/* perf_plot: charts of the performance model's predictions, drawn by gnuplot
+ * (Debian's gnuplot-nox): a roofline (the machine's compute and bandwidth
+ * roofs, each nest a point at its intensity) and a parameter sweep.  The
+ * format follows the file name (.png or .svg); the file is written
+ * atomically.  False after an error reported through diag. */
+#ifndef AITOOL_PERF_PLOT_H
+#define AITOOL_PERF_PLOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "machine.h"
+#include "perf.h"
+
+/* True for a file name ending in .png or .svg. */
+bool perf_plot_format_known(const char *path);
+
+bool perf_plot_roofline(const char *path, const machine *m, const perf_result *r);
+
+/* One point of a sweep: the parameter's value and the whole program's totals. */
+typedef struct perf_sweep_point {
+    long long value;
+    double flops, bytes, working_set, runtime_s;
+} perf_sweep_point;
+
+bool perf_plot_sweep(const char *path, const char *param, const perf_sweep_point *points,
+                     size_t npoints, bool log_x);
+
+#endif
