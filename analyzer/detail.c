@@ -135,19 +135,6 @@ static bool dt_type_is_arithmetic(CXType t)
            walk_type_is_floating(t);
 }
 
-/* The type as ExaSAT's datatype: typedefs resolved, qualifiers dropped
- * (an anonymous struct keeps its typedef's name). */
-static char *dt_type_name(CXType t)
-{
-    char *s = walk_copy_string(
-        clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
-    if (strstr(s, "(unnamed") || strstr(s, "(anonymous")) {
-        free(s);
-        s = walk_copy_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
-    }
-    return s;
-}
-
 static bool dt_is_variable(CXCursor decl)
 {
     enum CXCursorKind k = clang_getCursorKind(decl);
@@ -190,7 +177,7 @@ static void dt_note_scalar(detail *d, CXCursor decl, dt_mode mode)
     char *name = walk_copy_string(clang_getCursorSpelling(decl));
     lm_scalar *s = lm_loop_find_scalar(l, name);
     if (!s) {
-        char *type = dt_type_name(clang_getCursorType(decl));
+        char *type = walk_type_spelling(clang_getCursorType(decl));
         s = lm_loop_add_scalar(d->p, l, name, type);
         s->is_constant = true;
         free(type);
@@ -427,7 +414,7 @@ static void dt_record_access(detail *d, const dt_chain *ch, dt_mode mode)
     char *name = dt_base_name(d, ch->base);
     lm_array_ref *a = lm_loop_find_array_ref(l, name);
     if (!a) {
-        char *type = dt_type_name(elem);
+        char *type = walk_type_spelling(elem);
         a = lm_loop_add_array_ref(d->p, l, name, "", type, s.n);
         a->access_type = mode == DT_WRITE ? LM_WRITEONLY : LM_READONLY;
         free(type);
@@ -819,7 +806,7 @@ static void dt_comm_var(detail *d, lm_comm *comm, CXCursor arg, bool is_array, C
     CXType t = clang_getCursorType(root);
     bool indirect = walk_type_is_pointer_or_array(t);
     char *name = dt_base_name(d, root);
-    char *type = dt_type_name(indirect ? walk_innermost_element(t) : t);
+    char *type = walk_type_spelling(indirect ? walk_innermost_element(t) : t);
     lm_comm_var *v = lm_comm_add_var(d->p, comm, is_array, name, type);
     free(name);
     free(type);

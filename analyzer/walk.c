@@ -244,20 +244,24 @@ tally *walk_tally(walker *w, size_t acc)
     return &w->stack->tallies[acc];
 }
 
-/* The type as written inside sizeof(...): canonical and unqualified, so
- * typedefs of one type share a group, unless the canonical spelling names an
- * anonymous record, where only the typedef name is valid C. */
-static const type_entry *element_type(walk_cache *wc, CXType t)
+char *walk_type_spelling(CXType t)
 {
-    for (size_t i = 0; i < wc->ntypes; i++)
-        if (clang_equalTypes(wc->types[i].type, t))
-            return &wc->types[i];
     char *s = walk_copy_string(
         clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
     if (strstr(s, "(unnamed") || strstr(s, "(anonymous")) {
         free(s);
         s = walk_copy_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
     }
+    return s;
+}
+
+/* The type as written inside sizeof(...), with its size; see walk_type_spelling. */
+static const type_entry *element_type(walk_cache *wc, CXType t)
+{
+    for (size_t i = 0; i < wc->ntypes; i++)
+        if (clang_equalTypes(wc->types[i].type, t))
+            return &wc->types[i];
+    char *s = walk_type_spelling(t);
     long long size = clang_Type_getSizeOf(t);
     if (wc->ntypes == wc->types_cap) {
         wc->types_cap = wc->types_cap ? wc->types_cap * 2 : 8;

@@ -85,6 +85,12 @@ typedef struct array_target {
 const char *walk_intern(walk_cache *wc, const char *s);
 char *walk_expr_text(CXTranslationUnit tu, CXCursor c);
 
+/* A type as C spells it in sizeof(...) and ExaSAT's datatype: canonical and
+ * unqualified, so typedefs of one type agree, unless the canonical spelling
+ * names an anonymous record, where only the typedef name is valid C
+ * (free() it). */
+char *walk_type_spelling(CXType t);
+
 /* The element an array of type t is made of, as a use (key and name unset). */
 use walk_element_use(walk_cache *wc, CXType t);
 /* The array element type behind a pointer or array type: `double *`,
