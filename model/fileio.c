@@ -128,3 +128,9 @@ char *fileio_read_text(const char *path, const char *what)
     strbuf_release(&text);
     return NULL;
 }
+
+const char *fileio_basename(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}

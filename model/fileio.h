@@ -23,6 +23,9 @@ bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx);
  * a NUL byte. */
 char *fileio_read_text(const char *path, const char *what);
 
+/* The part of a path after its last '/' (a pointer into path). */
+const char *fileio_basename(const char *path);
+
 /* True when a and b name the same existing file. */
 bool fileio_same_file(const char *a, const char *b);
 

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "mem.h"
 #include "strbuf.h"
 
@@ -599,4 +600,18 @@ bool perf_bindings_parse(perf_bindings *b, const char *assignment, const char **
     free(name);
     *error = NULL;
     return true;
+}
+
+bool perf_bindings_parse_all(perf_bindings *b, const char *const *assignments, int n,
+                             const char *option)
+{
+    bool ok = true;
+    for (int i = 0; i < n; i++) {
+        const char *error = NULL;
+        if (!perf_bindings_parse(b, assignments[i], &error)) {
+            diag_tool(DIAG_ERROR, "%s %s: %s", option, assignments[i], error);
+            ok = false;
+        }
+    }
+    return ok;
 }

@@ -19,6 +19,11 @@ void perf_bindings_set(perf_bindings *b, const char *name, long long value);
 /* Parse "name=value"; false (with *error set to a static message) when
  * malformed. */
 bool perf_bindings_parse(perf_bindings *b, const char *assignment, const char **error);
+/* Each "name=value" of a command line's `option` (-D, -param); every bad
+ * one is reported through diag as "OPTION ASSIGNMENT: problem".  False when
+ * any was bad. */
+bool perf_bindings_parse_all(perf_bindings *b, const char *const *assignments, int n,
+                             const char *option);
 bool perf_bindings_get(const perf_bindings *b, const char *name, long long *value);
 
 /* The result of an evaluation: ok, or what went wrong and where. */

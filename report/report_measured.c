@@ -12,12 +12,6 @@
 #include "fileio.h"
 #include "mem.h"
 
-static const char *base_name(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
-
 /* Where cJSON stopped, as a line and column of text. */
 static void json_error_position(const char *text, unsigned *line, unsigned *col)
 {
@@ -46,7 +40,7 @@ static bool json_count(const cJSON *o, const char *key, unsigned long *out)
 static lm_loop *find_loop(lm_program *p, const char *file, unsigned line, unsigned col)
 {
     for (lm_file *f = p->files; f; f = f->next) {
-        if (strcmp(base_name(f->path), base_name(file)) != 0)
+        if (strcmp(fileio_basename(f->path), fileio_basename(file)) != 0)
             continue;
         for (lm_function *fn = f->functions; fn; fn = fn->next)
             for (lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))

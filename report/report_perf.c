@@ -10,12 +10,6 @@
 #include "fileio.h"
 #include "mem.h"
 
-static const char *report_perf_base(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
-
 /* "L1 k, L2 j, L3 -": the outermost level whose reuse each cache holds. */
 static void report_perf_fits(FILE *out, const perf_loop *pl, const machine *m)
 {
@@ -60,7 +54,7 @@ bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m)
             m->write_allocate ? ", write-allocate" : "");
     for (size_t i = 0; i < r->nnests; i++) {
         const perf_nest *n = &r->nests[i];
-        fprintf(out, "\nnest at %s:%u (function %s)\n", report_perf_base(n->top->loc.file),
+        fprintf(out, "\nnest at %s:%u (function %s)\n", fileio_basename(n->top->loc.file),
                 n->top->loc.line, n->top->function->name);
         fprintf(out, "  %-6s %5s %12s %14s %14s %14s  %s\n", "loop", "line", "trip",
                 "executions", "flops", "bytes", "working sets by level (inner/outer)  reuse held");
@@ -83,7 +77,7 @@ bool report_perf_csv_write(FILE *out, const perf_result *r)
     for (size_t i = 0; i < r->nnests; i++) {
         const perf_nest *n = &r->nests[i];
         fprintf(out, "%s,%s,%u,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n",
-                report_perf_base(n->top->loc.file), n->top->function->name, n->top->loc.line,
+                fileio_basename(n->top->loc.file), n->top->function->name, n->top->loc.line,
                 n->flops, n->weighted_flops, n->specials, n->bytes, n->working_set,
                 n->compute_s, n->memory_s, n->runtime_s, n->bottleneck);
     }

@@ -277,14 +277,7 @@ static bool mt_write_reports(const mt_options *o, lm_program *p, bool text_repor
 static bool mt_predict(const mt_options *o, lm_program *p)
 {
     perf_bindings *b = perf_bindings_create();
-    bool ok = true;
-    for (int i = 0; i < o->nparams; i++) {
-        const char *error = NULL;
-        if (!perf_bindings_parse(b, o->params[i], &error)) {
-            diag_tool(DIAG_ERROR, "-param %s: %s", o->params[i], error);
-            ok = false;
-        }
-    }
+    bool ok = perf_bindings_parse_all(b, o->params, o->nparams, "-param");
     machine *m = ok ? machine_load(o->machine_file) : NULL;
     if (m) {
         perf_result r;
@@ -328,8 +321,7 @@ static char *mt_output_path(const mt_options *o, int i)
 {
     if (o->output)
         return mem_strdup(o->output);
-    const char *base = strrchr(o->inputs[i], '/');
-    base = base ? base + 1 : o->inputs[i];
+    const char *base = fileio_basename(o->inputs[i]);
     char *out = mem_alloc(strlen(base) + 4);
     strcpy(out, "ai_");
     strcat(out, base);

@@ -112,14 +112,8 @@ void pm_print_help(FILE *out)
 static perf_bindings *pm_bindings(const pm_options *o)
 {
     perf_bindings *b = perf_bindings_create();
-    for (int i = 0; i < o->ndefines; i++) {
-        const char *error = NULL;
-        if (!perf_bindings_parse(b, o->defines[i], &error)) {
-            diag_tool(DIAG_ERROR, "-D %s: %s", o->defines[i], error);
-            perf_bindings_free(&b);
-            return NULL;
-        }
-    }
+    if (!perf_bindings_parse_all(b, o->defines, o->ndefines, "-D"))
+        perf_bindings_free(&b);
     return b;
 }
 
