@@ -232,21 +232,26 @@ static int perf_fit_level(const double *ws, unsigned n, unsigned long long size)
 static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine *m)
 {
     const lm_loop *l = pl->loop;
-    perf_dims dims[64];
-    double esize[64];
-    unsigned n = 0;
-    for (const lm_array_ref *a = l->array_refs; a && n < 64; a = a->next, n++) {
-        perf_array_dims(a, c->n, &dims[n]);
-        esize[n] = perf_element_size(l, a);
-        perf_array_ws(c, &dims[n], esize[n], pl->ws);
+    size_t n = 0;
+    for (const lm_array_ref *a = l->array_refs; a; a = a->next)
+        n++;
+    perf_dims *dims = mem_alloc((n ? n : 1) * sizeof *dims);
+    double *esize = mem_alloc((n ? n : 1) * sizeof *esize);
+    size_t i = 0;
+    for (const lm_array_ref *a = l->array_refs; a; a = a->next, i++) {
+        perf_array_dims(a, c->n, &dims[i]);
+        esize[i] = perf_element_size(l, a);
+        perf_array_ws(c, &dims[i], esize[i], pl->ws);
     }
     for (unsigned k = 0; k < m->ncaches; k++)
         pl->fits[k] = perf_fit_level(pl->ws, c->n, m->caches[k].size_bytes);
     int f = m->ncaches ? pl->fits[m->ncaches - 1] : -1;
-    n = 0;
-    for (const lm_array_ref *a = l->array_refs; a && n < 64; a = a->next, n++)
-        pl->bytes += perf_array_bytes(c, a, &dims[n], esize[n], f, pl->executions,
+    i = 0;
+    for (const lm_array_ref *a = l->array_refs; a; a = a->next, i++)
+        pl->bytes += perf_array_bytes(c, a, &dims[i], esize[i], f, pl->executions,
                                       m->write_allocate);
+    free(dims);
+    free(esize);
 }
 
 static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,

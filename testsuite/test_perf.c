@@ -10,6 +10,7 @@
 #include "exasat_xml.h"
 #include "machine.h"
 #include "perf.h"
+#include "strbuf.h"
 #include "testutil.h"
 
 /* A machine with one cache of the given size: 100 GFLOP/s, 10 GB/s. */
@@ -234,6 +235,32 @@ static void test_matmul_restream(void)
     lm_program_free(&p);
 }
 
+/* Every array of a level counts, however many there are: 70 read-only
+ * arrays of n = 1000 doubles move 70 * 8000 bytes. */
+static void test_many_arrays(void)
+{
+    strbuf xml = STRBUF_INIT;
+    strbuf_append(&xml, "<program><function name=\"wide\">\n<loop linenum=\"1\" loopvar=\"i\" "
+                        "stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" adds=\"69\" "
+                        "multiplies=\"0\" divides=\"0\" specials=\"0\">\n");
+    for (int k = 0; k < 70; k++)
+        strbuf_printf(&xml, "<array name=\"a%d\" component=\"\" datatype=\"double\" "
+                            "accesstype=\"readonly\" ghost=\"((0,0))\"><access index=\"(0)\" "
+                            "isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n", k);
+    strbuf_append(&xml, "</loop></function></program>\n");
+    lm_program *p = read_kernel(strbuf_cstr(&xml));
+    strbuf_release(&xml);
+    perf_bindings *b = bind_n(1000);
+    machine m = test_machine(1 << 20, true);
+    perf_result r;
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, b, &r));
+    CU_ASSERT_DOUBLE_EQUAL(r.bytes, 70.0 * 8000, 0);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].loops[0].ws[0], 70.0 * 8, 0);
+    perf_result_release(&r);
+    perf_bindings_free(&b);
+    lm_program_free(&p);
+}
+
 /* An unbound symbol and a loop without bounds are errors at the loop. */
 static void test_errors(void)
 {
@@ -270,6 +297,7 @@ int main(void)
         {"7-point stencil: the cache rule as the cache shrinks", test_stencil_layer_conditions},
         {"bound expressions, weights and runtime", test_bound_expressions},
         {"matrix multiply: re-streaming when a matrix does not fit", test_matmul_restream},
+        {"every array of a level counts", test_many_arrays},
         {"unbound parameters and missing bounds", test_errors},
         {NULL, NULL},
     };
