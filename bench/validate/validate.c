@@ -1,0 +1,674 @@
+/* validate: the performance model against measured run times.
+ *
+ * For each kernel of bench/validate/kernels/ (triad, daxpy, dot, a 2D and a
+ * 3D Jacobi stencil, a naive matrix multiply) the driver
+ *   - sizes its arrays so that they fill the footprint, by default 4x the
+ *     largest cache and at least 1 GiB (never more than a third of the
+ *     available memory), so that every kernel streams from memory;
+ *   - predicts its run time: the kernel's ExaSAT XML, which measuretool
+ *     writes from the kernel's source at build time, read back, its bound
+ *     parameters bound to the sizes, and evaluated by the model on the
+ *     machine;
+ *   - measures it: the arrays are first touched by the threads that later
+ *     use them, one untimed run warms up, and the best of R timed runs
+ *     (CLOCK_MONOTONIC around the call) is the measured time, as in the
+ *     calibration, whose best-of numbers the machine holds.
+ * The machine comes from perf_calibrate() in the same invocation, or from
+ * -machine FILE.  The error of a kernel is (predicted - measured) / measured;
+ * the median and the worst absolute error are checked against the targets.
+ *
+ * The memory bandwidth of a shared host drifts: on this project's VM the
+ * calibration's triad gives anything from 15 to 29 GB/s from one minute to
+ * the next, as other guests load the memory system.  A bandwidth measured
+ * once, before the kernels run, would put that drift into every error.  So
+ * each timed run of a kernel follows a run of the reference, the
+ * calibration's triad over the same memory (see vk_pool), and the kernel is
+ * predicted with the best reference bandwidth of its runs (the triad's bytes
+ * as the model counts them, over its time): the model's claim, runtime =
+ * bytes / bandwidth, is tested against the bandwidth of the same minute.
+ * -no-reference predicts with the machine's bandwidth instead.
+ *
+ * Exit status: 0 both targets met, 1 a target missed, 2 a usage or setup
+ * error (a bad option, an unreadable XML file, too little memory). */
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "diag.h"
+#include "exasat_xml.h"
+#include "kernels.h"
+#include "machine.h"
+#include "perf.h"
+#include "perf_calibrate.h"
+#include "perf_expr.h"
+
+#ifndef VALIDATE_XML_DIR
+#error "VALIDATE_XML_DIR must name the directory of the kernels' ExaSAT XML"
+#endif
+
+enum { VK_MAX_ARRAYS = 3, VK_MAX_PARAMS = 3, VK_DEFAULT_RUNS = 5 };
+enum { VK_EXIT_OK = 0, VK_EXIT_MISSED = 1, VK_EXIT_SETUP = 2 };
+
+static const double vk_median_target = 10.0; /* percent */
+static const double vk_worst_target = 25.0;
+static const double vk_mib = 1024.0 * 1024.0;
+static const double vk_gib = 1024.0 * 1024.0 * 1024.0;
+static const double vk_min_footprint = 1024.0 * 1024.0 * 1024.0;
+static const double vk_cache_multiple = 4.0;
+static const long vk_matmul_rows = 8; /* rows of a and c: each one streams all of b */
+
+/* Where results go so that the compiler cannot drop the work producing them. */
+static volatile double vk_sink;
+
+/* One kernel at one size: its bound parameters and its arrays. */
+typedef struct vk_case {
+    const char *param_name[VK_MAX_PARAMS];
+    long param[VK_MAX_PARAMS];
+    unsigned nparams;
+    size_t length[VK_MAX_ARRAYS]; /* elements */
+    double *array[VK_MAX_ARRAYS];
+    unsigned narrays;
+} vk_case;
+
+typedef struct vk_kernel {
+    const char *name; /* the function, and the stem of its XML file */
+    void (*size)(vk_case *c, double footprint);
+    void (*run)(const vk_case *c);
+} vk_kernel;
+
+static void vk_add_param(vk_case *c, const char *name, long value)
+{
+    c->param_name[c->nparams] = name;
+    c->param[c->nparams++] = value;
+}
+
+static void vk_add_array(vk_case *c, double elements)
+{
+    c->length[c->narrays++] = (size_t)elements;
+}
+
+/* ---- the kernels: sizes and calls ---- */
+
+static void vk_size_triad(vk_case *c, double footprint)
+{
+    long n = (long)(footprint / (3 * sizeof(double)));
+    vk_add_param(c, "n", n);
+    for (unsigned i = 0; i < 3; i++)
+        vk_add_array(c, (double)n);
+}
+
+static void vk_run_triad(const vk_case *c)
+{
+    triad(c->param[0], 3.0, c->array[0], c->array[1], c->array[2]);
+}
+
+/* daxpy and dot: two vectors of n. */
+static void vk_size_vectors(vk_case *c, double footprint)
+{
+    long n = (long)(footprint / (2 * sizeof(double)));
+    vk_add_param(c, "n", n);
+    vk_add_array(c, (double)n);
+    vk_add_array(c, (double)n);
+}
+
+static void vk_run_daxpy(const vk_case *c)
+{
+    daxpy(c->param[0], 0.5, c->array[0], c->array[1]);
+}
+
+static void vk_run_dot(const vk_case *c)
+{
+    vk_sink = dot(c->param[0], c->array[0], c->array[1]);
+}
+
+static void vk_size_stencil2d(vk_case *c, double footprint)
+{
+    long n = (long)sqrt(footprint / (2 * sizeof(double)));
+    vk_add_param(c, "n", n);
+    vk_add_array(c, (double)n * (double)n);
+    vk_add_array(c, (double)n * (double)n);
+}
+
+static void vk_run_stencil2d(const vk_case *c)
+{
+    long n = c->param[0];
+    stencil2d(n, (const double(*)[n])c->array[0], (double(*)[n])c->array[1]);
+}
+
+static void vk_size_stencil3d(vk_case *c, double footprint)
+{
+    long n = (long)cbrt(footprint / (2 * sizeof(double)));
+    vk_add_param(c, "n", n);
+    vk_add_array(c, (double)n * (double)n * (double)n);
+    vk_add_array(c, (double)n * (double)n * (double)n);
+}
+
+static void vk_run_stencil3d(const vk_case *c)
+{
+    long n = c->param[0];
+    stencil3d(n, 0.5, 1.0 / 12, (const double(*)[n][n])c->array[0], (double(*)[n][n])c->array[1]);
+}
+
+/* b (n x n), a and c (vk_matmul_rows x n) fill the footprint. */
+static void vk_size_matmul(vk_case *c, double footprint)
+{
+    long n = (long)(sqrt(footprint / sizeof(double) + 64.0) - 8.0); /* n^2 + 16 n elements */
+    vk_add_param(c, "m", vk_matmul_rows);
+    vk_add_param(c, "n", n);
+    vk_add_param(c, "p", n);
+    vk_add_array(c, (double)vk_matmul_rows * (double)n);
+    vk_add_array(c, (double)n * (double)n);
+    vk_add_array(c, (double)vk_matmul_rows * (double)n);
+}
+
+static void vk_run_matmul(const vk_case *c)
+{
+    long m = c->param[0], n = c->param[1], p = c->param[2];
+    matmul(m, n, p, (const double(*)[n])c->array[0], (const double(*)[p])c->array[1],
+           (double(*)[p])c->array[2]);
+}
+
+static const vk_kernel vk_kernels[] = {
+    {"triad", vk_size_triad, vk_run_triad},
+    {"daxpy", vk_size_vectors, vk_run_daxpy},
+    {"dot", vk_size_vectors, vk_run_dot},
+    {"stencil2d", vk_size_stencil2d, vk_run_stencil2d},
+    {"stencil3d", vk_size_stencil3d, vk_run_stencil3d},
+    {"matmul", vk_size_matmul, vk_run_matmul},
+};
+enum { VK_NKERNELS = sizeof vk_kernels / sizeof vk_kernels[0] };
+
+/* ---- arrays ---- */
+
+static double vk_case_bytes(const vk_case *c)
+{
+    double bytes = 0;
+    for (unsigned i = 0; i < c->narrays; i++)
+        bytes += (double)c->length[i] * sizeof(double);
+    return bytes;
+}
+
+/* The memory every kernel and the reference use, allocated once.  A shared host backs different
+ * allocations with memory of different speed: on this project's VM, two triads over arrays
+ * allocated one after the other differ by 20-40%, in whichever order they run.  A kernel is
+ * compared with a reference that ran over the same pages. */
+typedef struct vk_pool {
+    double *base;
+    size_t elements;
+} vk_pool;
+
+/* Lays the case's arrays end to end in the pool and gives them their values, on the threads and
+ * in the static schedule the kernels use (the first time, this places each page near its user).
+ * False when they do not fit. */
+static bool vk_place_arrays(vk_case *c, const vk_pool *pool)
+{
+    size_t used = 0;
+    for (unsigned i = 0; i < c->narrays; i++) {
+        if (c->length[i] > pool->elements - used)
+            return false;
+        c->array[i] = pool->base + used;
+        used += c->length[i];
+    }
+    double *a = pool->base;
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < used; i++)
+        a[i] = 1.0 + (double)(i % 8) * 0.125;
+    return true;
+}
+
+static bool vk_pool_create(vk_pool *pool, double footprint)
+{
+    pool->elements = (size_t)(footprint / sizeof(double));
+    pool->base = malloc(pool->elements * sizeof(double));
+    if (!pool->base) {
+        diag_tool(DIAG_ERROR, "cannot allocate the %.0f MiB the kernels' arrays share",
+                  footprint / vk_mib);
+        return false;
+    }
+    vk_case all = {.length = {pool->elements}, .narrays = 1};
+    return vk_place_arrays(&all, pool);
+}
+
+static void vk_pool_free(vk_pool *pool)
+{
+    free(pool->base);
+    pool->base = NULL;
+}
+
+/* ---- measuring ---- */
+
+static double vk_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int vk_compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of n values, which it sorts. */
+static double vk_median(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, vk_compare_doubles);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static double vk_time_run(const vk_kernel *k, const vk_case *c)
+{
+    double start = vk_now();
+    k->run(c);
+    return vk_now() - start;
+}
+
+/* The reference: the triad over arrays of its own, and the bytes the model counts for it. */
+typedef struct vk_reference {
+    vk_case c;
+    double bytes;
+} vk_reference;
+
+typedef struct vk_measurement {
+    double seconds;       /* the best run of the kernel */
+    double bandwidth_gbs; /* the best run of the reference; 0 without one */
+} vk_measurement;
+
+static const vk_kernel *const vk_reference_kernel = &vk_kernels[0]; /* triad */
+
+/* One warm-up run, then `runs` timed runs, each after a timed run of the reference when there is one. */
+static vk_measurement vk_measure(const vk_kernel *k, const vk_case *c, const vk_reference *ref,
+                                 unsigned runs)
+{
+    vk_measurement best = {0, 0};
+    k->run(c);
+    for (unsigned r = 0; r < runs; r++) {
+        if (ref) {
+            double gbs = ref->bytes / vk_time_run(vk_reference_kernel, &ref->c) / 1e9;
+            if (gbs > best.bandwidth_gbs)
+                best.bandwidth_gbs = gbs;
+        }
+        double seconds = vk_time_run(k, c);
+        if (r == 0 || seconds < best.seconds)
+            best.seconds = seconds;
+    }
+    return best;
+}
+
+/* ---- predicting ---- */
+
+typedef struct vk_prediction {
+    double runtime_s, bytes, flops;
+    const char *bottleneck;
+} vk_prediction;
+
+/* The model's prediction for the kernel's XML (VALIDATE_XML_DIR or -xml-dir) at the case's sizes. */
+static bool vk_predict(const vk_kernel *k, const vk_case *c, const machine *m, const char *xml_dir,
+                       vk_prediction *out)
+{
+    size_t len = strlen(xml_dir) + strlen(k->name) + 8;
+    char *path = malloc(len);
+    if (!path)
+        return false;
+    snprintf(path, len, "%s/%s.xml", xml_dir, k->name);
+    lm_program *p = lm_program_create();
+    bool ok = xml_read_file(p, path);
+    lm_program_finish(p);
+    perf_bindings *b = perf_bindings_create();
+    for (unsigned i = 0; i < c->nparams; i++)
+        perf_bindings_set(b, c->param_name[i], c->param[i]);
+    if (ok) {
+        perf_result r;
+        ok = perf_evaluate(p, m, b, &r);
+        if (ok)
+            *out = (vk_prediction){r.runtime_s, r.bytes, r.flops, r.bottleneck};
+        perf_result_release(&r);
+    }
+    perf_bindings_free(&b);
+    lm_program_free(&p);
+    free(path);
+    return ok;
+}
+
+/* ---- options ---- */
+
+typedef struct vk_options {
+    const char *machine_file; /* NULL: calibrate */
+    const char *xml_dir;
+    double footprint;         /* bytes; 0: from the machine */
+    unsigned runs;
+    bool dry_run, no_reference, help;
+    bool only[VK_NKERNELS];   /* -kernel NAME...; none given: all */
+    bool any_only;
+} vk_options;
+
+static void vk_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: validate [-machine FILE] [-footprint-mib N] [-runs R] [-kernel NAME]...\n"
+            "                [-xml-dir DIR] [-no-reference] [-dry-run]\n"
+            "Predicts each validation kernel's run time with the performance model and measures it.\n"
+            "  -machine FILE      use this machine file instead of calibrating this machine\n"
+            "  -footprint-mib N   the arrays of each kernel, in MiB (default: 4x the largest\n"
+            "                     cache, at least 1024, at most a third of the available memory)\n"
+            "  -runs R            timed runs per kernel after a warm-up, the best counts (default %d)\n"
+            "  -kernel NAME       only this kernel (repeatable): triad daxpy dot stencil2d\n"
+            "                     stencil3d matmul\n"
+            "  -xml-dir DIR       where the kernels' ExaSAT XML is (default: the build's)\n"
+            "  -no-reference      predict with the machine's memory bandwidth, not with the\n"
+            "                     bandwidth of a triad run before each run of the kernel\n"
+            "  -dry-run           print the sizes and predictions, run nothing\n"
+            "Exit status: 0 both targets met (median error <= %.0f%%, worst <= %.0f%%), 1 a target\n"
+            "missed, 2 a usage or setup error.\n",
+            VK_DEFAULT_RUNS, vk_median_target, vk_worst_target);
+}
+
+static bool vk_parse_count(const char *option, const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < min || v > max) {
+        diag_tool(DIAG_ERROR, "%s: expected a whole number from %ld to %ld, not '%s'", option, min,
+                  max, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool vk_select_kernel(vk_options *o, const char *name)
+{
+    for (unsigned i = 0; i < VK_NKERNELS; i++)
+        if (strcmp(vk_kernels[i].name, name) == 0) {
+            o->only[i] = o->any_only = true;
+            return true;
+        }
+    diag_tool(DIAG_ERROR, "-kernel: no kernel '%s' (validate -help lists them)", name);
+    return false;
+}
+
+static bool vk_parse_option(vk_options *o, const char *opt, const char *value)
+{
+    long v;
+    if (strcmp(opt, "-machine") == 0)
+        o->machine_file = value;
+    else if (strcmp(opt, "-xml-dir") == 0)
+        o->xml_dir = value;
+    else if (strcmp(opt, "-kernel") == 0)
+        return vk_select_kernel(o, value);
+    else if (strcmp(opt, "-runs") == 0) {
+        if (!vk_parse_count(opt, value, 1, 1000, &v))
+            return false;
+        o->runs = (unsigned)v;
+    } else if (strcmp(opt, "-footprint-mib") == 0) {
+        if (!vk_parse_count(opt, value, 1, 1L << 30, &v))
+            return false;
+        o->footprint = (double)v * vk_mib;
+    }
+    return true;
+}
+
+static bool vk_parse_args(int argc, char **argv, vk_options *o)
+{
+    static const char *const with_value[] = {"-machine", "-xml-dir", "-kernel", "-runs",
+                                             "-footprint-mib"};
+    *o = (vk_options){.xml_dir = VALIDATE_XML_DIR, .runs = VK_DEFAULT_RUNS};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-help") == 0 || strcmp(a, "--help") == 0) {
+            o->help = true;
+            continue;
+        }
+        if (strcmp(a, "-dry-run") == 0 || strcmp(a, "-no-reference") == 0) {
+            *(a[1] == 'd' ? &o->dry_run : &o->no_reference) = true;
+            continue;
+        }
+        bool known = false;
+        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
+            known |= strcmp(a, with_value[k]) == 0;
+        if (!known) {
+            diag_tool(DIAG_ERROR, "unknown argument '%s' (validate -help lists the options)", a);
+            return false;
+        }
+        if (i + 1 == argc) {
+            diag_tool(DIAG_ERROR, "option '%s' needs a value", a);
+            return false;
+        }
+        if (!vk_parse_option(o, a, argv[++i]))
+            return false;
+    }
+    return true;
+}
+
+/* ---- the run ---- */
+
+static double vk_largest_cache(const machine *m)
+{
+    double largest = 0;
+    for (unsigned i = 0; i < m->ncaches; i++)
+        if ((double)m->caches[i].size_bytes > largest)
+            largest = (double)m->caches[i].size_bytes;
+    return largest;
+}
+
+/* MemAvailable of /proc/meminfo in bytes; 0 when it cannot be read. */
+static double vk_available_memory(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (!f)
+        return 0;
+    char line[256];
+    unsigned long long kib = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+            break;
+    fclose(f);
+    return (double)kib * 1024.0;
+}
+
+/* The footprint of each kernel: -footprint-mib, or 4x the largest cache and at least 1 GiB;
+ * at most a third of the available memory unless it is a dry run. */
+static bool vk_footprint(const vk_options *o, const machine *m, double *footprint)
+{
+    double f = o->footprint;
+    if (f == 0) {
+        f = vk_cache_multiple * vk_largest_cache(m);
+        if (f < vk_min_footprint)
+            f = vk_min_footprint;
+    }
+    double available = vk_available_memory();
+    if (!o->dry_run && available > 0 && f > available / 3) {
+        if (o->footprint) {
+            diag_tool(DIAG_ERROR, "-footprint-mib %.0f: more than a third of the %.0f MiB available",
+                      f / vk_mib, available / vk_mib);
+            return false;
+        }
+        f = available / 3;
+    }
+    *footprint = f;
+    return true;
+}
+
+static void vk_format_params(const vk_case *c, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < c->nparams && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s=%ld", i ? " " : "",
+                                 c->param_name[i], c->param[i]);
+}
+
+typedef struct vk_row {
+    double error; /* percent */
+    bool measured;
+} vk_row;
+
+/* Measures one kernel (unless it is a dry run), predicts it, and prints its row; false on a
+ * setup error.  The prediction uses the reference's bandwidth when there is a reference. */
+static bool vk_kernel_row(const vk_kernel *k, const vk_options *o, const machine *m,
+                          double footprint, const vk_pool *pool, const vk_reference *ref,
+                          vk_row *row)
+{
+    vk_case c = {0};
+    k->size(&c, footprint);
+    vk_measurement meas = {0, 0};
+    if (pool) {
+        if (!vk_place_arrays(&c, pool)) {
+            diag_tool(DIAG_ERROR, "%s: its arrays do not fit in the footprint", k->name);
+            return false;
+        }
+        meas = vk_measure(k, &c, ref, o->runs);
+    }
+    machine at = *m;
+    if (meas.bandwidth_gbs > 0)
+        at.memory_bandwidth_gbs = meas.bandwidth_gbs;
+    vk_prediction pred;
+    if (!vk_predict(k, &c, &at, o->xml_dir, &pred))
+        return false;
+    char params[128];
+    vk_format_params(&c, params, sizeof params);
+    printf("%-10s %-22s %7.0f %11.3e  %-8s %8.1f %10.4f", k->name, params,
+           vk_case_bytes(&c) / vk_mib, pred.bytes, pred.bottleneck, at.memory_bandwidth_gbs,
+           pred.runtime_s);
+    *row = (vk_row){0};
+    if (pool) {
+        *row = (vk_row){100.0 * (pred.runtime_s - meas.seconds) / meas.seconds, true};
+        printf(" %10.4f %8.1f %+8.1f%%", meas.seconds, pred.bytes / meas.seconds / 1e9, row->error);
+    }
+    printf("\n");
+    fflush(stdout);
+    return true;
+}
+
+static void vk_print_header(const vk_options *o, const machine *m, double footprint)
+{
+    printf("validate: machine: %s (%.1f GFLOP/s, %.1f GB/s%s, largest cache %.0f MiB)\n", m->name,
+           m->peak_gflops, m->memory_bandwidth_gbs, m->write_allocate ? ", write-allocate" : "",
+           vk_largest_cache(m) / vk_mib);
+    printf("validate: %.0f MiB of arrays per kernel (%.1f GiB)", footprint / vk_mib,
+           footprint / vk_gib);
+    if (o->dry_run)
+        printf(", dry run: nothing is measured\n");
+    else
+        printf(", best of %u runs after a warm-up\n", o->runs);
+    if (!o->dry_run && !o->no_reference)
+        printf("validate: each run follows a triad over the same %.0f MiB; predictions use the best "
+               "triad bandwidth (GB/s) of the kernel's runs\n", footprint / vk_mib);
+    else
+        printf("validate: predictions use the machine's memory bandwidth (GB/s)\n");
+    printf("\n");
+    printf("%-10s %-22s %7s %11s  %-8s %8s %10s", "kernel", "parameters", "MiB", "model bytes",
+           "bound", "GB/s", "predicted");
+    if (!o->dry_run)
+        printf(" %10s %8s %9s", "measured", "got GB/s", "error");
+    printf("\n");
+}
+
+/* The summary lines; true when both targets are met. */
+static bool vk_print_summary(const vk_row *rows, size_t n)
+{
+    double *errors = malloc((n ? n : 1) * sizeof *errors), worst = 0;
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++)
+        if (rows[i].measured) {
+            errors[count++] = fabs(rows[i].error);
+            if (fabs(rows[i].error) > worst)
+                worst = fabs(rows[i].error);
+        }
+    if (count == 0) {
+        free(errors);
+        return true;
+    }
+    double median = vk_median(errors, count);
+    free(errors);
+    bool median_ok = median <= vk_median_target, worst_ok = worst <= vk_worst_target;
+    printf("\nmedian |error| %5.1f%%   target <= %.0f%%   %s\n", median, vk_median_target,
+           median_ok ? "PASS" : "FAIL");
+    printf("worst  |error| %5.1f%%   target <= %.0f%%   %s\n", worst, vk_worst_target,
+           worst_ok ? "PASS" : "FAIL");
+    return median_ok && worst_ok;
+}
+
+/* The machine: -machine FILE, or this machine calibrated now. */
+static machine *vk_machine(const vk_options *o)
+{
+    if (o->machine_file)
+        return machine_load(o->machine_file);
+    machine *m = calloc(1, sizeof *m);
+    if (m && !perf_calibrate(m, stderr)) {
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* The reference's arrays, over the whole pool, and its bytes; false on a setup error. */
+static bool vk_reference_create(vk_reference *ref, const vk_pool *pool, const machine *m,
+                                double footprint, const char *xml_dir)
+{
+    *ref = (vk_reference){0};
+    vk_reference_kernel->size(&ref->c, footprint);
+    vk_prediction pred;
+    if (!vk_predict(vk_reference_kernel, &ref->c, m, xml_dir, &pred))
+        return false;
+    ref->bytes = pred.bytes;
+    return vk_place_arrays(&ref->c, pool);
+}
+
+/* The rows of the selected kernels (measured unless it is a dry run) and the summary. */
+static int vk_rows(const vk_options *o, const machine *m, double footprint, const vk_pool *pool,
+                   const vk_reference *ref)
+{
+    vk_print_header(o, m, footprint);
+    vk_row rows[VK_NKERNELS];
+    size_t n = 0;
+    for (unsigned i = 0; i < VK_NKERNELS; i++)
+        if (!o->any_only || o->only[i])
+            if (!vk_kernel_row(&vk_kernels[i], o, m, footprint, pool, ref, &rows[n++]))
+                return VK_EXIT_SETUP;
+    return vk_print_summary(rows, n) ? VK_EXIT_OK : VK_EXIT_MISSED;
+}
+
+static int vk_run(const vk_options *o, const machine *m)
+{
+    double footprint;
+    if (!vk_footprint(o, m, &footprint))
+        return VK_EXIT_SETUP;
+    if (o->dry_run)
+        return vk_rows(o, m, footprint, NULL, NULL);
+    vk_pool pool;
+    if (!vk_pool_create(&pool, footprint))
+        return VK_EXIT_SETUP;
+    vk_reference ref;
+    int status = VK_EXIT_SETUP;
+    if (o->no_reference)
+        status = vk_rows(o, m, footprint, &pool, NULL);
+    else if (vk_reference_create(&ref, &pool, m, footprint, o->xml_dir))
+        status = vk_rows(o, m, footprint, &pool, &ref);
+    vk_pool_free(&pool);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    diag_set_program("validate");
+    vk_options o;
+    if (!vk_parse_args(argc, argv, &o))
+        return VK_EXIT_SETUP;
+    if (o.help) {
+        vk_usage(stdout);
+        return VK_EXIT_OK;
+    }
+    machine *m = vk_machine(&o);
+    if (!m)
+        return VK_EXIT_SETUP;
+    int status = vk_run(&o, m);
+    machine_free(&m);
+    return status;
+}
