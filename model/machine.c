@@ -480,6 +480,15 @@ static cJSON *machine_cache_to_json(const machine_cache *c)
     return o;
 }
 
+unsigned long long machine_largest_cache(const machine *m)
+{
+    unsigned long long largest = 0;
+    for (unsigned i = 0; i < m->ncaches; i++)
+        if (m->caches[i].size_bytes > largest)
+            largest = m->caches[i].size_bytes;
+    return largest;
+}
+
 char *machine_to_json(const machine *m)
 {
     if (!m)

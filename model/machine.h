@@ -32,6 +32,9 @@ machine *machine_load(const char *path);
 machine *machine_parse(const char *name, const char *text);
 void machine_free(machine **m);
 
+/* The size of its largest cache in bytes; 0 when it lists none. */
+unsigned long long machine_largest_cache(const machine *m);
+
 /* The description as JSON (free() it), the form machine_load() reads. */
 char *machine_to_json(const machine *m);
 

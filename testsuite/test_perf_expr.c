@@ -386,6 +386,7 @@ static void check_full_machine(const machine *m)
     CU_ASSERT_EQUAL(m->caches[2].level, 3);
     CU_ASSERT_EQUAL(m->caches[2].size_bytes, 8388608);
     CU_ASSERT_DOUBLE_EQUAL(m->caches[2].bandwidth_gbs, 0, 0);
+    CU_ASSERT_EQUAL(machine_largest_cache(m), 8388608);
     CU_ASSERT_DOUBLE_EQUAL(m->weight_add, 1, 0);
     CU_ASSERT_DOUBLE_EQUAL(m->weight_multiply, 2, 0);
     CU_ASSERT_DOUBLE_EQUAL(m->weight_divide, 8, 0);

@@ -225,8 +225,7 @@ static char *calib_machine_name(unsigned cores)
 static const double calib_triad_bytes_per_element = 4 * sizeof(double);
 static const double calib_triad_scalar = 3.0;
 
-/* MemAvailable of /proc/meminfo in bytes; 0 when it cannot be read. */
-static unsigned long long calib_available_memory(void)
+unsigned long long perf_calibrate_available_memory(void)
 {
     FILE *f = fopen("/proc/meminfo", "r");
     if (!f)
@@ -244,11 +243,7 @@ static unsigned long long calib_available_memory(void)
  * three together at most a quarter of the available memory. */
 static size_t calib_triad_array_bytes(const machine *m, unsigned long long available)
 {
-    unsigned long long largest = 0;
-    for (unsigned i = 0; i < m->ncaches; i++)
-        if (m->caches[i].size_bytes > largest)
-            largest = m->caches[i].size_bytes;
-    unsigned long long bytes = 4 * largest;
+    unsigned long long bytes = 4 * machine_largest_cache(m);
     if (bytes < 256 * calib_mib)
         bytes = 256 * calib_mib;
     if (bytes > calib_gib)
@@ -295,7 +290,7 @@ static double calib_triad_best_seconds(double *a, const double *b, const double 
 
 static bool calib_memory_bandwidth(machine *m, FILE *log)
 {
-    unsigned long long available = calib_available_memory();
+    unsigned long long available = perf_calibrate_available_memory();
     if (available == 0) {
         diag_tool(DIAG_ERROR, "cannot read MemAvailable from /proc/meminfo to size the bandwidth arrays");
         return false;

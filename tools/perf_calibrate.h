@@ -14,4 +14,7 @@
  * and every core; x86-64 only. */
 bool perf_calibrate(machine *m, FILE *log);
 
+/* MemAvailable of /proc/meminfo in bytes; 0 when it cannot be read. */
+unsigned long long perf_calibrate_available_memory(void);
+
 #endif

@@ -448,41 +448,17 @@ static bool vk_parse_args(int argc, char **argv, vk_options *o)
 
 /* ---- the run ---- */
 
-static double vk_largest_cache(const machine *m)
-{
-    double largest = 0;
-    for (unsigned i = 0; i < m->ncaches; i++)
-        if ((double)m->caches[i].size_bytes > largest)
-            largest = (double)m->caches[i].size_bytes;
-    return largest;
-}
-
-/* MemAvailable of /proc/meminfo in bytes; 0 when it cannot be read. */
-static double vk_available_memory(void)
-{
-    FILE *f = fopen("/proc/meminfo", "r");
-    if (!f)
-        return 0;
-    char line[256];
-    unsigned long long kib = 0;
-    while (fgets(line, sizeof line, f))
-        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
-            break;
-    fclose(f);
-    return (double)kib * 1024.0;
-}
-
 /* The footprint of each kernel: -footprint-mib, or 4x the largest cache and at least 1 GiB;
  * at most a third of the available memory unless it is a dry run. */
 static bool vk_footprint(const vk_options *o, const machine *m, double *footprint)
 {
     double f = o->footprint;
     if (f == 0) {
-        f = vk_cache_multiple * vk_largest_cache(m);
+        f = vk_cache_multiple * (double)machine_largest_cache(m);
         if (f < vk_min_footprint)
             f = vk_min_footprint;
     }
-    double available = vk_available_memory();
+    double available = (double)perf_calibrate_available_memory();
     if (!o->dry_run && available > 0 && f > available / 3) {
         if (o->footprint) {
             diag_tool(DIAG_ERROR, "-footprint-mib %.0f: more than a third of the %.0f MiB available",
@@ -550,7 +526,7 @@ static void vk_print_header(const vk_options *o, const machine *m, double footpr
 {
     printf("validate: machine: %s (%.1f GFLOP/s, %.1f GB/s%s, largest cache %.0f MiB)\n", m->name,
            m->peak_gflops, m->memory_bandwidth_gbs, m->write_allocate ? ", write-allocate" : "",
-           vk_largest_cache(m) / vk_mib);
+           (double)machine_largest_cache(m) / vk_mib);
     printf("validate: %.0f MiB of arrays per kernel (%.1f GiB)", footprint / vk_mib,
            footprint / vk_gib);
     if (o->dry_run)
