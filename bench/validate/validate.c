@@ -45,6 +45,7 @@
 #include "perf.h"
 #include "perf_calibrate.h"
 #include "perf_expr.h"
+#include "strbuf.h"
 
 #ifndef VALIDATE_XML_DIR
 #error "VALIDATE_XML_DIR must name the directory of the kernels' ExaSAT XML"
@@ -268,7 +269,7 @@ static double vk_time_run(const vk_kernel *k, const vk_case *c)
     return vk_now() - start;
 }
 
-/* The reference: the triad over arrays of its own, and the bytes the model counts for it. */
+/* The reference: the triad over the whole pool, and the bytes the model counts for it. */
 typedef struct vk_reference {
     vk_case c;
     double bytes;
@@ -311,13 +312,10 @@ typedef struct vk_prediction {
 static bool vk_predict(const vk_kernel *k, const vk_case *c, const machine *m, const char *xml_dir,
                        vk_prediction *out)
 {
-    size_t len = strlen(xml_dir) + strlen(k->name) + 8;
-    char *path = malloc(len);
-    if (!path)
-        return false;
-    snprintf(path, len, "%s/%s.xml", xml_dir, k->name);
+    strbuf path = STRBUF_INIT;
+    strbuf_printf(&path, "%s/%s.xml", xml_dir, k->name);
     lm_program *p = lm_program_create();
-    bool ok = xml_read_file(p, path);
+    bool ok = xml_read_file(p, strbuf_cstr(&path));
     lm_program_finish(p);
     perf_bindings *b = perf_bindings_create();
     for (unsigned i = 0; i < c->nparams; i++)
@@ -331,7 +329,7 @@ static bool vk_predict(const vk_kernel *k, const vk_case *c, const machine *m, c
     }
     perf_bindings_free(&b);
     lm_program_free(&p);
-    free(path);
+    strbuf_release(&path);
     return ok;
 }
 
