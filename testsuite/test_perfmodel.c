@@ -34,6 +34,11 @@ static void test_usage(void)
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: error: -D n: expected NAME=VALUE"));
     testutil_proc_release(&r);
+    const char *no_value[] = {TRIAD, "-machine", NULL};
+    r = run(no_value);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: error: option '-machine' needs a value"));
+    testutil_proc_release(&r);
     const char *unknown[] = {"-machine", VM, "-bogus", TRIAD, NULL};
     r = run(unknown);
     CU_ASSERT_EQUAL(r.status, 2);

@@ -115,6 +115,12 @@ static void test_errors(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "option '-machine' needs a value"));
     testutil_proc_release(&r);
 
+    const char *too_big[] = {"-machine", VM, "-footprint-mib", "1073741824", NULL};
+    r = run(too_big);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "validate: error: -footprint-mib 1073741824: more than a third of the"));
+    testutil_proc_release(&r);
+
     const char *no_xml[] = {"-machine", VM, "-xml-dir", "no-such-dir", "-dry-run", NULL};
     r = run(no_xml);
     CU_ASSERT_EQUAL(r.status, 2);

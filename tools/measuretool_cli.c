@@ -5,6 +5,7 @@
 
 #include "analyzer.h"
 #include "annot.h"
+#include "args.h"
 #include "diag.h"
 #include "exasat_xml.h"
 #include "fileio.h"
@@ -52,16 +53,6 @@ static bool compiler_option_plain(const char *arg)
     return false;
 }
 
-static bool takes_value(int argc, char **argv, int *i, const char **value)
-{
-    if (*i + 1 >= argc) {
-        diag_tool(DIAG_ERROR, "option '%s' needs a value", argv[*i]);
-        return false;
-    }
-    *value = argv[++*i];
-    return true;
-}
-
 bool mt_parse_args(int argc, char **argv, mt_options *o)
 {
     memset(o, 0, sizeof *o);
@@ -81,29 +72,29 @@ bool mt_parse_args(int argc, char **argv, mt_options *o)
         } else if (!strcmp(a, "-static-counting-only")) {
             o->static_only = true;
         } else if (!strcmp(a, "-report-file")) {
-            ok &= takes_value(argc, argv, &i, &o->report_file);
+            ok &= args_take_value(argc, argv, &i, &o->report_file);
             o->report_file_given = true;
         } else if (!strcmp(a, "-o")) {
-            ok &= takes_value(argc, argv, &i, &o->output);
+            ok &= args_take_value(argc, argv, &i, &o->output);
         } else if (!strcmp(a, "-auto-instrument")) {
             o->auto_instrument = true;
         } else if (!strcmp(a, "-measured")) {
-            ok &= takes_value(argc, argv, &i, &o->measured_file);
+            ok &= args_take_value(argc, argv, &i, &o->measured_file);
         } else if (!strcmp(a, "-json")) {
-            ok &= takes_value(argc, argv, &i, &o->json_file);
+            ok &= args_take_value(argc, argv, &i, &o->json_file);
         } else if (!strcmp(a, "-xml")) {
-            ok &= takes_value(argc, argv, &i, &o->xml_file);
+            ok &= args_take_value(argc, argv, &i, &o->xml_file);
         } else if (!strcmp(a, "-machine")) {
-            ok &= takes_value(argc, argv, &i, &o->machine_file);
+            ok &= args_take_value(argc, argv, &i, &o->machine_file);
         } else if (!strcmp(a, "-param")) {
             const char *v;
-            if (takes_value(argc, argv, &i, &v))
+            if (args_take_value(argc, argv, &i, &v))
                 o->params[o->nparams++] = v;
             else
                 ok = false;
         } else if (!strcmp(a, "-annot") || !strcmp(a, "--annot")) {
             const char *v;
-            if (takes_value(argc, argv, &i, &v))
+            if (args_take_value(argc, argv, &i, &v))
                 o->annot_files[o->nannot_files++] = v;
             else
                 ok = false;
@@ -122,7 +113,7 @@ bool mt_parse_args(int argc, char **argv, mt_options *o)
             o->clang_args[o->nclang_args++] = a;
             if (with_value == 2) {
                 const char *v;
-                if (takes_value(argc, argv, &i, &v))
+                if (args_take_value(argc, argv, &i, &v))
                     o->clang_args[o->nclang_args++] = v;
                 else
                     ok = false;

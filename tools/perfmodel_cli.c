@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "diag.h"
 #include "exasat_xml.h"
 #include "loop_model.h"
@@ -15,16 +16,6 @@
 #include "perf_plot.h"
 #include "perf_expr.h"
 #include "report_perf.h"
-
-static bool pm_takes_value(int argc, char **argv, int *i, const char **value)
-{
-    if (*i + 1 >= argc) {
-        diag_tool(DIAG_ERROR, "option '%s' needs a value", argv[*i]);
-        return false;
-    }
-    *value = argv[++*i];
-    return true;
-}
 
 bool pm_parse_args(int argc, char **argv, pm_options *o)
 {
@@ -37,20 +28,20 @@ bool pm_parse_args(int argc, char **argv, pm_options *o)
         if (!strcmp(a, "-help") || !strcmp(a, "--help") || !strcmp(a, "-h")) {
             o->help = true;
         } else if (!strcmp(a, "-machine")) {
-            ok &= pm_takes_value(argc, argv, &i, &o->machine_file);
+            ok &= args_take_value(argc, argv, &i, &o->machine_file);
         } else if (!strcmp(a, "-json")) {
-            ok &= pm_takes_value(argc, argv, &i, &o->json_file);
+            ok &= args_take_value(argc, argv, &i, &o->json_file);
         } else if (!strcmp(a, "-plot")) {
-            ok &= pm_takes_value(argc, argv, &i, &o->plot_file);
+            ok &= args_take_value(argc, argv, &i, &o->plot_file);
         } else if (!strcmp(a, "-sweep")) {
-            ok &= pm_takes_value(argc, argv, &i, &o->sweep);
+            ok &= args_take_value(argc, argv, &i, &o->sweep);
         } else if (!strcmp(a, "-csv")) {
             o->csv = true;
         } else if (!strcmp(a, "-calibrate")) {
             o->calibrate = true;
         } else if (!strcmp(a, "-D")) {
             const char *v;
-            if (pm_takes_value(argc, argv, &i, &v))
+            if (args_take_value(argc, argv, &i, &v))
                 o->defines[o->ndefines++] = v;
             else
                 ok = false;

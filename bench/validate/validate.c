@@ -38,10 +38,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "args.h"
 #include "diag.h"
 #include "exasat_xml.h"
 #include "kernels.h"
 #include "machine.h"
+#include "mem.h"
 #include "perf.h"
 #include "perf_calibrate.h"
 #include "perf_expr.h"
@@ -412,33 +414,31 @@ static bool vk_parse_option(vk_options *o, const char *opt, const char *value)
     return true;
 }
 
-static bool vk_parse_args(int argc, char **argv, vk_options *o)
+static bool vk_takes_value(const char *a)
 {
     static const char *const with_value[] = {"-machine", "-xml-dir", "-kernel", "-runs",
                                              "-footprint-mib"};
+    for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
+        if (strcmp(a, with_value[k]) == 0)
+            return true;
+    return false;
+}
+
+static bool vk_parse_args(int argc, char **argv, vk_options *o)
+{
     *o = (vk_options){.xml_dir = VALIDATE_XML_DIR, .runs = VK_DEFAULT_RUNS};
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-help") == 0 || strcmp(a, "--help") == 0) {
+        const char *a = argv[i], *value;
+        if (strcmp(a, "-help") == 0 || strcmp(a, "--help") == 0)
             o->help = true;
-            continue;
-        }
-        if (strcmp(a, "-dry-run") == 0 || strcmp(a, "-no-reference") == 0) {
-            *(a[1] == 'd' ? &o->dry_run : &o->no_reference) = true;
-            continue;
-        }
-        bool known = false;
-        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
-            known |= strcmp(a, with_value[k]) == 0;
-        if (!known) {
+        else if (strcmp(a, "-dry-run") == 0)
+            o->dry_run = true;
+        else if (strcmp(a, "-no-reference") == 0)
+            o->no_reference = true;
+        else if (!vk_takes_value(a)) {
             diag_tool(DIAG_ERROR, "unknown argument '%s' (validate -help lists the options)", a);
             return false;
-        }
-        if (i + 1 == argc) {
-            diag_tool(DIAG_ERROR, "option '%s' needs a value", a);
-            return false;
-        }
-        if (!vk_parse_option(o, a, argv[++i]))
+        } else if (!args_take_value(argc, argv, &i, &value) || !vk_parse_option(o, a, value))
             return false;
     }
     return true;
@@ -547,7 +547,7 @@ static void vk_print_header(const vk_options *o, const machine *m, double footpr
 /* The summary lines; true when both targets are met. */
 static bool vk_print_summary(const vk_row *rows, size_t n)
 {
-    double *errors = malloc((n ? n : 1) * sizeof *errors), worst = 0;
+    double *errors = mem_alloc((n ? n : 1) * sizeof *errors), worst = 0;
     size_t count = 0;
     for (size_t i = 0; i < n; i++)
         if (rows[i].measured) {
