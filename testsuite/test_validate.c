@@ -4,12 +4,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "testutil.h"
 
 #define VM AITOOL_SOURCE_DIR "/model/machines/small-vm-2core.json"
 
 static char *tmpdir;
+
+static const char *const kernels[] = {"triad", "daxpy", "dot", "stencil2d", "stencil3d", "matmul"};
 
 static testutil_proc run(const char *const *args)
 {
@@ -19,8 +22,6 @@ static testutil_proc run(const char *const *args)
 /* measuretool's XML of each kernel, written by the build, is the committed one byte for byte. */
 static void test_xml_is_measuretools(void)
 {
-    static const char *const kernels[] = {"triad", "daxpy", "dot", "stencil2d", "stencil3d",
-                                          "matmul"};
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
         char name[64];
         snprintf(name, sizeof name, "%s.xml", kernels[i]);
@@ -126,6 +127,30 @@ static void test_errors(void)
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no-such-dir/triad.xml"));
     testutil_proc_release(&r);
+
+    /* A broken kernel file stops the run before the machine is calibrated. */
+    char *dir = testutil_path(tmpdir, "xml");
+    CU_ASSERT_EQUAL_FATAL(mkdir(dir, 0777), 0);
+    for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s.xml", kernels[i]);
+        char *from = testutil_path(AITOOL_SOURCE_DIR "/bench/validate/xml", name);
+        char *to = testutil_path(dir, name);
+        char *text = testutil_read_file(from);
+        CU_ASSERT_PTR_NOT_NULL(text);
+        CU_ASSERT(testutil_write_file(to, strcmp(kernels[i], "dot") ? text : "<program>\n<loop>\n"));
+        free(text);
+        free(from);
+        free(to);
+    }
+    const char *broken[] = {"-xml-dir", dir, NULL};
+    r = run(broken);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "xml/dot.xml:3:1: error: "));
+    CU_ASSERT_PTR_NULL(strstr(r.err, "calibrate:"));
+    CU_ASSERT_PTR_NULL(strstr(r.err, "triad.xml"));
+    testutil_proc_release(&r);
+    free(dir);
 
     const char *bad_machine[] = {"-machine", "missing.json", "-dry-run", NULL};
     r = run(bad_machine);

@@ -310,28 +310,41 @@ typedef struct vk_prediction {
     const char *bottleneck;
 } vk_prediction;
 
-/* The model's prediction for the kernel's XML (VALIDATE_XML_DIR or -xml-dir) at the case's sizes. */
-static bool vk_predict(const vk_kernel *k, const vk_case *c, const machine *m, const char *xml_dir,
-                       vk_prediction *out)
+/* The kernels' loop models, read from their XML (VALIDATE_XML_DIR or -xml-dir) before anything
+ * is calibrated or measured, so that a broken file stops the run at once.  Every file is read,
+ * so every broken one is reported; false when any is.  vk_programs_free() frees them. */
+static bool vk_programs_load(const char *xml_dir, lm_program *programs[VK_NKERNELS])
 {
-    strbuf path = STRBUF_INIT;
-    strbuf_printf(&path, "%s/%s.xml", xml_dir, k->name);
-    lm_program *p = lm_program_create();
-    bool ok = xml_read_file(p, strbuf_cstr(&path));
-    lm_program_finish(p);
+    bool ok = true;
+    for (unsigned i = 0; i < VK_NKERNELS; i++) {
+        strbuf path = STRBUF_INIT;
+        strbuf_printf(&path, "%s/%s.xml", xml_dir, vk_kernels[i].name);
+        programs[i] = lm_program_create();
+        ok &= xml_read_file(programs[i], strbuf_cstr(&path));
+        lm_program_finish(programs[i]);
+        strbuf_release(&path);
+    }
+    return ok;
+}
+
+static void vk_programs_free(lm_program *programs[VK_NKERNELS])
+{
+    for (unsigned i = 0; i < VK_NKERNELS; i++)
+        lm_program_free(&programs[i]);
+}
+
+/* The model's prediction for a kernel's loop model at the case's sizes on machine m. */
+static bool vk_predict(const lm_program *p, const vk_case *c, const machine *m, vk_prediction *out)
+{
     perf_bindings *b = perf_bindings_create();
     for (unsigned i = 0; i < c->nparams; i++)
         perf_bindings_set(b, c->param_name[i], c->param[i]);
-    if (ok) {
-        perf_result r;
-        ok = perf_evaluate(p, m, b, &r);
-        if (ok)
-            *out = (vk_prediction){r.runtime_s, r.bytes, r.flops, r.bottleneck};
-        perf_result_release(&r);
-    }
+    perf_result r;
+    bool ok = perf_evaluate(p, m, b, &r);
+    if (ok)
+        *out = (vk_prediction){r.runtime_s, r.bytes, r.flops, r.bottleneck};
+    perf_result_release(&r);
     perf_bindings_free(&b);
-    lm_program_free(&p);
-    strbuf_release(&path);
     return ok;
 }
 
@@ -478,6 +491,16 @@ static void vk_format_params(const vk_case *c, char *buf, size_t size)
                                  c->param_name[i], c->param[i]);
 }
 
+/* What every row of a run needs.  pool is NULL in a dry run; ref is NULL without a reference. */
+typedef struct vk_run_ctx {
+    const vk_options *o;
+    const machine *m;
+    lm_program *const *programs; /* one per entry of vk_kernels */
+    double footprint;
+    const vk_pool *pool;
+    const vk_reference *ref;
+} vk_run_ctx;
+
 typedef struct vk_row {
     double error; /* percent */
     bool measured;
@@ -485,25 +508,24 @@ typedef struct vk_row {
 
 /* Measures one kernel (unless it is a dry run), predicts it, and prints its row; false on a
  * setup error.  The prediction uses the reference's bandwidth when there is a reference. */
-static bool vk_kernel_row(const vk_kernel *k, const vk_options *o, const machine *m,
-                          double footprint, const vk_pool *pool, const vk_reference *ref,
-                          vk_row *row)
+static bool vk_kernel_row(const vk_run_ctx *x, unsigned kernel, vk_row *row)
 {
+    const vk_kernel *k = &vk_kernels[kernel];
     vk_case c = {0};
-    k->size(&c, footprint);
+    k->size(&c, x->footprint);
     vk_measurement meas = {0, 0};
-    if (pool) {
-        if (!vk_place_arrays(&c, pool)) {
+    if (x->pool) {
+        if (!vk_place_arrays(&c, x->pool)) {
             diag_tool(DIAG_ERROR, "%s: its arrays do not fit in the footprint", k->name);
             return false;
         }
-        meas = vk_measure(k, &c, ref, o->runs);
+        meas = vk_measure(k, &c, x->ref, x->o->runs);
     }
-    machine at = *m;
+    machine at = *x->m;
     if (meas.bandwidth_gbs > 0)
         at.memory_bandwidth_gbs = meas.bandwidth_gbs;
     vk_prediction pred;
-    if (!vk_predict(k, &c, &at, o->xml_dir, &pred))
+    if (!vk_predict(x->programs[kernel], &c, &at, &pred))
         return false;
     char params[128];
     vk_format_params(&c, params, sizeof params);
@@ -511,7 +533,7 @@ static bool vk_kernel_row(const vk_kernel *k, const vk_options *o, const machine
            vk_case_bytes(&c) / vk_mib, pred.bytes, pred.bottleneck, at.memory_bandwidth_gbs,
            pred.runtime_s);
     *row = (vk_row){0};
-    if (pool) {
+    if (x->pool) {
         *row = (vk_row){100.0 * (pred.runtime_s - meas.seconds) / meas.seconds, true};
         printf(" %10.4f %8.1f %+8.1f%%", meas.seconds, pred.bytes / meas.seconds / 1e9, row->error);
     }
@@ -583,48 +605,49 @@ static machine *vk_machine(const vk_options *o)
 }
 
 /* The reference's arrays, over the whole pool, and its bytes; false on a setup error. */
-static bool vk_reference_create(vk_reference *ref, const vk_pool *pool, const machine *m,
-                                double footprint, const char *xml_dir)
+static bool vk_reference_create(vk_reference *ref, const vk_run_ctx *x)
 {
     *ref = (vk_reference){0};
-    vk_reference_kernel->size(&ref->c, footprint);
+    vk_reference_kernel->size(&ref->c, x->footprint);
     vk_prediction pred;
-    if (!vk_predict(vk_reference_kernel, &ref->c, m, xml_dir, &pred))
+    if (!vk_predict(x->programs[vk_reference_kernel - vk_kernels], &ref->c, x->m, &pred))
         return false;
     ref->bytes = pred.bytes;
-    return vk_place_arrays(&ref->c, pool);
+    return vk_place_arrays(&ref->c, x->pool);
 }
 
 /* The rows of the selected kernels (measured unless it is a dry run) and the summary. */
-static int vk_rows(const vk_options *o, const machine *m, double footprint, const vk_pool *pool,
-                   const vk_reference *ref)
+static int vk_rows(const vk_run_ctx *x)
 {
-    vk_print_header(o, m, footprint);
+    vk_print_header(x->o, x->m, x->footprint);
     vk_row rows[VK_NKERNELS];
     size_t n = 0;
     for (unsigned i = 0; i < VK_NKERNELS; i++)
-        if (!o->any_only || o->only[i])
-            if (!vk_kernel_row(&vk_kernels[i], o, m, footprint, pool, ref, &rows[n++]))
+        if (!x->o->any_only || x->o->only[i])
+            if (!vk_kernel_row(x, i, &rows[n++]))
                 return VK_EXIT_SETUP;
     return vk_print_summary(rows, n) ? VK_EXIT_OK : VK_EXIT_MISSED;
 }
 
-static int vk_run(const vk_options *o, const machine *m)
+static int vk_run(const vk_options *o, const machine *m, lm_program *const *programs)
 {
-    double footprint;
-    if (!vk_footprint(o, m, &footprint))
+    vk_run_ctx x = {.o = o, .m = m, .programs = programs};
+    if (!vk_footprint(o, m, &x.footprint))
         return VK_EXIT_SETUP;
     if (o->dry_run)
-        return vk_rows(o, m, footprint, NULL, NULL);
+        return vk_rows(&x);
     vk_pool pool;
-    if (!vk_pool_create(&pool, footprint))
+    if (!vk_pool_create(&pool, x.footprint))
         return VK_EXIT_SETUP;
+    x.pool = &pool;
     vk_reference ref;
     int status = VK_EXIT_SETUP;
     if (o->no_reference)
-        status = vk_rows(o, m, footprint, &pool, NULL);
-    else if (vk_reference_create(&ref, &pool, m, footprint, o->xml_dir))
-        status = vk_rows(o, m, footprint, &pool, &ref);
+        status = vk_rows(&x);
+    else if (vk_reference_create(&ref, &x)) {
+        x.ref = &ref;
+        status = vk_rows(&x);
+    }
     vk_pool_free(&pool);
     return status;
 }
@@ -639,10 +662,12 @@ int main(int argc, char **argv)
         vk_usage(stdout);
         return VK_EXIT_OK;
     }
-    machine *m = vk_machine(&o);
-    if (!m)
-        return VK_EXIT_SETUP;
-    int status = vk_run(&o, m);
+    lm_program *programs[VK_NKERNELS];
+    machine *m = NULL;
+    int status = VK_EXIT_SETUP;
+    if (vk_programs_load(o.xml_dir, programs) && (m = vk_machine(&o)))
+        status = vk_run(&o, m, programs);
     machine_free(&m);
+    vk_programs_free(programs);
     return status;
 }
