@@ -128,6 +128,7 @@ typedef struct tu_walk {
     lm_program *prog;
     lm_file *file;
     walk_cache *cache;
+    pragma_set *pragmas;
 } tu_walk;
 
 static void analyze_function(tu_walk *tw, CXCursor c)
@@ -145,7 +146,10 @@ static void analyze_function(tu_walk *tw, CXCursor c)
     /* The definition's first token is in the same file as its name. */
     clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, &line, &col, NULL);
     fn->start = (lm_location){fn->loc.file, line, col};
+    lm_check *check = pragma_claim(tw->pragmas, c, "function");
     walk_function_body(tw->prog, fn, tw->cache, body);
+    if (check)
+        check->counts = fn->inclusive;
     if (tw->a->detail)
         detail_function(tw->prog, fn, tw->tu, c, body);
     if (tw->a->debug)
@@ -153,14 +157,66 @@ static void analyze_function(tu_walk *tw, CXCursor c)
                 fn->name);
 }
 
+/* A function defined in a header is not reported, but the pragmas in it
+ * are checked where they stand. */
+static void check_header_function(tu_walk *tw, CXCursor c)
+{
+    CXCursor body = walk_function_body_of(c);
+    if (clang_Cursor_isNull(body))
+        return;
+    lm_check *check = pragma_claim(tw->pragmas, c, "function");
+    lm_fp_counts counts = walk_function_checks(tw->cache, body);
+    if (check)
+        check->counts = counts;
+}
+
 static enum CXChildVisitResult visit_top_level(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
     tu_walk *tw = data;
-    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
+        return CXChildVisit_Continue;
+    if (clang_Location_isFromMainFile(clang_getCursorLocation(c)))
         analyze_function(tw, c);
+    else if (pragma_pending_within(tw->pragmas, c))
+        check_header_function(tw, c);
     return CXChildVisit_Continue;
+}
+
+/* Pragmas are found only in code the preprocessor kept, and which code it
+ * skipped is recorded only with the detailed preprocessing record (a few
+ * percent of a parse): asked for when the file mentions aitool, and a unit
+ * whose headers alone do is parsed again with it. */
+static bool analyzer_file_mentions_aitool(const char *path)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return false;
+    static const char word[] = "aitool";
+    size_t matched = 0;
+    bool found = false;
+    for (int ch; !found && (ch = getc(in)) != EOF;) {
+        matched = ch == word[matched] ? matched + 1 : ch == word[0];
+        found = matched == sizeof word - 1;
+    }
+    fclose(in);
+    return found;
+}
+
+static CXTranslationUnit analyzer_parse(analyzer *a, const char *path, enum CXErrorCode *err)
+{
+    unsigned flags = analyzer_file_mentions_aitool(path)
+                         ? CXTranslationUnit_DetailedPreprocessingRecord
+                         : CXTranslationUnit_None;
+    CXTranslationUnit tu = NULL;
+    *err = clang_parseTranslationUnit2(a->index, path, a->args, a->nargs, NULL, 0, flags, &tu);
+    if (*err != CXError_Success || !tu || flags || !pragma_unit_mentions(tu))
+        return tu;
+    clang_disposeTranslationUnit(tu);
+    tu = NULL;
+    *err = clang_parseTranslationUnit2(a->index, path, a->args, a->nargs, NULL, 0,
+                                       CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+    return tu;
 }
 
 /* Parse, report and walk one file on the calling thread. */
@@ -175,9 +231,8 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
     fclose(probe);
     if (a->debug)
         diag_tool(DIAG_NOTE, "parsing '%s'", path);
-    CXTranslationUnit tu = NULL;
-    enum CXErrorCode err = clang_parseTranslationUnit2(a->index, path, a->args, a->nargs, NULL, 0,
-                                                       CXTranslationUnit_None, &tu);
+    enum CXErrorCode err;
+    CXTranslationUnit tu = analyzer_parse(a, path, &err);
     if (err != CXError_Success || !tu) {
         diag_at(DIAG_ERROR, path, 1, 1, "libclang could not parse the file (error %d)", (int)err);
         return false;
@@ -185,12 +240,15 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
     bool ok = !analyzer_report_diagnostics(tu, path);
     if (ok) {
         char *real = realpath(path, NULL);
-        tu_walk tw = {a, tu, p, lm_file_create(p, real ? real : path), walk_cache_create(tu, &a->walk)};
+        tu_walk tw = {a, tu, p, lm_file_create(p, real ? real : path), NULL, NULL};
         free(real);
+        /* A malformed pragma is the user's error, but the counts still stand. */
+        tw.pragmas = pragma_scan(p, tw.file, tu, path, &ok);
+        tw.cache = walk_cache_create(tu, &a->walk, tw.pragmas);
         clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top_level, &tw);
         walk_cache_free(&tw.cache);
-        /* A malformed pragma is the user's error, but the counts still stand. */
-        ok = pragma_attach(p, tw.file, tu, path);
+        ok &= pragma_report_unclaimed(tw.pragmas);
+        pragma_set_free(&tw.pragmas);
         lm_program_append_file(p, tw.file);
         if (hook)
             ok &= hook(ctx, tu, p, tw.file);

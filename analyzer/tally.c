@@ -12,6 +12,7 @@ void tally_reset(tally *t)
     t->own_uses.n = t->incl_uses.n = 0;
     t->unknown.n = 0;
     t->loop = NULL;
+    t->check = NULL;
 }
 
 void tally_release(tally *t)

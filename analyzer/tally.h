@@ -41,6 +41,7 @@ typedef struct tally {
     use_list own_uses, incl_uses;
     name_set unknown; /* inclusive */
     lm_loop *loop;    /* a loop body of a reported function: the loop it fills */
+    lm_check *check;  /* a loop body or a statement under a pragma: its counts go there */
 } tally;
 
 void tally_reset(tally *t);

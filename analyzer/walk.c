@@ -98,6 +98,8 @@ struct frame {
     opened_tally opened; /* acc is this node's own */
     long best;           /* flow-sensitive conditionals: the tally of their largest arms, or -1 */
     lm_loop *body_loop;  /* loop statements of a reported function: the loop of their body */
+    lm_check *body_check; /* loop statements under a pragma: what their body's counts fill */
+    bool stmt_tally;     /* a statement under a pragma: acc is its own tally */
     bool is_loop;
     unsigned body_index; /* loop statements: which child is the body */
     bool switch_body;    /* flow-sensitive: the compound body of a switch */
@@ -516,6 +518,8 @@ static void finish_body(walker *w)
     tally *t = walk_tally(w, --w->ntallies);
     if (t->loop)
         fill_loop(w, t);
+    if (t->check)
+        t->check->counts = t->incl;
     tally_absorb_body(t - 1, t);
     w->loop_depth--;
 }
@@ -532,6 +536,14 @@ static void finish_best(walker *w)
     tally_absorb_all(t - 1, t);
 }
 
+/* A statement under a pragma: its counts, then the level it is in. */
+static void finish_statement(walker *w)
+{
+    tally *t = walk_tally(w, --w->ntallies);
+    t->check->counts = t->incl;
+    tally_absorb_all(t - 1, t);
+}
+
 static void pop_frame(walker *w)
 {
     frame *f = &w->stack->frames[--w->nframes];
@@ -541,6 +553,8 @@ static void pop_frame(walker *w)
         finish_best(w);
     if (f->chain_top)
         record_access(w, f->acc, &f->chain);
+    if (f->stmt_tally)
+        finish_statement(w);
     if (f->opened == OPENED_BODY)
         finish_body(w);
     else if (f->opened == OPENED_ARM)
@@ -562,6 +576,8 @@ static frame *push_frame(walker *w, CXCursor c, size_t acc, opened_tally opened)
     f->opened = opened;
     f->best = -1;
     f->body_loop = NULL;
+    f->body_check = NULL;
+    f->stmt_tally = false;
     f->is_loop = false;
     f->body_index = 0;
     f->switch_body = f->run_open = f->run_ends = false;
@@ -774,6 +790,7 @@ static size_t child_tally(walker *w, frame *parent, enum CXCursorKind kind, unsi
     if (parent->is_loop && index == parent->body_index) {
         tally *t = push_tally(w);
         t->loop = parent->body_loop;
+        t->check = parent->body_check;
         w->loop_depth++;
         *opened = OPENED_BODY;
         return w->ntallies - 1;
@@ -788,6 +805,44 @@ static size_t child_tally(walker *w, frame *parent, enum CXCursorKind kind, unsi
         return w->ntallies - 1;
     }
     return parent->acc;
+}
+
+static const char *statement_name(enum CXCursorKind k)
+{
+    switch (k) {
+    case CXCursor_ForStmt:
+    case CXCursor_WhileStmt:
+    case CXCursor_DoStmt:
+        return "loop";
+    case CXCursor_IfStmt:
+        return "if";
+    case CXCursor_SwitchStmt:
+        return "switch";
+    case CXCursor_CompoundStmt:
+        return "block";
+    default:
+        return "statement";
+    }
+}
+
+/* A statement a pragma stands before: a loop's body fills the pragma's
+ * check per iteration; any other statement counts in a tally of its own,
+ * which fills the check and then joins the level the statement is in. */
+static void claim_statement(walker *w, frame *f, CXCursor c)
+{
+    const char *what = statement_name(f->kind);
+    lm_check *check = pragma_claim(w->cache->pragmas, c, what);
+    if (!check)
+        return;
+    if (f->kind == CXCursor_ForStmt || f->kind == CXCursor_WhileStmt ||
+        f->kind == CXCursor_DoStmt) {
+        f->body_check = check;
+        return;
+    }
+    tally *t = push_tally(w);
+    t->check = check;
+    f->acc = w->ntallies - 1;
+    f->stmt_tally = true;
 }
 
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClientData data)
@@ -811,6 +866,9 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
     parent = &w->stack->frames[w->nframes - 2]; /* push_frame may have moved the stack */
     place_in_chain(w, f, parent, c, index, mode);
     f->switch_body = in_switch;
+    /* The body of a switch holds its runs of cases, not a statement's count. */
+    if (w->claims && !in_switch && pragma_set_pending(w->cache->pragmas))
+        claim_statement(w, f, c);
     if (w->cache->flow_sensitive && is_conditional(kind)) {
         push_tally(w);
         f->best = (long)(w->ntallies - 1);
@@ -857,10 +915,12 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
     return CXChildVisit_Recurse;
 }
 
-walk_cache *walk_cache_create(CXTranslationUnit tu, const walk_options *opt)
+walk_cache *walk_cache_create(CXTranslationUnit tu, const walk_options *opt,
+                              pragma_set *pragmas)
 {
     walk_cache *wc = mem_alloc(sizeof *wc);
     wc->tu = tu;
+    wc->pragmas = pragmas;
     wc->annots = opt->annots;
     wc->flow_sensitive = opt->flow_sensitive;
     wc->scratch = arena_create();
@@ -911,12 +971,19 @@ static void walk_body(walker *w, CXCursor body)
 
 void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCursor body)
 {
-    walker w = {.prog = p, .fn = fn, .cache = cache};
+    walker w = {.prog = p, .fn = fn, .cache = cache, .claims = true};
     walk_body(&w, body);
     const tally *t = walk_tally(&w, 0);
     fn->own = t->own;
     fn->inclusive = t->incl;
     fn->inclusive_given = true;
+}
+
+lm_fp_counts walk_function_checks(walk_cache *cache, CXCursor body)
+{
+    walker w = {.cache = cache, .claims = true};
+    walk_body(&w, body);
+    return walk_tally(&w, 0)->incl;
 }
 
 static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData data)

@@ -12,6 +12,7 @@
 
 #include "annot.h"
 #include "loop_model.h"
+#include "pragma.h"
 
 typedef struct walk_options {
     const annot_set *annots; /* side effects of functions; may be NULL */
@@ -20,11 +21,17 @@ typedef struct walk_options {
 
 typedef struct walk_cache walk_cache;
 
-walk_cache *walk_cache_create(CXTranslationUnit tu, const walk_options *opt);
+/* pragmas (may be NULL) are claimed by the statements they stand before. */
+walk_cache *walk_cache_create(CXTranslationUnit tu, const walk_options *opt,
+                              pragma_set *pragmas);
 void walk_cache_free(walk_cache **c);
 
 /* Adds the body's loops, FP operations and array accesses to fn. */
 void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCursor body);
+
+/* The counts of a body whose function is not reported (defined in a
+ * header), walked for the pragmas in it; fills their checks. */
+lm_fp_counts walk_function_checks(walk_cache *cache, CXCursor body);
 
 /* A function definition's body (its compound statement), or a null cursor. */
 CXCursor walk_function_body_of(CXCursor definition);

@@ -12,6 +12,7 @@
 #include "annot.h"
 #include "loop_model.h"
 #include "mem.h"
+#include "pragma.h"
 #include "tally.h"
 #include "walk.h"
 
@@ -43,6 +44,7 @@ struct walk_cache {
     CXTranslationUnit tu;
     const annot_set *annots; /* may be NULL */
     bool flow_sensitive;
+    pragma_set *pragmas;     /* the unit's aitool pragmas; may be NULL */
     arena *scratch; /* interned entries and strings */
     decl_entry *decls[DECL_BUCKETS];
     unsigned ndecls;
@@ -73,6 +75,7 @@ typedef struct walker {
     unsigned long seq;       /* source order of array accesses */
     unsigned loop_depth;     /* loop bodies open */
     const summary_params *params; /* summary walks only */
+    bool claims;             /* statements may take pragmas (not in summaries) */
 } walker;
 
 /* Where an array access or an argument leads: one array, keyed. */

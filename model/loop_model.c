@@ -307,12 +307,18 @@ unsigned long lm_clause_count(const lm_fp_counts *c, int clause)
     return clause == LM_CLAUSE_TOTAL ? lm_fp_total(c) : c->n[clause];
 }
 
-lm_pragma *lm_pragma_copy(lm_program *p, const lm_pragma *src)
+lm_check *lm_file_add_check(lm_program *p, lm_file *f, const lm_pragma *pr)
 {
-    lm_pragma *copy = arena_alloc(p->arena, sizeof *copy);
-    *copy = *src;
-    copy->loc.file = arena_strdup(p->arena, src->loc.file);
-    return copy;
+    lm_check *c = arena_alloc(p->arena, sizeof *c);
+    memset(c, 0, sizeof *c);
+    c->pragma = *pr;
+    c->pragma.loc.file = arena_strdup(p->arena, pr->loc.file);
+    if (f->last_check)
+        f->last_check->next = c;
+    else
+        f->checks = c;
+    f->last_check = c;
+    return c;
 }
 
 static unsigned lm_verify_one(const lm_pragma *pr, const lm_fp_counts *counts, const char *what,
@@ -339,14 +345,9 @@ static unsigned lm_verify_one(const lm_pragma *pr, const lm_fp_counts *counts, c
 unsigned lm_verify_pragmas(const lm_program *p, bool report_matches)
 {
     unsigned mismatches = 0;
-    for (const lm_file *f = p->files; f; f = f->next) {
-        for (const lm_function *fn = f->functions; fn; fn = fn->next) {
-            if (fn->pragma)
-                mismatches += lm_verify_one(fn->pragma, &fn->inclusive, "function", report_matches);
-            for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
-                if (l->pragma)
-                    mismatches += lm_verify_one(l->pragma, &l->inclusive, "loop", report_matches);
-        }
-    }
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_check *c = f->checks; c; c = c->next)
+            if (c->what)
+                mismatches += lm_verify_one(&c->pragma, &c->counts, c->what, report_matches);
     return mismatches;
 }

@@ -45,12 +45,25 @@ typedef struct lm_location {
     unsigned line, column;
 } lm_location;
 
-/* What the user wrote in a `#pragma aitool` before a loop or a function. */
+/* What the user wrote in a `#pragma aitool` (or `_Pragma("aitool ...")`)
+ * before a statement or a function definition. */
 typedef struct lm_pragma {
-    lm_location loc;
+    lm_location loc; /* the file as the user (or clang, for a header) named it */
     bool present[LM_NCLAUSES];
     unsigned long expected[LM_NCLAUSES];
 } lm_pragma;
+
+/* One pragma and the counts of what it stands before: a loop's per
+ * iteration, a function's whole body, any other statement's one execution.
+ * `what` names that ("loop", "function", "switch", "if", "block",
+ * "statement"); it stays NULL when the pragma stood before nothing it can
+ * apply to (an error reported where it was found). */
+typedef struct lm_check {
+    struct lm_check *next;
+    lm_pragma pragma;
+    const char *what;
+    lm_fp_counts counts;
+} lm_check;
 
 
 /* One array used in one loop (own level, or inclusive after lm_program_finish). */
@@ -224,7 +237,6 @@ typedef struct lm_loop {
      * definition), inclusive of nested loops; complete is false when any. */
     const char **unknown_calls;
     size_t nunknown_calls;
-    const lm_pragma *pragma;  /* the user's expected counts, or NULL */
     const lm_measured *measured; /* from -measured, or NULL */
     const lm_prediction *prediction; /* from -machine, on a nest's outermost loop, or NULL */
     /* The ExaSAT detail of the own level. */
@@ -239,7 +251,6 @@ struct lm_function {
     const char *name;
     lm_location loc;          /* the name */
     lm_location start;        /* the first token of the definition */
-    const lm_pragma *pragma;  /* the user's expected counts for the whole body, or NULL */
     lm_fp_counts own;       /* operations outside every loop body */
     lm_fp_counts inclusive; /* the whole body */
     lm_loop *loops, *last_loop;
@@ -258,6 +269,7 @@ typedef struct lm_file {
     struct lm_file *next;
     const char *path;
     lm_function *functions, *last_function;
+    lm_check *checks, *last_check; /* the pragmas of the file and its headers, in order */
 } lm_file;
 
 typedef struct lm_program {
@@ -302,12 +314,12 @@ const char *lm_fp_class_name(lm_fp_class c); /* "fp_plus", ... */
 const char *lm_clause_name(int clause);      /* lm_fp_class_name, and "fp_total" */
 unsigned long lm_clause_count(const lm_fp_counts *c, int clause);
 
-/* A copy of a pragma in p's arena. */
-lm_pragma *lm_pragma_copy(lm_program *p, const lm_pragma *src);
+/* A new check of pragma `pr` (copied, its file name too) at the end of f's. */
+lm_check *lm_file_add_check(lm_program *p, lm_file *f, const lm_pragma *pr);
 
-/* Check every pragma of a finished program against the counts: one error
- * per differing clause, and with report_matches a note per matching one.
- * Returns the number of differing clauses. */
+/* Check every pragma that stands before something against its counts: one
+ * error per differing clause, and with report_matches a note per matching
+ * one.  Returns the number of differing clauses. */
 unsigned lm_verify_pragmas(const lm_program *p, bool report_matches);
 const char *lm_loop_kind_name(lm_loop_kind k); /* "for", "while", "do" */
 

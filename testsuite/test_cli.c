@@ -290,7 +290,8 @@ static void test_malformed_pragmas(void)
         ":6:24: error: expected a count in 'fp_plus(...)'",
         ":8:24: error: expected '(' after 'fp_plus'",
         ":10:9: error: aitool pragma without clauses",
-        ":12:1: error: aitool pragma must stand directly before a for, while or do loop",
+        ":12:1: error: aitool pragma must stand directly before a statement or a function "
+        "definition",
     };
     for (size_t i = 0; i < sizeof expected / sizeof *expected; i++) {
         strbuf want = STRBUF_INIT;
@@ -334,11 +335,87 @@ static void test_pragmas_under_algorithm_v2(void)
     free(report);
 }
 
+/* pragmas_where.c's pragmas hold without -DV2 under the default algorithm
+ * and with it under v2; crossed over, the switch's and the if's do not. */
+static void test_pragmas_where_users_write_them(void)
+{
+    const char *v1[] = {"-static-counting-only", "-report-file", "w1.txt", KERNEL("pragmas_where.c"),
+                        NULL};
+    testutil_proc r = run(v1);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    const char *v2[] = {"-static-counting-only", "-use-algorithm-v2", "-DV2", "-report-file",
+                        "w2.txt", KERNEL("pragmas_where.c"), NULL};
+    r = run(v2);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    const char *v2_sums[] = {"-static-counting-only", "-use-algorithm-v2", "-report-file",
+                             "w3.txt", KERNEL("pragmas_where.c"), NULL};
+    r = run(v2_sums);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err,
+        KERNEL("pragmas_where.c") ":28:1: error: aitool pragma: fp_total is 5, the switch has 3\n"
+        KERNEL("pragmas_where.c") ":50:1: error: aitool pragma: fp_special is 1, the if has 0\n");
+    testutil_proc_release(&r);
+    const char *v1_largest[] = {"-static-counting-only", "-DV2", "-report-file", "w4.txt",
+                                KERNEL("pragmas_where.c"), NULL};
+    r = run(v1_largest);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err,
+        KERNEL("pragmas_where.c") ":26:1: error: aitool pragma: fp_total is 3, the switch has 5\n"
+        KERNEL("pragmas_where.c") ":48:1: error: aitool pragma: fp_special is 0, the if has 1\n");
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("w1.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_EQUAL(count_blocks(report), 5); /* the header's loop is not reported */
+    free(report);
+}
+
+static void test_pragmas_where_wrong(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "ww.txt",
+                          KERNEL("pragmas_where_wrong.c"), NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err,
+        KERNEL("pragmas_where_wrong.c") ":39:1: error: a second aitool pragma before the same "
+                                        "statement (the first is at line 38)\n"
+        KERNEL("pragmas_where_wrong.c") ":41:32: error: unknown aitool pragma clause 'fp_bogus' "
+                                        "(the clauses are fp_plus, fp_minus, fp_multiply, "
+                                        "fp_divide, fp_total and fp_special)\n"
+        KERNEL("pragmas_where_wrong.c") ":6:1: error: aitool pragma must stand directly before a "
+                                        "statement or a function definition\n"
+        KERNEL("pragmas_where_wrong.c") ":43:1: error: aitool pragma must stand directly before "
+                                        "a statement or a function definition\n"
+        KERNEL("pragmas_header_wrong.h") ":5:1: error: aitool pragma: fp_multiply is 2, the loop "
+                                         "has 1\n"
+        KERNEL("pragmas_where_wrong.c") ":14:1: error: aitool pragma: fp_total is 4, the switch "
+                                        "has 2\n"
+        KERNEL("pragmas_where_wrong.c") ":23:1: error: aitool pragma: fp_divide is 1, the if has 0\n"
+        KERNEL("pragmas_where_wrong.c") ":26:1: error: aitool pragma: fp_plus is 0, the block has "
+                                        "1\n"
+        KERNEL("pragmas_where_wrong.c") ":30:1: error: aitool pragma: fp_multiply is 3, the "
+                                        "statement has 1\n"
+        KERNEL("pragmas_where_wrong.c") ":32:5: error: aitool pragma: fp_minus is 1, the loop has "
+                                        "0\n"
+        KERNEL("pragmas_where_wrong.c") ":35:5: error: aitool pragma: fp_plus is 2, the loop has "
+                                        "0\n");
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("ww.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_EQUAL(count_blocks(report), 2);
+    free(report);
+}
+
 static const testutil_case pragma_cases[] = {
     {"pragmas that hold", test_pragmas_that_hold},
     {"pragmas that do not hold", test_pragmas_that_do_not_hold},
     {"malformed pragmas", test_malformed_pragmas},
     {"pragmas under algorithm v2", test_pragmas_under_algorithm_v2},
+    {"pragmas where users write them", test_pragmas_where_users_write_them},
+    {"pragmas where users write them, wrong", test_pragmas_where_wrong},
     {NULL, NULL},
 };
 
