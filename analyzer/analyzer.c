@@ -34,6 +34,23 @@ static bool analyzer_is_openmp_flag(const char *arg)
            !strcmp(arg, "-fopenmp-simd");
 }
 
+/* C as `cc` (gcc 12) takes it: its dialect, gnu17, unless -std says
+ * otherwise, and what C99 removed but gcc still accepts with a warning
+ * (clang 16 and later make these errors).  They come before the user's
+ * options, so a -Werror=... given there still wins. */
+static const char *const analyzer_gcc_leniency[] = {
+    "-Wno-error=implicit-function-declaration",
+    "-Wno-error=implicit-int",
+    "-Wno-error=int-conversion",
+    "-Wno-error=incompatible-function-pointer-types",
+};
+enum { ANALYZER_NLENIENCY = sizeof analyzer_gcc_leniency / sizeof *analyzer_gcc_leniency };
+
+static bool analyzer_is_std_flag(const char *arg)
+{
+    return !strncmp(arg, "-std=", 5) || !strcmp(arg, "-ansi");
+}
+
 analyzer *analyzer_create(const analyzer_options *opt)
 {
     analyzer *a = mem_alloc(sizeof *a);
@@ -42,18 +59,27 @@ analyzer *analyzer_create(const analyzer_options *opt)
     a->debug = opt->debug;
     a->detail = opt->detail;
     a->walk = (walk_options){opt->annots, opt->flow_sensitive};
-    a->args = mem_alloc(((size_t)opt->nclang_args + 2) * sizeof *a->args);
-    bool openmp = false, warnings = false;
+    a->args = mem_alloc(((size_t)opt->nclang_args + 5 + ANALYZER_NLENIENCY) * sizeof *a->args);
+    for (int i = 0; i < ANALYZER_NLENIENCY; i++)
+        a->args[a->nargs++] = analyzer_gcc_leniency[i];
+    bool openmp = false, warnings = false, standard = false;
     for (int i = 0; i < opt->nclang_args; i++) {
         const char *arg = opt->clang_args[i];
         warnings |= !strncmp(arg, "-W", 2) || !strcmp(arg, "-w");
+        standard |= analyzer_is_std_flag(arg);
         if (analyzer_is_openmp_flag(arg))
             openmp = true;
         else
             a->args[a->nargs++] = arg;
     }
-    if (openmp)
+    if (openmp) {
         a->args[a->nargs++] = "-D_OPENMP=202011";
+        /* After the user's directories, before clang's: see include/omp.h. */
+        a->args[a->nargs++] = "-isystem";
+        a->args[a->nargs++] = AITOOL_OMP_INCLUDE_DIR;
+    }
+    if (!standard)
+        a->args[a->nargs++] = "-std=gnu17";
     /* measuretool is not the user's compiler: clang's warnings (and the
      * analyses behind them, 6% of a parse) only when asked for with -W. */
     if (!warnings)

@@ -683,6 +683,67 @@ static const testutil_case xml_cases[] = {
     {NULL, NULL},
 };
 
+/* gnu17 by default: typeof and statement expressions parse, and a call to an
+ * undeclared function is what gcc makes of it, a warning (shown with -W). */
+static void test_gnu_dialect_by_default(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "g.txt", KERNEL("gnu_c.c"),
+                          NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("g.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "gnu_c.c:9:5\nfp_plus:1\nfp_minus:0\n"
+                                          "fp_multiply:1\nfp_divide:0\nfp_total:2\n"));
+    free(report);
+    const char *wall[] = {"-static-counting-only", "-Wall", "-report-file", "g.txt",
+                          KERNEL("gnu_c.c"), NULL};
+    r = run(wall);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, KERNEL("gnu_c.c") ":11:5: warning: call to undeclared function "
+                                  "'undeclared_helper'; ISO C99 and later do not support implicit "
+                                  "function declarations\n");
+    testutil_proc_release(&r);
+    /* An explicit standard is the user's: strict C99 has no typeof. */
+    const char *c99[] = {"-static-counting-only", "-std=c99", "-report-file", "g.txt",
+                         KERNEL("gnu_c.c"), NULL};
+    r = run(c99);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, KERNEL("gnu_c.c") ":7:14: error: expected ';' after "
+                                         "expression\n"));
+    testutil_proc_release(&r);
+}
+
+/* -fopenmp code that includes <omp.h> parses, with clang's header or, when
+ * there is none to be found (-nostdinc here), with the declarations of ours. */
+static void test_openmp_header(void)
+{
+    const char *with_clang[] = {"-static-counting-only", "-fopenmp", "-report-file", "o.txt",
+                                KERNEL("omp_header.c"), NULL};
+    const char *without[] = {"-static-counting-only", "-fopenmp", "-nostdinc", "-report-file",
+                             "o.txt", KERNEL("omp_header.c"), NULL};
+    const char *const *runs[] = {with_clang, without};
+    for (size_t k = 0; k < 2; k++) {
+        testutil_proc r = run(runs[k]);
+        CU_ASSERT_EQUAL(r.status, 0);
+        CU_ASSERT_STRING_EQUAL(r.err, "");
+        testutil_proc_release(&r);
+        char *report = read_in_tmp("o.txt");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+        CU_ASSERT_PTR_NOT_NULL(strstr(report, "omp_header.c:8:5\nfp_plus:0\nfp_minus:0\n"
+                                              "fp_multiply:1\nfp_divide:0\nfp_total:1\n"));
+        free(report);
+    }
+}
+
+static const testutil_case dialect_cases[] = {
+    {"gnu17 by default, implicit declarations warned", test_gnu_dialect_by_default},
+    {"OpenMP with <omp.h>", test_openmp_header},
+    {NULL, NULL},
+};
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -690,8 +751,9 @@ int main(void)
         return 2;
     const testutil_suite suites[] = {
         {"options", option_cases}, {"outputs", output_cases}, {"bad input", bad_input_cases},
-        {"pragmas", pragma_cases}, {"annotations", annotation_cases}, {"exasat xml", xml_cases}};
-    int status = testutil_run(suites, 6);
+        {"pragmas", pragma_cases}, {"annotations", annotation_cases}, {"exasat xml", xml_cases},
+        {"C dialect", dialect_cases}};
+    int status = testutil_run(suites, 7);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;
