@@ -648,7 +648,8 @@ pragma_set *pragma_scan(lm_program *p, lm_file *file, CXTranslationUnit tu, cons
     if (hl.main && (s->nmacros || file_mentions(tu, hl.main)))
         *ok &= scan_file(s, p, tu, hl.main, path);
     free(hl.v);
-    qsort(s->targets, s->ntargets, sizeof *s->targets, target_order);
+    if (s->ntargets)
+        qsort(s->targets, s->ntargets, sizeof *s->targets, target_order);
     return s;
 }
 
