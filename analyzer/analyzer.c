@@ -213,25 +213,9 @@ static enum CXChildVisitResult visit_top_level(CXCursor c, CXCursor parent, CXCl
  * skipped is recorded only with the detailed preprocessing record (a few
  * percent of a parse): asked for when the file mentions aitool, and a unit
  * whose headers alone do is parsed again with it. */
-static bool analyzer_file_mentions_aitool(const char *path)
-{
-    FILE *in = fopen(path, "rb");
-    if (!in)
-        return false;
-    static const char word[] = "aitool";
-    size_t matched = 0;
-    bool found = false;
-    for (int ch; !found && (ch = getc(in)) != EOF;) {
-        matched = ch == word[matched] ? matched + 1 : ch == word[0];
-        found = matched == sizeof word - 1;
-    }
-    fclose(in);
-    return found;
-}
-
 static CXTranslationUnit analyzer_parse(analyzer *a, const char *path, enum CXErrorCode *err)
 {
-    unsigned flags = analyzer_file_mentions_aitool(path)
+    unsigned flags = pragma_path_mentions(path)
                          ? CXTranslationUnit_DetailedPreprocessingRecord
                          : CXTranslationUnit_None;
     CXTranslationUnit tu = NULL;

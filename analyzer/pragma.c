@@ -17,6 +17,7 @@
 #include "pragma.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,6 +83,29 @@ static bool file_mentions(CXTranslationUnit tu, CXFile f)
     size_t size = 0;
     const char *text = clang_getFileContents(tu, f, &size);
     return text && text_contains(text, size, "aitool");
+}
+
+bool pragma_path_mentions(const char *path)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return false;
+    /* Chunks that overlap by the word's length less one, so no match is cut. */
+    static const char word[] = "aitool";
+    enum { KEEP = sizeof word - 2 };
+    char buf[65536];
+    size_t have = 0, got;
+    bool found = false;
+    while (!found && (got = fread(buf + have, 1, sizeof buf - have, in)) > 0) {
+        have += got;
+        found = text_contains(buf, have, word);
+        if (have > KEEP) {
+            memmove(buf, buf + have - KEEP, KEEP);
+            have = KEEP;
+        }
+    }
+    fclose(in);
+    return found;
 }
 
 /* ---- Positions and messages ---- */

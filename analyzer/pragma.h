@@ -24,6 +24,9 @@
 
 typedef struct pragma_set pragma_set;
 
+/* Does the file at path mention aitool (before it is parsed)? */
+bool pragma_path_mentions(const char *path);
+
 /* Does any file of the unit mention aitool (so pragma_scan needs the
  * detailed preprocessing record for its skipped ranges)? */
 bool pragma_unit_mentions(CXTranslationUnit tu);

@@ -409,6 +409,22 @@ static void test_pragmas_where_wrong(void)
     free(report);
 }
 
+/* The main file does not mention aitool, its header does: the header's
+ * skipped pragma is ignored and its macro's pragma applies in the file. */
+static void test_pragmas_from_a_header_only(void)
+{
+    const char *args[] = {"-static-counting-only", "-debug", "-report-file", "h.txt",
+                          KERNEL("pragmas_header_only.c"), NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NULL(strstr(r.err, "error"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, KERNEL("pragmas_header_only.h") ":6:1: note: aitool "
+                                         "pragma: fp_total(1) matches the function\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, KERNEL("pragmas_header_only.c") ":6:5: note: aitool "
+                                         "pragma: fp_multiply(1) matches the loop\n"));
+    testutil_proc_release(&r);
+}
+
 static const testutil_case pragma_cases[] = {
     {"pragmas that hold", test_pragmas_that_hold},
     {"pragmas that do not hold", test_pragmas_that_do_not_hold},
@@ -416,6 +432,7 @@ static const testutil_case pragma_cases[] = {
     {"pragmas under algorithm v2", test_pragmas_under_algorithm_v2},
     {"pragmas where users write them", test_pragmas_where_users_write_them},
     {"pragmas where users write them, wrong", test_pragmas_where_wrong},
+    {"pragmas from a header only", test_pragmas_from_a_header_only},
     {NULL, NULL},
 };
 
