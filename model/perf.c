@@ -4,6 +4,9 @@
  * inclusive, signed stride); the body of a loop runs the product of the trip
  * counts of the loop and its ancestors.  A nest is entered once.
  *
+ * A loop's probability (an ExaSAT `if` block read from XML, a loop of one
+ * iteration) scales the executions of its body and of everything in it.
+ *
  * Flops.  A loop's own-level operations times its executions; adds,
  * multiplies and divides are flops, specials are reported beside them, and
  * the machine's weights turn all four into weighted flops.
@@ -261,7 +264,7 @@ static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
     pl->nlevels = c->n;
     pl->executions = 1;
     for (unsigned k = 0; k < c->n; k++)
-        pl->executions *= c->trip[k];
+        pl->executions *= c->trip[k] * c->loop[k]->probability;
     pl->trip = (long long)c->trip[0];
     pl->adds = (double)(l->own.n[LM_FP_PLUS] + l->own.n[LM_FP_MINUS]) * pl->executions;
     pl->multiplies = (double)l->own.n[LM_FP_MULTIPLY] * pl->executions;

@@ -27,7 +27,7 @@ enum { PERF_MAX_DEPTH = 16 };
 typedef struct perf_loop {
     const lm_loop *loop;
     long long trip;       /* iterations per entry, from the bounds */
-    double executions;    /* times the body runs: trip counts multiplied down the nest */
+    double executions;    /* times the body runs: trips and probabilities multiplied down the nest */
     double adds, multiplies, divides, specials; /* executed */
     double bytes;         /* memory traffic of the level's arrays */
     /* ws[k]: the bytes to hold for reuse across the iterations of level k

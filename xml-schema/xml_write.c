@@ -143,6 +143,9 @@ static void xml_write_loop(xml_out *o, const lm_loop *l)
     xml_attr_ulong(o, "multiplies", l->own.n[LM_FP_MULTIPLY]);
     xml_attr_ulong(o, "divides", l->own.n[LM_FP_DIVIDE]);
     xml_attr_ulong(o, "specials", l->own.n[LM_FP_SPECIAL]);
+    if (l->probability != 1.0)
+        xml_check(o, xmlTextWriterWriteFormatAttribute(o->w, BAD_CAST "probability", "%.17g",
+                                                       l->probability));
     for (const lm_scalar *s = l->scalars; s; s = s->next)
         xml_write_scalar(o, s);
     for (const lm_array_ref *a = l->array_refs; a; a = a->next)
