@@ -172,8 +172,10 @@ static void xml_orig_read_access(xml_reader *r, const xml_scope *at, const xmlNo
         default_order &= level == (int)d;
     }
     x->relative = relative && any_loop;
-    if (shaped && default_order)
+    if (shaped && default_order) {
         x->norder = 0;
+        x->order = NULL;
+    }
     if (!x->relative || !all_constant)
         x->subscript = offset_text;
     x->reads = xml_count(r, node, "reads", ULONG_MAX);
@@ -186,12 +188,13 @@ static const xml_child xml_orig_array_children[] = {
 };
 
 /* The ghost the writer gives C arrays: per dimension the smallest and the
- * largest offset of the relative accesses that follow a loop there. */
+ * largest offset of the relative accesses that follow a loop there, (0,0)
+ * where none does. */
 static void xml_orig_ghost(lm_program *p, lm_array_ref *a)
 {
     unsigned ndims = 0;
     for (const lm_access *x = a->accesses; x; x = x->next)
-        if (x->relative && x->ndims > ndims)
+        if (x->ndims > ndims)
             ndims = x->ndims;
     lm_ghost_init(p, &a->ghost, ndims);
     bool *seen = mem_alloc((ndims ? ndims : 1) * sizeof *seen);
