@@ -3,10 +3,11 @@
  *
  * The writer reads a finished loop model and its ExaSAT detail (the analyzer
  * fills it with analyzer_options.detail) and writes one `program` element for
- * all its files.  The reader validates a document against exasat.xsd
- * (compiled in) and appends its functions to a program as one lm_file named
- * after the document; everything it allocates belongs to the program's
- * arena.  Errors go through diag as FILE:LINE:COL: error: ... */
+ * all its files.  The reader validates a document against exasat.xsd, or
+ * exasat-orig.xsd for the dialect the ExaSAT tools wrote (both compiled in),
+ * and appends its functions to a program as one lm_file named after the
+ * document; everything it allocates belongs to the program's arena.  Errors
+ * go through diag as FILE:LINE:COL: error: ... */
 #ifndef AITOOL_EXASAT_XML_H
 #define AITOOL_EXASAT_XML_H
 
