@@ -117,10 +117,10 @@ static void xml_restore_errors(const xml_saved_handlers *saved)
 /* ---- Parsing and validating ---- */
 
 /* libxml2 refuses documents deeper than 256 elements by default, but
- * measuretool writes one element per loop level: documents are read up to
- * XML_MAX_DEPTH deep, the most XML_PARSE_HUGE allows in the libxml2
- * versions that dropped the xmlParserMaxDepth setting (2.12 and later),
- * without lifting HUGE's other limits where the setting is still there. */
+ * measuretool writes one element per loop level.  Documents are read up to
+ * 2048 deep: libxml2 2.12 and later allow that with XML_PARSE_HUGE (they
+ * dropped the xmlParserMaxDepth setting); older ones are given the depth
+ * alone, keeping HUGE's other limits. */
 enum { XML_MAX_DEPTH = 2048 };
 
 static xmlDoc *xml_read_deep(const char *name, const char *text, int len)
@@ -203,8 +203,9 @@ xmlDoc *xml_load(const char *name, const char *text, size_t len, xml_dialect dia
     xml_saved_handlers saved = xml_capture_errors(&e);
     xmlDoc *doc = xml_parse(&e, text, len);
     *original = doc && (dialect == XML_DIALECT_ORIGINAL || xml_orig_detect(doc));
-    xml_schema_source src = *original ? (xml_schema_source){xml_orig_schema_text, "exasat-orig.xsd"}
-                                      : (xml_schema_source){xml_schema_text, "exasat.xsd"};
+    xml_schema_source src = {xml_schema_text, "exasat.xsd"};
+    if (*original)
+        src = (xml_schema_source){xml_orig_schema_text, "exasat-orig.xsd"};
     bool valid = doc && !e.count && xml_validate(&e, doc, src);
     xml_restore_errors(&saved);
     strbuf_release(&e.generic);
@@ -218,7 +219,7 @@ xmlDoc *xml_load(const char *name, const char *text, size_t len, xml_dialect dia
 /* ---- Walking the elements ---- */
 
 void xml_read_children(xml_reader *r, const xml_scope *at, const xmlNode *node,
-                              const xml_child *table)
+                       const xml_child *table)
 {
     for (const xmlNode *c = node->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
@@ -268,7 +269,7 @@ const char *xml_text(xml_reader *r, const xmlNode *node, const char *attr)
 }
 
 void xml_bad_value(xml_reader *r, const xmlNode *node, const char *attr, const char *value,
-                          const char *problem)
+                   const char *problem)
 {
     diag_at(DIAG_ERROR, r->name, xml_line(node), 1, "<%s> attribute %s=\"%s\": %s",
             (const char *)node->name, attr, value, problem);
@@ -290,7 +291,7 @@ bool xml_bool(xml_reader *r, const xmlNode *node, const char *attr)
 
 /* A non-negative integer no larger than max; 0 after a reported error. */
 unsigned long xml_parse_count(xml_reader *r, const xmlNode *node, const char *attr,
-                                     const char *value, unsigned long max)
+                              const char *value, unsigned long max)
 {
     const char *s = xml_skip_space(value);
     bool negative = *s == '-';
@@ -312,7 +313,7 @@ unsigned long xml_parse_count(xml_reader *r, const xmlNode *node, const char *at
 
 /* A required count attribute; 0 when absent (the schema rules that out). */
 unsigned long xml_count(xml_reader *r, const xmlNode *node, const char *attr,
-                               unsigned long max)
+                         unsigned long max)
 {
     const char *value = xml_attr(r, node, attr);
     return value ? xml_parse_count(r, node, attr, value, max) : 0;
