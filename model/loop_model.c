@@ -64,6 +64,7 @@ lm_loop *lm_function_add_loop(lm_program *p, lm_function *fn, lm_loop *parent,
     l->depth = parent ? parent->depth + 1 : 1;
     l->ai = -1.0;
     l->complete = true;
+    l->probability = 1.0;
     lm_loop **first = parent ? &parent->children : &fn->loops;
     lm_loop **last = parent ? &parent->last_child : &fn->last_loop;
     if (*last)

@@ -244,6 +244,10 @@ typedef struct lm_loop {
     lm_scalar *scalars, *last_scalar;
     lm_array_ref *array_refs, *last_array_ref;
     const lm_pininfo *pininfo; /* read from XML, or NULL (then from measured) */
+    /* The chance that the body runs when its enclosing level does: 1 for a
+     * loop from C; an ExaSAT `if` block read from XML is a loop of one
+     * iteration with the if's probability (xml-schema/README.md). */
+    double probability;
 } lm_loop;
 
 struct lm_function {

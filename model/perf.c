@@ -4,6 +4,9 @@
  * inclusive, signed stride); the body of a loop runs the product of the trip
  * counts of the loop and its ancestors.  A nest is entered once.
  *
+ * A loop's probability (an ExaSAT `if` block read from XML, a loop of one
+ * iteration) scales the executions of its body and of everything in it.
+ *
  * Flops.  A loop's own-level operations times its executions; adds,
  * multiplies and divides are flops, specials are reported beside them, and
  * the machine's weights turn all four into weighted flops.
@@ -44,8 +47,8 @@
 
 /* The chain of a loop: levels 0 (the loop) .. n-1 (its outermost ancestor). */
 typedef struct perf_chain {
-    const lm_loop *loop[PERF_MAX_DEPTH];
-    double trip[PERF_MAX_DEPTH];
+    const lm_loop **loop;
+    double *trip;
     unsigned n;
 } perf_chain;
 
@@ -92,15 +95,17 @@ static bool perf_trip_count(const lm_loop *l, const perf_bindings *b, long long 
 /* What an array's dimensions follow, from its first relative access. */
 typedef struct perf_dims {
     unsigned n;
-    int level[PERF_MAX_DEPTH]; /* -1: no loop of the nest */
-    long width[PERF_MAX_DEPTH];
-    bool relative;             /* some access is relative */
+    int *level;    /* -1: no loop of the nest */
+    long *width;
+    bool relative; /* some access is relative */
 } perf_dims;
 
 static void perf_array_dims(const lm_array_ref *a, unsigned depth, perf_dims *d)
 {
     memset(d, 0, sizeof *d);
-    d->n = a->ghost.ndims < PERF_MAX_DEPTH ? a->ghost.ndims : PERF_MAX_DEPTH;
+    d->n = a->ghost.ndims;
+    d->level = mem_alloc((d->n ? d->n : 1) * sizeof *d->level);
+    d->width = mem_alloc((d->n ? d->n : 1) * sizeof *d->width);
     for (unsigned k = 0; k < d->n; k++) {
         d->level[k] = -1;
         d->width[k] = a->ghost.pos[k] - a->ghost.neg[k];
@@ -238,6 +243,7 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
     perf_dims *dims = mem_alloc((n ? n : 1) * sizeof *dims);
     double *esize = mem_alloc((n ? n : 1) * sizeof *esize);
     size_t i = 0;
+    pl->ws = mem_alloc((c->n ? c->n : 1) * sizeof *pl->ws);
     for (const lm_array_ref *a = l->array_refs; a; a = a->next, i++) {
         perf_array_dims(a, c->n, &dims[i]);
         esize[i] = perf_element_size(l, a);
@@ -250,6 +256,10 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
     for (const lm_array_ref *a = l->array_refs; a; a = a->next, i++)
         pl->bytes += perf_array_bytes(c, a, &dims[i], esize[i], f, pl->executions,
                                       m->write_allocate);
+    for (i = 0; i < n; i++) {
+        free(dims[i].level);
+        free(dims[i].width);
+    }
     free(dims);
     free(esize);
 }
@@ -261,7 +271,7 @@ static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
     pl->nlevels = c->n;
     pl->executions = 1;
     for (unsigned k = 0; k < c->n; k++)
-        pl->executions *= c->trip[k];
+        pl->executions *= c->trip[k] * c->loop[k]->probability;
     pl->trip = (long long)c->trip[0];
     pl->adds = (double)(l->own.n[LM_FP_PLUS] + l->own.n[LM_FP_MINUS]) * pl->executions;
     pl->multiplies = (double)l->own.n[LM_FP_MULTIPLY] * pl->executions;
@@ -289,25 +299,32 @@ static void perf_nest_totals(perf_nest *n, const machine *m)
     n->bottleneck = n->memory_s >= n->compute_s ? "memory" : "compute";
 }
 
-/* The chain of l; false when the nest is deeper than the model goes. */
-static bool perf_chain_of(const lm_loop *l, perf_chain *c)
+/* The chain of l (perf_chain_release it). */
+static void perf_chain_of(const lm_loop *l, perf_chain *c)
 {
-    c->n = 0;
-    for (const lm_loop *a = l; a; a = a->parent) {
-        if (c->n == PERF_MAX_DEPTH)
-            return false;
-        c->loop[c->n++] = a;
-    }
-    return true;
+    c->n = l->depth;
+    c->loop = mem_alloc(c->n * sizeof *c->loop);
+    c->trip = mem_alloc(c->n * sizeof *c->trip);
+    unsigned k = 0;
+    for (const lm_loop *a = l; a && k < c->n; a = a->parent)
+        c->loop[k++] = a;
+    c->n = k;
+}
+
+static void perf_chain_release(perf_chain *c)
+{
+    free(c->loop);
+    free(c->trip);
 }
 
 /* The trip counts of l's ancestors, which came before it in the nest. */
 static void perf_ancestor_trips(const perf_nest *n, perf_chain *c)
 {
-    for (unsigned k = 1; k < c->n; k++)
-        for (size_t i = 0; i < n->nloops; i++)
-            if (n->loops[i].loop == c->loop[k])
-                c->trip[k] = (double)n->loops[i].trip;
+    /* One sweep back: each ancestor comes before the ones nested in it. */
+    unsigned k = 1;
+    for (size_t i = n->nloops; i > 0 && k < c->n; i--)
+        if (n->loops[i - 1].loop == c->loop[k])
+            c->trip[k++] = (double)n->loops[i - 1].trip;
 }
 
 static perf_loop *perf_nest_add_loop(perf_nest *n, size_t *cap)
@@ -330,22 +347,17 @@ static bool perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m,
     bool ok = true;
     for (const lm_loop *l = top; l && (l == top || l->depth > top->depth);
          l = lm_loop_next_preorder(l)) {
-        perf_chain c;
-        memset(&c, 0, sizeof c);
-        if (!perf_chain_of(l, &c)) {
-            diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
-                    "loops nested deeper than %d are not modeled", PERF_MAX_DEPTH);
-            ok = false;
-            continue;
-        }
         long long trip;
         if (!perf_trip_count(l, b, &trip)) {
             ok = false;
             continue;
         }
+        perf_chain c;
+        perf_chain_of(l, &c);
         c.trip[0] = (double)trip;
         perf_ancestor_trips(n, &c);
         perf_eval_loop(perf_nest_add_loop(n, &cap), l, &c, m);
+        perf_chain_release(&c);
     }
     perf_nest_totals(n, m);
     return ok;
@@ -385,8 +397,11 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b
 
 void perf_result_release(perf_result *r)
 {
-    for (size_t i = 0; i < r->nnests; i++)
+    for (size_t i = 0; i < r->nnests; i++) {
+        for (size_t k = 0; k < r->nests[i].nloops; k++)
+            free(r->nests[i].loops[k].ws);
         free(r->nests[i].loops);
+    }
     free(r->nests);
     memset(r, 0, sizeof *r);
 }

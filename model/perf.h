@@ -21,18 +21,17 @@
  * with other data around, LRU keeps it when it fills at most this much. */
 #define PERF_CACHE_SHARE 0.5
 
-enum { PERF_MAX_DEPTH = 16 };
-
 /* One loop: its own level's work over a whole run of its nest. */
 typedef struct perf_loop {
     const lm_loop *loop;
     long long trip;       /* iterations per entry, from the bounds */
-    double executions;    /* times the body runs: trip counts multiplied down the nest */
+    double executions;    /* times the body runs: trips and probabilities multiplied down the nest */
     double adds, multiplies, divides, specials; /* executed */
     double bytes;         /* memory traffic of the level's arrays */
     /* ws[k]: the bytes to hold for reuse across the iterations of level k
-     * (0 = this loop, 1 = its parent, ...), for its own arrays. */
-    double ws[PERF_MAX_DEPTH];
+     * (0 = this loop, 1 = its parent, ...), for its own arrays; nlevels of
+     * them, freed by perf_result_release. */
+    double *ws;
     unsigned nlevels;
     /* For each cache of the machine: the outermost level whose reuse fits
      * (-1: not even the innermost). */

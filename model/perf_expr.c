@@ -12,8 +12,10 @@
  *   unary   := ('+' | '-') unary | primary
  *   primary := NUMBER | SYMBOL | '(' cond ')'
  * NUMBER is decimal with an optional C suffix (u, l, ll and their mixes);
- * SYMBOL is an identifier followed by `.name` / `->name` steps, looked up
- * with the spaces removed ("grid -> n" is "grid->n").
+ * SYMBOL is an identifier followed by `.name` / `->name` steps and, last,
+ * optionally a Fortran array element's subscripts `( cond (, cond)* )`,
+ * looked up with the spaces removed and the subscripts evaluated
+ * ("grid -> n" is "grid->n", "lo( 1+2 )" is "lo(3)").
  *
  * The text is read twice: once only for its syntax, so that a syntax error
  * wins over any evaluation error, then to evaluate it.  Evaluation follows
@@ -306,7 +308,35 @@ static long long perf_expr_number(perf_expr_state *st)
     return too_big ? perf_expr_overflow(st) : value;
 }
 
-/* Reads `name ( . name | -> name )*` into name, without the spaces. */
+/* A Fortran array element's subscripts `(e1, e2, ...)` after a symbol (the
+ * ExaSAT tools write bounds such as `lo(3)`): appended to name as their
+ * values, `(3)` or `(1,-2)`, so that `lo( 1+2 )` is the symbol `lo(3)`. */
+static bool perf_expr_read_subscripts(perf_expr_state *st, strbuf *name)
+{
+    st->pos++;
+    strbuf_append(name, "(");
+    for (bool first = true;; first = false) {
+        if (!first)
+            strbuf_append(name, ",");
+        long long value = perf_expr_conditional(st);
+        if (perf_expr_failed(st))
+            return false;
+        char digits[24];
+        snprintf(digits, sizeof digits, "%lld", value);
+        strbuf_append(name, digits);
+        if (perf_expr_accept(st, ")"))
+            break;
+        if (!perf_expr_accept(st, ",")) {
+            perf_expr_fail_unexpected(st);
+            return false;
+        }
+    }
+    strbuf_append(name, ")");
+    return true;
+}
+
+/* Reads `name ( . name | -> name )* [ ( subscripts ) ]` into name, without
+ * the spaces. */
 static bool perf_expr_read_symbol(perf_expr_state *st, strbuf *name)
 {
     size_t start = st->pos;
@@ -322,7 +352,7 @@ static bool perf_expr_read_symbol(perf_expr_state *st, strbuf *name)
             step = ".";
         if (!step) {
             st->pos = save;
-            return true;
+            return perf_expr_peek(st) != '(' || perf_expr_read_subscripts(st, name);
         }
         perf_expr_peek(st);
         if (!perf_expr_is_ident_start(st->text[st->pos])) {
@@ -561,7 +591,8 @@ static char *perf_bindings_parse_name(const char *text, size_t len)
     char *copy = mem_alloc(len + 1);
     memcpy(copy, text, len);
     perf_expr_result scratch = {.ok = true};
-    perf_expr_state st = {copy, 0, NULL, false, 0, &scratch};
+    /* Evaluating, with no bindings: subscripts must be constants. */
+    perf_expr_state st = {copy, 0, NULL, true, 0, &scratch};
     strbuf name = STRBUF_INIT;
     bool ok = perf_expr_is_ident_start(perf_expr_peek(&st)) && perf_expr_read_symbol(&st, &name) &&
               perf_expr_peek(&st) == '\0';

@@ -4,7 +4,8 @@
  * A binding set is created empty, filled with perf_bindings_set (names are
  * copied), and freed with perf_bindings_free.  Evaluation is C's integer
  * arithmetic on long long (division truncates); symbols are names with
- * `.` and `->` member steps. */
+ * `.` and `->` member steps, and Fortran array elements such as `lo(3)`
+ * (ExaSAT's own bounds), named by their subscripts' values. */
 #ifndef AITOOL_PERF_EXPR_H
 #define AITOOL_PERF_EXPR_H
 

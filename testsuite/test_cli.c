@@ -693,10 +693,50 @@ static void test_machine_prediction(void)
     testutil_proc_release(&r);
 }
 
+/* The ExaSAT tools' own dialect: detected, its Fortran bounds bound with
+ * -param 'lo(3)=2', written out in the specification's dialect; forced
+ * with -exasat-dialect (testsuite/xml/orig_stencil.xml works out 568 flops,
+ * 808 weighted on the laptop's weights). */
+static void test_orig_dialect(void)
+{
+    const char *args[] = {"-static-counting-only", "-machine",
+                          AITOOL_SOURCE_DIR "/model/machines/laptop-4core.json",
+                          "-param", "lo(1)=1", "-param", "hi(1)=10", "-param", "lo(2)=1",
+                          "-param", "hi(2)=4", "-param", "lo(3)=2", "-param", "hi(3)=3",
+                          "-report-file", "orig.txt", "-xml", "orig.xml",
+                          AITOOL_XML_DIR "/orig_stencil.xml", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("orig.txt");
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "flops:568\nweighted flops:808\n"));
+    free(report);
+    char *xml = read_in_tmp("orig.xml");
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "lowerbound=\"lo(3)\" upperbound=\"hi(3)\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "indexorder=\"(0,1,2,-1)\""));
+    CU_ASSERT_PTR_NULL(strstr(xml, "offset="));
+    free(xml);
+
+    const char *forced[] = {"-static-counting-only", "-exasat-dialect", "-report-file",
+                            "orig.txt", AITOOL_XML_DIR "/bad_accesstype.xml", NULL};
+    r = run(forced);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "bad_accesstype.xml:5:1: error: Element 'array', "
+                                         "attribute 'ghost': The attribute 'ghost' is not "
+                                         "allowed."));
+    testutil_proc_release(&r);
+    const char *help[] = {"-help", NULL};
+    r = run(help);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "  -exasat-dialect         read .xml inputs as the"));
+    testutil_proc_release(&r);
+}
+
 static const testutil_case xml_cases[] = {
     {"-machine predictions in the reports", test_machine_prediction},
     {"-xml written and read back", test_xml_written_and_read_back},
     {"bad XML input", test_xml_bad_input},
+    {"the ExaSAT tools' dialect", test_orig_dialect},
     {NULL, NULL},
 };
 

@@ -301,6 +301,33 @@ static void test_bindings_parse(void)
     perf_bindings_free(&b);
 }
 
+/* Fortran array elements, as the ExaSAT tools write bounds: `lo(3)` is a
+ * symbol named by its subscripts' values, bound with -D lo(3)=1. */
+static void test_array_element_symbols(void)
+{
+    perf_bindings *b = perf_bindings_create();
+    expect_parse(b, "lo(3)=2", "lo(3)", 2);
+    expect_parse(b, " hi( 1+2 ) = 9 ", "hi(3)", 9);
+    expect_parse(b, "a(1,-2)=5", "a(1,-2)", 5);
+    expect_parse(b, "g->lo(1)=7", "g->lo(1)", 7);
+    expect_value("hi(3) - lo(3) + 1", b, 8);
+    expect_value("lo( 6/2 )*a(1, - 2)", b, 10);
+    expect_value("g -> lo(1)", b, 7);
+    expect_error("lo(2)", b, "unbound parameter 'lo(2)'");
+    expect_error("lo(k)", b, "unbound parameter 'k'");
+    perf_bindings_set(b, "k", 3);
+    expect_value("lo(k)", b, 2);
+    expect_value("0 && lo(m)", b, 0);
+    expect_error("lo(3", b, "unexpected end of expression");
+    expect_error("lo()", b, "unexpected ')' at column 4");
+    expect_error("lo(1;2)", b, "unexpected ';' at column 5");
+    expect_error("lo(1/0)", b, "division by zero");
+    expect_parse_error(b, "lo(k)=1", "the name is not an identifier");
+    expect_parse_error(b, "lo(1/0)=1", "the name is not an identifier");
+    expect_parse_error(b, "lo(3)(1)=1", "the name is not an identifier");
+    perf_bindings_free(&b);
+}
+
 /* ---- machine ------------------------------------------------------------ */
 
 /* A complete machine file, line by line (line 1 is empty, the object starts
@@ -685,6 +712,7 @@ static const testutil_case expr_cases[] = {
     {"syntax errors", test_syntax_errors},
     {"bindings set and get", test_bindings_set_and_get},
     {"bindings parse", test_bindings_parse},
+    {"array element symbols", test_array_element_symbols},
     {NULL, NULL},
 };
 

@@ -1,10 +1,12 @@
 /* perfmodel as a user runs it: options, the three outputs, bad input. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
 
+#include "strbuf.h"
 #include "testutil.h"
 
 #define VM AITOOL_SOURCE_DIR "/model/machines/small-vm-2core.json"
@@ -191,6 +193,90 @@ static void test_sweep_and_plots(void)
     testutil_proc_release(&r);
 }
 
+#define LAPTOP AITOOL_SOURCE_DIR "/model/machines/laptop-4core.json"
+
+/* Kernels in the ExaSAT tools' own dialect, detected or forced, with
+ * Fortran array elements as bounds (testsuite/xml/orig_stencil.xml works
+ * out 568 flops, 808 weighted). */
+static void test_exasat_dialect(void)
+{
+    const char *help[] = {"-help", NULL};
+    testutil_proc r = run(help);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "  -exasat-dialect  read every kernel as the ExaSAT"));
+    testutil_proc_release(&r);
+
+    const char *stencil = AITOOL_XML_DIR "/orig_stencil.xml";
+    const char *detected[] = {"-machine", LAPTOP, "-csv", "-D", "lo(1)=1", "-D", "hi(1)=10",
+                              "-Dlo(2)=1", "-D", "hi(2)=4", "-D", "lo(3)=2", "-D", "hi(3)=3",
+                              stencil, NULL};
+    r = run(detected);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\norig_stencil.xml,smooth,20,568,808,0,"));
+    testutil_proc_release(&r);
+
+    const char *forced[] = {"-machine", LAPTOP, "-csv", "-exasat-dialect", "-D", "n=100",
+                            AITOOL_XML_DIR "/orig_branches.xml", NULL};
+    r = run(forced);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ntotal,,,1678,3403,75,"));
+    testutil_proc_release(&r);
+
+    const char *unbound[] = {"-machine", LAPTOP, "-D", "lo(1)=1", stencil, NULL};
+    r = run(unbound);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "orig_stencil.xml:20:1: error: lowerbound 'lo(3)': "
+                                         "unbound parameter 'lo(3)'"));
+    testutil_proc_release(&r);
+
+    const char *spec_forced[] = {"-machine", LAPTOP, "-exasat-dialect", "-D", "n=10", TRIAD,
+                                 NULL};
+    r = run(spec_forced);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "xml_triad.xml:"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "The attribute 'ghost' is not allowed."));
+    testutil_proc_release(&r);
+}
+
+/* Regression: what measuretool -xml writes for 300 nested loops (302
+ * elements deep with program and function, past libxml2's default limit of
+ * 256) perfmodel reads and models. */
+static void test_deep_nest(void)
+{
+    enum { DEPTH = 300 };
+    strbuf src = STRBUF_INIT;
+    strbuf_append(&src, "void f(double *a, int n)\n{\n");
+    for (int k = 0; k < DEPTH; k++)
+        strbuf_printf(&src, "for (int i%d = 0; i%d < n; i%d++)\n", k, k, k);
+    strbuf_printf(&src, "a[i%d] += 1.0;\n}\n", DEPTH - 1);
+    char *c_path = testutil_path(tmpdir, "deep.c");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(c_path, strbuf_cstr(&src)));
+    const char *analyze[] = {"-static-counting-only", "-report-file", "deep.txt", "-xml",
+                             "deep.xml", "deep.c", NULL};
+    testutil_proc r = testutil_exec_program(tmpdir, AITOOL_MEASURETOOL, analyze);
+    CU_ASSERT_EQUAL_FATAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *xml_path = testutil_path(tmpdir, "deep.xml");
+    char *xml = testutil_read_file(xml_path);
+    unsigned loops = 0;
+    for (const char *at = xml; at && (at = strstr(at, "<loop ")); at++)
+        loops++;
+    CU_ASSERT_EQUAL(loops, DEPTH);
+
+    /* n = 2: the innermost body runs 2^300 times, one add each. */
+    const char *model[] = {"-machine", VM, "-csv", "-D", "n=2", "deep.xml", NULL};
+    r = run(model);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    char row[96];
+    snprintf(row, sizeof row, "\ndeep.xml,f,3,%.17g,", ldexp(1.0, DEPTH));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, row));
+    testutil_proc_release(&r);
+    free(xml);
+    free(xml_path);
+    free(c_path);
+    strbuf_release(&src);
+}
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -202,6 +288,8 @@ int main(void)
         {"bad input", test_bad_input},
         {"sweep and plots", test_sweep_and_plots},
         {"calibration writes a machine file", test_calibrate},
+        {"the ExaSAT tools' dialect", test_exasat_dialect},
+        {"a 300-deep nest from measuretool", test_deep_nest},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"perfmodel", cases}};

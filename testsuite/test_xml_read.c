@@ -801,7 +801,7 @@ static void test_tuple_entries_out_of_range(void)
         " writes=\"0\"/>\n"                                                             /* 5 */
         "<access index=\"(0)\" indexorder=\"(3000000000)\" isRelative=\"true\" reads=\"1\""
         " writes=\"0\"/>\n"                                                             /* 6 */
-        "<access index=\"(0)\" indexorder=\"(-1)\" isRelative=\"true\" reads=\"1\""
+        "<access index=\"(0)\" indexorder=\"(-2)\" isRelative=\"true\" reads=\"1\""
         " writes=\"0\"/>\n"                                                             /* 7 */
         "</array>\n"                                                                    /* 8 */
         "<pininfo iters=\"18446744073709551616\"/>\n");                                /* 9 */
@@ -819,8 +819,8 @@ static void test_tuple_entries_out_of_range(void)
         "does not fit a long\n"
         "bad.xml:6:1: error: <access> attribute indexorder=\"(3000000000)\": an entry does not "
         "fit an int\n"
-        "bad.xml:7:1: error: <access> attribute indexorder=\"(-1)\": a loop level cannot be "
-        "negative\n"
+        "bad.xml:7:1: error: <access> attribute indexorder=\"(-2)\": a loop level is 0 or "
+        "more, or -1 for none\n"
         "bad.xml:9:1: error: <pininfo> attribute iters=\"18446744073709551616\": too large for "
         "the model (unsigned long)\n");
     free(messages);

@@ -98,6 +98,8 @@ bool mt_parse_args(int argc, char **argv, mt_options *o)
                 o->annot_files[o->nannot_files++] = v;
             else
                 ok = false;
+        } else if (!strcmp(a, "-exasat-dialect")) {
+            o->exasat_dialect = true;
         } else if (!strcmp(a, "-dumpannot")) {
             o->dump_annots = true;
         } else if (!strcmp(a, "-no-default-annot")) {
@@ -170,7 +172,10 @@ void mt_print_help(FILE *out)
         "                          flops, bytes, working set and runtime on that machine\n"
         "                          (the perfmodel core; model/machines/ has examples)\n"
         "  -param NAME=VALUE       a value for a symbol of the loop bounds, for -machine\n"
-        "                          (repeatable; -D still goes to the compiler)\n"
+        "                          (repeatable; -D still goes to the compiler); an array\n"
+        "                          element such as lo(3) is a symbol too\n"
+        "  -exasat-dialect         read .xml inputs as the ExaSAT tools' own dialect\n"
+        "                          (otherwise detected per document)\n"
         "  -annot FILE             function side-effect annotations (repeatable; later\n"
         "                          files override earlier ones and the built-in set)\n"
         "  -no-default-annot       do not load the built-in libc/libm annotations\n"
@@ -190,8 +195,9 @@ void mt_print_help(FILE *out)
         "  only when a -W option is given (-Wall, for instance).\n"
         "\n"
         "Every for, while and do loop of the named files is reported, in source order.\n"
-        "With -static-counting-only a file ending in .xml is read as ExaSAT XML, checked\n"
-        "against the schema, and reported like a C file (-xml writes it again).\n"
+        "With -static-counting-only a file ending in .xml is read as ExaSAT XML (the\n"
+        "specification's dialect or the ExaSAT tools' own), checked against the schema,\n"
+        "and reported like a C file (-xml writes it in the specification's dialect).\n"
         "FP operations are + - * / and += -= *= /= with a floating result; libm calls\n"
         "are counted as fp_special, outside fp_total.  Loads and stores count each\n"
         "array once per loop.\n"
@@ -292,7 +298,8 @@ static bool mt_analyze(const mt_options *o, const annot_set *annots)
     bool ok = true;
     for (int i = 0; i < o->ninputs; i++) {
         if (mt_is_xml_input(o->inputs[i]))
-            ok &= xml_read_file(p, o->inputs[i]);
+            ok &= xml_read_file_as(p, o->inputs[i], o->exasat_dialect ? XML_DIALECT_ORIGINAL
+                                                                      : XML_DIALECT_AUTO);
         else
             ok &= analyzer_analyze_file(a, p, o->inputs[i]);
     }

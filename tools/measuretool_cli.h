@@ -17,6 +17,7 @@ typedef struct mt_options {
     bool help, debug, static_only;
     bool dump_annots, no_default_annots, flow_sensitive;
     bool auto_instrument;     /* -auto-instrument: measure every loop */
+    bool exasat_dialect;      /* -exasat-dialect: .xml inputs are the ExaSAT tools' dialect */
     const char *output;       /* -o: the instrumented copy (one input only) */
     const char *measured_file; /* -measured: a measurement to report beside the counts */
     bool report_file_given;   /* -report-file was given */

@@ -39,6 +39,8 @@ bool pm_parse_args(int argc, char **argv, pm_options *o)
             o->csv = true;
         } else if (!strcmp(a, "-calibrate")) {
             o->calibrate = true;
+        } else if (!strcmp(a, "-exasat-dialect")) {
+            o->exasat_dialect = true;
         } else if (!strcmp(a, "-D")) {
             const char *v;
             if (args_take_value(argc, argv, &i, &v))
@@ -72,14 +74,18 @@ void pm_print_help(FILE *out)
         "                 [-plot FILE.png|FILE.svg] [-sweep name=FROM:TO[:xF|:+S]] kernel.xml...\n"
         "       perfmodel -calibrate > this-machine.json\n"
         "\n"
-        "Predicts, per loop nest of ExaSAT XML kernels (written by measuretool -xml or by\n"
-        "hand), the executed flops, the memory traffic, the working sets and the runtime\n"
-        "on a machine.\n"
+        "Predicts, per loop nest of ExaSAT XML kernels (written by measuretool -xml, by\n"
+        "the ExaSAT tools or by hand), the executed flops, the memory traffic, the working\n"
+        "sets and the runtime on a machine; an if block counts with its probability.\n"
         "\n"
         "options:\n"
         "  -help            print this help and exit\n"
         "  -machine FILE    the machine description (JSON; model/machines/ has examples)\n"
-        "  -D name=value    bind a symbol of the loop bounds (repeatable; -Dname=value too)\n"
+        "  -D name=value    bind a symbol of the loop bounds (repeatable; -Dname=value too);\n"
+        "                   an array element such as lo(3) is a symbol too: -D 'lo(3)=1'\n"
+        "  -exasat-dialect  read every kernel as the ExaSAT tools' own XML dialect (offset\n"
+        "                   and dependentloopvar accesses, if/else blocks, counts on\n"
+        "                   functions), which is otherwise detected per document\n"
         "  -json FILE       also write the predictions as JSON (- is standard output)\n"
         "  -csv             print one CSV row per loop nest instead of the table\n"
         "  -plot FILE       draw a roofline chart (the machine's roofs, each nest at its\n"
@@ -227,7 +233,8 @@ static bool pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, 
     lm_program *p = lm_program_create();
     bool ok = true;
     for (int i = 0; i < o->ninputs; i++)
-        ok &= xml_read_file(p, o->inputs[i]);
+        ok &= xml_read_file_as(p, o->inputs[i],
+                               o->exasat_dialect ? XML_DIALECT_ORIGINAL : XML_DIALECT_AUTO);
     lm_program_finish(p);
     if (ok)
         ok = sw ? pm_run_sweep(o, sw, p, m, b) : pm_report(o, p, m, b);

@@ -15,6 +15,7 @@ enum { PM_EXIT_OK = 0, PM_EXIT_INPUT = 1, PM_EXIT_USAGE = 2 };
 
 typedef struct pm_options {
     bool help, csv, calibrate;
+    bool exasat_dialect;      /* -exasat-dialect: read the ExaSAT tools' own dialect */
     const char *machine_file; /* -machine */
     const char *json_file;    /* -json, or NULL */
     const char *plot_file;    /* -plot: a roofline, or the sweep's chart (.png or .svg) */

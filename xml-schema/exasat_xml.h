@@ -3,10 +3,11 @@
  *
  * The writer reads a finished loop model and its ExaSAT detail (the analyzer
  * fills it with analyzer_options.detail) and writes one `program` element for
- * all its files.  The reader validates a document against exasat.xsd
- * (compiled in) and appends its functions to a program as one lm_file named
- * after the document; everything it allocates belongs to the program's
- * arena.  Errors go through diag as FILE:LINE:COL: error: ... */
+ * all its files.  The reader validates a document against exasat.xsd, or
+ * exasat-orig.xsd for the dialect the ExaSAT tools wrote (both compiled in),
+ * and appends its functions to a program as one lm_file named after the
+ * document; everything it allocates belongs to the program's arena.  Errors
+ * go through diag as FILE:LINE:COL: error: ... */
 #ifndef AITOOL_EXASAT_XML_H
 #define AITOOL_EXASAT_XML_H
 
@@ -20,13 +21,24 @@ char *xml_render(const lm_program *p);
 /* Written atomically ("-" is standard output); false after a reported error. */
 bool xml_write_file(const char *path, const lm_program *p);
 
+/* The dialect a document is read in: the specification's or, detected per
+ * document, the one the ExaSAT tools themselves wrote (README.md here,
+ * "The ExaSAT tools' own dialect"); or that one, forced. */
+typedef enum xml_dialect {
+    XML_DIALECT_AUTO,
+    XML_DIALECT_ORIGINAL,
+} xml_dialect;
+
 /* Validate and read one document; false (and nothing appended) when it could
  * not be read, is not well-formed XML, breaks the schema or holds a value
  * the model cannot hold. */
 bool xml_read_file(lm_program *p, const char *path);
+bool xml_read_file_as(lm_program *p, const char *path, xml_dialect dialect);
 /* The same for a document in memory; `name` is used in messages and as the
  * lm_file's path. */
 bool xml_read_memory(lm_program *p, const char *name, const char *text, size_t len);
+bool xml_read_memory_as(lm_program *p, const char *name, const char *text, size_t len,
+                        xml_dialect dialect);
 
 /* exasat.xsd, as compiled in (NUL-terminated). */
 extern const char xml_schema_text[];

@@ -1,308 +1,32 @@
 /* xml_read: an ExaSAT XML document (README.md here) into the loop model.
  *
  * A read has three steps, and the program is touched only when all passed:
- *   1. libxml2 parses the text (no network, no external entities); its
- *      errors are caught by a structured handler and reported through diag;
- *   2. the document is validated against the compiled-in exasat.xsd, each
- *      schema error reported at the document's line;
+ *   1. libxml2 parses the text; 2. the document is validated against the
+ *      schema of its dialect, each error reported at the document's line
+ *      (both in xml_read_common.c);
  *   3. the elements are walked into a fresh lm_file, checking what the schema
  *      cannot (numbers that do not fit the model's types, an indexorder that
  *      does not match its index); the file is appended to the program last.
- * The walk is driven by tables of element name -> reader, one per parent
- * element.  Strings are copied into the program's arena; a failed read may
- * leave unreachable memory there, which dies with the program. */
+ * This file walks the specification's dialect; xml_read_orig.c the ExaSAT
+ * tools' own.  The walk is driven by tables of element name -> reader, one
+ * per parent element.  Strings are copied into the program's arena; a
+ * failed read may leave unreachable memory there, which dies with the
+ * program. */
 #include "exasat_xml.h"
 
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/parser.h>
-#include <libxml/xmlerror.h>
-#include <libxml/xmlschemas.h>
+#include <libxml/tree.h>
 
 #include "diag.h"
 #include "fileio.h"
 #include "mem.h"
-#include "strbuf.h"
+#include "xml_read_common.h"
 
-/* ---- libxml2's errors, through diag ---- */
-
-#if LIBXML_VERSION >= 21200
-typedef const xmlError *xml_error_ptr;
-#else
-typedef xmlErrorPtr xml_error_ptr;
-#endif
-
-/* Where libxml2's errors go during one read: the handlers' data. */
-typedef struct xml_errors {
-    const char *name;  /* the document, as messages name it */
-    bool in_schema;    /* the errors are about the embedded schema itself */
-    bool with_column;  /* parser errors carry a column; schema errors do not */
-    unsigned count;    /* errors reported */
-    strbuf generic;    /* what libxml2 sent to its generic (printf-like) handler */
-} xml_errors;
-
-/* The handlers that were installed before a read, to put back after it. */
-typedef struct xml_saved_handlers {
-    xmlStructuredErrorFunc structured;
-    void *structured_data;
-    xmlGenericErrorFunc generic;
-    void *generic_data;
-} xml_saved_handlers;
-
-/* The length of msg without its trailing newlines and spaces. */
-static int xml_message_length(const char *msg)
-{
-    size_t n = strlen(msg);
-    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == '\r' || msg[n - 1] == ' '))
-        n--;
-    return n > INT_MAX ? INT_MAX : (int)n;
-}
-
-static void xml_report_error(void *data, xml_error_ptr err)
-{
-    xml_errors *e = data;
-    const char *msg = err && err->message ? err->message : "unknown libxml2 error";
-    int n = xml_message_length(msg);
-    if (e->in_schema) {
-        diag_at(DIAG_ERROR, e->name, 1, 1, "the embedded exasat.xsd is broken (its line %d): %.*s",
-                err ? err->line : 0, n, msg);
-        e->count++;
-        return;
-    }
-    unsigned line = err && err->line > 0 ? (unsigned)err->line : 1;
-    unsigned col = e->with_column && err && err->int2 > 0 ? (unsigned)err->int2 : 1;
-    bool warning = err && err->level == XML_ERR_WARNING;
-    diag_at(warning ? DIAG_WARNING : DIAG_ERROR, e->name, line, col, "%.*s", n, msg);
-    if (!warning)
-        e->count++;
-}
-
-/* Anything libxml2 prints past the structured handler is kept here and
- * reported once the step is over, so that nothing reaches stderr directly. */
-static void xml_collect_generic(void *data, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void xml_collect_generic(void *data, const char *fmt, ...)
-{
-    xml_errors *e = data;
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    strbuf_append(&e->generic, buf);
-}
-
-static void xml_flush_generic(xml_errors *e)
-{
-    if (!e->generic.len)
-        return;
-    diag_at(DIAG_ERROR, e->name, 1, 1, "%.*s", xml_message_length(strbuf_cstr(&e->generic)),
-            strbuf_cstr(&e->generic));
-    e->count++;
-    strbuf_release(&e->generic);
-}
-
-static xml_saved_handlers xml_capture_errors(xml_errors *e)
-{
-    xml_saved_handlers saved = {xmlStructuredError, xmlStructuredErrorContext, xmlGenericError,
-                                xmlGenericErrorContext};
-    xmlSetStructuredErrorFunc(e, xml_report_error);
-    xmlSetGenericErrorFunc(e, xml_collect_generic);
-    return saved;
-}
-
-static void xml_restore_errors(const xml_saved_handlers *saved)
-{
-    xmlSetStructuredErrorFunc(saved->structured_data, saved->structured);
-    xmlSetGenericErrorFunc(saved->generic_data, saved->generic);
-}
-
-/* ---- Steps 1 and 2: parsing and validating ---- */
-
-static xmlDoc *xml_parse(xml_errors *e, const char *text, size_t len)
-{
-    if (len == 0) {
-        diag_at(DIAG_ERROR, e->name, 1, 1, "the document is empty");
-        e->count++;
-        return NULL;
-    }
-    if (len > INT_MAX) {
-        diag_at(DIAG_ERROR, e->name, 1, 1, "the document is too large (%zu bytes)", len);
-        e->count++;
-        return NULL;
-    }
-    e->with_column = true;
-    xmlDoc *doc = xmlReadMemory(text, (int)len, e->name, NULL,
-                                XML_PARSE_NONET | XML_PARSE_NOBLANKS | XML_PARSE_BIG_LINES);
-    xml_flush_generic(e);
-    if (!doc && !e->count) {
-        diag_at(DIAG_ERROR, e->name, 1, 1, "not a well-formed XML document");
-        e->count++;
-    }
-    return doc;
-}
-
-static bool xml_validate(xml_errors *e, xmlDoc *doc)
-{
-    e->in_schema = true;
-    xmlSchemaParserCtxt *pctxt =
-        xmlSchemaNewMemParserCtxt(xml_schema_text, (int)strlen(xml_schema_text));
-    xmlSchema *schema = NULL;
-    if (pctxt) {
-        xmlSchemaSetParserStructuredErrors(pctxt, xml_report_error, e);
-        schema = xmlSchemaParse(pctxt);
-        xmlSchemaFreeParserCtxt(pctxt);
-    }
-    xml_flush_generic(e);
-    e->in_schema = false;
-    e->with_column = false;
-    unsigned before = e->count;
-    int result = -1;
-    xmlSchemaValidCtxt *vctxt = schema ? xmlSchemaNewValidCtxt(schema) : NULL;
-    if (vctxt) {
-        xmlSchemaSetValidStructuredErrors(vctxt, xml_report_error, e);
-        result = xmlSchemaValidateDoc(vctxt, doc);
-        xmlSchemaFreeValidCtxt(vctxt);
-    }
-    xmlSchemaFree(schema);
-    xml_flush_generic(e);
-    if (result != 0 && e->count == before) {
-        diag_at(DIAG_ERROR, e->name, 1, 1, "the document could not be validated against exasat.xsd");
-        e->count++;
-    }
-    return result == 0 && e->count == before;
-}
-
-/* ---- Step 3: the model ---- */
-
-typedef struct xml_reader {
-    lm_program *p;
-    const char *name;    /* the document: messages and the model's locations */
-    unsigned long seq;   /* order of the arrays in the document, for own_arrays */
-    bool ok;             /* false once a value the model cannot hold was reported */
-} xml_reader;
-
-/* Where an element is read into: what its ancestors made. */
-typedef struct xml_scope {
-    lm_file *file;
-    lm_function *fn;
-    lm_loop *loop;        /* the enclosing loop, NULL at function level */
-    lm_comm *comm;
-    lm_array_ref *array;
-} xml_scope;
-
-typedef void (*xml_reader_fn)(xml_reader *r, const xml_scope *at, const xmlNode *node);
-
-/* A child element a parent may have, and how to read it; tables end with {NULL, NULL}. */
-typedef struct xml_child {
-    const char *element;
-    xml_reader_fn read;
-} xml_child;
-
-static void xml_read_children(xml_reader *r, const xml_scope *at, const xmlNode *node,
-                              const xml_child *table)
-{
-    for (const xmlNode *c = node->children; c; c = c->next) {
-        if (c->type != XML_ELEMENT_NODE)
-            continue;
-        for (const xml_child *t = table; t->element; t++) {
-            if (!strcmp((const char *)c->name, t->element)) {
-                t->read(r, at, c);
-                break;
-            }
-        }
-    }
-}
-
-static unsigned xml_line(const xmlNode *node)
-{
-    long line = xmlGetLineNo(node);
-    return line > 0 && line <= (long)UINT_MAX ? (unsigned)line : 1;
-}
-
-/* An attribute of the element itself (not a DTD default), copied into the
- * arena; NULL when absent. */
-static const char *xml_attr(xml_reader *r, const xmlNode *node, const char *attr)
-{
-    for (const xmlAttr *a = node->properties; a; a = a->next) {
-        if (a->ns || strcmp((const char *)a->name, attr))
-            continue;
-        xmlChar *value = xmlNodeListGetString(node->doc, a->children, 1);
-        const char *copy = arena_strdup(r->p->arena, value ? (const char *)value : "");
-        xmlFree(value);
-        return copy;
-    }
-    return NULL;
-}
-
-/* The same, with an empty (or absent) value as NULL. */
-static const char *xml_attr_or_null(xml_reader *r, const xmlNode *node, const char *attr)
-{
-    const char *value = xml_attr(r, node, attr);
-    return value && *value ? value : NULL;
-}
-
-/* A required text attribute; "" when absent (the schema rules that out). */
-static const char *xml_text(xml_reader *r, const xmlNode *node, const char *attr)
-{
-    const char *value = xml_attr(r, node, attr);
-    return value ? value : "";
-}
-
-static void xml_bad_value(xml_reader *r, const xmlNode *node, const char *attr, const char *value,
-                          const char *problem)
-{
-    diag_at(DIAG_ERROR, r->name, xml_line(node), 1, "<%s> attribute %s=\"%s\": %s",
-            (const char *)node->name, attr, value, problem);
-    r->ok = false;
-}
-
-static const char *xml_skip_space(const char *s)
-{
-    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-        s++;
-    return s;
-}
-
-/* isConstant and isRelative: the schema allows exactly "true" or "false". */
-static bool xml_bool(xml_reader *r, const xmlNode *node, const char *attr)
-{
-    return !strcmp(xml_text(r, node, attr), "true");
-}
-
-/* A non-negative integer no larger than max; 0 after a reported error. */
-static unsigned long xml_parse_count(xml_reader *r, const xmlNode *node, const char *attr,
-                                     const char *value, unsigned long max)
-{
-    const char *s = xml_skip_space(value);
-    bool negative = *s == '-';
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(s, &end, 10);
-    if (end == s || *xml_skip_space(end) || (negative && v != 0)) {
-        xml_bad_value(r, node, attr, value, "not a non-negative integer");
-        return 0;
-    }
-    if (errno == ERANGE || v > max) {
-        xml_bad_value(r, node, attr, value,
-                      max == UINT_MAX ? "too large for a line number (unsigned int)"
-                                      : "too large for the model (unsigned long)");
-        return 0;
-    }
-    return v;
-}
-
-/* A required count attribute; 0 when absent (the schema rules that out). */
-static unsigned long xml_count(xml_reader *r, const xmlNode *node, const char *attr,
-                               unsigned long max)
-{
-    const char *value = xml_attr(r, node, attr);
-    return value ? xml_parse_count(r, node, attr, value, max) : 0;
-}
+/* ---- Tuples ---- */
 
 typedef enum xml_scan {
     XML_SCAN_OK,
@@ -441,8 +165,9 @@ static void xml_read_access(xml_reader *r, const xml_scope *at, const xmlNode *n
         return;
     }
     for (unsigned d = 0; d < norder; d++) {
-        if (order[d] < 0) {
-            xml_bad_value(r, node, "indexorder", order_text, "a loop level cannot be negative");
+        if (order[d] < -1) {
+            xml_bad_value(r, node, "indexorder", order_text,
+                          "a loop level is 0 or more, or -1 for none");
             return;
         }
     }
@@ -489,7 +214,7 @@ static void xml_read_array(xml_reader *r, const xml_scope *at, const xmlNode *no
     xml_read_children(r, &inner, node, xml_array_children);
 }
 
-static void xml_read_scalar(xml_reader *r, const xml_scope *at, const xmlNode *node)
+void xml_read_scalar(xml_reader *r, const xml_scope *at, const xmlNode *node)
 {
     lm_scalar *s = lm_loop_add_scalar(r->p, at->loop, xml_text(r, node, "name"),
                                       xml_text(r, node, "datatype"));
@@ -498,7 +223,7 @@ static void xml_read_scalar(xml_reader *r, const xml_scope *at, const xmlNode *n
     s->writes = xml_count(r, node, "writes", ULONG_MAX);
 }
 
-static void xml_read_pininfo(xml_reader *r, const xml_scope *at, const xmlNode *node)
+void xml_read_pininfo(xml_reader *r, const xml_scope *at, const xmlNode *node)
 {
     if (at->loop->pininfo) {
         diag_at(DIAG_ERROR, r->name, xml_line(node), 1, "a loop has at most one <pininfo>");
@@ -550,22 +275,23 @@ static void xml_read_loop(xml_reader *r, const xml_scope *at, const xmlNode *nod
     };
     for (size_t i = 0; i < sizeof xml_loop_counts / sizeof *xml_loop_counts; i++)
         l->own.n[xml_loop_counts[i].fp] = xml_count(r, node, xml_loop_counts[i].attr, ULONG_MAX);
+    l->probability = xml_probability(r, node, "probability");
     xml_scope inner = *at;
     inner.loop = l;
     xml_read_children(r, &inner, node, xml_loop_children);
 }
 
-static void xml_read_local(xml_reader *r, const xml_scope *at, const xmlNode *node)
+void xml_read_local(xml_reader *r, const xml_scope *at, const xmlNode *node)
 {
     lm_function_add_var(r->p, at->fn, true, xml_text(r, node, "name"));
 }
 
-static void xml_read_nonlocal(xml_reader *r, const xml_scope *at, const xmlNode *node)
+void xml_read_nonlocal(xml_reader *r, const xml_scope *at, const xmlNode *node)
 {
     lm_function_add_var(r->p, at->fn, false, xml_text(r, node, "name"));
 }
 
-static void xml_read_call(xml_reader *r, const xml_scope *at, const xmlNode *node)
+void xml_read_call(xml_reader *r, const xml_scope *at, const xmlNode *node)
 {
     unsigned line = (unsigned)xml_count(r, node, "linenum", UINT_MAX);
     lm_function_add_call(r->p, at->fn, line, xml_text(r, node, "name"));
@@ -592,7 +318,7 @@ static const xml_child xml_comm_children[] = {
     {NULL, NULL},
 };
 
-static void xml_read_comm(xml_reader *r, const xml_scope *at, const xmlNode *node)
+void xml_read_comm(xml_reader *r, const xml_scope *at, const xmlNode *node)
 {
     unsigned line = (unsigned)xml_count(r, node, "linenum", UINT_MAX);
     xml_scope inner = *at;
@@ -639,25 +365,33 @@ static bool xml_read_program(lm_program *p, const char *name, const xmlDoc *doc)
 
 /* ---- The API ---- */
 
+bool xml_read_memory_as(lm_program *p, const char *name, const char *text, size_t len,
+                        xml_dialect dialect)
+{
+    bool original;
+    xmlDoc *doc = xml_load(name, text, len, dialect, &original);
+    bool ok = doc && (original ? xml_orig_read_program(p, name, doc)
+                               : xml_read_program(p, name, doc));
+    xmlFreeDoc(doc);
+    return ok;
+}
+
 bool xml_read_memory(lm_program *p, const char *name, const char *text, size_t len)
 {
-    xml_errors e = {.name = name, .generic = STRBUF_INIT};
-    xml_saved_handlers saved = xml_capture_errors(&e);
-    xmlDoc *doc = xml_parse(&e, text, len);
-    bool valid = doc && !e.count && xml_validate(&e, doc);
-    xml_restore_errors(&saved);
-    strbuf_release(&e.generic);
-    bool ok = valid && xml_read_program(p, name, doc);
-    xmlFreeDoc(doc);
+    return xml_read_memory_as(p, name, text, len, XML_DIALECT_AUTO);
+}
+
+bool xml_read_file_as(lm_program *p, const char *path, xml_dialect dialect)
+{
+    char *text = fileio_read_text(path, "XML file");
+    if (!text)
+        return false;
+    bool ok = xml_read_memory_as(p, path, text, strlen(text), dialect);
+    free(text);
     return ok;
 }
 
 bool xml_read_file(lm_program *p, const char *path)
 {
-    char *text = fileio_read_text(path, "XML file");
-    if (!text)
-        return false;
-    bool ok = xml_read_memory(p, path, text, strlen(text));
-    free(text);
-    return ok;
+    return xml_read_file_as(p, path, XML_DIALECT_AUTO);
 }

@@ -46,6 +46,18 @@ static void xml_attr_ulong(xml_out *o, const char *name, unsigned long v)
     xml_check(o, xmlTextWriterWriteFormatAttribute(o->w, BAD_CAST name, "%lu", v));
 }
 
+/* The shortest decimal that reads back as v ("0.1", not "0.10000000000000001"). */
+static void xml_attr_double(xml_out *o, const char *name, double v)
+{
+    char text[32];
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(text, sizeof text, "%.*g", digits, v);
+        if (strtod(text, NULL) == v)
+            break;
+    }
+    xml_attr(o, name, text);
+}
+
 static void xml_attr_bool(xml_out *o, const char *name, bool v)
 {
     xml_attr(o, name, v ? "true" : "false");
@@ -143,6 +155,8 @@ static void xml_write_loop(xml_out *o, const lm_loop *l)
     xml_attr_ulong(o, "multiplies", l->own.n[LM_FP_MULTIPLY]);
     xml_attr_ulong(o, "divides", l->own.n[LM_FP_DIVIDE]);
     xml_attr_ulong(o, "specials", l->own.n[LM_FP_SPECIAL]);
+    if (l->probability != 1.0)
+        xml_attr_double(o, "probability", l->probability);
     for (const lm_scalar *s = l->scalars; s; s = s->next)
         xml_write_scalar(o, s);
     for (const lm_array_ref *a = l->array_refs; a; a = a->next)

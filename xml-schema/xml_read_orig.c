@@ -1,0 +1,396 @@
+/* xml_read_orig: the dialect the ExaSAT tools themselves wrote, into the
+ * loop model (README.md here, "The ExaSAT tools' own dialect", says what
+ * maps where and what is lost).
+ *
+ * The walk follows xml_read.c's: tables of element name -> reader, one per
+ * parent element.  What differs:
+ *   - an `if` or `else` block becomes a loop of one iteration (bounds 0..0,
+ *     no loop variable) whose probability is the block's, so that its
+ *     operations, and the loops in it, count with that weight;
+ *   - an access's `offset` + `dependentloopvar` tuples become an lm_access:
+ *     each dimension follows the enclosing loop (or block) whose variable it
+ *     names, counted in levels from the access's own, or no loop (-1);
+ *   - an array's ghost is computed from its accesses, as measuretool does;
+ *   - counts on a function are its operations outside every loop; scalars
+ *     and arrays at function level have no place in the model. */
+#include "xml_read_common.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "mem.h"
+#include "perf_expr.h"
+#include "strbuf.h"
+
+/* ---- Detection ---- */
+
+static bool xml_orig_has_attr(const xmlNode *n, const char *attr)
+{
+    return xmlHasProp(n, BAD_CAST attr) != NULL;
+}
+
+/* What only the tools' dialect has, at this element. */
+static bool xml_orig_marks(const xmlNode *n)
+{
+    const char *name = (const char *)n->name;
+    const char *parent = n->parent && n->parent->type == XML_ELEMENT_NODE
+                             ? (const char *)n->parent->name
+                             : "";
+    if (!strcmp(name, "if") || !strcmp(name, "else") || !strcmp(name, "funccall"))
+        return true;
+    if (!strcmp(name, "function"))
+        return xml_orig_has_attr(n, "adds") || xml_orig_has_attr(n, "multiplies") ||
+               xml_orig_has_attr(n, "divides") || xml_orig_has_attr(n, "specials");
+    if (!strcmp(name, "access"))
+        return xml_orig_has_attr(n, "offset") || xml_orig_has_attr(n, "dependentloopvar");
+    if (!strcmp(name, "scalar"))
+        return xml_orig_has_attr(n, "accesstype") || !strcmp(parent, "function");
+    if (!strcmp(name, "array"))
+        return !strcmp(parent, "function");
+    return false;
+}
+
+bool xml_orig_detect(const xmlDoc *doc)
+{
+    const xmlNode *n = xmlDocGetRootElement(doc);
+    /* Pre-order, without recursion: documents may nest 2048 deep. */
+    while (n) {
+        if (n->type == XML_ELEMENT_NODE && xml_orig_marks(n))
+            return true;
+        if (n->type == XML_ELEMENT_NODE && n->children) {
+            n = n->children;
+            continue;
+        }
+        while (n && !n->next)
+            n = n->parent && n->parent->type == XML_ELEMENT_NODE ? n->parent : NULL;
+        n = n ? n->next : NULL;
+    }
+    return false;
+}
+
+/* ---- Tuples of texts: "(i,j,k,)", "(- 1,0,irho)", "()" ---- */
+
+typedef struct xml_orig_tuple {
+    unsigned n;
+    char **entry; /* in the arena, spaces around each removed */
+} xml_orig_tuple;
+
+/* The entries of a parenthesized tuple (the schema checked the
+ * parentheses); commas inside nested parentheses do not split. */
+static xml_orig_tuple xml_orig_split(xml_reader *r, const char *text)
+{
+    xml_orig_tuple t = {0, NULL};
+    const char *s = xml_skip_space(text) + 1;
+    const char *end = strrchr(s, ')');
+    if (!end)
+        end = s + strlen(s);
+    if (*xml_skip_space(s) == ')' && xml_skip_space(s) == end)
+        return t;
+    unsigned cap = 1;
+    for (const char *c = s; c < end; c++)
+        cap += *c == ',';
+    t.entry = arena_alloc(r->p->arena, cap * sizeof *t.entry);
+    int depth = 0;
+    const char *start = s;
+    for (const char *c = s;; c++) {
+        if (c < end && *c == '(')
+            depth++;
+        else if (c < end && *c == ')')
+            depth--;
+        if (c < end && (*c != ',' || depth > 0))
+            continue;
+        const char *a = xml_skip_space(start), *b = c;
+        while (b > a && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r'))
+            b--;
+        char *e = arena_alloc(r->p->arena, (size_t)(b - a) + 1);
+        memcpy(e, a, (size_t)(b - a));
+        t.entry[t.n++] = e;
+        start = c + 1;
+        if (c >= end)
+            break;
+    }
+    return t;
+}
+
+/* An offset that is an integer constant ("-1", "- 1", "+-1", "3"). */
+static bool xml_orig_offset_value(const char *text, long *value)
+{
+    perf_expr_result v = perf_expr_eval(text, NULL);
+    if (!v.ok || v.value < LONG_MIN || v.value > LONG_MAX)
+        return false;
+    *value = (long)v.value;
+    return true;
+}
+
+/* The level, from `from` (0) outwards, of the loop whose variable is name;
+ * -1 when no enclosing loop has it. */
+static int xml_orig_level(const lm_loop *from, const char *name)
+{
+    int level = 0;
+    for (const lm_loop *l = from; l; l = l->parent, level++)
+        if (l->bounds.loopvar && !strcmp(l->bounds.loopvar, name))
+            return level;
+    return -1;
+}
+
+/* ---- Elements ---- */
+
+/* An access: each dimension's offset and the loop variable it follows. */
+static void xml_orig_read_access(xml_reader *r, const xml_scope *at, const xmlNode *node)
+{
+    const char *offset_text = xml_text(r, node, "offset");
+    const char *vars_text = xml_text(r, node, "dependentloopvar");
+    xml_orig_tuple off = xml_orig_split(r, offset_text);
+    xml_orig_tuple vars = xml_orig_split(r, vars_text);
+    bool shaped = off.n == vars.n;
+    lm_access *x = lm_array_ref_add_access(r->p, at->array, off.n, shaped ? off.n : 0);
+    bool relative = shaped, any_loop = false, all_constant = true, default_order = true;
+    for (unsigned d = 0; d < off.n; d++) {
+        long value = 0;
+        bool constant = xml_orig_offset_value(off.entry[d], &value);
+        all_constant &= constant;
+        x->index[d] = constant ? value : 0;
+        if (!shaped)
+            continue;
+        int level = -1;
+        if (*vars.entry[d]) {
+            level = xml_orig_level(at->loop, vars.entry[d]);
+            if (level < 0) {
+                char problem[160];
+                snprintf(problem, sizeof problem,
+                         "'%.100s' is the variable of no enclosing loop", vars.entry[d]);
+                xml_bad_value(r, node, "dependentloopvar", vars_text, problem);
+                return;
+            }
+            any_loop = true;
+            relative &= constant;
+        }
+        x->order[d] = level;
+        default_order &= level == (int)d;
+    }
+    x->relative = relative && any_loop;
+    if (shaped && default_order) {
+        x->norder = 0;
+        x->order = NULL;
+    }
+    if (!x->relative || !all_constant)
+        x->subscript = offset_text;
+    x->reads = xml_count(r, node, "reads", ULONG_MAX);
+    x->writes = xml_count(r, node, "writes", ULONG_MAX);
+}
+
+static const xml_child xml_orig_array_children[] = {
+    {"access", xml_orig_read_access},
+    {NULL, NULL},
+};
+
+/* The ghost the writer gives C arrays: per dimension the smallest and the
+ * largest offset of the relative accesses that follow a loop there, (0,0)
+ * where none does. */
+static void xml_orig_ghost(lm_program *p, lm_array_ref *a)
+{
+    unsigned ndims = 0;
+    for (const lm_access *x = a->accesses; x; x = x->next)
+        if (x->ndims > ndims)
+            ndims = x->ndims;
+    lm_ghost_init(p, &a->ghost, ndims);
+    bool *seen = mem_alloc((ndims ? ndims : 1) * sizeof *seen);
+    for (const lm_access *x = a->accesses; x; x = x->next) {
+        for (unsigned d = 0; x->relative && d < x->ndims; d++) {
+            if (x->order && x->order[d] < 0)
+                continue;
+            long v = x->index[d];
+            a->ghost.neg[d] = seen[d] && a->ghost.neg[d] < v ? a->ghost.neg[d] : v;
+            a->ghost.pos[d] = seen[d] && a->ghost.pos[d] > v ? a->ghost.pos[d] : v;
+            seen[d] = true;
+        }
+    }
+    free(seen);
+}
+
+/* writeread (written, then read) is both, as readwrite. */
+static lm_access_type xml_orig_access_type(const char *value)
+{
+    if (!strcmp(value, "readonly"))
+        return LM_READONLY;
+    return !strcmp(value, "writeonly") ? LM_WRITEONLY : LM_READWRITE;
+}
+
+static void xml_orig_read_array(xml_reader *r, const xml_scope *at, const xmlNode *node)
+{
+    lm_loop *l = at->loop;
+    const char *name = xml_text(r, node, "name");
+    const char *component = xml_text(r, node, "component");
+    const char *datatype = xml_text(r, node, "datatype");
+    lm_array_ref *a = lm_loop_add_array_ref(r->p, l, name, component, datatype, 0);
+    a->access_type = xml_orig_access_type(xml_text(r, node, "accesstype"));
+    xml_scope inner = *at;
+    inner.array = a;
+    xml_read_children(r, &inner, node, xml_orig_array_children);
+    xml_orig_ghost(r->p, a);
+    unsigned long size = lm_datatype_size(datatype);
+    if (!size)
+        l->complete = false;
+    /* Each component of an array is its own data: U%irho and U%imx. */
+    strbuf key = STRBUF_INIT;
+    strbuf_printf(&key, *component ? "%s%%%s" : "%s", name, component);
+    lm_arrays_note(r->p, &l->own_arrays, strbuf_cstr(&key), name, datatype, size,
+                   a->access_type != LM_WRITEONLY, a->access_type != LM_READONLY, ++r->seq);
+    strbuf_release(&key);
+}
+
+/* A funccall: the called function's name as the source wrote it. */
+static void xml_orig_read_funccall(xml_reader *r, const xml_scope *at, const xmlNode *node)
+{
+    unsigned line = (unsigned)xml_count(r, node, "linenum", UINT_MAX);
+    const char *name = xml_attr_or_null(r, node, "origname");
+    if (!name)
+        name = xml_text(r, node, "name");
+    lm_function_add_call(r->p, at->fn, line, name);
+}
+
+static void xml_orig_read_loop(xml_reader *r, const xml_scope *at, const xmlNode *node);
+static void xml_orig_read_if(xml_reader *r, const xml_scope *at, const xmlNode *node);
+static void xml_orig_read_else(xml_reader *r, const xml_scope *at, const xmlNode *node);
+
+static const xml_child xml_orig_loop_children[] = {
+    {"scalar", xml_read_scalar},
+    {"array", xml_orig_read_array},
+    {"loop", xml_orig_read_loop},
+    {"if", xml_orig_read_if},
+    {"else", xml_orig_read_else},
+    {"funccall", xml_orig_read_funccall},
+    {"functioncall", xml_read_call},
+    {"pininfo", xml_read_pininfo},
+    {NULL, NULL},
+};
+
+/* The attributes of the operation counts of a loop, if, else or function. */
+static const struct {
+    const char *attr;
+    lm_fp_class fp;
+} xml_orig_counts[] = {
+    {"adds", LM_FP_PLUS},
+    {"multiplies", LM_FP_MULTIPLY},
+    {"divides", LM_FP_DIVIDE},
+    {"specials", LM_FP_SPECIAL},
+};
+
+static void xml_orig_read_counts(xml_reader *r, const xmlNode *node, lm_fp_counts *c)
+{
+    for (size_t i = 0; i < sizeof xml_orig_counts / sizeof *xml_orig_counts; i++)
+        c->n[xml_orig_counts[i].fp] = xml_count(r, node, xml_orig_counts[i].attr, ULONG_MAX);
+}
+
+static lm_loop *xml_orig_add_loop(xml_reader *r, const xml_scope *at, const xmlNode *node,
+                                  const char *line_attr)
+{
+    unsigned line = (unsigned)xml_count(r, node, line_attr, UINT_MAX);
+    lm_loop *l = lm_function_add_loop(r->p, at->fn, at->loop, LM_LOOP_FOR,
+                                      (lm_location){r->name, line, 1});
+    xml_orig_read_counts(r, node, &l->own);
+    return l;
+}
+
+static void xml_orig_read_loop(xml_reader *r, const xml_scope *at, const xmlNode *node)
+{
+    lm_loop *l = xml_orig_add_loop(r, at, node, "linenum");
+    l->bounds = (lm_bounds){
+        .loopvar = xml_attr_or_null(r, node, "loopvar"),
+        .lower = xml_attr_or_null(r, node, "lowerbound"),
+        .upper = xml_attr_or_null(r, node, "upperbound"),
+        .stride = xml_attr_or_null(r, node, "stride"),
+    };
+    xml_scope inner = *at;
+    inner.loop = l;
+    xml_read_children(r, &inner, node, xml_orig_loop_children);
+}
+
+/* An if or else block: a loop of one iteration with the block's chance. */
+static void xml_orig_read_block(xml_reader *r, const xml_scope *at, const xmlNode *node,
+                                const char *line_attr, double probability)
+{
+    lm_loop *l = xml_orig_add_loop(r, at, node, line_attr);
+    l->bounds = (lm_bounds){NULL, "0", "0", "1"};
+    l->probability = probability;
+    xml_scope inner = *at;
+    inner.loop = l;
+    xml_read_children(r, &inner, node, xml_orig_loop_children);
+}
+
+static void xml_orig_read_if(xml_reader *r, const xml_scope *at, const xmlNode *node)
+{
+    xml_orig_read_block(r, at, node, "linenum", xml_probability(r, node, "probability"));
+}
+
+/* The if an else belongs to: the nearest if before it with its line. */
+static const xmlNode *xml_orig_if_of(const xmlNode *node)
+{
+    xmlChar *line = xmlGetProp(node, BAD_CAST "iflinenum");
+    const xmlNode *found = NULL;
+    for (const xmlNode *s = node->prev; s && !found; s = s->prev) {
+        if (s->type != XML_ELEMENT_NODE || strcmp((const char *)s->name, "if"))
+            continue;
+        xmlChar *l = xmlGetProp(s, BAD_CAST "linenum");
+        if (l && line && !strcmp((const char *)l, (const char *)line))
+            found = s;
+        xmlFree(l);
+    }
+    xmlFree(line);
+    return found;
+}
+
+/* An else without a probability takes what its if leaves: 1 - p when the
+ * if gives p, else 1 (both arms counted, as measuretool counts C). */
+static void xml_orig_read_else(xml_reader *r, const xml_scope *at, const xmlNode *node)
+{
+    double probability = 1.0;
+    const xmlNode *the_if = xml_orig_if_of(node);
+    if (xmlHasProp(node, BAD_CAST "probability"))
+        probability = xml_probability(r, node, "probability");
+    else if (the_if && xmlHasProp(the_if, BAD_CAST "probability"))
+        probability = 1.0 - xml_probability(r, the_if, "probability");
+    xml_orig_read_block(r, at, node, "iflinenum", probability);
+}
+
+static const xml_child xml_orig_function_children[] = {
+    {"local", xml_read_local},
+    {"nonlocal", xml_read_nonlocal},
+    {"loop", xml_orig_read_loop},
+    {"if", xml_orig_read_if},
+    {"else", xml_orig_read_else},
+    {"funccall", xml_orig_read_funccall},
+    {"functioncall", xml_read_call},
+    {"comm", xml_read_comm},
+    {NULL, NULL},
+};
+
+static void xml_orig_read_function(xml_reader *r, const xml_scope *at, const xmlNode *node)
+{
+    lm_location loc = {r->name, xml_line(node), 1};
+    xml_scope inner = *at;
+    inner.fn = lm_file_add_function(r->p, at->file, xml_text(r, node, "name"), loc);
+    inner.fn->start = inner.fn->loc;
+    xml_orig_read_counts(r, node, &inner.fn->own);
+    xml_read_children(r, &inner, node, xml_orig_function_children);
+}
+
+static const xml_child xml_orig_program_children[] = {
+    {"function", xml_orig_read_function},
+    {NULL, NULL},
+};
+
+bool xml_orig_read_program(lm_program *p, const char *name, const xmlDoc *doc)
+{
+    xml_reader r = {p, name, 0, true};
+    xml_scope at = {.file = lm_file_create(p, name)};
+    const xmlNode *root = xmlDocGetRootElement(doc);
+    if (root)
+        xml_read_children(&r, &at, root, xml_orig_program_children);
+    if (r.ok)
+        lm_program_append_file(p, at.file);
+    return r.ok;
+}
