@@ -342,6 +342,35 @@ static const testutil_case pragma_cases[] = {
     {NULL, NULL},
 };
 
+/* The line of a script that configures build/, to free(); NULL when none does. */
+static char *build_configure_line(const char *script)
+{
+    char *text = testutil_read_file(script);
+    const char *line = text ? strstr(text, "\ncmake -S . -B build ") : NULL;
+    char *copy = NULL;
+    if (line) {
+        line++;
+        size_t n = strcspn(line, "\n");
+        copy = strndup(line, n);
+    }
+    free(text);
+    return copy;
+}
+
+/* README's two commands share build/: configured alike, the second rebuilds nothing. */
+static void test_scripts_configure_build_alike(void)
+{
+    char *setup = build_configure_line(AITOOL_SOURCE_DIR "/scripts/setup.sh");
+    char *test = build_configure_line(AITOOL_SOURCE_DIR "/scripts/test.sh");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(setup);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(test);
+    CU_ASSERT_STRING_EQUAL(setup, test);
+    CU_ASSERT_STRING_EQUAL(test, "cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "
+                                 "-DAITOOL_WERROR=ON");
+    free(setup);
+    free(test);
+}
+
 static const testutil_case option_cases[] = {
     {"no input is a usage error", test_no_input_is_a_usage_error},
     {"help", test_help},
@@ -349,6 +378,7 @@ static const testutil_case option_cases[] = {
     {"option without value", test_option_without_value},
     {"compiler options are passed", test_compiler_options_are_passed},
     {"debug shows internals", test_debug_shows_internals},
+    {"setup and test scripts configure build/ alike", test_scripts_configure_build_alike},
     {NULL, NULL},
 };
 
