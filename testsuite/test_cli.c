@@ -627,6 +627,20 @@ static void test_machine_prediction(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "xml_triad.c:5:5: error: upperbound 'n-1': "
                                          "unbound parameter 'n'"));
     testutil_proc_release(&r);
+
+    /* Issue 13: a value that is not a whole number is a usage error, before any analysis. */
+    const char *bad_value[] = {"-static-counting-only", "-machine",
+                               AITOOL_SOURCE_DIR "/model/machines/small-vm-2core.json",
+                               "-param", "n=--1", "-report-file", "bad.txt",
+                               KERNEL("xml_triad.c"), NULL};
+    r = run(bad_value);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.err, "measuretool: error: -param n=--1: the value is not a whole "
+                                  "number (decimal digits, one optional sign)\n");
+    testutil_proc_release(&r);
+    char *none = read_in_tmp("bad.txt");
+    CU_ASSERT_PTR_NULL(none);
+    free(none);
 }
 
 static const testutil_case xml_cases[] = {

@@ -268,12 +268,12 @@ static void test_bindings_parse(void)
     perf_bindings *b = perf_bindings_create();
     expect_parse(b, "n=1024", "n", 1024);
     expect_parse(b, " m = -3 ", "m", -3);
-    expect_parse(b, "k=2*512", "k", 1024);
+    expect_parse(b, "k=+1024", "k", 1024);
     expect_parse(b, "grid->n=64", "grid->n", 64);
-    expect_parse(b, "s . len=(5)", "s.len", 5);
+    expect_parse(b, "s . len=5", "s.len", 5);
     expect_parse(b, "big=9223372036854775807", "big", LLONG_MAX);
     expect_parse(b, "n=7", "n", 7);
-    expect_parse(b, "t=1==1", "t", 1);
+    expect_parse(b, "low=-9223372036854775808", "low", LLONG_MIN);
     expect_value("n*k+m", b, 7165);
 
     expect_parse_error(b, "n", "expected NAME=VALUE");
@@ -286,11 +286,22 @@ static void test_bindings_parse(void)
     expect_parse_error(b, "n m=3", "the name is not an identifier");
     expect_parse_error(b, "grid->=3", "the name is not an identifier");
     expect_parse_error(b, "n+1=3", "the name is not an identifier");
-    expect_parse_error(b, "n=1<<10", "the value is not an integer");
-    expect_parse_error(b, "n=m", "the value is not an integer");
-    expect_parse_error(b, "n=1.5", "the value is not an integer");
-    expect_parse_error(b, "n=1/0", "the value is not an integer");
+    /* The value is a number, not an expression (issue 13: n=--1 bound n to 1). */
+    expect_parse_error(b, "n=--1", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=+-1", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=- 1", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=2*512", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=(5)", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=1==1", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=1<<10", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=m", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=1.5", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=0x10", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=1 0", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=-", "the value is not a whole number (decimal digits, one optional sign)");
     expect_parse_error(b, "n=99999999999999999999", "the value is out of range");
+    expect_parse_error(b, "n=9223372036854775808", "the value is out of range");
+    expect_parse_error(b, "n=-9223372036854775809", "the value is out of range");
     CU_ASSERT_FALSE(perf_bindings_parse(b, "n", NULL));
     CU_ASSERT_FALSE(perf_bindings_parse(b, NULL, NULL));
     /* A failed parse leaves the binding as it was. */

@@ -183,12 +183,42 @@ static void test_sweep_and_plots(void)
     const char *bad_sweep[] = {"-machine", VM, "-sweep", "n=10:5", TRIAD, NULL};
     r = run(bad_sweep);
     CU_ASSERT_EQUAL(r.status, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: error: -sweep n=10:5: expected"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: error: -sweep n=10:5: FROM 10 is above TO 5"));
     testutil_proc_release(&r);
     const char *bad_plot[] = {"-machine", VM, "-D", "n=10", "-plot", "x.jpg", TRIAD, NULL};
     r = run(bad_plot);
     CU_ASSERT_EQUAL(r.status, 2);
     testutil_proc_release(&r);
+}
+
+/* Issue 13: a -D value or a sweep bound that is not a whole number bound n to
+ * what C's unary operators made of it (n=--1 ran with n=1). */
+static void expect_usage_error(const char *const *args, const char *message)
+{
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, message));
+    if (!strstr(r.err, message))
+        fprintf(stderr, "\n  expected \"%s\", got \"%s\"\n", message, r.err);
+    testutil_proc_release(&r);
+}
+
+static void test_values_are_whole_numbers(void)
+{
+    const char *define[] = {"-machine", VM, "-D", "n=--1", TRIAD, NULL};
+    expect_usage_error(define, "perfmodel: error: -D n=--1: the value is not a whole number");
+    const char *expr[] = {"-machine", VM, "-Dn=2*4", TRIAD, NULL};
+    expect_usage_error(expr, "perfmodel: error: -D n=2*4: the value is not a whole number");
+    const char *from[] = {"-machine", VM, "-sweep", "n=--1:5", TRIAD, NULL};
+    expect_usage_error(from, "perfmodel: error: -sweep n=--1:5: '--1': the value is not a whole");
+    const char *to[] = {"-machine", VM, "-sweep", "n=1: 5x", TRIAD, NULL};
+    expect_usage_error(to, "perfmodel: error: -sweep n=1: 5x: ' 5x': the value is not a whole");
+    const char *step[] = {"-machine", VM, "-sweep", "n=1:5:+1.5", TRIAD, NULL};
+    expect_usage_error(step, "perfmodel: error: -sweep n=1:5:+1.5: '1.5': the value is not a");
+    const char *factor[] = {"-machine", VM, "-sweep", "n=1:5:xinf", TRIAD, NULL};
+    expect_usage_error(factor, "perfmodel: error: -sweep n=1:5:xinf: the factor 'inf' is not a "
+                               "number above 1");
 }
 
 int main(void)
@@ -201,6 +231,7 @@ int main(void)
         {"table, CSV and JSON", test_outputs},
         {"bad input", test_bad_input},
         {"sweep and plots", test_sweep_and_plots},
+        {"values are whole numbers", test_values_are_whole_numbers},
         {"calibration writes a machine file", test_calibrate},
         {NULL, NULL},
     };

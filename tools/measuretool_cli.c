@@ -265,11 +265,10 @@ static bool mt_write_reports(const mt_options *o, lm_program *p, bool text_repor
 }
 
 /* -machine: the performance model's prediction on each nest's outermost loop. */
-static bool mt_predict(const mt_options *o, lm_program *p)
+static bool mt_predict(const mt_options *o, lm_program *p, const perf_bindings *b)
 {
-    perf_bindings *b = perf_bindings_create();
-    bool ok = perf_bindings_parse_all(b, o->params, o->nparams, "-param");
-    machine *m = ok ? machine_load(o->machine_file) : NULL;
+    machine *m = machine_load(o->machine_file);
+    bool ok = m != NULL;
     if (m) {
         perf_result r;
         ok = perf_evaluate(p, m, b, &r);
@@ -277,13 +276,11 @@ static bool mt_predict(const mt_options *o, lm_program *p)
             perf_attach_predictions(p, &r, m);
         perf_result_release(&r);
     }
-    ok = ok && m;
     machine_free(&m);
-    perf_bindings_free(&b);
     return ok;
 }
 
-static bool mt_analyze(const mt_options *o, const annot_set *annots)
+static bool mt_analyze(const mt_options *o, const annot_set *annots, const perf_bindings *params)
 {
     analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive,
                              o->xml_file != NULL || o->machine_file != NULL};
@@ -301,7 +298,7 @@ static bool mt_analyze(const mt_options *o, const annot_set *annots)
     if (o->measured_file)
         ok &= report_attach_measured(p, o->measured_file);
     if (o->machine_file)
-        ok &= mt_predict(o, p);
+        ok &= mt_predict(o, p, params);
     ok &= mt_write_reports(o, p, true);
     lm_program_free(&p);
     return ok;
@@ -386,7 +383,13 @@ static int mt_run_analysis(const mt_options *o, const annot_set *annots)
                       o->output ? "-o" : "-auto-instrument");
             return MT_EXIT_USAGE;
         }
-        return mt_analyze(o, annots) ? MT_EXIT_OK : MT_EXIT_INPUT;
+        /* -param values are checked before anything is analyzed. */
+        perf_bindings *params = perf_bindings_create();
+        int status = MT_EXIT_USAGE;
+        if (perf_bindings_parse_all(params, o->params, o->nparams, "-param"))
+            status = mt_analyze(o, annots, params) ? MT_EXIT_OK : MT_EXIT_INPUT;
+        perf_bindings_free(&params);
+        return status;
     }
     if (o->measured_file || o->machine_file) {
         diag_tool(DIAG_ERROR, "%s reports beside the static counts: "

@@ -2,6 +2,7 @@
  * model through perf.h, the reports through report_perf.h. */
 #include "perfmodel_cli.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,7 +80,8 @@ void pm_print_help(FILE *out)
         "options:\n"
         "  -help            print this help and exit\n"
         "  -machine FILE    the machine description (JSON; model/machines/ has examples)\n"
-        "  -D name=value    bind a symbol of the loop bounds (repeatable; -Dname=value too)\n"
+        "  -D name=value    bind a symbol of the loop bounds to a whole number\n"
+        "                   (repeatable; -Dname=value too)\n"
         "  -json FILE       also write the predictions as JSON (- is standard output)\n"
         "  -csv             print one CSV row per loop nest instead of the table\n"
         "  -plot FILE       draw a roofline chart (the machine's roofs, each nest at its\n"
@@ -115,40 +117,62 @@ typedef struct pm_sweep {
     double factor;            /* with :xF, else 0 */
 } pm_sweep;
 
+/* The whole number text[0..len) of a -sweep spec, or a usage error naming it. */
+static bool pm_sweep_number(const char *spec, const char *text, size_t len, long long *value)
+{
+    const char *error = perf_parse_whole_number(text, len, value);
+    if (error)
+        diag_tool(DIAG_ERROR, "-sweep %s: '%.*s': %s", spec, (int)len, text, error);
+    return !error;
+}
+
+/* ":xF" (a finite factor above 1) or ":+S" (a whole step above 0) after TO. */
+static bool pm_parse_sweep_step(const char *spec, const char *text, pm_sweep *sw)
+{
+    if (text[0] == 'x') {
+        char *end;
+        sw->factor = strtod(text + 1, &end);
+        if (end > text + 1 && *end == '\0' && isfinite(sw->factor) && sw->factor > 1)
+            return true;
+        diag_tool(DIAG_ERROR, "-sweep %s: the factor '%s' is not a number above 1", spec, text + 1);
+        return false;
+    }
+    if (text[0] == '+') {
+        if (!pm_sweep_number(spec, text + 1, strlen(text + 1), &sw->step))
+            return false;
+        if (sw->step > 0)
+            return true;
+        diag_tool(DIAG_ERROR, "-sweep %s: the step %lld is not above 0", spec, sw->step);
+        return false;
+    }
+    diag_tool(DIAG_ERROR, "-sweep %s: expected :+STEP or :xFACTOR after TO, not ':%s'", spec, text);
+    return false;
+}
+
 static bool pm_parse_sweep(const char *spec, pm_sweep *sw)
 {
     memset(sw, 0, sizeof *sw);
-    const char *eq = strchr(spec, '=');
-    char *end;
-    bool ok = eq && eq > spec;
-    if (ok) {
-        sw->name = mem_alloc((size_t)(eq - spec) + 1);
-        memcpy(sw->name, spec, (size_t)(eq - spec));
-        sw->from = strtoll(eq + 1, &end, 10);
-        ok = end > eq + 1 && *end == ':';
-    }
-    const char *rest = ok ? end + 1 : NULL;
-    if (ok) {
-        sw->to = strtoll(rest, &end, 10);
-        ok = end > rest && (*end == '\0' || *end == ':') && sw->to >= sw->from;
-    }
     sw->step = 1;
-    if (ok && *end == ':') {
-        char kind = end[1];
-        if (kind == 'x') {
-            sw->factor = strtod(end + 2, &end);
-            ok = sw->factor > 1 && *end == '\0';
-        } else if (kind == '+') {
-            sw->step = strtoll(end + 2, &end, 10);
-            ok = sw->step > 0 && *end == '\0';
-        } else {
-            ok = false;
-        }
-    }
-    if (!ok)
+    const char *eq = strchr(spec, '=');
+    const char *colon = eq ? strchr(eq + 1, ':') : NULL;
+    if (!eq || eq == spec || !colon) {
         diag_tool(DIAG_ERROR, "-sweep %s: expected NAME=FROM:TO, NAME=FROM:TO:+STEP or "
-                              "NAME=FROM:TO:xFACTOR with FROM <= TO, STEP > 0, FACTOR > 1", spec);
-    return ok;
+                              "NAME=FROM:TO:xFACTOR", spec);
+        return false;
+    }
+    sw->name = mem_alloc((size_t)(eq - spec) + 1);
+    memcpy(sw->name, spec, (size_t)(eq - spec));
+    const char *to = colon + 1;
+    const char *step = strchr(to, ':');
+    size_t to_len = step ? (size_t)(step - to) : strlen(to);
+    if (!pm_sweep_number(spec, eq + 1, (size_t)(colon - eq - 1), &sw->from) ||
+        !pm_sweep_number(spec, to, to_len, &sw->to))
+        return false;
+    if (sw->to < sw->from) {
+        diag_tool(DIAG_ERROR, "-sweep %s: FROM %lld is above TO %lld", spec, sw->from, sw->to);
+        return false;
+    }
+    return !step || pm_parse_sweep_step(spec, step + 1, sw);
 }
 
 /* The value after v; v itself when the next would not fit a long long. */
