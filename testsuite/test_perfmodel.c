@@ -221,6 +221,23 @@ static void test_values_are_whole_numbers(void)
                                "number above 1");
 }
 
+/* Issue 13: -sweep stopped at 100000 points without a word; now more is an
+ * error before any row, and 100000 points are all printed (header + rows). */
+static void test_sweep_cap(void)
+{
+    const char *over[] = {"-machine", VM, "-sweep", "n=1:100001", TRIAD, NULL};
+    expect_usage_error(over, "perfmodel: error: -sweep n=1:100001: more than 100000 points");
+    const char *at[] = {"-machine", VM, "-sweep", "n=1:100000", TRIAD, NULL};
+    testutil_proc r = run(at);
+    CU_ASSERT_EQUAL(r.status, 0);
+    int lines = 0;
+    for (const char *c = r.out; *c; c++)
+        lines += *c == '\n';
+    CU_ASSERT_EQUAL(lines, 100001);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n100000,200000,"));
+    testutil_proc_release(&r);
+}
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -232,6 +249,7 @@ int main(void)
         {"bad input", test_bad_input},
         {"sweep and plots", test_sweep_and_plots},
         {"values are whole numbers", test_values_are_whole_numbers},
+        {"sweep cap", test_sweep_cap},
         {"calibration writes a machine file", test_calibrate},
         {NULL, NULL},
     };

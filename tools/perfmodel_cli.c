@@ -88,6 +88,7 @@ void pm_print_help(FILE *out)
         "                   intensity), or with -sweep the sweep, with gnuplot\n"
         "  -sweep SPEC      evaluate for each value of one parameter and print CSV:\n"
         "                   name=FROM:TO steps by 1, :+S by S, :xF multiplies by F\n"
+        "                   (at most 100000 values)\n"
         "  -calibrate       measure this machine (memory bandwidth with a triad on all\n"
         "                   cores, peak with independent FMA chains, divide and sqrt\n"
         "                   costs, caches from /sys; about 10 s, 3 GiB of memory) and\n"
@@ -189,7 +190,22 @@ static long long pm_sweep_next(const pm_sweep *sw, long long v)
     return __builtin_add_overflow(v, sw->step, &next) ? v : next;
 }
 
+/* Each point is a row printed and a point kept for -plot: a sweep of more is
+ * refused before anything is evaluated, rather than cut short. */
 enum { PM_SWEEP_MAX_POINTS = 100000 };
+
+static bool pm_sweep_within_cap(const char *spec, const pm_sweep *sw)
+{
+    size_t n = 1;
+    for (long long v = sw->from, next; n <= PM_SWEEP_MAX_POINTS; v = next, n++) {
+        next = pm_sweep_next(sw, v);
+        if (next <= v || next > sw->to)
+            return true;
+    }
+    diag_tool(DIAG_ERROR, "-sweep %s: more than %d points; use a larger :+STEP or :xFACTOR",
+              spec, PM_SWEEP_MAX_POINTS);
+    return false;
+}
 
 static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_program *p,
                          const machine *m, perf_bindings *b)
@@ -200,7 +216,7 @@ static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_prog
     bool ok = true;
     printf("%s,flops,weighted_flops,specials,bytes,working_set_bytes,compute_s,memory_s,"
            "runtime_s,bottleneck\n", sw.name);
-    for (long long v = sw.from; ok && n < PM_SWEEP_MAX_POINTS;) {
+    for (long long v = sw.from; ok;) {
         perf_bindings_set(b, sw.name, v);
         perf_result r;
         ok = perf_evaluate(p, m, b, &r);
@@ -303,7 +319,7 @@ int pm_run(const pm_options *o)
         return PM_EXIT_USAGE;
     }
     pm_sweep sw;
-    if (o->sweep && !pm_parse_sweep(o->sweep, &sw)) {
+    if (o->sweep && !(pm_parse_sweep(o->sweep, &sw) && pm_sweep_within_cap(o->sweep, &sw))) {
         free(sw.name);
         return PM_EXIT_USAGE;
     }
