@@ -105,6 +105,21 @@ bool fileio_same_file(const char *a, const char *b)
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+bool fileio_output_not_input(const char *option, const char *out, const char *const *inputs,
+                             int n)
+{
+    if (!out || strcmp(out, "-") == 0)
+        return true;
+    for (int i = 0; i < n; i++) {
+        if (inputs[i] && fileio_same_file(out, inputs[i])) {
+            diag_tool(DIAG_ERROR, "%s '%s' is the input '%s': refusing to overwrite it", option,
+                      out, inputs[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
 char *fileio_read_text(const char *path, const char *what)
 {
     FILE *f = fopen(path, "rb");

@@ -26,7 +26,15 @@ char *fileio_read_text(const char *path, const char *what);
 /* The part of a path after its last '/' (a pointer into path). */
 const char *fileio_basename(const char *path);
 
-/* True when a and b name the same existing file. */
+/* True when a and b name the same existing file (device and inode, so that
+ * `./k.xml`, `k.xml` and a link to it are one file). */
 bool fileio_same_file(const char *a, const char *b);
+
+/* False, with "OPTION 'out' is the input 'in': refusing to overwrite it"
+ * reported through diag, when out names the same file as one of the n
+ * inputs; NULL and "-" name no file.  One check for every output option of
+ * every program. */
+bool fileio_output_not_input(const char *option, const char *out, const char *const *inputs,
+                             int n);
 
 #endif

@@ -134,16 +134,66 @@ static void test_report_over_an_input_is_refused(void)
     const char *args[] = {"-static-counting-only", "-report-file", "victim.c", "victim.c", NULL};
     testutil_proc r = run(args);
     CU_ASSERT_EQUAL(r.status, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "refusing to write the report over the input file"));
+    CU_ASSERT_STRING_EQUAL(r.err, "measuretool: error: -report-file 'victim.c' is the input "
+                                  "'victim.c': refusing to overwrite it\n");
     testutil_proc_release(&r);
     const char *json_args[] = {"-static-counting-only", "-json", "./victim.c", "victim.c", NULL};
     r = run(json_args);
     CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.err, "measuretool: error: -json './victim.c' is the input "
+                                  "'victim.c': refusing to overwrite it\n");
     testutil_proc_release(&r);
     char *after = testutil_read_file(src);
     CU_ASSERT_STRING_EQUAL(after, code);
     free(after);
     free(src);
+}
+
+/* Issue 13: every file measuretool reads is an input no output may name: the
+ * annotation files, -measured and -machine too, and the default copy ai_X.c. */
+static void test_outputs_over_other_inputs_are_refused(void)
+{
+    const char *annot = "operator g(double *p) { modify {p}; read{p}; alias none; }\n";
+    const char *names[] = {"keep.annot", "keep.json", "ai_keep.c", "keep.c"};
+    const char *texts[] = {annot, "{}\n", "int h;\n", "int k;\n"};
+    for (int i = 0; i < 4; i++) {
+        char *path = testutil_path(tmpdir, names[i]);
+        CU_ASSERT_TRUE_FATAL(testutil_write_file(path, texts[i]));
+        free(path);
+    }
+    const char *json_over_annot[] = {"-static-counting-only", "-annot", "keep.annot", "-json",
+                                     "keep.annot", "-report-file", "o.txt", DOT, NULL};
+    const char *xml_over_machine[] = {"-static-counting-only", "-machine", "keep.json", "-xml",
+                                      "./keep.json", "-report-file", "o.txt", DOT, NULL};
+    const char *report_over_measured[] = {"-static-counting-only", "-measured", "keep.json",
+                                          "-report-file", "keep.json", DOT, NULL};
+    const char *default_copy[] = {"keep.c", "ai_keep.c", NULL};
+    const char *const *cases[] = {json_over_annot, xml_over_machine, report_over_measured,
+                                  default_copy};
+    const char *errors[] = {
+        "measuretool: error: -json 'keep.annot' is the input 'keep.annot': refusing to "
+        "overwrite it\n",
+        "measuretool: error: -xml './keep.json' is the input 'keep.json': refusing to "
+        "overwrite it\n",
+        "measuretool: error: -report-file 'keep.json' is the input 'keep.json': refusing to "
+        "overwrite it\n",
+        "measuretool: error: the instrumented copy 'ai_keep.c' is the input 'ai_keep.c': "
+        "refusing to overwrite it\n",
+    };
+    for (int i = 0; i < 4; i++) {
+        testutil_proc r = run(cases[i]);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT_STRING_EQUAL(r.err, errors[i]);
+        testutil_proc_release(&r);
+    }
+    for (int i = 0; i < 4; i++) {
+        char *text = read_in_tmp(names[i]);
+        CU_ASSERT_STRING_EQUAL(text, texts[i]);
+        free(text);
+    }
+    char *none = read_in_tmp("o.txt");
+    CU_ASSERT_PTR_NULL(none);
+    free(none);
 }
 
 static void test_unwritable_report(void)
@@ -386,6 +436,7 @@ static const testutil_case output_cases[] = {
     {"default report rewritten, not appended", test_default_report_rewritten_not_appended},
     {"json to stdout", test_json_to_stdout},
     {"report over an input is refused", test_report_over_an_input_is_refused},
+    {"outputs over other inputs are refused", test_outputs_over_other_inputs_are_refused},
     {"unwritable report", test_unwritable_report},
     {NULL, NULL},
 };

@@ -238,6 +238,45 @@ static void test_sweep_cap(void)
     testutil_proc_release(&r);
 }
 
+/* Issue 13: -json and -plot wrote over the kernel or the machine file, exit 0. */
+static void test_outputs_over_inputs_are_refused(void)
+{
+    char *kernel_text = testutil_read_file(TRIAD);
+    char *machine_text = testutil_read_file(VM);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(kernel_text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(machine_text);
+    const char *names[] = {"k.xml", "m.json", "m.svg"};
+    const char *texts[] = {kernel_text, machine_text, machine_text};
+    for (int i = 0; i < 3; i++) {
+        char *path = testutil_path(tmpdir, names[i]);
+        CU_ASSERT_TRUE_FATAL(testutil_write_file(path, texts[i]));
+        free(path);
+    }
+    const char *json_over_kernel[] = {"-machine", VM, "-Dn=10", "-json", "./k.xml", "k.xml", NULL};
+    expect_usage_error(json_over_kernel,
+                       "perfmodel: error: -json './k.xml' is the input 'k.xml': refusing to "
+                       "overwrite it\n");
+    const char *json_over_machine[] = {"-machine", "m.json", "-Dn=10", "-json", "m.json", "k.xml",
+                                       NULL};
+    expect_usage_error(json_over_machine,
+                       "perfmodel: error: -json 'm.json' is the input 'm.json': refusing to "
+                       "overwrite it\n");
+    const char *plot_over_machine[] = {"-machine", "m.svg", "-Dn=10", "-plot", "m.svg", "k.xml",
+                                       NULL};
+    expect_usage_error(plot_over_machine,
+                       "perfmodel: error: -plot 'm.svg' is the input 'm.svg': refusing to "
+                       "overwrite it\n");
+    for (int i = 0; i < 3; i++) {
+        char *path = testutil_path(tmpdir, names[i]);
+        char *text = testutil_read_file(path);
+        CU_ASSERT_STRING_EQUAL(text, texts[i]);
+        free(text);
+        free(path);
+    }
+    free(kernel_text);
+    free(machine_text);
+}
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -250,6 +289,7 @@ int main(void)
         {"sweep and plots", test_sweep_and_plots},
         {"values are whole numbers", test_values_are_whole_numbers},
         {"sweep cap", test_sweep_cap},
+        {"outputs over inputs are refused", test_outputs_over_inputs_are_refused},
         {"calibration writes a machine file", test_calibrate},
         {NULL, NULL},
     };

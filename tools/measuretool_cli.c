@@ -213,18 +213,21 @@ void mt_print_help(FILE *out)
         out);
 }
 
-/* An output path that names an input would destroy the user's source. */
-static bool mt_output_is_input(const mt_options *o, const char *out)
+/* An output that names a file measuretool reads would destroy it: the C or XML
+ * inputs, the annotation files, -measured and -machine. */
+static bool mt_output_not_input(const mt_options *o, const char *option, const char *out)
 {
-    if (!out || !strcmp(out, "-"))
-        return false;
-    for (int i = 0; i < o->ninputs; i++) {
-        if (fileio_same_file(out, o->inputs[i])) {
-            diag_tool(DIAG_ERROR, "refusing to write the report over the input file '%s'", out);
-            return true;
-        }
-    }
-    return false;
+    const char **read = mem_alloc((size_t)(o->ninputs + o->nannot_files + 2) * sizeof *read);
+    int n = 0;
+    for (int i = 0; i < o->ninputs; i++)
+        read[n++] = o->inputs[i];
+    for (int i = 0; i < o->nannot_files; i++)
+        read[n++] = o->annot_files[i];
+    read[n++] = o->measured_file;
+    read[n++] = o->machine_file;
+    bool ok = fileio_output_not_input(option, out, read, n);
+    free(read);
+    return ok;
 }
 
 /* The built-in set, then each -annot file; NULL after a syntax error. */
@@ -330,7 +333,7 @@ static bool mt_outputs_ok(const mt_options *o)
             diag_tool(DIAG_ERROR, "the instrumented copy needs a file name, not '-'");
             ok = false;
         }
-        ok = ok && !mt_output_is_input(o, out);
+        ok = ok && mt_output_not_input(o, o->output ? "-o" : "the instrumented copy", out);
         for (int k = 0; k < i && ok; k++) {
             char *other = mt_output_path(o, k);
             if (!strcmp(out, other)) {
@@ -373,8 +376,11 @@ static int mt_run_analysis(const mt_options *o, const annot_set *annots)
         diag_tool(DIAG_ERROR, "no input files (measuretool -help lists the options)");
         return MT_EXIT_USAGE;
     }
-    if (mt_output_is_input(o, o->report_file) || mt_output_is_input(o, o->json_file) ||
-        mt_output_is_input(o, o->xml_file))
+    bool report = o->static_only || o->report_file_given;
+    if (!mt_output_not_input(o, o->report_file_given ? "-report-file" : "the report",
+                             report ? o->report_file : NULL) ||
+        !mt_output_not_input(o, "-json", o->json_file) ||
+        !mt_output_not_input(o, "-xml", o->xml_file))
         return MT_EXIT_USAGE;
     if (o->static_only) {
         if (o->output || o->auto_instrument) {

@@ -9,6 +9,7 @@
 #include "args.h"
 #include "diag.h"
 #include "exasat_xml.h"
+#include "fileio.h"
 #include "loop_model.h"
 #include "machine.h"
 #include "mem.h"
@@ -275,6 +276,18 @@ static bool pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, 
     return ok;
 }
 
+/* -json and -plot must not name a kernel or the machine file. */
+static bool pm_outputs_not_inputs(const pm_options *o)
+{
+    const char **read = mem_alloc((size_t)(o->ninputs + 1) * sizeof *read);
+    memcpy(read, o->inputs, (size_t)o->ninputs * sizeof *read);
+    read[o->ninputs] = o->machine_file;
+    bool ok = fileio_output_not_input("-json", o->json_file, read, o->ninputs + 1) &&
+              fileio_output_not_input("-plot", o->plot_file, read, o->ninputs + 1);
+    free(read);
+    return ok;
+}
+
 static int pm_calibrate(const pm_options *o)
 {
     if (o->machine_file || o->ninputs || o->json_file || o->csv || o->ndefines) {
@@ -318,6 +331,8 @@ int pm_run(const pm_options *o)
         diag_tool(DIAG_ERROR, "'%s': the plot is written as .png or .svg", o->plot_file);
         return PM_EXIT_USAGE;
     }
+    if (!pm_outputs_not_inputs(o))
+        return PM_EXIT_USAGE;
     pm_sweep sw;
     if (o->sweep && !(pm_parse_sweep(o->sweep, &sw) && pm_sweep_within_cap(o->sweep, &sw))) {
         free(sw.name);
