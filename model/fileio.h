@@ -1,12 +1,20 @@
-/* fileio: writing outputs without ever leaving a half-written file.
+/* fileio: writing outputs without ever leaving a half-written file, and
+ * never over an input.
  *
- * fileio_write_atomic() opens a temporary file beside PATH, lets the caller's
- * writer fill it, and renames it over PATH only when everything succeeded;
- * on failure the temporary is removed and PATH is untouched.  A PATH that is
- * a symbolic link keeps the link and replaces its target; one that is not a
- * regular file (/dev/null, a FIFO) is written in place; "-" means standard
- * output.  Errors are reported through diag.  Nothing is allocated that
- * outlives the call. */
+ * fileio_write_atomic() writes PATH's new contents to a temporary beside it,
+ * named `.NAME.aitool-tmp.PID` (NAME being PATH's last component), and renames
+ * it over PATH only when everything succeeded; on failure the temporary is
+ * removed and PATH is untouched.  Temporaries of that pattern whose process is
+ * no longer alive (a run killed while writing) are removed from the directory
+ * on the next write there.  A PATH that is a symbolic link keeps the link and
+ * replaces its target; one that is not a regular file (/dev/null, a FIFO) is
+ * written in place; "-" means standard output.
+ *
+ * Between fileio_run_begin() and fileio_run_end(), the renames wait: each
+ * output stays in its temporary until fileio_run_end() renames them all
+ * together, or removes them all when any output of the run failed, so a run
+ * replaces all its outputs or none.  The pending list is the module's own and
+ * is freed by fileio_run_end().  Errors are reported through diag. */
 #ifndef AITOOL_FILEIO_H
 #define AITOOL_FILEIO_H
 
@@ -36,5 +44,11 @@ bool fileio_same_file(const char *a, const char *b);
  * every program. */
 bool fileio_output_not_input(const char *option, const char *out, const char *const *inputs,
                              int n);
+
+/* The start and the end of a run whose outputs are replaced together;
+ * fileio_run_end() is true when every output of the run was written and
+ * renamed into place. */
+void fileio_run_begin(void);
+bool fileio_run_end(void);
 
 #endif

@@ -205,6 +205,50 @@ static void test_unwritable_report(void)
     testutil_proc_release(&r);
 }
 
+/* Issue 13: a run replaces all its outputs or none (a failed -xml used to
+ * leave the new report beside the old JSON), and removes the temporary a
+ * killed run left. */
+static void test_outputs_replaced_together(void)
+{
+    char *old_report = testutil_path(tmpdir, "t.txt");
+    char *stale = testutil_path(tmpdir, ".t.json.aitool-tmp.999999999");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(old_report, "old report\n"));
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(stale, "{\"half"));
+    const char *failing[] = {"-static-counting-only", "-report-file", "t.txt", "-json", "t.json",
+                             "-xml", "no/such/dir/t.xml", DOT, NULL};
+    testutil_proc r = run(failing);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: cannot write 'no/such/dir/t.xml'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: note: 't.txt' was not written, since "
+                                         "another output of the run failed\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: note: removed '"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "/.t.json.aitool-tmp.999999999', left by an "
+                                         "interrupted run\n"));
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("t.txt");
+    CU_ASSERT_STRING_EQUAL(report, "old report\n");
+    free(report);
+    char *json = read_in_tmp("t.json");
+    CU_ASSERT_PTR_NULL(json);
+    free(json);
+    CU_ASSERT_PTR_NULL(read_in_tmp(".t.json.aitool-tmp.999999999"));
+
+    const char *working[] = {"-static-counting-only", "-report-file", "t.txt", "-json", "t.json",
+                             DOT, NULL};
+    r = run(working);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    report = read_in_tmp("t.txt");
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "Floating Point Operation Counts"));
+    free(report);
+    json = read_in_tmp("t.json");
+    CU_ASSERT_PTR_NOT_NULL(json);
+    free(json);
+    free(old_report);
+    free(stale);
+}
+
 static void test_json_to_stdout(void)
 {
     const char *args[] = {"-static-counting-only", "-report-file", "j.txt", "-json", "-", DOT, NULL};
@@ -438,6 +482,7 @@ static const testutil_case output_cases[] = {
     {"report over an input is refused", test_report_over_an_input_is_refused},
     {"outputs over other inputs are refused", test_outputs_over_other_inputs_are_refused},
     {"unwritable report", test_unwritable_report},
+    {"outputs replaced together", test_outputs_replaced_together},
     {NULL, NULL},
 };
 

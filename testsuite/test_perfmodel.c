@@ -277,6 +277,23 @@ static void test_outputs_over_inputs_are_refused(void)
     free(machine_text);
 }
 
+/* Issue 13: the JSON is not left behind when the chart cannot be written. */
+static void test_outputs_replaced_together(void)
+{
+    const char *failing[] = {"-machine", VM, "-Dn=10", "-json", "both.json", "-plot",
+                             "no/such/dir/both.svg", TRIAD, NULL};
+    testutil_proc r = run(failing);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: error: cannot write 'no/such/dir/both.svg'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: note: 'both.json' was not written"));
+    testutil_proc_release(&r);
+    char *path = testutil_path(tmpdir, "both.json");
+    char *json = testutil_read_file(path);
+    CU_ASSERT_PTR_NULL(json);
+    free(json);
+    free(path);
+}
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -290,6 +307,7 @@ int main(void)
         {"values are whole numbers", test_values_are_whole_numbers},
         {"sweep cap", test_sweep_cap},
         {"outputs over inputs are refused", test_outputs_over_inputs_are_refused},
+        {"outputs replaced together", test_outputs_replaced_together},
         {"calibration writes a machine file", test_calibrate},
         {NULL, NULL},
     };

@@ -208,6 +208,10 @@ void mt_print_help(FILE *out)
         "expect for it (or for the whole body); every clause given is checked, and each\n"
         "that differs is an error.  -debug also reports the clauses that match.\n"
         "\n"
+        "An output that names an input (C, XML, -annot, -measured, -machine) is\n"
+        "refused.  The outputs of a run are replaced together at its end, none when\n"
+        "one cannot be written.\n"
+        "\n"
         "Exit status: 0 success, 1 an input could not be analyzed, a pragma did not\n"
         "hold or an output could not be written, 2 a usage error.\n",
         out);
@@ -302,7 +306,9 @@ static bool mt_analyze(const mt_options *o, const annot_set *annots, const perf_
         ok &= report_attach_measured(p, o->measured_file);
     if (o->machine_file)
         ok &= mt_predict(o, p, params);
+    fileio_run_begin();
     ok &= mt_write_reports(o, p, true);
+    ok &= fileio_run_end();
     lm_program_free(&p);
     return ok;
 }
@@ -358,6 +364,8 @@ static bool mt_instrument(const mt_options *o, const annot_set *annots)
     lm_program *p = lm_program_create();
     instrument_mode mode = o->auto_instrument ? INSTRUMENT_AUTO : INSTRUMENT_MARKERS;
     bool ok = true;
+    /* The copies and the reports are replaced together, at the end. */
+    fileio_run_begin();
     for (int i = 0; i < o->ninputs; i++) {
         char *out = mt_output_path(o, i);
         ok &= instrument_file(a, p, mode, o->inputs[i], out);
@@ -366,6 +374,7 @@ static bool mt_instrument(const mt_options *o, const annot_set *annots)
     analyzer_free(&a);
     lm_program_finish(p);
     ok &= mt_write_reports(o, p, o->report_file_given);
+    ok &= fileio_run_end();
     lm_program_free(&p);
     return ok;
 }

@@ -99,6 +99,9 @@ void pm_print_help(FILE *out)
         "iterations of a loop level holds when the data it needs fits in half of the\n"
         "last-level cache; runtime = max(weighted flops / peak, bytes / bandwidth).\n"
         "\n"
+        "-json and -plot refuse a kernel or the machine file, and are replaced together\n"
+        "at the end of the run, neither when one cannot be written.\n"
+        "\n"
         "Exit status: 0 success, 1 an input or the machine file could not be read, a\n"
         "bound could not be evaluated or an output not written, 2 a usage error.\n",
         out);
@@ -270,8 +273,11 @@ static bool pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, 
     for (int i = 0; i < o->ninputs; i++)
         ok &= xml_read_file(p, o->inputs[i]);
     lm_program_finish(p);
-    if (ok)
+    if (ok) {
+        fileio_run_begin();
         ok = sw ? pm_run_sweep(o, sw, p, m, b) : pm_report(o, p, m, b);
+        ok &= fileio_run_end();
+    }
     lm_program_free(&p);
     return ok;
 }
