@@ -255,8 +255,29 @@ bool fileio_output_not_input(const char *option, const char *out, const char *co
     return true;
 }
 
+bool fileio_check_input(const char *path, const char *what)
+{
+    struct stat st;
+    const char *problem = NULL;
+    if (stat(path, &st) != 0)
+        problem = strerror(errno);
+    else if (S_ISDIR(st.st_mode))
+        problem = "it is a directory";
+    else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+        problem = "it is a device, not a file";
+    else if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
+        problem = "it is not a regular file";
+    else if (access(path, R_OK) != 0)
+        problem = strerror(errno);
+    if (problem)
+        diag_at(DIAG_ERROR, path, 1, 1, "cannot open %s: %s", what, problem);
+    return !problem;
+}
+
 char *fileio_read_text(const char *path, const char *what)
 {
+    if (!fileio_check_input(path, what))
+        return NULL;
     FILE *f = fopen(path, "rb");
     if (!f) {
         diag_at(DIAG_ERROR, path, 1, 1, "cannot open %s: %s", what, strerror(errno));

@@ -26,9 +26,14 @@ typedef bool (*fileio_writer)(FILE *out, void *ctx);
 
 bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx);
 
+/* True when path can be read as an input: a readable regular file (or a
+ * pipe).  Otherwise false after "path:1:1: error: cannot open WHAT: why"
+ * (missing, unreadable, "it is a directory", "it is a device, not a file"). */
+bool fileio_check_input(const char *path, const char *what);
+
 /* The whole of a text file (free() it), or NULL after a located error
- * naming it as `what` ("annotation file"): missing, unreadable, or holding
- * a NUL byte. */
+ * naming it as `what` ("annotation file"): not an input fileio_check_input
+ * accepts, unreadable, or holding a NUL byte. */
 char *fileio_read_text(const char *path, const char *what);
 
 /* The part of a path after its last '/' (a pointer into path). */

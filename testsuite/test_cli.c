@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
@@ -124,6 +125,32 @@ static void test_missing_file(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(report);
     CU_ASSERT_EQUAL(count_blocks(report), 3);
     free(report);
+}
+
+/* Issue 13: a directory or a device said "libclang could not parse the file (error 4)". */
+static void test_directory_and_device_inputs(void)
+{
+    char *dir = testutil_path(tmpdir, "adir.c");
+    CU_ASSERT_EQUAL_FATAL(mkdir(dir, 0700), 0);
+    free(dir);
+    const char *args[] = {"-static-counting-only", "-report-file", "dd.txt", "adir.c", "/dev/null",
+                          DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, "adir.c:1:1: error: cannot open input file: it is a directory\n"
+                                  "/dev/null:1:1: error: cannot open input file: it is a device, "
+                                  "not a file\n");
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("dd.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_EQUAL(count_blocks(report), 3); /* dot.c's three loops, the others add none */
+    free(report);
+    const char *annot[] = {"-static-counting-only", "-report-file", "dd.txt", "-annot", ".",
+                           DOT, NULL};
+    r = run(annot);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, ".:1:1: error: cannot open annotation file: it is a directory\n");
+    testutil_proc_release(&r);
 }
 
 static void test_report_over_an_input_is_refused(void)
@@ -489,6 +516,7 @@ static const testutil_case output_cases[] = {
 static const testutil_case bad_input_cases[] = {
     {"broken file does not stop the others", test_broken_file_does_not_stop_the_others},
     {"missing file", test_missing_file},
+    {"directory and device inputs", test_directory_and_device_inputs},
     {"very deep expression", test_very_deep_expression},
     {NULL, NULL},
 };
