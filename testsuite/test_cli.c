@@ -620,7 +620,46 @@ static void test_unknown_calls_are_reported(void)
     free(json);
 }
 
+/* Issue 13: the built-in set knows C library I/O; kernels/libc_io.c has the
+ * counts by hand. */
+static void test_builtin_io_annotations(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "io.txt", KERNEL("libc_io.c"),
+                          NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("io.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    static const struct {
+        unsigned line;
+        const char *memory;
+    } loops[] = {
+        {13, "Loads: NULL\nLoads int: 0\nStores:1 * sizeof(double ) + 1 * sizeof(float )\n"
+             "Store int: 12\n"},
+        {15, "Loads: NULL\nLoads int: 0\nStores:1 * sizeof(double )\nStore int: 8\n"},
+        {17, "Loads:1 * sizeof(float )\nLoads int: 4\nStores: NULL\nStore int: 0\n"},
+        {19, "Loads: NULL\nLoads int: 0\nStores:1 * sizeof(char )\nStore int: 1\n"},
+        {21, "Loads:1 * sizeof(char )\nLoads int: 1\nStores:1 * sizeof(double )\nStore int: 8\n"},
+    };
+    for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
+        char at[32];
+        snprintf(at, sizeof at, "libc_io.c:%u:5\n", loops[i].line);
+        const char *block = strstr(report, at);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(block);
+        const char *memory = strstr(block, "Loads");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(memory);
+        CU_ASSERT_EQUAL(strncmp(memory, loops[i].memory, strlen(loops[i].memory)), 0);
+        const char *next = strstr(block + 1, "ForStatement@");
+        const char *incomplete = strstr(block, "Incomplete");
+        CU_ASSERT_TRUE(!incomplete || (next && incomplete > next));
+    }
+    free(report);
+}
+
 static const testutil_case annotation_cases[] = {
+    {"built-in I/O annotations", test_builtin_io_annotations},
     {"annotation syntax error stops before analysis",
      test_annotation_syntax_error_stops_before_analysis},
     {"dumpannot", test_dumpannot},
