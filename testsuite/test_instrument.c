@@ -359,6 +359,42 @@ static void test_auto_exact_counts(void)
     cJSON_Delete(m);
 }
 
+/* Issue 13: PolyBench's loop bounds (`i < _PB_NI`, a macro that expands to
+ * a variable) warned of a conditional inside a macro expansion; only a real
+ * conditional with operations inside a macro, or a loop test whose
+ * operations end inside one, warns now (counts in kernels/instr_macros.c). */
+static void test_auto_macro_bounds(void)
+{
+    copy_kernel("instr_macros.c");
+    const char *args[] = {"-auto-instrument", "instr_macros.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "instr_macros.c:35:14: warning: a conditionally evaluated "
+                                  "operand inside a macro expansion is counted as if it always "
+                                  "ran\n"
+                                  "instr_macros.c:36:17: warning: this loop test or step ends "
+                                  "inside a macro expansion: its operations are counted once "
+                                  "per entry into the loop\n");
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("ai_instr_macros.c", "macros", NULL, NULL));
+    setenv("AITOOL_MEASURED", "macros.json", 1);
+    testutil_proc measured = run_program("macros");
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_STRING_EQUAL(measured.out, "132.5\n");
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured("macros.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop want[] = {
+        {29, "kernel", 1, 8, 0, 0, 8, 0, 0, 0, 64},
+        {31, "kernel", 1, 8, 0, 0, 0, 0, 0, 0, 0},
+        {32, "kernel", 8, 64, 64, 0, 0, 0, 0, 512, 0},
+        {34, "kernel", 1, 8, 8, 0, 16, 0, 0, 64, 0},
+        {36, "kernel", 1, 6, 6, 0, 0, 0, 0, 0, 0},
+    };
+    check_loops(m, want, 5);
+    cJSON_Delete(m);
+}
+
 /* Under OpenMP with 4 threads: the parallel loop's counters are reduced,
  * the worksharing loop is entered once by each thread, and the critical
  * section outside loops runs once per thread. */
@@ -503,6 +539,7 @@ static const testutil_case manual_cases[] = {
 
 static const testutil_case auto_cases[] = {
     {"exact counts through branches and jumps", test_auto_exact_counts},
+    {"macro loop bounds", test_auto_macro_bounds},
     {"OpenMP", test_auto_openmp},
     {"examples print the same", test_auto_examples_unchanged},
     {"measured counts in the reports", test_measured_in_reports},
