@@ -11,6 +11,7 @@
 
 #include "detail.h"
 #include "diag.h"
+#include "fileio.h"
 #include "mem.h"
 #include "pragma.h"
 #include "walk.h"
@@ -233,12 +234,8 @@ static CXTranslationUnit analyzer_parse(analyzer *a, const char *path, enum CXEr
 static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
                               analyzer_tu_hook hook, void *ctx)
 {
-    FILE *probe = fopen(path, "r");
-    if (!probe) {
-        diag_at(DIAG_ERROR, path, 1, 1, "cannot open input file: %s", strerror(errno));
+    if (!fileio_check_input(path, "input file"))
         return false;
-    }
-    fclose(probe);
     if (a->debug)
         diag_tool(DIAG_NOTE, "parsing '%s'", path);
     enum CXErrorCode err;

@@ -267,6 +267,9 @@ static bool parse_names(lexer *lx, annot_names *out, const char *clause)
             if (lex_expect(lx, ")", "to close an alias group"))
                 names_push(&l, arena_strdup(lx->arena, strbuf_cstr(&group)));
             strbuf_release(&group);
+        } else if (lex_is(lx, "...")) {
+            names_push(&l, "...");
+            lex_next(lx);
         } else {
             const char *name = lex_take_ident(lx, "a parameter or variable name");
             if (name)

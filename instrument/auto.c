@@ -39,7 +39,8 @@
  * Macros.  Code a macro produced cannot be edited.  A statement from a macro
  * counts in the segment around it as if it ran once per segment (exact for
  * the usual do { } while (0)); a conditional inside it is counted as if all
- * of it ran, and a warning says so. */
+ * of it ran, and a loop test or step that ends inside one counts once per
+ * entry; a warning says so when that changes a count. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -382,17 +383,51 @@ static void segment_finish(autoi *ai, segment *g)
 static unsigned visit_stmt(autoi *ai, CXCursor c, segment *cur);
 static unsigned visit_expr(autoi *ai, CXCursor e, segment *cur);
 
-/* An operand that may not be evaluated: its own segment. */
-static unsigned visit_operand(autoi *ai, CXCursor e, segment *cur)
+/* What a segment has counted so far: operations and loop entries. */
+static unsigned long segment_tally(const segment *g)
+{
+    unsigned long n = g ? g->nentries : 0;
+    for (int k = 0; g && k < LM_FP_NCLASSES; k++)
+        n += g->fp.n[k];
+    return n;
+}
+
+/* Where c was written is inside a macro's definition, not in the file. */
+static bool in_macro_expansion(CXCursor c)
+{
+    CXSourceLocation loc = clang_getCursorLocation(c);
+    CXFile ef = NULL, sf = NULL;
+    unsigned eoff = 0, soff = 0;
+    clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
+    clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
+    return !ef || !sf || !clang_File_isEqual(ef, sf) || eoff != soff;
+}
+
+/* An operand that may not be evaluated (of the conditional `owner`, or the
+ * test or step of the loop `owner`): its own segment.  One that cannot be
+ * wrapped, as it ends inside a macro expansion (`i < _PB_NI`), counts in the
+ * segment around it, which is only wrong when it has operations or loops:
+ * then a warning says so, once per owner (*warned). */
+static unsigned visit_operand(autoi *ai, CXCursor e, segment *cur, CXCursor owner, bool *warned)
 {
     segment g;
     segment_init(&g, cur, cur->level, ai->nest != NULL);
     segment_place_expr(ai, &g, e);
-    if (!g.placed)
-        auto_warn(ai, e, "a conditionally evaluated operand inside a macro expansion is "
-                         "counted as if it always ran");
+    unsigned long before = segment_tally(segment_host(cur));
     unsigned esc = visit_expr(ai, e, &g);
     segment_finish(ai, &g);
+    if (!g.placed && !*warned && segment_tally(segment_host(cur)) != before) {
+        *warned = true;
+        if (clang_isStatement(clang_getCursorKind(owner)))
+            auto_warn(ai, e, "this loop test or step ends inside a macro expansion: its "
+                             "operations are counted once per entry into the loop");
+        else if (in_macro_expansion(owner))
+            auto_warn(ai, e, "a conditionally evaluated operand inside a macro expansion is "
+                             "counted as if it always ran");
+        else
+            auto_warn(ai, e, "this conditionally evaluated operand ends inside a macro "
+                             "expansion: it is counted as if it always ran");
+    }
     return esc;
 }
 
@@ -437,15 +472,16 @@ static unsigned visit_expr(autoi *ai, CXCursor e, segment *cur)
     cursor_vec kids = {0};
     cursor_vec_children(&kids, e);
     unsigned esc = 0;
+    bool warned = false;
     if (kind == CXCursor_ConditionalOperator && kids.n >= 2) {
         esc |= visit_expr(ai, kids.v[0], cur);
         for (size_t i = 1; i < kids.n; i++)
-            esc |= visit_operand(ai, kids.v[i], cur);
+            esc |= visit_operand(ai, kids.v[i], cur, e, &warned);
     } else if (kind == CXCursor_BinaryOperator && kids.n == 2 &&
                (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LAnd ||
                 clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LOr)) {
         esc |= visit_expr(ai, kids.v[0], cur);
-        esc |= visit_operand(ai, kids.v[1], cur);
+        esc |= visit_operand(ai, kids.v[1], cur, e, &warned);
     } else {
         if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator)
             count_binary(e, &kids, cur);
@@ -814,6 +850,7 @@ static unsigned visit_loop(autoi *ai, CXCursor c, segment *cur)
     size_t semi[2];
     if (kind == CXCursor_ForStmt)
         for_header_semicolons(ai->s, begin, end, semi);
+    bool warned = false;
     for (size_t i = 0; i < kids.n; i++) {
         if (i == body_index)
             continue;
@@ -822,7 +859,7 @@ static unsigned visit_loop(autoi *ai, CXCursor c, segment *cur)
         if (kind == CXCursor_ForStmt && b < semi[0])
             visit_expr(ai, kids.v[i], cur); /* init: once per entry */
         else
-            visit_operand(ai, kids.v[i], cur); /* once per test or step */
+            visit_operand(ai, kids.v[i], cur, c, &warned); /* once per test or step */
     }
     segment body;
     segment_init(&body, cur, index, true);

@@ -1,6 +1,10 @@
 #include "fileio.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -10,13 +14,34 @@
 #include "mem.h"
 #include "strbuf.h"
 
+/* The outputs a run has left in their temporaries, renamed by fileio_run_end(). */
+typedef struct fileio_pending {
+    char *tmp, *path, *shown;
+} fileio_pending;
+
+static struct {
+    bool open, failed;
+    fileio_pending *items;
+    size_t n, cap;
+} fileio_run;
+
+#define FILEIO_TMP_TAG ".aitool-tmp."
+
+static void fileio_output_failed(void)
+{
+    if (fileio_run.open)
+        fileio_run.failed = true;
+}
+
 static bool fileio_write_stream(FILE *out, const char *path, fileio_writer writer, void *ctx)
 {
     bool ok = writer(out, ctx);
     if (fflush(out) != 0 || ferror(out))
         ok = false;
-    if (!ok)
+    if (!ok) {
         diag_tool(DIAG_ERROR, "failed while writing '%s'", path);
+        fileio_output_failed();
+    }
     return ok;
 }
 
@@ -27,13 +52,14 @@ static bool fileio_write_in_place(const char *path, fileio_writer writer, void *
     FILE *out = fopen(path, "w");
     if (!out) {
         diag_tool(DIAG_ERROR, "cannot write '%s': %s", path, strerror(errno));
+        fileio_output_failed();
         return false;
     }
     bool ok = fileio_write_stream(out, path, writer, ctx);
     return fclose(out) == 0 && ok;
 }
 
-static bool fileio_replace(const char *path, fileio_writer writer, void *ctx);
+static bool fileio_replace(const char *path, const char *shown, fileio_writer writer, void *ctx);
 
 bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx)
 {
@@ -44,35 +70,116 @@ bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx)
         /* A dangling link is written through, which creates its target. */
         if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
             return fileio_write_in_place(path, writer, ctx);
-        return fileio_replace(path, writer, ctx);
+        return fileio_replace(path, path, writer, ctx);
     }
     if (!S_ISREG(st.st_mode))
         return fileio_write_in_place(path, writer, ctx);
     /* Through a symbolic link, the link stays and its target is replaced. */
     char *target = realpath(path, NULL);
-    bool ok = fileio_replace(target ? target : path, writer, ctx);
+    bool ok = fileio_replace(target ? target : path, path, writer, ctx);
     free(target);
     return ok;
 }
 
-/* Write to a temporary file beside path, then rename it over path. */
-static bool fileio_replace(const char *path, fileio_writer writer, void *ctx)
+/* The directory part of path, "." when it has none (free() it). */
+static char *fileio_dirname(const char *path)
 {
-    size_t n = strlen(path) + sizeof ".tmpXXXXXX";
-    char *tmp = mem_alloc(n);
-    snprintf(tmp, n, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        diag_tool(DIAG_ERROR, "cannot write '%s': %s", path, strerror(errno));
-        free(tmp);
+    const char *base = fileio_basename(path);
+    if (base == path)
+        return mem_strdup(".");
+    size_t n = base - path > 1 ? (size_t)(base - path) - 1 : 1; /* "/x" is in "/" */
+    char *dir = mem_alloc(n + 1);
+    memcpy(dir, path, n);
+    return dir;
+}
+
+/* `.NAME.aitool-tmp.PID` of a process that no longer runs: what a killed run left. */
+static bool fileio_is_stale_temp(const char *name)
+{
+    const char *tag = NULL;
+    for (const char *t = name; (t = strstr(t, FILEIO_TMP_TAG)) != NULL; t++)
+        tag = t;
+    if (name[0] != '.' || !tag || tag < name + 2)
         return false;
+    const char *digits = tag + strlen(FILEIO_TMP_TAG);
+    if (!isdigit((unsigned char)digits[0]) || strspn(digits, "0123456789") != strlen(digits))
+        return false;
+    errno = 0;
+    long pid = strtol(digits, NULL, 10);
+    if (errno || pid <= 0 || pid != (pid_t)pid || pid == (long)getpid())
+        return false;
+    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+static void fileio_remove_stale_temps(const char *path)
+{
+    char *dir = fileio_dirname(path);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        struct stat st;
+        if (fileio_is_stale_temp(e->d_name) &&
+            fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+            unlinkat(dirfd(d), e->d_name, 0) == 0)
+            diag_tool(DIAG_NOTE, "removed '%s/%s', left by an interrupted run", dir, e->d_name);
     }
-    FILE *out = fdopen(fd, "w");
+    if (d)
+        closedir(d);
+    free(dir);
+}
+
+/* path's temporary: `.NAME.aitool-tmp.PID` beside it (free() it). */
+static char *fileio_temp_path(const char *path)
+{
+    const char *base = fileio_basename(path);
+    strbuf sb = STRBUF_INIT;
+    strbuf_appendn(&sb, path, (size_t)(base - path));
+    strbuf_printf(&sb, ".%s" FILEIO_TMP_TAG "%ld", base, (long)getpid());
+    return strbuf_take(&sb);
+}
+
+static bool fileio_rename(const char *tmp, const char *path, const char *shown)
+{
+    if (rename(tmp, path) == 0)
+        return true;
+    diag_tool(DIAG_ERROR, "cannot write '%s': %s", shown, strerror(errno));
+    unlink(tmp);
+    return false;
+}
+
+/* Inside a run, tmp waits for fileio_run_end(); path written twice keeps one entry. */
+static void fileio_defer(char *tmp, const char *path, const char *shown)
+{
+    for (size_t i = 0; i < fileio_run.n; i++) {
+        if (strcmp(fileio_run.items[i].tmp, tmp) == 0) {
+            free(tmp);
+            return;
+        }
+    }
+    if (fileio_run.n == fileio_run.cap) {
+        fileio_run.cap = fileio_run.cap ? 2 * fileio_run.cap : 8;
+        fileio_run.items = mem_realloc(fileio_run.items, fileio_run.cap * sizeof *fileio_run.items);
+    }
+    fileio_run.items[fileio_run.n++] =
+        (fileio_pending){tmp, mem_strdup(path), mem_strdup(shown)};
+}
+
+/* Write to the temporary beside path, then rename it over path (or defer that
+ * to the run's end); messages name the path as the user gave it, shown. */
+static bool fileio_replace(const char *path, const char *shown, fileio_writer writer, void *ctx)
+{
+    fileio_remove_stale_temps(path);
+    char *tmp = fileio_temp_path(path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!out) {
-        diag_tool(DIAG_ERROR, "cannot write '%s': %s", path, strerror(errno));
-        close(fd);
-        unlink(tmp);
+        diag_tool(DIAG_ERROR, "cannot write '%s': %s", shown, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
         free(tmp);
+        fileio_output_failed();
         return false;
     }
     bool ok = writer(out, ctx);
@@ -80,20 +187,48 @@ static bool fileio_replace(const char *path, fileio_writer writer, void *ctx)
         ok = false;
     if (fclose(out) != 0)
         ok = false;
-    /* mkstemp creates 0600; outputs are ordinary files. */
-    mode_t mask = umask(0);
-    umask(mask);
-    if (ok && chmod(tmp, 0666 & ~mask) != 0)
-        ok = false;
-    if (ok && rename(tmp, path) != 0) {
-        diag_tool(DIAG_ERROR, "cannot write '%s': %s", path, strerror(errno));
-        ok = false;
-    } else if (!ok) {
-        diag_tool(DIAG_ERROR, "failed while writing '%s'", path);
-    }
-    if (!ok)
+    if (!ok) {
+        diag_tool(DIAG_ERROR, "failed while writing '%s'", shown);
         unlink(tmp);
+        free(tmp);
+        fileio_output_failed();
+        return false;
+    }
+    if (fileio_run.open) {
+        fileio_defer(tmp, path, shown);
+        return true;
+    }
+    ok = fileio_rename(tmp, path, shown);
     free(tmp);
+    return ok;
+}
+
+void fileio_run_begin(void)
+{
+    fileio_run.open = true;
+    fileio_run.failed = false;
+}
+
+bool fileio_run_end(void)
+{
+    bool ok = !fileio_run.failed;
+    for (size_t i = 0; i < fileio_run.n; i++) {
+        fileio_pending *it = &fileio_run.items[i];
+        if (ok) {
+            ok = fileio_rename(it->tmp, it->path, it->shown);
+        } else {
+            unlink(it->tmp);
+            diag_tool(DIAG_NOTE, "'%s' was not written, since another output of the run failed",
+                      it->shown);
+        }
+        free(it->tmp);
+        free(it->path);
+        free(it->shown);
+    }
+    free(fileio_run.items);
+    fileio_run.items = NULL;
+    fileio_run.n = fileio_run.cap = 0;
+    fileio_run.open = fileio_run.failed = false;
     return ok;
 }
 
@@ -105,8 +240,44 @@ bool fileio_same_file(const char *a, const char *b)
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+bool fileio_output_not_input(const char *option, const char *out, const char *const *inputs,
+                             int n)
+{
+    if (!out || strcmp(out, "-") == 0)
+        return true;
+    for (int i = 0; i < n; i++) {
+        if (inputs[i] && fileio_same_file(out, inputs[i])) {
+            diag_tool(DIAG_ERROR, "%s '%s' is the input '%s': refusing to overwrite it", option,
+                      out, inputs[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool fileio_check_input(const char *path, const char *what)
+{
+    struct stat st;
+    const char *problem = NULL;
+    if (stat(path, &st) != 0)
+        problem = strerror(errno);
+    else if (S_ISDIR(st.st_mode))
+        problem = "it is a directory";
+    else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+        problem = "it is a device, not a file";
+    else if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
+        problem = "it is not a regular file";
+    else if (access(path, R_OK) != 0)
+        problem = strerror(errno);
+    if (problem)
+        diag_at(DIAG_ERROR, path, 1, 1, "cannot open %s: %s", what, problem);
+    return !problem;
+}
+
 char *fileio_read_text(const char *path, const char *what)
 {
+    if (!fileio_check_input(path, what))
+        return NULL;
     FILE *f = fopen(path, "rb");
     if (!f) {
         diag_at(DIAG_ERROR, path, 1, 1, "cannot open %s: %s", what, strerror(errno));

@@ -4,21 +4,29 @@
  *
  *   {
  *     "name": "laptop",              required, a non-empty string
- *     "peak_gflops": 100.0,          required, a number > 0 (the whole machine, all cores)
- *     "memory_bandwidth_gbs": 20.0,  required, a number > 0
+ *     "peak_gflops": 100.0,          required, 0.001 to 1e9 (the whole machine, all cores)
+ *     "memory_bandwidth_gbs": 20.0,  required, 0.001 to 1e7
  *     "write_allocate": true,        required, true or false
- *     "cores": 4,                    optional, an integer >= 1
- *     "caches": [                    required, an array (may be empty) of at most
- *                                    MACHINE_MAX_CACHES (8) caches:
+ *     "cores": 4,                    optional, an integer from 1 to 2^20
+ *     "caches": [                    required, an array of 1 to MACHINE_MAX_CACHES (8)
+ *                                    caches:
  *       {"level": 1, "size_bytes": 49152, "bandwidth_gbs": 200.0},
  *                                    level: required, an integer >= 1, no two alike;
- *                                    size_bytes: required, an integer > 0;
- *                                    bandwidth_gbs: optional, a number > 0
+ *                                    size_bytes: required, an integer from 64 (a
+ *                                    cache line) to 2^40 (1 TiB);
+ *                                    bandwidth_gbs: optional, 0.001 to 1e7
  *       ...
  *     ],
  *     "flop_weights": {"add": 1, "multiply": 1, "divide": 4, "special": 20}
- *                                    required, all four required, numbers >= 0
+ *                                    required, all four required: add and multiply
+ *                                    0.001 to 10000 (an operation is never free),
+ *                                    divide and special 0 to 10000
  *   }
+ *
+ * The ranges hold every machine from a microcontroller to a whole
+ * supercomputer; a value outside says the file cannot describe a machine
+ * (1e308 GFLOP/s, a bandwidth of 1e-308, weights that make every flop free).
+ * A UTF-8 byte-order mark at the start of the file is skipped.
  *
  * A key that is not listed (a typo) or given twice is an error, and so is a
  * number JSON can write but a double cannot hold (1e400).  The caches are
@@ -242,49 +250,42 @@ static bool machine_number(machine_reader *r, const cJSON *item, size_t at, cons
     return true;
 }
 
-static void machine_read_positive(machine_reader *r, const machine_object *o, const char *key,
-                                  bool required, double *out)
+/* The sane ranges (see the top of the file). */
+#define MACHINE_MIN_RATE 0.001
+#define MACHINE_MAX_PEAK_GFLOPS 1e9
+#define MACHINE_MAX_BANDWIDTH_GBS 1e7
+#define MACHINE_MAX_CORES 1048576.0
+#define MACHINE_MIN_CACHE_BYTES 64.0
+#define MACHINE_MAX_CACHE_BYTES 1099511627776.0
+#define MACHINE_MAX_WEIGHT 10000.0
+
+/* A number in [lo, hi] into *out; reported when it is not. */
+static void machine_read_range(machine_reader *r, const machine_object *o, const char *key,
+                               bool required, double lo, double hi, double *out)
 {
     size_t at;
     const cJSON *item = machine_member(r, o, key, required, &at);
     double v;
     if (!item || !machine_number(r, item, at, key, &v))
         return;
-    if (v <= 0)
-        machine_error(r, at, "\"%s\" must be a positive number", key);
+    if (v < lo || v > hi)
+        machine_error(r, at, "\"%s\" must be from %g to %g", key, lo, hi);
     else
         *out = v;
 }
 
-static void machine_read_weight(machine_reader *r, const machine_object *o, const char *key,
-                                double *out)
-{
-    size_t at;
-    const cJSON *item = machine_member(r, o, key, true, &at);
-    double v;
-    if (!item || !machine_number(r, item, at, key, &v))
-        return;
-    if (v < 0)
-        machine_error(r, at, "\"%s\" must be a non-negative number", key);
-    else
-        *out = v;
-}
-
-/* An integer in [1, max]; false when absent or wrong (reported). */
+/* An integer in [min, max]; false when absent or wrong (reported). */
 static bool machine_read_count(machine_reader *r, const machine_object *o, const char *key,
-                               bool required, double max, unsigned long long *out, size_t *where)
+                               bool required, double min, double max, unsigned long long *out,
+                               size_t *where)
 {
     size_t at;
     const cJSON *item = machine_member(r, o, key, required, &at);
     double v;
     if (!item || !machine_number(r, item, at, key, &v))
         return false;
-    if (v >= 1 && v > max) {
-        machine_error(r, at, "\"%s\" is too large", key);
-        return false;
-    }
-    if (v < 1 || (double)(unsigned long long)v != v) {
-        machine_error(r, at, "\"%s\" must be a positive integer", key);
+    if (v < min || v > max || (double)(unsigned long long)v != v) {
+        machine_error(r, at, "\"%s\" must be an integer from %.0f to %.0f", key, min, max);
         return false;
     }
     *out = (unsigned long long)v;
@@ -319,9 +320,6 @@ static void machine_read_write_allocate(machine_reader *r, const machine_object 
         m->write_allocate = cJSON_IsTrue(item);
 }
 
-/* A double holds every integer up to 2^53 exactly. */
-#define MACHINE_MAX_EXACT 9007199254740992.0
-
 /* One element of "caches"; false when it is wrong (reported). */
 static bool machine_read_cache(machine_reader *r, const cJSON *item, size_t at, unsigned index,
                                machine_cache *c, size_t *level_at)
@@ -337,9 +335,11 @@ static bool machine_read_cache(machine_reader *r, const cJSON *item, size_t at, 
     unsigned before = r->errors;
     machine_check_keys(r, &o, keys, sizeof keys / sizeof *keys);
     unsigned long long level = 0, size = 0;
-    machine_read_count(r, &o, "level", true, (double)UINT32_MAX, &level, level_at);
-    machine_read_count(r, &o, "size_bytes", true, MACHINE_MAX_EXACT, &size, NULL);
-    machine_read_positive(r, &o, "bandwidth_gbs", false, &c->bandwidth_gbs);
+    machine_read_count(r, &o, "level", true, 1, (double)UINT32_MAX, &level, level_at);
+    machine_read_count(r, &o, "size_bytes", true, MACHINE_MIN_CACHE_BYTES,
+                       MACHINE_MAX_CACHE_BYTES, &size, NULL);
+    machine_read_range(r, &o, "bandwidth_gbs", false, MACHINE_MIN_RATE, MACHINE_MAX_BANDWIDTH_GBS,
+                       &c->bandwidth_gbs);
     c->level = (unsigned)level;
     c->size_bytes = size;
     return r->errors == before;
@@ -369,6 +369,11 @@ static void machine_read_caches(machine_reader *r, const machine_object *top, ma
     }
     if (cJSON_GetArraySize(caches) > MACHINE_MAX_CACHES) {
         machine_error(r, at, "\"caches\" holds more than %d caches", MACHINE_MAX_CACHES);
+        return;
+    }
+    /* The layer conditions need a cache to fit in. */
+    if (cJSON_GetArraySize(caches) == 0) {
+        machine_error(r, at, "\"caches\" must list at least one cache");
         return;
     }
     unsigned index = 0;
@@ -401,10 +406,11 @@ static void machine_read_weights(machine_reader *r, const machine_object *top, m
     }
     machine_object o = {weights, at, " in \"flop_weights\""};
     machine_check_keys(r, &o, keys, sizeof keys / sizeof *keys);
-    machine_read_weight(r, &o, "add", &m->weight_add);
-    machine_read_weight(r, &o, "multiply", &m->weight_multiply);
-    machine_read_weight(r, &o, "divide", &m->weight_divide);
-    machine_read_weight(r, &o, "special", &m->weight_special);
+    machine_read_range(r, &o, "add", true, MACHINE_MIN_RATE, MACHINE_MAX_WEIGHT, &m->weight_add);
+    machine_read_range(r, &o, "multiply", true, MACHINE_MIN_RATE, MACHINE_MAX_WEIGHT,
+                       &m->weight_multiply);
+    machine_read_range(r, &o, "divide", true, 0, MACHINE_MAX_WEIGHT, &m->weight_divide);
+    machine_read_range(r, &o, "special", true, 0, MACHINE_MAX_WEIGHT, &m->weight_special);
 }
 
 static void machine_read_top(machine_reader *r, const machine_object *top, machine *m)
@@ -414,11 +420,13 @@ static void machine_read_top(machine_reader *r, const machine_object *top, machi
                                        "flop_weights"};
     machine_check_keys(r, top, keys, sizeof keys / sizeof *keys);
     machine_read_name(r, top, m);
-    machine_read_positive(r, top, "peak_gflops", true, &m->peak_gflops);
-    machine_read_positive(r, top, "memory_bandwidth_gbs", true, &m->memory_bandwidth_gbs);
+    machine_read_range(r, top, "peak_gflops", true, MACHINE_MIN_RATE, MACHINE_MAX_PEAK_GFLOPS,
+                       &m->peak_gflops);
+    machine_read_range(r, top, "memory_bandwidth_gbs", true, MACHINE_MIN_RATE,
+                       MACHINE_MAX_BANDWIDTH_GBS, &m->memory_bandwidth_gbs);
     machine_read_write_allocate(r, top, m);
     unsigned long long cores = 0;
-    if (machine_read_count(r, top, "cores", false, (double)UINT32_MAX, &cores, NULL))
+    if (machine_read_count(r, top, "cores", false, 1, MACHINE_MAX_CORES, &cores, NULL))
         m->cores = (unsigned)cores;
     machine_read_caches(r, top, m);
     machine_read_weights(r, top, m);
@@ -427,6 +435,9 @@ static void machine_read_top(machine_reader *r, const machine_object *top, machi
 machine *machine_parse(const char *name, const char *text)
 {
     machine_reader r = {name ? name : "<machine>", text ? text : "", 0};
+    /* Lines and columns count from after a byte-order mark, as an editor shows them. */
+    if (!strncmp(r.text, "\xEF\xBB\xBF", 3))
+        r.text += 3;
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithOpts(r.text, &end, true);
     if (!root) {

@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+# Configured exactly as scripts/test.sh configures build/, so that the test
+# command does not rebuild what this one built.
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAITOOL_WERROR=ON
 cmake --build build -j"$(nproc)"
 
 echo

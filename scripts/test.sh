@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh --if-missing
 jobs=$(nproc)
 
+# The configuration of scripts/setup.sh, so build/ is reused, not rebuilt.
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAITOOL_WERROR=ON
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"

@@ -5,6 +5,7 @@
 
 #include "annot.h"
 #include "diag.h"
+#include "strbuf.h"
 #include "testutil.h"
 
 /* Parse text with diagnostics captured; returns what was printed. */
@@ -86,6 +87,56 @@ static void test_default_set(void)
     CU_ASSERT_PTR_NOT_NULL(annot_lookup(s, "powl"));
     CU_ASSERT_PTR_NOT_NULL(annot_lookup(s, "printf"));
     CU_ASSERT_FALSE(memcpy_->builtin); /* parsed as text, not loaded as the defaults */
+    annot_set_free(&s);
+}
+
+/* Issue 13: C library I/O in the default set, with what each reads and writes. */
+static void expect_effects(const annot_set *s, const char *name, const char *modify,
+                           const char *read)
+{
+    const annot_function *fn = annot_lookup(s, name);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fn);
+    strbuf m = STRBUF_INIT, r = STRBUF_INIT;
+    for (size_t i = 0; i < fn->modify.n; i++)
+        strbuf_printf(&m, "%s%s", i ? " " : "", fn->modify.v[i]);
+    for (size_t i = 0; i < fn->read.n; i++)
+        strbuf_printf(&r, "%s%s", i ? " " : "", fn->read.v[i]);
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&m), modify);
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&r), read);
+    if (strcmp(strbuf_cstr(&m), modify) || strcmp(strbuf_cstr(&r), read))
+        fprintf(stderr, "\n  %s: modify{%s} read{%s}\n", name, strbuf_cstr(&m), strbuf_cstr(&r));
+    strbuf_release(&m);
+    strbuf_release(&r);
+}
+
+static void test_default_io_functions(void)
+{
+    annot_set *s = annot_set_create();
+    CU_ASSERT_TRUE_FATAL(annot_parse_text(s, "<default>", annot_default_text));
+    expect_effects(s, "fread", "p", "size n");
+    expect_effects(s, "fwrite", "", "p size n");
+    expect_effects(s, "fgets", "s", "n");
+    expect_effects(s, "fscanf", "...", "format");
+    expect_effects(s, "sscanf", "...", "s format");
+    expect_effects(s, "scanf", "...", "format");
+    expect_effects(s, "fprintf", "", "format");
+    expect_effects(s, "snprintf", "s", "format n");
+    expect_effects(s, "fputs", "", "s");
+    expect_effects(s, "strcat", "dest", "dest src");
+    expect_effects(s, "memcpy", "dest", "src n");
+    expect_effects(s, "fclose", "", "");
+    CU_ASSERT_TRUE(annot_lookup(s, "fclose")->modify.none);
+    annot_set_free(&s);
+}
+
+/* `...` stands for the variadic arguments in a clause too, as README says. */
+static void test_variadic_in_a_clause(void)
+{
+    annot_set *s = annot_set_create();
+    CU_ASSERT_TRUE_FATAL(annot_parse_text(s, "v.annot",
+                                          "operator get(const char *f, ...) "
+                                          "{ modify{...}; read{f, ...}; alias none; }"));
+    expect_effects(s, "get", "...", "f ...");
     annot_set_free(&s);
 }
 
@@ -215,6 +266,8 @@ static const testutil_case reader_cases[] = {
     {"seed example", test_seed_example},
     {"comments, pointers and globals", test_comments_pointers_and_globals},
     {"default set", test_default_set},
+    {"default I/O functions", test_default_io_functions},
+    {"variadic in a clause", test_variadic_in_a_clause},
     {"defaults are marked builtin", test_defaults_are_marked_builtin},
     {"later operator replaces", test_later_operator_replaces},
     {"dump reads back", test_dump_reads_back},

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
@@ -126,6 +127,32 @@ static void test_missing_file(void)
     free(report);
 }
 
+/* Issue 13: a directory or a device said "libclang could not parse the file (error 4)". */
+static void test_directory_and_device_inputs(void)
+{
+    char *dir = testutil_path(tmpdir, "adir.c");
+    CU_ASSERT_EQUAL_FATAL(mkdir(dir, 0700), 0);
+    free(dir);
+    const char *args[] = {"-static-counting-only", "-report-file", "dd.txt", "adir.c", "/dev/null",
+                          DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, "adir.c:1:1: error: cannot open input file: it is a directory\n"
+                                  "/dev/null:1:1: error: cannot open input file: it is a device, "
+                                  "not a file\n");
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("dd.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_EQUAL(count_blocks(report), 3); /* dot.c's three loops, the others add none */
+    free(report);
+    const char *annot[] = {"-static-counting-only", "-report-file", "dd.txt", "-annot", ".",
+                           DOT, NULL};
+    r = run(annot);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, ".:1:1: error: cannot open annotation file: it is a directory\n");
+    testutil_proc_release(&r);
+}
+
 static void test_report_over_an_input_is_refused(void)
 {
     char *src = testutil_path(tmpdir, "victim.c");
@@ -134,16 +161,66 @@ static void test_report_over_an_input_is_refused(void)
     const char *args[] = {"-static-counting-only", "-report-file", "victim.c", "victim.c", NULL};
     testutil_proc r = run(args);
     CU_ASSERT_EQUAL(r.status, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "refusing to write the report over the input file"));
+    CU_ASSERT_STRING_EQUAL(r.err, "measuretool: error: -report-file 'victim.c' is the input "
+                                  "'victim.c': refusing to overwrite it\n");
     testutil_proc_release(&r);
     const char *json_args[] = {"-static-counting-only", "-json", "./victim.c", "victim.c", NULL};
     r = run(json_args);
     CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.err, "measuretool: error: -json './victim.c' is the input "
+                                  "'victim.c': refusing to overwrite it\n");
     testutil_proc_release(&r);
     char *after = testutil_read_file(src);
     CU_ASSERT_STRING_EQUAL(after, code);
     free(after);
     free(src);
+}
+
+/* Issue 13: every file measuretool reads is an input no output may name: the
+ * annotation files, -measured and -machine too, and the default copy ai_X.c. */
+static void test_outputs_over_other_inputs_are_refused(void)
+{
+    const char *annot = "operator g(double *p) { modify {p}; read{p}; alias none; }\n";
+    const char *names[] = {"keep.annot", "keep.json", "ai_keep.c", "keep.c"};
+    const char *texts[] = {annot, "{}\n", "int h;\n", "int k;\n"};
+    for (int i = 0; i < 4; i++) {
+        char *path = testutil_path(tmpdir, names[i]);
+        CU_ASSERT_TRUE_FATAL(testutil_write_file(path, texts[i]));
+        free(path);
+    }
+    const char *json_over_annot[] = {"-static-counting-only", "-annot", "keep.annot", "-json",
+                                     "keep.annot", "-report-file", "o.txt", DOT, NULL};
+    const char *xml_over_machine[] = {"-static-counting-only", "-machine", "keep.json", "-xml",
+                                      "./keep.json", "-report-file", "o.txt", DOT, NULL};
+    const char *report_over_measured[] = {"-static-counting-only", "-measured", "keep.json",
+                                          "-report-file", "keep.json", DOT, NULL};
+    const char *default_copy[] = {"keep.c", "ai_keep.c", NULL};
+    const char *const *cases[] = {json_over_annot, xml_over_machine, report_over_measured,
+                                  default_copy};
+    const char *errors[] = {
+        "measuretool: error: -json 'keep.annot' is the input 'keep.annot': refusing to "
+        "overwrite it\n",
+        "measuretool: error: -xml './keep.json' is the input 'keep.json': refusing to "
+        "overwrite it\n",
+        "measuretool: error: -report-file 'keep.json' is the input 'keep.json': refusing to "
+        "overwrite it\n",
+        "measuretool: error: the instrumented copy 'ai_keep.c' is the input 'ai_keep.c': "
+        "refusing to overwrite it\n",
+    };
+    for (int i = 0; i < 4; i++) {
+        testutil_proc r = run(cases[i]);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT_STRING_EQUAL(r.err, errors[i]);
+        testutil_proc_release(&r);
+    }
+    for (int i = 0; i < 4; i++) {
+        char *text = read_in_tmp(names[i]);
+        CU_ASSERT_STRING_EQUAL(text, texts[i]);
+        free(text);
+    }
+    char *none = read_in_tmp("o.txt");
+    CU_ASSERT_PTR_NULL(none);
+    free(none);
 }
 
 static void test_unwritable_report(void)
@@ -153,6 +230,50 @@ static void test_unwritable_report(void)
     CU_ASSERT_EQUAL(r.status, 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: cannot write 'no/such/dir/r.txt'"));
     testutil_proc_release(&r);
+}
+
+/* Issue 13: a run replaces all its outputs or none (a failed -xml used to
+ * leave the new report beside the old JSON), and removes the temporary a
+ * killed run left. */
+static void test_outputs_replaced_together(void)
+{
+    char *old_report = testutil_path(tmpdir, "t.txt");
+    char *stale = testutil_path(tmpdir, ".t.json.aitool-tmp.999999999");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(old_report, "old report\n"));
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(stale, "{\"half"));
+    const char *failing[] = {"-static-counting-only", "-report-file", "t.txt", "-json", "t.json",
+                             "-xml", "no/such/dir/t.xml", DOT, NULL};
+    testutil_proc r = run(failing);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: cannot write 'no/such/dir/t.xml'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: note: 't.txt' was not written, since "
+                                         "another output of the run failed\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: note: removed '"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "/.t.json.aitool-tmp.999999999', left by an "
+                                         "interrupted run\n"));
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("t.txt");
+    CU_ASSERT_STRING_EQUAL(report, "old report\n");
+    free(report);
+    char *json = read_in_tmp("t.json");
+    CU_ASSERT_PTR_NULL(json);
+    free(json);
+    CU_ASSERT_PTR_NULL(read_in_tmp(".t.json.aitool-tmp.999999999"));
+
+    const char *working[] = {"-static-counting-only", "-report-file", "t.txt", "-json", "t.json",
+                             DOT, NULL};
+    r = run(working);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    report = read_in_tmp("t.txt");
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "Floating Point Operation Counts"));
+    free(report);
+    json = read_in_tmp("t.json");
+    CU_ASSERT_PTR_NOT_NULL(json);
+    free(json);
+    free(old_report);
+    free(stale);
 }
 
 static void test_json_to_stdout(void)
@@ -436,6 +557,35 @@ static const testutil_case pragma_cases[] = {
     {NULL, NULL},
 };
 
+/* The line of a script that configures build/, to free(); NULL when none does. */
+static char *build_configure_line(const char *script)
+{
+    char *text = testutil_read_file(script);
+    const char *line = text ? strstr(text, "\ncmake -S . -B build ") : NULL;
+    char *copy = NULL;
+    if (line) {
+        line++;
+        size_t n = strcspn(line, "\n");
+        copy = strndup(line, n);
+    }
+    free(text);
+    return copy;
+}
+
+/* README's two commands share build/: configured alike, the second rebuilds nothing. */
+static void test_scripts_configure_build_alike(void)
+{
+    char *setup = build_configure_line(AITOOL_SOURCE_DIR "/scripts/setup.sh");
+    char *test = build_configure_line(AITOOL_SOURCE_DIR "/scripts/test.sh");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(setup);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(test);
+    CU_ASSERT_STRING_EQUAL(setup, test);
+    CU_ASSERT_STRING_EQUAL(test, "cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "
+                                 "-DAITOOL_WERROR=ON");
+    free(setup);
+    free(test);
+}
+
 static const testutil_case option_cases[] = {
     {"no input is a usage error", test_no_input_is_a_usage_error},
     {"help", test_help},
@@ -443,6 +593,7 @@ static const testutil_case option_cases[] = {
     {"option without value", test_option_without_value},
     {"compiler options are passed", test_compiler_options_are_passed},
     {"debug shows internals", test_debug_shows_internals},
+    {"setup and test scripts configure build/ alike", test_scripts_configure_build_alike},
     {NULL, NULL},
 };
 
@@ -450,13 +601,16 @@ static const testutil_case output_cases[] = {
     {"default report rewritten, not appended", test_default_report_rewritten_not_appended},
     {"json to stdout", test_json_to_stdout},
     {"report over an input is refused", test_report_over_an_input_is_refused},
+    {"outputs over other inputs are refused", test_outputs_over_other_inputs_are_refused},
     {"unwritable report", test_unwritable_report},
+    {"outputs replaced together", test_outputs_replaced_together},
     {NULL, NULL},
 };
 
 static const testutil_case bad_input_cases[] = {
     {"broken file does not stop the others", test_broken_file_does_not_stop_the_others},
     {"missing file", test_missing_file},
+    {"directory and device inputs", test_directory_and_device_inputs},
     {"very deep expression", test_very_deep_expression},
     {NULL, NULL},
 };
@@ -560,7 +714,46 @@ static void test_unknown_calls_are_reported(void)
     free(json);
 }
 
+/* Issue 13: the built-in set knows C library I/O; kernels/libc_io.c has the
+ * counts by hand. */
+static void test_builtin_io_annotations(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "io.txt", KERNEL("libc_io.c"),
+                          NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *report = read_in_tmp("io.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    static const struct {
+        unsigned line;
+        const char *memory;
+    } loops[] = {
+        {13, "Loads: NULL\nLoads int: 0\nStores:1 * sizeof(double ) + 1 * sizeof(float )\n"
+             "Store int: 12\n"},
+        {15, "Loads: NULL\nLoads int: 0\nStores:1 * sizeof(double )\nStore int: 8\n"},
+        {17, "Loads:1 * sizeof(float )\nLoads int: 4\nStores: NULL\nStore int: 0\n"},
+        {19, "Loads: NULL\nLoads int: 0\nStores:1 * sizeof(char )\nStore int: 1\n"},
+        {21, "Loads:1 * sizeof(char )\nLoads int: 1\nStores:1 * sizeof(double )\nStore int: 8\n"},
+    };
+    for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
+        char at[32];
+        snprintf(at, sizeof at, "libc_io.c:%u:5\n", loops[i].line);
+        const char *block = strstr(report, at);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(block);
+        const char *memory = strstr(block, "Loads");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(memory);
+        CU_ASSERT_EQUAL(strncmp(memory, loops[i].memory, strlen(loops[i].memory)), 0);
+        const char *next = strstr(block + 1, "ForStatement@");
+        const char *incomplete = strstr(block, "Incomplete");
+        CU_ASSERT_TRUE(!incomplete || (next && incomplete > next));
+    }
+    free(report);
+}
+
 static const testutil_case annotation_cases[] = {
+    {"built-in I/O annotations", test_builtin_io_annotations},
     {"annotation syntax error stops before analysis",
      test_annotation_syntax_error_stops_before_analysis},
     {"dumpannot", test_dumpannot},
@@ -691,6 +884,20 @@ static void test_machine_prediction(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "xml_triad.c:5:5: error: upperbound 'n-1': "
                                          "unbound parameter 'n'"));
     testutil_proc_release(&r);
+
+    /* Issue 13: a value that is not a whole number is a usage error, before any analysis. */
+    const char *bad_value[] = {"-static-counting-only", "-machine",
+                               AITOOL_SOURCE_DIR "/model/machines/small-vm-2core.json",
+                               "-param", "n=--1", "-report-file", "bad.txt",
+                               KERNEL("xml_triad.c"), NULL};
+    r = run(bad_value);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.err, "measuretool: error: -param n=--1: the value is not a whole "
+                                  "number (decimal digits, one optional sign)\n");
+    testutil_proc_release(&r);
+    char *none = read_in_tmp("bad.txt");
+    CU_ASSERT_PTR_NULL(none);
+    free(none);
 }
 
 /* The ExaSAT tools' own dialect: detected, its Fortran bounds bound with

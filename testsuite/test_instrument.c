@@ -243,7 +243,8 @@ static void test_outputs(void)
     const char *over[] = {"-o", "instr_manual.c", "instr_manual.c", NULL};
     testutil_proc r = measuretool(over);
     CU_ASSERT_EQUAL(r.status, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "refusing to write"));
+    CU_ASSERT_STRING_EQUAL(r.err, "measuretool: error: -o 'instr_manual.c' is the input "
+                                  "'instr_manual.c': refusing to overwrite it\n");
     testutil_proc_release(&r);
     const char *two[] = {"-o", "x.c", "instr_manual.c", "seed_nested.c", NULL};
     r = measuretool(two);
@@ -355,6 +356,42 @@ static void test_auto_exact_counts(void)
     check_counts(cJSON_GetObjectItem(m, "totals"), &totals);
     const cJSON *ai = cJSON_GetObjectItem(cJSON_GetObjectItem(m, "totals"), "ai");
     CU_ASSERT_DOUBLE_EQUAL(ai ? ai->valuedouble : -1.0, 127.0 / 784.0, 1e-6);
+    cJSON_Delete(m);
+}
+
+/* Issue 13: PolyBench's loop bounds (`i < _PB_NI`, a macro that expands to
+ * a variable) warned of a conditional inside a macro expansion; only a real
+ * conditional with operations inside a macro, or a loop test whose
+ * operations end inside one, warns now (counts in kernels/instr_macros.c). */
+static void test_auto_macro_bounds(void)
+{
+    copy_kernel("instr_macros.c");
+    const char *args[] = {"-auto-instrument", "instr_macros.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "instr_macros.c:35:14: warning: a conditionally evaluated "
+                                  "operand inside a macro expansion is counted as if it always "
+                                  "ran\n"
+                                  "instr_macros.c:36:17: warning: this loop test or step ends "
+                                  "inside a macro expansion: its operations are counted once "
+                                  "per entry into the loop\n");
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("ai_instr_macros.c", "macros", NULL, NULL));
+    setenv("AITOOL_MEASURED", "macros.json", 1);
+    testutil_proc measured = run_program("macros");
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_STRING_EQUAL(measured.out, "132.5\n");
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured("macros.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop want[] = {
+        {29, "kernel", 1, 8, 0, 0, 8, 0, 0, 0, 64},
+        {31, "kernel", 1, 8, 0, 0, 0, 0, 0, 0, 0},
+        {32, "kernel", 8, 64, 64, 0, 0, 0, 0, 512, 0},
+        {34, "kernel", 1, 8, 8, 0, 16, 0, 0, 64, 0},
+        {36, "kernel", 1, 6, 6, 0, 0, 0, 0, 0, 0},
+    };
+    check_loops(m, want, 5);
     cJSON_Delete(m);
 }
 
@@ -502,6 +539,7 @@ static const testutil_case manual_cases[] = {
 
 static const testutil_case auto_cases[] = {
     {"exact counts through branches and jumps", test_auto_exact_counts},
+    {"macro loop bounds", test_auto_macro_bounds},
     {"OpenMP", test_auto_openmp},
     {"examples print the same", test_auto_examples_unchanged},
     {"measured counts in the reports", test_measured_in_reports},

@@ -251,6 +251,91 @@ static void test_atomic_write_keeps_links_and_fifos(void)
     free(dir);
 }
 
+/* What `ls -A dir` prints, to free(). */
+static char *list_dir(const char *dir)
+{
+    const char *argv[] = {"ls", "-A", dir, NULL};
+    testutil_proc pr = testutil_exec(NULL, argv);
+    char *out = pr.out;
+    pr.out = NULL;
+    testutil_proc_release(&pr);
+    return out;
+}
+
+/* Issue 13: a run's outputs are renamed into place together at its end, and
+ * none when one failed; a killed run's temporary (dead PID) is removed by the
+ * next write, a running process's is kept. */
+static void test_run_replaces_all_outputs_or_none(void)
+{
+    char *dir = testutil_make_tempdir();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+    strbuf a = STRBUF_INIT, b = STRBUF_INIT, stale = STRBUF_INIT, live = STRBUF_INIT;
+    strbuf_printf(&a, "%s/a.txt", dir);
+    strbuf_printf(&b, "%s/b.txt", dir);
+    strbuf_printf(&stale, "%s/.a.txt.aitool-tmp.999999999", dir);
+    strbuf_printf(&live, "%s/.b.txt.aitool-tmp.%ld", dir, (long)getppid());
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(a.s, "old a\n"));
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(stale.s, "half"));
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(live.s, "busy"));
+    FILE *quiet = tmpfile();
+    diag_set_stream(quiet);
+
+    fileio_run_begin();
+    CU_ASSERT_TRUE(fileio_write_atomic(a.s, write_hello, "new a\n"));
+    CU_ASSERT_FALSE(fileio_write_atomic(b.s, write_then_fail, "new b\n"));
+    CU_ASSERT_FALSE(fileio_run_end());
+    char *text = testutil_read_file(a.s);
+    CU_ASSERT_STRING_EQUAL(text, "old a\n");
+    free(text);
+    char *listing = list_dir(dir);
+    strbuf want = STRBUF_INIT;
+    strbuf_printf(&want, ".b.txt.aitool-tmp.%ld\na.txt\n", (long)getppid());
+    CU_ASSERT_STRING_EQUAL(listing, want.s);
+    free(listing);
+
+    fileio_run_begin();
+    CU_ASSERT_TRUE(fileio_write_atomic(a.s, write_hello, "new a\n"));
+    CU_ASSERT_TRUE(fileio_write_atomic(b.s, write_hello, "new b\n"));
+    text = testutil_read_file(a.s);
+    CU_ASSERT_STRING_EQUAL(text, "old a\n"); /* not before the run's end */
+    free(text);
+    CU_ASSERT_PTR_NULL(testutil_read_file(b.s));
+    CU_ASSERT_TRUE(fileio_run_end());
+    text = testutil_read_file(a.s);
+    CU_ASSERT_STRING_EQUAL(text, "new a\n");
+    free(text);
+    text = testutil_read_file(b.s);
+    CU_ASSERT_STRING_EQUAL(text, "new b\n");
+    free(text);
+    listing = list_dir(dir);
+    strbuf_release(&want);
+    strbuf_printf(&want, ".b.txt.aitool-tmp.%ld\na.txt\nb.txt\n", (long)getppid());
+    CU_ASSERT_STRING_EQUAL(listing, want.s);
+    free(listing);
+
+    diag_set_stream(NULL);
+    rewind(quiet);
+    char *messages = testutil_read_stream(quiet);
+    fclose(quiet);
+    strbuf note = STRBUF_INIT;
+    strbuf_printf(&note, "note: removed '%s/.a.txt.aitool-tmp.999999999', left by an interrupted "
+                         "run\n", dir);
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, note.s));
+    strbuf_release(&note);
+    strbuf_printf(&note, "note: '%s' was not written, since another output of the run failed\n",
+                  a.s);
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, note.s));
+    free(messages);
+    strbuf_release(&note);
+    strbuf_release(&want);
+    strbuf_release(&a);
+    strbuf_release(&b);
+    strbuf_release(&stale);
+    strbuf_release(&live);
+    testutil_remove_tree(dir);
+    free(dir);
+}
+
 static void test_unknown_calls_sum_up_and_given_inclusive_stays(void)
 {
     lm_program *p = lm_program_create();
@@ -303,6 +388,7 @@ static const testutil_case support_cases[] = {
     {"diag format and counts", test_diag_format_and_counts},
     {"atomic write keeps old file on failure", test_atomic_write_keeps_old_file_on_failure},
     {"atomic write keeps links and fifos", test_atomic_write_keeps_links_and_fifos},
+    {"a run replaces all outputs or none", test_run_replaces_all_outputs_or_none},
     {NULL, NULL},
 };
 

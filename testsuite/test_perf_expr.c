@@ -268,12 +268,12 @@ static void test_bindings_parse(void)
     perf_bindings *b = perf_bindings_create();
     expect_parse(b, "n=1024", "n", 1024);
     expect_parse(b, " m = -3 ", "m", -3);
-    expect_parse(b, "k=2*512", "k", 1024);
+    expect_parse(b, "k=+1024", "k", 1024);
     expect_parse(b, "grid->n=64", "grid->n", 64);
-    expect_parse(b, "s . len=(5)", "s.len", 5);
+    expect_parse(b, "s . len=5", "s.len", 5);
     expect_parse(b, "big=9223372036854775807", "big", LLONG_MAX);
     expect_parse(b, "n=7", "n", 7);
-    expect_parse(b, "t=1==1", "t", 1);
+    expect_parse(b, "low=-9223372036854775808", "low", LLONG_MIN);
     expect_value("n*k+m", b, 7165);
 
     expect_parse_error(b, "n", "expected NAME=VALUE");
@@ -286,11 +286,22 @@ static void test_bindings_parse(void)
     expect_parse_error(b, "n m=3", "the name is not an identifier");
     expect_parse_error(b, "grid->=3", "the name is not an identifier");
     expect_parse_error(b, "n+1=3", "the name is not an identifier");
-    expect_parse_error(b, "n=1<<10", "the value is not an integer");
-    expect_parse_error(b, "n=m", "the value is not an integer");
-    expect_parse_error(b, "n=1.5", "the value is not an integer");
-    expect_parse_error(b, "n=1/0", "the value is not an integer");
+    /* The value is a number, not an expression (issue 13: n=--1 bound n to 1). */
+    expect_parse_error(b, "n=--1", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=+-1", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=- 1", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=2*512", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=(5)", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=1==1", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=1<<10", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=m", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=1.5", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=0x10", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=1 0", "the value is not a whole number (decimal digits, one optional sign)");
+    expect_parse_error(b, "n=-", "the value is not a whole number (decimal digits, one optional sign)");
     expect_parse_error(b, "n=99999999999999999999", "the value is out of range");
+    expect_parse_error(b, "n=9223372036854775808", "the value is out of range");
+    expect_parse_error(b, "n=-9223372036854775809", "the value is out of range");
     CU_ASSERT_FALSE(perf_bindings_parse(b, "n", NULL));
     CU_ASSERT_FALSE(perf_bindings_parse(b, NULL, NULL));
     /* A failed parse leaves the binding as it was. */
@@ -438,15 +449,17 @@ static void test_machine_full_file(void)
 static void test_machine_optional_fields(void)
 {
     const char *text = "{\"name\": \"n\", \"peak_gflops\": 1, \"memory_bandwidth_gbs\": 2, "
-                       "\"write_allocate\": true, \"caches\": [], \"flop_weights\": "
-                       "{\"add\": 0, \"multiply\": 0, \"divide\": 0, \"special\": 0}}";
+                       "\"write_allocate\": true, \"caches\": [{\"level\": 1, \"size_bytes\": "
+                       "64}], \"flop_weights\": "
+                       "{\"add\": 1, \"multiply\": 1, \"divide\": 0, \"special\": 0}}";
     char *messages = NULL;
     machine *m = parse_capturing(text, &messages);
     CU_ASSERT_STRING_EQUAL(messages, "");
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     CU_ASSERT_TRUE(m->write_allocate);
     CU_ASSERT_EQUAL(m->cores, 0);
-    CU_ASSERT_EQUAL(m->ncaches, 0);
+    CU_ASSERT_EQUAL(m->ncaches, 1);
+    CU_ASSERT_DOUBLE_EQUAL(m->caches[0].bandwidth_gbs, 0, 0);
     CU_ASSERT_DOUBLE_EQUAL(m->weight_special, 0, 0);
     char *json = machine_to_json(m);
     CU_ASSERT_PTR_NULL(strstr(json, "cores"));
@@ -479,8 +492,8 @@ static void test_machine_missing_keys(void)
                       "t.json:8:19: error: missing \"special\" in \"flop_weights\"\n");
     expect_line_error(7,
                       "  \"caches\": [\n"
-                      "    {\"level\": 1, \"size_bytes\": 1},\n"
-                      "    {\"size_bytes\": 2},\n"
+                      "    {\"level\": 1, \"size_bytes\": 64},\n"
+                      "    {\"size_bytes\": 128},\n"
                       "    {\"level\": 3}\n"
                       "  ],",
                       "t.json:9:5: error: missing \"level\" in \"caches\"[1]\n"
@@ -529,8 +542,6 @@ static void test_machine_wrong_types(void)
                       "\"special\": 0.5},",
                       "t.json:8:27: error: \"add\" must be a number\n");
     expect_line_error(9, "  \"cores\": true", "t.json:9:12: error: \"cores\" must be a number\n");
-    expect_line_error(9, "  \"cores\": 2.5",
-                      "t.json:9:12: error: \"cores\" must be a positive integer\n");
     expect_machine_error("[1]", "t.json:1:1: error: the machine file must hold a JSON object\n");
     expect_machine_error("\n  42\n",
                          "t.json:2:3: error: the machine file must hold a JSON object\n");
@@ -539,44 +550,106 @@ static void test_machine_wrong_types(void)
 static void test_machine_bad_values(void)
 {
     expect_line_error(4, "  \"peak_gflops\": 0,",
-                      "t.json:4:18: error: \"peak_gflops\" must be a positive number\n");
+                      "t.json:4:18: error: \"peak_gflops\" must be from 0.001 to 1e+09\n");
     expect_line_error(5, "  \"memory_bandwidth_gbs\": -1,",
-                      "t.json:5:27: error: \"memory_bandwidth_gbs\" must be a positive number\n");
+                      "t.json:5:27: error: \"memory_bandwidth_gbs\" must be from 0.001 to 1e+07\n");
     expect_line_error(4, "  \"peak_gflops\": 1e400,",
                       "t.json:4:18: error: \"peak_gflops\" is out of range\n");
     expect_line_error(4, "  \"peak_gflops\": -1e400,",
                       "t.json:4:18: error: \"peak_gflops\" is out of range\n");
-    expect_line_error(9, "  \"cores\": 0",
-                      "t.json:9:12: error: \"cores\" must be a positive integer\n");
-    expect_line_error(9, "  \"cores\": -4",
-                      "t.json:9:12: error: \"cores\" must be a positive integer\n");
-    expect_line_error(9, "  \"cores\": 5000000000", "t.json:9:12: error: \"cores\" is too large\n");
-    expect_line_error(7, "  \"caches\": [{\"level\": 0, \"size_bytes\": 1}],",
-                      "t.json:7:24: error: \"level\" must be a positive integer\n");
-    expect_line_error(7, "  \"caches\": [{\"level\": 1, \"size_bytes\": 0}],",
-                      "t.json:7:41: error: \"size_bytes\" must be a positive integer\n");
-    expect_line_error(7, "  \"caches\": [{\"level\": 1, \"size_bytes\": 1e300}],",
-                      "t.json:7:41: error: \"size_bytes\" is too large\n");
-    expect_line_error(7, "  \"caches\": [{\"level\": 1, \"size_bytes\": 1, \"bandwidth_gbs\": 0}],",
-                      "t.json:7:61: error: \"bandwidth_gbs\" must be a positive number\n");
+    const char *cores = "t.json:9:12: error: \"cores\" must be an integer from 1 to 1048576\n";
+    expect_line_error(9, "  \"cores\": 0", cores);
+    expect_line_error(9, "  \"cores\": -4", cores);
+    expect_line_error(9, "  \"cores\": 2.5", cores);
+    expect_line_error(9, "  \"cores\": 5000000000", cores);
+    expect_line_error(7, "  \"caches\": [{\"level\": 0, \"size_bytes\": 64}],",
+                      "t.json:7:24: error: \"level\" must be an integer from 1 to 4294967295\n");
+    const char *size = "t.json:7:41: error: \"size_bytes\" must be an integer from 64 to "
+                       "1099511627776\n";
+    expect_line_error(7, "  \"caches\": [{\"level\": 1, \"size_bytes\": 0}],", size);
+    expect_line_error(7, "  \"caches\": [{\"level\": 1, \"size_bytes\": 63}],", size);
+    expect_line_error(7, "  \"caches\": [{\"level\": 1, \"size_bytes\": 1099511627777}],", size);
+    expect_line_error(7, "  \"caches\": [{\"level\": 1, \"size_bytes\": 1e300}],", size);
+    expect_line_error(7, "  \"caches\": [{\"level\": 1, \"size_bytes\": 64, \"bandwidth_gbs\": 0}],",
+                      "t.json:7:62: error: \"bandwidth_gbs\" must be from 0.001 to 1e+07\n");
     expect_line_error(8,
                       "  \"flop_weights\": {\"add\": -1, \"multiply\": 2, \"divide\": 8, "
                       "\"special\": 0.5},",
-                      "t.json:8:27: error: \"add\" must be a non-negative number\n");
+                      "t.json:8:27: error: \"add\" must be from 0.001 to 10000\n");
     /* Several problems: each one is reported.  The second
      * "memory_bandwidth_gbs" (line 5) is the duplicate; the first is read. */
     expect_line_error(4, "  \"peak_gflops\": 0, \"memory_bandwidth_gbs\": 0,",
                       "t.json:5:3: error: duplicate key 'memory_bandwidth_gbs'\n"
-                      "t.json:4:18: error: \"peak_gflops\" must be a positive number\n"
-                      "t.json:4:45: error: \"memory_bandwidth_gbs\" must be a positive number\n");
+                      "t.json:4:18: error: \"peak_gflops\" must be from 0.001 to 1e+09\n"
+                      "t.json:4:45: error: \"memory_bandwidth_gbs\" must be from 0.001 to 1e+07\n");
+}
+
+/* Issue 13: files that cannot describe a machine were accepted. */
+static void test_machine_sane_ranges(void)
+{
+    expect_line_error(4, "  \"peak_gflops\": 1e308, \"memory_bandwidth_gbs\": 1e-308,",
+                      "t.json:5:3: error: duplicate key 'memory_bandwidth_gbs'\n"
+                      "t.json:4:18: error: \"peak_gflops\" must be from 0.001 to 1e+09\n"
+                      "t.json:4:49: error: \"memory_bandwidth_gbs\" must be from 0.001 to 1e+07\n");
+    expect_line_error(4, "  \"peak_gflops\": 1000000001,",
+                      "t.json:4:18: error: \"peak_gflops\" must be from 0.001 to 1e+09\n");
+    expect_line_error(5, "  \"memory_bandwidth_gbs\": 0.0009,",
+                      "t.json:5:27: error: \"memory_bandwidth_gbs\" must be from 0.001 to 1e+07\n");
+    expect_line_error(7, "  \"caches\": [],",
+                      "t.json:7:13: error: \"caches\" must list at least one cache\n");
+    expect_line_error(8,
+                      "  \"flop_weights\": {\"add\": 0, \"multiply\": 0, \"divide\": 0, "
+                      "\"special\": 0},",
+                      "t.json:8:27: error: \"add\" must be from 0.001 to 10000\n"
+                      "t.json:8:42: error: \"multiply\" must be from 0.001 to 10000\n");
+    expect_line_error(8,
+                      "  \"flop_weights\": {\"add\": 1, \"multiply\": 1, \"divide\": 10001, "
+                      "\"special\": -1},",
+                      "t.json:8:55: error: \"divide\" must be from 0 to 10000\n"
+                      "t.json:8:73: error: \"special\" must be from 0 to 10000\n");
+    /* The bounds themselves are machines. */
+    char *text = machine_text(4, "  \"peak_gflops\": 1e9, \"memory_bandwidth_gbs\": 0.001,");
+    char *unchanged = testutil_replace(text, "  \"memory_bandwidth_gbs\": 20,\n", "");
+    char *messages = NULL;
+    machine *m = parse_capturing(unchanged, &messages);
+    CU_ASSERT_STRING_EQUAL(messages, "");
+    CU_ASSERT_PTR_NOT_NULL(m);
+    machine_free(&m);
+    free(messages);
+    free(unchanged);
+    free(text);
+}
+
+/* A UTF-8 byte-order mark is skipped; columns count from after it. */
+static void test_machine_byte_order_mark(void)
+{
+    char *text = machine_text(0, NULL);
+    strbuf bom = STRBUF_INIT;
+    strbuf_printf(&bom, "\xEF\xBB\xBF%s", text);
+    char *messages = NULL;
+    machine *m = parse_capturing(bom.s, &messages);
+    CU_ASSERT_STRING_EQUAL(messages, "");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_STRING_EQUAL(m->name, "test box");
+    machine_free(&m);
+    free(messages);
+    expect_machine_error("\xEF\xBB\xBF{\"name\": 1}",
+                         "t.json:1:10: error: \"name\" must be a string\n"
+                         "t.json:1:1: error: missing \"peak_gflops\"\n"
+                         "t.json:1:1: error: missing \"memory_bandwidth_gbs\"\n"
+                         "t.json:1:1: error: missing \"write_allocate\"\n"
+                         "t.json:1:1: error: missing \"caches\"\n"
+                         "t.json:1:1: error: missing \"flop_weights\"\n");
+    strbuf_release(&bom);
+    free(text);
 }
 
 static void test_machine_caches(void)
 {
     expect_line_error(7,
-                      "  \"caches\": [{\"level\": 2, \"size_bytes\": 1}, "
-                      "{\"level\": 2, \"size_bytes\": 2}],",
-                      "t.json:7:55: error: duplicate cache level 2\n");
+                      "  \"caches\": [{\"level\": 2, \"size_bytes\": 64}, "
+                      "{\"level\": 2, \"size_bytes\": 128}],",
+                      "t.json:7:56: error: duplicate cache level 2\n");
     strbuf many = STRBUF_INIT;
     strbuf_append(&many, "  \"caches\": [");
     for (int i = 1; i <= MACHINE_MAX_CACHES + 1; i++)
@@ -724,6 +797,8 @@ static const testutil_case machine_cases[] = {
     {"wrong types", test_machine_wrong_types},
     {"bad values", test_machine_bad_values},
     {"caches", test_machine_caches},
+    {"sane ranges", test_machine_sane_ranges},
+    {"byte-order mark", test_machine_byte_order_mark},
     {"malformed JSON", test_machine_malformed_json},
     {"round trip", test_machine_round_trip},
     {"machine files load", test_machine_files_load},

@@ -185,7 +185,7 @@ static void test_sweep_and_plots(void)
     const char *bad_sweep[] = {"-machine", VM, "-sweep", "n=10:5", TRIAD, NULL};
     r = run(bad_sweep);
     CU_ASSERT_EQUAL(r.status, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: error: -sweep n=10:5: expected"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: error: -sweep n=10:5: FROM 10 is above TO 5"));
     testutil_proc_release(&r);
     const char *bad_plot[] = {"-machine", VM, "-D", "n=10", "-plot", "x.jpg", TRIAD, NULL};
     r = run(bad_plot);
@@ -277,6 +277,109 @@ static void test_deep_nest(void)
     strbuf_release(&src);
 }
 
+/* Issue 13: a -D value or a sweep bound that is not a whole number bound n to
+ * what C's unary operators made of it (n=--1 ran with n=1). */
+static void expect_usage_error(const char *const *args, const char *message)
+{
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, message));
+    if (!strstr(r.err, message))
+        fprintf(stderr, "\n  expected \"%s\", got \"%s\"\n", message, r.err);
+    testutil_proc_release(&r);
+}
+
+static void test_values_are_whole_numbers(void)
+{
+    const char *define[] = {"-machine", VM, "-D", "n=--1", TRIAD, NULL};
+    expect_usage_error(define, "perfmodel: error: -D n=--1: the value is not a whole number");
+    const char *expr[] = {"-machine", VM, "-Dn=2*4", TRIAD, NULL};
+    expect_usage_error(expr, "perfmodel: error: -D n=2*4: the value is not a whole number");
+    const char *from[] = {"-machine", VM, "-sweep", "n=--1:5", TRIAD, NULL};
+    expect_usage_error(from, "perfmodel: error: -sweep n=--1:5: '--1': the value is not a whole");
+    const char *to[] = {"-machine", VM, "-sweep", "n=1: 5x", TRIAD, NULL};
+    expect_usage_error(to, "perfmodel: error: -sweep n=1: 5x: ' 5x': the value is not a whole");
+    const char *step[] = {"-machine", VM, "-sweep", "n=1:5:+1.5", TRIAD, NULL};
+    expect_usage_error(step, "perfmodel: error: -sweep n=1:5:+1.5: '1.5': the value is not a");
+    const char *factor[] = {"-machine", VM, "-sweep", "n=1:5:xinf", TRIAD, NULL};
+    expect_usage_error(factor, "perfmodel: error: -sweep n=1:5:xinf: the factor 'inf' is not a "
+                               "number above 1");
+}
+
+/* Issue 13: -sweep stopped at 100000 points without a word; now more is an
+ * error before any row, and 100000 points are all printed (header + rows). */
+static void test_sweep_cap(void)
+{
+    const char *over[] = {"-machine", VM, "-sweep", "n=1:100001", TRIAD, NULL};
+    expect_usage_error(over, "perfmodel: error: -sweep n=1:100001: more than 100000 points");
+    const char *at[] = {"-machine", VM, "-sweep", "n=1:100000", TRIAD, NULL};
+    testutil_proc r = run(at);
+    CU_ASSERT_EQUAL(r.status, 0);
+    int lines = 0;
+    for (const char *c = r.out; *c; c++)
+        lines += *c == '\n';
+    CU_ASSERT_EQUAL(lines, 100001);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n100000,200000,"));
+    testutil_proc_release(&r);
+}
+
+/* Issue 13: -json and -plot wrote over the kernel or the machine file, exit 0. */
+static void test_outputs_over_inputs_are_refused(void)
+{
+    char *kernel_text = testutil_read_file(TRIAD);
+    char *machine_text = testutil_read_file(VM);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(kernel_text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(machine_text);
+    const char *names[] = {"k.xml", "m.json", "m.svg"};
+    const char *texts[] = {kernel_text, machine_text, machine_text};
+    for (int i = 0; i < 3; i++) {
+        char *path = testutil_path(tmpdir, names[i]);
+        CU_ASSERT_TRUE_FATAL(testutil_write_file(path, texts[i]));
+        free(path);
+    }
+    const char *json_over_kernel[] = {"-machine", VM, "-Dn=10", "-json", "./k.xml", "k.xml", NULL};
+    expect_usage_error(json_over_kernel,
+                       "perfmodel: error: -json './k.xml' is the input 'k.xml': refusing to "
+                       "overwrite it\n");
+    const char *json_over_machine[] = {"-machine", "m.json", "-Dn=10", "-json", "m.json", "k.xml",
+                                       NULL};
+    expect_usage_error(json_over_machine,
+                       "perfmodel: error: -json 'm.json' is the input 'm.json': refusing to "
+                       "overwrite it\n");
+    const char *plot_over_machine[] = {"-machine", "m.svg", "-Dn=10", "-plot", "m.svg", "k.xml",
+                                       NULL};
+    expect_usage_error(plot_over_machine,
+                       "perfmodel: error: -plot 'm.svg' is the input 'm.svg': refusing to "
+                       "overwrite it\n");
+    for (int i = 0; i < 3; i++) {
+        char *path = testutil_path(tmpdir, names[i]);
+        char *text = testutil_read_file(path);
+        CU_ASSERT_STRING_EQUAL(text, texts[i]);
+        free(text);
+        free(path);
+    }
+    free(kernel_text);
+    free(machine_text);
+}
+
+/* Issue 13: the JSON is not left behind when the chart cannot be written. */
+static void test_outputs_replaced_together(void)
+{
+    const char *failing[] = {"-machine", VM, "-Dn=10", "-json", "both.json", "-plot",
+                             "no/such/dir/both.svg", TRIAD, NULL};
+    testutil_proc r = run(failing);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: error: cannot write 'no/such/dir/both.svg'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: note: 'both.json' was not written"));
+    testutil_proc_release(&r);
+    char *path = testutil_path(tmpdir, "both.json");
+    char *json = testutil_read_file(path);
+    CU_ASSERT_PTR_NULL(json);
+    free(json);
+    free(path);
+}
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -287,6 +390,10 @@ int main(void)
         {"table, CSV and JSON", test_outputs},
         {"bad input", test_bad_input},
         {"sweep and plots", test_sweep_and_plots},
+        {"values are whole numbers", test_values_are_whole_numbers},
+        {"sweep cap", test_sweep_cap},
+        {"outputs over inputs are refused", test_outputs_over_inputs_are_refused},
+        {"outputs replaced together", test_outputs_replaced_together},
         {"calibration writes a machine file", test_calibrate},
         {"the ExaSAT tools' dialect", test_exasat_dialect},
         {"a 300-deep nest from measuretool", test_deep_nest},

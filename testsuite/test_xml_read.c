@@ -876,7 +876,7 @@ static void test_missing_file_and_directory(void)
     CU_ASSERT_TRUE(contains(messages, "/nonexistent/dir/k.xml:1:1: error: cannot open XML file: "
                                       "No such file or directory\n"));
     strbuf dir = STRBUF_INIT;
-    strbuf_printf(&dir, "%s:1:1: error: cannot read XML file\n", AITOOL_XML_DIR);
+    strbuf_printf(&dir, "%s:1:1: error: cannot open XML file: it is a directory\n", AITOOL_XML_DIR);
     CU_ASSERT_TRUE(contains(messages, strbuf_cstr(&dir)));
     strbuf_release(&dir);
     free(messages);

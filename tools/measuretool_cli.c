@@ -214,23 +214,30 @@ void mt_print_help(FILE *out)
         "expect for it (or for the whole body); every clause given is checked, and each\n"
         "that differs is an error.  -debug also reports the clauses that match.\n"
         "\n"
+        "An output that names an input (C, XML, -annot, -measured, -machine) is\n"
+        "refused.  The outputs of a run are replaced together at its end, none when\n"
+        "one cannot be written.\n"
+        "\n"
         "Exit status: 0 success, 1 an input could not be analyzed, a pragma did not\n"
         "hold or an output could not be written, 2 a usage error.\n",
         out);
 }
 
-/* An output path that names an input would destroy the user's source. */
-static bool mt_output_is_input(const mt_options *o, const char *out)
+/* An output that names a file measuretool reads would destroy it: the C or XML
+ * inputs, the annotation files, -measured and -machine. */
+static bool mt_output_not_input(const mt_options *o, const char *option, const char *out)
 {
-    if (!out || !strcmp(out, "-"))
-        return false;
-    for (int i = 0; i < o->ninputs; i++) {
-        if (fileio_same_file(out, o->inputs[i])) {
-            diag_tool(DIAG_ERROR, "refusing to write the report over the input file '%s'", out);
-            return true;
-        }
-    }
-    return false;
+    const char **read = mem_alloc((size_t)(o->ninputs + o->nannot_files + 2) * sizeof *read);
+    int n = 0;
+    for (int i = 0; i < o->ninputs; i++)
+        read[n++] = o->inputs[i];
+    for (int i = 0; i < o->nannot_files; i++)
+        read[n++] = o->annot_files[i];
+    read[n++] = o->measured_file;
+    read[n++] = o->machine_file;
+    bool ok = fileio_output_not_input(option, out, read, n);
+    free(read);
+    return ok;
 }
 
 /* The built-in set, then each -annot file; NULL after a syntax error. */
@@ -271,11 +278,10 @@ static bool mt_write_reports(const mt_options *o, lm_program *p, bool text_repor
 }
 
 /* -machine: the performance model's prediction on each nest's outermost loop. */
-static bool mt_predict(const mt_options *o, lm_program *p)
+static bool mt_predict(const mt_options *o, lm_program *p, const perf_bindings *b)
 {
-    perf_bindings *b = perf_bindings_create();
-    bool ok = perf_bindings_parse_all(b, o->params, o->nparams, "-param");
-    machine *m = ok ? machine_load(o->machine_file) : NULL;
+    machine *m = machine_load(o->machine_file);
+    bool ok = m != NULL;
     if (m) {
         perf_result r;
         ok = perf_evaluate(p, m, b, &r);
@@ -283,13 +289,11 @@ static bool mt_predict(const mt_options *o, lm_program *p)
             perf_attach_predictions(p, &r, m);
         perf_result_release(&r);
     }
-    ok = ok && m;
     machine_free(&m);
-    perf_bindings_free(&b);
     return ok;
 }
 
-static bool mt_analyze(const mt_options *o, const annot_set *annots)
+static bool mt_analyze(const mt_options *o, const annot_set *annots, const perf_bindings *params)
 {
     analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive,
                              o->xml_file != NULL || o->machine_file != NULL};
@@ -308,8 +312,10 @@ static bool mt_analyze(const mt_options *o, const annot_set *annots)
     if (o->measured_file)
         ok &= report_attach_measured(p, o->measured_file);
     if (o->machine_file)
-        ok &= mt_predict(o, p);
+        ok &= mt_predict(o, p, params);
+    fileio_run_begin();
     ok &= mt_write_reports(o, p, true);
+    ok &= fileio_run_end();
     lm_program_free(&p);
     return ok;
 }
@@ -340,7 +346,7 @@ static bool mt_outputs_ok(const mt_options *o)
             diag_tool(DIAG_ERROR, "the instrumented copy needs a file name, not '-'");
             ok = false;
         }
-        ok = ok && !mt_output_is_input(o, out);
+        ok = ok && mt_output_not_input(o, o->output ? "-o" : "the instrumented copy", out);
         for (int k = 0; k < i && ok; k++) {
             char *other = mt_output_path(o, k);
             if (!strcmp(out, other)) {
@@ -365,6 +371,8 @@ static bool mt_instrument(const mt_options *o, const annot_set *annots)
     lm_program *p = lm_program_create();
     instrument_mode mode = o->auto_instrument ? INSTRUMENT_AUTO : INSTRUMENT_MARKERS;
     bool ok = true;
+    /* The copies and the reports are replaced together, at the end. */
+    fileio_run_begin();
     for (int i = 0; i < o->ninputs; i++) {
         char *out = mt_output_path(o, i);
         ok &= instrument_file(a, p, mode, o->inputs[i], out);
@@ -373,6 +381,7 @@ static bool mt_instrument(const mt_options *o, const annot_set *annots)
     analyzer_free(&a);
     lm_program_finish(p);
     ok &= mt_write_reports(o, p, o->report_file_given);
+    ok &= fileio_run_end();
     lm_program_free(&p);
     return ok;
 }
@@ -383,8 +392,11 @@ static int mt_run_analysis(const mt_options *o, const annot_set *annots)
         diag_tool(DIAG_ERROR, "no input files (measuretool -help lists the options)");
         return MT_EXIT_USAGE;
     }
-    if (mt_output_is_input(o, o->report_file) || mt_output_is_input(o, o->json_file) ||
-        mt_output_is_input(o, o->xml_file))
+    bool report = o->static_only || o->report_file_given;
+    if (!mt_output_not_input(o, o->report_file_given ? "-report-file" : "the report",
+                             report ? o->report_file : NULL) ||
+        !mt_output_not_input(o, "-json", o->json_file) ||
+        !mt_output_not_input(o, "-xml", o->xml_file))
         return MT_EXIT_USAGE;
     if (o->static_only) {
         if (o->output || o->auto_instrument) {
@@ -393,7 +405,13 @@ static int mt_run_analysis(const mt_options *o, const annot_set *annots)
                       o->output ? "-o" : "-auto-instrument");
             return MT_EXIT_USAGE;
         }
-        return mt_analyze(o, annots) ? MT_EXIT_OK : MT_EXIT_INPUT;
+        /* -param values are checked before anything is analyzed. */
+        perf_bindings *params = perf_bindings_create();
+        int status = MT_EXIT_USAGE;
+        if (perf_bindings_parse_all(params, o->params, o->nparams, "-param"))
+            status = mt_analyze(o, annots, params) ? MT_EXIT_OK : MT_EXIT_INPUT;
+        perf_bindings_free(&params);
+        return status;
     }
     if (o->measured_file || o->machine_file) {
         diag_tool(DIAG_ERROR, "%s reports beside the static counts: "

@@ -164,7 +164,8 @@ static void calib_read_caches(machine *m)
             calib_insert_cache(m, cache);
     }
     if (m->ncaches == 0)
-        diag_tool(DIAG_WARNING, "cannot read the cache sizes from %s; the description lists no caches",
+        diag_tool(DIAG_WARNING, "cannot read the cache sizes from %s; the description lists no "
+                                "caches: add them by hand before perfmodel can read it",
                   calib_cache_dir);
 }
 

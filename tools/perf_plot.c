@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "fileio.h"
 #include "mem.h"
 #include "strbuf.h"
 
@@ -108,6 +109,21 @@ static bool plot_run_gnuplot(const char *script)
     return true;
 }
 
+static bool plot_copy_image(FILE *out, void *image)
+{
+    FILE *in = fopen(image, "rb");
+    if (!in)
+        return false;
+    char buf[8192];
+    size_t n;
+    bool ok = true;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        ok = fwrite(buf, 1, n, out) == n;
+    ok = ok && !ferror(in);
+    fclose(in);
+    return ok;
+}
+
 /* Data and script into a temporary directory, gnuplot, then the image to path. */
 static bool plot_draw(const char *path, const char *data, const char *script_body)
 {
@@ -124,10 +140,8 @@ static bool plot_draw(const char *path, const char *data, const char *script_bod
                   d.image, d.data, script_body);
     bool ok = plot_write(d.data, data) && plot_write(d.script, strbuf_cstr(&script)) &&
               plot_run_gnuplot(d.script);
-    if (ok && rename(d.image, path) != 0) {
-        diag_tool(DIAG_ERROR, "cannot write the plot '%s': %s", path, strerror(errno));
-        ok = false;
-    }
+    /* Copied, not renamed: the temporary directory may be on another file system. */
+    ok = ok && fileio_write_atomic(path, plot_copy_image, d.image);
     strbuf_release(&script);
     plot_dir_remove(&d);
     return ok;

@@ -2,12 +2,14 @@
  * model through perf.h, the reports through report_perf.h. */
 #include "perfmodel_cli.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
 #include "diag.h"
 #include "exasat_xml.h"
+#include "fileio.h"
 #include "loop_model.h"
 #include "machine.h"
 #include "mem.h"
@@ -81,8 +83,9 @@ void pm_print_help(FILE *out)
         "options:\n"
         "  -help            print this help and exit\n"
         "  -machine FILE    the machine description (JSON; model/machines/ has examples)\n"
-        "  -D name=value    bind a symbol of the loop bounds (repeatable; -Dname=value too);\n"
-        "                   an array element such as lo(3) is a symbol too: -D 'lo(3)=1'\n"
+        "  -D name=value    bind a symbol of the loop bounds to a whole number\n"
+        "                   (repeatable; -Dname=value too); an array element such as\n"
+        "                   lo(3) is a symbol too: -D 'lo(3)=1'\n"
         "  -exasat-dialect  read every kernel as the ExaSAT tools' own XML dialect (offset\n"
         "                   and dependentloopvar accesses, if/else blocks, counts on\n"
         "                   functions), which is otherwise detected per document\n"
@@ -92,6 +95,7 @@ void pm_print_help(FILE *out)
         "                   intensity), or with -sweep the sweep, with gnuplot\n"
         "  -sweep SPEC      evaluate for each value of one parameter and print CSV:\n"
         "                   name=FROM:TO steps by 1, :+S by S, :xF multiplies by F\n"
+        "                   (at most 100000 values)\n"
         "  -calibrate       measure this machine (memory bandwidth with a triad on all\n"
         "                   cores, peak with independent FMA chains, divide and sqrt\n"
         "                   costs, caches from /sys; about 10 s, 3 GiB of memory) and\n"
@@ -100,6 +104,9 @@ void pm_print_help(FILE *out)
         "Traffic follows a layer-condition cache rule: the reuse of each array across the\n"
         "iterations of a loop level holds when the data it needs fits in half of the\n"
         "last-level cache; runtime = max(weighted flops / peak, bytes / bandwidth).\n"
+        "\n"
+        "-json and -plot refuse a kernel or the machine file, and are replaced together\n"
+        "at the end of the run, neither when one cannot be written.\n"
         "\n"
         "Exit status: 0 success, 1 an input or the machine file could not be read, a\n"
         "bound could not be evaluated or an output not written, 2 a usage error.\n",
@@ -121,40 +128,62 @@ typedef struct pm_sweep {
     double factor;            /* with :xF, else 0 */
 } pm_sweep;
 
+/* The whole number text[0..len) of a -sweep spec, or a usage error naming it. */
+static bool pm_sweep_number(const char *spec, const char *text, size_t len, long long *value)
+{
+    const char *error = perf_parse_whole_number(text, len, value);
+    if (error)
+        diag_tool(DIAG_ERROR, "-sweep %s: '%.*s': %s", spec, (int)len, text, error);
+    return !error;
+}
+
+/* ":xF" (a finite factor above 1) or ":+S" (a whole step above 0) after TO. */
+static bool pm_parse_sweep_step(const char *spec, const char *text, pm_sweep *sw)
+{
+    if (text[0] == 'x') {
+        char *end;
+        sw->factor = strtod(text + 1, &end);
+        if (end > text + 1 && *end == '\0' && isfinite(sw->factor) && sw->factor > 1)
+            return true;
+        diag_tool(DIAG_ERROR, "-sweep %s: the factor '%s' is not a number above 1", spec, text + 1);
+        return false;
+    }
+    if (text[0] == '+') {
+        if (!pm_sweep_number(spec, text + 1, strlen(text + 1), &sw->step))
+            return false;
+        if (sw->step > 0)
+            return true;
+        diag_tool(DIAG_ERROR, "-sweep %s: the step %lld is not above 0", spec, sw->step);
+        return false;
+    }
+    diag_tool(DIAG_ERROR, "-sweep %s: expected :+STEP or :xFACTOR after TO, not ':%s'", spec, text);
+    return false;
+}
+
 static bool pm_parse_sweep(const char *spec, pm_sweep *sw)
 {
     memset(sw, 0, sizeof *sw);
-    const char *eq = strchr(spec, '=');
-    char *end;
-    bool ok = eq && eq > spec;
-    if (ok) {
-        sw->name = mem_alloc((size_t)(eq - spec) + 1);
-        memcpy(sw->name, spec, (size_t)(eq - spec));
-        sw->from = strtoll(eq + 1, &end, 10);
-        ok = end > eq + 1 && *end == ':';
-    }
-    const char *rest = ok ? end + 1 : NULL;
-    if (ok) {
-        sw->to = strtoll(rest, &end, 10);
-        ok = end > rest && (*end == '\0' || *end == ':') && sw->to >= sw->from;
-    }
     sw->step = 1;
-    if (ok && *end == ':') {
-        char kind = end[1];
-        if (kind == 'x') {
-            sw->factor = strtod(end + 2, &end);
-            ok = sw->factor > 1 && *end == '\0';
-        } else if (kind == '+') {
-            sw->step = strtoll(end + 2, &end, 10);
-            ok = sw->step > 0 && *end == '\0';
-        } else {
-            ok = false;
-        }
-    }
-    if (!ok)
+    const char *eq = strchr(spec, '=');
+    const char *colon = eq ? strchr(eq + 1, ':') : NULL;
+    if (!eq || eq == spec || !colon) {
         diag_tool(DIAG_ERROR, "-sweep %s: expected NAME=FROM:TO, NAME=FROM:TO:+STEP or "
-                              "NAME=FROM:TO:xFACTOR with FROM <= TO, STEP > 0, FACTOR > 1", spec);
-    return ok;
+                              "NAME=FROM:TO:xFACTOR", spec);
+        return false;
+    }
+    sw->name = mem_alloc((size_t)(eq - spec) + 1);
+    memcpy(sw->name, spec, (size_t)(eq - spec));
+    const char *to = colon + 1;
+    const char *step = strchr(to, ':');
+    size_t to_len = step ? (size_t)(step - to) : strlen(to);
+    if (!pm_sweep_number(spec, eq + 1, (size_t)(colon - eq - 1), &sw->from) ||
+        !pm_sweep_number(spec, to, to_len, &sw->to))
+        return false;
+    if (sw->to < sw->from) {
+        diag_tool(DIAG_ERROR, "-sweep %s: FROM %lld is above TO %lld", spec, sw->from, sw->to);
+        return false;
+    }
+    return !step || pm_parse_sweep_step(spec, step + 1, sw);
 }
 
 /* The value after v; v itself when the next would not fit a long long. */
@@ -171,7 +200,22 @@ static long long pm_sweep_next(const pm_sweep *sw, long long v)
     return __builtin_add_overflow(v, sw->step, &next) ? v : next;
 }
 
+/* Each point is a row printed and a point kept for -plot: a sweep of more is
+ * refused before anything is evaluated, rather than cut short. */
 enum { PM_SWEEP_MAX_POINTS = 100000 };
+
+static bool pm_sweep_within_cap(const char *spec, const pm_sweep *sw)
+{
+    size_t n = 1;
+    for (long long v = sw->from, next; n <= PM_SWEEP_MAX_POINTS; v = next, n++) {
+        next = pm_sweep_next(sw, v);
+        if (next <= v || next > sw->to)
+            return true;
+    }
+    diag_tool(DIAG_ERROR, "-sweep %s: more than %d points; use a larger :+STEP or :xFACTOR",
+              spec, PM_SWEEP_MAX_POINTS);
+    return false;
+}
 
 static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_program *p,
                          const machine *m, perf_bindings *b)
@@ -182,7 +226,7 @@ static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_prog
     bool ok = true;
     printf("%s,flops,weighted_flops,specials,bytes,working_set_bytes,compute_s,memory_s,"
            "runtime_s,bottleneck\n", sw.name);
-    for (long long v = sw.from; ok && n < PM_SWEEP_MAX_POINTS;) {
+    for (long long v = sw.from; ok;) {
         perf_bindings_set(b, sw.name, v);
         perf_result r;
         ok = perf_evaluate(p, m, b, &r);
@@ -236,9 +280,24 @@ static bool pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, 
         ok &= xml_read_file_as(p, o->inputs[i],
                                o->exasat_dialect ? XML_DIALECT_ORIGINAL : XML_DIALECT_AUTO);
     lm_program_finish(p);
-    if (ok)
+    if (ok) {
+        fileio_run_begin();
         ok = sw ? pm_run_sweep(o, sw, p, m, b) : pm_report(o, p, m, b);
+        ok &= fileio_run_end();
+    }
     lm_program_free(&p);
+    return ok;
+}
+
+/* -json and -plot must not name a kernel or the machine file. */
+static bool pm_outputs_not_inputs(const pm_options *o)
+{
+    const char **read = mem_alloc((size_t)(o->ninputs + 1) * sizeof *read);
+    memcpy(read, o->inputs, (size_t)o->ninputs * sizeof *read);
+    read[o->ninputs] = o->machine_file;
+    bool ok = fileio_output_not_input("-json", o->json_file, read, o->ninputs + 1) &&
+              fileio_output_not_input("-plot", o->plot_file, read, o->ninputs + 1);
+    free(read);
     return ok;
 }
 
@@ -285,8 +344,10 @@ int pm_run(const pm_options *o)
         diag_tool(DIAG_ERROR, "'%s': the plot is written as .png or .svg", o->plot_file);
         return PM_EXIT_USAGE;
     }
+    if (!pm_outputs_not_inputs(o))
+        return PM_EXIT_USAGE;
     pm_sweep sw;
-    if (o->sweep && !pm_parse_sweep(o->sweep, &sw)) {
+    if (o->sweep && !(pm_parse_sweep(o->sweep, &sw) && pm_sweep_within_cap(o->sweep, &sw))) {
         free(sw.name);
         return PM_EXIT_USAGE;
     }
