@@ -586,6 +586,29 @@ static void test_scripts_configure_build_alike(void)
     free(test);
 }
 
+/* The README's option table is what the option table prints, and -help
+ * shows every option of it. */
+static void test_readme_option_table(void)
+{
+    const char *markdown[] = {"-help-markdown", NULL};
+    testutil_proc r = run(markdown);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "| `-json FILE` | also write the report as JSON"));
+    char *readme = testutil_read_file(AITOOL_SOURCE_DIR "/README.md");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(readme);
+    CU_ASSERT_PTR_NOT_NULL(strstr(readme, r.out));
+    free(readme);
+    testutil_proc_release(&r);
+    const char *help[] = {"-help", NULL};
+    r = run(help);
+    const char *shown[] = {"  -o FILE                 the instrumented copy",
+                           "  -param NAME=VALUE       a whole number for a symbol",
+                           "  -use-algorithm-v2       flow-sensitive counting"};
+    for (size_t k = 0; k < sizeof shown / sizeof *shown; k++)
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.out, shown[k]));
+    testutil_proc_release(&r);
+}
+
 static const testutil_case option_cases[] = {
     {"no input is a usage error", test_no_input_is_a_usage_error},
     {"help", test_help},
@@ -594,6 +617,7 @@ static const testutil_case option_cases[] = {
     {"compiler options are passed", test_compiler_options_are_passed},
     {"debug shows internals", test_debug_shows_internals},
     {"setup and test scripts configure build/ alike", test_scripts_configure_build_alike},
+    {"README's option table", test_readme_option_table},
     {NULL, NULL},
 };
 

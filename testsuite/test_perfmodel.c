@@ -19,6 +19,20 @@ static testutil_proc run(const char *const *args)
     return testutil_exec_program(tmpdir, AITOOL_PERFMODEL, args);
 }
 
+/* The README's option table is what the option table prints. */
+static void test_readme_option_table(void)
+{
+    const char *markdown[] = {"-help-markdown", NULL};
+    testutil_proc r = run(markdown);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "| `-sweep SPEC` | evaluate for each value"));
+    char *readme = testutil_read_file(AITOOL_SOURCE_DIR "/README.md");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(readme);
+    CU_ASSERT_PTR_NOT_NULL(strstr(readme, r.out));
+    free(readme);
+    testutil_proc_release(&r);
+}
+
 static void test_usage(void)
 {
     const char *help[] = {"-help", NULL};
@@ -387,6 +401,7 @@ int main(void)
         return 2;
     static const testutil_case cases[] = {
         {"usage errors", test_usage},
+        {"README's option table", test_readme_option_table},
         {"table, CSV and JSON", test_outputs},
         {"bad input", test_bad_input},
         {"sweep and plots", test_sweep_and_plots},

@@ -1,5 +1,6 @@
 #include "measuretool_cli.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,80 +54,106 @@ static bool compiler_option_plain(const char *arg)
     return false;
 }
 
+#define MT_OPT(field) offsetof(mt_options, field)
+
+/* Every option of measuretool but the compiler's: the parser, -help and the
+ * README's option table (measuretool -help-markdown) all read this. */
+static const args_option mt_option_table[] = {
+    {"-help|--help|-h", ARGS_FLAG, NULL, false, MT_OPT(help), 0, "print the usage and exit"},
+    {"-help-markdown", ARGS_FLAG, NULL, false, MT_OPT(help_markdown), 0,
+     "print this table of options as the README's markdown and exit"},
+    {"-debug", ARGS_FLAG, NULL, false, MT_OPT(debug), 0,
+     "progress and per-loop internals (own and inclusive counts, every array with its element "
+     "type) on stderr"},
+    {"-static-counting-only", ARGS_FLAG, NULL, false, MT_OPT(static_only), 0,
+     "analyze only: write the report, change no source. Without it measuretool writes an "
+     "instrumented copy of each file (measureTool's `chiterations = N;` protocol)"},
+    {"-o", ARGS_VALUE, "FILE", false, MT_OPT(output), 0,
+     "the instrumented copy (one input only); default `ai_<file name>` in the current "
+     "directory"},
+    {"-auto-instrument", ARGS_FLAG, NULL, false, MT_OPT(auto_instrument), 0,
+     "instrument every loop for exact measurement, no markers needed: the copy writes each "
+     "loop's entries, iterations, FP operations and bytes as JSON at exit, to "
+     "$AITOOL_MEASURED (default ai_measured.json)"},
+    {"-measured", ARGS_VALUE, "FILE", false, MT_OPT(measured_file), 0,
+     "with -static-counting-only: put that measurement (written by an -auto-instrument'ed "
+     "program) beside the static counts of each loop in the reports"},
+    {"-report-file", ARGS_VALUE, "FILE", false, MT_OPT(report_file), 0,
+     "the text report; default ai_tool_report.txt in the current directory (in the "
+     "instrumentation modes, only when this option is given). It is rewritten on every run, "
+     "never appended; - is standard output"},
+    {"-json", ARGS_VALUE, "FILE", false, MT_OPT(json_file), 0,
+     "also write the report as JSON (- is standard output)"},
+    {"-xml", ARGS_VALUE, "FILE", false, MT_OPT(xml_file), 0,
+     "also write ExaSAT XML (spec draft 0.3.1; - is standard output): per loop its bounds, "
+     "own-level operations, scalars and array subscripts (xml-schema/README.md)"},
+    {"-exasat-dialect", ARGS_FLAG, NULL, false, MT_OPT(exasat_dialect), 0,
+     "read .xml inputs as the ExaSAT tools' own dialect (otherwise detected per document)"},
+    {"-machine", ARGS_VALUE, "FILE", false, MT_OPT(machine_file), 0,
+     "with -static-counting-only: predict each loop nest's flops, bytes, working set and "
+     "runtime on that machine (the perfmodel core; model/machines/ has examples)"},
+    {"-param", ARGS_LIST, "NAME=VALUE", false, MT_OPT(params), MT_OPT(nparams),
+     "a whole number for a symbol of the loop bounds, for -machine (repeatable; -D still goes "
+     "to the compiler); an array element such as lo(3) is a symbol too"},
+    {"-annot|--annot", ARGS_LIST, "FILE", false, MT_OPT(annot_files), MT_OPT(nannot_files),
+     "read function side-effect annotations (repeatable; later files override earlier ones "
+     "and the built-in set). A syntax error is FILE:line:col: error: ... and exit status 1 "
+     "before anything is analyzed"},
+    {"-no-default-annot", ARGS_FLAG, NULL, false, MT_OPT(no_default_annots), 0,
+     "do not load the built-in annotations for the C library, libm and the OpenMP runtime"},
+    {"-dumpannot", ARGS_FLAG, NULL, false, MT_OPT(dump_annots), 0,
+     "print the annotations in effect to standard output, one per line with where each was "
+     "read; with no input file, that is all it does"},
+    {"-use-algorithm-v2", ARGS_FLAG, NULL, false, MT_OPT(flow_sensitive), 0,
+     "flow-sensitive counting: the largest arm of each if/else, ?: and switch instead of the "
+     "sum of all arms; pragmas are checked against these counts"},
+};
+
+enum { MT_NOPTIONS = sizeof mt_option_table / sizeof *mt_option_table, MT_HELP_COLUMN = 26 };
+
+/* A compiler option (and its value): passed on to clang. */
+static args_result mt_take_compiler_option(int argc, char **argv, int *i, mt_options *o)
+{
+    const char *a = argv[*i];
+    int with_value = compiler_option_with_value(a);
+    if (!with_value && !compiler_option_plain(a))
+        return ARGS_NOT_AN_OPTION;
+    o->clang_args[o->nclang_args++] = a;
+    if (with_value != 2)
+        return ARGS_TAKEN;
+    const char *v;
+    if (!args_take_value(argc, argv, i, &v))
+        return ARGS_BAD;
+    o->clang_args[o->nclang_args++] = v;
+    return ARGS_TAKEN;
+}
+
 bool mt_parse_args(int argc, char **argv, mt_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->report_file = "ai_tool_report.txt";
     o->inputs = mem_alloc((size_t)argc * sizeof *o->inputs);
     o->clang_args = mem_alloc((size_t)argc * sizeof *o->clang_args);
-    o->annot_files = mem_alloc((size_t)argc * sizeof *o->annot_files);
-    o->params = mem_alloc((size_t)argc * sizeof *o->params);
     bool ok = true;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        int with_value;
-        if (!strcmp(a, "-help") || !strcmp(a, "--help") || !strcmp(a, "-h")) {
-            o->help = true;
-        } else if (!strcmp(a, "-debug")) {
-            o->debug = true;
-        } else if (!strcmp(a, "-static-counting-only")) {
-            o->static_only = true;
-        } else if (!strcmp(a, "-report-file")) {
-            ok &= args_take_value(argc, argv, &i, &o->report_file);
-            o->report_file_given = true;
-        } else if (!strcmp(a, "-o")) {
-            ok &= args_take_value(argc, argv, &i, &o->output);
-        } else if (!strcmp(a, "-auto-instrument")) {
-            o->auto_instrument = true;
-        } else if (!strcmp(a, "-measured")) {
-            ok &= args_take_value(argc, argv, &i, &o->measured_file);
-        } else if (!strcmp(a, "-json")) {
-            ok &= args_take_value(argc, argv, &i, &o->json_file);
-        } else if (!strcmp(a, "-xml")) {
-            ok &= args_take_value(argc, argv, &i, &o->xml_file);
-        } else if (!strcmp(a, "-machine")) {
-            ok &= args_take_value(argc, argv, &i, &o->machine_file);
-        } else if (!strcmp(a, "-param")) {
-            const char *v;
-            if (args_take_value(argc, argv, &i, &v))
-                o->params[o->nparams++] = v;
-            else
-                ok = false;
-        } else if (!strcmp(a, "-annot") || !strcmp(a, "--annot")) {
-            const char *v;
-            if (args_take_value(argc, argv, &i, &v))
-                o->annot_files[o->nannot_files++] = v;
-            else
-                ok = false;
-        } else if (!strcmp(a, "-exasat-dialect")) {
-            o->exasat_dialect = true;
-        } else if (!strcmp(a, "-dumpannot")) {
-            o->dump_annots = true;
-        } else if (!strcmp(a, "-no-default-annot")) {
-            o->no_default_annots = true;
-        } else if (!strcmp(a, "-use-algorithm-v2")) {
-            o->flow_sensitive = true;
+        args_result r = args_parse_option(mt_option_table, MT_NOPTIONS, argc, argv, &i, o);
+        if (r == ARGS_NOT_AN_OPTION && a[0] == '-' && strcmp(a, "-") != 0)
+            r = mt_take_compiler_option(argc, argv, &i, o);
+        if (r != ARGS_NOT_AN_OPTION) {
+            ok &= r == ARGS_TAKEN;
         } else if (a[0] != '-') {
             o->inputs[o->ninputs++] = a;
         } else if (!strcmp(a, "-")) {
             diag_tool(DIAG_ERROR, "reading C from standard input is not supported; name a file");
             ok = false;
-        } else if ((with_value = compiler_option_with_value(a)) != 0) {
-            o->clang_args[o->nclang_args++] = a;
-            if (with_value == 2) {
-                const char *v;
-                if (args_take_value(argc, argv, &i, &v))
-                    o->clang_args[o->nclang_args++] = v;
-                else
-                    ok = false;
-            }
-        } else if (compiler_option_plain(a)) {
-            o->clang_args[o->nclang_args++] = a;
         } else {
             diag_tool(DIAG_ERROR, "unknown option '%s' (measuretool -help lists the options)", a);
             ok = false;
         }
     }
+    o->report_file_given = o->report_file != NULL;
+    if (!o->report_file)
+        o->report_file = "ai_tool_report.txt";
     return ok;
 }
 
@@ -146,53 +173,27 @@ void mt_options_release(mt_options *o)
 
 void mt_print_help(FILE *out)
 {
+    fputs("usage: measuretool [options] [compiler options] file.c|kernel.xml...\n"
+          "\n"
+          "Counts, per loop, the floating-point operations and array load/store bytes of\n"
+          "one iteration, and their arithmetic intensity (flops per byte).\n"
+          "\n"
+          "The default mode writes an instrumented copy of each file (measureTool's\n"
+          "protocol): declare `unsigned long chiterations, chloads, chstores, chflops;`\n"
+          "at file scope and write `chiterations = N;` before each loop to count, N being\n"
+          "the iterations of the nest it starts; the copy adds each counted loop's loads,\n"
+          "stores and flops to the counters.  -auto-instrument needs no markers.\n"
+          "\n"
+          "options:\n",
+          out);
+    args_print_help(out, mt_option_table, MT_NOPTIONS, MT_HELP_COLUMN);
     fputs(
-        "usage: measuretool [options] [compiler options] file.c|kernel.xml...\n"
-        "\n"
-        "Counts, per loop, the floating-point operations and array load/store bytes of\n"
-        "one iteration, and their arithmetic intensity (flops per byte).\n"
-        "\n"
-        "The default mode writes an instrumented copy of each file (measureTool's\n"
-        "protocol): declare `unsigned long chiterations, chloads, chstores, chflops;`\n"
-        "at file scope and write `chiterations = N;` before each loop to count, N being\n"
-        "the iterations of the nest it starts; the copy adds each counted loop's loads,\n"
-        "stores and flops to the counters.  -auto-instrument needs no markers.\n"
-        "\n"
-        "options:\n"
-        "  -help                   print this help and exit\n"
-        "  -debug                  progress and per-loop internals on stderr\n"
-        "  -static-counting-only   analyze only: write the report, change no source\n"
-        "  -report-file FILE       the text report (default ai_tool_report.txt,\n"
-        "                          rewritten on each run; - is standard output)\n"
-        "  -json FILE              also write the report as JSON (- is standard output)\n"
-        "  -xml FILE               also write ExaSAT XML (spec draft 0.3.1; - is standard\n"
-        "                          output): per loop its bounds, own-level operations,\n"
-        "                          scalars and array subscripts (xml-schema/README.md)\n"
-        "  -machine FILE           with -static-counting-only: predict each loop nest's\n"
-        "                          flops, bytes, working set and runtime on that machine\n"
-        "                          (the perfmodel core; model/machines/ has examples)\n"
-        "  -param NAME=VALUE       a value for a symbol of the loop bounds, for -machine\n"
-        "                          (repeatable; -D still goes to the compiler); an array\n"
-        "                          element such as lo(3) is a symbol too\n"
-        "  -exasat-dialect         read .xml inputs as the ExaSAT tools' own dialect\n"
-        "                          (otherwise detected per document)\n"
-        "  -annot FILE             function side-effect annotations (repeatable; later\n"
-        "                          files override earlier ones and the built-in set)\n"
-        "  -no-default-annot       do not load the built-in libc/libm annotations\n"
-        "  -dumpannot              print the annotations in effect to standard output\n"
-        "  -use-algorithm-v2       flow-sensitive counting: the largest arm of each\n"
-        "                          if/else, ?: and switch instead of the sum of all arms\n"
-        "  -o FILE                 the instrumented copy (default ai_<file> here)\n"
-        "  -auto-instrument        measure every loop: the copy writes each loop's\n"
-        "                          entries, iterations, FP operations and bytes as JSON\n"
-        "                          at exit, to $AITOOL_MEASURED (default ai_measured.json)\n"
-        "  -measured FILE          with -static-counting-only: report that measurement\n"
-        "                          beside the static counts of each loop\n"
         "\n"
         "compiler options, passed to clang: -I DIR, -D NAME[=VALUE], -U NAME, -std=...,\n"
         "  -include FILE, -isystem DIR, -target T, --target=T, -W..., -f..., -m..., -O...,\n"
         "  -g..., -c (ignored), ...  clang's errors are always reported, its warnings\n"
-        "  only when a -W option is given (-Wall, for instance).\n"
+        "  only when a -W option is given (-Wall, for instance).  C is read as gnu17\n"
+        "  unless -std= is given.\n"
         "\n"
         "Every for, while and do loop of the named files is reported, in source order.\n"
         "With -static-counting-only a file ending in .xml is read as ExaSAT XML (the\n"
@@ -210,9 +211,12 @@ void mt_print_help(FILE *out)
         "\n"
         "  #pragma aitool fp_plus(N) fp_minus(N) fp_multiply(N) fp_divide(N) fp_total(N)\n"
         "                 fp_special(N)\n"
-        "written directly before a loop (or a function definition) states the counts you\n"
-        "expect for it (or for the whole body); every clause given is checked, and each\n"
-        "that differs is an error.  -debug also reports the clauses that match.\n"
+        "written directly before a loop, a function definition or another statement\n"
+        "(also as _Pragma(\"aitool ...\"), from a macro too) states the counts you expect\n"
+        "for one iteration of the loop, the whole body, or one execution of the\n"
+        "statement; every clause given is checked, and each that differs is an error.\n"
+        "Pragmas in code the preprocessor skips are ignored.  -debug also reports the\n"
+        "clauses that match.\n"
         "\n"
         "An output that names an input (C, XML, -annot, -measured, -machine) is\n"
         "refused.  The outputs of a run are replaced together at its end, none when\n"
@@ -221,6 +225,11 @@ void mt_print_help(FILE *out)
         "Exit status: 0 success, 1 an input could not be analyzed, a pragma did not\n"
         "hold or an output could not be written, 2 a usage error.\n",
         out);
+}
+
+void mt_print_markdown(FILE *out)
+{
+    args_print_markdown(out, mt_option_table, MT_NOPTIONS);
 }
 
 /* An output that names a file measuretool reads would destroy it: the C or XML
@@ -435,6 +444,10 @@ int mt_run(const mt_options *o)
 {
     if (o->help) {
         mt_print_help(stdout);
+        return MT_EXIT_OK;
+    }
+    if (o->help_markdown) {
+        mt_print_markdown(stdout);
         return MT_EXIT_OK;
     }
     annot_set *annots = mt_load_annotations(o);

@@ -14,7 +14,7 @@
 enum { MT_EXIT_OK = 0, MT_EXIT_INPUT = 1, MT_EXIT_USAGE = 2 };
 
 typedef struct mt_options {
-    bool help, debug, static_only;
+    bool help, help_markdown, debug, static_only;
     bool dump_annots, no_default_annots, flow_sensitive;
     bool auto_instrument;     /* -auto-instrument: measure every loop */
     bool exasat_dialect;      /* -exasat-dialect: .xml inputs are the ExaSAT tools' dialect */
@@ -23,7 +23,7 @@ typedef struct mt_options {
     bool report_file_given;   /* -report-file was given */
     const char **annot_files; /* -annot, in order: later ones override */
     int nannot_files;
-    const char *report_file; /* default ai_tool_report.txt */
+    const char *report_file; /* -report-file; default ai_tool_report.txt */
     const char *json_file;   /* NULL: no JSON report */
     const char *xml_file;    /* -xml: the ExaSAT XML, or NULL */
     const char *machine_file; /* -machine: predict each nest on this machine, or NULL */
@@ -38,6 +38,8 @@ typedef struct mt_options {
 bool mt_parse_args(int argc, char **argv, mt_options *o);
 void mt_options_release(mt_options *o);
 void mt_print_help(FILE *out);
+/* The option table as the README's markdown. */
+void mt_print_markdown(FILE *out);
 int mt_run(const mt_options *o);
 
 /* Everything main() does: parse, run, exit status. */

@@ -3,6 +3,7 @@
 #include "perfmodel_cli.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,38 +20,51 @@
 #include "perf_expr.h"
 #include "report_perf.h"
 
+#define PM_OPT(field) offsetof(pm_options, field)
+
+/* perfmodel's options: the parser, -help and the README's option table
+ * (perfmodel -help-markdown) all read this. */
+static const args_option pm_option_table[] = {
+    {"-help|--help|-h", ARGS_FLAG, NULL, false, PM_OPT(help), 0, "print this help and exit"},
+    {"-help-markdown", ARGS_FLAG, NULL, false, PM_OPT(help_markdown), 0,
+     "print this table of options as the README's markdown and exit"},
+    {"-machine", ARGS_VALUE, "FILE", false, PM_OPT(machine_file), 0,
+     "the machine description (JSON; model/machines/ has examples)"},
+    {"-D", ARGS_LIST, "name=value", true, PM_OPT(defines), PM_OPT(ndefines),
+     "bind a symbol of the loop bounds to a whole number (repeatable; -Dname=value too); an "
+     "array element such as lo(3) is a symbol too: -D 'lo(3)=1'"},
+    {"-exasat-dialect", ARGS_FLAG, NULL, false, PM_OPT(exasat_dialect), 0,
+     "read every kernel as the ExaSAT tools' own XML dialect (offset and dependentloopvar "
+     "accesses, if/else blocks, counts on functions), which is otherwise detected per "
+     "document"},
+    {"-json", ARGS_VALUE, "FILE", false, PM_OPT(json_file), 0,
+     "also write the predictions as JSON (- is standard output)"},
+    {"-csv", ARGS_FLAG, NULL, false, PM_OPT(csv), 0,
+     "print one CSV row per loop nest instead of the table"},
+    {"-plot", ARGS_VALUE, "FILE", false, PM_OPT(plot_file), 0,
+     "draw a roofline chart (the machine's roofs, each nest at its intensity), or with -sweep "
+     "the sweep, with gnuplot (.png or .svg)"},
+    {"-sweep", ARGS_VALUE, "SPEC", false, PM_OPT(sweep), 0,
+     "evaluate for each value of one parameter and print CSV: name=FROM:TO steps by 1, :+S by "
+     "S, :xF multiplies by F (at most 100000 values)"},
+    {"-calibrate", ARGS_FLAG, NULL, false, PM_OPT(calibrate), 0,
+     "measure this machine (memory bandwidth with a triad on all cores, peak with independent "
+     "FMA chains, divide and sqrt costs, caches from /sys; about 10 s, 3 GiB of memory) and "
+     "print its machine file"},
+};
+
+enum { PM_NOPTIONS = sizeof pm_option_table / sizeof *pm_option_table, PM_HELP_COLUMN = 19 };
+
 bool pm_parse_args(int argc, char **argv, pm_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->defines = mem_alloc((size_t)argc * sizeof *o->defines);
     o->inputs = mem_alloc((size_t)argc * sizeof *o->inputs);
     bool ok = true;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-help") || !strcmp(a, "--help") || !strcmp(a, "-h")) {
-            o->help = true;
-        } else if (!strcmp(a, "-machine")) {
-            ok &= args_take_value(argc, argv, &i, &o->machine_file);
-        } else if (!strcmp(a, "-json")) {
-            ok &= args_take_value(argc, argv, &i, &o->json_file);
-        } else if (!strcmp(a, "-plot")) {
-            ok &= args_take_value(argc, argv, &i, &o->plot_file);
-        } else if (!strcmp(a, "-sweep")) {
-            ok &= args_take_value(argc, argv, &i, &o->sweep);
-        } else if (!strcmp(a, "-csv")) {
-            o->csv = true;
-        } else if (!strcmp(a, "-calibrate")) {
-            o->calibrate = true;
-        } else if (!strcmp(a, "-exasat-dialect")) {
-            o->exasat_dialect = true;
-        } else if (!strcmp(a, "-D")) {
-            const char *v;
-            if (args_take_value(argc, argv, &i, &v))
-                o->defines[o->ndefines++] = v;
-            else
-                ok = false;
-        } else if (!strncmp(a, "-D", 2)) {
-            o->defines[o->ndefines++] = a + 2;
+        args_result r = args_parse_option(pm_option_table, PM_NOPTIONS, argc, argv, &i, o);
+        if (r != ARGS_NOT_AN_OPTION) {
+            ok &= r == ARGS_TAKEN;
         } else if (a[0] != '-' || !a[1]) {
             o->inputs[o->ninputs++] = a;
         } else {
@@ -80,26 +94,10 @@ void pm_print_help(FILE *out)
         "the ExaSAT tools or by hand), the executed flops, the memory traffic, the working\n"
         "sets and the runtime on a machine; an if block counts with its probability.\n"
         "\n"
-        "options:\n"
-        "  -help            print this help and exit\n"
-        "  -machine FILE    the machine description (JSON; model/machines/ has examples)\n"
-        "  -D name=value    bind a symbol of the loop bounds to a whole number\n"
-        "                   (repeatable; -Dname=value too); an array element such as\n"
-        "                   lo(3) is a symbol too: -D 'lo(3)=1'\n"
-        "  -exasat-dialect  read every kernel as the ExaSAT tools' own XML dialect (offset\n"
-        "                   and dependentloopvar accesses, if/else blocks, counts on\n"
-        "                   functions), which is otherwise detected per document\n"
-        "  -json FILE       also write the predictions as JSON (- is standard output)\n"
-        "  -csv             print one CSV row per loop nest instead of the table\n"
-        "  -plot FILE       draw a roofline chart (the machine's roofs, each nest at its\n"
-        "                   intensity), or with -sweep the sweep, with gnuplot\n"
-        "  -sweep SPEC      evaluate for each value of one parameter and print CSV:\n"
-        "                   name=FROM:TO steps by 1, :+S by S, :xF multiplies by F\n"
-        "                   (at most 100000 values)\n"
-        "  -calibrate       measure this machine (memory bandwidth with a triad on all\n"
-        "                   cores, peak with independent FMA chains, divide and sqrt\n"
-        "                   costs, caches from /sys; about 10 s, 3 GiB of memory) and\n"
-        "                   print its machine file\n"
+        "options:\n",
+        out);
+    args_print_help(out, pm_option_table, PM_NOPTIONS, PM_HELP_COLUMN);
+    fputs(
         "\n"
         "Traffic follows a layer-condition cache rule: the reuse of each array across the\n"
         "iterations of a loop level holds when the data it needs fits in half of the\n"
@@ -111,6 +109,12 @@ void pm_print_help(FILE *out)
         "Exit status: 0 success, 1 an input or the machine file could not be read, a\n"
         "bound could not be evaluated or an output not written, 2 a usage error.\n",
         out);
+}
+
+
+void pm_print_markdown(FILE *out)
+{
+    args_print_markdown(out, pm_option_table, PM_NOPTIONS);
 }
 
 static perf_bindings *pm_bindings(const pm_options *o)
@@ -324,6 +328,10 @@ int pm_run(const pm_options *o)
 {
     if (o->help) {
         pm_print_help(stdout);
+        return PM_EXIT_OK;
+    }
+    if (o->help_markdown) {
+        pm_print_markdown(stdout);
         return PM_EXIT_OK;
     }
     if (o->calibrate)

@@ -14,7 +14,7 @@
 enum { PM_EXIT_OK = 0, PM_EXIT_INPUT = 1, PM_EXIT_USAGE = 2 };
 
 typedef struct pm_options {
-    bool help, csv, calibrate;
+    bool help, help_markdown, csv, calibrate;
     bool exasat_dialect;      /* -exasat-dialect: read the ExaSAT tools' own dialect */
     const char *machine_file; /* -machine */
     const char *json_file;    /* -json, or NULL */
@@ -29,6 +29,8 @@ typedef struct pm_options {
 bool pm_parse_args(int argc, char **argv, pm_options *o);
 void pm_options_release(pm_options *o);
 void pm_print_help(FILE *out);
+/* The option table as the README's markdown. */
+void pm_print_markdown(FILE *out);
 int pm_run(const pm_options *o);
 
 /* Everything main() does: parse, run, exit status. */

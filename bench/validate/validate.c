@@ -30,9 +30,9 @@
  *
  * Exit status: 0 both targets met, 1 a target missed, 2 a usage or setup
  * error (a bad option, an unreadable XML file, too little memory). */
-#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -358,40 +358,60 @@ typedef struct vk_options {
     bool dry_run, no_reference, help;
     bool only[VK_NKERNELS];   /* -kernel NAME...; none given: all */
     bool any_only;
+    /* As given, read into the fields above by vk_parse_args. */
+    const char *footprint_text, *runs_text;
+    const char **kernel_names;
+    int nkernel_names;
 } vk_options;
+
+#define VK_OPT(field) offsetof(vk_options, field)
+
+static const args_option vk_option_table[] = {
+    {"-help|--help", ARGS_FLAG, NULL, false, VK_OPT(help), 0, "print this help and exit"},
+    {"-machine", ARGS_VALUE, "FILE", false, VK_OPT(machine_file), 0,
+     "use this machine file instead of calibrating this machine"},
+    {"-footprint-mib", ARGS_VALUE, "N", false, VK_OPT(footprint_text), 0,
+     "the arrays of each kernel, in MiB (default: 4x the largest cache, at least 1024, at "
+     "most a third of the available memory)"},
+    {"-runs", ARGS_VALUE, "R", false, VK_OPT(runs_text), 0,
+     "timed runs per kernel after a warm-up, the best counts (default 5)"},
+    {"-kernel", ARGS_LIST, "NAME", false, VK_OPT(kernel_names), VK_OPT(nkernel_names),
+     "only this kernel (repeatable): triad daxpy dot stencil2d stencil3d matmul"},
+    {"-xml-dir", ARGS_VALUE, "DIR", false, VK_OPT(xml_dir), 0,
+     "where the kernels' ExaSAT XML is (default: the build's)"},
+    {"-no-reference", ARGS_FLAG, NULL, false, VK_OPT(no_reference), 0,
+     "predict with the machine's memory bandwidth, not with the bandwidth of a triad run "
+     "before each run of the kernel"},
+    {"-dry-run", ARGS_FLAG, NULL, false, VK_OPT(dry_run), 0,
+     "print the sizes and predictions, run nothing"},
+};
+
+enum { VK_NOPTIONS = sizeof vk_option_table / sizeof *vk_option_table };
+_Static_assert(VK_DEFAULT_RUNS == 5, "the help of -runs names the default");
 
 static void vk_usage(FILE *out)
 {
+    fputs("usage: validate [-machine FILE] [-footprint-mib N] [-runs R] [-kernel NAME]...\n"
+          "                [-xml-dir DIR] [-no-reference] [-dry-run]\n"
+          "Predicts each validation kernel's run time with the performance model and "
+          "measures it.\n",
+          out);
+    args_print_help(out, vk_option_table, VK_NOPTIONS, 21);
     fprintf(out,
-            "usage: validate [-machine FILE] [-footprint-mib N] [-runs R] [-kernel NAME]...\n"
-            "                [-xml-dir DIR] [-no-reference] [-dry-run]\n"
-            "Predicts each validation kernel's run time with the performance model and measures it.\n"
-            "  -machine FILE      use this machine file instead of calibrating this machine\n"
-            "  -footprint-mib N   the arrays of each kernel, in MiB (default: 4x the largest\n"
-            "                     cache, at least 1024, at most a third of the available memory)\n"
-            "  -runs R            timed runs per kernel after a warm-up, the best counts (default %d)\n"
-            "  -kernel NAME       only this kernel (repeatable): triad daxpy dot stencil2d\n"
-            "                     stencil3d matmul\n"
-            "  -xml-dir DIR       where the kernels' ExaSAT XML is (default: the build's)\n"
-            "  -no-reference      predict with the machine's memory bandwidth, not with the\n"
-            "                     bandwidth of a triad run before each run of the kernel\n"
-            "  -dry-run           print the sizes and predictions, run nothing\n"
             "Exit status: 0 both targets met (median error <= %.0f%%, worst <= %.0f%%), 1 a target\n"
             "missed, 2 a usage or setup error.\n",
-            VK_DEFAULT_RUNS, vk_median_target, vk_worst_target);
+            vk_median_target, vk_worst_target);
 }
 
-static bool vk_parse_count(const char *option, const char *text, long min, long max, long *out)
+/* A whole number from min to max, or a usage error naming the option. */
+static bool vk_parse_count(const char *option, const char *text, long long min, long long max,
+                           long long *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < min || v > max) {
-        diag_tool(DIAG_ERROR, "%s: expected a whole number from %ld to %ld, not '%s'", option, min,
-                  max, text);
+    if (perf_parse_whole_number(text, strlen(text), out) || *out < min || *out > max) {
+        diag_tool(DIAG_ERROR, "%s: expected a whole number from %lld to %lld, not '%s'", option,
+                  min, max, text);
         return false;
     }
-    *out = v;
     return true;
 }
 
@@ -406,55 +426,41 @@ static bool vk_select_kernel(vk_options *o, const char *name)
     return false;
 }
 
-static bool vk_parse_option(vk_options *o, const char *opt, const char *value)
+/* The options given as text, read into their fields. */
+static bool vk_read_values(vk_options *o)
 {
-    long v;
-    if (strcmp(opt, "-machine") == 0)
-        o->machine_file = value;
-    else if (strcmp(opt, "-xml-dir") == 0)
-        o->xml_dir = value;
-    else if (strcmp(opt, "-kernel") == 0)
-        return vk_select_kernel(o, value);
-    else if (strcmp(opt, "-runs") == 0) {
-        if (!vk_parse_count(opt, value, 1, 1000, &v))
+    long long v;
+    if (o->runs_text) {
+        if (!vk_parse_count("-runs", o->runs_text, 1, 1000, &v))
             return false;
         o->runs = (unsigned)v;
-    } else if (strcmp(opt, "-footprint-mib") == 0) {
-        if (!vk_parse_count(opt, value, 1, 1L << 30, &v))
+    }
+    if (o->footprint_text) {
+        if (!vk_parse_count("-footprint-mib", o->footprint_text, 1, 1LL << 30, &v))
             return false;
         o->footprint = (double)v * vk_mib;
     }
-    return true;
-}
-
-static bool vk_takes_value(const char *a)
-{
-    static const char *const with_value[] = {"-machine", "-xml-dir", "-kernel", "-runs",
-                                             "-footprint-mib"};
-    for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
-        if (strcmp(a, with_value[k]) == 0)
-            return true;
-    return false;
+    bool ok = true;
+    for (int k = 0; k < o->nkernel_names; k++)
+        ok &= vk_select_kernel(o, o->kernel_names[k]);
+    return ok;
 }
 
 static bool vk_parse_args(int argc, char **argv, vk_options *o)
 {
     *o = (vk_options){.xml_dir = VALIDATE_XML_DIR, .runs = VK_DEFAULT_RUNS};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *value;
-        if (strcmp(a, "-help") == 0 || strcmp(a, "--help") == 0)
-            o->help = true;
-        else if (strcmp(a, "-dry-run") == 0)
-            o->dry_run = true;
-        else if (strcmp(a, "-no-reference") == 0)
-            o->no_reference = true;
-        else if (!vk_takes_value(a)) {
-            diag_tool(DIAG_ERROR, "unknown argument '%s' (validate -help lists the options)", a);
-            return false;
-        } else if (!args_take_value(argc, argv, &i, &value) || !vk_parse_option(o, a, value))
-            return false;
+    bool ok = true;
+    for (int i = 1; i < argc && ok; i++) {
+        args_result r = args_parse_option(vk_option_table, VK_NOPTIONS, argc, argv, &i, o);
+        if (r == ARGS_NOT_AN_OPTION)
+            diag_tool(DIAG_ERROR, "unknown argument '%s' (validate -help lists the options)",
+                      argv[i]);
+        ok = r == ARGS_TAKEN;
     }
-    return true;
+    ok = ok && vk_read_values(o);
+    free(o->kernel_names);
+    o->kernel_names = NULL;
+    return ok;
 }
 
 /* ---- the run ---- */
