@@ -47,7 +47,7 @@
 
 #include "diag.h"
 #include "fp_ops.h"
-#include "instrument_internal.h"
+#include "auto.h"
 #include "mem.h"
 #include "strbuf.h"
 #include "walk.h"

@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "instrument_internal.h"
+#include "manual.h"
 #include "mem.h"
 #include "strbuf.h"
 #include "walk.h"

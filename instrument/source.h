@@ -1,8 +1,9 @@
-/* instrument_internal: what the two instrumenters (manual.c, auto.c) share:
- * the main file's text, where a cursor sits in it, and the edits collected
- * against it.  A source borrows the translation unit and its text. */
-#ifndef AITOOL_INSTRUMENT_INTERNAL_H
-#define AITOOL_INSTRUMENT_INTERNAL_H
+/* source: what the two instrumenters (manual.c, auto.c) share: the main
+ * file's text, where a cursor sits in it, and the edits collected against
+ * it.  A source borrows the translation unit and its text; its edits are
+ * the caller's to release (edits_release). */
+#ifndef AITOOL_SOURCE_H
+#define AITOOL_SOURCE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -52,12 +53,5 @@ lm_loop *source_model_loop(const source *s, CXCursor loop);
 bool source_is_loop(enum CXCursorKind k);
 /* Parentheses and implicit casts around e taken away. */
 CXCursor source_strip(CXCursor e);
-
-/* runtime.c, which automatic instrumentation appends (generated). */
-extern const char instrument_runtime_text[];
-
-/* The hooks: edits for one file; false after an error in the user's input. */
-bool manual_instrument(source *s);
-bool auto_instrument(source *s);
 
 #endif

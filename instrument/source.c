@@ -1,0 +1,145 @@
+/* The source helpers both instrumenters use: a cursor's children, where a
+ * cursor sits in the main file's text, the analyzer's loop for a loop
+ * statement, and the function bodies of the main file. */
+#include "source.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem.h"
+#include "walk.h"
+
+static enum CXChildVisitResult push_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    cursor_vec *v = data;
+    if (v->n == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 8;
+        v->v = mem_realloc(v->v, v->cap * sizeof *v->v);
+    }
+    v->v[v->n++] = c;
+    return CXChildVisit_Continue;
+}
+
+void cursor_vec_children(cursor_vec *out, CXCursor c)
+{
+    out->n = 0;
+    clang_visitChildren(c, push_child, out);
+}
+
+void cursor_vec_release(cursor_vec *v)
+{
+    free(v->v);
+    v->v = NULL;
+    v->n = v->cap = 0;
+}
+
+/* The offset of a location in the main file that no macro produced. */
+static bool source_offset(const source *s, CXSourceLocation loc, size_t *offset)
+{
+    CXFile ef = NULL, sf = NULL;
+    unsigned eoff = 0, soff = 0;
+    clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
+    clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
+    if (!ef || !clang_File_isEqual(ef, s->file) || !sf || !clang_File_isEqual(sf, s->file) ||
+        eoff != soff || eoff > s->len)
+        return false;
+    *offset = eoff;
+    return true;
+}
+
+bool source_range(const source *s, CXCursor c, size_t *begin, size_t *end)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    return source_offset(s, clang_getRangeStart(r), begin) &&
+           source_offset(s, clang_getRangeEnd(r), end) && *begin <= *end;
+}
+
+size_t source_skip_space(const source *s, size_t i)
+{
+    while (i < s->len) {
+        if (s->text[i] == ' ' || s->text[i] == '\t' || s->text[i] == '\n' || s->text[i] == '\r' ||
+            s->text[i] == '\f' || s->text[i] == '\v') {
+            i++;
+        } else if (s->text[i] == '/' && i + 1 < s->len && s->text[i + 1] == '*') {
+            const char *close = strstr(s->text + i + 2, "*/");
+            if (!close)
+                return s->len;
+            i = (size_t)(close - s->text) + 2;
+        } else if (s->text[i] == '/' && i + 1 < s->len && s->text[i + 1] == '/') {
+            while (i < s->len && s->text[i] != '\n')
+                i++;
+        } else {
+            break;
+        }
+    }
+    return i;
+}
+
+size_t source_statement_end(const source *s, size_t end)
+{
+    if (end > 0 && s->text[end - 1] == ';')
+        return end;
+    size_t next = source_skip_space(s, end);
+    return next < s->len && s->text[next] == ';' ? next + 1 : end;
+}
+
+void source_line_col(const source *s, CXCursor c, unsigned *line, unsigned *col)
+{
+    (void)s;
+    clang_getFileLocation(clang_getCursorLocation(c), NULL, line, col, NULL);
+}
+
+lm_loop *source_model_loop(const source *s, CXCursor loop)
+{
+    unsigned line = 0, col = 0;
+    source_line_col(s, loop, &line, &col);
+    for (lm_function *fn = s->model->functions; fn; fn = fn->next)
+        for (lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
+            if (l->loc.line == line && l->loc.column == col)
+                return l;
+    return NULL;
+}
+
+typedef struct function_visit {
+    void (*fn)(void *ctx, CXCursor body);
+    void *ctx;
+} function_visit;
+
+static enum CXChildVisitResult visit_definition(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    const function_visit *v = data;
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+        CXCursor body = walk_function_body_of(c);
+        if (!clang_Cursor_isNull(body))
+            v->fn(v->ctx, body);
+    }
+    return CXChildVisit_Continue;
+}
+
+void source_each_function_body(const source *s, void (*fn)(void *ctx, CXCursor body), void *ctx)
+{
+    function_visit v = {fn, ctx};
+    clang_visitChildren(clang_getTranslationUnitCursor(s->tu), visit_definition, &v);
+}
+
+bool source_is_loop(enum CXCursorKind k)
+{
+    return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+}
+
+CXCursor source_strip(CXCursor e)
+{
+    cursor_vec kids = {0};
+    while (clang_getCursorKind(e) == CXCursor_ParenExpr ||
+           clang_getCursorKind(e) == CXCursor_UnexposedExpr) {
+        cursor_vec_children(&kids, e);
+        if (kids.n != 1)
+            break;
+        e = kids.v[0];
+    }
+    cursor_vec_release(&kids);
+    return e;
+}
