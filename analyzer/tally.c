@@ -35,7 +35,7 @@ void tally_count_all(tally *t, const lm_fp_counts *c)
     lm_fp_add(&t->incl, c);
 }
 
-void use_list_note(use_list *l, const use *u, bool read, bool write, unsigned long seq)
+static void use_list_note(use_list *l, const use *u, bool read, bool write, unsigned long seq)
 {
     use *e = NULL;
     for (size_t i = 0; i < l->n; i++) {
@@ -65,7 +65,7 @@ void tally_note(tally *t, const use *u, bool read, bool write, unsigned long seq
     use_list_note(&t->incl_uses, u, read, write, seq);
 }
 
-void name_set_add(name_set *s, const char *name)
+static void name_set_add(name_set *s, const char *name)
 {
     for (size_t i = 0; i < s->n; i++)
         if (s->v[i] == name)

@@ -52,8 +52,6 @@ void tally_count_all(tally *t, const lm_fp_counts *c);
 /* Note a read and/or write of u's array (u's own flags are ignored). */
 void tally_note(tally *t, const use *u, bool read, bool write, unsigned long seq);
 void tally_unknown(tally *t, const char *name);
-void use_list_note(use_list *l, const use *u, bool read, bool write, unsigned long seq);
-void name_set_add(name_set *s, const char *name);
 
 /* A finished loop body into the level that contains it: inclusive parts only. */
 void tally_absorb_body(tally *dst, const tally *body);

@@ -31,7 +31,7 @@ unsigned diag_warning_count(void)
     return diag_warnings;
 }
 
-const char *diag_severity_name(diag_severity sev)
+static const char *diag_severity_name(diag_severity sev)
 {
     switch (sev) {
     case DIAG_NOTE:

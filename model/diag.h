@@ -28,6 +28,5 @@ void diag_at(diag_severity sev, const char *file, unsigned line, unsigned col,
 /* A message about the command line or the run, prefixed by the program name. */
 void diag_tool(diag_severity sev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-const char *diag_severity_name(diag_severity sev);
 
 #endif

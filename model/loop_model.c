@@ -303,7 +303,7 @@ const char *lm_clause_name(int clause)
     return clause == LM_CLAUSE_TOTAL ? "fp_total" : lm_fp_class_name((lm_fp_class)clause);
 }
 
-unsigned long lm_clause_count(const lm_fp_counts *c, int clause)
+static unsigned long lm_clause_count(const lm_fp_counts *c, int clause)
 {
     return clause == LM_CLAUSE_TOTAL ? lm_fp_total(c) : c->n[clause];
 }

@@ -316,7 +316,6 @@ unsigned long lm_fp_total(const lm_fp_counts *c);
 void lm_fp_add(lm_fp_counts *dst, const lm_fp_counts *src);
 const char *lm_fp_class_name(lm_fp_class c); /* "fp_plus", ... */
 const char *lm_clause_name(int clause);      /* lm_fp_class_name, and "fp_total" */
-unsigned long lm_clause_count(const lm_fp_counts *c, int clause);
 
 /* A new check of pragma `pr` (copied, its file name too) at the end of f's. */
 lm_check *lm_file_add_check(lm_program *p, lm_file *f, const lm_pragma *pr);

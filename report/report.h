@@ -28,7 +28,4 @@ void report_debug_write(FILE *out, const lm_program *p);
  * through diag; false when the file could not be read or parsed. */
 bool report_attach_measured(lm_program *p, const char *path);
 
-/* "ForStatement", "WhileStatement", "DoWhileStatement". */
-const char *report_statement_name(lm_loop_kind k);
-
 #endif

@@ -125,7 +125,7 @@ static cJSON *report_perf_json_level(const perf_loop *pl, const machine *m)
     return o;
 }
 
-char *report_perf_json_render(const perf_result *r, const machine *m)
+static char *report_perf_json_render(const perf_result *r, const machine *m)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "machine", m->name);

@@ -5,7 +5,7 @@
 
 #include "fileio.h"
 
-const char *report_statement_name(lm_loop_kind k)
+static const char *report_statement_name(lm_loop_kind k)
 {
     switch (k) {
     case LM_LOOP_FOR:

@@ -1,6 +1,8 @@
 #include "measuretool_cli.h"
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +18,28 @@
 #include "mem.h"
 #include "perf.h"
 #include "report.h"
+
+typedef struct mt_options {
+    bool help, help_markdown, debug, static_only;
+    bool dump_annots, no_default_annots, flow_sensitive;
+    bool auto_instrument;     /* -auto-instrument: measure every loop */
+    bool exasat_dialect;      /* -exasat-dialect: .xml inputs are the ExaSAT tools' dialect */
+    const char *output;       /* -o: the instrumented copy (one input only) */
+    const char *measured_file; /* -measured: a measurement to report beside the counts */
+    bool report_file_given;   /* -report-file was given */
+    const char **annot_files; /* -annot, in order: later ones override */
+    int nannot_files;
+    const char *report_file; /* -report-file; default ai_tool_report.txt */
+    const char *json_file;   /* NULL: no JSON report */
+    const char *xml_file;    /* -xml: the ExaSAT XML, or NULL */
+    const char *machine_file; /* -machine: predict each nest on this machine, or NULL */
+    const char **params;     /* -param NAME=VALUE: the symbols of loop bounds */
+    int nparams;
+    const char **inputs;
+    int ninputs;
+    const char **clang_args;
+    int nclang_args;
+} mt_options;
 
 /* Compiler options that take their value as the next argument when it is
  * not joined (`-I dir` and `-Idir`). */
@@ -128,7 +152,7 @@ static args_result mt_take_compiler_option(int argc, char **argv, int *i, mt_opt
     return ARGS_TAKEN;
 }
 
-bool mt_parse_args(int argc, char **argv, mt_options *o)
+static bool mt_parse_args(int argc, char **argv, mt_options *o)
 {
     memset(o, 0, sizeof *o);
     o->inputs = mem_alloc((size_t)argc * sizeof *o->inputs);
@@ -157,7 +181,7 @@ bool mt_parse_args(int argc, char **argv, mt_options *o)
     return ok;
 }
 
-void mt_options_release(mt_options *o)
+static void mt_options_release(mt_options *o)
 {
     free(o->inputs);
     free(o->clang_args);
@@ -171,7 +195,7 @@ void mt_options_release(mt_options *o)
     o->ninputs = o->nclang_args = o->nannot_files = 0;
 }
 
-void mt_print_help(FILE *out)
+static void mt_print_help(FILE *out)
 {
     fputs("usage: measuretool [options] [compiler options] file.c|kernel.xml...\n"
           "\n"
@@ -227,7 +251,7 @@ void mt_print_help(FILE *out)
         out);
 }
 
-void mt_print_markdown(FILE *out)
+static void mt_print_markdown(FILE *out)
 {
     args_print_markdown(out, mt_option_table, MT_NOPTIONS);
 }
@@ -440,7 +464,7 @@ static int mt_run_analysis(const mt_options *o, const annot_set *annots)
     return mt_instrument(o, annots) ? MT_EXIT_OK : MT_EXIT_INPUT;
 }
 
-int mt_run(const mt_options *o)
+static int mt_run(const mt_options *o)
 {
     if (o->help) {
         mt_print_help(stdout);

@@ -3,7 +3,9 @@
 #include "perfmodel_cli.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +21,19 @@
 #include "perf_plot.h"
 #include "perf_expr.h"
 #include "report_perf.h"
+
+typedef struct pm_options {
+    bool help, help_markdown, csv, calibrate;
+    bool exasat_dialect;      /* -exasat-dialect: read the ExaSAT tools' own dialect */
+    const char *machine_file; /* -machine */
+    const char *json_file;    /* -json, or NULL */
+    const char *plot_file;    /* -plot: a roofline, or the sweep's chart (.png or .svg) */
+    const char *sweep;        /* -sweep name=FROM:TO[:xF|:+S], or NULL */
+    const char **defines;     /* -D name=value, in order */
+    int ndefines;
+    const char **inputs;      /* kernel.xml... */
+    int ninputs;
+} pm_options;
 
 #define PM_OPT(field) offsetof(pm_options, field)
 
@@ -55,7 +70,7 @@ static const args_option pm_option_table[] = {
 
 enum { PM_NOPTIONS = sizeof pm_option_table / sizeof *pm_option_table, PM_HELP_COLUMN = 19 };
 
-bool pm_parse_args(int argc, char **argv, pm_options *o)
+static bool pm_parse_args(int argc, char **argv, pm_options *o)
 {
     memset(o, 0, sizeof *o);
     o->inputs = mem_alloc((size_t)argc * sizeof *o->inputs);
@@ -75,7 +90,7 @@ bool pm_parse_args(int argc, char **argv, pm_options *o)
     return ok;
 }
 
-void pm_options_release(pm_options *o)
+static void pm_options_release(pm_options *o)
 {
     free(o->defines);
     free(o->inputs);
@@ -83,7 +98,7 @@ void pm_options_release(pm_options *o)
     o->ndefines = o->ninputs = 0;
 }
 
-void pm_print_help(FILE *out)
+static void pm_print_help(FILE *out)
 {
     fputs(
         "usage: perfmodel -machine M.json [-D name=value]... [-json FILE] [-csv]\n"
@@ -112,7 +127,7 @@ void pm_print_help(FILE *out)
 }
 
 
-void pm_print_markdown(FILE *out)
+static void pm_print_markdown(FILE *out)
 {
     args_print_markdown(out, pm_option_table, PM_NOPTIONS);
 }
@@ -324,7 +339,7 @@ static int pm_calibrate(const pm_options *o)
     return ok ? PM_EXIT_OK : PM_EXIT_INPUT;
 }
 
-int pm_run(const pm_options *o)
+static int pm_run(const pm_options *o)
 {
     if (o->help) {
         pm_print_help(stdout);

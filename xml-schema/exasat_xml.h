@@ -37,8 +37,6 @@ bool xml_read_file_as(lm_program *p, const char *path, xml_dialect dialect);
 /* The same for a document in memory; `name` is used in messages and as the
  * lm_file's path. */
 bool xml_read_memory(lm_program *p, const char *name, const char *text, size_t len);
-bool xml_read_memory_as(lm_program *p, const char *name, const char *text, size_t len,
-                        xml_dialect dialect);
 
 /* exasat.xsd, as compiled in (NUL-terminated). */
 extern const char xml_schema_text[];

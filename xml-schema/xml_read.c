@@ -365,8 +365,8 @@ static bool xml_read_program(lm_program *p, const char *name, const xmlDoc *doc)
 
 /* ---- The API ---- */
 
-bool xml_read_memory_as(lm_program *p, const char *name, const char *text, size_t len,
-                        xml_dialect dialect)
+static bool xml_read_memory_as(lm_program *p, const char *name, const char *text, size_t len,
+                               xml_dialect dialect)
 {
     bool original;
     xmlDoc *doc = xml_load(name, text, len, dialect, &original);
