@@ -1,12 +1,13 @@
 /* loop_model: the program -> files -> functions -> nested loops that the
  * analyzer builds and every output reads.
  *
- * Counting rules (../shared/design.md): FP operations are counted per single
- * iteration; a loop's `own` counts are those of its body outside nested loop
- * bodies (nested loop headers included), its `inclusive` counts add the
- * inclusive counts of its nested loops.  Arrays: each distinct array counts once
- * as a load if read and once as a store if written, per loop, inclusive of its
- * nested loops; bytes are grouped by element type into a formula.
+ * Counting rules (README.md, "What is counted"): FP operations are counted
+ * per single iteration; a loop's `own` counts are those of its body outside
+ * nested loop bodies (nested loop headers included), its `inclusive` counts
+ * add the inclusive counts of its nested loops.  Arrays: each distinct array
+ * counts once as a load if read and once as a store if written, per loop,
+ * inclusive of its nested loops; bytes are grouped by element type into a
+ * formula.
  *
  * Ownership: an lm_program owns everything reachable from it (one arena);
  * strings passed in are copied.  lm_program_free() releases it all. */
