@@ -147,26 +147,6 @@ const char *lm_pin_field_name(lm_pin_field f)
     return (unsigned)f < LM_PIN_NFIELDS ? names[f] : "";
 }
 
-static void lm_pin_set(lm_pininfo *pi, lm_pin_field f, unsigned long v)
-{
-    pi->present[f] = true;
-    pi->value[f] = v;
-}
-
-void lm_pininfo_from_measured(lm_pininfo *pi, const lm_measured *m)
-{
-    memset(pi, 0, sizeof *pi);
-    lm_pin_set(pi, LM_PIN_ENTRIES, m->entries);
-    lm_pin_set(pi, LM_PIN_ITERS, m->iterations);
-    lm_pin_set(pi, LM_PIN_BYTEREADS, m->load_bytes);
-    lm_pin_set(pi, LM_PIN_BYTEWRITES, m->store_bytes);
-    lm_pin_set(pi, LM_PIN_ADDS, m->fp.n[LM_FP_PLUS]);
-    lm_pin_set(pi, LM_PIN_SUBS, m->fp.n[LM_FP_MINUS]);
-    lm_pin_set(pi, LM_PIN_MULS, m->fp.n[LM_FP_MULTIPLY]);
-    lm_pin_set(pi, LM_PIN_DIVS, m->fp.n[LM_FP_DIVIDE]);
-    lm_pin_set(pi, LM_PIN_SPECIALS, m->fp.n[LM_FP_SPECIAL]);
-}
-
 unsigned long lm_datatype_size(const char *datatype)
 {
     static const struct {

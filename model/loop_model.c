@@ -56,6 +56,7 @@ lm_loop *lm_function_add_loop(lm_program *p, lm_function *fn, lm_loop *parent,
                               lm_loop_kind kind, lm_location loc)
 {
     lm_loop *l = arena_alloc(p->arena, sizeof *l);
+    l->index = p->nloops++;
     l->kind = kind;
     l->loc = loc;
     l->loc.file = arena_strdup(p->arena, loc.file);

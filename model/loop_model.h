@@ -84,15 +84,6 @@ typedef struct lm_bytes {
     unsigned long bytes;
 } lm_bytes;
 
-/* What a run of the automatically instrumented program measured for one
- * loop: its own level, exclusive of nested loops, over the whole run. */
-typedef struct lm_measured {
-    unsigned long entries, iterations;
-    lm_fp_counts fp;
-    unsigned long load_bytes, store_bytes;
-    double ai;
-} lm_measured;
-
 /* ---- The ExaSAT detail (spec draft 0.3.1, xml-schema/README.md) ----
  * What an ExaSAT XML file says beyond the counts: filled by the analyzer when
  * asked for it (analyzer_options.detail) and by the XML reader.  Everything
@@ -208,15 +199,6 @@ typedef struct lm_comm {
     lm_comm_var *vars, *last_var;
 } lm_comm;
 
-/* What the performance model predicts for a loop nest on a machine
- * (perf_attach_predictions), kept on the nest's outermost loop. */
-typedef struct lm_prediction {
-    const char *machine;
-    double flops, weighted_flops, specials, bytes, working_set;
-    double compute_s, memory_s, runtime_s;
-    const char *bottleneck; /* "memory" or "compute" */
-} lm_prediction;
-
 typedef struct lm_function lm_function;
 
 typedef struct lm_loop {
@@ -227,6 +209,8 @@ typedef struct lm_loop {
     lm_function *function;
     lm_loop_kind kind;
     lm_location loc; /* the loop keyword */
+    size_t index;    /* the program's loops are numbered 0, 1, ... as made: stages key
+                        what they find out about a loop by it */
     unsigned depth;  /* 1 for a loop at function level */
     lm_fp_counts own, inclusive;
     lm_array_use *own_arrays; /* in order of first use */
@@ -238,8 +222,6 @@ typedef struct lm_loop {
      * definition), inclusive of nested loops; complete is false when any. */
     const char **unknown_calls;
     size_t nunknown_calls;
-    const lm_measured *measured; /* from -measured, or NULL */
-    const lm_prediction *prediction; /* from -machine, on a nest's outermost loop, or NULL */
     /* The ExaSAT detail of the own level. */
     lm_bounds bounds;
     lm_scalar *scalars, *last_scalar;
@@ -280,6 +262,7 @@ typedef struct lm_file {
 typedef struct lm_program {
     arena *arena;
     lm_file *files, *last_file;
+    size_t nloops; /* loops made so far: each lm_loop's index is below it */
 } lm_program;
 
 lm_program *lm_program_create(void);
@@ -359,8 +342,6 @@ lm_comm_var *lm_comm_add_var(lm_program *p, lm_comm *c, bool is_array, const cha
 const char *lm_access_type_name(lm_access_type t); /* "readonly", ... */
 /* The attribute name of a pininfo field ("entries", "iters", ...). */
 const char *lm_pin_field_name(lm_pin_field f);
-/* The pininfo a measurement gives: what it measured, nothing else. */
-void lm_pininfo_from_measured(lm_pininfo *pi, const lm_measured *m);
 /* The size in bytes of a C arithmetic type named in XML ("double",
  * "unsigned long"), 0 when unknown; the sizes of the x86-64 Linux ABI. */
 unsigned long lm_datatype_size(const char *datatype);

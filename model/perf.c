@@ -39,6 +39,7 @@
 #include "perf.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -369,6 +370,10 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b
     memset(out, 0, sizeof *out);
     size_t cap = 0;
     bool ok = true;
+    out->nloops = p->nloops;
+    out->nest_of = mem_alloc((p->nloops ? p->nloops : 1) * sizeof *out->nest_of);
+    for (size_t i = 0; i < p->nloops; i++)
+        out->nest_of[i] = SIZE_MAX;
     for (const lm_file *f = p->files; f; f = f->next) {
         for (const lm_function *fn = f->functions; fn; fn = fn->next) {
             for (const lm_loop *top = fn->loops; top; top = top->next) {
@@ -376,6 +381,7 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b
                     cap = cap ? 2 * cap : 8;
                     out->nests = mem_realloc(out->nests, cap * sizeof *out->nests);
                 }
+                out->nest_of[top->index] = out->nnests;
                 perf_nest *n = &out->nests[out->nnests++];
                 memset(n, 0, sizeof *n);
                 ok &= perf_eval_nest(n, top, m, b);
@@ -403,29 +409,18 @@ void perf_result_release(perf_result *r)
         free(r->nests[i].loops);
     }
     free(r->nests);
+    free(r->nest_of);
     memset(r, 0, sizeof *r);
+}
+
+const perf_nest *perf_nest_of(const perf_result *r, const lm_loop *l)
+{
+    if (!r || l->index >= r->nloops || r->nest_of[l->index] == SIZE_MAX)
+        return NULL;
+    return &r->nests[r->nest_of[l->index]];
 }
 
 double perf_intensity(double flops, double bytes)
 {
     return bytes > 0 ? flops / bytes : 0;
-}
-
-void perf_attach_predictions(lm_program *p, const perf_result *r, const machine *m)
-{
-    for (size_t i = 0; i < r->nnests; i++) {
-        const perf_nest *n = &r->nests[i];
-        lm_prediction *pr = arena_alloc(p->arena, sizeof *pr);
-        pr->machine = arena_strdup(p->arena, m->name);
-        pr->flops = n->flops;
-        pr->weighted_flops = n->weighted_flops;
-        pr->specials = n->specials;
-        pr->bytes = n->bytes;
-        pr->working_set = n->working_set;
-        pr->compute_s = n->compute_s;
-        pr->memory_s = n->memory_s;
-        pr->runtime_s = n->runtime_s;
-        pr->bottleneck = n->bottleneck;
-        ((lm_loop *)n->top)->prediction = pr;
-    }
 }

@@ -51,6 +51,8 @@ typedef struct perf_nest {
 typedef struct perf_result {
     perf_nest *nests;
     size_t nnests;
+    size_t *nest_of; /* by lm_loop.index: the nest a loop tops, or SIZE_MAX */
+    size_t nloops;
     double flops, weighted_flops, specials, bytes, working_set;
     double compute_s, memory_s, runtime_s;
     const char *bottleneck;
@@ -60,8 +62,9 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b
                    perf_result *out);
 void perf_result_release(perf_result *r);
 
-/* Keep each nest's totals on its outermost loop (copied into p's arena). */
-void perf_attach_predictions(lm_program *p, const perf_result *r, const machine *m);
+/* The prediction of the nest whose outermost loop is l, or NULL (r may be
+ * NULL): how the reports join the model's results to the loops. */
+const perf_nest *perf_nest_of(const perf_result *r, const lm_loop *l);
 
 /* flops / bytes, 0 when nothing moves. */
 double perf_intensity(double flops, double bytes);

@@ -11,21 +11,27 @@
 #include <stdio.h>
 
 #include "loop_model.h"
+#include "measured.h"
+#include "perf.h"
 
-bool report_text_write(FILE *out, const lm_program *p);
-bool report_text_file(const char *path, const lm_program *p);
+/* What other stages found out about the loops, joined into the reports by
+ * loop: a measurement (-measured) and the performance model's predictions
+ * on a machine (-machine).  Each may be NULL; the stages own them. */
+typedef struct report_joins {
+    const measured_set *measured;
+    const perf_result *predicted;
+    const char *machine; /* the name of the predictions' machine */
+} report_joins;
+
+/* j may be NULL: the loop model's counts alone. */
+bool report_text_write(FILE *out, const lm_program *p, const report_joins *j);
+bool report_text_file(const char *path, const lm_program *p, const report_joins *j);
 
 /* {"loops": [...]}, keys as documented in README.md. */
-char *report_json_render(const lm_program *p);
-bool report_json_file(const char *path, const lm_program *p);
+char *report_json_render(const lm_program *p, const report_joins *j);
+bool report_json_file(const char *path, const lm_program *p, const report_joins *j);
 
 /* Per-loop internals for -debug: own and inclusive counts, every array. */
 void report_debug_write(FILE *out, const lm_program *p);
-
-/* Attach the measurement an automatically instrumented program wrote
- * (its JSON, see README.md) to the loops of a finished program, matched by
- * file name, line and column.  Errors and unmatched entries are reported
- * through diag; false when the file could not be read or parsed. */
-bool report_attach_measured(lm_program *p, const char *path);
 
 #endif

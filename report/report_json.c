@@ -16,7 +16,7 @@ static void json_add_formula(cJSON *o, const char *key, const char *formula)
         cJSON_AddNullToObject(o, key);
 }
 
-static cJSON *report_json_measured(const lm_measured *m)
+static cJSON *report_json_measured(const measured_loop *m)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "entries", (double)m->entries);
@@ -31,10 +31,10 @@ static cJSON *report_json_measured(const lm_measured *m)
     return o;
 }
 
-static cJSON *report_json_prediction(const lm_prediction *pr)
+static cJSON *report_json_prediction(const perf_nest *pr, const char *machine_name)
 {
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "machine", pr->machine);
+    cJSON_AddStringToObject(o, "machine", machine_name);
     cJSON_AddNumberToObject(o, "flops", pr->flops);
     cJSON_AddNumberToObject(o, "weighted_flops", pr->weighted_flops);
     cJSON_AddNumberToObject(o, "specials", pr->specials);
@@ -47,7 +47,7 @@ static cJSON *report_json_prediction(const lm_prediction *pr)
     return o;
 }
 
-static cJSON *report_json_loop(const lm_loop *l)
+static cJSON *report_json_loop(const lm_loop *l, const report_joins *j)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "file", l->loc.file);
@@ -69,21 +69,23 @@ static cJSON *report_json_loop(const lm_loop *l)
     cJSON *unknown = cJSON_AddArrayToObject(o, "unknown_calls");
     for (size_t i = 0; i < l->nunknown_calls; i++)
         cJSON_AddItemToArray(unknown, cJSON_CreateString(l->unknown_calls[i]));
-    if (l->measured)
-        cJSON_AddItemToObject(o, "measured", report_json_measured(l->measured));
-    if (l->prediction)
-        cJSON_AddItemToObject(o, "prediction", report_json_prediction(l->prediction));
+    const measured_loop *m = j ? measured_of(j->measured, l) : NULL;
+    if (m)
+        cJSON_AddItemToObject(o, "measured", report_json_measured(m));
+    const perf_nest *pr = j ? perf_nest_of(j->predicted, l) : NULL;
+    if (pr)
+        cJSON_AddItemToObject(o, "prediction", report_json_prediction(pr, j->machine));
     return o;
 }
 
-char *report_json_render(const lm_program *p)
+char *report_json_render(const lm_program *p, const report_joins *j)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON *loops = cJSON_AddArrayToObject(root, "loops");
     for (const lm_file *f = p->files; f; f = f->next)
         for (const lm_function *fn = f->functions; fn; fn = fn->next)
             for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
-                cJSON_AddItemToArray(loops, report_json_loop(l));
+                cJSON_AddItemToArray(loops, report_json_loop(l, j));
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     /* Hand the caller memory from our allocator, so it frees with free(). */
@@ -92,15 +94,22 @@ char *report_json_render(const lm_program *p)
     return copy;
 }
 
+typedef struct report_job {
+    const lm_program *p;
+    const report_joins *j;
+} report_job;
+
 static bool report_json_writer(FILE *out, void *ctx)
 {
-    char *text = report_json_render(ctx);
+    const report_job *job = ctx;
+    char *text = report_json_render(job->p, job->j);
     bool ok = fputs(text, out) >= 0 && fputc('\n', out) != EOF;
     free(text);
     return ok;
 }
 
-bool report_json_file(const char *path, const lm_program *p)
+bool report_json_file(const char *path, const lm_program *p, const report_joins *j)
 {
-    return fileio_write_atomic(path, report_json_writer, (void *)p);
+    report_job job = {p, j};
+    return fileio_write_atomic(path, report_json_writer, &job);
 }

@@ -20,7 +20,7 @@ static const char *report_statement_name(lm_loop_kind k)
 
 /* A measurement is the loop's own level over the whole run; per iteration
  * it compares with the static counts of an innermost loop. */
-static void report_text_measured(FILE *out, const lm_measured *m)
+static void report_text_measured(FILE *out, const measured_loop *m)
 {
     fprintf(out, "----------Measured (own level, whole run)---------------------\n");
     fprintf(out, "entries:%lu\n", m->entries);
@@ -38,10 +38,10 @@ static void report_text_measured(FILE *out, const lm_measured *m)
 }
 
 /* The model's prediction for the nest this loop starts (-machine). */
-static void report_text_prediction(FILE *out, const lm_prediction *pr)
+static void report_text_prediction(FILE *out, const perf_nest *pr, const char *machine_name)
 {
     fprintf(out, "----------Predicted (whole nest, machine %s)---------------------\n",
-            pr->machine);
+            machine_name);
     fprintf(out, "flops:%.17g\n", pr->flops);
     fprintf(out, "weighted flops:%.17g\n", pr->weighted_flops);
     fprintf(out, "fp_special:%.17g\n", pr->specials);
@@ -51,7 +51,7 @@ static void report_text_prediction(FILE *out, const lm_prediction *pr)
             pr->compute_s, pr->memory_s, pr->bottleneck);
 }
 
-static void report_text_loop(FILE *out, const lm_loop *l)
+static void report_text_loop(FILE *out, const lm_loop *l, const report_joins *j)
 {
     const lm_fp_counts *c = &l->inclusive;
     fprintf(out, "----------Floating Point Operation Counts---------------------\n");
@@ -74,29 +74,38 @@ static void report_text_loop(FILE *out, const lm_loop *l)
     }
     fprintf(out, "----------Arithmetic Intensity---------------------\n");
     fprintf(out, "AI=%g\n", l->ai);
-    if (l->measured)
-        report_text_measured(out, l->measured);
-    if (l->prediction)
-        report_text_prediction(out, l->prediction);
+    const measured_loop *m = j ? measured_of(j->measured, l) : NULL;
+    if (m)
+        report_text_measured(out, m);
+    const perf_nest *pr = j ? perf_nest_of(j->predicted, l) : NULL;
+    if (pr)
+        report_text_prediction(out, pr, j->machine);
 }
 
-bool report_text_write(FILE *out, const lm_program *p)
+bool report_text_write(FILE *out, const lm_program *p, const report_joins *j)
 {
     for (const lm_file *f = p->files; f; f = f->next)
         for (const lm_function *fn = f->functions; fn; fn = fn->next)
             for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
-                report_text_loop(out, l);
+                report_text_loop(out, l, j);
     return !ferror(out);
 }
 
+typedef struct report_job {
+    const lm_program *p;
+    const report_joins *j;
+} report_job;
+
 static bool report_text_writer(FILE *out, void *ctx)
 {
-    return report_text_write(out, ctx);
+    const report_job *job = ctx;
+    return report_text_write(out, job->p, job->j);
 }
 
-bool report_text_file(const char *path, const lm_program *p)
+bool report_text_file(const char *path, const lm_program *p, const report_joins *j)
 {
-    return fileio_write_atomic(path, report_text_writer, (void *)p);
+    report_job job = {p, j};
+    return fileio_write_atomic(path, report_text_writer, &job);
 }
 
 static void report_debug_counts(FILE *out, const char *what, const lm_fp_counts *c)

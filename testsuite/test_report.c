@@ -43,7 +43,7 @@ static char *golden(const char *name)
 static char *render_text(const lm_program *p)
 {
     FILE *tmp = tmpfile();
-    CU_ASSERT_TRUE(report_text_write(tmp, p));
+    CU_ASSERT_TRUE(report_text_write(tmp, p, NULL));
     char *text = testutil_read_stream(tmp);
     fclose(tmp);
     return text;
@@ -119,7 +119,7 @@ static void test_json_golden(void)
 {
     const char *files[] = {"testsuite/kernels/types.c"};
     lm_program *p = analyze_files(files, 1);
-    char *got_text = report_json_render(p);
+    char *got_text = report_json_render(p, NULL);
     char *want_text = golden("types.json");
     CU_ASSERT_PTR_NOT_NULL_FATAL(want_text);
     cJSON *got = cJSON_Parse(got_text), *want = cJSON_Parse(want_text);
@@ -138,7 +138,7 @@ static void test_json_keys_and_types(void)
 {
     const char *files[] = {"examples/jacobi.c"};
     lm_program *p = analyze_files(files, 1);
-    char *text = report_json_render(p);
+    char *text = report_json_render(p, NULL);
     cJSON *root = cJSON_Parse(text);
     CU_ASSERT_PTR_NOT_NULL_FATAL(root);
     cJSON *loops = cJSON_GetObjectItemCaseSensitive(root, "loops");

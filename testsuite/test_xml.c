@@ -8,7 +8,7 @@
 #include "analyzer.h"
 #include "diag.h"
 #include "exasat_xml.h"
-#include "report.h"
+#include "measured.h"
 #include "strbuf.h"
 #include "testutil.h"
 
@@ -203,7 +203,7 @@ static char *golden_text(const char *name)
 static void check_kernel(const char *kernel, const char *golden)
 {
     lm_program *p = xml_analyze(kernel);
-    char *got = xml_render(p);
+    char *got = xml_render(p, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(got);
     char *want = golden_text(golden);
     CU_ASSERT_PTR_NOT_NULL_FATAL(want);
@@ -216,7 +216,7 @@ static void check_kernel(const char *kernel, const char *golden)
     CU_ASSERT_TRUE(xml_read_memory(back, golden, got, strlen(got)));
     CU_ASSERT_EQUAL(diag_error_count(), errors);
     lm_program_finish(back);
-    char *again = xml_render(back);
+    char *again = xml_render(back, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(again);
     CU_ASSERT_STRING_EQUAL(again, got);
 
@@ -274,11 +274,11 @@ static void test_examples_round_trip(void)
         CU_ASSERT_TRUE(analyzer_analyze_file(a, p, path));
         analyzer_free(&a);
         lm_program_finish(p);
-        char *first = xml_render(p);
+        char *first = xml_render(p, NULL);
         lm_program *back = lm_program_create();
         CU_ASSERT_TRUE(xml_read_memory(back, path, first, strlen(first)));
         lm_program_finish(back);
-        char *second = xml_render(back);
+        char *second = xml_render(back, NULL);
         CU_ASSERT_STRING_EQUAL(first, second);
         free(first);
         free(second);
@@ -301,8 +301,10 @@ static void test_pininfo(void)
         "\"fp_minus\": 0, \"fp_multiply\": 2000, \"fp_divide\": 0, \"fp_special\": 0, "
         "\"load_bytes\": 32000, \"store_bytes\": 16000, \"ai\": 0.0833}]}";
     CU_ASSERT_TRUE_FATAL(testutil_write_file(json, text));
-    CU_ASSERT_TRUE(report_attach_measured(p, json));
-    char *doc = xml_render(p);
+    measured_set *measured = measured_read(p, json);
+    CU_ASSERT_PTR_NOT_NULL(measured);
+    char *doc = xml_render(p, measured);
+    measured_free(&measured);
     CU_ASSERT_PTR_NOT_NULL_FATAL(strstr(
         doc, "<pininfo entries=\"2\" iters=\"2000\" bytereads=\"32000\" bytewrites=\"16000\" "
              "adds=\"2000\" subs=\"0\" muls=\"2000\" divs=\"0\" specials=\"0\"/>"));
@@ -314,7 +316,7 @@ static void test_pininfo(void)
     CU_ASSERT_EQUAL(pi->value[LM_PIN_BYTEREADS], 32000);
     CU_ASSERT_FALSE(pi->present[LM_PIN_OPS]);
     CU_ASSERT_FALSE(pi->present[LM_PIN_CACHEMISSES]);
-    char *again = xml_render(back);
+    char *again = xml_render(back, NULL);
     CU_ASSERT_STRING_EQUAL(again, doc);
     free(again);
     lm_program_free(&back);
@@ -342,7 +344,7 @@ static void test_escaping(void)
     x->subscript = "[a&&b]";
     x->reads = 1;
     lm_program_finish(p);
-    char *doc = xml_render(p);
+    char *doc = xml_render(p, NULL);
     CU_ASSERT_PTR_NOT_NULL(strstr(doc, "upperbound=\"n&lt;m?n:m\""));
     CU_ASSERT_PTR_NOT_NULL(strstr(doc, "name=\"s-&gt;v\""));
     lm_program *back = lm_program_create();

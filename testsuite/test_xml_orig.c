@@ -285,7 +285,7 @@ static void expect_same_written(const char *name, perf_bindings *b, double flops
                                 double weighted)
 {
     lm_program *p = read_orig(name);
-    char *text = xml_render(p);
+    char *text = xml_render(p, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
     CU_ASSERT_FALSE(contains(text, "offset="));
     CU_ASSERT_FALSE(contains(text, "<if"));
@@ -294,7 +294,7 @@ static void expect_same_written(const char *name, perf_bindings *b, double flops
     CU_ASSERT_TRUE_FATAL(xml_read_memory(again, "w.xml", text, strlen(text)));
     free(capture_end(tmp));
     lm_program_finish(again);
-    char *text2 = xml_render(again);
+    char *text2 = xml_render(again, NULL);
     CU_ASSERT_STRING_EQUAL(text, text2);
     machine m = weighted_machine();
     perf_result r;
@@ -318,7 +318,7 @@ static void test_written_spec_dialect(void)
     perf_bindings_free(&b);
 
     lm_program *p = read_orig("orig_branches.xml");
-    char *text = xml_render(p);
+    char *text = xml_render(p, NULL);
     CU_ASSERT_TRUE(contains(text, "<loop linenum=\"11\" loopvar=\"\" stride=\"1\" lowerbound=\"0\" "
                                   "upperbound=\"0\" adds=\"4\" multiplies=\"0\" divides=\"0\" "
                                   "specials=\"0\" probability=\"0.25\">"));

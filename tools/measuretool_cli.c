@@ -293,8 +293,10 @@ static bool mt_is_xml_input(const char *path)
     return n > 4 && !strcmp(path + n - 4, ".xml");
 }
 
-/* The reports every mode writes from a finished program. */
-static bool mt_write_reports(const mt_options *o, lm_program *p, bool text_report)
+/* The reports every mode writes from a finished program, with what the
+ * later stages found out joined in (j may be NULL). */
+static bool mt_write_reports(const mt_options *o, const lm_program *p, bool text_report,
+                             const report_joins *j)
 {
     bool ok = true;
     if (o->debug)
@@ -302,28 +304,44 @@ static bool mt_write_reports(const mt_options *o, lm_program *p, bool text_repor
     if (lm_verify_pragmas(p, o->debug) > 0)
         ok = false;
     if (text_report)
-        ok &= report_text_file(o->report_file, p);
+        ok &= report_text_file(o->report_file, p, j);
     if (o->json_file)
-        ok &= report_json_file(o->json_file, p);
+        ok &= report_json_file(o->json_file, p, j);
     if (o->xml_file)
-        ok &= xml_write_file(o->xml_file, p);
+        ok &= xml_write_file(o->xml_file, p, j ? j->measured : NULL);
     return ok;
 }
 
-/* -machine: the performance model's prediction on each nest's outermost loop. */
-static bool mt_predict(const mt_options *o, lm_program *p, const perf_bindings *b)
+/* The stages after the analysis: the measurement read back (-measured) and
+ * the model's predictions for each nest (-machine), kept beside the program. */
+typedef struct mt_stages {
+    measured_set *measured;
+    machine *machine;
+    perf_result predicted;
+    bool have_predictions;
+} mt_stages;
+
+static bool mt_run_stages(const mt_options *o, const lm_program *p, const perf_bindings *b,
+                          mt_stages *st)
 {
-    machine *m = machine_load(o->machine_file);
-    bool ok = m != NULL;
-    if (m) {
-        perf_result r;
-        ok = perf_evaluate(p, m, b, &r);
-        if (ok)
-            perf_attach_predictions(p, &r, m);
-        perf_result_release(&r);
+    bool ok = true;
+    if (o->measured_file) {
+        st->measured = measured_read(p, o->measured_file);
+        ok &= st->measured != NULL;
     }
-    machine_free(&m);
+    if (o->machine_file) {
+        st->machine = machine_load(o->machine_file);
+        st->have_predictions = st->machine && perf_evaluate(p, st->machine, b, &st->predicted);
+        ok &= st->have_predictions;
+    }
     return ok;
+}
+
+static void mt_stages_release(mt_stages *st)
+{
+    measured_free(&st->measured);
+    perf_result_release(&st->predicted);
+    machine_free(&st->machine);
 }
 
 static bool mt_analyze(const mt_options *o, const annot_set *annots, const perf_bindings *params)
@@ -342,13 +360,14 @@ static bool mt_analyze(const mt_options *o, const annot_set *annots, const perf_
     }
     analyzer_free(&a);
     lm_program_finish(p);
-    if (o->measured_file)
-        ok &= report_attach_measured(p, o->measured_file);
-    if (o->machine_file)
-        ok &= mt_predict(o, p, params);
+    mt_stages st = {0};
+    ok &= mt_run_stages(o, p, params, &st);
+    report_joins j = {st.measured, st.have_predictions ? &st.predicted : NULL,
+                      st.machine ? st.machine->name : NULL};
     fileio_run_begin();
-    ok &= mt_write_reports(o, p, true);
+    ok &= mt_write_reports(o, p, true, &j);
     ok &= fileio_run_end();
+    mt_stages_release(&st);
     lm_program_free(&p);
     return ok;
 }
@@ -413,7 +432,7 @@ static bool mt_instrument(const mt_options *o, const annot_set *annots)
     }
     analyzer_free(&a);
     lm_program_finish(p);
-    ok &= mt_write_reports(o, p, o->report_file_given);
+    ok &= mt_write_reports(o, p, o->report_file_given, NULL);
     ok &= fileio_run_end();
     lm_program_free(&p);
     return ok;

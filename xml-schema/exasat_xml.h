@@ -15,11 +15,13 @@
 #include <stddef.h>
 
 #include "loop_model.h"
+#include "measured.h"
 
-/* The document for p (free() it). */
-char *xml_render(const lm_program *p);
+/* The document for p (free() it); a loop that has no pininfo of its own
+ * gets what `measured` (may be NULL) measured of it. */
+char *xml_render(const lm_program *p, const measured_set *measured);
 /* Written atomically ("-" is standard output); false after a reported error. */
-bool xml_write_file(const char *path, const lm_program *p);
+bool xml_write_file(const char *path, const lm_program *p, const measured_set *measured);
 
 /* The dialect a document is read in: the specification's or, detected per
  * document, the one the ExaSAT tools themselves wrote (README.md here,

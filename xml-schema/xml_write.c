@@ -12,12 +12,14 @@
 
 #include "diag.h"
 #include "fileio.h"
+#include "measured.h"
 #include "mem.h"
 #include "strbuf.h"
 
 typedef struct xml_out {
     xmlTextWriterPtr w;
     bool ok; /* false once libxml2 reported a failure */
+    const measured_set *measured; /* each loop's pininfo when none was read; may be NULL */
 } xml_out;
 
 static void xml_check(xml_out *o, int rc)
@@ -165,9 +167,9 @@ static void xml_write_loop(xml_out *o, const lm_loop *l)
         xml_write_loop(o, c);
     if (l->pininfo) {
         xml_write_pininfo(o, l->pininfo);
-    } else if (l->measured) {
+    } else if (measured_of(o->measured, l)) {
         lm_pininfo pi;
-        lm_pininfo_from_measured(&pi, l->measured);
+        measured_pininfo(&pi, measured_of(o->measured, l));
         xml_write_pininfo(o, &pi);
     }
     xml_end(o);
@@ -222,10 +224,10 @@ static void xml_write_function(xml_out *o, const lm_function *fn)
     xml_end(o);
 }
 
-char *xml_render(const lm_program *p)
+char *xml_render(const lm_program *p, const measured_set *measured)
 {
     xmlBufferPtr buf = xmlBufferCreate();
-    xml_out o = {buf ? xmlNewTextWriterMemory(buf, 0) : NULL, true};
+    xml_out o = {buf ? xmlNewTextWriterMemory(buf, 0) : NULL, true, measured};
     if (!o.w) {
         xmlBufferFree(buf);
         return NULL;
@@ -249,9 +251,9 @@ static bool xml_put(FILE *out, void *ctx)
     return fputs(ctx, out) >= 0;
 }
 
-bool xml_write_file(const char *path, const lm_program *p)
+bool xml_write_file(const char *path, const lm_program *p, const measured_set *measured)
 {
-    char *text = xml_render(p);
+    char *text = xml_render(p, measured);
     if (!text) {
         diag_tool(DIAG_ERROR, "cannot write the ExaSAT XML for '%s': out of memory in libxml2",
                   path);

@@ -1,7 +1,6 @@
 /* Reading a measurement (the JSON an -auto-instrument program writes at
- * exit) back into the loop model, for reports that put the static and the
- * measured counts side by side. */
-#include "report.h"
+ * exit), keyed by the loops of the analyzed program. */
+#include "measured.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,11 @@
 #include "diag.h"
 #include "fileio.h"
 #include "mem.h"
+
+struct measured_set {
+    measured_loop **by_loop; /* by lm_loop.index; NULL: not measured */
+    size_t nloops;
+};
 
 /* Where cJSON stopped, as a line and column of text. */
 static void json_error_position(const char *text, unsigned *line, unsigned *col)
@@ -37,13 +41,14 @@ static bool json_count(const cJSON *o, const char *key, unsigned long *out)
     return true;
 }
 
-static lm_loop *find_loop(lm_program *p, const char *file, unsigned line, unsigned col)
+static const lm_loop *find_loop(const lm_program *p, const char *file, unsigned line,
+                                unsigned col)
 {
-    for (lm_file *f = p->files; f; f = f->next) {
+    for (const lm_file *f = p->files; f; f = f->next) {
         if (strcmp(fileio_basename(f->path), fileio_basename(file)) != 0)
             continue;
-        for (lm_function *fn = f->functions; fn; fn = fn->next)
-            for (lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
                 if (l->loc.line == line && l->loc.column == col)
                     return l;
     }
@@ -54,11 +59,12 @@ static const char *const count_keys[] = {"fp_plus", "fp_minus", "fp_multiply", "
                                          "fp_special"};
 
 /* One entry of "loops"; false when it lacks a field. */
-static bool attach_entry(lm_program *p, const char *path, const cJSON *e, unsigned index)
+static bool read_entry(measured_set *s, const lm_program *p, const char *path, const cJSON *e,
+                       unsigned index)
 {
     const cJSON *file = cJSON_GetObjectItemCaseSensitive(e, "file");
     unsigned long line = 0, col = 0;
-    lm_measured m = {0};
+    measured_loop m = {0};
     bool ok = cJSON_IsString(file) && json_count(e, "line", &line) &&
               json_count(e, "column", &col) && json_count(e, "entries", &m.entries) &&
               json_count(e, "iterations", &m.iterations) &&
@@ -72,24 +78,27 @@ static bool attach_entry(lm_program *p, const char *path, const cJSON *e, unsign
                                         "store_bytes)", index + 1);
         return false;
     }
-    lm_loop *l = find_loop(p, file->valuestring, (unsigned)line, (unsigned)col);
+    const lm_loop *l = find_loop(p, file->valuestring, (unsigned)line, (unsigned)col);
     if (!l) {
         diag_at(DIAG_WARNING, file->valuestring, (unsigned)line, (unsigned)col,
                 "the measurement in '%s' has a loop here that the analyzed files do not", path);
         return true;
     }
     m.ai = lm_intensity(lm_fp_total(&m.fp), m.load_bytes + m.store_bytes);
-    lm_measured *copy = arena_alloc(p->arena, sizeof *copy);
-    *copy = m;
-    l->measured = copy;
+    if (!s->by_loop[l->index])
+        s->by_loop[l->index] = mem_alloc(sizeof m);
+    *s->by_loop[l->index] = m;
     return true;
 }
 
-bool report_attach_measured(lm_program *p, const char *path)
+measured_set *measured_read(const lm_program *p, const char *path)
 {
     char *text = fileio_read_text(path, "the measurement");
     if (!text)
-        return false;
+        return NULL;
+    measured_set *s = mem_alloc(sizeof *s);
+    s->nloops = p->nloops;
+    s->by_loop = mem_alloc((p->nloops ? p->nloops : 1) * sizeof *s->by_loop);
     cJSON *root = cJSON_Parse(text);
     const cJSON *loops = root ? cJSON_GetObjectItemCaseSensitive(root, "loops") : NULL;
     bool ok = true;
@@ -105,9 +114,47 @@ bool report_attach_measured(lm_program *p, const char *path)
     } else {
         unsigned i = 0;
         for (const cJSON *e = loops->child; e; e = e->next, i++)
-            ok &= attach_entry(p, path, e, i);
+            ok &= read_entry(s, p, path, e, i);
     }
     cJSON_Delete(root);
     free(text);
-    return ok;
+    if (!ok)
+        measured_free(&s);
+    return s;
+}
+
+void measured_free(measured_set **sp)
+{
+    if (!sp || !*sp)
+        return;
+    for (size_t i = 0; i < (*sp)->nloops; i++)
+        free((*sp)->by_loop[i]);
+    free((*sp)->by_loop);
+    free(*sp);
+    *sp = NULL;
+}
+
+const measured_loop *measured_of(const measured_set *s, const lm_loop *l)
+{
+    return s && l->index < s->nloops ? s->by_loop[l->index] : NULL;
+}
+
+static void pin_set(lm_pininfo *pi, lm_pin_field f, unsigned long v)
+{
+    pi->present[f] = true;
+    pi->value[f] = v;
+}
+
+void measured_pininfo(lm_pininfo *pi, const measured_loop *m)
+{
+    memset(pi, 0, sizeof *pi);
+    pin_set(pi, LM_PIN_ENTRIES, m->entries);
+    pin_set(pi, LM_PIN_ITERS, m->iterations);
+    pin_set(pi, LM_PIN_BYTEREADS, m->load_bytes);
+    pin_set(pi, LM_PIN_BYTEWRITES, m->store_bytes);
+    pin_set(pi, LM_PIN_ADDS, m->fp.n[LM_FP_PLUS]);
+    pin_set(pi, LM_PIN_SUBS, m->fp.n[LM_FP_MINUS]);
+    pin_set(pi, LM_PIN_MULS, m->fp.n[LM_FP_MULTIPLY]);
+    pin_set(pi, LM_PIN_DIVS, m->fp.n[LM_FP_DIVIDE]);
+    pin_set(pi, LM_PIN_SPECIALS, m->fp.n[LM_FP_SPECIAL]);
 }

@@ -1,0 +1,38 @@
+/* measured: what a run of an automatically instrumented program measured
+ * (the JSON it writes at exit, README.md "Automatic measurement"), read back
+ * and keyed by the loops of an analyzed program, for the reports that put
+ * static and measured counts side by side.  A stage output: it is kept
+ * beside the loop model, never written into it.
+ *
+ * measured_read() returns a set the caller frees with measured_free(); it
+ * borrows nothing from the program (pure C and cJSON, no clang). */
+#ifndef AITOOL_MEASURED_H
+#define AITOOL_MEASURED_H
+
+#include <stdbool.h>
+
+#include "loop_model.h"
+
+/* One loop's own level, exclusive of nested loops, over the whole run. */
+typedef struct measured_loop {
+    unsigned long entries, iterations;
+    lm_fp_counts fp;
+    unsigned long load_bytes, store_bytes;
+    double ai;
+} measured_loop;
+
+typedef struct measured_set measured_set;
+
+/* The measurement at path, its entries matched to p's loops by file name,
+ * line and column (p must be finished).  NULL when the file cannot be read
+ * or parsed; errors and unmatched entries are reported through diag. */
+measured_set *measured_read(const lm_program *p, const char *path);
+void measured_free(measured_set **s);
+
+/* What was measured for loop l, or NULL. */
+const measured_loop *measured_of(const measured_set *s, const lm_loop *l);
+
+/* The ExaSAT pininfo a measurement gives: what it measured, nothing else. */
+void measured_pininfo(lm_pininfo *pi, const measured_loop *m);
+
+#endif
