@@ -875,7 +875,7 @@ static void test_xml_bad_input(void)
 static void test_machine_prediction(void)
 {
     const char *args[] = {"-static-counting-only", "-machine",
-                          AITOOL_SOURCE_DIR "/model/machines/small-vm-2core.json", "-param",
+                          AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json", "-param",
                           "n=1000000", "-report-file", "pr.txt", "-json", "pr.json",
                           KERNEL("xml_triad.c"), NULL};
     testutil_proc r = run(args);
@@ -901,7 +901,7 @@ static void test_machine_prediction(void)
     cJSON_Delete(j);
 
     const char *unbound[] = {"-static-counting-only", "-machine",
-                             AITOOL_SOURCE_DIR "/model/machines/small-vm-2core.json",
+                             AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json",
                              "-report-file", "pr.txt", KERNEL("xml_triad.c"), NULL};
     r = run(unbound);
     CU_ASSERT_EQUAL(r.status, 1);
@@ -911,7 +911,7 @@ static void test_machine_prediction(void)
 
     /* Issue 13: a value that is not a whole number is a usage error, before any analysis. */
     const char *bad_value[] = {"-static-counting-only", "-machine",
-                               AITOOL_SOURCE_DIR "/model/machines/small-vm-2core.json",
+                               AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json",
                                "-param", "n=--1", "-report-file", "bad.txt",
                                KERNEL("xml_triad.c"), NULL};
     r = run(bad_value);
@@ -931,7 +931,7 @@ static void test_machine_prediction(void)
 static void test_orig_dialect(void)
 {
     const char *args[] = {"-static-counting-only", "-machine",
-                          AITOOL_SOURCE_DIR "/model/machines/laptop-4core.json",
+                          AITOOL_SOURCE_DIR "/perfmodel/machines/laptop-4core.json",
                           "-param", "lo(1)=1", "-param", "hi(1)=10", "-param", "lo(2)=1",
                           "-param", "hi(2)=4", "-param", "lo(3)=2", "-param", "hi(3)=3",
                           "-report-file", "orig.txt", "-xml", "orig.xml",

@@ -740,7 +740,7 @@ static void test_machine_files_load(void)
         {"small-vm-2core.json", 166.4, 12, 2, 48 * 1024, 2 * 1024 * 1024, 32 * 1024 * 1024},
     };
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
-        char *path = testutil_path(AITOOL_SOURCE_DIR "/model/machines", files[i].file);
+        char *path = testutil_path(AITOOL_SOURCE_DIR "/perfmodel/machines", files[i].file);
         machine *m = machine_load(path);
         CU_ASSERT_PTR_NOT_NULL_FATAL(m);
         CU_ASSERT_TRUE(strlen(m->name) > 0);

@@ -9,7 +9,7 @@
 #include "strbuf.h"
 #include "testutil.h"
 
-#define VM AITOOL_SOURCE_DIR "/model/machines/small-vm-2core.json"
+#define VM AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json"
 #define TRIAD AITOOL_GOLDEN_DIR "/xml_triad.xml"
 
 static char *tmpdir;
@@ -207,7 +207,7 @@ static void test_sweep_and_plots(void)
     testutil_proc_release(&r);
 }
 
-#define LAPTOP AITOOL_SOURCE_DIR "/model/machines/laptop-4core.json"
+#define LAPTOP AITOOL_SOURCE_DIR "/perfmodel/machines/laptop-4core.json"
 
 /* Kernels in the ExaSAT tools' own dialect, detected or forced, with
  * Fortran array elements as bounds (testsuite/xml/orig_stencil.xml works

@@ -8,7 +8,7 @@
 
 #include "testutil.h"
 
-#define VM AITOOL_SOURCE_DIR "/model/machines/small-vm-2core.json"
+#define VM AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json"
 
 static char *tmpdir;
 

@@ -115,7 +115,7 @@ static const args_option mt_option_table[] = {
      "read .xml inputs as the ExaSAT tools' own dialect (otherwise detected per document)"},
     {"-machine", ARGS_VALUE, "FILE", false, MT_OPT(machine_file), 0,
      "with -static-counting-only: predict each loop nest's flops, bytes, working set and "
-     "runtime on that machine (the perfmodel core; model/machines/ has examples)"},
+     "runtime on that machine (the perfmodel core; perfmodel/machines/ has examples)"},
     {"-param", ARGS_LIST, "NAME=VALUE", false, MT_OPT(params), MT_OPT(nparams),
      "a whole number for a symbol of the loop bounds, for -machine (repeatable; -D still goes "
      "to the compiler); an array element such as lo(3) is a symbol too"},

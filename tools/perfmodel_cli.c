@@ -44,7 +44,7 @@ static const args_option pm_option_table[] = {
     {"-help-markdown", ARGS_FLAG, NULL, false, PM_OPT(help_markdown), 0,
      "print this table of options as the README's markdown and exit"},
     {"-machine", ARGS_VALUE, "FILE", false, PM_OPT(machine_file), 0,
-     "the machine description (JSON; model/machines/ has examples)"},
+     "the machine description (JSON; perfmodel/machines/ has examples)"},
     {"-D", ARGS_LIST, "name=value", true, PM_OPT(defines), PM_OPT(ndefines),
      "bind a symbol of the loop bounds to a whole number (repeatable; -Dname=value too); an "
      "array element such as lo(3) is a symbol too: -D 'lo(3)=1'"},
@@ -352,7 +352,7 @@ static int pm_run(const pm_options *o)
     if (o->calibrate)
         return pm_calibrate(o);
     if (!o->machine_file) {
-        diag_tool(DIAG_ERROR, "no machine: give -machine FILE (model/machines/ has examples)");
+        diag_tool(DIAG_ERROR, "no machine: give -machine FILE (perfmodel/machines/ has examples)");
         return PM_EXIT_USAGE;
     }
     if (o->ninputs == 0) {
