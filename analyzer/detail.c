@@ -132,7 +132,7 @@ static bool dt_type_is_arithmetic(CXType t)
 {
     enum CXTypeKind k = clang_getCanonicalType(t).kind;
     return (k >= CXType_Bool && k <= CXType_LongDouble) || k == CXType_Enum ||
-           walk_type_is_floating(t);
+           fp_ops_type_is_floating(t);
 }
 
 static bool dt_is_variable(CXCursor decl)

@@ -24,6 +24,32 @@ fp_binary_op fp_ops_classify_binary(enum CXBinaryOperatorKind op)
     return (fp_binary_op){LM_FP_NCLASSES, false};
 }
 
+bool fp_ops_type_is_floating(CXType t)
+{
+    switch (clang_getCanonicalType(t).kind) {
+    case CXType_Float:
+    case CXType_Double:
+    case CXType_LongDouble:
+    case CXType_Half:
+    case CXType_Float16:
+    case CXType_BFloat16:
+    case CXType_Float128:
+    case CXType_Ibm128:
+        return true;
+    default:
+        return false;
+    }
+}
+
+fp_decision fp_ops_decide(fp_binary_op op, CXType type)
+{
+    if (op.fp_class == LM_FP_NCLASSES)
+        return FP_NOT_COUNTED;
+    if (fp_ops_type_is_floating(type))
+        return FP_COUNTED;
+    return op.compound ? FP_IF_RIGHT_FLOATING : FP_NOT_COUNTED;
+}
+
 /* The C99/C11 <math.h> functions with a floating result, double variants; the
  * float (f) and long double (l) variants are accepted by suffix.  Sorted for
  * bsearch.  nan() is left out: it builds a constant (<math.h>'s NAN is

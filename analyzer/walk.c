@@ -23,13 +23,13 @@
  * `break`, `return`, `continue` or `goto`, so a case that falls through is
  * counted with the cases it falls into.
  *
- * FP operations.  An arithmetic operator is counted by the table in fp_ops
- * when its result type is floating.  libclang gives a binary operator the type
- * of its result after the usual arithmetic conversions, so `int * double` is
- * double and counts while `p + 1` on a double * is a pointer and does not.  A
- * compound assignment reports the type of its left side, which hides the
- * computation type of `i += 0.5`; there the operation is floating when either
- * side is, so the right side is looked at when it is visited.  Calls are
+ * FP operations.  An arithmetic operator is counted by fp_ops' rule
+ * (fp_ops_decide) when its result type is floating.  libclang gives a binary
+ * operator the type of its result after the usual arithmetic conversions, so
+ * `int * double` is double and counts while `p + 1` on a double * is a
+ * pointer and does not.  A compound assignment reports the type of its left
+ * side, which hides the computation type of `i += 0.5`; there the right
+ * side decides, and it is looked at when it is visited.  Calls are
  * calls.c's.  Operands of sizeof and _Alignof are not evaluated and skipped.
  *
  * Array accesses.  An access is a chain of lvalue steps read from the top
@@ -161,23 +161,6 @@ char *walk_file_location(CXSourceLocation loc, unsigned *line, unsigned *col)
     }
     clang_disposeString(real);
     return path;
-}
-
-bool walk_type_is_floating(CXType t)
-{
-    switch (clang_getCanonicalType(t).kind) {
-    case CXType_Float:
-    case CXType_Double:
-    case CXType_LongDouble:
-    case CXType_Half:
-    case CXType_Float16:
-    case CXType_BFloat16:
-    case CXType_Float128:
-    case CXType_Ibm128:
-        return true;
-    default:
-        return false;
-    }
 }
 
 static bool kind_is_array(enum CXTypeKind k)
@@ -698,12 +681,11 @@ static void start_binary(walker *w, frame *f, CXCursor c)
     else if (fp_ops_is_assignment(op))
         f->first_mode = ACC_READWRITE;
     fp_binary_op fp = fp_ops_classify_binary(op);
-    if (fp.fp_class == LM_FP_NCLASSES)
-        return;
-    if (walk_type_is_floating(clang_getCursorType(c)))
+    fp_decision d = fp_ops_decide(fp, clang_getCursorType(c));
+    if (d == FP_COUNTED)
         tally_count(walk_tally(w, f->acc), fp.fp_class, 1);
-    else if (fp.compound)
-        f->pending = fp.fp_class; /* the right side decides: see the top */
+    else if (d == FP_IF_RIGHT_FLOATING)
+        f->pending = fp.fp_class; /* decided when the right side is visited */
 }
 
 static void start_unary(frame *f, CXCursor c)
@@ -728,7 +710,7 @@ static void count_pending(walker *w, frame *parent, CXCursor c, unsigned index)
 {
     if (parent->pending == LM_FP_NCLASSES || index != 1)
         return;
-    if (walk_type_is_floating(clang_getCursorType(c)))
+    if (fp_ops_type_is_floating(clang_getCursorType(c)))
         tally_count(walk_tally(w, parent->acc), parent->pending, 1);
     parent->pending = LM_FP_NCLASSES;
 }

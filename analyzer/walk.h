@@ -36,8 +36,6 @@ lm_fp_counts walk_function_checks(walk_cache *cache, CXCursor body);
 /* A function definition's body (its compound statement), or a null cursor. */
 CXCursor walk_function_body_of(CXCursor definition);
 
-/* A type that FP operations produce: float, double, long double, ... */
-bool walk_type_is_floating(CXType t);
 
 /* A copy of a libclang string (free() it); the CXString is disposed of. */
 char *walk_copy_string(CXString s);

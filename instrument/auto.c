@@ -434,12 +434,10 @@ static unsigned visit_operand(autoi *ai, CXCursor e, segment *cur, CXCursor owne
 static void count_binary(CXCursor e, const cursor_vec *kids, segment *cur)
 {
     fp_binary_op op = fp_ops_classify_binary(clang_getCursorBinaryOperatorKind(e));
-    if (op.fp_class == LM_FP_NCLASSES)
-        return;
-    bool floating = walk_type_is_floating(clang_getCursorType(e));
-    if (!floating && op.compound && kids->n == 2)
-        floating = walk_type_is_floating(clang_getCursorType(kids->v[1]));
-    if (floating)
+    fp_decision d = fp_ops_decide(op, clang_getCursorType(e));
+    if (d == FP_COUNTED ||
+        (d == FP_IF_RIGHT_FLOATING && kids->n == 2 &&
+         fp_ops_type_is_floating(clang_getCursorType(kids->v[1]))))
         segment_count(cur, op.fp_class, 1);
 }
 
