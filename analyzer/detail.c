@@ -53,6 +53,20 @@ typedef struct dt_scalar_decl {
     CXCursor decl;
 } dt_scalar_decl;
 
+/* A set of declaration cursors, open addressing by libclang's cursor hash:
+ * a function of many loops writes as many loop variables, and a list would
+ * make every write and every scalar's check cost as many comparisons. */
+typedef struct dt_cursor_slot {
+    CXCursor cursor;
+    unsigned hash;
+    bool used;
+} dt_cursor_slot;
+
+typedef struct dt_cursor_set {
+    dt_cursor_slot *slots;
+    size_t n, cap; /* cap: 0 or a power of two */
+} dt_cursor_set;
+
 typedef struct detail {
     lm_program *p;
     lm_function *fn;
@@ -62,8 +76,7 @@ typedef struct detail {
     size_t nlevels, levels_cap;
     dt_scalar_decl *sdecls;
     size_t nsdecls, sdecls_cap;
-    CXCursor *written; /* declarations written somewhere in the function */
-    size_t nwritten, written_cap;
+    dt_cursor_set written; /* declarations written somewhere in the function */
     lm_comm_var **commarrays; /* their ghost is the function's halo of the array */
     size_t ncommarrays, commarrays_cap;
 } detail;
@@ -141,18 +154,53 @@ static bool dt_is_variable(CXCursor decl)
     return k == CXCursor_VarDecl || k == CXCursor_ParmDecl;
 }
 
+/* The slot of c, or the empty slot where it would go. */
+static dt_cursor_slot *dt_cursor_set_slot(const dt_cursor_set *set, CXCursor c, unsigned hash)
+{
+    size_t mask = set->cap - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+        dt_cursor_slot *s = &set->slots[i];
+        if (!s->used || (s->hash == hash && clang_equalCursors(s->cursor, c)))
+            return s;
+    }
+}
+
+static bool dt_cursor_set_has(const dt_cursor_set *set, CXCursor c)
+{
+    return set->cap && dt_cursor_set_slot(set, c, clang_hashCursor(c))->used;
+}
+
+static void dt_cursor_set_grow(dt_cursor_set *set)
+{
+    dt_cursor_set bigger = {NULL, set->n, set->cap ? 2 * set->cap : 64};
+    bigger.slots = mem_alloc(bigger.cap * sizeof *bigger.slots);
+    for (size_t i = 0; i < set->cap; i++)
+        if (set->slots[i].used)
+            *dt_cursor_set_slot(&bigger, set->slots[i].cursor, set->slots[i].hash) = set->slots[i];
+    free(set->slots);
+    *set = bigger;
+}
+
+static void dt_cursor_set_add(dt_cursor_set *set, CXCursor c)
+{
+    if (2 * (set->n + 1) > set->cap)
+        dt_cursor_set_grow(set);
+    unsigned hash = clang_hashCursor(c);
+    dt_cursor_slot *s = dt_cursor_set_slot(set, c, hash);
+    if (!s->used) {
+        *s = (dt_cursor_slot){c, hash, true};
+        set->n++;
+    }
+}
+
 static bool dt_was_written(const detail *d, CXCursor decl)
 {
-    for (size_t i = 0; i < d->nwritten; i++)
-        if (clang_equalCursors(d->written[i], decl))
-            return true;
-    return false;
+    return dt_cursor_set_has(&d->written, decl);
 }
 
 static void dt_note_written(detail *d, CXCursor decl)
 {
-    if (!dt_was_written(d, decl))
-        DT_PUSH(d->written, d->nwritten, d->written_cap, decl);
+    dt_cursor_set_add(&d->written, decl);
 }
 
 /* ---- variables ---- */
@@ -1054,6 +1102,6 @@ void detail_function(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCur
     dt_finish(&d);
     free(d.levels);
     free(d.sdecls);
-    free(d.written);
+    free(d.written.slots);
     free(d.commarrays);
 }

@@ -356,6 +356,49 @@ static void test_escaping(void)
     lm_program_free(&p);
 }
 
+/* A function of 300 sequential loops, each with its own variable and its
+ * own written scalar t<k>, reading the one constant c: the set of written
+ * declarations grows far past its first size (a list made -xml quadratic
+ * in the loops) and must still tell every written scalar from c. */
+static void test_many_loops_constants(void)
+{
+    enum { NLOOPS = 300 };
+    strbuf src = STRBUF_INIT;
+    strbuf_printf(&src, "void f(int n, double *a, double c) {\n");
+    for (int k = 0; k < NLOOPS; k++)
+        strbuf_printf(&src, "  double t%d = 0;\n  for (int i%d = 0; i%d < n; i%d++) t%d += c * a[i%d];\n",
+                      k, k, k, k, k, k);
+    strbuf_printf(&src, "}\n");
+    char *dir = testutil_make_tempdir();
+    char *path = testutil_path(dir, "many.c");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(path, strbuf_cstr(&src)));
+    analyzer_options opt = {NULL, 0, false, NULL, false, true};
+    analyzer *a = analyzer_create(&opt);
+    lm_program *p = lm_program_create();
+    CU_ASSERT_TRUE(analyzer_analyze_file(a, p, path));
+    lm_program_finish(p);
+    int nloops = 0, wrong = 0;
+    char name[32];
+    for (const lm_loop *l = p->files->functions->loops; l; l = l->next, nloops++) {
+        snprintf(name, sizeof name, "t%d", nloops);
+        const lm_scalar *t = lm_loop_find_scalar(l, name);
+        snprintf(name, sizeof name, "i%d", nloops);
+        const lm_scalar *i = lm_loop_find_scalar(l, name);
+        const lm_scalar *c = lm_loop_find_scalar(l, "c");
+        wrong += !t || t->is_constant || t->reads != 1 || t->writes != 1;
+        wrong += !i || i->is_constant;
+        wrong += !c || !c->is_constant || c->reads != 1 || c->writes != 0;
+    }
+    CU_ASSERT_EQUAL(nloops, NLOOPS);
+    CU_ASSERT_EQUAL(wrong, 0);
+    lm_program_free(&p);
+    analyzer_free(&a);
+    testutil_remove_tree(dir);
+    free(path);
+    free(dir);
+    strbuf_release(&src);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -370,6 +413,7 @@ int main(void)
         {"examples: valid and stable through a round trip", test_examples_round_trip},
         {"pininfo from a measurement", test_pininfo},
         {"escaping", test_escaping},
+        {"300 loops: written scalars and constants", test_many_loops_constants},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"exasat xml", cases}};
