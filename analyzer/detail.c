@@ -445,7 +445,7 @@ static char *dt_base_name(detail *d, CXCursor base)
     base = lin_strip(base);
     if (clang_getCursorKind(base) == CXCursor_DeclRefExpr)
         return walk_copy_string(clang_getCursorSpelling(base));
-    return walk_expr_text(d->tu, base);
+    return walk_path_text(d->tu, base);
 }
 
 static void dt_record_access(detail *d, const dt_chain *ch, dt_mode mode)

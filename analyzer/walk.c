@@ -306,12 +306,29 @@ static const decl_entry *declared_array(walk_cache *wc, CXCursor decl)
     return e;
 }
 
-/* The source text of an expression, tokens joined without spaces. */
+/* A location as the file shows it: inside a macro's body, the macro's use. */
+static CXSourceLocation walk_file_loc(CXTranslationUnit tu, CXSourceLocation loc, CXFile *file)
+{
+    unsigned offset = 0;
+    clang_getFileLocation(loc, file, NULL, NULL, &offset);
+    return clang_getLocationForOffset(tu, *file, offset);
+}
+
+/* The source text of an expression, tokens joined without spaces.  The
+ * extent of an expression that starts in a macro's body starts at the body's
+ * spelling, in the #define: tokenizing from there ran through everything up
+ * to the use (ever longer the later the use), so both ends are taken as the
+ * file shows them. */
 char *walk_expr_text(CXTranslationUnit tu, CXCursor c)
 {
     CXToken *tokens = NULL;
     unsigned n = 0;
-    clang_tokenize(tu, clang_getCursorExtent(c), &tokens, &n);
+    CXSourceRange extent = clang_getCursorExtent(c);
+    CXFile begin_file = NULL, end_file = NULL;
+    CXSourceLocation begin = walk_file_loc(tu, clang_getRangeStart(extent), &begin_file);
+    CXSourceLocation end = walk_file_loc(tu, clang_getRangeEnd(extent), &end_file);
+    if (begin_file && clang_File_isEqual(begin_file, end_file))
+        clang_tokenize(tu, clang_getRange(begin, end), &tokens, &n);
     strbuf sb = STRBUF_INIT;
     for (unsigned i = 0; i < n; i++) {
         CXString s = clang_getTokenSpelling(tu, tokens[i]);
@@ -322,6 +339,57 @@ char *walk_expr_text(CXTranslationUnit tu, CXCursor c)
     if (sb.len == 0)
         strbuf_append(&sb, "<expr>");
     return strbuf_take(&sb);
+}
+
+/* The path text of c into sb; false when c is not a path. */
+static bool walk_path_append(CXTranslationUnit tu, CXCursor c, strbuf *sb)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr) {
+        CXString name = clang_getCursorSpelling(c);
+        strbuf_append(sb, clang_getCString(name));
+        clang_disposeString(name);
+        return true;
+    }
+    walk_kids kids = walk_children_of(c);
+    if (k == CXCursor_ArraySubscriptExpr && kids.n == 2) { /* in source order: `i[a]` is C too */
+        if (!walk_path_append(tu, kids.v[0], sb))
+            return false;
+        char *index = walk_path_text(tu, kids.v[1]);
+        strbuf_printf(sb, "[%s]", index);
+        free(index);
+        return true;
+    }
+    if (kids.n != 1)
+        return false;
+    if (k == CXCursor_ParenExpr) {
+        strbuf_append(sb, "(");
+        bool ok = walk_path_append(tu, kids.v[0], sb);
+        strbuf_append(sb, ")");
+        return ok;
+    }
+    if (k == CXCursor_UnexposedExpr) /* an implicit conversion covers its operand's text only */
+        return clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(kids.v[0])) &&
+               walk_path_append(tu, kids.v[0], sb);
+    if (k != CXCursor_MemberRefExpr || !walk_path_append(tu, kids.v[0], sb))
+        return false;
+    CXString member = clang_getCursorSpelling(c);
+    const char *m = clang_getCString(member);
+    if (*m) { /* a member of an anonymous struct or union is reached through an unnamed one */
+        bool arrow = clang_getCanonicalType(clang_getCursorType(kids.v[0])).kind == CXType_Pointer;
+        strbuf_printf(sb, "%s%s", arrow ? "->" : ".", m);
+    }
+    clang_disposeString(member);
+    return true;
+}
+
+char *walk_path_text(CXTranslationUnit tu, CXCursor c)
+{
+    strbuf sb = STRBUF_INIT;
+    if (walk_path_append(tu, c, &sb))
+        return strbuf_take(&sb);
+    strbuf_release(&sb);
+    return walk_expr_text(tu, c);
 }
 
 static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData data)
@@ -442,7 +510,7 @@ bool walk_array_target(walker *w, CXCursor base, array_target *out)
         if (!clang_Cursor_isNull(decl))
             return walk_decl_target(w, decl, out);
     }
-    char *text = walk_expr_text(w->cache->tu, base);
+    char *text = walk_path_text(w->cache->tu, base);
     bool ok = walk_path_target(w, walk_root_declaration(base), text, out);
     free(text);
     return ok;

@@ -399,6 +399,30 @@ static void test_many_loops_constants(void)
     strbuf_release(&src);
 }
 
+/* kernels/macro_paths.c: inside a macro's body, arrays are named by their
+ * expanded path and a subscript that is no loop offset reads as the macro's
+ * use (the texts used to run from the #define to the use). */
+static void test_macro_paths(void)
+{
+    lm_program *p = xml_analyze("macro_paths.c");
+    const lm_loop *copy = nth_loop(p, 0), *gather = nth_loop(p, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(gather);
+    static const char *const copied[] = {"(s)->c", "(s)->a", "(s)->b"};
+    const lm_array_ref *a = copy->array_refs;
+    for (int i = 0; i < 3; i++, a = a->next) {
+        CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+        CU_ASSERT_STRING_EQUAL(a->name, copied[i]);
+    }
+    CU_ASSERT_PTR_NULL(a);
+    CU_ASSERT_EQUAL(lm_loop_find_array_ref(copy, "(s)->b")->accesses->reads, 2);
+    a = lm_loop_find_array_ref(gather, "(s)->a");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_FALSE(a->accesses->relative);
+    CU_ASSERT_STRING_EQUAL(a->accesses->subscript, "[GATHER(s,i)]");
+    CU_ASSERT_PTR_NOT_NULL(lm_loop_find_array_ref(gather, "(s)->idx"));
+    lm_program_free(&p);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -414,6 +438,7 @@ int main(void)
         {"pininfo from a measurement", test_pininfo},
         {"escaping", test_escaping},
         {"300 loops: written scalars and constants", test_many_loops_constants},
+        {"member paths and subscripts in macro bodies", test_macro_paths},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"exasat xml", cases}};
