@@ -400,7 +400,7 @@ static char *dt_subscript_text(detail *d, const dt_chain *ch)
 {
     strbuf sb = STRBUF_INIT;
     for (unsigned i = ch->nsubs; i > 0; i--) {
-        char *t = walk_expr_text(d->tu, ch->subs[i - 1]);
+        char *t = walk_path_text(d->tu, ch->subs[i - 1]);
         strbuf_printf(&sb, "[%s]", t);
         free(t);
     }
