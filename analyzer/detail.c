@@ -25,6 +25,7 @@
  * in detail_finish. */
 #include "detail.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +68,15 @@ typedef struct dt_cursor_set {
     size_t n, cap; /* cap: 0 or a power of two */
 } dt_cursor_set;
 
+/* A set of names, open addressing; the names belong to the program's arena.
+ * A function's locals and nonlocals are checked at every declaration and
+ * every reference to a global: as lists, a function of many loops with
+ * their own variables cost their number squared in string comparisons. */
+typedef struct dt_name_set {
+    const char **slots;
+    size_t n, cap; /* cap: 0 or a power of two */
+} dt_name_set;
+
 typedef struct detail {
     lm_program *p;
     lm_function *fn;
@@ -77,6 +87,7 @@ typedef struct detail {
     dt_scalar_decl *sdecls;
     size_t nsdecls, sdecls_cap;
     dt_cursor_set written; /* declarations written somewhere in the function */
+    dt_name_set locals, nonlocals; /* the names fn->locals and fn->nonlocals hold */
     lm_comm_var **commarrays; /* their ghost is the function's halo of the array */
     size_t ncommarrays, commarrays_cap;
 } detail;
@@ -205,14 +216,65 @@ static void dt_note_written(detail *d, CXCursor decl)
 
 /* ---- variables ---- */
 
+static uint32_t dt_name_hash(const char *s)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The slot of name, or the empty slot where it would go. */
+static const char **dt_name_set_slot(const dt_name_set *set, const char *name)
+{
+    size_t mask = set->cap - 1;
+    for (size_t i = dt_name_hash(name) & mask;; i = (i + 1) & mask)
+        if (!set->slots[i] || !strcmp(set->slots[i], name))
+            return &set->slots[i];
+}
+
+static bool dt_name_set_has(const dt_name_set *set, const char *name)
+{
+    return set->cap && *dt_name_set_slot(set, name);
+}
+
+static void dt_name_set_add(dt_name_set *set, const char *name)
+{
+    if (2 * (set->n + 1) > set->cap) {
+        dt_name_set bigger = {NULL, set->n, set->cap ? 2 * set->cap : 64};
+        bigger.slots = mem_alloc(bigger.cap * sizeof *bigger.slots);
+        for (size_t i = 0; i < set->cap; i++)
+            if (set->slots[i])
+                *dt_name_set_slot(&bigger, set->slots[i]) = set->slots[i];
+        free(set->slots);
+        *set = bigger;
+    }
+    const char **slot = dt_name_set_slot(set, name);
+    if (!*slot) {
+        *slot = name;
+        set->n++;
+    }
+}
+
+/* Name the function's local (or nonlocal) variable once. */
+static void dt_add_var(detail *d, bool local, const char *name)
+{
+    dt_name_set *set = local ? &d->locals : &d->nonlocals;
+    if (dt_name_set_has(set, name))
+        return;
+    lm_function_add_var(d->p, d->fn, local, name);
+    dt_name_set_add(set, (local ? d->fn->last_local : d->fn->last_nonlocal)->name);
+}
+
+
 static void dt_note_nonlocal(detail *d, CXCursor decl)
 {
     if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
         clang_Cursor_hasVarDeclGlobalStorage(decl) != 1)
         return;
     char *name = walk_copy_string(clang_getCursorSpelling(decl));
-    if (*name && !lm_function_has_var(d->fn, false, name))
-        lm_function_add_var(d->p, d->fn, false, name);
+    if (*name)
+        dt_add_var(d, false, name);
     free(name);
 }
 
@@ -258,9 +320,8 @@ static void dt_var_decl(detail *d, CXCursor c)
 {
     enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
     char *name = walk_copy_string(clang_getCursorSpelling(c));
-    if (*name && sc != CX_SC_Static && sc != CX_SC_Extern &&
-        !lm_function_has_var(d->fn, true, name))
-        lm_function_add_var(d->p, d->fn, true, name);
+    if (*name && sc != CX_SC_Static && sc != CX_SC_Extern)
+        dt_add_var(d, true, name);
     free(name);
     dt_kids k = dt_children(c);
     bool has_init = false;
@@ -1093,7 +1154,7 @@ void detail_function(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCur
         char *name = walk_copy_string(
             clang_getCursorSpelling(clang_Cursor_getArgument(definition, (unsigned)i)));
         if (*name)
-            lm_function_add_var(p, fn, false, name);
+            dt_add_var(&d, false, name);
         free(name);
     }
     dt_level bottom = {NULL, clang_getNullCursor()};
@@ -1103,5 +1164,7 @@ void detail_function(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCur
     free(d.levels);
     free(d.sdecls);
     free(d.written.slots);
+    free(d.locals.slots);
+    free(d.nonlocals.slots);
     free(d.commarrays);
 }

@@ -357,9 +357,10 @@ static void test_escaping(void)
 }
 
 /* A function of 300 sequential loops, each with its own variable and its
- * own written scalar t<k>, reading the one constant c: the set of written
- * declarations grows far past its first size (a list made -xml quadratic
- * in the loops) and must still tell every written scalar from c. */
+ * own written scalar t<k>, reading the one constant c: the sets of written
+ * declarations and of variable names grow far past their first size (lists
+ * made -xml quadratic in the loops) and must still tell every written
+ * scalar from c and name every variable once. */
 static void test_many_loops_constants(void)
 {
     enum { NLOOPS = 300 };
@@ -391,6 +392,20 @@ static void test_many_loops_constants(void)
     }
     CU_ASSERT_EQUAL(nloops, NLOOPS);
     CU_ASSERT_EQUAL(wrong, 0);
+    /* Each local once, in order of declaration: t0 i0 t1 i1 ...; the
+     * parameters n a c once each, though every loop reads them. */
+    int nlocals = 0, out_of_order = 0;
+    for (const lm_var *v = p->files->functions->locals; v; v = v->next, nlocals++) {
+        snprintf(name, sizeof name, "%c%d", nlocals % 2 ? 'i' : 't', nlocals / 2);
+        out_of_order += strcmp(v->name, name) != 0;
+    }
+    CU_ASSERT_EQUAL(nlocals, 2 * NLOOPS);
+    CU_ASSERT_EQUAL(out_of_order, 0);
+    const lm_var *nl = p->files->functions->nonlocals;
+    CU_ASSERT_STRING_EQUAL(nl->name, "n");
+    CU_ASSERT_STRING_EQUAL(nl->next->name, "a");
+    CU_ASSERT_STRING_EQUAL(nl->next->next->name, "c");
+    CU_ASSERT_PTR_NULL(nl->next->next->next);
     lm_program_free(&p);
     analyzer_free(&a);
     testutil_remove_tree(dir);
@@ -437,7 +452,7 @@ int main(void)
         {"examples: valid and stable through a round trip", test_examples_round_trip},
         {"pininfo from a measurement", test_pininfo},
         {"escaping", test_escaping},
-        {"300 loops: written scalars and constants", test_many_loops_constants},
+        {"300 loops: written scalars, constants and variables", test_many_loops_constants},
         {"member paths and subscripts in macro bodies", test_macro_paths},
         {NULL, NULL},
     };
