@@ -306,29 +306,95 @@ static const decl_entry *declared_array(walk_cache *wc, CXCursor decl)
     return e;
 }
 
-/* A location as the file shows it: inside a macro's body, the macro's use. */
-static CXSourceLocation walk_file_loc(CXTranslationUnit tu, CXSourceLocation loc, CXFile *file)
+static bool walk_is_space(char c)
 {
-    unsigned offset = 0;
-    clang_getFileLocation(loc, file, NULL, NULL, &offset);
-    return clang_getLocationForOffset(tu, *file, offset);
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
-/* The source text of an expression, tokens joined without spaces.  The
- * extent of an expression that starts in a macro's body starts at the body's
- * spelling, in the #define: tokenizing from there ran through everything up
- * to the use (ever longer the later the use), so both ends are taken as the
- * file shows them. */
-char *walk_expr_text(CXTranslationUnit tu, CXCursor c)
+static bool walk_is_word(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '.' || (unsigned char)c >= 0x80;
+}
+
+/* Whether the token that ends at s[end - 1] could go on at s[end] (a word,
+ * a number's exponent sign, or punctuation run together). */
+static bool walk_token_may_continue(const char *s, size_t end, size_t size)
+{
+    if (end >= size)
+        return false;
+    char a = s[end - 1], b = s[end];
+    if (walk_is_space(b) || b == '"' || b == '\'')
+        return false;
+    if (walk_is_word(a))
+        return walk_is_word(b) || ((b == '+' || b == '-') && strchr("eEpP", a));
+    return !walk_is_word(b) && a != '"' && a != '\'';
+}
+
+/* The length of the literal or comment at s (s[0] is a quote, or '/'
+ * followed by '*' or '/'), as the lexer takes it: to its closing quote or
+ * comment end, or to the end of the line or of the text when unclosed. */
+static size_t walk_literal_length(const char *s, size_t len)
+{
+    size_t i = 2;
+    if (s[0] == '/' && s[1] == '*') {
+        while (i < len && !(i >= 3 && s[i - 1] == '*' && s[i] == '/'))
+            i++;
+        return i < len ? i + 1 : len;
+    }
+    if (s[0] == '/') {
+        while (i < len && s[i] != '\n')
+            i++;
+        return i;
+    }
+    for (i = 1; i < len && s[i] != s[0] && s[i] != '\n'; i++)
+        if (s[i] == '\\' && i + 1 < len)
+            i++;
+    return i < len && s[i] == s[0] ? i + 1 : i;
+}
+
+/* The tokens of s[0, len) joined without the white space and line splices
+ * between them, comments and literals as written: what clang_tokenize's
+ * tokens spell, without a call per token.  NULL when a literal or comment
+ * runs past len (the tokens would too). */
+static char *walk_squeeze(const char *s, size_t len, size_t size)
+{
+    char *out = mem_alloc(len + 1), *o = out;
+    for (size_t i = 0; i < len;) {
+        char c = s[i];
+        if (walk_is_space(c)) {
+            i++;
+        } else if (c == '\\' && i + 1 < len && (s[i + 1] == '\n' || s[i + 1] == '\r')) {
+            i += 2;
+        } else if (c == '"' || c == '\'' ||
+                   (c == '/' && i + 1 < len && (s[i + 1] == '*' || s[i + 1] == '/'))) {
+            size_t n = walk_literal_length(s + i, size - i);
+            if (i + n > len) {
+                free(out);
+                return NULL;
+            }
+            memcpy(o, s + i, n);
+            o += n;
+            i += n;
+        } else {
+            *o++ = c;
+            i++;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+/* The tokens clang_tokenize gives for [begin, end) of the file, joined:
+ * at least the one at begin, and on while the last one ended before end. */
+static char *walk_tokens_text(CXTranslationUnit tu, CXFile file, unsigned begin, unsigned end)
 {
     CXToken *tokens = NULL;
     unsigned n = 0;
-    CXSourceRange extent = clang_getCursorExtent(c);
-    CXFile begin_file = NULL, end_file = NULL;
-    CXSourceLocation begin = walk_file_loc(tu, clang_getRangeStart(extent), &begin_file);
-    CXSourceLocation end = walk_file_loc(tu, clang_getRangeEnd(extent), &end_file);
-    if (begin_file && clang_File_isEqual(begin_file, end_file))
-        clang_tokenize(tu, clang_getRange(begin, end), &tokens, &n);
+    clang_tokenize(tu,
+                   clang_getRange(clang_getLocationForOffset(tu, file, begin),
+                                  clang_getLocationForOffset(tu, file, end)),
+                   &tokens, &n);
     strbuf sb = STRBUF_INIT;
     for (unsigned i = 0; i < n; i++) {
         CXString s = clang_getTokenSpelling(tu, tokens[i]);
@@ -336,9 +402,38 @@ char *walk_expr_text(CXTranslationUnit tu, CXCursor c)
         clang_disposeString(s);
     }
     clang_disposeTokens(tu, tokens, n);
-    if (sb.len == 0)
-        strbuf_append(&sb, "<expr>");
     return strbuf_take(&sb);
+}
+
+/* The source text of an expression, tokens joined without spaces, between
+ * the ends of its extent as the file shows them.  The extent of an
+ * expression that starts in a macro's body starts at the body's spelling,
+ * in the #define: taken from there, the text ran through everything up to
+ * the use (ever longer the later the use); the file's view of that end is
+ * the macro's use.  A well-formed range (the usual one) is read straight
+ * from the file; one that ends inside a token or before it begins (macro
+ * arguments can give those) is tokenized. */
+char *walk_expr_text(CXTranslationUnit tu, CXCursor c)
+{
+    CXSourceRange extent = clang_getCursorExtent(c);
+    CXFile file = NULL, end_file = NULL;
+    unsigned begin = 0, end = 0;
+    clang_getFileLocation(clang_getRangeStart(extent), &file, NULL, NULL, &begin);
+    clang_getFileLocation(clang_getRangeEnd(extent), &end_file, NULL, NULL, &end);
+    char *text = NULL;
+    if (file && clang_File_isEqual(file, end_file)) {
+        size_t size = 0;
+        const char *s = clang_getFileContents(tu, file, &size);
+        if (s && begin < end && end <= size && !walk_is_space(s[end - 1]) &&
+            !walk_token_may_continue(s, end, size))
+            text = walk_squeeze(s + begin, end - begin, size - begin);
+        if (!text)
+            text = walk_tokens_text(tu, file, begin, end);
+    }
+    if (text && *text)
+        return text;
+    free(text);
+    return mem_strdup("<expr>");
 }
 
 /* The path text of c into sb; false when c is not a path. */

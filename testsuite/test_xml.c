@@ -438,6 +438,26 @@ static void test_macro_paths(void)
     lm_program_free(&p);
 }
 
+/* kernels/xml_texts.c: subscript texts read from the file keep comments and
+ * literals as written and drop the spaces between tokens. */
+static void test_subscript_texts(void)
+{
+    lm_program *p = xml_analyze("xml_texts.c");
+    const lm_loop *l = nth_loop(p, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    const lm_array_ref *a = lm_loop_find_array_ref(l, "a"), *q = lm_loop_find_array_ref(l, "q");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a->accesses);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a->accesses->next);
+    CU_ASSERT_STRING_EQUAL(a->accesses->subscript, "[i*m/* row */+n]");
+    CU_ASSERT_STRING_EQUAL(a->accesses->next->subscript, "[\"ab c\"[i%4]+m]");
+    CU_ASSERT_STRING_EQUAL(q->accesses->subscript, "[MX]");
+    CU_ASSERT_EQUAL(q->accesses->index[0], 1);
+    CU_ASSERT_EQUAL(q->accesses->reads, 2);
+    lm_program_free(&p);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -454,6 +474,7 @@ int main(void)
         {"escaping", test_escaping},
         {"300 loops: written scalars, constants and variables", test_many_loops_constants},
         {"member paths and subscripts in macro bodies", test_macro_paths},
+        {"subscript texts: comments, literals, macro constants", test_subscript_texts},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"exasat xml", cases}};
