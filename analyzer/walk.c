@@ -311,24 +311,10 @@ static bool walk_is_space(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
-static bool walk_is_word(char c)
+static bool walk_is_ident(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '.' || (unsigned char)c >= 0x80;
-}
-
-/* Whether the token that ends at s[end - 1] could go on at s[end] (a word,
- * a number's exponent sign, or punctuation run together). */
-static bool walk_token_may_continue(const char *s, size_t end, size_t size)
-{
-    if (end >= size)
-        return false;
-    char a = s[end - 1], b = s[end];
-    if (walk_is_space(b) || b == '"' || b == '\'')
-        return false;
-    if (walk_is_word(a))
-        return walk_is_word(b) || ((b == '+' || b == '-') && strchr("eEpP", a));
-    return !walk_is_word(b) && a != '"' && a != '\'';
+           c == '_' || c == '$' || (unsigned char)c >= 0x80;
 }
 
 /* The length of the literal or comment at s (s[0] is a quote, or '/'
@@ -353,55 +339,61 @@ static size_t walk_literal_length(const char *s, size_t len)
     return i < len && s[i] == s[0] ? i + 1 : i;
 }
 
-/* The tokens of s[0, len) joined without the white space and line splices
- * between them, comments and literals as written: what clang_tokenize's
- * tokens spell, without a call per token.  NULL when a literal or comment
- * runs past len (the tokens would too). */
-static char *walk_squeeze(const char *s, size_t len, size_t size)
+/* The length of the punctuator at s: the longest of C's that fits. */
+static size_t walk_punctuator_length(const char *s, size_t len)
 {
-    char *out = mem_alloc(len + 1), *o = out;
-    for (size_t i = 0; i < len;) {
-        char c = s[i];
-        if (walk_is_space(c)) {
-            i++;
-        } else if (c == '\\' && i + 1 < len && (s[i + 1] == '\n' || s[i + 1] == '\r')) {
-            i += 2;
-        } else if (c == '"' || c == '\'' ||
-                   (c == '/' && i + 1 < len && (s[i + 1] == '*' || s[i + 1] == '/'))) {
-            size_t n = walk_literal_length(s + i, size - i);
-            if (i + n > len) {
-                free(out);
-                return NULL;
-            }
-            memcpy(o, s + i, n);
-            o += n;
-            i += n;
-        } else {
-            *o++ = c;
-            i++;
-        }
+    static const char *const longer[] = {
+        "%:%:", "...", "<<=", ">>=", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=",
+        "&&", "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##", "<:", ":>", "<%",
+        "%>", "%:"};
+    for (size_t k = 0; k < sizeof longer / sizeof *longer; k++) {
+        size_t n = strlen(longer[k]);
+        if (n <= len && !memcmp(s, longer[k], n))
+            return n;
     }
-    *o = '\0';
-    return out;
+    return 1;
 }
 
-/* The tokens clang_tokenize gives for [begin, end) of the file, joined:
- * at least the one at begin, and on while the last one ended before end. */
-static char *walk_tokens_text(CXTranslationUnit tu, CXFile file, unsigned begin, unsigned end)
+/* The length of the token at s (not white space): an identifier, a number
+ * (a preprocessing number: digits, letters, dots and exponent signs), a
+ * literal, a comment or a punctuator. */
+static size_t walk_token_length(const char *s, size_t len)
 {
-    CXToken *tokens = NULL;
-    unsigned n = 0;
-    clang_tokenize(tu,
-                   clang_getRange(clang_getLocationForOffset(tu, file, begin),
-                                  clang_getLocationForOffset(tu, file, end)),
-                   &tokens, &n);
-    strbuf sb = STRBUF_INIT;
-    for (unsigned i = 0; i < n; i++) {
-        CXString s = clang_getTokenSpelling(tu, tokens[i]);
-        strbuf_append(&sb, clang_getCString(s));
-        clang_disposeString(s);
+    if (s[0] == '"' || s[0] == '\'' || (len > 1 && s[0] == '/' && (s[1] == '*' || s[1] == '/')))
+        return walk_literal_length(s, len);
+    bool number = (s[0] >= '0' && s[0] <= '9') || (len > 1 && s[0] == '.' && s[1] >= '0' && s[1] <= '9');
+    if (!number && !walk_is_ident(s[0]))
+        return walk_punctuator_length(s, len);
+    size_t i = 1;
+    while (i < len) {
+        if (walk_is_ident(s[i]) || (number && s[i] == '.'))
+            i++;
+        else if (number && (s[i] == '+' || s[i] == '-') && strchr("eEpP", s[i - 1]))
+            i++;
+        else
+            break;
     }
-    clang_disposeTokens(tu, tokens, n);
+    return i;
+}
+
+/* The text clang_tokenize gives for [begin, end) of s: its tokens spelled
+ * one after the other, at least the one at begin and on while the last
+ * ended before end; the white space and line splices between them dropped.
+ * Lexed here: clang_tokenize and a spelling per token cost far more. */
+static char *walk_squeeze(const char *s, size_t size, size_t begin, size_t end)
+{
+    strbuf sb = STRBUF_INIT;
+    size_t i = begin;
+    do {
+        while (i < size && (walk_is_space(s[i]) || (s[i] == '\\' && i + 1 < size &&
+                                                     (s[i + 1] == '\n' || s[i + 1] == '\r'))))
+            i += s[i] == '\\' ? 2 : 1;
+        if (i >= size)
+            break;
+        size_t n = walk_token_length(s + i, size - i);
+        strbuf_appendn(&sb, s + i, n);
+        i += n;
+    } while (i < end);
     return strbuf_take(&sb);
 }
 
@@ -410,9 +402,7 @@ static char *walk_tokens_text(CXTranslationUnit tu, CXFile file, unsigned begin,
  * expression that starts in a macro's body starts at the body's spelling,
  * in the #define: taken from there, the text ran through everything up to
  * the use (ever longer the later the use); the file's view of that end is
- * the macro's use.  A well-formed range (the usual one) is read straight
- * from the file; one that ends inside a token or before it begins (macro
- * arguments can give those) is tokenized. */
+ * the macro's use. */
 char *walk_expr_text(CXTranslationUnit tu, CXCursor c)
 {
     CXSourceRange extent = clang_getCursorExtent(c);
@@ -421,15 +411,12 @@ char *walk_expr_text(CXTranslationUnit tu, CXCursor c)
     clang_getFileLocation(clang_getRangeStart(extent), &file, NULL, NULL, &begin);
     clang_getFileLocation(clang_getRangeEnd(extent), &end_file, NULL, NULL, &end);
     char *text = NULL;
-    if (file && clang_File_isEqual(file, end_file)) {
-        size_t size = 0;
-        const char *s = clang_getFileContents(tu, file, &size);
-        if (s && begin < end && end <= size && !walk_is_space(s[end - 1]) &&
-            !walk_token_may_continue(s, end, size))
-            text = walk_squeeze(s + begin, end - begin, size - begin);
-        if (!text)
-            text = walk_tokens_text(tu, file, begin, end);
-    }
+    size_t size = 0;
+    const char *s = file && clang_File_isEqual(file, end_file)
+                        ? clang_getFileContents(tu, file, &size)
+                        : NULL;
+    if (s && begin < size)
+        text = walk_squeeze(s, size, begin, end);
     if (text && *text)
         return text;
     free(text);
