@@ -342,15 +342,20 @@ static size_t walk_literal_length(const char *s, size_t len)
 /* The length of the punctuator at s: the longest of C's that fits. */
 static size_t walk_punctuator_length(const char *s, size_t len)
 {
-    static const char *const longer[] = {
-        "%:%:", "...", "<<=", ">>=", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=",
-        "&&", "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##", "<:", ":>", "<%",
-        "%>", "%:"};
-    for (size_t k = 0; k < sizeof longer / sizeof *longer; k++) {
-        size_t n = strlen(longer[k]);
-        if (n <= len && !memcmp(s, longer[k], n))
-            return n;
-    }
+    static const struct {
+        const char *text;
+        size_t n;
+    } longer[] = {
+        {"%:%:", 4}, {"...", 3}, {"<<=", 3}, {">>=", 3}, {"->", 2}, {"++", 2}, {"--", 2},
+        {"<<", 2},   {">>", 2},  {"<=", 2},  {">=", 2},  {"==", 2}, {"!=", 2}, {"&&", 2},
+        {"||", 2},   {"*=", 2},  {"/=", 2},  {"%=", 2},  {"+=", 2}, {"-=", 2}, {"&=", 2},
+        {"^=", 2},   {"|=", 2},  {"##", 2},  {"<:", 2},  {":>", 2}, {"<%", 2}, {"%>", 2},
+        {"%:", 2}};
+    if (len < 2 || !strchr("%.<>-+=!&|*/^#:", s[0]))
+        return 1;
+    for (size_t k = 0; k < sizeof longer / sizeof *longer; k++)
+        if (longer[k].text[0] == s[0] && longer[k].n <= len && !memcmp(s, longer[k].text, longer[k].n))
+            return longer[k].n;
     return 1;
 }
 
@@ -382,7 +387,8 @@ static size_t walk_token_length(const char *s, size_t len)
  * Lexed here: clang_tokenize and a spelling per token cost far more. */
 static char *walk_squeeze(const char *s, size_t size, size_t begin, size_t end)
 {
-    strbuf sb = STRBUF_INIT;
+    size_t cap = (end > begin ? end - begin : 0) + 16, len = 0;
+    char *out = mem_alloc(cap);
     size_t i = begin;
     do {
         while (i < size && (walk_is_space(s[i]) || (s[i] == '\\' && i + 1 < size &&
@@ -391,10 +397,16 @@ static char *walk_squeeze(const char *s, size_t size, size_t begin, size_t end)
         if (i >= size)
             break;
         size_t n = walk_token_length(s + i, size - i);
-        strbuf_appendn(&sb, s + i, n);
+        if (len + n + 1 > cap) {
+            cap = 2 * (len + n + 1);
+            out = mem_realloc(out, cap);
+        }
+        memcpy(out + len, s + i, n);
+        len += n;
         i += n;
     } while (i < end);
-    return strbuf_take(&sb);
+    out[len] = '\0';
+    return out;
 }
 
 /* The source text of an expression, tokens joined without spaces, between
@@ -433,6 +445,9 @@ static bool walk_path_append(CXTranslationUnit tu, CXCursor c, strbuf *sb)
         clang_disposeString(name);
         return true;
     }
+    if (k != CXCursor_ArraySubscriptExpr && k != CXCursor_ParenExpr &&
+        k != CXCursor_UnexposedExpr && k != CXCursor_MemberRefExpr)
+        return false;
     walk_kids kids = walk_children_of(c);
     if (k == CXCursor_ArraySubscriptExpr && kids.n == 2) { /* in source order: `i[a]` is C too */
         if (!walk_path_append(tu, kids.v[0], sb))
