@@ -69,9 +69,12 @@ static void xml_attr(xml_out *o, const char *name, const char *value)
     xml_check(o, xmlTextWriterWriteAttribute(o->w, BAD_CAST name, BAD_CAST(value ? value : "")));
 }
 
+/* Formatted here: libxml2's formatted attribute allocates a buffer per call. */
 static void xml_attr_ulong(xml_out *o, const char *name, unsigned long v)
 {
-    xml_check(o, xmlTextWriterWriteFormatAttribute(o->w, BAD_CAST name, "%lu", v));
+    char text[24];
+    snprintf(text, sizeof text, "%lu", v);
+    xml_attr(o, name, text);
 }
 
 static void xml_attr_bool(xml_out *o, const char *name, bool v)
