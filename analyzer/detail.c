@@ -25,6 +25,7 @@
  * in detail_finish. */
 #include "detail.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,6 +54,29 @@ typedef struct dt_scalar_decl {
     CXCursor decl;
 } dt_scalar_decl;
 
+/* A set of declaration cursors, open addressing by libclang's cursor hash:
+ * a function of many loops writes as many loop variables, and a list would
+ * make every write and every scalar's check cost as many comparisons. */
+typedef struct dt_cursor_slot {
+    CXCursor cursor;
+    unsigned hash;
+    bool used;
+} dt_cursor_slot;
+
+typedef struct dt_cursor_set {
+    dt_cursor_slot *slots;
+    size_t n, cap; /* cap: 0 or a power of two */
+} dt_cursor_set;
+
+/* A set of names, open addressing; the names belong to the program's arena.
+ * A function's locals and nonlocals are checked at every declaration and
+ * every reference to a global: as lists, a function of many loops with
+ * their own variables cost their number squared in string comparisons. */
+typedef struct dt_name_set {
+    const char **slots;
+    size_t n, cap; /* cap: 0 or a power of two */
+} dt_name_set;
+
 typedef struct detail {
     lm_program *p;
     lm_function *fn;
@@ -62,8 +86,8 @@ typedef struct detail {
     size_t nlevels, levels_cap;
     dt_scalar_decl *sdecls;
     size_t nsdecls, sdecls_cap;
-    CXCursor *written; /* declarations written somewhere in the function */
-    size_t nwritten, written_cap;
+    dt_cursor_set written; /* declarations written somewhere in the function */
+    dt_name_set locals, nonlocals; /* the names fn->locals and fn->nonlocals hold */
     lm_comm_var **commarrays; /* their ghost is the function's halo of the array */
     size_t ncommarrays, commarrays_cap;
 } detail;
@@ -141,21 +165,107 @@ static bool dt_is_variable(CXCursor decl)
     return k == CXCursor_VarDecl || k == CXCursor_ParmDecl;
 }
 
+/* The slot of c, or the empty slot where it would go. */
+static dt_cursor_slot *dt_cursor_set_slot(const dt_cursor_set *set, CXCursor c, unsigned hash)
+{
+    size_t mask = set->cap - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+        dt_cursor_slot *s = &set->slots[i];
+        if (!s->used || (s->hash == hash && clang_equalCursors(s->cursor, c)))
+            return s;
+    }
+}
+
+static bool dt_cursor_set_has(const dt_cursor_set *set, CXCursor c)
+{
+    return set->cap && dt_cursor_set_slot(set, c, clang_hashCursor(c))->used;
+}
+
+static void dt_cursor_set_grow(dt_cursor_set *set)
+{
+    dt_cursor_set bigger = {NULL, set->n, set->cap ? 2 * set->cap : 64};
+    bigger.slots = mem_alloc(bigger.cap * sizeof *bigger.slots);
+    for (size_t i = 0; i < set->cap; i++)
+        if (set->slots[i].used)
+            *dt_cursor_set_slot(&bigger, set->slots[i].cursor, set->slots[i].hash) = set->slots[i];
+    free(set->slots);
+    *set = bigger;
+}
+
+static void dt_cursor_set_add(dt_cursor_set *set, CXCursor c)
+{
+    if (2 * (set->n + 1) > set->cap)
+        dt_cursor_set_grow(set);
+    unsigned hash = clang_hashCursor(c);
+    dt_cursor_slot *s = dt_cursor_set_slot(set, c, hash);
+    if (!s->used) {
+        *s = (dt_cursor_slot){c, hash, true};
+        set->n++;
+    }
+}
+
 static bool dt_was_written(const detail *d, CXCursor decl)
 {
-    for (size_t i = 0; i < d->nwritten; i++)
-        if (clang_equalCursors(d->written[i], decl))
-            return true;
-    return false;
+    return dt_cursor_set_has(&d->written, decl);
 }
 
 static void dt_note_written(detail *d, CXCursor decl)
 {
-    if (!dt_was_written(d, decl))
-        DT_PUSH(d->written, d->nwritten, d->written_cap, decl);
+    dt_cursor_set_add(&d->written, decl);
 }
 
 /* ---- variables ---- */
+
+static uint32_t dt_name_hash(const char *s)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The slot of name, or the empty slot where it would go. */
+static const char **dt_name_set_slot(const dt_name_set *set, const char *name)
+{
+    size_t mask = set->cap - 1;
+    for (size_t i = dt_name_hash(name) & mask;; i = (i + 1) & mask)
+        if (!set->slots[i] || !strcmp(set->slots[i], name))
+            return &set->slots[i];
+}
+
+static bool dt_name_set_has(const dt_name_set *set, const char *name)
+{
+    return set->cap && *dt_name_set_slot(set, name);
+}
+
+static void dt_name_set_add(dt_name_set *set, const char *name)
+{
+    if (2 * (set->n + 1) > set->cap) {
+        dt_name_set bigger = {NULL, set->n, set->cap ? 2 * set->cap : 64};
+        bigger.slots = mem_alloc(bigger.cap * sizeof *bigger.slots);
+        for (size_t i = 0; i < set->cap; i++)
+            if (set->slots[i])
+                *dt_name_set_slot(&bigger, set->slots[i]) = set->slots[i];
+        free(set->slots);
+        *set = bigger;
+    }
+    const char **slot = dt_name_set_slot(set, name);
+    if (!*slot) {
+        *slot = name;
+        set->n++;
+    }
+}
+
+/* Name the function's local (or nonlocal) variable once. */
+static void dt_add_var(detail *d, bool local, const char *name)
+{
+    dt_name_set *set = local ? &d->locals : &d->nonlocals;
+    if (dt_name_set_has(set, name))
+        return;
+    lm_function_add_var(d->p, d->fn, local, name);
+    dt_name_set_add(set, (local ? d->fn->last_local : d->fn->last_nonlocal)->name);
+}
+
 
 static void dt_note_nonlocal(detail *d, CXCursor decl)
 {
@@ -163,8 +273,8 @@ static void dt_note_nonlocal(detail *d, CXCursor decl)
         clang_Cursor_hasVarDeclGlobalStorage(decl) != 1)
         return;
     char *name = walk_copy_string(clang_getCursorSpelling(decl));
-    if (*name && !lm_function_has_var(d->fn, false, name))
-        lm_function_add_var(d->p, d->fn, false, name);
+    if (*name)
+        dt_add_var(d, false, name);
     free(name);
 }
 
@@ -210,9 +320,8 @@ static void dt_var_decl(detail *d, CXCursor c)
 {
     enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
     char *name = walk_copy_string(clang_getCursorSpelling(c));
-    if (*name && sc != CX_SC_Static && sc != CX_SC_Extern &&
-        !lm_function_has_var(d->fn, true, name))
-        lm_function_add_var(d->p, d->fn, true, name);
+    if (*name && sc != CX_SC_Static && sc != CX_SC_Extern)
+        dt_add_var(d, true, name);
     free(name);
     dt_kids k = dt_children(c);
     bool has_init = false;
@@ -352,7 +461,7 @@ static char *dt_subscript_text(detail *d, const dt_chain *ch)
 {
     strbuf sb = STRBUF_INIT;
     for (unsigned i = ch->nsubs; i > 0; i--) {
-        char *t = walk_expr_text(d->tu, ch->subs[i - 1]);
+        char *t = walk_path_text(d->tu, ch->subs[i - 1]);
         strbuf_printf(&sb, "[%s]", t);
         free(t);
     }
@@ -397,7 +506,7 @@ static char *dt_base_name(detail *d, CXCursor base)
     base = lin_strip(base);
     if (clang_getCursorKind(base) == CXCursor_DeclRefExpr)
         return walk_copy_string(clang_getCursorSpelling(base));
-    return walk_expr_text(d->tu, base);
+    return walk_path_text(d->tu, base);
 }
 
 static void dt_record_access(detail *d, const dt_chain *ch, dt_mode mode)
@@ -1045,7 +1154,7 @@ void detail_function(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCur
         char *name = walk_copy_string(
             clang_getCursorSpelling(clang_Cursor_getArgument(definition, (unsigned)i)));
         if (*name)
-            lm_function_add_var(p, fn, false, name);
+            dt_add_var(&d, false, name);
         free(name);
     }
     dt_level bottom = {NULL, clang_getNullCursor()};
@@ -1054,6 +1163,8 @@ void detail_function(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCur
     dt_finish(&d);
     free(d.levels);
     free(d.sdecls);
-    free(d.written);
+    free(d.written.slots);
+    free(d.locals.slots);
+    free(d.nonlocals.slots);
     free(d.commarrays);
 }

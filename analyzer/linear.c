@@ -43,7 +43,7 @@ static void lin_atom(CXTranslationUnit tu, CXCursor e, CXCursor var, lin *out)
 {
     memset(out, 0, sizeof *out);
     out->n = 1;
-    out->t[0].atom = walk_expr_text(tu, e);
+    out->t[0].atom = walk_path_text(tu, e);
     out->t[0].var = var;
     out->t[0].coef = 1;
 }

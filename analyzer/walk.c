@@ -291,22 +291,187 @@ static const decl_entry *declared_array(walk_cache *wc, CXCursor decl)
     return e;
 }
 
-/* The source text of an expression, tokens joined without spaces. */
+static bool walk_is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static bool walk_is_ident(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '$' || (unsigned char)c >= 0x80;
+}
+
+/* The length of the literal or comment at s (s[0] is a quote, or '/'
+ * followed by '*' or '/'), as the lexer takes it: to its closing quote or
+ * comment end, or to the end of the line or of the text when unclosed. */
+static size_t walk_literal_length(const char *s, size_t len)
+{
+    size_t i = 2;
+    if (s[0] == '/' && s[1] == '*') {
+        while (i < len && !(i >= 3 && s[i - 1] == '*' && s[i] == '/'))
+            i++;
+        return i < len ? i + 1 : len;
+    }
+    if (s[0] == '/') {
+        while (i < len && s[i] != '\n')
+            i++;
+        return i;
+    }
+    for (i = 1; i < len && s[i] != s[0] && s[i] != '\n'; i++)
+        if (s[i] == '\\' && i + 1 < len)
+            i++;
+    return i < len && s[i] == s[0] ? i + 1 : i;
+}
+
+/* The length of the punctuator at s: the longest of C's that fits. */
+static size_t walk_punctuator_length(const char *s, size_t len)
+{
+    static const struct {
+        const char *text;
+        size_t n;
+    } longer[] = {
+        {"%:%:", 4}, {"...", 3}, {"<<=", 3}, {">>=", 3}, {"->", 2}, {"++", 2}, {"--", 2},
+        {"<<", 2},   {">>", 2},  {"<=", 2},  {">=", 2},  {"==", 2}, {"!=", 2}, {"&&", 2},
+        {"||", 2},   {"*=", 2},  {"/=", 2},  {"%=", 2},  {"+=", 2}, {"-=", 2}, {"&=", 2},
+        {"^=", 2},   {"|=", 2},  {"##", 2},  {"<:", 2},  {":>", 2}, {"<%", 2}, {"%>", 2},
+        {"%:", 2}};
+    if (len < 2 || !strchr("%.<>-+=!&|*/^#:", s[0]))
+        return 1;
+    for (size_t k = 0; k < sizeof longer / sizeof *longer; k++)
+        if (longer[k].text[0] == s[0] && longer[k].n <= len && !memcmp(s, longer[k].text, longer[k].n))
+            return longer[k].n;
+    return 1;
+}
+
+/* The length of the token at s (not white space): an identifier, a number
+ * (a preprocessing number: digits, letters, dots and exponent signs), a
+ * literal, a comment or a punctuator. */
+static size_t walk_token_length(const char *s, size_t len)
+{
+    if (s[0] == '"' || s[0] == '\'' || (len > 1 && s[0] == '/' && (s[1] == '*' || s[1] == '/')))
+        return walk_literal_length(s, len);
+    bool number = (s[0] >= '0' && s[0] <= '9') || (len > 1 && s[0] == '.' && s[1] >= '0' && s[1] <= '9');
+    if (!number && !walk_is_ident(s[0]))
+        return walk_punctuator_length(s, len);
+    size_t i = 1;
+    while (i < len) {
+        if (walk_is_ident(s[i]) || (number && s[i] == '.'))
+            i++;
+        else if (number && (s[i] == '+' || s[i] == '-') && strchr("eEpP", s[i - 1]))
+            i++;
+        else
+            break;
+    }
+    return i;
+}
+
+/* The text clang_tokenize gives for [begin, end) of s: its tokens spelled
+ * one after the other, at least the one at begin and on while the last
+ * ended before end; the white space and line splices between them dropped.
+ * Lexed here: clang_tokenize and a spelling per token cost far more. */
+static char *walk_squeeze(const char *s, size_t size, size_t begin, size_t end)
+{
+    size_t cap = (end > begin ? end - begin : 0) + 16, len = 0;
+    char *out = mem_alloc(cap);
+    size_t i = begin;
+    do {
+        while (i < size && (walk_is_space(s[i]) || (s[i] == '\\' && i + 1 < size &&
+                                                     (s[i + 1] == '\n' || s[i + 1] == '\r'))))
+            i += s[i] == '\\' ? 2 : 1;
+        if (i >= size)
+            break;
+        size_t n = walk_token_length(s + i, size - i);
+        if (len + n + 1 > cap) {
+            cap = 2 * (len + n + 1);
+            out = mem_realloc(out, cap);
+        }
+        memcpy(out + len, s + i, n);
+        len += n;
+        i += n;
+    } while (i < end);
+    out[len] = '\0';
+    return out;
+}
+
+/* The source text of an expression, tokens joined without spaces, between
+ * the ends of its extent as the file shows them.  The extent of an
+ * expression that starts in a macro's body starts at the body's spelling,
+ * in the #define: taken from there, the text ran through everything up to
+ * the use (ever longer the later the use); the file's view of that end is
+ * the macro's use. */
 char *walk_expr_text(CXTranslationUnit tu, CXCursor c)
 {
-    CXToken *tokens = NULL;
-    unsigned n = 0;
-    clang_tokenize(tu, clang_getCursorExtent(c), &tokens, &n);
-    strbuf sb = STRBUF_INIT;
-    for (unsigned i = 0; i < n; i++) {
-        CXString s = clang_getTokenSpelling(tu, tokens[i]);
-        strbuf_append(&sb, clang_getCString(s));
-        clang_disposeString(s);
+    CXSourceRange extent = clang_getCursorExtent(c);
+    CXFile file = NULL, end_file = NULL;
+    unsigned begin = 0, end = 0;
+    clang_getFileLocation(clang_getRangeStart(extent), &file, NULL, NULL, &begin);
+    clang_getFileLocation(clang_getRangeEnd(extent), &end_file, NULL, NULL, &end);
+    char *text = NULL;
+    size_t size = 0;
+    const char *s = file && clang_File_isEqual(file, end_file)
+                        ? clang_getFileContents(tu, file, &size)
+                        : NULL;
+    if (s && begin < size)
+        text = walk_squeeze(s, size, begin, end);
+    if (text && *text)
+        return text;
+    free(text);
+    return mem_strdup("<expr>");
+}
+
+/* The path text of c into sb; false when c is not a path. */
+static bool walk_path_append(CXTranslationUnit tu, CXCursor c, strbuf *sb)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr) {
+        CXString name = clang_getCursorSpelling(c);
+        strbuf_append(sb, clang_getCString(name));
+        clang_disposeString(name);
+        return true;
     }
-    clang_disposeTokens(tu, tokens, n);
-    if (sb.len == 0)
-        strbuf_append(&sb, "<expr>");
-    return strbuf_take(&sb);
+    if (k != CXCursor_ArraySubscriptExpr && k != CXCursor_ParenExpr &&
+        k != CXCursor_UnexposedExpr && k != CXCursor_MemberRefExpr)
+        return false;
+    walk_kids kids = walk_children_of(c);
+    if (k == CXCursor_ArraySubscriptExpr && kids.n == 2) { /* in source order: `i[a]` is C too */
+        if (!walk_path_append(tu, kids.v[0], sb))
+            return false;
+        char *index = walk_path_text(tu, kids.v[1]);
+        strbuf_printf(sb, "[%s]", index);
+        free(index);
+        return true;
+    }
+    if (kids.n != 1)
+        return false;
+    if (k == CXCursor_ParenExpr) {
+        strbuf_append(sb, "(");
+        bool ok = walk_path_append(tu, kids.v[0], sb);
+        strbuf_append(sb, ")");
+        return ok;
+    }
+    if (k == CXCursor_UnexposedExpr) /* an implicit conversion covers its operand's text only */
+        return clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(kids.v[0])) &&
+               walk_path_append(tu, kids.v[0], sb);
+    if (k != CXCursor_MemberRefExpr || !walk_path_append(tu, kids.v[0], sb))
+        return false;
+    CXString member = clang_getCursorSpelling(c);
+    const char *m = clang_getCString(member);
+    if (*m) { /* a member of an anonymous struct or union is reached through an unnamed one */
+        bool arrow = clang_getCanonicalType(clang_getCursorType(kids.v[0])).kind == CXType_Pointer;
+        strbuf_printf(sb, "%s%s", arrow ? "->" : ".", m);
+    }
+    clang_disposeString(member);
+    return true;
+}
+
+char *walk_path_text(CXTranslationUnit tu, CXCursor c)
+{
+    strbuf sb = STRBUF_INIT;
+    if (walk_path_append(tu, c, &sb))
+        return strbuf_take(&sb);
+    strbuf_release(&sb);
+    return walk_expr_text(tu, c);
 }
 
 static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData data)
@@ -427,7 +592,7 @@ bool walk_array_target(walker *w, CXCursor base, array_target *out)
         if (!clang_Cursor_isNull(decl))
             return walk_decl_target(w, decl, out);
     }
-    char *text = walk_expr_text(w->cache->tu, base);
+    char *text = walk_path_text(w->cache->tu, base);
     bool ok = walk_path_target(w, walk_root_declaration(base), text, out);
     free(text);
     return ok;

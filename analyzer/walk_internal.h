@@ -87,6 +87,11 @@ typedef struct array_target {
 
 const char *walk_intern(walk_cache *wc, const char *s);
 char *walk_expr_text(CXTranslationUnit tu, CXCursor c);
+/* The text of a path to an array (`p->q.v`, `(s)->tt`, `g`): variables,
+ * members, parentheses and implicit conversions are spelled from the AST,
+ * so a path inside a macro's body reads as it does expanded (the source
+ * shows only the macro's use); any other expression is walk_expr_text. */
+char *walk_path_text(CXTranslationUnit tu, CXCursor c);
 
 /* A type as C spells it in sizeof(...) and ExaSAT's datatype: canonical and
  * unqualified, so typedefs of one type agree, unless the canonical spelling

@@ -1,18 +1,23 @@
-/* bench_driver: measures measuretool against `clang -fsyntax-only` on one
- * large generated C file and reports the time and peak-memory ratios
- * against the targets (1.2x time, 1.5x memory).
+/* bench_driver: measures measuretool against `clang -fsyntax-only`, file by
+ * file, and reports the time and peak-memory ratios against the targets.
  *
- * The workload comes from gen_kernels (its path is compiled in as
- * GEN_KERNELS_PATH).  Both tools run once to warm the page cache and check
- * that they succeed, then K times each, alternating, so that load from other
- * processes hits both alike.  Each run is timed with CLOCK_MONOTONIC around
- * fork/exec/wait and its peak RSS taken from wait4's rusage.  Medians decide
- * the ratios because they shrug off a run slowed by a busy machine.
+ * The files: the large one gen_kernels generates (its path is compiled in
+ * as GEN_KERNELS_PATH), every .c file of the corpus directory (real-style
+ * code of our own), and two of sequential loops in one function (gen_kernels
+ * -loops, 5000 and -loops N), whose time per loop shows whether a run grows
+ * linearly with the loops.  On each file clang, measuretool
+ * -static-counting-only, and the same with -xml and -json run once to warm
+ * the page cache and check that they succeed, then K times each,
+ * alternating, so that load from other processes hits them alike.  Each run
+ * is timed with CLOCK_MONOTONIC around fork/exec/wait and its peak RSS taken
+ * from wait4's rusage.  Medians decide the ratios because they shrug off a
+ * run slowed by a busy machine.
  *
- * Exit status: 0 both targets met, 1 a target missed, 2 a usage or setup
+ * Exit status: 0 every target met, 1 a target missed, 2 a usage or setup
  * error (a tool that fails, a file that cannot be made). */
 #define _DEFAULT_SOURCE /* wait4 is a BSD call, hidden by _XOPEN_SOURCE alone */
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -32,26 +37,36 @@
 #endif
 
 enum { EXIT_MET = 0, EXIT_MISSED = 1, EXIT_SETUP = 2 };
-enum { MAX_RUNS = 100, PATH_SIZE = 4096 };
+enum { MAX_RUNS = 100, PATH_SIZE = 4096, MAX_CORPUS = 32, SMALL_LOOPS = 5000 };
 
-static const double time_target = 1.2;
-static const double memory_target = 1.5;
+/* The targets: time without and with -xml -json, and peak memory, as
+ * ratios to clang's medians. */
+typedef struct targets {
+    double plain, xml, memory;
+} targets;
+
+static const targets generated_targets = {1.2, 1.4, 1.5};
+static const targets corpus_targets = {1.3, 1.4, 1.2};
+/* Time per loop at -loops N over time per loop at 5000 loops. */
+static const double linearity_target = 1.5;
 static const char loop_header[] = "----------Floating Point Operation Counts";
 
 /* The files the driver makes in its directory, removed at the end unless
  * -keep names the directory. */
-static const char *const work_files[] = {"kernels.c", "report.txt", "gen_kernels.log",
-                                         "clang.log", "measuretool.log"};
+enum { F_KERNELS, F_SMALL_LOOPS, F_LOOPS, F_REPORT, F_XML, F_JSON, F_GEN_LOG, F_CLANG_LOG,
+       F_TOOL_LOG, F_COUNT };
+static const char *const work_files[F_COUNT] = {
+    "kernels.c", "loops-small.c", "loops.c", "report.txt", "report.xml", "report.json",
+    "gen_kernels.log", "clang.log", "measuretool.log"};
 
 typedef struct options {
-    const char *measuretool, *clang, *keep;
-    unsigned long runs, functions;
+    const char *measuretool, *clang, *keep, *corpus;
+    unsigned long runs, functions, loops;
 } options;
 
 typedef struct workdir {
     char dir[PATH_SIZE];
-    char source[PATH_SIZE], report[PATH_SIZE];
-    char gen_log[PATH_SIZE], clang_log[PATH_SIZE], measuretool_log[PATH_SIZE];
+    char path[F_COUNT][PATH_SIZE];
 } workdir;
 
 typedef struct sample {
@@ -59,16 +74,27 @@ typedef struct sample {
     double rss_mib;
 } sample;
 
-/* The samples of one tool; sorted in place when summarized. */
+/* The samples of one tool on one file; sorted in place when summarized. */
 typedef struct series {
     double seconds[MAX_RUNS];
     double rss_mib[MAX_RUNS];
     size_t n;
 } series;
 
-typedef struct summary {
-    double min, median;
-} summary;
+typedef enum tool { TOOL_CLANG, TOOL_PLAIN, TOOL_XML, TOOL_COUNT } tool;
+
+/* One file and its measurements. */
+typedef struct workload {
+    char name[64];
+    char source[PATH_SIZE];
+    const targets *targets; /* NULL for the linearity files */
+    unsigned long lines, loops;
+    series runs[TOOL_COUNT];
+} workload;
+
+typedef struct medians {
+    double seconds[TOOL_COUNT], rss_mib[TOOL_COUNT];
+} medians;
 
 static void bench_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -84,10 +110,13 @@ static void bench_error(const char *fmt, ...)
 
 static void usage(void)
 {
-    fputs("usage: bench_driver -measuretool PATH -clang PATH [-runs K] [-functions N] [-keep DIR]\n"
-          "  -runs K        timed runs of each tool (default 5, at most 100)\n"
+    fputs("usage: bench_driver -measuretool PATH -clang PATH -corpus DIR [-runs K] [-functions N]\n"
+          "                    [-loops N] [-keep DIR]\n"
+          "  -corpus DIR    time every .c file of DIR too\n"
+          "  -runs K        timed runs of each tool on each file (default 5, at most 100)\n"
           "  -functions N   functions in the generated file (default 4000)\n"
-          "  -keep DIR      work in DIR and keep the generated file, report and logs\n",
+          "  -loops N       loops of the large linearity file (default 60000; the small has 5000)\n"
+          "  -keep DIR      work in DIR and keep the generated files, reports and logs\n",
           stderr);
 }
 
@@ -112,6 +141,10 @@ static bool parse_option(options *o, const char *opt, const char *value)
         o->clang = value;
     else if (!strcmp(opt, "-keep"))
         o->keep = value;
+    else if (!strcmp(opt, "-corpus"))
+        o->corpus = value;
+    else if (!strcmp(opt, "-loops"))
+        return parse_count(opt, value, 10000000, &o->loops);
     else if (!strcmp(opt, "-runs"))
         return parse_count(opt, value, MAX_RUNS, &o->runs);
     else if (!strcmp(opt, "-functions"))
@@ -125,7 +158,7 @@ static bool parse_option(options *o, const char *opt, const char *value)
 
 static bool parse_args(int argc, char **argv, options *o)
 {
-    *o = (options){.runs = 5, .functions = 4000};
+    *o = (options){.runs = 5, .functions = 4000, .loops = 60000};
     for (int i = 1; i < argc; i += 2) {
         if (i + 1 >= argc) {
             bench_error("option '%s' needs a value", argv[i]);
@@ -134,8 +167,8 @@ static bool parse_args(int argc, char **argv, options *o)
         if (!parse_option(o, argv[i], argv[i + 1]))
             return false;
     }
-    if (!o->measuretool || !o->clang) {
-        bench_error("both -measuretool and -clang are required");
+    if (!o->measuretool || !o->clang || !o->corpus) {
+        bench_error("-measuretool, -clang and -corpus are required");
         return false;
     }
     return true;
@@ -186,20 +219,19 @@ static bool make_dir(workdir *w, const char *keep)
 
 static bool make_workdir(workdir *w, const char *keep)
 {
-    return make_dir(w, keep) && join_path(w->source, w->dir, work_files[0]) &&
-           join_path(w->report, w->dir, work_files[1]) &&
-           join_path(w->gen_log, w->dir, work_files[2]) &&
-           join_path(w->clang_log, w->dir, work_files[3]) &&
-           join_path(w->measuretool_log, w->dir, work_files[4]);
+    if (!make_dir(w, keep))
+        return false;
+    for (int f = 0; f < F_COUNT; f++)
+        if (!join_path(w->path[f], w->dir, work_files[f]))
+            return false;
+    return true;
 }
 
 static void remove_workdir(const workdir *w)
 {
-    for (size_t i = 0; i < sizeof work_files / sizeof work_files[0]; i++) {
-        char path[PATH_SIZE];
-        if (join_path(path, w->dir, work_files[i]) && unlink(path) != 0 && errno != ENOENT)
-            bench_error("cannot remove '%s': %s", path, strerror(errno));
-    }
+    for (int f = 0; f < F_COUNT; f++)
+        if (unlink(w->path[f]) != 0 && errno != ENOENT)
+            bench_error("cannot remove '%s': %s", w->path[f], strerror(errno));
     if (rmdir(w->dir) != 0)
         bench_error("cannot remove directory '%s': %s", w->dir, strerror(errno));
 }
@@ -285,27 +317,31 @@ static bool run_tool(const char *what, char *const argv[], const char *log_path,
     return true;
 }
 
-static bool generate(const options *o, const workdir *w)
+static bool generate(const workdir *w, const char *mode, unsigned long count, const char *out)
 {
-    char functions[32];
-    snprintf(functions, sizeof functions, "%lu", o->functions);
-    char *argv[] = {GEN_KERNELS_PATH, "-functions", functions, "-o", (char *)w->source, NULL};
+    char number[32];
+    snprintf(number, sizeof number, "%lu", count);
+    char *argv[] = {GEN_KERNELS_PATH, (char *)mode, number, "-o", (char *)out, NULL};
     sample ignored;
-    return check_executable("gen_kernels", argv[0]) &&
-           run_tool("gen_kernels", argv, w->gen_log, &ignored);
+    return run_tool("gen_kernels", argv, w->path[F_GEN_LOG], &ignored);
 }
 
-static bool run_clang(const options *o, const workdir *w, sample *s)
+static bool run_once(const options *o, const workdir *w, tool t, const char *source, sample *s)
 {
-    char *argv[] = {(char *)o->clang, "-fsyntax-only", (char *)w->source, NULL};
-    return run_tool("clang -fsyntax-only", argv, w->clang_log, s);
-}
-
-static bool run_measuretool(const options *o, const workdir *w, sample *s)
-{
+    if (t == TOOL_CLANG) {
+        char *argv[] = {(char *)o->clang, "-fsyntax-only", (char *)source, NULL};
+        return run_tool("clang -fsyntax-only", argv, w->path[F_CLANG_LOG], s);
+    }
     char *argv[] = {(char *)o->measuretool, "-static-counting-only", "-report-file",
-                    (char *)w->report, (char *)w->source, NULL};
-    return run_tool("measuretool", argv, w->measuretool_log, s);
+                    (char *)w->path[F_REPORT], (char *)source, NULL, NULL, NULL, NULL, NULL};
+    if (t == TOOL_XML) {
+        argv[4] = "-xml";
+        argv[5] = (char *)w->path[F_XML];
+        argv[6] = "-json";
+        argv[7] = (char *)w->path[F_JSON];
+        argv[8] = (char *)source;
+    }
+    return run_tool("measuretool", argv, w->path[F_TOOL_LOG], s);
 }
 
 static bool file_size(const char *path, unsigned long *lines, unsigned long *bytes)
@@ -351,23 +387,95 @@ static bool count_loops(const char *report, unsigned long *loops)
     return ok;
 }
 
-/* Generate the file, show its size, and run each tool once untimed. */
-static bool prepare(const options *o, const workdir *w)
+static bool add_workload(workload *wl, size_t *n, const char *name, const char *source,
+                         const targets *t)
 {
-    unsigned long lines, bytes, loops;
-    sample ignored;
-    if (!generate(o, w) || !file_size(w->source, &lines, &bytes))
+    workload *x = &wl[(*n)++];
+    int a = snprintf(x->name, sizeof x->name, "%s", name);
+    int b = snprintf(x->source, sizeof x->source, "%s", source);
+    if (a < 0 || (size_t)a >= sizeof x->name || b < 0 || (size_t)b >= sizeof x->source) {
+        bench_error("the name '%s' is too long", source);
         return false;
-    printf("bench: workload %s: %lu functions, %lu lines, %lu bytes\n", w->source, o->functions,
-           lines, bytes);
-    fflush(stdout);
-    if (!run_clang(o, w, &ignored) || !run_measuretool(o, w, &ignored) ||
-        !count_loops(w->report, &loops))
+    }
+    x->targets = t;
+    return true;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The corpus's .c files, in name order. */
+static bool add_corpus(const options *o, workload *wl, size_t *n)
+{
+    DIR *dir = opendir(o->corpus);
+    if (!dir) {
+        bench_error("cannot read the corpus directory '%s': %s", o->corpus, strerror(errno));
         return false;
-    printf("bench: measuretool reported %lu loops\n", loops);
-    printf("bench: %lu timed runs of each tool, alternating, after one warm-up run each\n",
-           o->runs);
-    fflush(stdout);
+    }
+    char *names[MAX_CORPUS];
+    size_t count = 0;
+    bool ok = true;
+    for (struct dirent *e; ok && (e = readdir(dir)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (len < 3 || strcmp(e->d_name + len - 2, ".c"))
+            continue;
+        if (count == MAX_CORPUS) {
+            bench_error("the corpus has more than %d files", MAX_CORPUS);
+            ok = false;
+        } else {
+            names[count++] = strdup(e->d_name);
+        }
+    }
+    closedir(dir);
+    qsort(names, count, sizeof *names, compare_names);
+    for (size_t i = 0; i < count; i++) {
+        char path[PATH_SIZE];
+        ok = ok && join_path(path, o->corpus, names[i]) &&
+             add_workload(wl, n, names[i], path, &corpus_targets);
+        free(names[i]);
+    }
+    if (ok && count == 0) {
+        bench_error("the corpus directory '%s' holds no .c file", o->corpus);
+        ok = false;
+    }
+    return ok;
+}
+
+/* Generate the files and list every workload: the generated file, the
+ * corpus, then the two linearity files (small first). */
+static bool make_workloads(const options *o, const workdir *w, workload *wl, size_t *n)
+{
+    char name[64];
+    if (!generate(w, "-functions", o->functions, w->path[F_KERNELS]) ||
+        !generate(w, "-loops", SMALL_LOOPS, w->path[F_SMALL_LOOPS]) ||
+        !generate(w, "-loops", o->loops, w->path[F_LOOPS]))
+        return false;
+    if (!add_workload(wl, n, work_files[F_KERNELS], w->path[F_KERNELS], &generated_targets) ||
+        !add_corpus(o, wl, n))
+        return false;
+    snprintf(name, sizeof name, "loops-%d", SMALL_LOOPS);
+    if (!add_workload(wl, n, name, w->path[F_SMALL_LOOPS], NULL))
+        return false;
+    snprintf(name, sizeof name, "loops-%lu", o->loops);
+    return add_workload(wl, n, name, w->path[F_LOOPS], NULL);
+}
+
+/* Each tool once untimed on every file; the file's size and loops. */
+static bool warm_up(const options *o, const workdir *w, workload *wl, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned long bytes;
+        sample ignored;
+        if (!file_size(wl[i].source, &wl[i].lines, &bytes))
+            return false;
+        for (tool t = 0; t < TOOL_COUNT; t++)
+            if (!run_once(o, w, t, wl[i].source, &ignored))
+                return false;
+        if (!count_loops(w->path[F_REPORT], &wl[i].loops))
+            return false;
+    }
     return true;
 }
 
@@ -378,16 +486,17 @@ static void add_sample(series *s, const sample *x)
     s->n++;
 }
 
-static bool measure(const options *o, const workdir *w, series *clang, series *tool)
+static bool measure(const options *o, const workdir *w, workload *wl, size_t n)
 {
-    for (unsigned long r = 0; r < o->runs; r++) {
-        sample s;
-        if (!run_clang(o, w, &s))
-            return false;
-        add_sample(clang, &s);
-        if (!run_measuretool(o, w, &s))
-            return false;
-        add_sample(tool, &s);
+    for (size_t i = 0; i < n; i++) {
+        for (unsigned long r = 0; r < o->runs; r++) {
+            for (tool t = 0; t < TOOL_COUNT; t++) {
+                sample s;
+                if (!run_once(o, w, t, wl[i].source, &s))
+                    return false;
+                add_sample(&wl[i].runs[t], &s);
+            }
+        }
     }
     return true;
 }
@@ -398,40 +507,81 @@ static int compare_doubles(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static summary summarize(double *v, size_t n)
+static double median_of(double *v, size_t n)
 {
     qsort(v, n, sizeof *v, compare_doubles);
-    double median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-    return (summary){v[0], median};
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
 }
 
-static void print_row(const char *name, summary t, summary m)
+static medians medians_of(workload *x)
 {
-    printf("%-22s %8.3f s %10.3f s %11.1f MiB %12.1f MiB\n", name, t.min, t.median, m.min,
-           m.median);
+    medians m;
+    for (tool t = 0; t < TOOL_COUNT; t++) {
+        m.seconds[t] = median_of(x->runs[t].seconds, x->runs[t].n);
+        m.rss_mib[t] = median_of(x->runs[t].rss_mib, x->runs[t].n);
+    }
+    return m;
 }
 
-static bool print_ratio(const char *what, double ratio, double target)
+/* "1.16x <= 1.2 met" into cell; true when met. */
+static bool verdict(char *cell, size_t size, double ratio, double target)
 {
     bool met = ratio <= target;
-    printf("%-6s (median) measuretool/clang = %.2fx   target <= %.1fx   %s\n", what, ratio, target,
-           met ? "PASS" : "FAIL");
+    snprintf(cell, size, "%5.2fx <= %.1f %s", ratio, target, met ? "met" : "MISSED");
     return met;
 }
 
-/* The table and the verdict; true when both targets are met. */
-static bool report(series *clang, series *tool)
+/* The table of the generated file and the corpus; true when every target is met. */
+static bool report_files(workload *wl, size_t n)
 {
-    summary ct = summarize(clang->seconds, clang->n), cm = summarize(clang->rss_mib, clang->n);
-    summary mt = summarize(tool->seconds, tool->n), mm = summarize(tool->rss_mib, tool->n);
-    printf("\n%-22s %10s %12s %15s %16s\n", "tool", "time min", "time median", "peak RSS min",
-           "peak RSS median");
-    print_row("clang -fsyntax-only", ct, cm);
-    print_row("measuretool", mt, mm);
-    putchar('\n');
-    bool time_met = print_ratio("time", mt.median / ct.median, time_target);
-    bool memory_met = print_ratio("memory", mm.median / cm.median, memory_target);
-    return time_met && memory_met;
+    bool all_met = true;
+    printf("\n%-14s %6s %6s %8s %8s  %-20s %8s  %-20s %8s %8s  %s\n", "file", "lines", "loops",
+           "clang s", "plain s", "plain/clang", "xml s", "xml/clang", "clang MB", "peak MB",
+           "peak/clang");
+    for (size_t i = 0; i < n; i++) {
+        if (!wl[i].targets)
+            continue;
+        medians m = medians_of(&wl[i]);
+        const targets *t = wl[i].targets;
+        double peak = m.rss_mib[TOOL_PLAIN] > m.rss_mib[TOOL_XML] ? m.rss_mib[TOOL_PLAIN]
+                                                                 : m.rss_mib[TOOL_XML];
+        char plain[32], xml[32], memory[32];
+        all_met &= verdict(plain, sizeof plain, m.seconds[TOOL_PLAIN] / m.seconds[TOOL_CLANG],
+                           t->plain);
+        all_met &= verdict(xml, sizeof xml, m.seconds[TOOL_XML] / m.seconds[TOOL_CLANG], t->xml);
+        all_met &= verdict(memory, sizeof memory, peak / m.rss_mib[TOOL_CLANG], t->memory);
+        printf("%-14s %6lu %6lu %8.3f %8.3f  %-20s %8.3f  %-20s %8.1f %8.1f  %s\n", wl[i].name,
+               wl[i].lines, wl[i].loops, m.seconds[TOOL_CLANG], m.seconds[TOOL_PLAIN], plain,
+               m.seconds[TOOL_XML], xml, m.rss_mib[TOOL_CLANG], peak, memory);
+    }
+    return all_met;
+}
+
+/* Time per loop of the two loop files; true when measuretool's grows by at
+ * most the target from the small file to the large one. */
+static bool report_linearity(workload *wl, size_t n)
+{
+    workload *small = &wl[n - 2], *large = &wl[n - 1];
+    medians ms = medians_of(small), ml = medians_of(large);
+    printf("\n%-14s %6s %16s %16s %16s\n", "one function", "loops", "clang us/loop",
+           "plain us/loop", "xml us/loop");
+    for (int i = 0; i < 2; i++) {
+        const workload *x = i ? large : small;
+        const medians *m = i ? &ml : &ms;
+        double per = 1e6 / (double)(x->loops ? x->loops : 1);
+        printf("%-14s %6lu %16.1f %16.1f %16.1f\n", x->name, x->loops,
+               m->seconds[TOOL_CLANG] * per, m->seconds[TOOL_PLAIN] * per,
+               m->seconds[TOOL_XML] * per);
+    }
+    double scale = (double)small->loops / (double)(large->loops ? large->loops : 1);
+    char plain[32], xml[32];
+    bool met = verdict(plain, sizeof plain, ml.seconds[TOOL_PLAIN] / ms.seconds[TOOL_PLAIN] * scale,
+                       linearity_target);
+    met &= verdict(xml, sizeof xml, ml.seconds[TOOL_XML] / ms.seconds[TOOL_XML] * scale,
+                   linearity_target);
+    printf("time per loop, %s over %s: clang %.2fx, plain %s, xml %s\n", large->name,
+           small->name, ml.seconds[TOOL_CLANG] / ms.seconds[TOOL_CLANG] * scale, plain, xml);
+    return met;
 }
 
 int main(int argc, char **argv)
@@ -441,17 +591,29 @@ int main(int argc, char **argv)
         usage();
         return EXIT_SETUP;
     }
-    if (!check_executable("measuretool", o.measuretool) || !check_executable("clang", o.clang))
+    if (!check_executable("measuretool", o.measuretool) || !check_executable("clang", o.clang) ||
+        !check_executable("gen_kernels", GEN_KERNELS_PATH))
         return EXIT_SETUP;
     static workdir w;
-    static series clang, tool;
+    static workload wl[MAX_CORPUS + 3];
+    size_t n = 0;
     if (!make_workdir(&w, o.keep))
         return EXIT_SETUP;
-    if (!prepare(&o, &w) || !measure(&o, &w, &clang, &tool)) {
+    if (!make_workloads(&o, &w, wl, &n) || !warm_up(&o, &w, wl, n)) {
         bench_error("the work directory %s is kept for inspection", w.dir);
         return EXIT_SETUP;
     }
-    bool met = report(&clang, &tool);
+    printf("bench: %zu files (work directory %s); %lu timed runs of each tool on each file,\n"
+           "bench: alternating, after one warm-up run each; plain is measuretool "
+           "-static-counting-only,\nbench: xml the same with -xml and -json; medians\n",
+           n, w.dir, o.runs);
+    fflush(stdout);
+    if (!measure(&o, &w, wl, n)) {
+        bench_error("the work directory %s is kept for inspection", w.dir);
+        return EXIT_SETUP;
+    }
+    bool met = report_files(wl, n);
+    met &= report_linearity(wl, n);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         bench_error("cannot write the results to standard output");
         return EXIT_SETUP;

@@ -274,6 +274,19 @@ static void test_loops_from_macros(void)
     CHECK_KERNEL("macros.c", NULL, 0, loops);
 }
 
+/* kernels/macro_paths.c: member paths inside same-file macro bodies are
+ * keyed as written expanded, one array per path. */
+static void test_member_paths_in_macros(void)
+{
+    static const expected_loop loops[] = {
+        {"macro_paths", 24, 5, LM_LOOP_FOR, 1, 1, 0, 0, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+        {"macro_paths", 27, 5, LM_LOOP_FOR, 1, 1, 0, 0, 0, 0,
+         "1 * sizeof(double ) + 1 * sizeof(int )", 12, NULL, 0},
+    };
+    CHECK_KERNEL("macro_paths.c", NULL, 0, loops);
+}
+
 static void test_math_calls_are_special(void)
 {
     static const expected_loop loops[] = {
@@ -543,6 +556,7 @@ static const testutil_case counting_cases[] = {
     {"pointers and fields", test_pointers_and_fields},
     {"field arrays are named by path", test_field_arrays_are_named_by_path},
     {"loops from macros", test_loops_from_macros},
+    {"member paths in macro bodies", test_member_paths_in_macros},
     {"math calls are special", test_math_calls_are_special},
     {"sizes follow the target", test_sizes_follow_the_target},
     {"openmp loops", test_openmp_loops},

@@ -358,6 +358,108 @@ static void test_escaping(void)
     lm_program_free(&p);
 }
 
+/* A function of 300 sequential loops, each with its own variable and its
+ * own written scalar t<k>, reading the one constant c: the sets of written
+ * declarations and of variable names grow far past their first size (lists
+ * made -xml quadratic in the loops) and must still tell every written
+ * scalar from c and name every variable once. */
+static void test_many_loops_constants(void)
+{
+    enum { NLOOPS = 300 };
+    strbuf src = STRBUF_INIT;
+    strbuf_printf(&src, "void f(int n, double *a, double c) {\n");
+    for (int k = 0; k < NLOOPS; k++)
+        strbuf_printf(&src, "  double t%d = 0;\n  for (int i%d = 0; i%d < n; i%d++) t%d += c * a[i%d];\n",
+                      k, k, k, k, k, k);
+    strbuf_printf(&src, "}\n");
+    char *dir = testutil_make_tempdir();
+    char *path = testutil_path(dir, "many.c");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(path, strbuf_cstr(&src)));
+    analyzer_options opt = {NULL, 0, false, NULL, false, true};
+    analyzer *a = analyzer_create(&opt);
+    lm_program *p = lm_program_create();
+    CU_ASSERT_TRUE(analyzer_analyze_file(a, p, path));
+    lm_program_finish(p);
+    int nloops = 0, wrong = 0;
+    char name[32];
+    for (const lm_loop *l = p->files->functions->loops; l; l = l->next, nloops++) {
+        snprintf(name, sizeof name, "t%d", nloops);
+        const lm_scalar *t = lm_loop_find_scalar(l, name);
+        snprintf(name, sizeof name, "i%d", nloops);
+        const lm_scalar *i = lm_loop_find_scalar(l, name);
+        const lm_scalar *c = lm_loop_find_scalar(l, "c");
+        wrong += !t || t->is_constant || t->reads != 1 || t->writes != 1;
+        wrong += !i || i->is_constant;
+        wrong += !c || !c->is_constant || c->reads != 1 || c->writes != 0;
+    }
+    CU_ASSERT_EQUAL(nloops, NLOOPS);
+    CU_ASSERT_EQUAL(wrong, 0);
+    /* Each local once, in order of declaration: t0 i0 t1 i1 ...; the
+     * parameters n a c once each, though every loop reads them. */
+    int nlocals = 0, out_of_order = 0;
+    for (const lm_var *v = p->files->functions->locals; v; v = v->next, nlocals++) {
+        snprintf(name, sizeof name, "%c%d", nlocals % 2 ? 'i' : 't', nlocals / 2);
+        out_of_order += strcmp(v->name, name) != 0;
+    }
+    CU_ASSERT_EQUAL(nlocals, 2 * NLOOPS);
+    CU_ASSERT_EQUAL(out_of_order, 0);
+    const lm_var *nl = p->files->functions->nonlocals;
+    CU_ASSERT_STRING_EQUAL(nl->name, "n");
+    CU_ASSERT_STRING_EQUAL(nl->next->name, "a");
+    CU_ASSERT_STRING_EQUAL(nl->next->next->name, "c");
+    CU_ASSERT_PTR_NULL(nl->next->next->next);
+    lm_program_free(&p);
+    analyzer_free(&a);
+    testutil_remove_tree(dir);
+    free(path);
+    free(dir);
+    strbuf_release(&src);
+}
+
+/* kernels/macro_paths.c: inside a macro's body, arrays are named by their
+ * expanded path and a subscript that is no loop offset reads as the macro's
+ * use (the texts used to run from the #define to the use). */
+static void test_macro_paths(void)
+{
+    lm_program *p = xml_analyze("macro_paths.c");
+    const lm_loop *copy = nth_loop(p, 0), *gather = nth_loop(p, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(gather);
+    static const char *const copied[] = {"(s)->c", "(s)->a", "(s)->b"};
+    const lm_array_ref *a = copy->array_refs;
+    for (int i = 0; i < 3; i++, a = a->next) {
+        CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+        CU_ASSERT_STRING_EQUAL(a->name, copied[i]);
+    }
+    CU_ASSERT_PTR_NULL(a);
+    CU_ASSERT_EQUAL(lm_loop_find_array_ref(copy, "(s)->b")->accesses->reads, 2);
+    a = lm_loop_find_array_ref(gather, "(s)->a");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_FALSE(a->accesses->relative);
+    CU_ASSERT_STRING_EQUAL(a->accesses->subscript, "[(s)->idx[i]]");
+    CU_ASSERT_PTR_NOT_NULL(lm_loop_find_array_ref(gather, "(s)->idx"));
+    lm_program_free(&p);
+}
+
+/* kernels/xml_texts.c: subscript texts read from the file keep comments and
+ * literals as written and drop the spaces between tokens. */
+static void test_subscript_texts(void)
+{
+    lm_program *p = xml_analyze("xml_texts.c");
+    const lm_loop *l = nth_loop(p, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    const lm_array_ref *a = lm_loop_find_array_ref(l, "a"), *q = lm_loop_find_array_ref(l, "q");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a->accesses);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a->accesses->next);
+    CU_ASSERT_STRING_EQUAL(a->accesses->subscript, "[i*m/* row */+n]");
+    CU_ASSERT_STRING_EQUAL(a->accesses->next->subscript, "[\"ab c\"[i%4]+m]");
+    CU_ASSERT_STRING_EQUAL(q->accesses->subscript, "[MX]");
+    CU_ASSERT_EQUAL(q->accesses->index[0], 1);
+    CU_ASSERT_EQUAL(q->accesses->reads, 2);
+    lm_program_free(&p);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -372,6 +474,9 @@ int main(void)
         {"examples: valid and stable through a round trip", test_examples_round_trip},
         {"pininfo from a measurement", test_pininfo},
         {"escaping", test_escaping},
+        {"300 loops: written scalars, constants and variables", test_many_loops_constants},
+        {"member paths and subscripts in macro bodies", test_macro_paths},
+        {"subscript texts: comments, literals, macro constants", test_subscript_texts},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"exasat xml", cases}};

@@ -16,10 +16,18 @@
 #include "mem.h"
 #include "strbuf.h"
 
+/* The writer indents by itself: libxml2's indentation counts the open
+ * elements (a list walk) and writes the indent string once per level at
+ * every tag, which made a deep nest of loops cost its depth squared in calls
+ * rather than in bytes.  An element's line starts with two spaces per open
+ * element, and its end tag gets a line of its own when it has children. */
 typedef struct xml_out {
     xmlTextWriterPtr w;
     bool ok; /* false once libxml2 reported a failure */
     const measured_set *measured; /* each loop's pininfo when none was read; may be NULL */
+    size_t depth;       /* open elements */
+    bool has_children;  /* the innermost open element has a child */
+    strbuf indent;      /* "\n" and two spaces per level, grown as needed */
 } xml_out;
 
 static void xml_check(xml_out *o, int rc)
@@ -28,14 +36,34 @@ static void xml_check(xml_out *o, int rc)
         o->ok = false;
 }
 
+/* A newline (when with_newline) and the indent of depth open elements. */
+static void xml_indent(xml_out *o, size_t depth, bool with_newline)
+{
+    while (o->indent.len < 1 + 2 * depth)
+        strbuf_append(&o->indent, o->indent.len ? "  " : "\n");
+    const char *text = strbuf_cstr(&o->indent) + !with_newline;
+    int len = (int)(2 * depth + with_newline);
+    if (len > 0)
+        xml_check(o, xmlTextWriterWriteRawLen(o->w, BAD_CAST text, len));
+}
+
 static void xml_start(xml_out *o, const char *name)
 {
+    /* The parent's start tag is still open before its first child. */
+    xml_indent(o, o->depth, o->depth > 0 && !o->has_children);
     xml_check(o, xmlTextWriterStartElement(o->w, BAD_CAST name));
+    o->depth++;
+    o->has_children = false;
 }
 
 static void xml_end(xml_out *o)
 {
+    o->depth--;
+    if (o->has_children)
+        xml_indent(o, o->depth, false);
     xml_check(o, xmlTextWriterEndElement(o->w));
+    xml_check(o, xmlTextWriterWriteRawLen(o->w, BAD_CAST "\n", 1));
+    o->has_children = true; /* what is now innermost has had this child */
 }
 
 static void xml_attr(xml_out *o, const char *name, const char *value)
@@ -43,9 +71,12 @@ static void xml_attr(xml_out *o, const char *name, const char *value)
     xml_check(o, xmlTextWriterWriteAttribute(o->w, BAD_CAST name, BAD_CAST(value ? value : "")));
 }
 
+/* Formatted here: libxml2's formatted attribute allocates a buffer per call. */
 static void xml_attr_ulong(xml_out *o, const char *name, unsigned long v)
 {
-    xml_check(o, xmlTextWriterWriteFormatAttribute(o->w, BAD_CAST name, "%lu", v));
+    char text[24];
+    snprintf(text, sizeof text, "%lu", v);
+    xml_attr(o, name, text);
 }
 
 /* The shortest decimal that reads back as v ("0.1", not "0.10000000000000001"). */
@@ -224,42 +255,54 @@ static void xml_write_function(xml_out *o, const lm_function *fn)
     xml_end(o);
 }
 
-char *xml_render(const lm_program *p, const measured_set *measured)
+/* The document for p through w (freed here, which flushes it); false when
+ * libxml2 reported a failure. */
+static bool xml_emit(xmlTextWriterPtr w, const lm_program *p, const measured_set *measured)
 {
-    xmlBufferPtr buf = xmlBufferCreate();
-    xml_out o = {buf ? xmlNewTextWriterMemory(buf, 0) : NULL, true, measured};
-    if (!o.w) {
-        xmlBufferFree(buf);
-        return NULL;
-    }
-    xml_check(&o, xmlTextWriterSetIndent(o.w, 1));
-    xml_check(&o, xmlTextWriterSetIndentString(o.w, BAD_CAST "  "));
+    if (!w)
+        return false;
+    xml_out o = {w, true, measured, 0, false, STRBUF_INIT};
     xml_check(&o, xmlTextWriterStartDocument(o.w, NULL, "UTF-8", NULL));
     xml_start(&o, "program");
     for (const lm_file *f = p->files; f; f = f->next)
         for (const lm_function *fn = f->functions; fn; fn = fn->next)
             xml_write_function(&o, fn);
     xml_check(&o, xmlTextWriterEndDocument(o.w));
-    xmlFreeTextWriter(o.w); /* flushes into buf */
-    char *text = o.ok ? mem_strdup((const char *)xmlBufferContent(buf)) : NULL;
+    xmlFreeTextWriter(o.w);
+    strbuf_release(&o.indent);
+    return o.ok;
+}
+
+char *xml_render(const lm_program *p, const measured_set *measured)
+{
+    xmlBufferPtr buf = xmlBufferCreate();
+    if (!buf)
+        return NULL;
+    bool ok = xml_emit(xmlNewTextWriterMemory(buf, 0), p, measured);
+    char *text = ok ? mem_strdup((const char *)xmlBufferContent(buf)) : NULL;
     xmlBufferFree(buf);
     return text;
 }
 
+/* Straight into the file: a document held whole in memory (and copied out
+ * of libxml2's buffer) cost as much memory again as the loop model. */
+typedef struct xml_job {
+    const lm_program *p;
+    const measured_set *measured;
+} xml_job;
+
 static bool xml_put(FILE *out, void *ctx)
 {
-    return fputs(ctx, out) >= 0;
+    const xml_job *job = ctx;
+    xmlOutputBufferPtr ob = xmlOutputBufferCreateFile(out, NULL);
+    xmlTextWriterPtr w = ob ? xmlNewTextWriter(ob) : NULL;
+    if (!w && ob)
+        xmlOutputBufferClose(ob); /* leaves out open: fileio closes it */
+    return xml_emit(w, job->p, job->measured);
 }
 
 bool xml_write_file(const char *path, const lm_program *p, const measured_set *measured)
 {
-    char *text = xml_render(p, measured);
-    if (!text) {
-        diag_tool(DIAG_ERROR, "cannot write the ExaSAT XML for '%s': out of memory in libxml2",
-                  path);
-        return false;
-    }
-    bool ok = fileio_write_atomic(path, xml_put, text);
-    free(text);
-    return ok;
+    xml_job job = {p, measured};
+    return fileio_write_atomic(path, xml_put, &job);
 }
