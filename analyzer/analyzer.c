@@ -160,11 +160,11 @@ typedef struct tu_walk {
 
 static void analyze_function(tu_walk *tw, CXCursor c)
 {
-    CXCursor body = walk_function_body_of(c);
+    CXCursor body = cx_function_body_of(c);
     if (clang_Cursor_isNull(body))
         return;
     unsigned line = 0, col = 0;
-    char *file = walk_file_location(clang_getCursorLocation(c), &line, &col);
+    char *file = cx_file_location(clang_getCursorLocation(c), &line, &col);
     CXString name = clang_getCursorSpelling(c);
     lm_function *fn = lm_file_add_function(tw->prog, tw->file, clang_getCString(name),
                                            (lm_location){file, line, col});
@@ -188,7 +188,7 @@ static void analyze_function(tu_walk *tw, CXCursor c)
  * are checked where they stand. */
 static void check_header_function(tu_walk *tw, CXCursor c)
 {
-    CXCursor body = walk_function_body_of(c);
+    CXCursor body = cx_function_body_of(c);
     if (clang_Cursor_isNull(body))
         return;
     lm_check *check = pragma_claim(tw->pragmas, c, "function");

@@ -57,7 +57,7 @@ static bool has_pointer_parameter(CXCursor fn)
     CXType t = clang_getCursorType(fn);
     int n = clang_getNumArgTypes(t);
     for (int i = 0; i < n; i++)
-        if (walk_type_is_pointer_or_array(clang_getArgType(t, (unsigned)i)))
+        if (cx_type_is_pointer_or_array(clang_getArgType(t, (unsigned)i)))
             return true;
     return false;
 }
@@ -93,7 +93,7 @@ static callee_info *callee_lookup(walk_cache *wc, CXCursor callee)
     callee_info *ci = arena_alloc(wc->scratch, sizeof *ci);
     ci->decl = canon;
     ci->hash = hash;
-    char *name = walk_copy_string(clang_getCursorSpelling(canon));
+    char *name = cx_copy_string(clang_getCursorSpelling(canon));
     ci->name = walk_intern(wc, name);
     free(name);
     /* In the table before its body is walked, so recursion finds it. */
@@ -110,54 +110,12 @@ void calls_cache_free(walk_cache *wc)
             tally_release(&ci->summary);
 }
 
-/* The child of pointer or array type: the base of `a[i]`, the pointer of `p + k`. */
-static CXCursor pointer_child(const walk_kids *l)
-{
-    for (unsigned i = 0; i < l->n; i++)
-        if (walk_type_is_pointer_or_array(clang_getCursorType(l->v[i])))
-            return l->v[i];
-    return clang_getNullCursor();
-}
-
-CXCursor walk_argument_root(CXCursor c)
-{
-    for (int guard = 0; guard < 64 && !clang_Cursor_isNull(c); guard++) {
-        walk_kids kids = walk_children_of(c);
-        switch (clang_getCursorKind(c)) {
-        case CXCursor_UnexposedExpr:
-        case CXCursor_ParenExpr:
-            c = kids.n ? kids.v[0] : clang_getNullCursor();
-            break;
-        case CXCursor_CStyleCastExpr: /* a TypeRef may come before the operand */
-            c = kids.n ? kids.v[kids.n - 1] : clang_getNullCursor();
-            break;
-        case CXCursor_UnaryOperator:
-            if (clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_AddrOf || !kids.n)
-                return clang_getNullCursor();
-            c = kids.v[0];
-            break;
-        case CXCursor_BinaryOperator:
-        case CXCursor_ArraySubscriptExpr:
-            if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
-                !walk_type_is_pointer_or_array(clang_getCursorType(c)))
-                return clang_getNullCursor();
-            c = pointer_child(&kids);
-            break;
-        case CXCursor_DeclRefExpr:
-        case CXCursor_MemberRefExpr:
-            return c;
-        default:
-            return clang_getNullCursor();
-        }
-    }
-    return clang_getNullCursor();
-}
 
 /* The expression naming the array an argument designates, or a null cursor. */
 static CXCursor argument_base(CXCursor c)
 {
-    CXCursor root = walk_argument_root(c);
-    return !clang_Cursor_isNull(root) && walk_type_is_pointer_or_array(clang_getCursorType(root))
+    CXCursor root = cx_argument_root(c);
+    return !clang_Cursor_isNull(root) && cx_type_is_pointer_or_array(clang_getCursorType(root))
                ? root
                : clang_getNullCursor();
 }
@@ -166,13 +124,13 @@ static CXCursor argument_base(CXCursor c)
 static bool note_argument(walker *w, size_t acc, CXCursor call, unsigned i, bool read, bool write)
 {
     CXCursor arg = clang_Cursor_getArgument(call, i);
-    if (!walk_type_is_pointer_or_array(clang_getCursorType(arg)))
+    if (!cx_type_is_pointer_or_array(clang_getCursorType(arg)))
         return true; /* a value, as converted for the call: no array behind it */
     CXCursor base = argument_base(arg);
     array_target target;
     if (clang_Cursor_isNull(base) || !walk_array_target(w, base, &target))
         return true;
-    use u = walk_element_use(w->cache, walk_innermost_element(clang_getCursorType(base)));
+    use u = walk_element_use(w->cache, cx_innermost_element(clang_getCursorType(base)));
     if (u.elem_size == 0)
         return false; /* void *: the bytes depend on what the function does */
     u.key = target.key;
@@ -215,7 +173,7 @@ static enum CXChildVisitResult collect_global(CXCursor c, CXCursor parent, CXCli
     if (clang_getCursorKind(c) != CXCursor_VarDecl)
         return CXChildVisit_Continue;
     wc->globals = mem_realloc(wc->globals, (wc->nglobals + 1) * sizeof *wc->globals);
-    char *name = walk_copy_string(clang_getCursorSpelling(c));
+    char *name = cx_copy_string(clang_getCursorSpelling(c));
     wc->globals[wc->nglobals++] = (global_var){walk_intern(wc, name), clang_getCanonicalCursor(c)};
     free(name);
     return CXChildVisit_Continue;
@@ -234,9 +192,9 @@ static bool note_global(walker *w, size_t acc, const char *name, bool read, bool
         if (wc->globals[i].name != interned)
             continue;
         CXType t = clang_getCursorType(wc->globals[i].decl);
-        if (!walk_type_is_pointer_or_array(t))
+        if (!cx_type_is_pointer_or_array(t))
             return true; /* a scalar: not counted */
-        use u = walk_element_use(wc, walk_innermost_element(t));
+        use u = walk_element_use(wc, cx_innermost_element(t));
         if (u.elem_size == 0)
             return false;
         array_target target;
@@ -284,9 +242,9 @@ static bool map_summary_use(walker *w, CXCursor call, const use *u, use *out)
         if (clang_Cursor_isNull(base) || !walk_array_target(w, base, &target))
             return false;
     } else {
-        char *text = walk_expr_text(w->cache->tu, arg);
+        char *text = cx_expr_text(w->cache->tu, arg);
         char *path = join_member_path(text, u->suffix);
-        bool ok = walk_path_target(w, walk_root_declaration(arg), path, &target);
+        bool ok = walk_path_target(w, cx_root_declaration(arg), path, &target);
         free(path);
         free(text);
         if (!ok)
@@ -320,7 +278,7 @@ static void warn_incomplete(CXCursor call, const char *callee, const char *why)
     CXFile file = NULL;
     unsigned line = 0, col = 0;
     clang_getFileLocation(clang_getCursorLocation(call), &file, &line, &col, NULL);
-    char *name = file ? walk_copy_string(clang_getFileName(file)) : mem_strdup("");
+    char *name = file ? cx_copy_string(clang_getFileName(file)) : mem_strdup("");
     diag_at(DIAG_WARNING, name, line, col, "'%s' %s: the loop's bytes are incomplete", callee, why);
     free(name);
 }
@@ -328,8 +286,8 @@ static void warn_incomplete(CXCursor call, const char *callee, const char *why)
 /* A call through a function pointer is named by its callee expression. */
 static void apply_indirect(walker *w, size_t acc, CXCursor call)
 {
-    walk_kids kids = walk_children_of(call);
-    char *name = kids.n ? walk_expr_text(w->cache->tu, kids.v[0]) : mem_strdup("<call>");
+    cx_kids kids = cx_children_of(call);
+    char *name = kids.n ? cx_expr_text(w->cache->tu, kids.v[0]) : mem_strdup("<call>");
     tally_unknown(walk_tally(w, acc), walk_intern(w->cache, name));
     if (walk_in_reported_loop(w))
         warn_incomplete(call, name, "is called through a pointer");

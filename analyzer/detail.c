@@ -272,7 +272,7 @@ static void dt_note_nonlocal(detail *d, CXCursor decl)
     if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
         clang_Cursor_hasVarDeclGlobalStorage(decl) != 1)
         return;
-    char *name = walk_copy_string(clang_getCursorSpelling(decl));
+    char *name = cx_copy_string(clang_getCursorSpelling(decl));
     if (*name)
         dt_add_var(d, false, name);
     free(name);
@@ -284,10 +284,10 @@ static void dt_note_scalar(detail *d, CXCursor decl, dt_mode mode)
     lm_loop *l = dt_top(d)->loop;
     if (!l || !(mode & (DT_READ | DT_WRITE)))
         return;
-    char *name = walk_copy_string(clang_getCursorSpelling(decl));
+    char *name = cx_copy_string(clang_getCursorSpelling(decl));
     lm_scalar *s = lm_loop_find_scalar(l, name);
     if (!s) {
-        char *type = walk_type_spelling(clang_getCursorType(decl));
+        char *type = cx_type_spelling(clang_getCursorType(decl));
         s = lm_loop_add_scalar(d->p, l, name, type);
         s->is_constant = true;
         free(type);
@@ -319,7 +319,7 @@ static void dt_decl_ref(detail *d, CXCursor c, dt_mode mode)
 static void dt_var_decl(detail *d, CXCursor c)
 {
     enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
-    char *name = walk_copy_string(clang_getCursorSpelling(c));
+    char *name = cx_copy_string(clang_getCursorSpelling(c));
     if (*name && sc != CX_SC_Static && sc != CX_SC_Extern)
         dt_add_var(d, true, name);
     free(name);
@@ -363,10 +363,10 @@ typedef struct dt_chain {
  * (`i[a]` is C too). */
 static bool dt_subscript_parts(CXCursor c, CXCursor *base, CXCursor *index)
 {
-    walk_kids k = walk_children_of(c);
+    cx_kids k = cx_children_of(c);
     if (k.n != 2)
         return false;
-    int b = walk_type_is_pointer_or_array(clang_getCursorType(k.v[0])) ? 0 : 1;
+    int b = cx_type_is_pointer_or_array(clang_getCursorType(k.v[0])) ? 0 : 1;
     *base = k.v[b];
     *index = k.v[1 - b];
     return true;
@@ -375,7 +375,7 @@ static bool dt_subscript_parts(CXCursor c, CXCursor *base, CXCursor *index)
 /* `.m` continues a chain; `->m` starts a new one at the pointer. */
 static bool dt_member_parent(CXCursor c, CXCursor *inner)
 {
-    walk_kids k = walk_children_of(c);
+    cx_kids k = cx_children_of(c);
     if (k.n != 1 || clang_getCanonicalType(clang_getCursorType(k.v[0])).kind == CXType_Pointer)
         return false;
     *inner = k.v[0];
@@ -461,7 +461,7 @@ static char *dt_subscript_text(detail *d, const dt_chain *ch)
 {
     strbuf sb = STRBUF_INIT;
     for (unsigned i = ch->nsubs; i > 0; i--) {
-        char *t = walk_path_text(d->tu, ch->subs[i - 1]);
+        char *t = cx_path_text(d->tu, ch->subs[i - 1]);
         strbuf_printf(&sb, "[%s]", t);
         free(t);
     }
@@ -505,8 +505,8 @@ static char *dt_base_name(detail *d, CXCursor base)
 {
     base = lin_strip(base);
     if (clang_getCursorKind(base) == CXCursor_DeclRefExpr)
-        return walk_copy_string(clang_getCursorSpelling(base));
-    return walk_path_text(d->tu, base);
+        return cx_copy_string(clang_getCursorSpelling(base));
+    return cx_path_text(d->tu, base);
 }
 
 static void dt_record_access(detail *d, const dt_chain *ch, dt_mode mode)
@@ -523,7 +523,7 @@ static void dt_record_access(detail *d, const dt_chain *ch, dt_mode mode)
     char *name = dt_base_name(d, ch->base);
     lm_array_ref *a = lm_loop_find_array_ref(l, name);
     if (!a) {
-        char *type = walk_type_spelling(elem);
+        char *type = cx_type_spelling(elem);
         a = lm_loop_add_array_ref(d->p, l, name, "", type, s.n);
         a->access_type = mode == DT_WRITE ? LM_WRITEONLY : LM_READONLY;
         free(type);
@@ -798,7 +798,7 @@ static CXCursor dt_bounds(detail *d, lm_loop *l, const dt_for_parts *parts)
     }
     if (clang_Cursor_isNull(var))
         return var;
-    char *name = walk_copy_string(clang_getCursorSpelling(var));
+    char *name = cx_copy_string(clang_getCursorSpelling(var));
     l->bounds.loopvar = arena_strdup(d->p->arena, name);
     free(name);
     if (has_step)
@@ -909,13 +909,13 @@ static unsigned dt_rank(CXType t)
 /* A buffer that designates no variable (a literal address) is skipped. */
 static void dt_comm_var(detail *d, lm_comm *comm, CXCursor arg, bool is_array, CXCursor count)
 {
-    CXCursor root = walk_argument_root(arg);
+    CXCursor root = cx_argument_root(arg);
     if (clang_Cursor_isNull(root))
         return;
     CXType t = clang_getCursorType(root);
-    bool indirect = walk_type_is_pointer_or_array(t);
+    bool indirect = cx_type_is_pointer_or_array(t);
     char *name = dt_base_name(d, root);
-    char *type = walk_type_spelling(indirect ? walk_innermost_element(t) : t);
+    char *type = cx_type_spelling(indirect ? cx_innermost_element(t) : t);
     lm_comm_var *v = lm_comm_add_var(d->p, comm, is_array, name, type);
     free(name);
     free(type);
@@ -925,7 +925,7 @@ static void dt_comm_var(detail *d, lm_comm *comm, CXCursor arg, bool is_array, C
         DT_PUSH(d->commarrays, d->ncommarrays, d->commarrays_cap, v);
     }
     if (!clang_Cursor_isNull(count)) {
-        char *text = walk_expr_text(d->tu, count);
+        char *text = cx_expr_text(d->tu, count);
         v->count = arena_strdup(d->p->arena, text);
         free(text);
     }
@@ -945,7 +945,7 @@ static void dt_comm(detail *d, CXCursor call, const dt_comm_kind *ck)
         /* MPI_IN_PLACE is a constant address, no variable: the data is then
          * in the receive buffer. */
         CXCursor buf = dt_argument(call, ck->bufs[0]);
-        if (clang_Cursor_isNull(walk_argument_root(buf)))
+        if (clang_Cursor_isNull(cx_argument_root(buf)))
             buf = dt_argument(call, ck->bufs[1]);
         dt_comm_var(d, comm, buf, false, clang_getNullCursor());
         return;
@@ -958,11 +958,11 @@ static void dt_comm(detail *d, CXCursor call, const dt_comm_kind *ck)
 
 static void dt_call(detail *d, CXCursor c)
 {
-    char *name = walk_copy_string(clang_getCursorSpelling(c));
+    char *name = cx_copy_string(clang_getCursorSpelling(c));
     dt_kids k = dt_children(c);
     if (!*name && k.n > 0) {
         free(name);
-        name = walk_expr_text(d->tu, k.v[0]);
+        name = cx_expr_text(d->tu, k.v[0]);
     }
     const dt_comm_kind *ck = dt_comm_kind_of(name);
     if (ck)
@@ -1151,7 +1151,7 @@ void detail_function(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCur
     detail d = {.p = p, .fn = fn, .tu = tu, .next_loop = fn->loops};
     int nargs = clang_Cursor_getNumArguments(definition);
     for (int i = 0; i < nargs; i++) {
-        char *name = walk_copy_string(
+        char *name = cx_copy_string(
             clang_getCursorSpelling(clang_Cursor_getArgument(definition, (unsigned)i)));
         if (*name)
             dt_add_var(&d, false, name);

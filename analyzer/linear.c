@@ -18,7 +18,7 @@ CXCursor lin_strip(CXCursor e)
         enum CXCursorKind k = clang_getCursorKind(e);
         if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr)
             return e;
-        walk_kids ch = walk_children_of(e);
+        cx_kids ch = cx_children_of(e);
         if (ch.n == 0 || ch.n > 2)
             return e;
         /* A C-style cast's children are the type written, then the operand. */
@@ -43,7 +43,7 @@ static void lin_atom(CXTranslationUnit tu, CXCursor e, CXCursor var, lin *out)
 {
     memset(out, 0, sizeof *out);
     out->n = 1;
-    out->t[0].atom = walk_path_text(tu, e);
+    out->t[0].atom = cx_path_text(tu, e);
     out->t[0].var = var;
     out->t[0].coef = 1;
 }
@@ -133,7 +133,7 @@ static void lin_constant_or_atom(CXTranslationUnit tu, CXCursor e, lin *out)
 static void lin_binary(CXTranslationUnit tu, CXCursor e, lin *out)
 {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
-    walk_kids ch = walk_children_of(e);
+    cx_kids ch = cx_children_of(e);
     if (ch.n != 2 || (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub &&
                       op != CXBinaryOperator_Mul)) {
         lin_constant_or_atom(tu, e, out);
@@ -169,7 +169,7 @@ static void lin_binary(CXTranslationUnit tu, CXCursor e, lin *out)
 static void lin_unary(CXTranslationUnit tu, CXCursor e, lin *out)
 {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
-    walk_kids ch = walk_children_of(e);
+    cx_kids ch = cx_children_of(e);
     if (ch.n == 1 && (op == CXUnaryOperator_Minus || op == CXUnaryOperator_Plus)) {
         lin_of_expr(tu, ch.v[0], out);
         if (op == CXUnaryOperator_Plus || lin_scale(out, -1))

@@ -665,7 +665,7 @@ pragma_set *pragma_scan(lm_program *p, lm_file *file, CXTranslationUnit tu, cons
     clang_getInclusions(tu, collect_file, &hl);
     /* Headers first: their pragma macros may be used in the main file. */
     for (size_t k = 0; k < hl.n; k++) {
-        char *name = walk_copy_string(clang_getFileName(hl.v[k]));
+        char *name = cx_copy_string(clang_getFileName(hl.v[k]));
         *ok &= scan_file(s, p, tu, hl.v[k], arena_strdup(p->arena, name));
         free(name);
     }

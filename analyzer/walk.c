@@ -141,67 +141,12 @@ static enum CXChildVisitResult count_child(CXCursor c, CXCursor parent, CXClient
     return CXChildVisit_Continue;
 }
 
-char *walk_file_location(CXSourceLocation loc, unsigned *line, unsigned *col)
-{
-    CXFile file = NULL;
-    clang_getFileLocation(loc, &file, line, col, NULL);
-    if (!file)
-        return mem_strdup("");
-    CXString real = clang_File_tryGetRealPathName(file);
-    const char *s = clang_getCString(real);
-    char *path = NULL;
-    if (s && *s) {
-        path = mem_strdup(s);
-    } else {
-        CXString name = clang_getFileName(file);
-        const char *n = clang_getCString(name);
-        char *resolved = n ? realpath(n, NULL) : NULL;
-        path = resolved ? resolved : mem_strdup(n ? n : "");
-        clang_disposeString(name);
-    }
-    clang_disposeString(real);
-    return path;
-}
 
-static bool kind_is_array(enum CXTypeKind k)
-{
-    return k == CXType_ConstantArray || k == CXType_IncompleteArray ||
-           k == CXType_VariableArray || k == CXType_DependentSizedArray;
-}
 
-static bool type_is_array(CXType t)
-{
-    return kind_is_array(clang_getCanonicalType(t).kind);
-}
 
-static bool type_is_pointer(CXType t)
-{
-    return clang_getCanonicalType(t).kind == CXType_Pointer;
-}
 
-bool walk_type_is_pointer_or_array(CXType t)
-{
-    enum CXTypeKind k = clang_getCanonicalType(t).kind;
-    return k == CXType_Pointer || kind_is_array(k);
-}
 
-CXType walk_innermost_element(CXType t)
-{
-    t = clang_getCanonicalType(t);
-    if (t.kind == CXType_Pointer)
-        t = clang_getCanonicalType(clang_getPointeeType(t));
-    while (kind_is_array(t.kind))
-        t = clang_getCanonicalType(clang_getArrayElementType(t));
-    return t;
-}
 
-char *walk_copy_string(CXString s)
-{
-    const char *c = clang_getCString(s);
-    char *copy = mem_strdup(c ? c : "");
-    clang_disposeString(s);
-    return copy;
-}
 
 static unsigned string_hash(const char *s)
 {
@@ -229,24 +174,14 @@ tally *walk_tally(walker *w, size_t acc)
     return &w->stack->tallies[acc];
 }
 
-char *walk_type_spelling(CXType t)
-{
-    char *s = walk_copy_string(
-        clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
-    if (strstr(s, "(unnamed") || strstr(s, "(anonymous")) {
-        free(s);
-        s = walk_copy_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
-    }
-    return s;
-}
 
-/* The type as written inside sizeof(...), with its size; see walk_type_spelling. */
+/* The type as written inside sizeof(...), with its size; see cx_type_spelling. */
 static const type_entry *element_type(walk_cache *wc, CXType t)
 {
     for (size_t i = 0; i < wc->ntypes; i++)
         if (clang_equalTypes(wc->types[i].type, t))
             return &wc->types[i];
-    char *s = walk_type_spelling(t);
+    char *s = cx_type_spelling(t);
     long long size = clang_Type_getSizeOf(t);
     if (wc->ntypes == wc->types_cap) {
         wc->types_cap = wc->types_cap ? wc->types_cap * 2 : 8;
@@ -279,7 +214,7 @@ static const decl_entry *declared_array(walk_cache *wc, CXCursor decl)
     decl_entry *e = arena_alloc(wc->scratch, sizeof *e);
     e->decl = decl;
     e->hash = hash;
-    char *name = walk_copy_string(clang_getCursorSpelling(decl));
+    char *name = cx_copy_string(clang_getCursorSpelling(decl));
     e->name = arena_strdup(wc->scratch, name);
     strbuf key = STRBUF_INIT;
     strbuf_printf(&key, "%s#%u", name, ++wc->ndecls);
@@ -291,223 +226,10 @@ static const decl_entry *declared_array(walk_cache *wc, CXCursor decl)
     return e;
 }
 
-static bool walk_is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
 
-static bool walk_is_ident(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '$' || (unsigned char)c >= 0x80;
-}
 
-/* The length of the literal or comment at s (s[0] is a quote, or '/'
- * followed by '*' or '/'), as the lexer takes it: to its closing quote or
- * comment end, or to the end of the line or of the text when unclosed. */
-static size_t walk_literal_length(const char *s, size_t len)
-{
-    size_t i = 2;
-    if (s[0] == '/' && s[1] == '*') {
-        while (i < len && !(i >= 3 && s[i - 1] == '*' && s[i] == '/'))
-            i++;
-        return i < len ? i + 1 : len;
-    }
-    if (s[0] == '/') {
-        while (i < len && s[i] != '\n')
-            i++;
-        return i;
-    }
-    for (i = 1; i < len && s[i] != s[0] && s[i] != '\n'; i++)
-        if (s[i] == '\\' && i + 1 < len)
-            i++;
-    return i < len && s[i] == s[0] ? i + 1 : i;
-}
 
-/* The length of the punctuator at s: the longest of C's that fits. */
-static size_t walk_punctuator_length(const char *s, size_t len)
-{
-    static const struct {
-        const char *text;
-        size_t n;
-    } longer[] = {
-        {"%:%:", 4}, {"...", 3}, {"<<=", 3}, {">>=", 3}, {"->", 2}, {"++", 2}, {"--", 2},
-        {"<<", 2},   {">>", 2},  {"<=", 2},  {">=", 2},  {"==", 2}, {"!=", 2}, {"&&", 2},
-        {"||", 2},   {"*=", 2},  {"/=", 2},  {"%=", 2},  {"+=", 2}, {"-=", 2}, {"&=", 2},
-        {"^=", 2},   {"|=", 2},  {"##", 2},  {"<:", 2},  {":>", 2}, {"<%", 2}, {"%>", 2},
-        {"%:", 2}};
-    if (len < 2 || !strchr("%.<>-+=!&|*/^#:", s[0]))
-        return 1;
-    for (size_t k = 0; k < sizeof longer / sizeof *longer; k++)
-        if (longer[k].text[0] == s[0] && longer[k].n <= len && !memcmp(s, longer[k].text, longer[k].n))
-            return longer[k].n;
-    return 1;
-}
 
-/* The length of the token at s (not white space): an identifier, a number
- * (a preprocessing number: digits, letters, dots and exponent signs), a
- * literal, a comment or a punctuator. */
-static size_t walk_token_length(const char *s, size_t len)
-{
-    if (s[0] == '"' || s[0] == '\'' || (len > 1 && s[0] == '/' && (s[1] == '*' || s[1] == '/')))
-        return walk_literal_length(s, len);
-    bool number = (s[0] >= '0' && s[0] <= '9') || (len > 1 && s[0] == '.' && s[1] >= '0' && s[1] <= '9');
-    if (!number && !walk_is_ident(s[0]))
-        return walk_punctuator_length(s, len);
-    size_t i = 1;
-    while (i < len) {
-        if (walk_is_ident(s[i]) || (number && s[i] == '.'))
-            i++;
-        else if (number && (s[i] == '+' || s[i] == '-') && strchr("eEpP", s[i - 1]))
-            i++;
-        else
-            break;
-    }
-    return i;
-}
-
-/* The text clang_tokenize gives for [begin, end) of s: its tokens spelled
- * one after the other, at least the one at begin and on while the last
- * ended before end; the white space and line splices between them dropped.
- * Lexed here: clang_tokenize and a spelling per token cost far more. */
-static char *walk_squeeze(const char *s, size_t size, size_t begin, size_t end)
-{
-    size_t cap = (end > begin ? end - begin : 0) + 16, len = 0;
-    char *out = mem_alloc(cap);
-    size_t i = begin;
-    do {
-        while (i < size && (walk_is_space(s[i]) || (s[i] == '\\' && i + 1 < size &&
-                                                     (s[i + 1] == '\n' || s[i + 1] == '\r'))))
-            i += s[i] == '\\' ? 2 : 1;
-        if (i >= size)
-            break;
-        size_t n = walk_token_length(s + i, size - i);
-        if (len + n + 1 > cap) {
-            cap = 2 * (len + n + 1);
-            out = mem_realloc(out, cap);
-        }
-        memcpy(out + len, s + i, n);
-        len += n;
-        i += n;
-    } while (i < end);
-    out[len] = '\0';
-    return out;
-}
-
-/* The source text of an expression, tokens joined without spaces, between
- * the ends of its extent as the file shows them.  The extent of an
- * expression that starts in a macro's body starts at the body's spelling,
- * in the #define: taken from there, the text ran through everything up to
- * the use (ever longer the later the use); the file's view of that end is
- * the macro's use. */
-char *walk_expr_text(CXTranslationUnit tu, CXCursor c)
-{
-    CXSourceRange extent = clang_getCursorExtent(c);
-    CXFile file = NULL, end_file = NULL;
-    unsigned begin = 0, end = 0;
-    clang_getFileLocation(clang_getRangeStart(extent), &file, NULL, NULL, &begin);
-    clang_getFileLocation(clang_getRangeEnd(extent), &end_file, NULL, NULL, &end);
-    char *text = NULL;
-    size_t size = 0;
-    const char *s = file && clang_File_isEqual(file, end_file)
-                        ? clang_getFileContents(tu, file, &size)
-                        : NULL;
-    if (s && begin < size)
-        text = walk_squeeze(s, size, begin, end);
-    if (text && *text)
-        return text;
-    free(text);
-    return mem_strdup("<expr>");
-}
-
-/* The path text of c into sb; false when c is not a path. */
-static bool walk_path_append(CXTranslationUnit tu, CXCursor c, strbuf *sb)
-{
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_DeclRefExpr) {
-        CXString name = clang_getCursorSpelling(c);
-        strbuf_append(sb, clang_getCString(name));
-        clang_disposeString(name);
-        return true;
-    }
-    if (k != CXCursor_ArraySubscriptExpr && k != CXCursor_ParenExpr &&
-        k != CXCursor_UnexposedExpr && k != CXCursor_MemberRefExpr)
-        return false;
-    walk_kids kids = walk_children_of(c);
-    if (k == CXCursor_ArraySubscriptExpr && kids.n == 2) { /* in source order: `i[a]` is C too */
-        if (!walk_path_append(tu, kids.v[0], sb))
-            return false;
-        char *index = walk_path_text(tu, kids.v[1]);
-        strbuf_printf(sb, "[%s]", index);
-        free(index);
-        return true;
-    }
-    if (kids.n != 1)
-        return false;
-    if (k == CXCursor_ParenExpr) {
-        strbuf_append(sb, "(");
-        bool ok = walk_path_append(tu, kids.v[0], sb);
-        strbuf_append(sb, ")");
-        return ok;
-    }
-    if (k == CXCursor_UnexposedExpr) /* an implicit conversion covers its operand's text only */
-        return clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(kids.v[0])) &&
-               walk_path_append(tu, kids.v[0], sb);
-    if (k != CXCursor_MemberRefExpr || !walk_path_append(tu, kids.v[0], sb))
-        return false;
-    CXString member = clang_getCursorSpelling(c);
-    const char *m = clang_getCString(member);
-    if (*m) { /* a member of an anonymous struct or union is reached through an unnamed one */
-        bool arrow = clang_getCanonicalType(clang_getCursorType(kids.v[0])).kind == CXType_Pointer;
-        strbuf_printf(sb, "%s%s", arrow ? "->" : ".", m);
-    }
-    clang_disposeString(member);
-    return true;
-}
-
-char *walk_path_text(CXTranslationUnit tu, CXCursor c)
-{
-    strbuf sb = STRBUF_INIT;
-    if (walk_path_append(tu, c, &sb))
-        return strbuf_take(&sb);
-    strbuf_release(&sb);
-    return walk_expr_text(tu, c);
-}
-
-static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    walk_kids *k = data;
-    k->v[k->n++] = c;
-    return k->n < 4 ? CXChildVisit_Continue : CXChildVisit_Break;
-}
-
-walk_kids walk_children_of(CXCursor c)
-{
-    walk_kids k = {.n = 0};
-    clang_visitChildren(c, collect_child, &k);
-    return k;
-}
-
-static enum CXChildVisitResult take_first_child(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    *(CXCursor *)data = c;
-    return CXChildVisit_Break;
-}
-
-/* The variable an expression such as `p->v` or `s.a` starts from. */
-CXCursor walk_root_declaration(CXCursor c)
-{
-    for (int guard = 0; guard < 64 && !clang_Cursor_isNull(c); guard++) {
-        if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
-            return clang_getCursorReferenced(c);
-        CXCursor child = clang_getNullCursor();
-        clang_visitChildren(c, take_first_child, &child);
-        c = child;
-    }
-    return clang_getNullCursor();
-}
 
 static int param_index(const summary_params *sp, CXCursor decl)
 {
@@ -592,8 +314,8 @@ bool walk_array_target(walker *w, CXCursor base, array_target *out)
         if (!clang_Cursor_isNull(decl))
             return walk_decl_target(w, decl, out);
     }
-    char *text = walk_path_text(w->cache->tu, base);
-    bool ok = walk_path_target(w, walk_root_declaration(base), text, out);
+    char *text = cx_path_text(w->cache->tu, base);
+    bool ok = walk_path_target(w, cx_root_declaration(base), text, out);
     free(text);
     return ok;
 }
@@ -606,7 +328,7 @@ static void record_access(walker *w, size_t acc, const chain *ch)
     if (!walk_counts_bytes(w))
         return;
     CXType elem = clang_getCursorType(ch->element);
-    if (type_is_array(elem))
+    if (cx_type_is_array(elem))
         return;
     array_target target;
     if (!walk_array_target(w, ch->array_base, &target))
@@ -762,10 +484,10 @@ static bool continues_chain(frame *parent, CXCursor c, unsigned index)
     switch (parent->step) {
     case STEP_SUBSCRIPT: /* the base is the pointer operand: `i[a]` is legal C */
         if (parent->base_index < 0)
-            parent->base_index = walk_type_is_pointer_or_array(clang_getCursorType(c)) ? 0 : 1;
+            parent->base_index = cx_type_is_pointer_or_array(clang_getCursorType(c)) ? 0 : 1;
         return (int)index == parent->base_index;
     case STEP_MEMBER: /* `.m` goes on to the struct, `->m` stops at the pointer */
-        return !type_is_pointer(clang_getCursorType(c));
+        return !cx_type_is_pointer(clang_getCursorType(c));
     case STEP_TRANSPARENT:
         return index == 0;
     case STEP_NONE:
@@ -823,7 +545,7 @@ static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
     f->is_loop = true;
     if (w->fn) {
         unsigned line = 0, col = 0;
-        char *file = walk_file_location(clang_getCursorLocation(c), &line, &col);
+        char *file = cx_file_location(clang_getCursorLocation(c), &line, &col);
         lm_loop *around = walk_tally(w, f->acc)->loop;
         for (size_t i = f->acc; !around && i > 0; i--)
             around = walk_tally(w, i - 1)->loop;
@@ -1133,25 +855,12 @@ lm_fp_counts walk_function_checks(walk_cache *cache, CXCursor body)
     return walk_tally(&w, 0)->incl;
 }
 
-static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
-        *(CXCursor *)data = c;
-    return CXChildVisit_Continue;
-}
 
-CXCursor walk_function_body_of(CXCursor definition)
-{
-    CXCursor body = clang_getNullCursor();
-    clang_visitChildren(definition, find_body, &body);
-    return body;
-}
 
 void walk_summarize(walk_cache *wc, CXCursor definition, tally *out)
 {
     tally_reset(out);
-    CXCursor body = walk_function_body_of(definition);
+    CXCursor body = cx_function_body_of(definition);
     if (clang_Cursor_isNull(body))
         return;
     int n = clang_Cursor_getNumArguments(definition);
@@ -1162,7 +871,7 @@ void walk_summarize(walk_cache *wc, CXCursor definition, tally *out)
     }
     for (int i = 0; i < sp.n; i++) {
         sp.decls[i] = clang_Cursor_getArgument(definition, (unsigned)i);
-        char *name = walk_copy_string(clang_getCursorSpelling(sp.decls[i]));
+        char *name = cx_copy_string(clang_getCursorSpelling(sp.decls[i]));
         sp.names[i] = walk_intern(wc, name);
         free(name);
     }

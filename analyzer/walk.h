@@ -11,6 +11,7 @@
 #include <clang-c/Index.h>
 
 #include "annot.h"
+#include "cx.h"
 #include "loop_model.h"
 #include "pragma.h"
 
@@ -32,17 +33,5 @@ void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCur
 /* The counts of a body whose function is not reported (defined in a
  * header), walked for the pragmas in it; fills their checks. */
 lm_fp_counts walk_function_checks(walk_cache *cache, CXCursor body);
-
-/* A function definition's body (its compound statement), or a null cursor. */
-CXCursor walk_function_body_of(CXCursor definition);
-
-
-/* A copy of a libclang string (free() it); the CXString is disposed of. */
-char *walk_copy_string(CXString s);
-
-/* The absolute path of the file a location is in ("" when it has none), and
- * its line and column; macro locations resolve to where the code was written
- * in the file (clang_getFileLocation).  The path is a fresh mem_strdup. */
-char *walk_file_location(CXSourceLocation loc, unsigned *line, unsigned *col);
 
 #endif

@@ -86,25 +86,9 @@ typedef struct array_target {
 } array_target;
 
 const char *walk_intern(walk_cache *wc, const char *s);
-char *walk_expr_text(CXTranslationUnit tu, CXCursor c);
-/* The text of a path to an array (`p->q.v`, `(s)->tt`, `g`): variables,
- * members, parentheses and implicit conversions are spelled from the AST,
- * so a path inside a macro's body reads as it does expanded (the source
- * shows only the macro's use); any other expression is walk_expr_text. */
-char *walk_path_text(CXTranslationUnit tu, CXCursor c);
-
-/* A type as C spells it in sizeof(...) and ExaSAT's datatype: canonical and
- * unqualified, so typedefs of one type agree, unless the canonical spelling
- * names an anonymous record, where only the typedef name is valid C
- * (free() it). */
-char *walk_type_spelling(CXType t);
 
 /* The element an array of type t is made of, as a use (key and name unset). */
 use walk_element_use(walk_cache *wc, CXType t);
-/* The array element type behind a pointer or array type: `double *`,
- * `double[4][5]` and `double (*)[5]` all give double. */
-CXType walk_innermost_element(CXType t);
-bool walk_type_is_pointer_or_array(CXType t);
 
 /* The array an expression designates (the base of a subscript, an argument
  * passed on): false when it is none this walk counts (a local of a
@@ -113,7 +97,6 @@ bool walk_type_is_pointer_or_array(CXType t);
 bool walk_array_target(walker *w, CXCursor base, array_target *out);
 bool walk_decl_target(walker *w, CXCursor decl, array_target *out);
 bool walk_path_target(walker *w, CXCursor root, const char *path, array_target *out);
-CXCursor walk_root_declaration(CXCursor c);
 
 /* Array bytes are what loops report, and what summaries carry to call
  * sites; outside loops of a reported function only FP operations matter. */
@@ -134,19 +117,6 @@ tally *walk_tally(walker *w, size_t acc);
 /* Summarize a function defined in the unit: everything its body does per
  * call, with array uses through parameters marked by parameter. */
 void walk_summarize(walk_cache *wc, CXCursor definition, tally *out);
-
-/* The first children of a node (up to four; n says how many of them). */
-typedef struct walk_kids {
-    CXCursor v[4];
-    unsigned n;
-} walk_kids;
-
-walk_kids walk_children_of(CXCursor c);
-
-/* The variable or member an argument designates: `a`, `&a[i][0]`, `a + k`,
- * `&s.x`, `(double *)p` give a, a, a, s.x, p (a DeclRefExpr or
- * MemberRefExpr, of any type), or a null cursor for anything else. */
-CXCursor walk_argument_root(CXCursor c);
 
 /* calls.c: what a call expression does, added to tally `acc`. */
 void calls_apply(walker *w, size_t acc, CXCursor call);

@@ -74,7 +74,7 @@ static CXCursor marker_reference(CXCursor c)
     if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr ||
         clang_getCursorKind(clang_getCursorReferenced(lhs)) != CXCursor_VarDecl)
         return clang_getNullCursor();
-    char *name = walk_copy_string(clang_getCursorSpelling(lhs));
+    char *name = cx_copy_string(clang_getCursorSpelling(lhs));
     bool is_marker = !strcmp(name, MANUAL_MARKER);
     free(name);
     return is_marker ? lhs : clang_getNullCursor();
@@ -263,7 +263,7 @@ static enum CXChildVisitResult find_counter(CXCursor c, CXCursor parent, CXClien
     counter_decls *d = data;
     if (clang_getCursorKind(c) != CXCursor_VarDecl)
         return CXChildVisit_Continue;
-    char *name = walk_copy_string(clang_getCursorSpelling(c));
+    char *name = cx_copy_string(clang_getCursorSpelling(c));
     for (int k = 0; k < NCOUNTERS; k++)
         if (!strcmp(name, counter_names[k]))
             d->declared[k] = true;

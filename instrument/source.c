@@ -112,7 +112,7 @@ static enum CXChildVisitResult visit_definition(CXCursor c, CXCursor parent, CXC
     const function_visit *v = data;
     if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
         clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
-        CXCursor body = walk_function_body_of(c);
+        CXCursor body = cx_function_body_of(c);
         if (!clang_Cursor_isNull(body))
             v->fn(v->ctx, body);
     }
