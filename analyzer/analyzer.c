@@ -213,15 +213,20 @@ static enum CXChildVisitResult visit_top_level(CXCursor c, CXCursor parent, CXCl
 /* Pragmas are found only in code the preprocessor kept, and which code it
  * skipped is recorded only with the detailed preprocessing record (a few
  * percent of a parse): asked for when the file mentions aitool, and a unit
- * whose headers alone do is parsed again with it. */
-static CXTranslationUnit analyzer_parse(analyzer *a, const char *path, enum CXErrorCode *err)
+ * whose headers alone do is parsed again with it.  *mentions says whether
+ * the unit has pragmas to look for at all. */
+static CXTranslationUnit analyzer_parse(analyzer *a, const char *path, enum CXErrorCode *err,
+                                        bool *mentions)
 {
-    unsigned flags = pragma_path_mentions(path)
-                         ? CXTranslationUnit_DetailedPreprocessingRecord
-                         : CXTranslationUnit_None;
+    *mentions = pragma_path_mentions(path);
+    unsigned flags = *mentions ? CXTranslationUnit_DetailedPreprocessingRecord
+                               : CXTranslationUnit_None;
     CXTranslationUnit tu = NULL;
     *err = clang_parseTranslationUnit2(a->index, path, a->args, a->nargs, NULL, 0, flags, &tu);
-    if (*err != CXError_Success || !tu || flags || !pragma_unit_mentions(tu))
+    if (*err != CXError_Success || !tu || flags)
+        return tu;
+    *mentions = pragma_unit_mentions(tu);
+    if (!*mentions)
         return tu;
     clang_disposeTranslationUnit(tu);
     tu = NULL;
@@ -239,7 +244,8 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
     if (a->debug)
         diag_tool(DIAG_NOTE, "parsing '%s'", path);
     enum CXErrorCode err;
-    CXTranslationUnit tu = analyzer_parse(a, path, &err);
+    bool mentions;
+    CXTranslationUnit tu = analyzer_parse(a, path, &err, &mentions);
     if (err != CXError_Success || !tu) {
         diag_at(DIAG_ERROR, path, 1, 1, "libclang could not parse the file (error %d)", (int)err);
         return false;
@@ -250,7 +256,8 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
         tu_walk tw = {a, tu, p, lm_file_create(p, real ? real : path), NULL, NULL};
         free(real);
         /* A malformed pragma is the user's error, but the counts still stand. */
-        tw.pragmas = pragma_scan(p, tw.file, tu, path, &ok);
+        if (mentions)
+            tw.pragmas = pragma_scan(p, tw.file, tu, path, &ok);
         tw.cache = walk_cache_create(tu, &a->walk, tw.pragmas);
         clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top_level, &tw);
         walk_cache_free(&tw.cache);

@@ -110,7 +110,6 @@ void calls_cache_free(walk_cache *wc)
             tally_release(&ci->summary);
 }
 
-
 /* The expression naming the array an argument designates, or a null cursor. */
 static CXCursor argument_base(CXCursor c)
 {

@@ -752,7 +752,7 @@ bool pragma_pending_within(const pragma_set *s, CXCursor c)
 bool pragma_report_unclaimed(const pragma_set *s)
 {
     bool ok = true;
-    for (const lm_check *c = s->file->checks; c; c = c->next) {
+    for (const lm_check *c = s ? s->file->checks : NULL; c; c = c->next) {
         const lm_pragma *pr = &c->pragma;
         if (c->what)
             continue;

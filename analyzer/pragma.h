@@ -49,7 +49,8 @@ lm_check *pragma_claim(pragma_set *s, CXCursor c, const char *what);
 bool pragma_pending_within(const pragma_set *s, CXCursor c);
 
 /* Report every pragma that stood before nothing it can apply to; false
- * when there was one. */
+ * when there was one.  Every function here takes a NULL set: a unit that
+ * does not mention aitool needs no scan. */
 bool pragma_report_unclaimed(const pragma_set *s);
 
 #endif

@@ -141,13 +141,6 @@ static enum CXChildVisitResult count_child(CXCursor c, CXCursor parent, CXClient
     return CXChildVisit_Continue;
 }
 
-
-
-
-
-
-
-
 static unsigned string_hash(const char *s)
 {
     unsigned h = 2166136261u;
@@ -173,7 +166,6 @@ tally *walk_tally(walker *w, size_t acc)
 {
     return &w->stack->tallies[acc];
 }
-
 
 /* The type as written inside sizeof(...), with its size; see cx_type_spelling. */
 static const type_entry *element_type(walk_cache *wc, CXType t)
@@ -225,11 +217,6 @@ static const decl_entry *declared_array(walk_cache *wc, CXCursor decl)
     *bucket = e;
     return e;
 }
-
-
-
-
-
 
 static int param_index(const summary_params *sp, CXCursor decl)
 {
@@ -854,8 +841,6 @@ lm_fp_counts walk_function_checks(walk_cache *cache, CXCursor body)
     walk_body(&w, body);
     return walk_tally(&w, 0)->incl;
 }
-
-
 
 void walk_summarize(walk_cache *wc, CXCursor definition, tally *out)
 {
