@@ -9,7 +9,6 @@
 
 #include <clang-c/Index.h>
 
-#include "detail.h"
 #include "diag.h"
 #include "fileio.h"
 #include "mem.h"
@@ -59,7 +58,7 @@ analyzer *analyzer_create(const analyzer_options *opt)
     a->index = clang_createIndex(0, 0);
     a->debug = opt->debug;
     a->detail = opt->detail;
-    a->walk = (walk_options){opt->annots, opt->flow_sensitive};
+    a->walk = (walk_options){opt->annots, opt->flow_sensitive, opt->detail};
     a->args = mem_alloc(((size_t)opt->nclang_args + 5 + ANALYZER_NLENIENCY) * sizeof *a->args);
     for (int i = 0; i < ANALYZER_NLENIENCY; i++)
         a->args[a->nargs++] = analyzer_gcc_leniency[i];
@@ -174,11 +173,9 @@ static void analyze_function(tu_walk *tw, CXCursor c)
     clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, &line, &col, NULL);
     fn->start = (lm_location){fn->loc.file, line, col};
     lm_check *check = pragma_claim(tw->pragmas, c, "function");
-    walk_function_body(tw->prog, fn, tw->cache, body);
+    walk_function_body(tw->prog, fn, tw->cache, c, body);
     if (check)
         check->counts = fn->inclusive;
-    if (tw->a->detail)
-        detail_function(tw->prog, fn, tw->tu, c, body);
     if (tw->a->debug)
         diag_at(DIAG_NOTE, fn->loc.file, fn->loc.line, fn->loc.column, "analyzed function '%s'",
                 fn->name);

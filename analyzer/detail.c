@@ -1,28 +1,28 @@
-/* The ExaSAT detail of a function.
+/* The ExaSAT detail of a function, recorded as the walk goes.
  *
- * One recursive pass over the body, separate from the counting walk: it is
- * only needed for -xml, and it has to know more of each node (which side of
- * an assignment it is on, which part of a for header) than the counting walk
- * keeps.  Each node is visited with the access mode its parent hands it:
- * the left side of `=` is written, of `op=` and `++`/`--` read and written,
- * an `&` operand is neither (but its variable may be written through the
- * address), everything else is read.
+ * The walk (walk.c) visits every node once and calls in here where the
+ * detail needs something: a variable named (with the access mode the walk
+ * handed it: the left side of `=` is written, of `op=` and `++`/`--` read
+ * and written, an `&` operand neither but its variable may be written
+ * through the address, everything else read), a declaration, a call, a loop
+ * statement and its body, and the end of an lvalue chain with a subscript.
  *
  * Levels.  A stack of open loop bodies; the function body is the bottom,
  * where nothing is recorded.  A loop's header (init, condition, increment)
  * is visited in the level around the loop, as the counting rules say; its
  * body opens a level holding the loop and its variable.
  *
- * Subscripts.  At the top of a run of subscripts the chain is read downwards
- * (`A[k][j][i]` gives i, then j, then k: fastest dimension first), through
- * parentheses, implicit casts and `.member` steps, as the counting walk does;
- * the array is the base of the lowest run and its dimensions are that run's
- * subscripts.  A subscript that is the variable of an open loop plus a
- * constant is relative to that loop's level (0 = the innermost open loop).
+ * Subscripts.  The walk reads each chain (`A[k][j][i]`, `s.a[k]`,
+ * `pts[i].x`) and hands over the lowest run of subscripts, fastest
+ * dimension first, and the array, its base.  A subscript that is the
+ * variable of an open loop plus a constant is relative to that loop's level
+ * (0 = the innermost open loop).  A chain ends after the chains inside its
+ * subscripts, but is recorded before them, in the order of the chains' tops:
+ * the walk holds them until the outermost ends.
  *
  * What can only be known at the end (whether a scalar is ever written in the
  * function, the ghost extents, the halo a communicated array has) is settled
- * in detail_finish. */
+ * in detail_end. */
 #include "detail.h"
 
 #include <stdint.h>
@@ -33,16 +33,6 @@
 #include "linear.h"
 #include "mem.h"
 #include "strbuf.h"
-#include "walk.h"
-#include "walk_internal.h"
-
-typedef enum dt_mode {
-    DT_NONE = 0,
-    DT_READ = 1,
-    DT_WRITE = 2,
-    DT_READWRITE = 3,
-    DT_ADDRESS = 4, /* `&x`: no access, but x may be written through it */
-} dt_mode;
 
 typedef struct dt_level {
     lm_loop *loop;
@@ -77,11 +67,23 @@ typedef struct dt_name_set {
     size_t n, cap; /* cap: 0 or a power of two */
 } dt_name_set;
 
+/* An access whose chain has ended, held until it is recorded. */
+typedef struct dt_pending {
+    unsigned long seq;
+    lm_loop *loop;
+    access_mode mode;
+    char *name, *text; /* text: the subscripts as written, for an access not relative */
+    const char *type;
+    unsigned n;
+    long index[DETAIL_MAX_DIMS];
+    int order[DETAIL_MAX_DIMS];
+    bool relative, default_order;
+} dt_pending;
+
 typedef struct detail {
     lm_program *p;
     lm_function *fn;
     CXTranslationUnit tu;
-    lm_loop *next_loop; /* the walk's loops in source order */
     dt_level *levels;
     size_t nlevels, levels_cap;
     dt_scalar_decl *sdecls;
@@ -90,6 +92,8 @@ typedef struct detail {
     dt_name_set locals, nonlocals; /* the names fn->locals and fn->nonlocals hold */
     lm_comm_var **commarrays; /* their ghost is the function's halo of the array */
     size_t ncommarrays, commarrays_cap;
+    dt_pending *pending; /* in the order their chains ended */
+    size_t npending, pending_cap;
 } detail;
 
 #define DT_PUSH(vec, n, cap, value)                                                               \
@@ -100,36 +104,6 @@ typedef struct detail {
         }                                                                                         \
         (vec)[(n)++] = (value);                                                                   \
     } while (0)
-
-/* ---- children ---- */
-
-typedef struct dt_kids {
-    CXCursor *v;
-    size_t n, cap;
-} dt_kids;
-
-static enum CXChildVisitResult dt_collect(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    dt_kids *k = data;
-    DT_PUSH(k->v, k->n, k->cap, c);
-    return CXChildVisit_Continue;
-}
-
-static dt_kids dt_children(CXCursor c)
-{
-    dt_kids k = {NULL, 0, 0};
-    clang_visitChildren(c, dt_collect, &k);
-    return k;
-}
-
-static void dt_visit(detail *d, CXCursor c, dt_mode mode);
-
-static void dt_visit_all(detail *d, const dt_kids *k, size_t from, dt_mode mode)
-{
-    for (size_t i = from; i < k->n; i++)
-        dt_visit(d, k->v[i], mode);
-}
 
 /* ---- small facts ---- */
 
@@ -279,10 +253,10 @@ static void dt_note_nonlocal(detail *d, CXCursor decl)
 }
 
 /* A reference to a scalar at the current level. */
-static void dt_note_scalar(detail *d, CXCursor decl, dt_mode mode)
+static void dt_note_scalar(detail *d, CXCursor decl, access_mode mode)
 {
     lm_loop *l = dt_top(d)->loop;
-    if (!l || !(mode & (DT_READ | DT_WRITE)))
+    if (!l || !(mode & (ACC_READ | ACC_WRITE)))
         return;
     char *name = cx_copy_string(clang_getCursorSpelling(decl));
     lm_scalar *s = lm_loop_find_scalar(l, name);
@@ -293,21 +267,21 @@ static void dt_note_scalar(detail *d, CXCursor decl, dt_mode mode)
         free(type);
     }
     free(name);
-    if (mode & DT_READ)
+    if (mode & ACC_READ)
         s->reads++;
-    if (mode & DT_WRITE)
+    if (mode & ACC_WRITE)
         s->writes++;
     dt_scalar_decl sd = {s, decl};
     DT_PUSH(d->sdecls, d->nsdecls, d->sdecls_cap, sd);
 }
 
-static void dt_decl_ref(detail *d, CXCursor c, dt_mode mode)
+void detail_reference(detail *d, CXCursor c, access_mode mode)
 {
     CXCursor decl = clang_getCursorReferenced(c);
     if (clang_Cursor_isNull(decl) || !dt_is_variable(decl))
         return;
     decl = clang_getCanonicalCursor(decl);
-    if (mode & (DT_WRITE | DT_ADDRESS))
+    if (mode & (ACC_WRITE | ACC_ADDRESS))
         dt_note_written(d, decl);
     dt_note_nonlocal(d, decl);
     if (dt_type_is_arithmetic(clang_getCursorType(decl)))
@@ -316,104 +290,28 @@ static void dt_decl_ref(detail *d, CXCursor c, dt_mode mode)
 
 /* A declaration in the body: a local (or a static, which is nonlocal), whose
  * initializer writes it. */
-static void dt_var_decl(detail *d, CXCursor c)
+void detail_declaration_begin(detail *d, CXCursor c)
 {
     enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
     char *name = cx_copy_string(clang_getCursorSpelling(c));
     if (*name && sc != CX_SC_Static && sc != CX_SC_Extern)
         dt_add_var(d, true, name);
     free(name);
-    dt_kids k = dt_children(c);
-    bool has_init = false;
-    for (size_t i = 0; i < k.n; i++) {
-        enum CXCursorKind kind = clang_getCursorKind(k.v[i]);
-        if (kind == CXCursor_TypeRef || kind == CXCursor_StructDecl || kind == CXCursor_UnionDecl ||
-            kind == CXCursor_EnumDecl)
-            continue;
-        has_init = true;
-        dt_visit(d, k.v[i], DT_READ);
-    }
-    free(k.v);
+}
+
+void detail_declaration_end(detail *d, CXCursor c, bool has_init)
+{
     /* Inside a loop an initialization changes the variable each iteration;
      * outside loops it only gives the value the loops then use. */
-    if (has_init && sc != CX_SC_Static && dt_top(d)->loop &&
+    if (has_init && clang_Cursor_getStorageClass(c) != CX_SC_Static && dt_top(d)->loop &&
         dt_type_is_arithmetic(clang_getCursorType(c))) {
         CXCursor decl = clang_getCanonicalCursor(c);
         dt_note_written(d, decl);
-        dt_note_scalar(d, decl, DT_WRITE);
+        dt_note_scalar(d, decl, ACC_WRITE);
     }
 }
 
 /* ---- subscripts ---- */
-
-enum { DT_MAX_DIMS = 16 };
-
-/* A subscript chain read from its top down. */
-typedef struct dt_chain {
-    CXCursor subs[DT_MAX_DIMS]; /* the lowest run's subscripts, fastest first */
-    unsigned nsubs;
-    CXCursor element; /* the top of the lowest run: what one access moves */
-    CXCursor base;    /* the array: the lowest run's base */
-    CXCursor others[DT_MAX_DIMS]; /* subscripts of the runs above */
-    unsigned nothers;
-    bool too_deep;
-} dt_chain;
-
-/* The base and the index of a subscript: the base is the pointer operand
- * (`i[a]` is C too). */
-static bool dt_subscript_parts(CXCursor c, CXCursor *base, CXCursor *index)
-{
-    cx_kids k = cx_children_of(c);
-    if (k.n != 2)
-        return false;
-    int b = cx_type_is_pointer_or_array(clang_getCursorType(k.v[0])) ? 0 : 1;
-    *base = k.v[b];
-    *index = k.v[1 - b];
-    return true;
-}
-
-/* `.m` continues a chain; `->m` starts a new one at the pointer. */
-static bool dt_member_parent(CXCursor c, CXCursor *inner)
-{
-    cx_kids k = cx_children_of(c);
-    if (k.n != 1 || clang_getCanonicalType(clang_getCursorType(k.v[0])).kind == CXType_Pointer)
-        return false;
-    *inner = k.v[0];
-    return true;
-}
-
-static void dt_read_chain(CXCursor top, dt_chain *ch)
-{
-    memset(ch, 0, sizeof *ch);
-    CXCursor node = top;
-    bool in_run = false;
-    for (;;) {
-        node = lin_strip(node);
-        enum CXCursorKind k = clang_getCursorKind(node);
-        CXCursor base, index;
-        if (k == CXCursor_ArraySubscriptExpr && dt_subscript_parts(node, &base, &index)) {
-            if (!in_run) { /* a new, lower run: the ones seen so far are above it */
-                for (unsigned i = 0; i < ch->nsubs && ch->nothers < DT_MAX_DIMS; i++)
-                    ch->others[ch->nothers++] = ch->subs[i];
-                ch->nsubs = 0;
-                ch->element = node;
-                in_run = true;
-            }
-            if (ch->nsubs == DT_MAX_DIMS) {
-                ch->too_deep = true;
-                return;
-            }
-            ch->subs[ch->nsubs++] = index;
-            ch->base = base;
-            node = base;
-        } else if (k == CXCursor_MemberRefExpr && dt_member_parent(node, &base)) {
-            in_run = false;
-            node = base;
-        } else {
-            return;
-        }
-    }
-}
 
 /* The open level whose loop variable decl is, counted from the innermost
  * (0); -1 when none. */
@@ -427,15 +325,8 @@ static int dt_loop_level_of(const detail *d, CXCursor var)
     return -1;
 }
 
-/* The access a chain's subscripts make: relative to the open loops, or not. */
-typedef struct dt_subscripts {
-    unsigned n;
-    long index[DT_MAX_DIMS];
-    int order[DT_MAX_DIMS];
-    bool relative, default_order;
-} dt_subscripts;
-
-static void dt_classify_subscripts(detail *d, const dt_chain *ch, dt_subscripts *out)
+/* How a chain's subscripts access the array: relative to the open loops, or not. */
+static void dt_classify_subscripts(detail *d, const detail_access_chain *ch, dt_pending *out)
 {
     out->n = ch->nsubs;
     out->relative = true;
@@ -457,7 +348,7 @@ static void dt_classify_subscripts(detail *d, const dt_chain *ch, dt_subscripts 
 }
 
 /* "[k][j+1][i]": the subscripts as written, in C order. */
-static char *dt_subscript_text(detail *d, const dt_chain *ch)
+static char *dt_subscript_text(detail *d, const detail_access_chain *ch)
 {
     strbuf sb = STRBUF_INIT;
     for (unsigned i = ch->nsubs; i > 0; i--) {
@@ -468,12 +359,12 @@ static char *dt_subscript_text(detail *d, const dt_chain *ch)
     return strbuf_take(&sb);
 }
 
-static bool dt_same_access(const lm_access *a, const dt_subscripts *s, const char *text)
+static bool dt_same_access(const lm_access *a, const dt_pending *s)
 {
     if (a->ndims != s->n || a->relative != s->relative)
         return false;
     if (!a->relative)
-        return !strcmp(a->subscript, text);
+        return !strcmp(a->subscript, s->text);
     if ((a->order == NULL) != s->default_order)
         return false;
     for (unsigned i = 0; i < s->n; i++)
@@ -482,11 +373,10 @@ static bool dt_same_access(const lm_access *a, const dt_subscripts *s, const cha
     return true;
 }
 
-static lm_access *dt_find_or_add_access(detail *d, lm_array_ref *a, const dt_subscripts *s,
-                                        const char *text)
+static lm_access *dt_find_or_add_access(detail *d, lm_array_ref *a, const dt_pending *s)
 {
     for (lm_access *x = a->accesses; x; x = x->next)
-        if (dt_same_access(x, s, text))
+        if (dt_same_access(x, s))
             return x;
     bool ordered = s->relative && !s->default_order;
     lm_access *x = lm_array_ref_add_access(d->p, a, s->n, ordered ? s->n : 0);
@@ -497,7 +387,7 @@ static lm_access *dt_find_or_add_access(detail *d, lm_array_ref *a, const dt_sub
             x->order[i] = s->order[i];
     }
     if (!s->relative)
-        x->subscript = arena_strdup(d->p->arena, text);
+        x->subscript = arena_strdup(d->p->arena, s->text);
     return x;
 }
 
@@ -509,84 +399,68 @@ static char *dt_base_name(detail *d, CXCursor base)
     return cx_path_text(d->tu, base);
 }
 
-static void dt_record_access(detail *d, const dt_chain *ch, dt_mode mode)
+void detail_access(detail *d, const detail_access_chain *ch)
 {
     lm_loop *l = dt_top(d)->loop;
-    if (!l || !(mode & (DT_READ | DT_WRITE)))
+    if (!l || !(ch->mode & (ACC_READ | ACC_WRITE)) || ch->nsubs == 0)
         return;
-    CXType elem = clang_getCursorType(ch->element);
-    enum CXTypeKind ek = clang_getCanonicalType(elem).kind;
-    if (ek == CXType_ConstantArray || ek == CXType_IncompleteArray || ek == CXType_VariableArray)
+    if (cx_type_is_array(clang_getCursorType(ch->element)))
         return; /* `B[i]` passed on: an address, no access */
-    dt_subscripts s;
-    dt_classify_subscripts(d, ch, &s);
-    char *name = dt_base_name(d, ch->base);
-    lm_array_ref *a = lm_loop_find_array_ref(l, name);
+    dt_pending pa = {.seq = ch->seq, .loop = l, .mode = ch->mode, .type = ch->elem_type};
+    dt_classify_subscripts(d, ch, &pa);
+    pa.name = dt_base_name(d, ch->base);
+    pa.text = pa.relative ? NULL : dt_subscript_text(d, ch);
+    DT_PUSH(d->pending, d->npending, d->pending_cap, pa);
+}
+
+static void dt_record_access(detail *d, const dt_pending *pa)
+{
+    lm_array_ref *a = lm_loop_find_array_ref(pa->loop, pa->name);
     if (!a) {
-        char *type = cx_type_spelling(elem);
-        a = lm_loop_add_array_ref(d->p, l, name, "", type, s.n);
-        a->access_type = mode == DT_WRITE ? LM_WRITEONLY : LM_READONLY;
-        free(type);
+        a = lm_loop_add_array_ref(d->p, pa->loop, pa->name, "", pa->type, pa->n);
+        a->access_type = pa->mode == ACC_WRITE ? LM_WRITEONLY : LM_READONLY;
     }
-    free(name);
-    if ((mode & DT_READ && a->access_type == LM_WRITEONLY) ||
-        (mode & DT_WRITE && a->access_type == LM_READONLY))
+    if ((pa->mode & ACC_READ && a->access_type == LM_WRITEONLY) ||
+        (pa->mode & ACC_WRITE && a->access_type == LM_READONLY))
         a->access_type = LM_READWRITE;
-    char *text = s.relative ? NULL : dt_subscript_text(d, ch);
-    lm_access *x = dt_find_or_add_access(d, a, &s, text);
-    free(text);
-    if (mode & DT_READ)
+    lm_access *x = dt_find_or_add_access(d, a, pa);
+    if (pa->mode & ACC_READ)
         x->reads++;
-    if (mode & DT_WRITE)
+    if (pa->mode & ACC_WRITE)
         x->writes++;
 }
 
-static void dt_subscript(detail *d, CXCursor c, dt_mode mode)
+static int dt_pending_order(const void *a, const void *b)
 {
-    dt_chain ch;
-    dt_read_chain(c, &ch);
-    if (ch.too_deep || ch.nsubs == 0) {
-        dt_kids k = dt_children(c);
-        dt_visit_all(d, &k, 0, DT_READ);
-        free(k.v);
-        return;
+    unsigned long x = ((const dt_pending *)a)->seq, y = ((const dt_pending *)b)->seq;
+    return (x > y) - (x < y);
+}
+
+void detail_flush_accesses(detail *d)
+{
+    if (d->npending > 1)
+        qsort(d->pending, d->npending, sizeof *d->pending, dt_pending_order);
+    for (size_t i = 0; i < d->npending; i++) {
+        dt_record_access(d, &d->pending[i]);
+        free(d->pending[i].name);
+        free(d->pending[i].text);
     }
-    dt_record_access(d, &ch, mode);
-    /* The parts: the array expression (a pointer read: `p->v` reads p) and
-     * every subscript. */
-    dt_visit(d, ch.base, DT_READ);
-    for (unsigned i = ch.nsubs; i > 0; i--) /* in source order */
-        dt_visit(d, ch.subs[i - 1], DT_READ);
-    for (unsigned i = ch.nothers; i > 0; i--)
-        dt_visit(d, ch.others[i - 1], DT_READ);
+    d->npending = 0;
 }
 
 /* ---- loops ---- */
 
-/* The loop the counting walk made for statement c: the next in source order,
- * or found by position if the walks ever disagree. */
-static lm_loop *dt_model_loop(detail *d, CXCursor c)
-{
-    unsigned line = 0, col = 0;
-    clang_getFileLocation(clang_getCursorLocation(c), NULL, &line, &col, NULL);
-    lm_loop *l = d->next_loop;
-    if (!l || l->loc.line != line || l->loc.column != col) {
-        for (l = d->fn->loops; l; l = lm_loop_next_preorder(l))
-            if (l->loc.line == line && l->loc.column == col)
-                break;
-    }
-    if (l)
-        d->next_loop = lm_loop_next_preorder(l);
-    return l;
-}
-
-static void dt_body(detail *d, lm_loop *l, CXCursor var, CXCursor body)
+void detail_body_open(detail *d, lm_loop *l, CXCursor var)
 {
     dt_level lv = {l, var};
     DT_PUSH(d->levels, d->nlevels, d->levels_cap, lv);
-    dt_visit(d, body, DT_READ);
+}
+
+void detail_body_close(detail *d)
+{
     d->nlevels--;
 }
+
 
 /* Which of a for statement's header children is init, condition and
  * increment: libclang leaves absent parts out, so the children are placed
@@ -622,7 +496,7 @@ static bool dt_header_marks(detail *d, CXCursor loop, CXCursor body, unsigned ma
     return nmarks == 3;
 }
 
-static dt_for_parts dt_for_parts_of(detail *d, CXCursor loop, const dt_kids *k)
+static dt_for_parts dt_for_parts_of(detail *d, CXCursor loop, const cx_kids *k)
 {
     dt_for_parts parts = {clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor()};
     if (k->n == 4) /* all there: no need to look at the tokens (a macro's loop has none) */
@@ -641,6 +515,7 @@ static dt_for_parts dt_for_parts_of(detail *d, CXCursor loop, const dt_kids *k)
     }
     return parts;
 }
+
 
 /* The variable an expression names (through parentheses and casts), as its
  * canonical declaration, or a null cursor. */
@@ -666,7 +541,7 @@ static bool dt_increment(detail *d, CXCursor inc, CXCursor *var, lin *step)
 {
     inc = lin_strip(inc);
     enum CXCursorKind k = clang_getCursorKind(inc);
-    dt_kids ch = dt_children(inc);
+    cx_kids ch = cx_children_of(inc);
     memset(step, 0, sizeof *step);
     bool ok = false;
     if (k == CXCursor_UnaryOperator && ch.n == 1) {
@@ -692,7 +567,6 @@ static bool dt_increment(detail *d, CXCursor inc, CXCursor *var, lin *step)
         if (!ok)
             lin_release(step);
     }
-    free(ch.v);
     return ok;
 }
 
@@ -701,7 +575,7 @@ static bool dt_increment(detail *d, CXCursor inc, CXCursor *var, lin *step)
 static bool dt_init(detail *d, CXCursor init, CXCursor *var, lin *value)
 {
     CXCursor target = clang_getNullCursor(), expr = clang_getNullCursor();
-    dt_kids ch = dt_children(init);
+    cx_kids ch = cx_children_of(init);
     enum CXCursorKind k = clang_getCursorKind(lin_strip(init));
     if (k == CXCursor_BinaryOperator && ch.n == 2 &&
         clang_getCursorBinaryOperatorKind(init) == CXBinaryOperator_Assign) {
@@ -709,14 +583,12 @@ static bool dt_init(detail *d, CXCursor init, CXCursor *var, lin *value)
         expr = ch.v[1];
     } else if (k == CXCursor_DeclStmt && ch.n == 1 &&
                clang_getCursorKind(ch.v[0]) == CXCursor_VarDecl) {
-        dt_kids vk = dt_children(ch.v[0]);
+        cx_kids vk = cx_children_of(ch.v[0]);
         if (vk.n > 0 && clang_getCursorKind(vk.v[vk.n - 1]) != CXCursor_TypeRef) {
             target = clang_getCanonicalCursor(ch.v[0]);
             expr = vk.v[vk.n - 1];
         }
-        free(vk.v);
     }
-    free(ch.v);
     if (clang_Cursor_isNull(target) || clang_Cursor_isNull(expr))
         return false;
     *var = target;
@@ -743,7 +615,7 @@ static bool dt_condition(detail *d, CXCursor cond, CXCursor var, enum CXBinaryOp
     size_t i = 0, n = sizeof comparisons / sizeof *comparisons;
     while (i < n && comparisons[i].op != o)
         i++;
-    dt_kids ch = dt_children(cond);
+    cx_kids ch = cx_children_of(cond);
     bool ok = i < n && ch.n == 2;
     if (ok && dt_is_var(ch.v[0], var)) {
         *op = o;
@@ -754,7 +626,6 @@ static bool dt_condition(detail *d, CXCursor cond, CXCursor var, enum CXBinaryOp
     } else {
         ok = false;
     }
-    free(ch.v);
     return ok;
 }
 
@@ -822,40 +693,13 @@ static CXCursor dt_bounds(detail *d, lm_loop *l, const dt_for_parts *parts)
     return var;
 }
 
-static void dt_for(detail *d, CXCursor c)
+CXCursor detail_loop(detail *d, lm_loop *l, enum CXCursorKind k, CXCursor loop,
+                     const cx_kids *kids)
 {
-    lm_loop *l = dt_model_loop(d, c);
-    dt_kids k = dt_children(c);
-    if (k.n > 0) {
-        CXCursor var = clang_getNullCursor();
-        if (l) {
-            dt_for_parts parts = dt_for_parts_of(d, c, &k);
-            var = dt_bounds(d, l, &parts);
-        }
-        for (size_t i = 0; i + 1 < k.n; i++)
-            dt_visit(d, k.v[i], DT_READ);
-        dt_body(d, l, var, k.v[k.n - 1]);
-    }
-    free(k.v);
-}
-
-/* A while loop's body is its last child, a do loop's its first; the rest is
- * the condition, which belongs to the level around. */
-static void dt_while_or_do(detail *d, CXCursor c, bool is_do)
-{
-    lm_loop *l = dt_model_loop(d, c);
-    dt_kids k = dt_children(c);
-    if (k.n > 0) {
-        size_t body = is_do ? 0 : k.n - 1;
-        if (is_do)
-            dt_body(d, l, clang_getNullCursor(), k.v[body]);
-        for (size_t i = 0; i < k.n; i++)
-            if (i != body)
-                dt_visit(d, k.v[i], DT_READ);
-        if (!is_do)
-            dt_body(d, l, clang_getNullCursor(), k.v[body]);
-    }
-    free(k.v);
+    if (k != CXCursor_ForStmt || kids->n == 0)
+        return clang_getNullCursor();
+    dt_for_parts parts = dt_for_parts_of(d, loop, kids);
+    return dt_bounds(d, l, &parts);
 }
 
 /* ---- calls and communication ---- */
@@ -956,13 +800,15 @@ static void dt_comm(detail *d, CXCursor call, const dt_comm_kind *ck)
                         dt_argument(call, ck->counts[i]));
 }
 
-static void dt_call(detail *d, CXCursor c)
+void detail_call(detail *d, CXCursor c)
 {
     char *name = cx_copy_string(clang_getCursorSpelling(c));
-    dt_kids k = dt_children(c);
-    if (!*name && k.n > 0) {
-        free(name);
-        name = cx_expr_text(d->tu, k.v[0]);
+    if (!*name) {
+        cx_kids k = cx_children_of(c);
+        if (k.n > 0) {
+            free(name);
+            name = cx_expr_text(d->tu, k.v[0]);
+        }
     }
     const dt_comm_kind *ck = dt_comm_kind_of(name);
     if (ck)
@@ -970,105 +816,6 @@ static void dt_call(detail *d, CXCursor c)
     else
         lm_function_add_call(d->p, d->fn, dt_line_of(c), name);
     free(name);
-    dt_visit_all(d, &k, 0, DT_READ);
-    free(k.v);
-}
-
-/* ---- the visit ---- */
-
-static void dt_binary(detail *d, CXCursor c)
-{
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-    dt_kids k = dt_children(c);
-    dt_mode first = op == CXBinaryOperator_Assign ? DT_WRITE
-                    : fp_ops_is_assignment(op)     ? DT_READWRITE
-                                                   : DT_READ;
-    if (k.n > 0)
-        dt_visit(d, k.v[0], first);
-    dt_visit_all(d, &k, 1, DT_READ);
-    free(k.v);
-}
-
-static void dt_unary(detail *d, CXCursor c)
-{
-    dt_mode mode = DT_READ;
-    switch (clang_getCursorUnaryOperatorKind(c)) {
-    case CXUnaryOperator_PostInc:
-    case CXUnaryOperator_PostDec:
-    case CXUnaryOperator_PreInc:
-    case CXUnaryOperator_PreDec:
-        mode = DT_READWRITE;
-        break;
-    case CXUnaryOperator_AddrOf:
-        mode = DT_ADDRESS;
-        break;
-    default:
-        break;
-    }
-    dt_kids k = dt_children(c);
-    dt_visit_all(d, &k, 0, mode);
-    free(k.v);
-}
-
-/* Parentheses, implicit conversions and `.member` hand their mode on; `->m`
- * reads its pointer. */
-static void dt_pass_through(detail *d, CXCursor c, dt_mode mode)
-{
-    dt_kids k = dt_children(c);
-    if (k.n > 0) {
-        bool arrow = clang_getCursorKind(c) == CXCursor_MemberRefExpr &&
-                     clang_getCanonicalType(clang_getCursorType(k.v[0])).kind == CXType_Pointer;
-        dt_visit(d, k.v[0], arrow ? DT_READ : mode);
-    }
-    dt_visit_all(d, &k, 1, DT_READ);
-    free(k.v);
-}
-
-static void dt_visit(detail *d, CXCursor c, dt_mode mode)
-{
-    switch (clang_getCursorKind(c)) {
-    case CXCursor_ForStmt:
-        dt_for(d, c);
-        return;
-    case CXCursor_WhileStmt:
-        dt_while_or_do(d, c, false);
-        return;
-    case CXCursor_DoStmt:
-        dt_while_or_do(d, c, true);
-        return;
-    case CXCursor_BinaryOperator:
-    case CXCursor_CompoundAssignOperator:
-        dt_binary(d, c);
-        return;
-    case CXCursor_UnaryOperator:
-        dt_unary(d, c);
-        return;
-    case CXCursor_ParenExpr:
-    case CXCursor_UnexposedExpr:
-    case CXCursor_MemberRefExpr:
-        dt_pass_through(d, c, mode);
-        return;
-    case CXCursor_ArraySubscriptExpr:
-        dt_subscript(d, c, mode);
-        return;
-    case CXCursor_DeclRefExpr:
-        dt_decl_ref(d, c, mode);
-        return;
-    case CXCursor_VarDecl:
-        dt_var_decl(d, c);
-        return;
-    case CXCursor_CallExpr:
-        dt_call(d, c);
-        return;
-    case CXCursor_UnaryExpr: /* sizeof, _Alignof: not evaluated */
-        return;
-    default: {
-        dt_kids k = dt_children(c);
-        dt_visit_all(d, &k, 0, DT_READ);
-        free(k.v);
-        return;
-    }
-    }
 }
 
 /* ---- what is known at the end ---- */
@@ -1145,26 +892,40 @@ static void dt_finish(detail *d)
         dt_finish_commarray(d, d->commarrays[i]);
 }
 
-void detail_function(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCursor definition,
-                     CXCursor body)
+detail *detail_begin(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCursor definition)
 {
-    detail d = {.p = p, .fn = fn, .tu = tu, .next_loop = fn->loops};
+    detail *d = mem_alloc(sizeof *d);
+    memset(d, 0, sizeof *d);
+    d->p = p;
+    d->fn = fn;
+    d->tu = tu;
     int nargs = clang_Cursor_getNumArguments(definition);
     for (int i = 0; i < nargs; i++) {
         char *name = cx_copy_string(
             clang_getCursorSpelling(clang_Cursor_getArgument(definition, (unsigned)i)));
         if (*name)
-            dt_add_var(&d, false, name);
+            dt_add_var(d, false, name);
         free(name);
     }
     dt_level bottom = {NULL, clang_getNullCursor()};
-    DT_PUSH(d.levels, d.nlevels, d.levels_cap, bottom);
-    dt_visit(&d, body, DT_READ);
-    dt_finish(&d);
-    free(d.levels);
-    free(d.sdecls);
-    free(d.written.slots);
-    free(d.locals.slots);
-    free(d.nonlocals.slots);
-    free(d.commarrays);
+    DT_PUSH(d->levels, d->nlevels, d->levels_cap, bottom);
+    return d;
+}
+
+void detail_end(detail **dp)
+{
+    if (!dp || !*dp)
+        return;
+    detail *d = *dp;
+    detail_flush_accesses(d);
+    dt_finish(d);
+    free(d->levels);
+    free(d->sdecls);
+    free(d->written.slots);
+    free(d->locals.slots);
+    free(d->nonlocals.slots);
+    free(d->commarrays);
+    free(d->pending);
+    free(d);
+    *dp = NULL;
 }

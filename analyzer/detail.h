@@ -1,15 +1,68 @@
-/* detail: the ExaSAT detail of one function (internal to the analyzer): loop
- * headers as bounds, the scalars and array subscripts of each loop level,
- * the function's variables, calls and MPI communications.  It runs after the
- * walk filled the function's loops, and finds them again by position. */
+/* detail: the ExaSAT detail of one reported function (internal to the
+ * analyzer): loop headers as bounds, the scalars and array subscripts of
+ * each loop level, the function's variables, calls and MPI communications.
+ * It walks nothing: the walk (walk.c) calls it at the nodes it visits, with
+ * the access mode and the lvalue chain it has already worked out, and the
+ * detail writes into the walk's loops.  detail_begin() allocates it;
+ * detail_end() settles what is known only at the end and frees it. */
 #ifndef AITOOL_DETAIL_H
 #define AITOOL_DETAIL_H
 
+#include <stdbool.h>
+
 #include <clang-c/Index.h>
 
+#include "cx.h"
 #include "loop_model.h"
 
-void detail_function(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCursor definition,
-                     CXCursor body);
+/* How an expression is used: handed from a node to its children. */
+typedef enum access_mode {
+    ACC_NONE = 0,
+    ACC_READ = 1,
+    ACC_WRITE = 2,
+    ACC_READWRITE = 3,
+    ACC_ADDRESS = 4, /* `&x`: no access, but x may be written through it */
+} access_mode;
+
+typedef struct detail detail;
+
+detail *detail_begin(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCursor definition);
+void detail_end(detail **d);
+
+/* A loop statement of kind k with children kids: fills l's bounds; returns
+ * the loop variable's canonical declaration, or a null cursor. */
+CXCursor detail_loop(detail *d, lm_loop *l, enum CXCursorKind k, CXCursor loop,
+                     const cx_kids *kids);
+/* A loop body opens the level of its loop; what is recorded inside belongs
+ * to it until it closes. */
+void detail_body_open(detail *d, lm_loop *l, CXCursor var);
+void detail_body_close(detail *d);
+
+/* A variable named, with the mode it is used in. */
+void detail_reference(detail *d, CXCursor ref, access_mode mode);
+/* A declaration in the body, before and after its children; has_init: it
+ * has an initializer. */
+void detail_declaration_begin(detail *d, CXCursor decl);
+void detail_declaration_end(detail *d, CXCursor decl, bool has_init);
+void detail_call(detail *d, CXCursor call);
+
+enum { DETAIL_MAX_DIMS = 16 };
+
+/* An access to an array, as the walk's lvalue chain found it. */
+typedef struct detail_access_chain {
+    access_mode mode;
+    unsigned long seq;  /* source order, taken at the chain's top */
+    CXCursor element;   /* what one access moves */
+    CXCursor base;      /* the array: the base of the lowest run of subscripts */
+    const CXCursor *subs; /* that run's subscripts, fastest first */
+    unsigned nsubs;
+    const char *elem_type; /* the element type's spelling */
+} detail_access_chain;
+
+/* Chains end bottom up, so an access inside another's subscript ends first;
+ * accesses are held until detail_flush_accesses() records them in the order
+ * of their tops. */
+void detail_access(detail *d, const detail_access_chain *ch);
+void detail_flush_accesses(detail *d);
 
 #endif

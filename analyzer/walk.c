@@ -49,23 +49,26 @@
  * Loops.  A loop's header (init, condition, increment) belongs to the level
  * that contains the loop; its body is the loop's own level.  Children come in
  * source order, with absent for-parts left out, so the body is the last child
- * of a for/while and the first of a do. */
+ * of a for/while and the first of a do.
+ *
+ * The ExaSAT detail (detail.c), when asked for, is recorded in the same
+ * pass: the walk tells it of loops and their bodies, variables named with
+ * the mode they are used in, declarations, calls and finished chains, with
+ * the subscripts of the chain's lowest run.  Those are kept, with the run
+ * they are in and their place in it, in a list the chain's top truncates
+ * when it ends; only the detail needs them.  Modes are handed down by one
+ * rule for both: parentheses, implicit conversions and `.m` hand on the
+ * mode they got, the pointer of `->m` is read. */
 #include "walk.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "detail.h"
 #include "fp_ops.h"
 #include "mem.h"
 #include "strbuf.h"
 #include "walk_internal.h"
-
-typedef enum access_mode {
-    ACC_NONE = 0,
-    ACC_READ = 1,
-    ACC_WRITE = 2,
-    ACC_READWRITE = 3,
-} access_mode;
 
 /* How a node continues the lvalue chain it is the base of. */
 typedef enum chain_step {
@@ -82,6 +85,8 @@ typedef struct chain {
     CXCursor element;    /* run top of the lowest subscript so far */
     CXCursor array_base; /* base of the lowest subscript so far */
     bool seen_subscript, in_run, want_base;
+    unsigned nruns, run_len; /* runs of subscripts so far; subscripts in the last */
+    size_t first_index;      /* with the detail: its subscripts in the walk's list */
 } chain;
 
 /* The tally a node opened for itself, which it finishes when it ends. */
@@ -105,6 +110,9 @@ struct frame {
     bool switch_body;    /* flow-sensitive: the compound body of a switch */
     bool run_open, run_ends; /* switch bodies: a run is open; it ends before the next child */
     access_mode first_mode, rest_mode; /* handed to the first child, to the others */
+    bool has_init;       /* declarations: a child that is not their type */
+    unsigned run, dim;   /* subscript steps: their run, their place in it (0: its top) */
+    CXCursor loop_var;   /* loop statements, with the detail: the loop's variable */
     unsigned nchildren;  /* children visited so far */
     long chain_frame;    /* index of the frame whose chain this node continues, or -1 */
     chain_step step;
@@ -132,14 +140,6 @@ struct string_entry {
     string_entry *next;
     const char *s;
 };
-
-static enum CXChildVisitResult count_child(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)c;
-    (void)parent;
-    ++*(unsigned *)data;
-    return CXChildVisit_Continue;
-}
 
 static unsigned string_hash(const char *s)
 {
@@ -310,7 +310,7 @@ bool walk_array_target(walker *w, CXCursor base, array_target *out)
 /* A finished chain with a subscript is one access of one array. */
 static void record_access(walker *w, size_t acc, const chain *ch)
 {
-    if (!ch->seen_subscript || ch->mode == ACC_NONE)
+    if (!ch->seen_subscript || !(ch->mode & ACC_READWRITE))
         return;
     if (!walk_counts_bytes(w))
         return;
@@ -327,6 +327,51 @@ static void record_access(walker *w, size_t acc, const chain *ch)
     u.suffix = target.suffix;
     tally_note(walk_tally(w, acc), &u, (ch->mode & ACC_READ) != 0, (ch->mode & ACC_WRITE) != 0,
                ch->seq);
+}
+
+/* The detail's view of a finished chain: the subscripts of its lowest run,
+ * fastest first, out of the walk's list. */
+static void detail_chain(walker *w, const chain *ch)
+{
+    CXCursor subs[DETAIL_MAX_DIMS];
+    if (!ch->seen_subscript || ch->run_len > DETAIL_MAX_DIMS)
+        return;
+    for (size_t i = ch->first_index; i < w->nindexes; i++) {
+        const subscript_index *x = &w->indexes[i];
+        if (x->run == ch->nruns)
+            subs[x->dim] = x->cursor;
+    }
+    detail_access_chain dc = {
+        .mode = ch->mode,
+        .seq = ch->seq,
+        .element = ch->element,
+        .base = ch->array_base,
+        .subs = subs,
+        .nsubs = ch->run_len,
+        .elem_type = element_type(w->cache, clang_getCursorType(ch->element))->spelling,
+    };
+    detail_access(w->dt, &dc);
+}
+
+static void finish_chain(walker *w, const frame *f)
+{
+    if (w->dt) {
+        detail_chain(w, &f->chain);
+        w->nindexes = f->chain.first_index;
+        if (--w->open_chains == 0)
+            detail_flush_accesses(w->dt);
+    }
+    record_access(w, f->acc, &f->chain);
+}
+
+/* With the detail: an index of subscript step f, a step of chain ch. */
+static void note_subscript_index(walker *w, const frame *f, CXCursor c)
+{
+    if (w->nindexes == w->indexes_cap) {
+        w->indexes_cap = w->indexes_cap ? 2 * w->indexes_cap : 16;
+        w->indexes = mem_realloc(w->indexes, w->indexes_cap * sizeof *w->indexes);
+    }
+    w->indexes[w->nindexes++] = (subscript_index){f->run, f->dim, c};
 }
 
 static tally *push_tally(walker *w)
@@ -379,6 +424,8 @@ static void finish_body(walker *w)
         t->check->counts = t->incl;
     tally_absorb_body(t - 1, t);
     w->loop_depth--;
+    if (w->dt)
+        detail_body_close(w->dt);
 }
 
 static void finish_arm(walker *w)
@@ -409,7 +456,9 @@ static void pop_frame(walker *w)
     if (f->best >= 0)
         finish_best(w);
     if (f->chain_top)
-        record_access(w, f->acc, &f->chain);
+        finish_chain(w, f);
+    if (f->kind == CXCursor_VarDecl && w->dt)
+        detail_declaration_end(w->dt, f->cursor, f->has_init);
     if (f->stmt_tally)
         finish_statement(w);
     if (f->opened == OPENED_BODY)
@@ -439,6 +488,7 @@ static frame *push_frame(walker *w, CXCursor c, size_t acc, opened_tally opened)
     f->body_index = 0;
     f->switch_body = f->run_open = f->run_ends = false;
     f->first_mode = f->rest_mode = ACC_READ;
+    f->has_init = false;
     f->nchildren = 0;
     f->chain_frame = -1;
     f->step = STEP_NONE;
@@ -493,8 +543,13 @@ static void chain_add_step(chain *ch, frame *f, CXCursor c, bool base_of_subscri
         ch->want_base = false;
     }
     if (f->step == STEP_SUBSCRIPT) {
-        if (!ch->in_run)
+        if (!ch->in_run) {
             ch->run_top = c;
+            ch->nruns++;
+            ch->run_len = 0;
+        }
+        f->run = ch->nruns;
+        f->dim = ch->run_len++;
         ch->element = ch->run_top;
         ch->seen_subscript = true;
         ch->in_run = true;
@@ -503,9 +558,11 @@ static void chain_add_step(chain *ch, frame *f, CXCursor c, bool base_of_subscri
     }
 }
 
-/* Place c in the chain it continues, or start one when it is a chain top. */
-static void place_in_chain(walker *w, frame *f, frame *parent, CXCursor c, unsigned index,
-                           access_mode mode)
+/* Place c in the chain it continues, or start one when it is a chain top;
+ * returns the mode c is used in: the one its parent hands it, but the
+ * pointer of `->m` is read. */
+static access_mode place_in_chain(walker *w, frame *f, frame *parent, CXCursor c,
+                                  unsigned index, access_mode mode)
 {
     f->step = step_of(f->kind);
     if (continues_chain(parent, c, index)) {
@@ -513,18 +570,24 @@ static void place_in_chain(walker *w, frame *f, frame *parent, CXCursor c, unsig
         chain_add_step(ch, f, c, parent->step == STEP_SUBSCRIPT);
         if (f->step != STEP_NONE)
             f->chain_frame = parent->chain_frame;
-        return;
+        return mode;
     }
+    if (parent->step == STEP_MEMBER)
+        mode = ACC_READ;
+    else if (parent->step == STEP_SUBSCRIPT && w->dt)
+        note_subscript_index(w, parent, c);
     if (f->step == STEP_SUBSCRIPT || f->step == STEP_MEMBER) {
         f->chain_top = true;
         memset(&f->chain, 0, sizeof f->chain);
         f->chain.mode = mode;
         f->chain.seq = ++w->seq;
+        f->chain.first_index = w->nindexes;
         f->chain_frame = (long)(w->nframes - 1);
         chain_add_step(&f->chain, f, c, false);
-    } else if (f->kind == CXCursor_ParenExpr) {
-        f->first_mode = f->rest_mode = mode; /* `(a[i]) = x` writes a */
+        if (w->dt)
+            w->open_chains++;
     }
+    return mode;
 }
 
 static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
@@ -541,10 +604,13 @@ static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
         free(file);
     }
     /* By position: a cursor from another visit never equals the one this
-     * walk is handed, as libclang's cursors carry traversal state. */
-    unsigned nchildren = 0;
-    clang_visitChildren(c, count_child, &nchildren);
-    f->body_index = kind == LM_LOOP_DO || nchildren == 0 ? 0 : nchildren - 1;
+     * walk is handed, as libclang's cursors carry traversal state.  A loop
+     * statement has at most four children. */
+    cx_kids kids = cx_children_of(c);
+    f->body_index = kind == LM_LOOP_DO || kids.n == 0 ? 0 : kids.n - 1;
+    f->loop_var = clang_getNullCursor();
+    if (w->dt)
+        f->loop_var = detail_loop(w->dt, f->body_loop, f->kind, c, &kids);
 }
 
 static void start_binary(walker *w, frame *f, CXCursor c)
@@ -587,6 +653,13 @@ static void count_pending(walker *w, frame *parent, CXCursor c, unsigned index)
     if (fp_ops_type_is_floating(clang_getCursorType(c)))
         tally_count(walk_tally(w, parent->acc), parent->pending, 1);
     parent->pending = LM_FP_NCLASSES;
+}
+
+/* A child of a declaration that is its type, not its initializer. */
+static bool is_type_part(enum CXCursorKind k)
+{
+    return k == CXCursor_TypeRef || k == CXCursor_StructDecl || k == CXCursor_UnionDecl ||
+           k == CXCursor_EnumDecl;
 }
 
 static bool is_conditional(enum CXCursorKind k)
@@ -648,6 +721,8 @@ static size_t child_tally(walker *w, frame *parent, enum CXCursorKind kind, unsi
         t->loop = parent->body_loop;
         t->check = parent->body_check;
         w->loop_depth++;
+        if (w->dt)
+            detail_body_open(w->dt, parent->body_loop, parent->loop_var);
         *opened = OPENED_BODY;
         return w->ntallies - 1;
     }
@@ -713,6 +788,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
     enum CXCursorKind kind = clang_getCursorKind(c);
     if (kind == CXCursor_UnaryExpr) /* sizeof, _Alignof: not evaluated */
         return CXChildVisit_Continue;
+    if (parent->kind == CXCursor_VarDecl && !is_type_part(kind))
+        parent->has_init = true;
 
     access_mode mode = index == 0 ? parent->first_mode : parent->rest_mode;
     opened_tally opened;
@@ -720,7 +797,11 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
     bool in_switch = starts_switch_body(parent, index, kind);
     frame *f = push_frame(w, c, acc, opened);
     parent = &w->stack->frames[w->nframes - 2]; /* push_frame may have moved the stack */
-    place_in_chain(w, f, parent, c, index, mode);
+    mode = place_in_chain(w, f, parent, c, index, mode);
+    /* Parentheses, conversions and `.m` hand on how they are used: `(a[i]) = x` writes a. */
+    if (kind == CXCursor_ParenExpr || kind == CXCursor_UnexposedExpr ||
+        kind == CXCursor_MemberRefExpr)
+        f->first_mode = mode;
     f->switch_body = in_switch;
     /* The body of a switch holds its runs of cases, not a statement's count. */
     if (w->claims && !in_switch && pragma_set_pending(w->cache->pragmas))
@@ -749,6 +830,12 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
         break;
     case CXCursor_CallExpr:
         calls_apply(w, f->acc, c);
+        if (w->dt)
+            detail_call(w->dt, c);
+        break;
+    case CXCursor_VarDecl:
+        if (w->dt)
+            detail_declaration_begin(w->dt, c);
         break;
     case CXCursor_BreakStmt:
     case CXCursor_ContinueStmt:
@@ -757,6 +844,10 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
         note_jump(w);
         break;
     case CXCursor_DeclRefExpr:
+        if (w->dt)
+            detail_reference(w->dt, c, mode);
+        pop_frame(w);
+        return CXChildVisit_Continue;
     case CXCursor_IntegerLiteral:
     case CXCursor_FloatingLiteral:
     case CXCursor_CharacterLiteral:
@@ -779,6 +870,7 @@ walk_cache *walk_cache_create(CXTranslationUnit tu, const walk_options *opt,
     wc->pragmas = pragmas;
     wc->annots = opt->annots;
     wc->flow_sensitive = opt->flow_sensitive;
+    wc->detail = opt->detail;
     wc->scratch = arena_create();
     return wc;
 }
@@ -825,10 +917,15 @@ static void walk_body(walker *w, CXCursor body)
     wc->depth--;
 }
 
-void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCursor body)
+void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCursor definition,
+                        CXCursor body)
 {
     walker w = {.prog = p, .fn = fn, .cache = cache, .claims = true};
+    if (cache->detail)
+        w.dt = detail_begin(p, fn, cache->tu, definition);
     walk_body(&w, body);
+    detail_end(&w.dt);
+    free(w.indexes);
     const tally *t = walk_tally(&w, 0);
     fn->own = t->own;
     fn->inclusive = t->incl;

@@ -18,6 +18,7 @@
 typedef struct walk_options {
     const annot_set *annots; /* side effects of functions; may be NULL */
     bool flow_sensitive;     /* -use-algorithm-v2: the largest arm of a conditional */
+    bool detail;             /* also the ExaSAT detail of each reported function (detail.h) */
 } walk_options;
 
 typedef struct walk_cache walk_cache;
@@ -27,8 +28,10 @@ walk_cache *walk_cache_create(CXTranslationUnit tu, const walk_options *opt,
                               pragma_set *pragmas);
 void walk_cache_free(walk_cache **c);
 
-/* Adds the body's loops, FP operations and array accesses to fn. */
-void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCursor body);
+/* Adds the body's loops, FP operations and array accesses to fn, and with
+ * the detail on, the detail of fn's definition. */
+void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCursor definition,
+                        CXCursor body);
 
 /* The counts of a body whose function is not reported (defined in a
  * header), walked for the pragmas in it; fills their checks. */

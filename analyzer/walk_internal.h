@@ -10,6 +10,7 @@
 #include <clang-c/Index.h>
 
 #include "annot.h"
+#include "detail.h"
 #include "loop_model.h"
 #include "mem.h"
 #include "pragma.h"
@@ -44,6 +45,7 @@ struct walk_cache {
     CXTranslationUnit tu;
     const annot_set *annots; /* may be NULL */
     bool flow_sensitive;
+    bool detail;             /* reported functions get their ExaSAT detail */
     pragma_set *pragmas;     /* the unit's aitool pragmas; may be NULL */
     arena *scratch; /* interned entries and strings */
     decl_entry *decls[DECL_BUCKETS];
@@ -66,6 +68,12 @@ typedef struct summary_params {
     int n;
 } summary_params;
 
+/* A subscript of a chain the detail is told of: its run, its place in it. */
+typedef struct subscript_index {
+    unsigned run, dim;
+    CXCursor cursor;
+} subscript_index;
+
 typedef struct walker {
     lm_program *prog;
     lm_function *fn; /* the reported function; NULL in a summary walk */
@@ -76,6 +84,10 @@ typedef struct walker {
     unsigned loop_depth;     /* loop bodies open */
     const summary_params *params; /* summary walks only */
     bool claims;             /* statements may take pragmas (not in summaries) */
+    detail *dt;              /* the ExaSAT detail being recorded, or NULL */
+    unsigned open_chains;    /* with dt: chains begun and not ended */
+    subscript_index *indexes; /* with dt: subscripts of the open chains */
+    size_t nindexes, indexes_cap;
 } walker;
 
 /* Where an array access or an argument leads: one array, keyed. */
