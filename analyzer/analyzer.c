@@ -18,7 +18,6 @@
 struct analyzer {
     CXIndex index;
     bool debug;
-    bool detail;
     walk_options walk;
     const char **args; /* the compiler arguments clang is given */
     int nargs;
@@ -57,8 +56,7 @@ analyzer *analyzer_create(const analyzer_options *opt)
     setenv("LIBCLANG_NOTHREADS", "1", 1); /* see analyzer_analyze_file */
     a->index = clang_createIndex(0, 0);
     a->debug = opt->debug;
-    a->detail = opt->detail;
-    a->walk = (walk_options){opt->annots, opt->flow_sensitive, opt->detail};
+    a->walk = (walk_options){opt->annots, opt->flow_sensitive, opt->detail, false};
     a->args = mem_alloc(((size_t)opt->nclang_args + 5 + ANALYZER_NLENIENCY) * sizeof *a->args);
     for (int i = 0; i < ANALYZER_NLENIENCY; i++)
         a->args[a->nargs++] = analyzer_gcc_leniency[i];
@@ -255,7 +253,10 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
         /* A malformed pragma is the user's error, but the counts still stand. */
         if (mentions)
             tw.pragmas = pragma_scan(p, tw.file, tu, path, &ok);
-        tw.cache = walk_cache_create(tu, &a->walk, tw.pragmas);
+        /* The hook rewrites the file: it reads the statement record. */
+        walk_options wo = a->walk;
+        wo.statements = hook != NULL;
+        tw.cache = walk_cache_create(tu, &wo, tw.pragmas);
         clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top_level, &tw);
         walk_cache_free(&tw.cache);
         ok &= pragma_report_unclaimed(tw.pragmas);
@@ -316,4 +317,9 @@ bool analyzer_analyze_file_then(analyzer *a, lm_program *p, const char *path,
         return false;
     }
     return job.ok;
+}
+
+CXCursor analyzer_stmt_cursor(const lm_stmt *s)
+{
+    return *(const CXCursor *)s->origin;
 }

@@ -1,6 +1,7 @@
 /* analyzer_tu: the analysis of one file, with libclang's translation unit
  * handed to the caller while it is still alive (for the instrumenter, which
- * rewrites the file it sees and needs the loops the analyzer counted).
+ * rewrites the file it sees and needs the loops the analyzer counted).  The
+ * file's functions then also have their statement record (loop_stmt.h).
  *
  * The hook runs on the analysis thread after the file's functions were
  * walked and its lm_file appended to the program (lm_program_finish has not
@@ -14,6 +15,11 @@
 #include <clang-c/Index.h>
 
 #include "analyzer.h"
+#include "loop_stmt.h"
+
+/* The cursor a node of the statement record was made from: valid only in
+ * the hook, while the unit is open. */
+CXCursor analyzer_stmt_cursor(const lm_stmt *s);
 
 typedef bool (*analyzer_tu_hook)(void *ctx, CXTranslationUnit tu, lm_program *p, lm_file *file);
 

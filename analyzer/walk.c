@@ -66,6 +66,7 @@
 
 #include "detail.h"
 #include "fp_ops.h"
+#include "stmts.h"
 #include "mem.h"
 #include "strbuf.h"
 #include "walk_internal.h"
@@ -113,6 +114,9 @@ struct frame {
     bool has_init;       /* declarations: a child that is not their type */
     unsigned run, dim;   /* subscript steps: their run, their place in it (0: its top) */
     CXCursor loop_var;   /* loop statements, with the detail: the loop's variable */
+    lm_stmt *node;       /* with the statement record: its node, or the nearest above */
+    bool node_own;       /* node is this node's own */
+    unsigned last_index; /* with the record, switches and cases: their last child */
     unsigned nchildren;  /* children visited so far */
     long chain_frame;    /* index of the frame whose chain this node continues, or -1 */
     chain_step step;
@@ -489,6 +493,8 @@ static frame *push_frame(walker *w, CXCursor c, size_t acc, opened_tally opened)
     f->switch_body = f->run_open = f->run_ends = false;
     f->first_mode = f->rest_mode = ACC_READ;
     f->has_init = false;
+    f->node = NULL;
+    f->node_own = false;
     f->nchildren = 0;
     f->chain_frame = -1;
     f->step = STEP_NONE;
@@ -602,6 +608,8 @@ static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
         f->body_loop = lm_function_add_loop(w->prog, w->fn, around, kind,
                                             (lm_location){file, line, col});
         free(file);
+        if (f->node_own)
+            f->node->loop = f->body_loop;
     }
     /* By position: a cursor from another visit never equals the one this
      * walk is handed, as libclang's cursors carry traversal state.  A loop
@@ -611,6 +619,14 @@ static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
     f->loop_var = clang_getNullCursor();
     if (w->dt)
         f->loop_var = detail_loop(w->dt, f->body_loop, f->kind, c, &kids);
+}
+
+/* An FP operation of node f: in its tally, and in the statement record. */
+static void count_fp(walker *w, frame *f, lm_fp_class c)
+{
+    tally_count(walk_tally(w, f->acc), c, 1);
+    if (f->node)
+        f->node->own.n[c]++;
 }
 
 static void start_binary(walker *w, frame *f, CXCursor c)
@@ -623,7 +639,7 @@ static void start_binary(walker *w, frame *f, CXCursor c)
     fp_binary_op fp = fp_ops_classify_binary(op);
     fp_decision d = fp_ops_decide(fp, clang_getCursorType(c));
     if (d == FP_COUNTED)
-        tally_count(walk_tally(w, f->acc), fp.fp_class, 1);
+        count_fp(w, f, fp.fp_class);
     else if (d == FP_IF_RIGHT_FLOATING)
         f->pending = fp.fp_class; /* decided when the right side is visited */
 }
@@ -651,8 +667,23 @@ static void count_pending(walker *w, frame *parent, CXCursor c, unsigned index)
     if (parent->pending == LM_FP_NCLASSES || index != 1)
         return;
     if (fp_ops_type_is_floating(clang_getCursorType(c)))
-        tally_count(walk_tally(w, parent->acc), parent->pending, 1);
+        count_fp(w, parent, parent->pending);
     parent->pending = LM_FP_NCLASSES;
+}
+
+/* With the statement record: c's node, if it gets one. */
+static void record_statement(walker *w, frame *f, const frame *parent, CXCursor c,
+                             unsigned index)
+{
+    int role = stmts_role(parent->node_own ? parent->node : NULL, index, parent->last_index,
+                          parent->body_index);
+    lm_stmt *own = stmts_add(w->rec, parent->node, c, f->kind, role);
+    f->node = own ? own : parent->node;
+    f->node_own = own != NULL;
+    if (f->kind == CXCursor_SwitchStmt || f->kind == CXCursor_CaseStmt) {
+        cx_kids k = cx_children_of(c);
+        f->last_index = k.n ? k.n - 1 : 0;
+    }
 }
 
 /* A child of a declaration that is its type, not its initializer. */
@@ -798,6 +829,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
     frame *f = push_frame(w, c, acc, opened);
     parent = &w->stack->frames[w->nframes - 2]; /* push_frame may have moved the stack */
     mode = place_in_chain(w, f, parent, c, index, mode);
+    if (w->rec)
+        record_statement(w, f, parent, c, index);
     /* Parentheses, conversions and `.m` hand on how they are used: `(a[i]) = x` writes a. */
     if (kind == CXCursor_ParenExpr || kind == CXCursor_UnexposedExpr ||
         kind == CXCursor_MemberRefExpr)
@@ -832,6 +865,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
         calls_apply(w, f->acc, c);
         if (w->dt)
             detail_call(w->dt, c);
+        if (f->node)
+            stmts_count_call(f->node, c);
         break;
     case CXCursor_VarDecl:
         if (w->dt)
@@ -871,6 +906,7 @@ walk_cache *walk_cache_create(CXTranslationUnit tu, const walk_options *opt,
     wc->annots = opt->annots;
     wc->flow_sensitive = opt->flow_sensitive;
     wc->detail = opt->detail;
+    wc->statements = opt->statements;
     wc->scratch = arena_create();
     return wc;
 }
@@ -909,7 +945,11 @@ static void walk_body(walker *w, CXCursor body)
     }
     w->stack = wc->stacks[wc->depth];
     push_tally(w);
-    push_frame(w, body, 0, OPENED_NONE);
+    frame *root = push_frame(w, body, 0, OPENED_NONE);
+    if (w->rec) {
+        root->node = stmts_root(w->rec);
+        root->node_own = true;
+    }
     wc->depth++;
     clang_visitChildren(body, visit, w);
     while (w->nframes > 0)
@@ -923,8 +963,11 @@ void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCur
     walker w = {.prog = p, .fn = fn, .cache = cache, .claims = true};
     if (cache->detail)
         w.dt = detail_begin(p, fn, cache->tu, definition);
+    if (cache->statements)
+        w.rec = stmts_begin(p, fn, body);
     walk_body(&w, body);
     detail_end(&w.dt);
+    stmts_end(&w.rec);
     free(w.indexes);
     const tally *t = walk_tally(&w, 0);
     fn->own = t->own;

@@ -19,6 +19,7 @@ typedef struct walk_options {
     const annot_set *annots; /* side effects of functions; may be NULL */
     bool flow_sensitive;     /* -use-algorithm-v2: the largest arm of a conditional */
     bool detail;             /* also the ExaSAT detail of each reported function (detail.h) */
+    bool statements;         /* and its statement record (stmts.h) */
 } walk_options;
 
 typedef struct walk_cache walk_cache;

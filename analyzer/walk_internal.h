@@ -11,6 +11,7 @@
 
 #include "annot.h"
 #include "detail.h"
+#include "stmts.h"
 #include "loop_model.h"
 #include "mem.h"
 #include "pragma.h"
@@ -46,6 +47,7 @@ struct walk_cache {
     const annot_set *annots; /* may be NULL */
     bool flow_sensitive;
     bool detail;             /* reported functions get their ExaSAT detail */
+    bool statements;         /* and their statement record */
     pragma_set *pragmas;     /* the unit's aitool pragmas; may be NULL */
     arena *scratch; /* interned entries and strings */
     decl_entry *decls[DECL_BUCKETS];
@@ -85,6 +87,7 @@ typedef struct walker {
     const summary_params *params; /* summary walks only */
     bool claims;             /* statements may take pragmas (not in summaries) */
     detail *dt;              /* the ExaSAT detail being recorded, or NULL */
+    stmts *rec;              /* the statement record being made, or NULL */
     unsigned open_chains;    /* with dt: chains begun and not ended */
     subscript_index *indexes; /* with dt: subscripts of the open chains */
     size_t nindexes, indexes_cap;

@@ -50,7 +50,6 @@
 #include "auto.h"
 #include "mem.h"
 #include "strbuf.h"
-#include "walk.h"
 
 /* What a counter's value is multiplied into (the columns of aitool_rows). */
 enum { FIELD_ENTRIES = LM_FP_NCLASSES, FIELD_ITERATIONS, NFIELDS };
@@ -64,11 +63,6 @@ typedef struct row {
     int field;
     unsigned long amount;
 } row;
-
-typedef struct measured_loop {
-    lm_loop *model;
-    CXCursor cursor;
-} measured_loop;
 
 typedef struct omp_pragma {
     size_t hash, end; /* the '#', and the end of the directive's last line */
@@ -116,7 +110,7 @@ typedef struct goto_jump {
 typedef struct autoi {
     source *s;
     const char *function;
-    measured_loop *loops;
+    lm_loop **loops;      /* the measured loops, numbered as the runtime's table */
     size_t nloops, loops_cap;
     row *rows;
     size_t nrows, rows_cap;
@@ -131,11 +125,9 @@ typedef struct autoi {
 
 static const char *edit_text_empty = "";
 
-static void auto_warn(autoi *ai, CXCursor c, const char *msg)
+static void auto_warn(autoi *ai, const lm_stmt *c, const char *msg)
 {
-    unsigned line = 0, col = 0;
-    source_line_col(ai->s, c, &line, &col);
-    diag_at(DIAG_WARNING, ai->s->path, line, col, "%s", msg);
+    diag_at(DIAG_WARNING, ai->s->path, c->line, c->col, "%s", msg);
 }
 
 static void set_edit_text(autoi *ai, size_t index, const char *text)
@@ -325,14 +317,13 @@ static void segment_place_stmt(autoi *ai, segment *g, size_t begin, size_t end, 
     g->placed = true;
 }
 
-static void segment_place_expr(autoi *ai, segment *g, CXCursor e)
+static void segment_place_expr(autoi *ai, segment *g, const lm_stmt *e)
 {
-    size_t begin, end;
-    if (!source_range(ai->s, e, &begin, &end))
+    if (!e->editable)
         return;
     g->expr = true;
-    g->open_edit = placeholder(ai, begin, EDIT_OPEN);
-    g->close_edit = placeholder(ai, end, EDIT_CLOSE);
+    g->open_edit = placeholder(ai, e->begin, EDIT_OPEN);
+    g->close_edit = placeholder(ai, e->end, EDIT_CLOSE);
     g->placed = true;
 }
 
@@ -380,8 +371,8 @@ static void segment_finish(autoi *ai, segment *g)
 
 /* ---- expressions ----------------------------------------------------------- */
 
-static unsigned visit_stmt(autoi *ai, CXCursor c, segment *cur);
-static unsigned visit_expr(autoi *ai, CXCursor e, segment *cur);
+static unsigned visit_stmt(autoi *ai, const lm_stmt *c, segment *cur);
+static unsigned visit_expr(autoi *ai, const lm_stmt *e, segment *cur);
 
 /* What a segment has counted so far: operations and loop entries. */
 static unsigned long segment_tally(const segment *g)
@@ -392,15 +383,11 @@ static unsigned long segment_tally(const segment *g)
     return n;
 }
 
-/* Where c was written is inside a macro's definition, not in the file. */
-static bool in_macro_expansion(CXCursor c)
+static void segment_count_all(segment *g, const lm_fp_counts *fp)
 {
-    CXSourceLocation loc = clang_getCursorLocation(c);
-    CXFile ef = NULL, sf = NULL;
-    unsigned eoff = 0, soff = 0;
-    clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
-    clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
-    return !ef || !sf || !clang_File_isEqual(ef, sf) || eoff != soff;
+    for (int k = 0; k < LM_FP_NCLASSES; k++)
+        if (fp->n[k])
+            segment_count(g, (lm_fp_class)k, fp->n[k]);
 }
 
 /* An operand that may not be evaluated (of the conditional `owner`, or the
@@ -408,7 +395,8 @@ static bool in_macro_expansion(CXCursor c)
  * wrapped, as it ends inside a macro expansion (`i < _PB_NI`), counts in the
  * segment around it, which is only wrong when it has operations or loops:
  * then a warning says so, once per owner (*warned). */
-static unsigned visit_operand(autoi *ai, CXCursor e, segment *cur, CXCursor owner, bool *warned)
+static unsigned visit_operand(autoi *ai, const lm_stmt *e, segment *cur, const lm_stmt *owner,
+                              bool *warned)
 {
     segment g;
     segment_init(&g, cur, cur->level, ai->nest != NULL);
@@ -418,10 +406,10 @@ static unsigned visit_operand(autoi *ai, CXCursor e, segment *cur, CXCursor owne
     segment_finish(ai, &g);
     if (!g.placed && !*warned && segment_tally(segment_host(cur)) != before) {
         *warned = true;
-        if (clang_isStatement(clang_getCursorKind(owner)))
+        if (lm_stmt_is_loop(owner))
             auto_warn(ai, e, "this loop test or step ends inside a macro expansion: its "
                              "operations are counted once per entry into the loop");
-        else if (in_macro_expansion(owner))
+        else if (owner->from_macro)
             auto_warn(ai, e, "a conditionally evaluated operand inside a macro expansion is "
                              "counted as if it always ran");
         else
@@ -431,64 +419,22 @@ static unsigned visit_operand(autoi *ai, CXCursor e, segment *cur, CXCursor owne
     return esc;
 }
 
-static void count_binary(CXCursor e, const cursor_vec *kids, segment *cur)
+/* An expression counts its operations where it runs; the operands of ?:,
+ * && and || that may not run are segments of their own.  A statement
+ * expression's statements run where it does. */
+static unsigned visit_expr(autoi *ai, const lm_stmt *e, segment *cur)
 {
-    fp_binary_op op = fp_ops_classify_binary(clang_getCursorBinaryOperatorKind(e));
-    fp_decision d = fp_ops_decide(op, clang_getCursorType(e));
-    if (d == FP_COUNTED ||
-        (d == FP_IF_RIGHT_FLOATING && kids->n == 2 &&
-         fp_ops_type_is_floating(clang_getCursorType(kids->v[1]))))
-        segment_count(cur, op.fp_class, 1);
-}
-
-static void count_call(CXCursor e, segment *cur)
-{
-    CXString s = clang_getCursorSpelling(e);
-    if (fp_ops_is_math_function(clang_getCString(s)))
-        segment_count(cur, LM_FP_SPECIAL, 1);
-    clang_disposeString(s);
-}
-
-static bool is_exit_call(CXCursor e)
-{
-    if (clang_getCursorKind(e) != CXCursor_CallExpr)
-        return false;
-    CXString s = clang_getCursorSpelling(e);
-    const char *n = clang_getCString(s);
-    bool exits = n && (!strcmp(n, "exit") || !strcmp(n, "_Exit") || !strcmp(n, "quick_exit"));
-    clang_disposeString(s);
-    return exits;
-}
-
-static unsigned visit_expr(autoi *ai, CXCursor e, segment *cur)
-{
-    enum CXCursorKind kind = clang_getCursorKind(e);
-    if (kind == CXCursor_UnaryExpr) /* sizeof, _Alignof: not evaluated */
-        return 0;
-    if (kind == CXCursor_StmtExpr || kind == CXCursor_CompoundStmt)
-        return visit_stmt(ai, e, cur);
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, e);
+    segment_count_all(cur, &e->own);
     unsigned esc = 0;
     bool warned = false;
-    if (kind == CXCursor_ConditionalOperator && kids.n >= 2) {
-        esc |= visit_expr(ai, kids.v[0], cur);
-        for (size_t i = 1; i < kids.n; i++)
-            esc |= visit_operand(ai, kids.v[i], cur, e, &warned);
-    } else if (kind == CXCursor_BinaryOperator && kids.n == 2 &&
-               (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LAnd ||
-                clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LOr)) {
-        esc |= visit_expr(ai, kids.v[0], cur);
-        esc |= visit_operand(ai, kids.v[1], cur, e, &warned);
-    } else {
-        if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator)
-            count_binary(e, &kids, cur);
-        if (kind == CXCursor_CallExpr)
-            count_call(e, cur);
-        for (size_t i = 0; i < kids.n; i++)
-            esc |= visit_expr(ai, kids.v[i], cur);
+    for (const lm_stmt *k = e->children; k; k = k->next) {
+        if (k->role == LM_ROLE_OPERAND)
+            esc |= visit_operand(ai, k, cur, e, &warned);
+        else if (k->role == LM_ROLE_STATEMENT)
+            esc |= visit_stmt(ai, k, cur);
+        else
+            esc |= visit_expr(ai, k, cur);
     }
-    cursor_vec_release(&kids);
     return esc;
 }
 
@@ -496,55 +442,43 @@ static unsigned visit_expr(autoi *ai, CXCursor e, segment *cur)
 
 /* A segment for the start of a body or arm: after the opening brace and the
  * declarations that follow it (C89), or around a lone statement. */
-static void segment_place_body(autoi *ai, segment *g, CXCursor body)
+static void segment_place_body(autoi *ai, segment *g, const lm_stmt *body)
 {
-    size_t begin, end;
-    if (!source_range(ai->s, body, &begin, &end))
+    if (!body->editable)
         return;
-    if (clang_getCursorKind(body) != CXCursor_CompoundStmt) {
-        segment_place_stmt(ai, g, begin, source_statement_end(ai->s, end), true, false);
+    if (body->kind != LM_STMT_COMPOUND) {
+        segment_place_stmt(ai, g, body->begin, source_statement_end(ai->s, body->end), true,
+                           false);
         return;
     }
-    if (ai->s->text[begin] != '{')
+    if (ai->s->text[body->begin] != '{')
         return;
-    size_t at = begin + 1;
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, body);
-    for (size_t i = 0; i < kids.n && clang_getCursorKind(kids.v[i]) == CXCursor_DeclStmt; i++) {
-        size_t b, e;
-        if (!source_range(ai->s, kids.v[i], &b, &e))
+    size_t at = body->begin + 1;
+    for (const lm_stmt *k = body->children; k && k->kind == LM_STMT_DECL; k = k->next) {
+        if (!k->editable)
             break;
-        at = source_statement_end(ai->s, e);
+        at = source_statement_end(ai->s, k->end);
     }
-    cursor_vec_release(&kids);
     g->open_edit = placeholder(ai, at, EDIT_OPEN);
     g->placed = true;
     g->after_brace = true;
 }
 
-static void nest_problem(autoi *ai, CXCursor c, const char *why)
+static void nest_problem(autoi *ai, const lm_stmt *c, const char *why)
 {
     if (!ai->nest || ai->nest->problem)
         return;
     ai->nest->problem = why;
-    source_line_col(ai->s, c, &ai->nest->problem_line, &ai->nest->problem_col);
+    ai->nest->problem_line = c->line;
+    ai->nest->problem_col = c->col;
 }
 
 /* Code a macro produced: counted as if all of it ran once. */
-static void visit_opaque(CXCursor c, segment *cur)
+static void visit_opaque(const lm_stmt *c, segment *cur)
 {
-    enum CXCursorKind kind = clang_getCursorKind(c);
-    if (kind == CXCursor_UnaryExpr)
-        return;
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, c);
-    if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator)
-        count_binary(c, &kids, cur);
-    if (kind == CXCursor_CallExpr)
-        count_call(c, cur);
-    for (size_t i = 0; i < kids.n; i++)
-        visit_opaque(kids.v[i], cur);
-    cursor_vec_release(&kids);
+    lm_fp_counts all = {{0}};
+    lm_stmt_subtree_counts(c, &all);
+    segment_count_all(cur, &all);
 }
 
 static void add_flush(autoi *ai, size_t begin, size_t end)
@@ -556,42 +490,36 @@ static void add_flush(autoi *ai, size_t begin, size_t end)
 }
 
 /* return, a goto out of the nest, exit(): the nest's counters go first. */
-static void flush_before(autoi *ai, CXCursor c)
+static void flush_before(autoi *ai, const lm_stmt *c)
 {
-    size_t begin, end;
     if (!ai->nest)
         return;
-    if (!source_range(ai->s, c, &begin, &end)) {
+    if (!c->editable) {
         nest_problem(ai, c, "a jump out of it comes from a macro expansion");
         return;
     }
-    add_flush(ai, begin, source_statement_end(ai->s, end));
+    add_flush(ai, c->begin, source_statement_end(ai->s, c->end));
 }
 
-static unsigned visit_loop(autoi *ai, CXCursor c, segment *cur);
-static unsigned visit_nest(autoi *ai, CXCursor c, segment *cur);
-static unsigned visit_stmt_undirected(autoi *ai, CXCursor c, segment *cur);
+static unsigned visit_loop(autoi *ai, const lm_stmt *c, segment *cur);
+static unsigned visit_nest(autoi *ai, const lm_stmt *c, segment *cur);
+static unsigned visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur);
 
-static unsigned visit_goto(autoi *ai, CXCursor c)
+static unsigned visit_goto(autoi *ai, const lm_stmt *c)
 {
-    if (clang_getCursorKind(c) == CXCursor_IndirectGotoStmt) {
+    if (c->kind == LM_STMT_INDIRECT_GOTO) {
         nest_problem(ai, c, "it contains a computed goto");
         return ESC_LEAVE;
     }
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, c);
-    size_t to = 0, e;
-    bool known = kids.n == 1 &&
-                 source_range(ai->s, clang_getCursorReferenced(kids.v[0]), &to, &e);
-    cursor_vec_release(&kids);
-    if (ai->nest && (!known || to < ai->nest->begin || to >= ai->nest->end))
+    if (ai->nest && (!c->target_known || c->target < ai->nest->begin ||
+                     c->target >= ai->nest->end))
         flush_before(ai, c);
     return ESC_LEAVE;
 }
 
 /* A statement under `#pragma omp`: a segment of its own, as it may run in
  * several threads, and a reduction clause when it does inside a nest. */
-static unsigned visit_directed(autoi *ai, CXCursor c, long pragma, segment *cur)
+static unsigned visit_directed(autoi *ai, const lm_stmt *c, long pragma, segment *cur)
 {
     omp_pragma *p = &ai->pragmas[pragma];
     size_t clause = SIZE_MAX;
@@ -599,18 +527,17 @@ static unsigned visit_directed(autoi *ai, CXCursor c, long pragma, segment *cur)
         clause = placeholder(ai, p->end, EDIT_CLOSE);
     unsigned from = ai->ncounters;
     unsigned esc;
-    if (source_is_loop(clang_getCursorKind(c))) {
+    if (lm_stmt_is_loop(c)) {
         esc = visit_loop(ai, c, cur);
     } else {
         /* Counted where the directive runs it: inside the block, or in braces
          * under the directive, except that atomic wants its statement bare. */
         segment g;
         segment_init(&g, cur, cur->level, ai->nest != NULL);
-        size_t begin, end;
-        if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+        if (c->kind == LM_STMT_COMPOUND)
             segment_place_body(ai, &g, c);
-        else if (source_range(ai->s, c, &begin, &end))
-            segment_place_stmt(ai, &g, begin, source_statement_end(ai->s, end), true,
+        else if (c->editable)
+            segment_place_stmt(ai, &g, c->begin, source_statement_end(ai->s, c->end), true,
                                !p->atomic);
         esc = visit_stmt_undirected(ai, c, &g);
         segment_finish(ai, &g);
@@ -628,53 +555,52 @@ static unsigned visit_directed(autoi *ai, CXCursor c, long pragma, segment *cur)
     return esc;
 }
 
-static unsigned visit_label(autoi *ai, CXCursor c, segment *cur)
+/* The statement under a label: its last child (a case's value comes first). */
+static const lm_stmt *labelled_statement(const lm_stmt *c)
 {
-    enum CXCursorKind kind = clang_getCursorKind(c);
-    if (kind != CXCursor_LabelStmt && ai->nest && ai->switch_depth == 0)
-        nest_problem(ai, c, "a case label inside it belongs to a switch outside it");
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, c);
-    unsigned esc = 0;
-    if (kids.n > 0) {
-        CXCursor sub = kids.v[kids.n - 1];
-        segment_finish(ai, cur);
-        segment_init(cur, cur->parent, cur->level, cur->local);
-        size_t begin, end;
-        if (source_range(ai->s, sub, &begin, &end))
-            segment_place_stmt(ai, cur, begin, end, false, false);
-        if (!cur->placed)
-            auto_warn(ai, c, "the statement after this label comes from a macro expansion: "
-                             "its operations are not counted");
-        esc = visit_stmt(ai, sub, cur);
-    }
-    cursor_vec_release(&kids);
-    return esc;
+    const lm_stmt *sub = NULL;
+    for (const lm_stmt *k = c->children; k; k = k->next)
+        if (k->role == LM_ROLE_STATEMENT)
+            sub = k;
+    return sub;
 }
 
-static unsigned visit_compound(autoi *ai, CXCursor c, segment *cur)
+static unsigned visit_label(autoi *ai, const lm_stmt *c, segment *cur)
 {
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, c);
+    if (c->kind != LM_STMT_LABEL && ai->nest && ai->switch_depth == 0)
+        nest_problem(ai, c, "a case label inside it belongs to a switch outside it");
+    const lm_stmt *sub = labelled_statement(c);
+    if (!sub)
+        return 0;
+    segment_finish(ai, cur);
+    segment_init(cur, cur->parent, cur->level, cur->local);
+    if (sub->editable)
+        segment_place_stmt(ai, cur, sub->begin, sub->end, false, false);
+    if (!cur->placed)
+        auto_warn(ai, c, "the statement after this label comes from a macro expansion: "
+                         "its operations are not counted");
+    return visit_stmt(ai, sub, cur);
+}
+
+static unsigned visit_compound(autoi *ai, const lm_stmt *c, segment *cur)
+{
     unsigned esc = 0;
-    for (size_t i = 0; i < kids.n; i++) {
-        unsigned e = visit_stmt(ai, kids.v[i], cur);
+    for (const lm_stmt *k = c->children; k; k = k->next) {
+        unsigned e = visit_stmt(ai, k, cur);
         esc |= e;
-        if (e && i + 1 < kids.n) {
+        if (e && k->next) {
             /* What follows a statement that can jump away runs less often. */
             segment_finish(ai, cur);
             segment_init(cur, cur->parent, cur->level, cur->local);
-            size_t begin, end;
-            if (source_range(ai->s, kids.v[i + 1], &begin, &end))
-                segment_place_stmt(ai, cur, begin, end, false, false);
+            if (k->next->editable)
+                segment_place_stmt(ai, cur, k->next->begin, k->next->end, false, false);
         }
     }
-    cursor_vec_release(&kids);
     return esc;
 }
 
 /* An arm of if/else: its own segment. */
-static unsigned visit_arm(autoi *ai, CXCursor arm, segment *cur)
+static unsigned visit_arm(autoi *ai, const lm_stmt *arm, segment *cur)
 {
     segment g;
     segment_init(&g, cur, cur->level, ai->nest != NULL);
@@ -687,112 +613,91 @@ static unsigned visit_arm(autoi *ai, CXCursor arm, segment *cur)
     return esc;
 }
 
-static unsigned visit_switch(autoi *ai, CXCursor c, segment *cur)
+/* if and switch: the condition where the statement runs, each arm on its
+ * own.  The body of a switch is an arm whose start the jump to a case
+ * skips: code before the first label counts zero times, as it runs. */
+static unsigned visit_branch(autoi *ai, const lm_stmt *c, segment *cur)
 {
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, c);
+    segment_count_all(cur, &c->own);
     unsigned esc = 0;
-    if (kids.n >= 2) {
-        for (size_t i = 0; i + 1 < kids.n; i++)
-            esc |= visit_expr(ai, kids.v[i], cur);
-        /* The body is an arm whose start the jump to a case skips: code
-         * before the first label counts zero times, as it runs. */
-        ai->switch_depth++;
-        esc |= visit_arm(ai, kids.v[kids.n - 1], cur) & ~(unsigned)ESC_BREAK;
-        ai->switch_depth--;
+    for (const lm_stmt *k = c->children; k; k = k->next) {
+        if (k->role == LM_ROLE_ARM) {
+            esc |= visit_arm(ai, k, cur);
+        } else if (k->role == LM_ROLE_SWITCH_BODY) {
+            ai->switch_depth++;
+            esc |= visit_arm(ai, k, cur) & ~(unsigned)ESC_BREAK;
+            ai->switch_depth--;
+        } else {
+            esc |= visit_expr(ai, k, cur);
+        }
     }
-    cursor_vec_release(&kids);
     return esc;
 }
 
-static unsigned visit_stmt(autoi *ai, CXCursor c, segment *cur)
+static unsigned visit_stmt(autoi *ai, const lm_stmt *c, segment *cur)
 {
-    enum CXCursorKind kind = clang_getCursorKind(c);
-    size_t begin, end;
-    bool editable = source_range(ai->s, c, &begin, &end);
-    if (!editable && kind != CXCursor_NullStmt) {
-        if (source_is_loop(kind) || kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt)
+    if (!c->editable && c->kind != LM_STMT_NULL) {
+        if (lm_stmt_is_loop(c) || c->kind == LM_STMT_IF || c->kind == LM_STMT_SWITCH)
             auto_warn(ai, c, "a loop or branch produced by a macro is not measured: its "
                              "operations count as if its code ran once");
         visit_opaque(c, cur);
         return 0;
     }
-    if (source_is_loop(kind) && !ai->nest)
+    if (lm_stmt_is_loop(c) && !ai->nest)
         return visit_nest(ai, c, cur);
-    long pragma = pragma_before(ai, begin);
-    if (pragma >= 0 && kind != CXCursor_NullStmt)
+    long pragma = pragma_before(ai, c->begin);
+    if (pragma >= 0 && c->kind != LM_STMT_NULL)
         return visit_directed(ai, c, pragma, cur);
     return visit_stmt_undirected(ai, c, cur);
 }
 
-static unsigned visit_stmt_undirected(autoi *ai, CXCursor c, segment *cur)
+static unsigned visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur)
 {
-    enum CXCursorKind kind = clang_getCursorKind(c);
-    cursor_vec kids = {0};
-    unsigned esc = 0;
-    switch (kind) {
-    case CXCursor_CompoundStmt:
-        esc = visit_compound(ai, c, cur);
-        break;
-    case CXCursor_ForStmt:
-    case CXCursor_WhileStmt:
-    case CXCursor_DoStmt:
-        esc = visit_loop(ai, c, cur);
-        break;
-    case CXCursor_IfStmt:
-        cursor_vec_children(&kids, c);
-        if (kids.n >= 2) {
-            esc |= visit_expr(ai, kids.v[0], cur);
-            for (size_t i = 1; i < kids.n; i++)
-                esc |= visit_arm(ai, kids.v[i], cur);
-        }
-        break;
-    case CXCursor_SwitchStmt:
-        esc = visit_switch(ai, c, cur);
-        break;
-    case CXCursor_LabelStmt:
-    case CXCursor_CaseStmt:
-    case CXCursor_DefaultStmt:
-        esc = visit_label(ai, c, cur);
-        break;
-    case CXCursor_BreakStmt:
-        esc = ESC_BREAK;
-        break;
-    case CXCursor_ContinueStmt:
-        esc = ESC_CONTINUE;
-        break;
-    case CXCursor_ReturnStmt:
+    switch (c->kind) {
+    case LM_STMT_COMPOUND:
+        return visit_compound(ai, c, cur);
+    case LM_STMT_FOR:
+    case LM_STMT_WHILE:
+    case LM_STMT_DO:
+        return visit_loop(ai, c, cur);
+    case LM_STMT_IF:
+    case LM_STMT_SWITCH:
+        return visit_branch(ai, c, cur);
+    case LM_STMT_LABEL:
+    case LM_STMT_CASE:
+    case LM_STMT_DEFAULT:
+        return visit_label(ai, c, cur);
+    case LM_STMT_BREAK:
+        return ESC_BREAK;
+    case LM_STMT_CONTINUE:
+        return ESC_CONTINUE;
+    case LM_STMT_RETURN:
         flush_before(ai, c);
-        cursor_vec_children(&kids, c);
-        for (size_t i = 0; i < kids.n; i++)
-            visit_expr(ai, kids.v[i], cur);
-        esc = ESC_LEAVE;
-        break;
-    case CXCursor_GotoStmt:
-    case CXCursor_IndirectGotoStmt:
-        esc = visit_goto(ai, c);
-        break;
-    default:
-        if (is_exit_call(source_strip(c))) {
+        visit_expr(ai, c, cur);
+        return ESC_LEAVE;
+    case LM_STMT_GOTO:
+    case LM_STMT_INDIRECT_GOTO:
+        return visit_goto(ai, c);
+    default: {
+        unsigned esc = 0;
+        if (c->exits) {
             flush_before(ai, c);
             esc = ESC_LEAVE;
         }
-        esc |= visit_expr(ai, c, cur);
-        break;
+        return esc | visit_expr(ai, c, cur);
     }
-    cursor_vec_release(&kids);
-    return esc;
+    }
 }
 
 /* ---- loops ----------------------------------------------------------------- */
 
-static int add_loop(autoi *ai, lm_loop *model, CXCursor c)
+static int add_loop(autoi *ai, lm_loop *model)
 {
     if (ai->nloops == ai->loops_cap) {
         ai->loops_cap = ai->loops_cap ? ai->loops_cap * 2 : 16;
         ai->loops = mem_realloc(ai->loops, ai->loops_cap * sizeof *ai->loops);
     }
-    ai->loops[ai->nloops] = (measured_loop){model, c};
+    ai->loops[ai->nloops] = model;
     return (int)ai->nloops++;
 }
 
@@ -822,67 +727,58 @@ static void for_header_semicolons(const source *s, size_t begin, size_t end, siz
     }
 }
 
-static unsigned visit_loop(autoi *ai, CXCursor c, segment *cur)
+static unsigned visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
 {
-    enum CXCursorKind kind = clang_getCursorKind(c);
-    lm_loop *model = source_model_loop(ai->s, c);
-    size_t begin, end;
-    source_range(ai->s, c, &begin, &end);
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, c);
-    if (!model || kids.n == 0) {
-        cursor_vec_release(&kids);
+    const lm_stmt *body = lm_stmt_loop_body(c);
+    if (!c->loop || !body) {
         visit_opaque(c, cur);
         return 0;
     }
-    long pragma = pragma_before(ai, begin);
+    long pragma = pragma_before(ai, c->begin);
     if (pragma >= 0 && ai->pragmas[pragma].nested_form)
         nest_problem(ai, c, "its OpenMP directive binds nested loops (collapse or ordered)");
-    int index = add_loop(ai, model, c);
+    int index = add_loop(ai, c->loop);
     if (ai->nest->root_pending)
         ai->nest->root_pending = false; /* the nest counts its own entries */
     else if (segment_host(cur))
         segment_note_entry(segment_host(cur), index);
 
-    size_t body_index = kind == CXCursor_DoStmt ? 0 : kids.n - 1;
     size_t semi[2];
-    if (kind == CXCursor_ForStmt)
-        for_header_semicolons(ai->s, begin, end, semi);
+    if (c->kind == LM_STMT_FOR)
+        for_header_semicolons(ai->s, c->begin, c->end, semi);
     bool warned = false;
-    for (size_t i = 0; i < kids.n; i++) {
-        if (i == body_index)
+    segment_count_all(cur, &c->own);
+    for (const lm_stmt *k = c->children; k; k = k->next) {
+        if (k == body)
             continue;
-        size_t b = 0, e;
-        source_range(ai->s, kids.v[i], &b, &e);
-        if (kind == CXCursor_ForStmt && b < semi[0])
-            visit_expr(ai, kids.v[i], cur); /* init: once per entry */
+        size_t b = k->begins_in_file ? k->begin : 0;
+        if (c->kind == LM_STMT_FOR && b < semi[0])
+            visit_expr(ai, k, cur); /* init: once per entry */
         else
-            visit_operand(ai, kids.v[i], cur, c, &warned); /* once per test or step */
+            visit_operand(ai, k, cur, c, &warned); /* once per test or step */
     }
-    segment body;
-    segment_init(&body, cur, index, true);
-    segment_place_body(ai, &body, kids.v[body_index]);
-    body.iterations_of = index;
-    if (!body.placed)
+    segment g;
+    segment_init(&g, cur, index, true);
+    segment_place_body(ai, &g, body);
+    g.iterations_of = index;
+    if (!g.placed)
         nest_problem(ai, c, "its body comes from a macro expansion");
-    unsigned esc = visit_stmt(ai, kids.v[body_index], &body);
-    segment_finish(ai, &body);
-    cursor_vec_release(&kids);
+    unsigned esc = visit_stmt(ai, body, &g);
+    segment_finish(ai, &g);
     return esc & ~(unsigned)(ESC_BREAK | ESC_CONTINUE);
 }
 
 /* A loop outside every loop: the block with its counters around it. */
-static unsigned visit_nest(autoi *ai, CXCursor c, segment *cur)
+static unsigned visit_nest(autoi *ai, const lm_stmt *c, segment *cur)
 {
-    size_t begin, end;
-    if (!source_range(ai->s, c, &begin, &end))
-        return visit_stmt(ai, c, cur);
-    nest n = {.begin = begin, .end = source_statement_end(ai->s, end), .root_pending = true};
+    size_t begin = c->begin;
+    nest n = {.begin = begin, .end = source_statement_end(ai->s, c->end), .root_pending = true};
     for (size_t i = 0; i < ai->ngotos; i++)
         if ((ai->gotos[i].to >= n.begin && ai->gotos[i].to < n.end) &&
             (ai->gotos[i].from < n.begin || ai->gotos[i].from >= n.end) && !n.problem) {
             n.problem = "a goto from outside jumps into it";
-            source_line_col(ai->s, c, &n.problem_line, &n.problem_col);
+            n.problem_line = c->line;
+            n.problem_col = c->col;
         }
     size_t edits_mark = ai->s->edits.n, rows_mark = ai->nrows, loops_mark = ai->nloops;
     unsigned counters_mark = ai->ncounters;
@@ -955,32 +851,24 @@ static unsigned visit_nest(autoi *ai, CXCursor c, segment *cur)
 
 /* ---- functions and the file ------------------------------------------------ */
 
-static enum CXChildVisitResult collect_goto(CXCursor c, CXCursor parent, CXClientData data)
+/* Every goto of the function, for the nests a goto jumps into. */
+static void collect_gotos(autoi *ai, const lm_stmt *c)
 {
-    (void)parent;
-    autoi *ai = data;
-    if (clang_getCursorKind(c) != CXCursor_GotoStmt)
-        return CXChildVisit_Recurse;
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, c);
-    size_t from, end, to, lend;
-    if (kids.n == 1 && source_range(ai->s, c, &from, &end) &&
-        source_range(ai->s, clang_getCursorReferenced(kids.v[0]), &to, &lend)) {
+    if (c->kind == LM_STMT_GOTO && c->editable && c->target_known) {
         if (ai->ngotos == ai->gotos_cap) {
             ai->gotos_cap = ai->gotos_cap ? ai->gotos_cap * 2 : 8;
             ai->gotos = mem_realloc(ai->gotos, ai->gotos_cap * sizeof *ai->gotos);
         }
-        ai->gotos[ai->ngotos++] = (goto_jump){from, to};
+        ai->gotos[ai->ngotos++] = (goto_jump){c->begin, c->target};
     }
-    cursor_vec_release(&kids);
-    return CXChildVisit_Continue;
+    for (const lm_stmt *k = c->children; k; k = k->next)
+        collect_gotos(ai, k);
 }
 
-static void visit_function(void *ctx, CXCursor body)
+static void visit_function(autoi *ai, const lm_stmt *body)
 {
-    autoi *ai = ctx;
     ai->ngotos = 0;
-    clang_visitChildren(body, collect_goto, ai);
+    collect_gotos(ai, body);
     segment g;
     segment_init(&g, NULL, -1, false);
     segment_place_body(ai, &g, body);
@@ -1023,7 +911,7 @@ static char *auto_epilogue(autoi *ai)
                       "    unsigned long load, store; /* bytes per iteration */\n"
                       "} aitool_loops[] = {\n");
     for (size_t i = 0; i < ai->nloops; i++) {
-        lm_loop *l = ai->loops[i].model;
+        const lm_loop *l = ai->loops[i];
         lm_bytes load = lm_arrays_bytes(ai->s->prog, l->own_arrays, false);
         lm_bytes store = lm_arrays_bytes(ai->s->prog, l->own_arrays, true);
         strbuf_printf(&t, "    {%u, %u, \"", l->loc.line, l->loc.column);
@@ -1047,7 +935,9 @@ bool auto_instrument(source *s)
 {
     autoi ai = {.s = s};
     scan_pragmas(&ai);
-    source_each_function_body(s, visit_function, &ai);
+    for (const lm_function *fn = s->model->functions; fn; fn = fn->next)
+        if (fn->body)
+            visit_function(&ai, fn->body);
     edits_insert(&s->edits, 0, EDIT_OPEN, auto_prelude);
     char *epilogue = auto_epilogue(&ai);
     edits_insert(&s->edits, s->len, EDIT_CLOSE, epilogue);

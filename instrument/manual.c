@@ -28,7 +28,7 @@
 #include "manual.h"
 #include "mem.h"
 #include "strbuf.h"
-#include "walk.h"
+#include "cx.h"
 
 #define MANUAL_MARKER "chiterations"
 
@@ -91,30 +91,30 @@ static marker *manual_push(manual *m)
     return mk;
 }
 
-/* Marker kids[i] of a block: it must be followed by a loop. */
-static void manual_take(manual *m, CXCursor block, const cursor_vec *kids, size_t i, CXCursor ref)
+/* Marker `stmt` of a block: it must be followed by a loop. */
+static void manual_take(manual *m, const lm_stmt *block, const lm_stmt *stmt, CXCursor ref)
 {
-    unsigned line = 0, col = 0;
-    source_line_col(m->s, kids->v[i], &line, &col);
-    size_t ref_begin, ref_end, block_begin, block_end, loop_begin, loop_end;
-    if (!source_range(m->s, ref, &ref_begin, &ref_end) ||
-        !source_range(m->s, block, &block_begin, &block_end) || m->s->text[block_begin] != '{') {
+    unsigned line = stmt->line, col = stmt->col;
+    size_t ref_begin, ref_end;
+    if (!source_range(m->s, ref, &ref_begin, &ref_end) || !block->editable ||
+        m->s->text[block->begin] != '{') {
         manual_error(m, line, col, "'" MANUAL_MARKER " = ...' comes from a macro expansion and "
                                    "cannot be renamed; write it in the source");
         return;
     }
-    if (i + 1 >= kids->n || !source_is_loop(clang_getCursorKind(kids->v[i + 1]))) {
+    const lm_stmt *loop = stmt->next;
+    if (!loop || !lm_stmt_is_loop(loop)) {
         manual_error(m, line, col, "'" MANUAL_MARKER " = ...' must be followed directly by the "
                                    "for, while or do loop whose iterations it gives");
         return;
     }
-    CXCursor loop = kids->v[i + 1];
-    lm_loop *l = source_model_loop(m->s, loop);
-    if (!source_range(m->s, loop, &loop_begin, &loop_end) || !l) {
+    lm_loop *l = loop->loop;
+    if (!loop->editable || !l) {
         manual_error(m, line, col, "the loop after '" MANUAL_MARKER " = ...' comes from a macro "
                                    "expansion; its counting statements cannot be inserted");
         return;
     }
+    size_t loop_begin = loop->begin, loop_end = loop->end;
     marker *mk = manual_push(m);
     size_t line_start = loop_begin, n = 0;
     while (line_start > 0 && m->s->text[line_start - 1] != '\n')
@@ -125,7 +125,7 @@ static void manual_take(manual *m, CXCursor block, const cursor_vec *kids, size_
         n++;
     }
     mk->ref_begin = ref_begin;
-    mk->block_open = block_begin + 1;
+    mk->block_open = block->begin + 1;
     mk->loop_end = source_statement_end(m->s, loop_end);
     mk->line = line;
     mk->col = col;
@@ -136,38 +136,36 @@ static void manual_take(manual *m, CXCursor block, const cursor_vec *kids, size_
     clang_disposeString(ts);
 }
 
-static void manual_scan(manual *m, CXCursor c);
+static void manual_scan(manual *m, const lm_stmt *c);
 
 /* A marker anywhere but in a block (an if's arm, a for's header) is an error. */
-static void manual_scan_child(manual *m, CXCursor kid)
+static void manual_scan_child(manual *m, const lm_stmt *kid)
 {
-    if (!clang_Cursor_isNull(marker_reference(kid))) {
-        unsigned line = 0, col = 0;
-        source_line_col(m->s, kid, &line, &col);
-        manual_error(m, line, col, "'" MANUAL_MARKER " = ...' must be a statement of its own in "
-                                   "a block, directly before the loop it counts");
+    if (!clang_Cursor_isNull(marker_reference(analyzer_stmt_cursor(kid)))) {
+        manual_error(m, kid->line, kid->col, "'" MANUAL_MARKER " = ...' must be a statement of "
+                                             "its own in a block, directly before the loop it "
+                                             "counts");
         return;
     }
     manual_scan(m, kid);
 }
 
-/* Statements only: markers are statements, so expressions are not entered. */
-static void manual_scan(manual *m, CXCursor c)
+/* Statements only: markers are statements, so expressions are not entered
+ * (nor the control flow inside them, which the record holds too). */
+static void manual_scan(manual *m, const lm_stmt *c)
 {
-    enum CXCursorKind kind = clang_getCursorKind(c);
-    if (!clang_isStatement(kind) && kind != CXCursor_StmtExpr)
+    if (c->kind == LM_STMT_EXPR || c->kind == LM_STMT_CONDITIONAL || c->kind == LM_STMT_LOGICAL)
         return;
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, c);
-    for (size_t i = 0; i < kids.n; i++) {
-        CXCursor ref = kind == CXCursor_CompoundStmt ? marker_reference(kids.v[i])
-                                                     : clang_getNullCursor();
+    for (const lm_stmt *k = c->children; k; k = k->next) {
+        if (k->role == LM_ROLE_INLINE)
+            continue;
+        CXCursor ref = c->kind == LM_STMT_COMPOUND ? marker_reference(analyzer_stmt_cursor(k))
+                                                   : clang_getNullCursor();
         if (!clang_Cursor_isNull(ref))
-            manual_take(m, c, &kids, i, ref);
+            manual_take(m, c, k, ref);
         else
-            manual_scan_child(m, kids.v[i]);
+            manual_scan_child(m, k);
     }
-    cursor_vec_release(&kids);
 }
 
 static marker *manual_marker_of(manual *m, const lm_loop *l)
@@ -330,11 +328,6 @@ static void manual_emit(manual *m, const marker *mk, const counter_decls *decls)
     strbuf_release(&after);
 }
 
-static void scan_function(void *ctx, CXCursor body)
-{
-    manual_scan(ctx, body);
-}
-
 static const char manual_prelude[] =
     "/* measuretool: counters added to by the aitool generated statements below;\n"
     "   under OpenMP each addition is atomic. */\n"
@@ -348,7 +341,9 @@ bool manual_instrument(source *s)
 {
     manual m = {.s = s, .ok = true};
     CXCursor unit = clang_getTranslationUnitCursor(s->tu);
-    source_each_function_body(s, scan_function, &m);
+    for (const lm_function *fn = s->model->functions; fn; fn = fn->next)
+        if (fn->body)
+            manual_scan(&m, fn->body);
     if (m.ok && m.n == 0)
         diag_at(DIAG_WARNING, s->path, 1, 1,
                 "no '" MANUAL_MARKER " = ...;' before any loop: the copy is unchanged "

@@ -1,13 +1,13 @@
 /* The source helpers both instrumenters use: a cursor's children, where a
- * cursor sits in the main file's text, the analyzer's loop for a loop
- * statement, and the function bodies of the main file. */
+ * cursor sits in the main file's text, where a statement ends.  The
+ * statements themselves, their loops and where they are written come from
+ * the analyzer's statement record (loop_stmt.h). */
 #include "source.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "mem.h"
-#include "walk.h"
 
 static enum CXChildVisitResult push_child(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -82,52 +82,6 @@ size_t source_statement_end(const source *s, size_t end)
         return end;
     size_t next = source_skip_space(s, end);
     return next < s->len && s->text[next] == ';' ? next + 1 : end;
-}
-
-void source_line_col(const source *s, CXCursor c, unsigned *line, unsigned *col)
-{
-    (void)s;
-    clang_getFileLocation(clang_getCursorLocation(c), NULL, line, col, NULL);
-}
-
-lm_loop *source_model_loop(const source *s, CXCursor loop)
-{
-    unsigned line = 0, col = 0;
-    source_line_col(s, loop, &line, &col);
-    for (lm_function *fn = s->model->functions; fn; fn = fn->next)
-        for (lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
-            if (l->loc.line == line && l->loc.column == col)
-                return l;
-    return NULL;
-}
-
-typedef struct function_visit {
-    void (*fn)(void *ctx, CXCursor body);
-    void *ctx;
-} function_visit;
-
-static enum CXChildVisitResult visit_definition(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    const function_visit *v = data;
-    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
-        CXCursor body = cx_function_body_of(c);
-        if (!clang_Cursor_isNull(body))
-            v->fn(v->ctx, body);
-    }
-    return CXChildVisit_Continue;
-}
-
-void source_each_function_body(const source *s, void (*fn)(void *ctx, CXCursor body), void *ctx)
-{
-    function_visit v = {fn, ctx};
-    clang_visitChildren(clang_getTranslationUnitCursor(s->tu), visit_definition, &v);
-}
-
-bool source_is_loop(enum CXCursorKind k)
-{
-    return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
 }
 
 CXCursor source_strip(CXCursor e)

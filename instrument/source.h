@@ -1,7 +1,8 @@
 /* source: what the two instrumenters (manual.c, auto.c) share: the main
- * file's text, where a cursor sits in it, and the edits collected against
- * it.  A source borrows the translation unit and its text; its edits are
- * the caller's to release (edits_release). */
+ * file's text, its model with the statement record they read (loop_stmt.h),
+ * where a cursor sits in the text, and the edits collected against it.  A
+ * source borrows the translation unit and its text; its edits are the
+ * caller's to release (edits_release). */
 #ifndef AITOOL_SOURCE_H
 #define AITOOL_SOURCE_H
 
@@ -10,8 +11,9 @@
 
 #include <clang-c/Index.h>
 
+#include "analyzer_tu.h"
 #include "edits.h"
-#include "loop_model.h"
+#include "loop_stmt.h"
 
 typedef struct source {
     CXTranslationUnit tu;
@@ -41,16 +43,6 @@ size_t source_skip_space(const source *s, size_t i);
 /* Where a statement ends: its extent, and the `;` after it when the extent
  * stops before one (expression statements, return, break, do-while). */
 size_t source_statement_end(const source *s, size_t end);
-void source_line_col(const source *s, CXCursor c, unsigned *line, unsigned *col);
-
-/* fn(ctx, body) for the body of each function defined in the main file. */
-void source_each_function_body(const source *s, void (*fn)(void *ctx, CXCursor body),
-                               void *ctx);
-
-/* The loop the analyzer made for a loop statement, or NULL. */
-lm_loop *source_model_loop(const source *s, CXCursor loop);
-
-bool source_is_loop(enum CXCursorKind k);
 /* Parentheses and implicit casts around e taken away. */
 CXCursor source_strip(CXCursor e);
 

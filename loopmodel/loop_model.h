@@ -250,6 +250,7 @@ struct lm_function {
     lm_var *locals, *last_local, *nonlocals, *last_nonlocal;
     lm_call *calls, *last_call;
     lm_comm *comms, *last_comm;
+    struct lm_stmt *body; /* its statement record (loop_stmt.h), when asked for */
 };
 
 typedef struct lm_file {

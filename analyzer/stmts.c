@@ -1,0 +1,214 @@
+/* The statement record of a function, filled as the walk goes.
+ *
+ * A node is made for every statement and for every expression that stands
+ * somewhere control flow cares about: a condition, a loop header's part, an
+ * operand that may not be evaluated, and wherever they are, ?:, && and ||
+ * and GNU statement expressions.  Everything else (the rest of an
+ * expression) belongs to the nearest node above it, which is where the walk
+ * counts its FP operations.  Where a node is written is taken as the
+ * instrumenters need it: both ends of its extent in the function's file and
+ * not produced by a macro, else not editable. */
+#include "stmts.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cx.h"
+#include "fp_ops.h"
+#include "mem.h"
+
+struct stmts {
+    lm_program *p;
+    CXFile file; /* the function's */
+    lm_stmt *root;
+};
+
+/* Statement kinds libclang names, and what the record calls them. */
+static const struct {
+    enum CXCursorKind cursor;
+    lm_stmt_kind kind;
+} stmt_kinds[] = {
+    {CXCursor_CompoundStmt, LM_STMT_COMPOUND}, {CXCursor_ForStmt, LM_STMT_FOR},
+    {CXCursor_WhileStmt, LM_STMT_WHILE},       {CXCursor_DoStmt, LM_STMT_DO},
+    {CXCursor_IfStmt, LM_STMT_IF},             {CXCursor_SwitchStmt, LM_STMT_SWITCH},
+    {CXCursor_CaseStmt, LM_STMT_CASE},         {CXCursor_DefaultStmt, LM_STMT_DEFAULT},
+    {CXCursor_LabelStmt, LM_STMT_LABEL},       {CXCursor_BreakStmt, LM_STMT_BREAK},
+    {CXCursor_ContinueStmt, LM_STMT_CONTINUE}, {CXCursor_ReturnStmt, LM_STMT_RETURN},
+    {CXCursor_GotoStmt, LM_STMT_GOTO},         {CXCursor_IndirectGotoStmt, LM_STMT_INDIRECT_GOTO},
+    {CXCursor_DeclStmt, LM_STMT_DECL},         {CXCursor_NullStmt, LM_STMT_NULL},
+    {CXCursor_ConditionalOperator, LM_STMT_CONDITIONAL}, {CXCursor_StmtExpr, LM_STMT_STMT_EXPR},
+};
+
+static bool is_logical(CXCursor c, enum CXCursorKind k)
+{
+    if (k != CXCursor_BinaryOperator)
+        return false;
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    return op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr;
+}
+
+static lm_stmt_kind kind_of(CXCursor c, enum CXCursorKind k)
+{
+    for (size_t i = 0; i < sizeof stmt_kinds / sizeof *stmt_kinds; i++)
+        if (stmt_kinds[i].cursor == k)
+            return stmt_kinds[i].kind;
+    if (is_logical(c, k))
+        return LM_STMT_LOGICAL;
+    return clang_isStatement(k) ? LM_STMT_OTHER : LM_STMT_EXPR;
+}
+
+int stmts_role(const lm_stmt *parent, unsigned index, unsigned last, unsigned body)
+{
+    if (!parent)
+        return -1;
+    switch (parent->kind) {
+    case LM_STMT_COMPOUND:
+    case LM_STMT_LABEL:
+    case LM_STMT_DEFAULT:
+    case LM_STMT_STMT_EXPR:
+        return LM_ROLE_STATEMENT;
+    case LM_STMT_CASE:
+        return index == last ? LM_ROLE_STATEMENT : LM_ROLE_CASE_VALUE;
+    case LM_STMT_IF:
+        return index == 0 ? LM_ROLE_CONDITION : LM_ROLE_ARM;
+    case LM_STMT_SWITCH:
+        return index == last ? LM_ROLE_SWITCH_BODY : LM_ROLE_CONDITION;
+    case LM_STMT_FOR:
+    case LM_STMT_WHILE:
+    case LM_STMT_DO:
+        return index == body ? LM_ROLE_LOOP_BODY : LM_ROLE_HEADER;
+    case LM_STMT_RETURN:
+        return LM_ROLE_CONDITION;
+    case LM_STMT_CONDITIONAL:
+        return index >= 1 ? LM_ROLE_OPERAND : -1;
+    case LM_STMT_LOGICAL:
+        return index == 1 ? LM_ROLE_OPERAND : -1;
+    default:
+        return -1;
+    }
+}
+
+/* The offset of a location in the function's file that no macro produced. */
+static bool file_offset(const stmts *r, CXSourceLocation loc, size_t *offset)
+{
+    CXFile ef = NULL, sf = NULL;
+    unsigned eoff = 0, soff = 0;
+    clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
+    clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
+    if (!ef || !clang_File_isEqual(ef, r->file) || !sf || !clang_File_isEqual(sf, r->file) ||
+        eoff != soff)
+        return false;
+    *offset = eoff;
+    return true;
+}
+
+/* Where s is written: see loop_stmt.h. */
+static void place(const stmts *r, lm_stmt *s, CXCursor c)
+{
+    CXSourceRange range = clang_getCursorExtent(c);
+    s->begins_in_file = file_offset(r, clang_getRangeStart(range), &s->begin);
+    s->editable = s->begins_in_file && file_offset(r, clang_getRangeEnd(range), &s->end) &&
+                  s->begin <= s->end;
+}
+
+/* Written inside a macro's definition, not in the file. */
+static bool in_macro_expansion(CXCursor c)
+{
+    CXSourceLocation loc = clang_getCursorLocation(c);
+    CXFile ef = NULL, sf = NULL;
+    unsigned eoff = 0, soff = 0;
+    clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
+    clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
+    return !ef || !sf || !clang_File_isEqual(ef, sf) || eoff != soff;
+}
+
+/* Parentheses and implicit conversions taken away. */
+static CXCursor strip(CXCursor e)
+{
+    while (clang_getCursorKind(e) == CXCursor_ParenExpr ||
+           clang_getCursorKind(e) == CXCursor_UnexposedExpr) {
+        cx_kids k = cx_children_of(e);
+        if (k.n != 1)
+            break;
+        e = k.v[0];
+    }
+    return e;
+}
+
+static bool calls_exit(CXCursor c)
+{
+    c = strip(c);
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    char *name = cx_copy_string(clang_getCursorSpelling(c));
+    bool exits = !strcmp(name, "exit") || !strcmp(name, "_Exit") || !strcmp(name, "quick_exit");
+    free(name);
+    return exits;
+}
+
+/* Where the label of a goto is written, when both its ends are in the file. */
+static void goto_target(stmts *r, lm_stmt *s, CXCursor c)
+{
+    cx_kids k = cx_children_of(c);
+    if (k.n != 1)
+        return;
+    CXSourceRange range = clang_getCursorExtent(clang_getCursorReferenced(k.v[0]));
+    size_t end;
+    s->target_known = file_offset(r, clang_getRangeStart(range), &s->target) &&
+                      file_offset(r, clang_getRangeEnd(range), &end) && s->target <= end;
+}
+
+lm_stmt *stmts_add(stmts *r, lm_stmt *parent, CXCursor c, enum CXCursorKind k, int role)
+{
+    lm_stmt_kind kind = kind_of(c, k);
+    bool flow = kind == LM_STMT_CONDITIONAL || kind == LM_STMT_LOGICAL ||
+                kind == LM_STMT_STMT_EXPR;
+    if (role < 0 && !flow)
+        return NULL;
+    lm_stmt *s = lm_stmt_add(r->p, parent, kind, role < 0 ? LM_ROLE_INLINE : (lm_stmt_role)role);
+    place(r, s, c);
+    clang_getFileLocation(clang_getCursorLocation(c), NULL, &s->line, &s->col, NULL);
+    CXCursor *origin = arena_alloc(r->p->arena, sizeof *origin);
+    *origin = c;
+    s->origin = origin;
+    if (kind == LM_STMT_CONDITIONAL || kind == LM_STMT_LOGICAL)
+        s->from_macro = in_macro_expansion(c);
+    else if (kind == LM_STMT_GOTO)
+        goto_target(r, s, c);
+    else if (kind == LM_STMT_EXPR && (s->role == LM_ROLE_STATEMENT || s->role == LM_ROLE_ARM ||
+                                      s->role == LM_ROLE_LOOP_BODY ||
+                                      s->role == LM_ROLE_SWITCH_BODY))
+        s->exits = calls_exit(c);
+    return s;
+}
+
+void stmts_count_call(lm_stmt *s, CXCursor call)
+{
+    char *name = cx_copy_string(clang_getCursorSpelling(call));
+    if (fp_ops_is_math_function(name))
+        s->own.n[LM_FP_SPECIAL]++;
+    free(name);
+}
+
+stmts *stmts_begin(lm_program *p, lm_function *fn, CXCursor body)
+{
+    stmts *r = mem_alloc(sizeof *r);
+    r->p = p;
+    clang_getExpansionLocation(clang_getCursorLocation(body), &r->file, NULL, NULL, NULL);
+    r->root = stmts_add(r, NULL, body, CXCursor_CompoundStmt, LM_ROLE_STATEMENT);
+    fn->body = r->root;
+    return r;
+}
+
+void stmts_end(stmts **r)
+{
+    if (!r || !*r)
+        return;
+    free(*r);
+    *r = NULL;
+}
+
+lm_stmt *stmts_root(const stmts *r)
+{
+    return r->root;
+}

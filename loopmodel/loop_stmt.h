@@ -1,0 +1,85 @@
+/* loop_stmt: the statement record of a function, as the analyzer's walk
+ * found it: every statement, the expressions that decide control flow (the
+ * operands of ?:, && and ||, the parts of a loop header), where each is
+ * written, and the FP operations written directly in it.  What rewrites the
+ * source (the instrumenters) and what describes control flow read this
+ * record instead of walking the AST again.
+ *
+ * The analyzer fills it only when asked (analyzer_options.statements).
+ * Nodes live in the program's arena, like the rest of the model. */
+#ifndef AITOOL_LOOP_STMT_H
+#define AITOOL_LOOP_STMT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "loop_model.h"
+
+typedef enum lm_stmt_kind {
+    LM_STMT_COMPOUND,
+    LM_STMT_FOR,
+    LM_STMT_WHILE,
+    LM_STMT_DO,
+    LM_STMT_IF,
+    LM_STMT_SWITCH,
+    LM_STMT_CASE,
+    LM_STMT_DEFAULT,
+    LM_STMT_LABEL,
+    LM_STMT_BREAK,
+    LM_STMT_CONTINUE,
+    LM_STMT_RETURN,
+    LM_STMT_GOTO,
+    LM_STMT_INDIRECT_GOTO, /* goto *p; */
+    LM_STMT_DECL,
+    LM_STMT_NULL,
+    LM_STMT_OTHER,       /* any other statement (asm, ...) */
+    LM_STMT_EXPR,        /* an expression with no control flow of its own */
+    LM_STMT_CONDITIONAL, /* c ? a : b */
+    LM_STMT_LOGICAL,     /* a && b, a || b */
+    LM_STMT_STMT_EXPR,   /* ({ ... }), a GNU extension */
+} lm_stmt_kind;
+
+/* Where a node stands in its parent. */
+typedef enum lm_stmt_role {
+    LM_ROLE_STATEMENT,   /* in a block, under a label, the body of a function or ({ }) */
+    LM_ROLE_ARM,         /* the then or else of an if */
+    LM_ROLE_SWITCH_BODY,
+    LM_ROLE_LOOP_BODY,
+    LM_ROLE_HEADER,      /* a loop's init, test or step, in source order */
+    LM_ROLE_CONDITION,   /* of an if or a switch; the value of a return */
+    LM_ROLE_CASE_VALUE,  /* not evaluated when the program runs */
+    LM_ROLE_OPERAND,     /* an operand of ?: after the first, the right one of && and || */
+    LM_ROLE_INLINE,      /* ?:, &&, || or ({ }) inside some other expression */
+} lm_stmt_role;
+
+typedef struct lm_stmt lm_stmt;
+struct lm_stmt {
+    lm_stmt *parent, *children, *last_child, *next; /* children in source order */
+    lm_stmt_kind kind;
+    lm_stmt_role role;
+    /* begin, end: its extent in the function's file, when both ends are
+     * written there and not produced by a macro (editable); begin alone
+     * when only its start is (begins_in_file: `i < N` with N a macro). */
+    bool editable, begins_in_file;
+    size_t begin, end;
+    unsigned line, col; /* where it is reported */
+    bool from_macro;    /* ?: and && ||: written in a macro's expansion */
+    /* FP operations written in it and not in a child node: operators and
+     * libm calls, not what called functions do. */
+    lm_fp_counts own;
+    lm_loop *loop;      /* loop statements: the loop */
+    bool target_known;  /* goto: target is the offset of its label */
+    size_t target;
+    bool exits;         /* a statement that calls exit, _Exit or quick_exit */
+    const void *origin; /* the analyzer's handle while its unit is open (analyzer_tu.h) */
+};
+
+lm_stmt *lm_stmt_add(lm_program *p, lm_stmt *parent, lm_stmt_kind kind, lm_stmt_role role);
+
+bool lm_stmt_is_loop(const lm_stmt *s);
+/* A loop's body, or NULL. */
+const lm_stmt *lm_stmt_loop_body(const lm_stmt *loop);
+/* The FP operations of s and every node under it. */
+void lm_stmt_subtree_counts(const lm_stmt *s, lm_fp_counts *out);
+
+#endif
