@@ -5,9 +5,11 @@
 #include <string.h>
 
 #include "analyzer.h"
+#include "analyzer_tu.h"
 #include "annot.h"
 #include "diag.h"
 #include "loop_model.h"
+#include "loop_stmt.h"
 #include "strbuf.h"
 #include "tally.h"
 #include "testutil.h"
@@ -548,6 +550,131 @@ static void test_tally_largest_arm(void)
     tally_release(&best);
 }
 
+/* ---- the statement record ---- */
+
+/* A node as "role:KIND[fp]" and its children in parentheses; fp lists the
+ * nonzero classes of what is written in it (+ - * / s). */
+static void shape_of(strbuf *sb, const lm_stmt *s)
+{
+    static const char *const kinds[] = {
+        "COMPOUND", "FOR",  "WHILE",    "DO",     "IF",   "SWITCH", "CASE",
+        "DEFAULT",  "LABEL", "BREAK",   "CONTINUE", "RETURN", "GOTO", "IGOTO",
+        "DECL",     "NULL", "OTHER",    "EXPR",   "COND", "LOGICAL", "STMTEXPR",
+    };
+    static const char roles[] = "sabLhcvoi";
+    static const char classes[] = "+-*/s";
+    strbuf_printf(sb, "%c:%s", roles[s->role], kinds[s->kind]);
+    for (int k = 0; k < LM_FP_NCLASSES; k++)
+        for (unsigned long n = 0; n < s->own.n[k]; n++)
+            strbuf_printf(sb, "%c", classes[k]);
+    if (s->exits)
+        strbuf_append(sb, "!");
+    if (s->children) {
+        strbuf_append(sb, "(");
+        for (const lm_stmt *c = s->children; c; c = c->next) {
+            shape_of(sb, c);
+            if (c->next)
+                strbuf_append(sb, " ");
+        }
+        strbuf_append(sb, ")");
+    }
+}
+
+typedef struct record_seen {
+    char *shape;
+    bool loops_linked, goto_known, all_editable;
+    size_t decl_begin, decl_end;
+} record_seen;
+
+static void record_check_nodes(const lm_stmt *s, record_seen *seen, size_t *label_at)
+{
+    if (lm_stmt_is_loop(s) && !s->loop)
+        seen->loops_linked = false;
+    if (!s->editable)
+        seen->all_editable = false;
+    if (s->kind == LM_STMT_LABEL)
+        *label_at = s->begin;
+    for (const lm_stmt *c = s->children; c; c = c->next)
+        record_check_nodes(c, seen, label_at);
+}
+
+static const lm_stmt *record_find(const lm_stmt *s, lm_stmt_kind kind)
+{
+    if (s->kind == kind)
+        return s;
+    for (const lm_stmt *c = s->children; c; c = c->next) {
+        const lm_stmt *f = record_find(c, kind);
+        if (f)
+            return f;
+    }
+    return NULL;
+}
+
+static bool record_hook(void *ctx, CXTranslationUnit tu, lm_program *p, lm_file *file)
+{
+    (void)tu;
+    (void)p;
+    record_seen *seen = ctx;
+    const lm_stmt *body = file->functions ? file->functions->body : NULL;
+    if (!body)
+        return false;
+    strbuf sb = STRBUF_INIT;
+    shape_of(&sb, body);
+    seen->shape = strbuf_take(&sb);
+    seen->loops_linked = seen->all_editable = true;
+    size_t label_at = 0;
+    record_check_nodes(body, seen, &label_at);
+    const lm_stmt *go = record_find(body, LM_STMT_GOTO);
+    seen->goto_known = go && go->target_known && go->target == label_at && label_at > 0;
+    const lm_stmt *decl = record_find(body, LM_STMT_DECL);
+    seen->decl_begin = decl ? decl->begin : 0;
+    seen->decl_end = decl ? decl->end : 0;
+    /* The cursor a node was made from is there while the unit is open. */
+    return decl && clang_getCursorKind(analyzer_stmt_cursor(decl)) == CXCursor_DeclStmt;
+}
+
+static void test_statement_record(void)
+{
+    char *path = kernel_path("stmt_record.c");
+    analyzer_options opt = {NULL, 0, false, NULL, false, false};
+    analyzer *a = analyzer_create(&opt);
+    lm_program *p = lm_program_create();
+    record_seen seen = {0};
+    CU_ASSERT_TRUE(analyzer_analyze_file_then(a, p, path, record_hook, &seen));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(seen.shape);
+    CU_ASSERT_STRING_EQUAL(
+        seen.shape,
+        "s:COMPOUND(s:DECL "
+        "s:FOR(h:EXPR h:EXPR h:EXPR L:COMPOUND("
+        "s:IF(c:EXPR a:EXPR+* a:EXPR(i:COND(o:EXPR- o:EXPR*))))) "
+        "s:WHILE(h:LOGICAL(o:EXPR) L:EXPR/) "
+        "s:SWITCH(c:EXPR b:COMPOUND(s:CASE(v:EXPR s:EXPRs) s:BREAK s:DEFAULT(s:EXPR!))) "
+        "s:GOTO s:LABEL(s:RETURN(c:EXPR+)))");
+    CU_ASSERT_TRUE(seen.loops_linked);
+    CU_ASSERT_TRUE(seen.all_editable);
+    CU_ASSERT_TRUE(seen.goto_known);
+    /* `int i;` on line 19 of the kernel: its offsets are those of the text. */
+    FILE *f = fopen(path, "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    char text[4096];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    const char *decl = strstr(text, "    int i;");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(decl);
+    CU_ASSERT_EQUAL(seen.decl_begin, (size_t)(decl - text) + 4);
+    CU_ASSERT_EQUAL(seen.decl_end, (size_t)(decl - text) + 10);
+    /* Without a hook there is no record: plain analysis does not pay for it. */
+    lm_program *q = lm_program_create();
+    CU_ASSERT_TRUE(analyzer_analyze_file(a, q, path));
+    CU_ASSERT_PTR_NULL(q->files->functions->body);
+    lm_program_free(&q);
+    free(seen.shape);
+    lm_program_free(&p);
+    analyzer_free(&a);
+    free(path);
+}
+
 static const testutil_case counting_cases[] = {
     {"mixed int and float", test_mixed_int_and_float},
     {"function level counts", test_function_level_counts},
@@ -567,6 +694,7 @@ static const testutil_case counting_cases[] = {
     {"user annotation overrides definition", test_user_annotation_overrides_definition},
     {"branches summed", test_branches_summed},
     {"branches flow-sensitive", test_branches_flow_sensitive},
+    {"statement record", test_statement_record},
     {NULL, NULL},
 };
 

@@ -395,6 +395,29 @@ static void test_auto_macro_bounds(void)
     cJSON_Delete(m);
 }
 
+/* GNU statement expressions: counted where they run (counts in
+ * kernels/instr_stmt_expr.c). */
+static void test_auto_statement_expressions(void)
+{
+    copy_kernel("instr_stmt_expr.c");
+    const char *args[] = {"-auto-instrument", "instr_stmt_expr.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("ai_instr_stmt_expr.c", "stmt_expr", NULL, NULL));
+    setenv("AITOOL_MEASURED", "stmt_expr.json", 1);
+    testutil_proc measured = run_program("stmt_expr");
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_STRING_EQUAL(measured.out, "4.5000\n");
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured("stmt_expr.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop want[] = {{13, "main", 1, 4, 4, 0, 7, 0, 0, 0, 0}};
+    check_loops(m, want, 1);
+    cJSON_Delete(m);
+}
+
 /* Under OpenMP with 4 threads: the parallel loop's counters are reduced,
  * the worksharing loop is entered once by each thread, and the critical
  * section outside loops runs once per thread. */
@@ -540,6 +563,7 @@ static const testutil_case manual_cases[] = {
 static const testutil_case auto_cases[] = {
     {"exact counts through branches and jumps", test_auto_exact_counts},
     {"macro loop bounds", test_auto_macro_bounds},
+    {"statement expressions", test_auto_statement_expressions},
     {"OpenMP", test_auto_openmp},
     {"examples print the same", test_auto_examples_unchanged},
     {"measured counts in the reports", test_measured_in_reports},
