@@ -7,6 +7,19 @@
 #include "mem.h"
 #include "strbuf.h"
 
+bool cx_file_offset(CXSourceLocation loc, CXFile file, size_t *offset)
+{
+    CXFile ef = NULL, sf = NULL;
+    unsigned eoff = 0, soff = 0;
+    clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
+    clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
+    if (!ef || !clang_File_isEqual(ef, file) || !sf || !clang_File_isEqual(sf, file) ||
+        eoff != soff)
+        return false;
+    *offset = eoff;
+    return true;
+}
+
 char *cx_file_location(CXSourceLocation loc, unsigned *line, unsigned *col)
 {
     CXFile file = NULL;

@@ -7,6 +7,7 @@
 #define AITOOL_CX_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include <clang-c/Index.h>
 
@@ -17,6 +18,9 @@ char *cx_copy_string(CXString s);
  * its line and column; macro locations resolve to where the code was written
  * in the file (clang_getFileLocation).  The path is a fresh mem_strdup. */
 char *cx_file_location(CXSourceLocation loc, unsigned *line, unsigned *col);
+/* The offset of loc in file, when it is written there and no macro
+ * produced it (its expansion and spelling are the same place). */
+bool cx_file_offset(CXSourceLocation loc, CXFile file, size_t *offset);
 
 bool cx_type_is_array(CXType t);
 bool cx_type_is_pointer(CXType t);

@@ -1,6 +1,7 @@
 /* fp_ops: the one rule for which C operations are FP operations and of what
  * class: the operator table, the floating types, and how the two combine
- * (fp_ops_decide).  The walk and the automatic instrumenter both ask it.
+ * (fp_ops_decide).  The walk asks it; everything else reads the counts
+ * the walk made with it (the loop model, the statement record).
  * No memory is owned. */
 #ifndef AITOOL_FP_OPS_H
 #define AITOOL_FP_OPS_H

@@ -88,26 +88,12 @@ int stmts_role(const lm_stmt *parent, unsigned index, unsigned last, unsigned bo
     }
 }
 
-/* The offset of a location in the function's file that no macro produced. */
-static bool file_offset(const stmts *r, CXSourceLocation loc, size_t *offset)
-{
-    CXFile ef = NULL, sf = NULL;
-    unsigned eoff = 0, soff = 0;
-    clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
-    clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
-    if (!ef || !clang_File_isEqual(ef, r->file) || !sf || !clang_File_isEqual(sf, r->file) ||
-        eoff != soff)
-        return false;
-    *offset = eoff;
-    return true;
-}
-
 /* Where s is written: see loop_stmt.h. */
 static void place(const stmts *r, lm_stmt *s, CXCursor c)
 {
     CXSourceRange range = clang_getCursorExtent(c);
-    s->begins_in_file = file_offset(r, clang_getRangeStart(range), &s->begin);
-    s->editable = s->begins_in_file && file_offset(r, clang_getRangeEnd(range), &s->end) &&
+    s->begins_in_file = cx_file_offset(clang_getRangeStart(range), r->file, &s->begin);
+    s->editable = s->begins_in_file && cx_file_offset(clang_getRangeEnd(range), r->file, &s->end) &&
                   s->begin <= s->end;
 }
 
@@ -154,8 +140,8 @@ static void goto_target(stmts *r, lm_stmt *s, CXCursor c)
         return;
     CXSourceRange range = clang_getCursorExtent(clang_getCursorReferenced(k.v[0]));
     size_t end;
-    s->target_known = file_offset(r, clang_getRangeStart(range), &s->target) &&
-                      file_offset(r, clang_getRangeEnd(range), &end) && s->target <= end;
+    s->target_known = cx_file_offset(clang_getRangeStart(range), r->file, &s->target) &&
+                      cx_file_offset(clang_getRangeEnd(range), r->file, &end) && s->target <= end;
 }
 
 lm_stmt *stmts_add(stmts *r, lm_stmt *parent, CXCursor c, enum CXCursorKind k, int role)

@@ -1,5 +1,10 @@
 /* Automatic instrumentation: every loop measured exactly, no markers.
  *
+ * It walks no AST: it goes over each function's statement record, which the
+ * analyzer's walk made (loop_stmt.h): the statements, conditions, loop
+ * header parts and operands of ?:, && and ||, where each is written, the
+ * loop of each loop statement, and the FP operations written in each node.
+ *
  * Segments.  An FP operation runs as many times as the straight-line stretch
  * of code it is in, so the copy counts stretches, not operations.  A segment
  * is code that always runs the same number of times: it starts where control
@@ -41,13 +46,13 @@
  * the usual do { } while (0)); a conditional inside it is counted as if all
  * of it ran, and a loop test or step that ends inside one counts once per
  * entry; a warning says so when that changes a count. */
+#include "auto.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
-#include "fp_ops.h"
-#include "auto.h"
 #include "mem.h"
 #include "strbuf.h"
 

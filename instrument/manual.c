@@ -20,7 +20,10 @@
  * counted loop that contains it only, and an array counted as a load
  * (store) by a counted loop inside is not counted as a load (store) again,
  * whole, not reference by reference.  The model's per-level counts make the
- * first a sum over the loop tree that stops at counted loops. */
+ * first a sum over the loop tree that stops at counted loops.
+ *
+ * The markers are found in the statement record (loop_stmt.h); the loop a
+ * marker stands before is the record's, with its loop in the model. */
 #include <stdlib.h>
 #include <string.h>
 

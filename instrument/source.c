@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cx.h"
 #include "mem.h"
 
 static enum CXChildVisitResult push_child(CXCursor c, CXCursor parent, CXClientData data)
@@ -37,15 +38,7 @@ void cursor_vec_release(cursor_vec *v)
 /* The offset of a location in the main file that no macro produced. */
 static bool source_offset(const source *s, CXSourceLocation loc, size_t *offset)
 {
-    CXFile ef = NULL, sf = NULL;
-    unsigned eoff = 0, soff = 0;
-    clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
-    clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
-    if (!ef || !clang_File_isEqual(ef, s->file) || !sf || !clang_File_isEqual(sf, s->file) ||
-        eoff != soff || eoff > s->len)
-        return false;
-    *offset = eoff;
-    return true;
+    return cx_file_offset(loc, s->file, offset) && *offset <= s->len;
 }
 
 bool source_range(const source *s, CXCursor c, size_t *begin, size_t *end)
