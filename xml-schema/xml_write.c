@@ -1,14 +1,22 @@
 /* The ExaSAT XML writer.  Elements and attributes come in the order of
- * README.md, through libxml2's text writer (which escapes and indents), so
- * the same model always gives the same bytes: the reader's round trip
- * depends on it. */
+ * README.md, so the same model always gives the same bytes: the reader's
+ * round trip depends on it.
+ *
+ * It writes the text itself.  libxml2's text writer cost about a thousand
+ * instructions an attribute (a list walk for the open element, a buffer
+ * grown per call, a check of every byte through its encoder), as much as
+ * the rest of an -xml run; and its indentation counted the open elements at
+ * every tag, so a deep nest cost its depth squared.  The document is what
+ * that writer made, byte for byte: the declaration, a start tag closed by
+ * `>` before its first child or by `/>` when it has none, attributes in
+ * double quotes escaped as libxml2 escapes them (xml_escape), an end tag on
+ * a line of its own indented two spaces per open element, and a newline at
+ * the end.  The text goes to a FILE in blocks, or whole into memory. */
 #include "exasat_xml.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <libxml/xmlwriter.h>
 
 #include "diag.h"
 #include "fileio.h"
@@ -16,24 +24,38 @@
 #include "mem.h"
 #include "strbuf.h"
 
-/* The writer indents by itself: libxml2's indentation counts the open
- * elements (a list walk) and writes the indent string once per level at
- * every tag, which made a deep nest of loops cost its depth squared in calls
- * rather than in bytes.  An element's line starts with two spaces per open
- * element, and its end tag gets a line of its own when it has children. */
+enum { XML_FLUSH_BYTES = 1 << 16 };
+
 typedef struct xml_out {
-    xmlTextWriterPtr w;
-    bool ok; /* false once libxml2 reported a failure */
+    strbuf text;        /* written and not yet flushed */
+    FILE *file;         /* where it is flushed to, or NULL to keep it all */
+    bool ok;            /* false once a write failed */
     const measured_set *measured; /* each loop's pininfo when none was read; may be NULL */
-    size_t depth;       /* open elements */
+    const char **open;  /* the names of the open elements, outermost first */
+    size_t depth, open_cap;
+    bool tag_open;      /* the innermost start tag waits for `>` or `/>` */
     bool has_children;  /* the innermost open element has a child */
     strbuf indent;      /* "\n" and two spaces per level, grown as needed */
 } xml_out;
 
-static void xml_check(xml_out *o, int rc)
+static void xml_flush(xml_out *o)
 {
-    if (rc < 0)
-        o->ok = false;
+    if (o->file && o->text.len) {
+        if (fwrite(o->text.s, 1, o->text.len, o->file) != o->text.len)
+            o->ok = false;
+        o->text.len = 0;
+        o->text.s[0] = '\0';
+    }
+}
+
+/* Text between tags: the start tag still open is closed first. */
+static void xml_raw(xml_out *o, const char *text, size_t len)
+{
+    if (o->tag_open) {
+        strbuf_appendn(&o->text, ">", 1);
+        o->tag_open = false;
+    }
+    strbuf_appendn(&o->text, text, len);
 }
 
 /* A newline (when with_newline) and the indent of depth open elements. */
@@ -41,34 +63,80 @@ static void xml_indent(xml_out *o, size_t depth, bool with_newline)
 {
     while (o->indent.len < 1 + 2 * depth)
         strbuf_append(&o->indent, o->indent.len ? "  " : "\n");
-    const char *text = strbuf_cstr(&o->indent) + !with_newline;
-    int len = (int)(2 * depth + with_newline);
+    size_t len = 2 * depth + with_newline;
     if (len > 0)
-        xml_check(o, xmlTextWriterWriteRawLen(o->w, BAD_CAST text, len));
+        xml_raw(o, strbuf_cstr(&o->indent) + !with_newline, len);
 }
 
 static void xml_start(xml_out *o, const char *name)
 {
     /* The parent's start tag is still open before its first child. */
     xml_indent(o, o->depth, o->depth > 0 && !o->has_children);
-    xml_check(o, xmlTextWriterStartElement(o->w, BAD_CAST name));
-    o->depth++;
+    if (o->text.len >= XML_FLUSH_BYTES)
+        xml_flush(o);
+    if (o->depth == o->open_cap) {
+        o->open_cap = o->open_cap ? 2 * o->open_cap : 64;
+        o->open = mem_realloc(o->open, o->open_cap * sizeof *o->open);
+    }
+    o->open[o->depth++] = name;
+    strbuf_appendn(&o->text, "<", 1);
+    strbuf_append(&o->text, name);
+    o->tag_open = true;
     o->has_children = false;
+}
+
+/* Close the innermost element: `/>` when it has no content. */
+static void xml_close(xml_out *o)
+{
+    const char *name = o->open[--o->depth];
+    if (o->tag_open) {
+        strbuf_appendn(&o->text, "/>", 2);
+        o->tag_open = false;
+        return;
+    }
+    strbuf_appendn(&o->text, "</", 2);
+    strbuf_append(&o->text, name);
+    strbuf_appendn(&o->text, ">", 1);
 }
 
 static void xml_end(xml_out *o)
 {
-    o->depth--;
     if (o->has_children)
-        xml_indent(o, o->depth, false);
-    xml_check(o, xmlTextWriterEndElement(o->w));
-    xml_check(o, xmlTextWriterWriteRawLen(o->w, BAD_CAST "\n", 1));
+        xml_indent(o, o->depth - 1, false);
+    xml_close(o);
+    xml_raw(o, "\n", 1);
     o->has_children = true; /* what is now innermost has had this child */
+}
+
+/* An attribute value as libxml2 writes one into a UTF-8 document: the
+ * markup characters and the line and tab characters as references, every
+ * other byte as it is. */
+static void xml_escape(strbuf *out, const char *value)
+{
+    static const char *const refs[256] = {
+        ['<'] = "&lt;", ['>'] = "&gt;", ['&'] = "&amp;", ['"'] = "&quot;",
+        ['\n'] = "&#10;", ['\r'] = "&#13;", ['\t'] = "&#9;",
+    };
+    const unsigned char *s = (const unsigned char *)value;
+    for (;;) {
+        size_t run = 0;
+        while (s[run] && !refs[s[run]])
+            run++;
+        strbuf_appendn(out, (const char *)s, run);
+        s += run;
+        if (!*s)
+            return;
+        strbuf_append(out, refs[*s++]);
+    }
 }
 
 static void xml_attr(xml_out *o, const char *name, const char *value)
 {
-    xml_check(o, xmlTextWriterWriteAttribute(o->w, BAD_CAST name, BAD_CAST(value ? value : "")));
+    strbuf_appendn(&o->text, " ", 1);
+    strbuf_append(&o->text, name);
+    strbuf_appendn(&o->text, "=\"", 2);
+    xml_escape(&o->text, value ? value : "");
+    strbuf_appendn(&o->text, "\"", 1);
 }
 
 /* Formatted here: libxml2's formatted attribute allocates a buffer per call. */
@@ -255,37 +323,32 @@ static void xml_write_function(xml_out *o, const lm_function *fn)
     xml_end(o);
 }
 
-/* The document for p through w (freed here, which flushes it); false when
- * libxml2 reported a failure. */
-static bool xml_emit(xmlTextWriterPtr w, const lm_program *p, const measured_set *measured)
+/* The document for p into o's text (and file); false when a write failed. */
+static bool xml_emit(xml_out *o, const lm_program *p)
 {
-    if (!w)
-        return false;
-    xml_out o = {w, true, measured, 0, false, STRBUF_INIT};
-    xml_check(&o, xmlTextWriterStartDocument(o.w, NULL, "UTF-8", NULL));
-    xml_start(&o, "program");
+    strbuf_append(&o->text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    xml_start(o, "program");
     for (const lm_file *f = p->files; f; f = f->next)
         for (const lm_function *fn = f->functions; fn; fn = fn->next)
-            xml_write_function(&o, fn);
-    xml_check(&o, xmlTextWriterEndDocument(o.w));
-    xmlFreeTextWriter(o.w);
-    strbuf_release(&o.indent);
-    return o.ok;
+            xml_write_function(o, fn);
+    while (o->depth > 0)
+        xml_close(o);
+    strbuf_appendn(&o->text, "\n", 1);
+    xml_flush(o);
+    free(o->open);
+    strbuf_release(&o->indent);
+    return o->ok;
 }
 
 char *xml_render(const lm_program *p, const measured_set *measured)
 {
-    xmlBufferPtr buf = xmlBufferCreate();
-    if (!buf)
-        return NULL;
-    bool ok = xml_emit(xmlNewTextWriterMemory(buf, 0), p, measured);
-    char *text = ok ? mem_strdup((const char *)xmlBufferContent(buf)) : NULL;
-    xmlBufferFree(buf);
-    return text;
+    xml_out o = {.text = STRBUF_INIT, .ok = true, .measured = measured, .indent = STRBUF_INIT};
+    xml_emit(&o, p);
+    return strbuf_take(&o.text);
 }
 
-/* Straight into the file: a document held whole in memory (and copied out
- * of libxml2's buffer) cost as much memory again as the loop model. */
+/* Straight into the file, a block at a time: a document held whole in
+ * memory cost as much memory again as the loop model. */
 typedef struct xml_job {
     const lm_program *p;
     const measured_set *measured;
@@ -294,11 +357,11 @@ typedef struct xml_job {
 static bool xml_put(FILE *out, void *ctx)
 {
     const xml_job *job = ctx;
-    xmlOutputBufferPtr ob = xmlOutputBufferCreateFile(out, NULL);
-    xmlTextWriterPtr w = ob ? xmlNewTextWriter(ob) : NULL;
-    if (!w && ob)
-        xmlOutputBufferClose(ob); /* leaves out open: fileio closes it */
-    return xml_emit(w, job->p, job->measured);
+    xml_out o = {.text = STRBUF_INIT, .file = out, .ok = true, .measured = job->measured,
+                 .indent = STRBUF_INIT};
+    bool ok = xml_emit(&o, job->p);
+    strbuf_release(&o.text);
+    return ok;
 }
 
 bool xml_write_file(const char *path, const lm_program *p, const measured_set *measured)
