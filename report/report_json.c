@@ -1,97 +1,124 @@
+/* The JSON report: the loop table, each loop with what was measured and
+ * predicted of it.  Written as it goes (json_out.h), in cJSON's layout. */
 #include "report.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "fileio.h"
+#include "json_out.h"
 #include "mem.h"
 
-static void json_add_formula(cJSON *o, const char *key, const char *formula)
+static void json_member_number(json_out *w, const char *key, double v)
 {
-    if (formula)
-        cJSON_AddStringToObject(o, key, formula);
-    else
-        cJSON_AddNullToObject(o, key);
+    json_key(w, key);
+    json_number(w, v);
 }
 
-static cJSON *report_json_measured(const measured_loop *m)
+static void json_member_string(json_out *w, const char *key, const char *s)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "entries", (double)m->entries);
-    cJSON_AddNumberToObject(o, "iterations", (double)m->iterations);
+    json_key(w, key);
+    json_string(w, s);
+}
+
+static void report_json_measured(json_out *w, const measured_loop *m)
+{
+    json_object_begin(w);
+    json_member_number(w, "entries", (double)m->entries);
+    json_member_number(w, "iterations", (double)m->iterations);
     for (int k = LM_FP_PLUS; k <= LM_FP_DIVIDE; k++)
-        cJSON_AddNumberToObject(o, lm_fp_class_name(k), (double)m->fp.n[k]);
-    cJSON_AddNumberToObject(o, "fp_total", (double)lm_fp_total(&m->fp));
-    cJSON_AddNumberToObject(o, "fp_special", (double)m->fp.n[LM_FP_SPECIAL]);
-    cJSON_AddNumberToObject(o, "load_bytes", (double)m->load_bytes);
-    cJSON_AddNumberToObject(o, "store_bytes", (double)m->store_bytes);
-    cJSON_AddNumberToObject(o, "ai", m->ai);
-    return o;
+        json_member_number(w, lm_fp_class_name(k), (double)m->fp.n[k]);
+    json_member_number(w, "fp_total", (double)lm_fp_total(&m->fp));
+    json_member_number(w, "fp_special", (double)m->fp.n[LM_FP_SPECIAL]);
+    json_member_number(w, "load_bytes", (double)m->load_bytes);
+    json_member_number(w, "store_bytes", (double)m->store_bytes);
+    json_member_number(w, "ai", m->ai);
+    json_object_end(w);
 }
 
-static cJSON *report_json_prediction(const perf_nest *pr, const char *machine_name)
+static void report_json_prediction(json_out *w, const perf_nest *pr, const char *machine_name)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "machine", machine_name);
-    cJSON_AddNumberToObject(o, "flops", pr->flops);
-    cJSON_AddNumberToObject(o, "weighted_flops", pr->weighted_flops);
-    cJSON_AddNumberToObject(o, "specials", pr->specials);
-    cJSON_AddNumberToObject(o, "bytes", pr->bytes);
-    cJSON_AddNumberToObject(o, "working_set_bytes", pr->working_set);
-    cJSON_AddNumberToObject(o, "compute_s", pr->compute_s);
-    cJSON_AddNumberToObject(o, "memory_s", pr->memory_s);
-    cJSON_AddNumberToObject(o, "runtime_s", pr->runtime_s);
-    cJSON_AddStringToObject(o, "bottleneck", pr->bottleneck);
-    return o;
+    json_object_begin(w);
+    json_member_string(w, "machine", machine_name);
+    json_member_number(w, "flops", pr->flops);
+    json_member_number(w, "weighted_flops", pr->weighted_flops);
+    json_member_number(w, "specials", pr->specials);
+    json_member_number(w, "bytes", pr->bytes);
+    json_member_number(w, "working_set_bytes", pr->working_set);
+    json_member_number(w, "compute_s", pr->compute_s);
+    json_member_number(w, "memory_s", pr->memory_s);
+    json_member_number(w, "runtime_s", pr->runtime_s);
+    json_member_string(w, "bottleneck", pr->bottleneck);
+    json_object_end(w);
 }
 
-static cJSON *report_json_loop(const lm_loop *l, const report_joins *j)
+static void report_json_loop(json_out *w, const lm_loop *l, const report_joins *j)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "file", l->loc.file);
-    cJSON_AddNumberToObject(o, "line", l->loc.line);
-    cJSON_AddNumberToObject(o, "column", l->loc.column);
-    cJSON_AddStringToObject(o, "kind", lm_loop_kind_name(l->kind));
-    cJSON_AddStringToObject(o, "function", l->function->name);
-    cJSON_AddNumberToObject(o, "depth", l->depth);
+    json_object_begin(w);
+    json_member_string(w, "file", l->loc.file);
+    json_member_number(w, "line", l->loc.line);
+    json_member_number(w, "column", l->loc.column);
+    json_member_string(w, "kind", lm_loop_kind_name(l->kind));
+    json_member_string(w, "function", l->function->name);
+    json_member_number(w, "depth", l->depth);
     for (int k = LM_FP_PLUS; k <= LM_FP_DIVIDE; k++)
-        cJSON_AddNumberToObject(o, lm_fp_class_name(k), (double)l->inclusive.n[k]);
-    cJSON_AddNumberToObject(o, "fp_total", (double)lm_fp_total(&l->inclusive));
-    cJSON_AddNumberToObject(o, "fp_special", (double)l->inclusive.n[LM_FP_SPECIAL]);
-    json_add_formula(o, "load_formula", l->loads.formula);
-    cJSON_AddNumberToObject(o, "load_bytes", (double)l->loads.bytes);
-    json_add_formula(o, "store_formula", l->stores.formula);
-    cJSON_AddNumberToObject(o, "store_bytes", (double)l->stores.bytes);
-    cJSON_AddNumberToObject(o, "ai", l->ai);
-    cJSON_AddBoolToObject(o, "complete", l->complete);
-    cJSON *unknown = cJSON_AddArrayToObject(o, "unknown_calls");
+        json_member_number(w, lm_fp_class_name(k), (double)l->inclusive.n[k]);
+    json_member_number(w, "fp_total", (double)lm_fp_total(&l->inclusive));
+    json_member_number(w, "fp_special", (double)l->inclusive.n[LM_FP_SPECIAL]);
+    json_member_string(w, "load_formula", l->loads.formula);
+    json_member_number(w, "load_bytes", (double)l->loads.bytes);
+    json_member_string(w, "store_formula", l->stores.formula);
+    json_member_number(w, "store_bytes", (double)l->stores.bytes);
+    json_member_number(w, "ai", l->ai);
+    json_key(w, "complete");
+    json_bool(w, l->complete);
+    json_key(w, "unknown_calls");
+    json_array_begin(w);
     for (size_t i = 0; i < l->nunknown_calls; i++)
-        cJSON_AddItemToArray(unknown, cJSON_CreateString(l->unknown_calls[i]));
+        json_string(w, l->unknown_calls[i]);
+    json_array_end(w);
     const measured_loop *m = j ? measured_of(j->measured, l) : NULL;
-    if (m)
-        cJSON_AddItemToObject(o, "measured", report_json_measured(m));
+    if (m) {
+        json_key(w, "measured");
+        report_json_measured(w, m);
+    }
     const perf_nest *pr = j ? perf_nest_of(j->predicted, l) : NULL;
-    if (pr)
-        cJSON_AddItemToObject(o, "prediction", report_json_prediction(pr, j->machine));
-    return o;
+    if (pr) {
+        json_key(w, "prediction");
+        report_json_prediction(w, pr, j->machine);
+    }
+    json_object_end(w);
+}
+
+/* The report into text; a FILE to flush into as it grows (or NULL to keep
+ * it all); false when a write failed. */
+static bool report_json_emit(strbuf *text, FILE *out, const lm_program *p, const report_joins *j)
+{
+    json_out w = JSON_OUT_INIT(text);
+    bool ok = true;
+    json_object_begin(&w);
+    json_key(&w, "loops");
+    json_array_begin(&w);
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l)) {
+                report_json_loop(&w, l, j);
+                if (out && text->len >= (1u << 16)) {
+                    ok &= fwrite(text->s, 1, text->len, out) == text->len;
+                    text->len = 0;
+                }
+            }
+    json_array_end(&w);
+    json_object_end(&w);
+    json_out_release(&w);
+    return ok;
 }
 
 char *report_json_render(const lm_program *p, const report_joins *j)
 {
-    cJSON *root = cJSON_CreateObject();
-    cJSON *loops = cJSON_AddArrayToObject(root, "loops");
-    for (const lm_file *f = p->files; f; f = f->next)
-        for (const lm_function *fn = f->functions; fn; fn = fn->next)
-            for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
-                cJSON_AddItemToArray(loops, report_json_loop(l, j));
-    char *text = cJSON_Print(root);
-    cJSON_Delete(root);
-    /* Hand the caller memory from our allocator, so it frees with free(). */
-    char *copy = mem_strdup(text ? text : "{}");
-    cJSON_free(text);
-    return copy;
+    strbuf text = STRBUF_INIT;
+    report_json_emit(&text, NULL, p, j);
+    return strbuf_take(&text);
 }
 
 typedef struct report_job {
@@ -102,9 +129,11 @@ typedef struct report_job {
 static bool report_json_writer(FILE *out, void *ctx)
 {
     const report_job *job = ctx;
-    char *text = report_json_render(job->p, job->j);
-    bool ok = fputs(text, out) >= 0 && fputc('\n', out) != EOF;
-    free(text);
+    strbuf text = STRBUF_INIT;
+    bool ok = report_json_emit(&text, out, job->p, job->j);
+    strbuf_appendn(&text, "\n", 1);
+    ok &= fwrite(text.s, 1, text.len, out) == text.len;
+    strbuf_release(&text);
     return ok;
 }
 

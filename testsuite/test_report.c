@@ -1,5 +1,6 @@
 /* The text and JSON reports against golden files.  Goldens hold @SRC@ where
  * the absolute path of the source tree goes. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "analyzer.h"
+#include "json_out.h"
 #include "report.h"
 #include "strbuf.h"
 #include "testutil.h"
@@ -179,9 +181,83 @@ static const testutil_case text_cases[] = {
     {NULL, NULL},
 };
 
+/* The JSON writer against cJSON_Print, which the reports were written with
+ * before: the same bytes for nesting, empty containers, every number form
+ * (whole, beyond int, 15 and 17 digits, negative, not finite) and strings
+ * with quotes, backslashes, control characters and UTF-8. */
+static void test_json_writer_matches_cjson(void)
+{
+    static const double numbers[] = {0,      1,     -7,          2147483647.0, 2147483648.0,
+                                     -2147483648.0, 3e9,          0.1,          1.0 / 3,
+                                     -2.5e-7, 1e300, 123456789.125};
+    static const char *const strings[] = {"plain", "q\"uote", "back\\slash", "tab\tnl\ncr\r",
+                                          "\x01\x1f bell\b feed\f", "h\xc3\xa9llo \xe2\x82\xac", ""};
+    cJSON *root = cJSON_CreateObject();
+    strbuf text = STRBUF_INIT;
+    json_out w = JSON_OUT_INIT(&text);
+    json_object_begin(&w);
+
+    cJSON *nums = cJSON_AddArrayToObject(root, "numbers");
+    json_key(&w, "numbers");
+    json_array_begin(&w);
+    for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++) {
+        cJSON_AddItemToArray(nums, cJSON_CreateNumber(numbers[i]));
+        json_number(&w, numbers[i]);
+    }
+    json_array_end(&w);
+
+    cJSON *obj = cJSON_AddObjectToObject(root, "strings");
+    json_key(&w, "strings");
+    json_object_begin(&w);
+    for (size_t i = 0; i < sizeof strings / sizeof *strings; i++) {
+        cJSON_AddStringToObject(obj, strings[i], strings[i]);
+        json_key(&w, strings[i]);
+        json_string(&w, strings[i]);
+    }
+    json_object_end(&w);
+
+    cJSON *mixed = cJSON_AddArrayToObject(root, "mixed");
+    json_key(&w, "mixed");
+    json_array_begin(&w);
+    cJSON_AddItemToArray(mixed, cJSON_CreateObject());
+    json_object_begin(&w);
+    json_object_end(&w);
+    cJSON_AddItemToArray(mixed, cJSON_CreateArray());
+    json_array_begin(&w);
+    json_array_end(&w);
+    cJSON *inner = cJSON_CreateObject();
+    cJSON_AddNullToObject(inner, "none");
+    cJSON_AddBoolToObject(inner, "yes", 1);
+    cJSON_AddNumberToObject(inner, "nan", NAN);
+    cJSON_AddItemToArray(mixed, inner);
+    json_object_begin(&w);
+    json_key(&w, "none");
+    json_null(&w);
+    json_key(&w, "yes");
+    json_bool(&w, true);
+    json_key(&w, "nan");
+    json_number(&w, NAN);
+    json_object_end(&w);
+    json_array_end(&w);
+
+    cJSON_AddItemToObject(root, "empty", cJSON_CreateObject());
+    json_key(&w, "empty");
+    json_object_begin(&w);
+    json_object_end(&w);
+    json_object_end(&w);
+
+    char *want = cJSON_Print(root);
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&text), want);
+    cJSON_free(want);
+    cJSON_Delete(root);
+    json_out_release(&w);
+    strbuf_release(&text);
+}
+
 static const testutil_case json_cases[] = {
     {"golden", test_json_golden},
     {"keys and types", test_json_keys_and_types},
+    {"the writer matches cJSON", test_json_writer_matches_cjson},
     {NULL, NULL},
 };
 
