@@ -103,10 +103,8 @@ static bool report_json_emit(strbuf *text, FILE *out, const lm_program *p, const
         for (const lm_function *fn = f->functions; fn; fn = fn->next)
             for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l)) {
                 report_json_loop(&w, l, j);
-                if (out && text->len >= (1u << 16)) {
-                    ok &= fwrite(text->s, 1, text->len, out) == text->len;
-                    text->len = 0;
-                }
+                if (out && text->len >= (1u << 16))
+                    ok &= fileio_flush_text(out, text);
             }
     json_array_end(&w);
     json_object_end(&w);
@@ -132,7 +130,7 @@ static bool report_json_writer(FILE *out, void *ctx)
     strbuf text = STRBUF_INIT;
     bool ok = report_json_emit(&text, out, job->p, job->j);
     strbuf_appendn(&text, "\n", 1);
-    ok &= fwrite(text.s, 1, text.len, out) == text.len;
+    ok &= fileio_flush_text(out, &text);
     strbuf_release(&text);
     return ok;
 }

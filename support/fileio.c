@@ -61,6 +61,16 @@ static bool fileio_write_in_place(const char *path, fileio_writer writer, void *
 
 static bool fileio_replace(const char *path, const char *shown, fileio_writer writer, void *ctx);
 
+bool fileio_flush_text(FILE *out, strbuf *text)
+{
+    bool ok = text->len == 0 || fwrite(text->s, 1, text->len, out) == text->len;
+    if (text->len) {
+        text->len = 0;
+        text->s[0] = '\0';
+    }
+    return ok;
+}
+
 bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx)
 {
     if (strcmp(path, "-") == 0)

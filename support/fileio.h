@@ -21,10 +21,16 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "strbuf.h"
+
 /* Returns true when the writer succeeded; the writer returns false on error. */
 typedef bool (*fileio_writer)(FILE *out, void *ctx);
 
 bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx);
+
+/* For a writer that builds its text in blocks: write text to out and empty
+ * it; false when the write failed. */
+bool fileio_flush_text(FILE *out, strbuf *text);
 
 /* True when path can be read as an input: a readable regular file (or a
  * pipe).  Otherwise false after "path:1:1: error: cannot open WHAT: why"

@@ -40,12 +40,8 @@ typedef struct xml_out {
 
 static void xml_flush(xml_out *o)
 {
-    if (o->file && o->text.len) {
-        if (fwrite(o->text.s, 1, o->text.len, o->file) != o->text.len)
-            o->ok = false;
-        o->text.len = 0;
-        o->text.s[0] = '\0';
-    }
+    if (o->file && !fileio_flush_text(o->file, &o->text))
+        o->ok = false;
 }
 
 /* Text between tags: the start tag still open is closed first. */
