@@ -368,3 +368,58 @@ CXCursor cx_argument_root(CXCursor c)
     }
     return clang_getNullCursor();
 }
+
+static unsigned cx_offset_of(CXSourceLocation loc)
+{
+    unsigned off = 0;
+    clang_getFileLocation(loc, NULL, NULL, NULL, &off);
+    return off;
+}
+
+/* Where the header's `;`, `;` and `)` are, from the loop's start to its body's. */
+static bool cx_header_marks(CXTranslationUnit tu, CXCursor loop, CXCursor body, unsigned marks[3])
+{
+    CXSourceRange r = clang_getRange(clang_getRangeStart(clang_getCursorExtent(loop)),
+                                     clang_getRangeStart(clang_getCursorExtent(body)));
+    CXToken *toks = NULL;
+    unsigned n = 0, nmarks = 0;
+    clang_tokenize(tu, r, &toks, &n);
+    int depth = 0;
+    for (unsigned i = 0; i < n && nmarks < 3; i++) {
+        if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
+            continue;
+        CXString s = clang_getTokenSpelling(tu, toks[i]);
+        const char *p = clang_getCString(s);
+        if (!strcmp(p, "(") || !strcmp(p, "[") || !strcmp(p, "{"))
+            depth++;
+        else if (!strcmp(p, ")") && depth == 1)
+            marks[nmarks++] = cx_offset_of(clang_getTokenLocation(tu, toks[i])), depth--;
+        else if (!strcmp(p, ")") || !strcmp(p, "]") || !strcmp(p, "}"))
+            depth--;
+        else if (!strcmp(p, ";") && depth == 1)
+            marks[nmarks++] = cx_offset_of(clang_getTokenLocation(tu, toks[i]));
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(tu, toks, n);
+    return nmarks == 3;
+}
+
+cx_for_parts cx_for_parts_of(CXTranslationUnit tu, CXCursor loop, const cx_kids *kids)
+{
+    cx_for_parts none = {-1, -1, -1};
+    if (kids->n == 4) /* all there: no need to look at the tokens (a macro's loop has none) */
+        return (cx_for_parts){0, 1, 2};
+    unsigned marks[3];
+    if (kids->n == 0 || !cx_header_marks(tu, loop, kids->v[kids->n - 1], marks))
+        return none;
+    cx_for_parts parts = none;
+    int *slot[3] = {&parts.init, &parts.cond, &parts.inc};
+    for (unsigned i = 0; i + 1 < kids->n; i++) {
+        unsigned off = cx_offset_of(clang_getRangeStart(clang_getCursorExtent(kids->v[i])));
+        unsigned part = off < marks[0] ? 0 : off < marks[1] ? 1 : 2;
+        if (*slot[part] >= 0)
+            return none;
+        *slot[part] = (int)i;
+    }
+    return parts;
+}

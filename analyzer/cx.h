@@ -50,6 +50,16 @@ typedef struct cx_kids {
 
 cx_kids cx_children_of(CXCursor c);
 
+/* Which children of a for statement (kids: its children) are its init,
+ * condition and increment, as indexes into kids, -1 when absent or when the
+ * header cannot be read: libclang leaves absent parts out, so they are
+ * placed by the header's two semicolons and its closing parenthesis. */
+typedef struct cx_for_parts {
+    int init, cond, inc;
+} cx_for_parts;
+
+cx_for_parts cx_for_parts_of(CXTranslationUnit tu, CXCursor loop, const cx_kids *kids);
+
 /* The variable an expression such as `p->v` or `s.a` starts from. */
 CXCursor cx_root_declaration(CXCursor c);
 

@@ -119,13 +119,6 @@ static unsigned dt_line_of(CXCursor c)
     return line;
 }
 
-static unsigned dt_offset_of(CXSourceLocation loc)
-{
-    unsigned off = 0;
-    clang_getFileLocation(loc, NULL, NULL, NULL, &off);
-    return off;
-}
-
 static bool dt_type_is_arithmetic(CXType t)
 {
     enum CXTypeKind k = clang_getCanonicalType(t).kind;
@@ -462,61 +455,6 @@ void detail_body_close(detail *d)
 }
 
 
-/* Which of a for statement's header children is init, condition and
- * increment: libclang leaves absent parts out, so the children are placed
- * by the header's two semicolons and its closing parenthesis. */
-typedef struct dt_for_parts {
-    CXCursor init, cond, inc;
-} dt_for_parts;
-
-static bool dt_header_marks(detail *d, CXCursor loop, CXCursor body, unsigned marks[3])
-{
-    CXSourceRange r = clang_getRange(clang_getRangeStart(clang_getCursorExtent(loop)),
-                                     clang_getRangeStart(clang_getCursorExtent(body)));
-    CXToken *toks = NULL;
-    unsigned n = 0, nmarks = 0;
-    clang_tokenize(d->tu, r, &toks, &n);
-    int depth = 0;
-    for (unsigned i = 0; i < n && nmarks < 3; i++) {
-        if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
-            continue;
-        CXString s = clang_getTokenSpelling(d->tu, toks[i]);
-        const char *p = clang_getCString(s);
-        if (!strcmp(p, "(") || !strcmp(p, "[") || !strcmp(p, "{"))
-            depth++;
-        else if (!strcmp(p, ")") && depth == 1)
-            marks[nmarks++] = dt_offset_of(clang_getTokenLocation(d->tu, toks[i])), depth--;
-        else if (!strcmp(p, ")") || !strcmp(p, "]") || !strcmp(p, "}"))
-            depth--;
-        else if (!strcmp(p, ";") && depth == 1)
-            marks[nmarks++] = dt_offset_of(clang_getTokenLocation(d->tu, toks[i]));
-        clang_disposeString(s);
-    }
-    clang_disposeTokens(d->tu, toks, n);
-    return nmarks == 3;
-}
-
-static dt_for_parts dt_for_parts_of(detail *d, CXCursor loop, const cx_kids *k)
-{
-    dt_for_parts parts = {clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor()};
-    if (k->n == 4) /* all there: no need to look at the tokens (a macro's loop has none) */
-        return (dt_for_parts){k->v[0], k->v[1], k->v[2]};
-    unsigned marks[3];
-    if (k->n == 0 || !dt_header_marks(d, loop, k->v[k->n - 1], marks))
-        return parts;
-    CXCursor *slot[3] = {&parts.init, &parts.cond, &parts.inc};
-    for (size_t i = 0; i + 1 < k->n; i++) {
-        unsigned off = dt_offset_of(clang_getRangeStart(clang_getCursorExtent(k->v[i])));
-        unsigned part = off < marks[0] ? 0 : off < marks[1] ? 1 : 2;
-        if (!clang_Cursor_isNull(*slot[part]))
-            return (dt_for_parts){clang_getNullCursor(), clang_getNullCursor(),
-                                  clang_getNullCursor()};
-        *slot[part] = k->v[i];
-    }
-    return parts;
-}
-
-
 /* The variable an expression names (through parentheses and casts), as its
  * canonical declaration, or a null cursor. */
 static CXCursor dt_var_of(CXCursor e)
@@ -654,6 +592,16 @@ static long dt_inclusive_adjust(enum CXBinaryOperatorKind op, int direction)
     }
 }
 
+/* A for statement's header parts; null cursors for those absent. */
+typedef struct dt_for_parts {
+    CXCursor init, cond, inc;
+} dt_for_parts;
+
+static CXCursor dt_part(const cx_kids *kids, int i)
+{
+    return i >= 0 ? kids->v[i] : clang_getNullCursor();
+}
+
 /* Fill l's bounds from its header parts; the loop variable, or a null cursor. */
 static CXCursor dt_bounds(detail *d, lm_loop *l, const dt_for_parts *parts)
 {
@@ -693,13 +641,14 @@ static CXCursor dt_bounds(detail *d, lm_loop *l, const dt_for_parts *parts)
     return var;
 }
 
-CXCursor detail_loop(detail *d, lm_loop *l, enum CXCursorKind k, CXCursor loop,
-                     const cx_kids *kids)
+CXCursor detail_loop(detail *d, lm_loop *l, enum CXCursorKind k, const cx_kids *kids,
+                     const cx_for_parts *parts)
 {
     if (k != CXCursor_ForStmt || kids->n == 0)
         return clang_getNullCursor();
-    dt_for_parts parts = dt_for_parts_of(d, loop, kids);
-    return dt_bounds(d, l, &parts);
+    dt_for_parts p = {dt_part(kids, parts->init), dt_part(kids, parts->cond),
+                      dt_part(kids, parts->inc)};
+    return dt_bounds(d, l, &p);
 }
 
 /* ---- calls and communication ---- */

@@ -29,10 +29,11 @@ typedef struct detail detail;
 detail *detail_begin(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCursor definition);
 void detail_end(detail **d);
 
-/* A loop statement of kind k with children kids: fills l's bounds; returns
- * the loop variable's canonical declaration, or a null cursor. */
-CXCursor detail_loop(detail *d, lm_loop *l, enum CXCursorKind k, CXCursor loop,
-                     const cx_kids *kids);
+/* A loop statement of kind k with children kids (a for statement's header
+ * parts in parts): fills l's bounds; returns the loop variable's canonical
+ * declaration, or a null cursor. */
+CXCursor detail_loop(detail *d, lm_loop *l, enum CXCursorKind k, const cx_kids *kids,
+                     const cx_for_parts *parts);
 /* A loop body opens the level of its loop; what is recorded inside belongs
  * to it until it closes. */
 void detail_body_open(detail *d, lm_loop *l, CXCursor var);

@@ -57,7 +57,18 @@ static lm_stmt_kind kind_of(CXCursor c, enum CXCursorKind k)
     return clang_isStatement(k) ? LM_STMT_OTHER : LM_STMT_EXPR;
 }
 
-int stmts_role(const lm_stmt *parent, unsigned index, unsigned last, unsigned body)
+/* A child of a loop that is not its body: a for statement's parts by the
+ * header's semicolons; a while's or do's condition. */
+static int header_role(unsigned index, const stmts_slots *slots)
+{
+    if ((int)index == slots->init)
+        return LM_ROLE_INIT;
+    if ((int)index == slots->step)
+        return LM_ROLE_STEP;
+    return LM_ROLE_TEST;
+}
+
+int stmts_role(const lm_stmt *parent, unsigned index, const stmts_slots *slots)
 {
     if (!parent)
         return -1;
@@ -68,15 +79,15 @@ int stmts_role(const lm_stmt *parent, unsigned index, unsigned last, unsigned bo
     case LM_STMT_STMT_EXPR:
         return LM_ROLE_STATEMENT;
     case LM_STMT_CASE:
-        return index == last ? LM_ROLE_STATEMENT : LM_ROLE_CASE_VALUE;
+        return index == slots->last ? LM_ROLE_STATEMENT : LM_ROLE_CASE_VALUE;
     case LM_STMT_IF:
         return index == 0 ? LM_ROLE_CONDITION : LM_ROLE_ARM;
     case LM_STMT_SWITCH:
-        return index == last ? LM_ROLE_SWITCH_BODY : LM_ROLE_CONDITION;
+        return index == slots->last ? LM_ROLE_SWITCH_BODY : LM_ROLE_CONDITION;
     case LM_STMT_FOR:
     case LM_STMT_WHILE:
     case LM_STMT_DO:
-        return index == body ? LM_ROLE_LOOP_BODY : LM_ROLE_HEADER;
+        return index == slots->body ? LM_ROLE_LOOP_BODY : header_role(index, slots);
     case LM_STMT_RETURN:
         return LM_ROLE_CONDITION;
     case LM_STMT_CONDITIONAL:
@@ -92,9 +103,13 @@ int stmts_role(const lm_stmt *parent, unsigned index, unsigned last, unsigned bo
 static void place(const stmts *r, lm_stmt *s, CXCursor c)
 {
     CXSourceRange range = clang_getCursorExtent(c);
-    s->begins_in_file = cx_file_offset(clang_getRangeStart(range), r->file, &s->begin);
-    s->editable = s->begins_in_file && cx_file_offset(clang_getRangeEnd(range), r->file, &s->end) &&
-                  s->begin <= s->end;
+    size_t begin, end;
+    s->editable = cx_file_offset(clang_getRangeStart(range), r->file, &begin) &&
+                  cx_file_offset(clang_getRangeEnd(range), r->file, &end) && begin <= end;
+    if (s->editable) {
+        s->begin = begin;
+        s->end = end;
+    }
 }
 
 /* Written inside a macro's definition, not in the file. */

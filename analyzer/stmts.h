@@ -17,10 +17,17 @@ stmts *stmts_begin(lm_program *p, lm_function *fn, CXCursor body);
 void stmts_end(stmts **r);
 lm_stmt *stmts_root(const stmts *r);
 
+/* Which of a node's children stand where: its last (switches and cases),
+ * a loop's body, a for statement's header parts (-1: absent, or unknown). */
+typedef struct stmts_slots {
+    unsigned last, body;
+    int init, test, step;
+} stmts_slots;
+
 /* Where child number `index` of a node stands: parent is the parent's own
- * node (NULL when it has none), last the number of its last child (switches
- * and cases) and body that of its body (loops).  -1: nowhere in particular. */
-int stmts_role(const lm_stmt *parent, unsigned index, unsigned last, unsigned body);
+ * node (NULL when it has none), slots its children's places.  -1: nowhere
+ * in particular. */
+int stmts_role(const lm_stmt *parent, unsigned index, const stmts_slots *slots);
 
 /* The node for cursor c (of kind k) under parent, standing where role says
  * (-1: it gets one only when it has control flow of its own); NULL when c

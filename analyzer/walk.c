@@ -116,7 +116,7 @@ struct frame {
     CXCursor loop_var;   /* loop statements, with the detail: the loop's variable */
     lm_stmt *node;       /* with the statement record: its node, or the nearest above */
     bool node_own;       /* node is this node's own */
-    unsigned last_index; /* with the record, switches and cases: their last child */
+    stmts_slots slots;   /* with the record: where its children stand */
     unsigned nchildren;  /* children visited so far */
     long chain_frame;    /* index of the frame whose chain this node continues, or -1 */
     chain_step step;
@@ -617,8 +617,14 @@ static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
     cx_kids kids = cx_children_of(c);
     f->body_index = kind == LM_LOOP_DO || kids.n == 0 ? 0 : kids.n - 1;
     f->loop_var = clang_getNullCursor();
+    if (!w->dt && !w->rec)
+        return;
+    cx_for_parts parts = {-1, -1, -1};
+    if (kind == LM_LOOP_FOR)
+        parts = cx_for_parts_of(w->cache->tu, c, &kids);
+    f->slots = (stmts_slots){0, f->body_index, parts.init, parts.cond, parts.inc};
     if (w->dt)
-        f->loop_var = detail_loop(w->dt, f->body_loop, f->kind, c, &kids);
+        f->loop_var = detail_loop(w->dt, f->body_loop, f->kind, &kids, &parts);
 }
 
 /* An FP operation of node f: in its tally, and in the statement record. */
@@ -675,14 +681,13 @@ static void count_pending(walker *w, frame *parent, CXCursor c, unsigned index)
 static void record_statement(walker *w, frame *f, const frame *parent, CXCursor c,
                              unsigned index)
 {
-    int role = stmts_role(parent->node_own ? parent->node : NULL, index, parent->last_index,
-                          parent->body_index);
+    int role = stmts_role(parent->node_own ? parent->node : NULL, index, &parent->slots);
     lm_stmt *own = stmts_add(w->rec, parent->node, c, f->kind, role);
     f->node = own ? own : parent->node;
     f->node_own = own != NULL;
     if (f->kind == CXCursor_SwitchStmt || f->kind == CXCursor_CaseStmt) {
         cx_kids k = cx_children_of(c);
-        f->last_index = k.n ? k.n - 1 : 0;
+        f->slots.last = k.n ? k.n - 1 : 0;
     }
 }
 

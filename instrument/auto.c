@@ -706,32 +706,6 @@ static int add_loop(autoi *ai, lm_loop *model)
     return (int)ai->nloops++;
 }
 
-/* Which part of a for statement a child is: the header's parts are told
- * apart by the semicolons between the parentheses. */
-static void for_header_semicolons(const source *s, size_t begin, size_t end, size_t semi[2])
-{
-    size_t i = begin;
-    while (i < end && s->text[i] != '(')
-        i++;
-    int depth = 0, nsemi = 0;
-    semi[0] = semi[1] = end;
-    for (; i < end; i++) {
-        char ch = s->text[i];
-        if (ch == '(') {
-            depth++;
-        } else if (ch == ')') {
-            if (--depth == 0)
-                return;
-        } else if (ch == ';' && depth == 1 && nsemi < 2) {
-            semi[nsemi++] = i;
-        } else if (ch == '"' || ch == '\'') {
-            for (i++; i < end && s->text[i] != ch; i++)
-                if (s->text[i] == '\\')
-                    i++;
-        }
-    }
-}
-
 static unsigned visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
 {
     const lm_stmt *body = lm_stmt_loop_body(c);
@@ -748,17 +722,13 @@ static unsigned visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     else if (segment_host(cur))
         segment_note_entry(segment_host(cur), index);
 
-    size_t semi[2];
-    if (c->kind == LM_STMT_FOR)
-        for_header_semicolons(ai->s, c->begin, c->end, semi);
     bool warned = false;
     segment_count_all(cur, &c->own);
     for (const lm_stmt *k = c->children; k; k = k->next) {
         if (k == body)
             continue;
-        size_t b = k->begins_in_file ? k->begin : 0;
-        if (c->kind == LM_STMT_FOR && b < semi[0])
-            visit_expr(ai, k, cur); /* init: once per entry */
+        if (k->role == LM_ROLE_INIT)
+            visit_expr(ai, k, cur); /* once per entry */
         else
             visit_operand(ai, k, cur, c, &warned); /* once per test or step */
     }

@@ -45,7 +45,9 @@ typedef enum lm_stmt_role {
     LM_ROLE_ARM,         /* the then or else of an if */
     LM_ROLE_SWITCH_BODY,
     LM_ROLE_LOOP_BODY,
-    LM_ROLE_HEADER,      /* a loop's init, test or step, in source order */
+    LM_ROLE_INIT,        /* a for statement's init: runs once per entry */
+    LM_ROLE_TEST,        /* a loop's condition */
+    LM_ROLE_STEP,        /* a for statement's increment */
     LM_ROLE_CONDITION,   /* of an if or a switch; the value of a return */
     LM_ROLE_CASE_VALUE,  /* not evaluated when the program runs */
     LM_ROLE_OPERAND,     /* an operand of ?: after the first, the right one of && and || */
@@ -58,9 +60,8 @@ struct lm_stmt {
     lm_stmt_kind kind;
     lm_stmt_role role;
     /* begin, end: its extent in the function's file, when both ends are
-     * written there and not produced by a macro (editable); begin alone
-     * when only its start is (begins_in_file: `i < N` with N a macro). */
-    bool editable, begins_in_file;
+     * written there and not produced by a macro (editable). */
+    bool editable;
     size_t begin, end;
     unsigned line, col; /* where it is reported */
     bool from_macro;    /* ?: and && ||: written in a macro's expansion */

@@ -561,7 +561,7 @@ static void shape_of(strbuf *sb, const lm_stmt *s)
         "DEFAULT",  "LABEL", "BREAK",   "CONTINUE", "RETURN", "GOTO", "IGOTO",
         "DECL",     "NULL", "OTHER",    "EXPR",   "COND", "LOGICAL", "STMTEXPR",
     };
-    static const char roles[] = "sabLhcvoi";
+    static const char roles[] = "sabLntpcvoi";
     static const char classes[] = "+-*/s";
     strbuf_printf(sb, "%c:%s", roles[s->role], kinds[s->kind]);
     for (int k = 0; k < LM_FP_NCLASSES; k++)
@@ -645,9 +645,9 @@ static void test_statement_record(void)
     CU_ASSERT_STRING_EQUAL(
         seen.shape,
         "s:COMPOUND(s:DECL "
-        "s:FOR(h:EXPR h:EXPR h:EXPR L:COMPOUND("
+        "s:FOR(n:EXPR t:EXPR p:EXPR L:COMPOUND("
         "s:IF(c:EXPR a:EXPR+* a:EXPR(i:COND(o:EXPR- o:EXPR*))))) "
-        "s:WHILE(h:LOGICAL(o:EXPR) L:EXPR/) "
+        "s:WHILE(t:LOGICAL(o:EXPR) L:EXPR/) "
         "s:SWITCH(c:EXPR b:COMPOUND(s:CASE(v:EXPR s:EXPRs) s:BREAK s:DEFAULT(s:EXPR!))) "
         "s:GOTO s:LABEL(s:RETURN(c:EXPR+)))");
     CU_ASSERT_TRUE(seen.loops_linked);
