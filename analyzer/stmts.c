@@ -183,6 +183,37 @@ lm_stmt *stmts_add(stmts *r, lm_stmt *parent, CXCursor c, enum CXCursorKind k, i
     return s;
 }
 
+void stmts_close(lm_stmt *s)
+{
+    unsigned esc = 0;
+    for (const lm_stmt *c = s->children; c; c = c->next)
+        esc |= c->role == LM_ROLE_SWITCH_BODY ? c->escapes & ~(unsigned)LM_ESCAPE_BREAK
+                                              : c->escapes;
+    switch (s->kind) {
+    case LM_STMT_BREAK:
+        esc |= LM_ESCAPE_BREAK;
+        break;
+    case LM_STMT_CONTINUE:
+        esc |= LM_ESCAPE_CONTINUE;
+        break;
+    case LM_STMT_RETURN:
+    case LM_STMT_GOTO:
+    case LM_STMT_INDIRECT_GOTO:
+        esc |= LM_ESCAPE_LEAVE;
+        break;
+    case LM_STMT_FOR:
+    case LM_STMT_WHILE:
+    case LM_STMT_DO:
+        esc &= ~(unsigned)(LM_ESCAPE_BREAK | LM_ESCAPE_CONTINUE);
+        break;
+    default:
+        if (s->exits)
+            esc |= LM_ESCAPE_LEAVE;
+        break;
+    }
+    s->escapes = esc;
+}
+
 void stmts_count_call(lm_stmt *s, CXCursor call)
 {
     char *name = cx_copy_string(clang_getCursorSpelling(call));

@@ -34,6 +34,9 @@ int stmts_role(const lm_stmt *parent, unsigned index, const stmts_slots *slots);
  * gets none. */
 lm_stmt *stmts_add(stmts *r, lm_stmt *parent, CXCursor c, enum CXCursorKind k, int role);
 
+/* The end of node s, whose children have ended: the jumps that leave it. */
+void stmts_close(lm_stmt *s);
+
 /* A call written in node s: libm's functions are FP operations. */
 void stmts_count_call(lm_stmt *s, CXCursor call);
 

@@ -463,6 +463,8 @@ static void pop_frame(walker *w)
         finish_chain(w, f);
     if (f->kind == CXCursor_VarDecl && w->dt)
         detail_declaration_end(w->dt, f->cursor, f->has_init);
+    if (f->node_own)
+        stmts_close(f->node);
     if (f->stmt_tally)
         finish_statement(w);
     if (f->opened == OPENED_BODY)

@@ -45,7 +45,9 @@
  * counts in the segment around it as if it ran once per segment (exact for
  * the usual do { } while (0)); a conditional inside it is counted as if all
  * of it ran, and a loop test or step that ends inside one counts once per
- * entry; a warning says so when that changes a count. */
+ * entry; a warning says so when that changes a count.  A jump inside one
+ * (bzip2's GET_BITS returns through a goto) ends its segment like any
+ * other: what follows the macro gets a counter of its own. */
 #include "auto.h"
 
 #include <stdint.h>
@@ -58,9 +60,6 @@
 
 /* What a counter's value is multiplied into (the columns of aitool_rows). */
 enum { FIELD_ENTRIES = LM_FP_NCLASSES, FIELD_ITERATIONS, NFIELDS };
-
-/* Jumps that leave a statement, returned by the visitors. */
-enum { ESC_BREAK = 1, ESC_CONTINUE = 2, ESC_LEAVE = 4 /* return, goto, exit() */ };
 
 typedef struct row {
     unsigned counter;
@@ -376,8 +375,8 @@ static void segment_finish(autoi *ai, segment *g)
 
 /* ---- expressions ----------------------------------------------------------- */
 
-static unsigned visit_stmt(autoi *ai, const lm_stmt *c, segment *cur);
-static unsigned visit_expr(autoi *ai, const lm_stmt *e, segment *cur);
+static void visit_stmt(autoi *ai, const lm_stmt *c, segment *cur);
+static void visit_expr(autoi *ai, const lm_stmt *e, segment *cur);
 
 /* What a segment has counted so far: operations and loop entries. */
 static unsigned long segment_tally(const segment *g)
@@ -400,14 +399,14 @@ static void segment_count_all(segment *g, const lm_fp_counts *fp)
  * wrapped, as it ends inside a macro expansion (`i < _PB_NI`), counts in the
  * segment around it, which is only wrong when it has operations or loops:
  * then a warning says so, once per owner (*warned). */
-static unsigned visit_operand(autoi *ai, const lm_stmt *e, segment *cur, const lm_stmt *owner,
+static void visit_operand(autoi *ai, const lm_stmt *e, segment *cur, const lm_stmt *owner,
                               bool *warned)
 {
     segment g;
     segment_init(&g, cur, cur->level, ai->nest != NULL);
     segment_place_expr(ai, &g, e);
     unsigned long before = segment_tally(segment_host(cur));
-    unsigned esc = visit_expr(ai, e, &g);
+    visit_expr(ai, e, &g);
     segment_finish(ai, &g);
     if (!g.placed && !*warned && segment_tally(segment_host(cur)) != before) {
         *warned = true;
@@ -421,26 +420,23 @@ static unsigned visit_operand(autoi *ai, const lm_stmt *e, segment *cur, const l
             auto_warn(ai, e, "this conditionally evaluated operand ends inside a macro "
                              "expansion: it is counted as if it always ran");
     }
-    return esc;
 }
 
 /* An expression counts its operations where it runs; the operands of ?:,
  * && and || that may not run are segments of their own.  A statement
  * expression's statements run where it does. */
-static unsigned visit_expr(autoi *ai, const lm_stmt *e, segment *cur)
+static void visit_expr(autoi *ai, const lm_stmt *e, segment *cur)
 {
     segment_count_all(cur, &e->own);
-    unsigned esc = 0;
     bool warned = false;
     for (const lm_stmt *k = e->children; k; k = k->next) {
         if (k->role == LM_ROLE_OPERAND)
-            esc |= visit_operand(ai, k, cur, e, &warned);
+            visit_operand(ai, k, cur, e, &warned);
         else if (k->role == LM_ROLE_STATEMENT)
-            esc |= visit_stmt(ai, k, cur);
+            visit_stmt(ai, k, cur);
         else
-            esc |= visit_expr(ai, k, cur);
+            visit_expr(ai, k, cur);
     }
-    return esc;
 }
 
 /* ---- statements ------------------------------------------------------------ */
@@ -506,34 +502,32 @@ static void flush_before(autoi *ai, const lm_stmt *c)
     add_flush(ai, c->begin, source_statement_end(ai->s, c->end));
 }
 
-static unsigned visit_loop(autoi *ai, const lm_stmt *c, segment *cur);
-static unsigned visit_nest(autoi *ai, const lm_stmt *c, segment *cur);
-static unsigned visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur);
+static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur);
+static void visit_nest(autoi *ai, const lm_stmt *c, segment *cur);
+static void visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur);
 
-static unsigned visit_goto(autoi *ai, const lm_stmt *c)
+static void visit_goto(autoi *ai, const lm_stmt *c)
 {
     if (c->kind == LM_STMT_INDIRECT_GOTO) {
         nest_problem(ai, c, "it contains a computed goto");
-        return ESC_LEAVE;
+        return;
     }
     if (ai->nest && (!c->target_known || c->target < ai->nest->begin ||
                      c->target >= ai->nest->end))
         flush_before(ai, c);
-    return ESC_LEAVE;
 }
 
 /* A statement under `#pragma omp`: a segment of its own, as it may run in
  * several threads, and a reduction clause when it does inside a nest. */
-static unsigned visit_directed(autoi *ai, const lm_stmt *c, long pragma, segment *cur)
+static void visit_directed(autoi *ai, const lm_stmt *c, long pragma, segment *cur)
 {
     omp_pragma *p = &ai->pragmas[pragma];
     size_t clause = SIZE_MAX;
     if (ai->nest && p->parallel)
         clause = placeholder(ai, p->end, EDIT_CLOSE);
     unsigned from = ai->ncounters;
-    unsigned esc;
     if (lm_stmt_is_loop(c)) {
-        esc = visit_loop(ai, c, cur);
+        visit_loop(ai, c, cur);
     } else {
         /* Counted where the directive runs it: inside the block, or in braces
          * under the directive, except that atomic wants its statement bare. */
@@ -544,7 +538,7 @@ static unsigned visit_directed(autoi *ai, const lm_stmt *c, long pragma, segment
         else if (c->editable)
             segment_place_stmt(ai, &g, c->begin, source_statement_end(ai->s, c->end), true,
                                !p->atomic);
-        esc = visit_stmt_undirected(ai, c, &g);
+        visit_stmt_undirected(ai, c, &g);
         segment_finish(ai, &g);
     }
     if (clause != SIZE_MAX) {
@@ -557,7 +551,6 @@ static unsigned visit_directed(autoi *ai, const lm_stmt *c, long pragma, segment
         n->reduce_from[k] = from;
         n->reduce_to[k] = ai->ncounters;
     }
-    return esc;
 }
 
 /* The statement under a label: its last child (a case's value comes first). */
@@ -570,13 +563,13 @@ static const lm_stmt *labelled_statement(const lm_stmt *c)
     return sub;
 }
 
-static unsigned visit_label(autoi *ai, const lm_stmt *c, segment *cur)
+static void visit_label(autoi *ai, const lm_stmt *c, segment *cur)
 {
     if (c->kind != LM_STMT_LABEL && ai->nest && ai->switch_depth == 0)
         nest_problem(ai, c, "a case label inside it belongs to a switch outside it");
     const lm_stmt *sub = labelled_statement(c);
     if (!sub)
-        return 0;
+        return;
     segment_finish(ai, cur);
     segment_init(cur, cur->parent, cur->level, cur->local);
     if (sub->editable)
@@ -584,16 +577,14 @@ static unsigned visit_label(autoi *ai, const lm_stmt *c, segment *cur)
     if (!cur->placed)
         auto_warn(ai, c, "the statement after this label comes from a macro expansion: "
                          "its operations are not counted");
-    return visit_stmt(ai, sub, cur);
+    visit_stmt(ai, sub, cur);
 }
 
-static unsigned visit_compound(autoi *ai, const lm_stmt *c, segment *cur)
+static void visit_compound(autoi *ai, const lm_stmt *c, segment *cur)
 {
-    unsigned esc = 0;
     for (const lm_stmt *k = c->children; k; k = k->next) {
-        unsigned e = visit_stmt(ai, k, cur);
-        esc |= e;
-        if (e && k->next) {
+        visit_stmt(ai, k, cur);
+        if (k->escapes && k->next) {
             /* What follows a statement that can jump away runs less often. */
             segment_finish(ai, cur);
             segment_init(cur, cur->parent, cur->level, cur->local);
@@ -601,11 +592,10 @@ static unsigned visit_compound(autoi *ai, const lm_stmt *c, segment *cur)
                 segment_place_stmt(ai, cur, k->next->begin, k->next->end, false, false);
         }
     }
-    return esc;
 }
 
 /* An arm of if/else: its own segment. */
-static unsigned visit_arm(autoi *ai, const lm_stmt *arm, segment *cur)
+static void visit_arm(autoi *ai, const lm_stmt *arm, segment *cur)
 {
     segment g;
     segment_init(&g, cur, cur->level, ai->nest != NULL);
@@ -613,84 +603,80 @@ static unsigned visit_arm(autoi *ai, const lm_stmt *arm, segment *cur)
     if (!g.placed)
         auto_warn(ai, arm, "this branch comes from a macro expansion: its operations are "
                            "counted as if it always ran");
-    unsigned esc = visit_stmt(ai, arm, &g);
+    visit_stmt(ai, arm, &g);
     segment_finish(ai, &g);
-    return esc;
 }
 
 /* if and switch: the condition where the statement runs, each arm on its
  * own.  The body of a switch is an arm whose start the jump to a case
  * skips: code before the first label counts zero times, as it runs. */
-static unsigned visit_branch(autoi *ai, const lm_stmt *c, segment *cur)
+static void visit_branch(autoi *ai, const lm_stmt *c, segment *cur)
 {
     segment_count_all(cur, &c->own);
-    unsigned esc = 0;
     for (const lm_stmt *k = c->children; k; k = k->next) {
         if (k->role == LM_ROLE_ARM) {
-            esc |= visit_arm(ai, k, cur);
+            visit_arm(ai, k, cur);
         } else if (k->role == LM_ROLE_SWITCH_BODY) {
             ai->switch_depth++;
-            esc |= visit_arm(ai, k, cur) & ~(unsigned)ESC_BREAK;
+            visit_arm(ai, k, cur);
             ai->switch_depth--;
         } else {
-            esc |= visit_expr(ai, k, cur);
+            visit_expr(ai, k, cur);
         }
     }
-    return esc;
 }
 
-static unsigned visit_stmt(autoi *ai, const lm_stmt *c, segment *cur)
+static void visit_stmt(autoi *ai, const lm_stmt *c, segment *cur)
 {
     if (!c->editable && c->kind != LM_STMT_NULL) {
         if (lm_stmt_is_loop(c) || c->kind == LM_STMT_IF || c->kind == LM_STMT_SWITCH)
             auto_warn(ai, c, "a loop or branch produced by a macro is not measured: its "
                              "operations count as if its code ran once");
         visit_opaque(c, cur);
-        return 0;
+        return;
     }
-    if (lm_stmt_is_loop(c) && !ai->nest)
-        return visit_nest(ai, c, cur);
     long pragma = pragma_before(ai, c->begin);
-    if (pragma >= 0 && c->kind != LM_STMT_NULL)
-        return visit_directed(ai, c, pragma, cur);
-    return visit_stmt_undirected(ai, c, cur);
+    if (lm_stmt_is_loop(c) && !ai->nest)
+        visit_nest(ai, c, cur);
+    else if (pragma >= 0 && c->kind != LM_STMT_NULL)
+        visit_directed(ai, c, pragma, cur);
+    else
+        visit_stmt_undirected(ai, c, cur);
 }
 
-static unsigned visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur)
+static void visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur)
 {
     switch (c->kind) {
     case LM_STMT_COMPOUND:
-        return visit_compound(ai, c, cur);
+        visit_compound(ai, c, cur);
+        break;
     case LM_STMT_FOR:
     case LM_STMT_WHILE:
     case LM_STMT_DO:
-        return visit_loop(ai, c, cur);
+        visit_loop(ai, c, cur);
+        break;
     case LM_STMT_IF:
     case LM_STMT_SWITCH:
-        return visit_branch(ai, c, cur);
+        visit_branch(ai, c, cur);
+        break;
     case LM_STMT_LABEL:
     case LM_STMT_CASE:
     case LM_STMT_DEFAULT:
-        return visit_label(ai, c, cur);
+        visit_label(ai, c, cur);
+        break;
     case LM_STMT_BREAK:
-        return ESC_BREAK;
     case LM_STMT_CONTINUE:
-        return ESC_CONTINUE;
-    case LM_STMT_RETURN:
-        flush_before(ai, c);
-        visit_expr(ai, c, cur);
-        return ESC_LEAVE;
+        break;
     case LM_STMT_GOTO:
     case LM_STMT_INDIRECT_GOTO:
-        return visit_goto(ai, c);
-    default: {
-        unsigned esc = 0;
-        if (c->exits) {
+        visit_goto(ai, c);
+        break;
+    default:
+        /* return and exit() hand the nest's counters on before they leave */
+        if (c->kind == LM_STMT_RETURN || c->exits)
             flush_before(ai, c);
-            esc = ESC_LEAVE;
-        }
-        return esc | visit_expr(ai, c, cur);
-    }
+        visit_expr(ai, c, cur);
+        break;
     }
 }
 
@@ -706,12 +692,12 @@ static int add_loop(autoi *ai, lm_loop *model)
     return (int)ai->nloops++;
 }
 
-static unsigned visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
+static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
 {
     const lm_stmt *body = lm_stmt_loop_body(c);
     if (!c->loop || !body) {
         visit_opaque(c, cur);
-        return 0;
+        return;
     }
     long pragma = pragma_before(ai, c->begin);
     if (pragma >= 0 && ai->pragmas[pragma].nested_form)
@@ -738,13 +724,12 @@ static unsigned visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     g.iterations_of = index;
     if (!g.placed)
         nest_problem(ai, c, "its body comes from a macro expansion");
-    unsigned esc = visit_stmt(ai, body, &g);
+    visit_stmt(ai, body, &g);
     segment_finish(ai, &g);
-    return esc & ~(unsigned)(ESC_BREAK | ESC_CONTINUE);
 }
 
 /* A loop outside every loop: the block with its counters around it. */
-static unsigned visit_nest(autoi *ai, const lm_stmt *c, segment *cur)
+static void visit_nest(autoi *ai, const lm_stmt *c, segment *cur)
 {
     size_t begin = c->begin;
     nest n = {.begin = begin, .end = source_statement_end(ai->s, c->end), .root_pending = true};
@@ -766,7 +751,7 @@ static unsigned visit_nest(autoi *ai, const lm_stmt *c, segment *cur)
     unsigned outer_switch = ai->switch_depth;
     ai->nest = &n;
     ai->switch_depth = 0;
-    unsigned esc = visit_stmt(ai, c, cur);
+    visit_stmt(ai, c, cur);
     ai->nest = outer;
     ai->switch_depth = outer_switch;
 
@@ -821,7 +806,6 @@ static unsigned visit_nest(autoi *ai, const lm_stmt *c, segment *cur)
     free(n.reduce_edits);
     free(n.reduce_from);
     free(n.reduce_to);
-    return esc;
 }
 
 /* ---- functions and the file ------------------------------------------------ */

@@ -39,6 +39,14 @@ typedef enum lm_stmt_kind {
     LM_STMT_STMT_EXPR,   /* ({ ... }), a GNU extension */
 } lm_stmt_kind;
 
+/* Basic blocks.  A stretch of code that always runs the same number of
+ * times starts at a function's body, a loop's body, test and step, an arm
+ * of if/else, a switch's body, the statement under a label or case, an
+ * operand of ?:, && or || that may not run, and the statement after one
+ * that escapes; everything else runs as often as the node it is in.  The
+ * record holds what that takes (roles, escapes); the instrumenters' counters
+ * sit at the starts. */
+
 /* Where a node stands in its parent. */
 typedef enum lm_stmt_role {
     LM_ROLE_STATEMENT,   /* in a block, under a label, the body of a function or ({ }) */
@@ -53,6 +61,13 @@ typedef enum lm_stmt_role {
     LM_ROLE_OPERAND,     /* an operand of ?: after the first, the right one of && and || */
     LM_ROLE_INLINE,      /* ?:, &&, || or ({ }) inside some other expression */
 } lm_stmt_role;
+
+/* Jumps that leave a node (lm_stmt.escapes). */
+enum {
+    LM_ESCAPE_BREAK = 1,    /* out of the loop or switch around it */
+    LM_ESCAPE_CONTINUE = 2, /* to the next turn of the loop around it */
+    LM_ESCAPE_LEAVE = 4,    /* return, goto, exit() */
+};
 
 typedef struct lm_stmt lm_stmt;
 struct lm_stmt {
@@ -72,6 +87,9 @@ struct lm_stmt {
     bool target_known;  /* goto: target is the offset of its label */
     size_t target;
     bool exits;         /* a statement that calls exit, _Exit or quick_exit */
+    /* The jumps in it that leave it (LM_ESCAPE_*): a break or continue of
+     * a loop or switch inside it does not. */
+    unsigned escapes;
     const void *origin; /* the analyzer's handle while its unit is open (analyzer_tu.h) */
 };
 

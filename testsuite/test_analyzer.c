@@ -552,8 +552,9 @@ static void test_tally_largest_arm(void)
 
 /* ---- the statement record ---- */
 
-/* A node as "role:KIND[fp]" and its children in parentheses; fp lists the
- * nonzero classes of what is written in it (+ - * / s). */
+/* A node as "role:KIND[fp][!][^escapes]" and its children in parentheses;
+ * fp lists the FP operations written in it (+ - * / s), ! marks a call to
+ * exit(), escapes are the LM_ESCAPE_* bits of the jumps that leave it. */
 static void shape_of(strbuf *sb, const lm_stmt *s)
 {
     static const char *const kinds[] = {
@@ -569,6 +570,8 @@ static void shape_of(strbuf *sb, const lm_stmt *s)
             strbuf_printf(sb, "%c", classes[k]);
     if (s->exits)
         strbuf_append(sb, "!");
+    if (s->escapes)
+        strbuf_printf(sb, "^%u", s->escapes);
     if (s->children) {
         strbuf_append(sb, "(");
         for (const lm_stmt *c = s->children; c; c = c->next) {
@@ -644,16 +647,17 @@ static void test_statement_record(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(seen.shape);
     CU_ASSERT_STRING_EQUAL(
         seen.shape,
-        "s:COMPOUND(s:DECL "
+        "s:COMPOUND^4(s:DECL "
         "s:FOR(n:EXPR t:EXPR p:EXPR L:COMPOUND("
         "s:IF(c:EXPR a:EXPR+* a:EXPR(i:COND(o:EXPR- o:EXPR*))))) "
         "s:WHILE(t:LOGICAL(o:EXPR) L:EXPR/) "
-        "s:SWITCH(c:EXPR b:COMPOUND(s:CASE(v:EXPR s:EXPRs) s:BREAK s:DEFAULT(s:EXPR!))) "
-        "s:GOTO s:LABEL(s:RETURN(c:EXPR+)))");
+        "s:SWITCH^4(c:EXPR b:COMPOUND^5(s:CASE(v:EXPR s:EXPRs) s:BREAK^1 "
+        "s:DEFAULT^4(s:EXPR!^4))) "
+        "s:GOTO^4 s:LABEL^4(s:RETURN^4(c:EXPR+)))");
     CU_ASSERT_TRUE(seen.loops_linked);
     CU_ASSERT_TRUE(seen.all_editable);
     CU_ASSERT_TRUE(seen.goto_known);
-    /* `int i;` on line 19 of the kernel: its offsets are those of the text. */
+    /* `int i;`: its offsets are those of the text. */
     FILE *f = fopen(path, "rb");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     char text[4096];

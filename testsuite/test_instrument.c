@@ -395,6 +395,31 @@ static void test_auto_macro_bounds(void)
     cJSON_Delete(m);
 }
 
+/* A continue inside a macro ends the count of the statements before it
+ * (counts in kernels/instr_macro_jump.c). */
+static void test_auto_macro_jump(void)
+{
+    copy_kernel("instr_macro_jump.c");
+    const char *args[] = {"-auto-instrument", "instr_macro_jump.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "instr_macro_jump.c:15:9: warning: a loop or branch produced "
+                                  "by a macro is not measured: its operations count as if its "
+                                  "code ran once\n");
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("ai_instr_macro_jump.c", "macro_jump", NULL, NULL));
+    setenv("AITOOL_MEASURED", "macro_jump.json", 1);
+    testutil_proc measured = run_program("macro_jump");
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_STRING_EQUAL(measured.out, "22.50\n");
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured("macro_jump.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop want[] = {{13, "main", 1, 8, 8, 0, 4, 0, 0, 0, 0}};
+    check_loops(m, want, 1);
+    cJSON_Delete(m);
+}
+
 /* GNU statement expressions: counted where they run (counts in
  * kernels/instr_stmt_expr.c). */
 static void test_auto_statement_expressions(void)
@@ -564,6 +589,7 @@ static const testutil_case auto_cases[] = {
     {"exact counts through branches and jumps", test_auto_exact_counts},
     {"macro loop bounds", test_auto_macro_bounds},
     {"statement expressions", test_auto_statement_expressions},
+    {"a jump inside a macro", test_auto_macro_jump},
     {"OpenMP", test_auto_openmp},
     {"examples print the same", test_auto_examples_unchanged},
     {"measured counts in the reports", test_measured_in_reports},

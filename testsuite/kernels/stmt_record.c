@@ -9,7 +9,9 @@
  *          s = s / 2.0 (body: divide)
  *   switch: n (condition), the body a block: case 1 (value 1) with
  *          s = sqrt(s) (special), break, default with exit(1) (exits)
- *   goto done (its label known), done: return s + 1.0 (plus) */
+ *   goto done (its label known), done: return s + 1.0 (plus)
+ * The jumps that leave each node: the break leaves its switch's body but
+ * not the switch; exit(1), goto and return leave everything around them. */
 #include <math.h>
 #include <stdlib.h>
 
