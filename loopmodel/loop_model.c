@@ -202,6 +202,15 @@ static unsigned long lm_use_seq(const lm_array_use *a, bool stores)
 }
 
 /* Types are ordered by the first access of any array of that type. */
+unsigned long lm_arrays_byte_count(const lm_array_use *arrays, bool stores)
+{
+    unsigned long bytes = 0;
+    for (const lm_array_use *a = arrays; a; a = a->next)
+        if (lm_use_seq(a, stores))
+            bytes += a->elem_size;
+    return bytes;
+}
+
 lm_bytes lm_arrays_bytes(lm_program *p, const lm_array_use *arrays, bool stores)
 {
     size_t n = 0;

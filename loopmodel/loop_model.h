@@ -314,6 +314,8 @@ const char *lm_loop_kind_name(lm_loop_kind k); /* "for", "while", "do" */
 /* The bytes of the arrays read (stores: written), grouped by element type in
  * order of first appearance.  The formula is allocated in p's arena. */
 lm_bytes lm_arrays_bytes(lm_program *p, const lm_array_use *arrays, bool stores);
+/* The same number of bytes, without the formula. */
+unsigned long lm_arrays_byte_count(const lm_array_use *arrays, bool stores);
 
 /* fp_total / bytes; 9999.9 when bytes are 0 and flops are not; 0 when both are. */
 double lm_intensity(unsigned long fp_total, unsigned long bytes);

@@ -963,11 +963,44 @@ static void test_orig_dialect(void)
     testutil_proc_release(&r);
 }
 
+/* -chips: the application and a subtask per function beside it, as the
+ * goldens hand-checked against kernels/chips_bounds.c; a name that is not
+ * NAME.la is a usage error. */
+static void test_chips_written(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "c.txt", "-chips",
+                          "study.la", "-param", "n=100", "-param", "g->n=50",
+                          KERNEL("chips_bounds.c"), NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    const char *files[] = {"study.la", "kern.la", "helper.la"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char *written = read_in_tmp(files[i]);
+        char golden_path[256];
+        snprintf(golden_path, sizeof golden_path, "%s/chips/%s", AITOOL_GOLDEN_DIR, files[i]);
+        char *golden = testutil_read_file(golden_path);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(written);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(golden);
+        CU_ASSERT_STRING_EQUAL(written, golden);
+        free(written);
+        free(golden);
+    }
+    const char *bad[] = {"-static-counting-only", "-chips", "study.txt", DOT, NULL};
+    r = run(bad);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.err, "measuretool: error: -chips study.txt: the application's "
+                                  "file must be named NAME.la\n");
+    testutil_proc_release(&r);
+}
+
 static const testutil_case xml_cases[] = {
     {"-machine predictions in the reports", test_machine_prediction},
     {"-xml written and read back", test_xml_written_and_read_back},
     {"bad XML input", test_xml_bad_input},
     {"the ExaSAT tools' dialect", test_orig_dialect},
+    {"-chips written", test_chips_written},
     {NULL, NULL},
 };
 

@@ -18,6 +18,7 @@
 #include "mem.h"
 #include "perf.h"
 #include "report.h"
+#include "report_chips.h"
 
 typedef struct mt_options {
     bool help, help_markdown, debug, static_only;
@@ -32,6 +33,7 @@ typedef struct mt_options {
     const char *report_file; /* -report-file; default ai_tool_report.txt */
     const char *json_file;   /* NULL: no JSON report */
     const char *xml_file;    /* -xml: the ExaSAT XML, or NULL */
+    const char *chips_file;  /* -chips: the CHIP3S application, or NULL */
     const char *machine_file; /* -machine: predict each nest on this machine, or NULL */
     const char **params;     /* -param NAME=VALUE: the symbols of loop bounds */
     int nparams;
@@ -111,6 +113,11 @@ static const args_option mt_option_table[] = {
     {"-xml", ARGS_VALUE, "FILE", false, MT_OPT(xml_file), 0,
      "also write ExaSAT XML (spec draft 0.3.1; - is standard output): per loop its bounds, "
      "own-level operations, scalars and array subscripts (xml-schema/README.md)"},
+    {"-chips", ARGS_VALUE, "APP.la", false, MT_OPT(chips_file), 0,
+     "also write the loop model as a CHIP3S performance study: the application APP and, "
+     "beside it, a subtask FUNC.la per function whose cflow procedure holds its loop nests "
+     "with their trip counts, FP operations and bytes; bound symbols are its variables, "
+     "valued by -param (chips/README.md)"},
     {"-exasat-dialect", ARGS_FLAG, NULL, false, MT_OPT(exasat_dialect), 0,
      "read .xml inputs as the ExaSAT tools' own dialect (otherwise detected per document)"},
     {"-machine", ARGS_VALUE, "FILE", false, MT_OPT(machine_file), 0,
@@ -296,7 +303,7 @@ static bool mt_is_xml_input(const char *path)
 /* The reports every mode writes from a finished program, with what the
  * later stages found out joined in (j may be NULL). */
 static bool mt_write_reports(const mt_options *o, const lm_program *p, bool text_report,
-                             const report_joins *j)
+                             const report_joins *j, const perf_bindings *params)
 {
     bool ok = true;
     if (o->debug)
@@ -309,6 +316,8 @@ static bool mt_write_reports(const mt_options *o, const lm_program *p, bool text
         ok &= report_json_file(o->json_file, p, j);
     if (o->xml_file)
         ok &= xml_write_file(o->xml_file, p, j ? j->measured : NULL);
+    if (o->chips_file)
+        ok &= report_chips_write(o->chips_file, p, params);
     return ok;
 }
 
@@ -347,7 +356,7 @@ static void mt_stages_release(mt_stages *st)
 static bool mt_analyze(const mt_options *o, const annot_set *annots, const perf_bindings *params)
 {
     analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive,
-                             o->xml_file != NULL || o->machine_file != NULL};
+                             o->xml_file || o->chips_file || o->machine_file};
     analyzer *a = analyzer_create(&aopt);
     lm_program *p = lm_program_create();
     bool ok = true;
@@ -365,7 +374,7 @@ static bool mt_analyze(const mt_options *o, const annot_set *annots, const perf_
     report_joins j = {st.measured, st.have_predictions ? &st.predicted : NULL,
                       st.machine ? st.machine->name : NULL};
     fileio_run_begin();
-    ok &= mt_write_reports(o, p, true, &j);
+    ok &= mt_write_reports(o, p, true, &j, params);
     ok &= fileio_run_end();
     mt_stages_release(&st);
     lm_program_free(&p);
@@ -418,7 +427,7 @@ static bool mt_outputs_ok(const mt_options *o)
 static bool mt_instrument(const mt_options *o, const annot_set *annots)
 {
     analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive,
-                             o->xml_file != NULL};
+                             o->xml_file || o->chips_file};
     analyzer *a = analyzer_create(&aopt);
     lm_program *p = lm_program_create();
     instrument_mode mode = o->auto_instrument ? INSTRUMENT_AUTO : INSTRUMENT_MARKERS;
@@ -432,7 +441,7 @@ static bool mt_instrument(const mt_options *o, const annot_set *annots)
     }
     analyzer_free(&a);
     lm_program_finish(p);
-    ok &= mt_write_reports(o, p, o->report_file_given, NULL);
+    ok &= mt_write_reports(o, p, o->report_file_given, NULL, NULL);
     ok &= fileio_run_end();
     lm_program_free(&p);
     return ok;
@@ -448,8 +457,16 @@ static int mt_run_analysis(const mt_options *o, const annot_set *annots)
     if (!mt_output_not_input(o, o->report_file_given ? "-report-file" : "the report",
                              report ? o->report_file : NULL) ||
         !mt_output_not_input(o, "-json", o->json_file) ||
-        !mt_output_not_input(o, "-xml", o->xml_file))
+        !mt_output_not_input(o, "-xml", o->xml_file) ||
+        !mt_output_not_input(o, "-chips", o->chips_file))
         return MT_EXIT_USAGE;
+    const char *why = NULL;
+    char *app = o->chips_file ? report_chips_app_name(o->chips_file, &why) : NULL;
+    free(app);
+    if (why) {
+        diag_tool(DIAG_ERROR, "-chips %s: %s", o->chips_file, why);
+        return MT_EXIT_USAGE;
+    }
     if (o->static_only) {
         if (o->output || o->auto_instrument) {
             diag_tool(DIAG_ERROR, "%s writes an instrumented copy, which "

@@ -1,0 +1,606 @@
+/* The CHIP3S emitter.
+ *
+ * Objects.  Each function becomes `subtask FUNC`, linked to the built-in
+ * `sequential` template (Tx = Time()), so its time is its cflow procedure
+ * Time: the FP operations of the function outside loops, then its loop
+ * nests as written, each `loop <0>, COUNT { ... }` holding the loop's
+ * own-level FP operations (`compute <is flop, ...>`) and bytes
+ * (`compute <is mem, ...>`).  Own-level counts include what the functions a
+ * loop calls do there, as the static counts follow calls; so the
+ * application's init adds only the subtasks of the functions no other
+ * function calls.
+ *
+ * Counts.  COUNT is perfmodel's trip count, (upper - lower) / stride + 1
+ * or 0 when the bounds are crossed, as an expression of the bounds' symbols,
+ * which become dtdp variables of the subtask and of the application (which
+ * links them), valued by -param or left unset.  The bounds are C integer
+ * expressions: their `/` and `%` truncate, which CHIP3S's `/` does not, so
+ * they are written as calls of the procedures c_div and c_mod the subtask
+ * then defines.  A loop without bounds the model knows (a while loop, a
+ * bound that is not + - * / % of symbols and numbers) gets a variable
+ * FUNC_L<line> for its count instead.
+ *
+ * Names.  CHIP3S identifiers start with a letter and cannot be its
+ * keywords, its built-in objects and functions, or the names the emitter
+ * uses: such a C name gets the prefix c_, a member path `grid->n` becomes
+ * grid_n, and a second function of the same name (a static one in another
+ * file) gets _2, _3, ... */
+#include "report_chips.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "fileio.h"
+#include "mem.h"
+#include "strbuf.h"
+
+static const char *const chips_reserved[] = {
+    /* keywords (the seed's lexer, and defgroup) */
+    "application", "subtask", "partmp", "include", "var", "link", "option", "proc", "cflow",
+    "compute", "loop", "call", "case", "exec", "if", "then", "else", "while", "break",
+    "continue", "print", "return", "exit", "dim", "free", "step", "confdev", "numeric",
+    "vector", "string", "is", "array", "defgroup",
+    /* variable groups, built-in objects and functions */
+    "dtdp", "rsus", "hrddev", "scope", "local", "sysd", "hardware", "la", "sequential",
+    "Log2", "Log", "Exp", "Sqrt", "Power", "Floor", "Ceiling", "Round", "Abs", "Max", "Min",
+    "log2", "log", "exp", "sqrt", "power", "floor", "ceil", "ceiling", "round", "abs", "max",
+    "min",
+    /* the emitter's own */
+    "init", "Time", "Tx", "c_div", "c_mod",
+};
+
+static bool chips_is_reserved(const char *s)
+{
+    for (size_t i = 0; i < sizeof chips_reserved / sizeof *chips_reserved; i++)
+        if (!strcmp(chips_reserved[i], s))
+            return true;
+    return false;
+}
+
+static bool chips_is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool chips_is_ident_char(char c)
+{
+    return chips_is_letter(c) || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* A CHIP3S identifier for text[0..len): `->` and other characters as `_`,
+ * and c_ before one that would not start with a letter or is reserved. */
+static void chips_name_into(strbuf *out, const char *text, size_t len)
+{
+    strbuf name = STRBUF_INIT;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] == '-' && i + 1 < len && text[i + 1] == '>')
+            i++;
+        strbuf_appendn(&name, chips_is_ident_char(text[i]) ? &text[i] : "_", 1);
+    }
+    const char *s = strbuf_cstr(&name);
+    if (!chips_is_letter(s[0]) || chips_is_reserved(s))
+        strbuf_append(out, "c_");
+    strbuf_append(out, s);
+    strbuf_release(&name);
+}
+
+static char *chips_name(const char *text)
+{
+    strbuf sb = STRBUF_INIT;
+    chips_name_into(&sb, text, strlen(text));
+    return strbuf_take(&sb);
+}
+
+/* ---- symbols: the dtdp variables of a subtask ---- */
+
+typedef struct chips_symbol {
+    char *name;   /* as CHIP3S names it */
+    char *c_name; /* as -param names it */
+} chips_symbol;
+
+typedef struct chips_symbols {
+    chips_symbol *v;
+    size_t n, cap;
+} chips_symbols;
+
+static void chips_symbols_add(chips_symbols *s, const char *name, const char *c_name)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (!strcmp(s->v[i].name, name))
+            return;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 8;
+        s->v = mem_realloc(s->v, s->cap * sizeof *s->v);
+    }
+    s->v[s->n++] = (chips_symbol){mem_strdup(name), mem_strdup(c_name)};
+}
+
+static void chips_symbols_release(chips_symbols *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->v[i].name);
+        free(s->v[i].c_name);
+    }
+    free(s->v);
+    *s = (chips_symbols){NULL, 0, 0};
+}
+
+/* ---- bounds: C integer expressions as CHIP3S expressions ---- */
+
+typedef struct chips_expr {
+    const char *text;
+    size_t pos;
+    bool ok;
+    bool uses_div; /* c_div or c_mod is called */
+    chips_symbols *symbols;
+    unsigned depth;
+} chips_expr;
+
+enum { CHIPS_EXPR_MAX_DEPTH = 200 };
+
+static char chips_expr_peek(chips_expr *e)
+{
+    while (e->text[e->pos] == ' ' || e->text[e->pos] == '\t')
+        e->pos++;
+    return e->text[e->pos];
+}
+
+static void chips_expr_additive(chips_expr *e, strbuf *out);
+
+/* A decimal or hexadecimal integer, its suffix (u, l, ul, ...) dropped. */
+static void chips_expr_number(chips_expr *e, strbuf *out)
+{
+    char *end;
+    unsigned long long v = strtoull(e->text + e->pos, &end, 0);
+    e->pos = (size_t)(end - e->text);
+    while (e->text[e->pos] && strchr("uUlL", e->text[e->pos]))
+        e->pos++;
+    if (chips_is_ident_char(e->text[e->pos]) || e->text[e->pos] == '.')
+        e->ok = false;
+    strbuf_printf(out, "%llu", v);
+}
+
+/* A variable or member path (`n`, `grid->n`, `s.len`): a symbol. */
+static void chips_expr_symbol(chips_expr *e, strbuf *out)
+{
+    size_t start = e->pos;
+    for (;;) {
+        while (chips_is_ident_char(e->text[e->pos]))
+            e->pos++;
+        if (e->text[e->pos] == '.' && chips_is_letter(e->text[e->pos + 1]))
+            e->pos++;
+        else if (e->text[e->pos] == '-' && e->text[e->pos + 1] == '>')
+            e->pos += 2;
+        else
+            break;
+    }
+    strbuf c_name = STRBUF_INIT, name = STRBUF_INIT;
+    strbuf_appendn(&c_name, e->text + start, e->pos - start);
+    chips_name_into(&name, e->text + start, e->pos - start);
+    chips_symbols_add(e->symbols, strbuf_cstr(&name), strbuf_cstr(&c_name));
+    strbuf_append(out, strbuf_cstr(&name));
+    strbuf_release(&c_name);
+    strbuf_release(&name);
+}
+
+static void chips_expr_primary(chips_expr *e, strbuf *out)
+{
+    char c = chips_expr_peek(e);
+    if (c >= '0' && c <= '9') {
+        chips_expr_number(e, out);
+    } else if (chips_is_letter(c) || c == '_') {
+        chips_expr_symbol(e, out);
+    } else if (c == '(' && e->depth < CHIPS_EXPR_MAX_DEPTH) {
+        e->pos++;
+        e->depth++;
+        strbuf_append(out, "(");
+        chips_expr_additive(e, out);
+        strbuf_append(out, ")");
+        e->depth--;
+        if (chips_expr_peek(e) == ')')
+            e->pos++;
+        else
+            e->ok = false;
+    } else {
+        e->ok = false;
+    }
+}
+
+static void chips_expr_unary(chips_expr *e, strbuf *out)
+{
+    char c = chips_expr_peek(e);
+    if ((c == '-' || c == '+') && e->depth < CHIPS_EXPR_MAX_DEPTH) {
+        e->pos++;
+        e->depth++;
+        strbuf_appendn(out, &c, 1);
+        chips_expr_unary(e, out);
+        e->depth--;
+        return;
+    }
+    chips_expr_primary(e, out);
+}
+
+/* Operands of * / %: C's `/` and `%` truncate, as c_div and c_mod do. */
+static void chips_expr_multiplicative(chips_expr *e, strbuf *out)
+{
+    strbuf left = STRBUF_INIT;
+    chips_expr_unary(e, &left);
+    for (char c = chips_expr_peek(e); e->ok && (c == '*' || c == '/' || c == '%');
+         c = chips_expr_peek(e)) {
+        e->pos++;
+        strbuf right = STRBUF_INIT, joined = STRBUF_INIT;
+        chips_expr_unary(e, &right);
+        if (c == '*') {
+            strbuf_printf(&joined, "%s * %s", strbuf_cstr(&left), strbuf_cstr(&right));
+        } else {
+            strbuf_printf(&joined, "%s(%s, %s)", c == '/' ? "c_div" : "c_mod",
+                          strbuf_cstr(&left), strbuf_cstr(&right));
+            e->uses_div = true;
+        }
+        strbuf_release(&left);
+        strbuf_release(&right);
+        left = joined;
+    }
+    strbuf_append(out, strbuf_cstr(&left));
+    strbuf_release(&left);
+}
+
+static void chips_expr_additive(chips_expr *e, strbuf *out)
+{
+    chips_expr_multiplicative(e, out);
+    for (char c = chips_expr_peek(e); e->ok && (c == '+' || c == '-'); c = chips_expr_peek(e)) {
+        e->pos++;
+        strbuf_printf(out, " %c ", c);
+        chips_expr_multiplicative(e, out);
+    }
+}
+
+/* text as CHIP3S into out; false when it is not an expression of the kind
+ * above (symbols seen are still added: the caller drops them then). */
+static bool chips_translate(const char *text, strbuf *out, chips_symbols *symbols,
+                            bool *uses_div)
+{
+    chips_expr e = {text, 0, true, false, symbols, 0};
+    chips_expr_additive(&e, out);
+    if (chips_expr_peek(&e) != '\0')
+        e.ok = false;
+    if (e.ok && e.uses_div)
+        *uses_div = true;
+    return e.ok;
+}
+
+/* ---- a subtask ---- */
+
+typedef struct chips_subtask {
+    const lm_function *fn;
+    char *name;
+    strbuf body;          /* the statements of Time */
+    chips_symbols symbols;
+    bool uses_div;
+} chips_subtask;
+
+static void chips_indent(strbuf *out, unsigned depth)
+{
+    for (unsigned i = 0; i < depth; i++)
+        strbuf_append(out, "    ");
+}
+
+/* compute <is flop, ...> of one level's counts; nothing when it has none. */
+static void chips_flops(strbuf *out, unsigned depth, const lm_fp_counts *fp)
+{
+    static const char *const elements[LM_FP_NCLASSES] = {"add", "sub", "mul", "div", "other"};
+    strbuf v = STRBUF_INIT;
+    for (int k = 0; k < LM_FP_NCLASSES; k++)
+        if (fp->n[k])
+            strbuf_printf(&v, ", %lu*%s", fp->n[k], elements[k]);
+    if (v.len) {
+        chips_indent(out, depth);
+        strbuf_printf(out, "compute <is flop%s>;\n", strbuf_cstr(&v));
+    }
+    strbuf_release(&v);
+}
+
+static void chips_bytes(strbuf *out, unsigned depth, const lm_array_use *arrays)
+{
+    unsigned long load = lm_arrays_byte_count(arrays, false);
+    unsigned long store = lm_arrays_byte_count(arrays, true);
+    if (!load && !store)
+        return;
+    chips_indent(out, depth);
+    strbuf_append(out, "compute <is mem");
+    if (load)
+        strbuf_printf(out, ", %lu*load", load);
+    if (store)
+        strbuf_printf(out, ", %lu*store", store);
+    strbuf_append(out, ">;\n");
+}
+
+/* A translated bound that is a number. */
+static bool chips_constant(const strbuf *text, long long *v)
+{
+    char *end;
+    const char *s = strbuf_cstr(text);
+    *v = strtoll(s, &end, 10);
+    return *s && !*end;
+}
+
+/* perfmodel's trip count of l, or false when its bounds are unknown or
+ * cannot be written in CHIP3S.  Numbers give a number, as perfmodel
+ * computes it. */
+static bool chips_trip_count(chips_subtask *st, const lm_loop *l, strbuf *out)
+{
+    const lm_bounds *b = &l->bounds;
+    if (!b->lower || !b->upper || !b->stride)
+        return false;
+    chips_symbols symbols = {NULL, 0, 0};
+    strbuf lo = STRBUF_INIT, hi = STRBUF_INIT, step = STRBUF_INIT;
+    bool uses_div = false;
+    bool ok = chips_translate(b->lower, &lo, &symbols, &uses_div) &&
+              chips_translate(b->upper, &hi, &symbols, &uses_div) &&
+              chips_translate(b->stride, &step, &symbols, &uses_div);
+    long long clo, chi, cstep;
+    if (ok && chips_constant(&lo, &clo) && chips_constant(&hi, &chi) &&
+        chips_constant(&step, &cstep) && cstep != 0) {
+        long double span = cstep > 0 ? (long double)chi - clo : (long double)clo - chi;
+        long double mag = cstep > 0 ? (long double)cstep : -(long double)cstep;
+        strbuf_printf(out, "%lld", span < 0 ? 0LL : (long long)(span / mag) + 1);
+    } else if (ok) {
+        strbuf span = STRBUF_INIT;
+        if (!strcmp(strbuf_cstr(&lo), "0"))
+            strbuf_printf(&span, "%s", strbuf_cstr(&hi));
+        else
+            strbuf_printf(&span, "(%s) - (%s)", strbuf_cstr(&hi), strbuf_cstr(&lo));
+        if (!strcmp(strbuf_cstr(&step), "1"))
+            strbuf_printf(out, "Max(0, %s + 1)", strbuf_cstr(&span));
+        else
+            strbuf_printf(out, "Max(0, Floor((%s) / (%s)) + 1)", strbuf_cstr(&span),
+                          strbuf_cstr(&step));
+        strbuf_release(&span);
+        for (size_t i = 0; i < symbols.n; i++)
+            chips_symbols_add(&st->symbols, symbols.v[i].name, symbols.v[i].c_name);
+        st->uses_div |= uses_div;
+    }
+    chips_symbols_release(&symbols);
+    strbuf_release(&lo);
+    strbuf_release(&hi);
+    strbuf_release(&step);
+    return ok;
+}
+
+static void chips_loop(chips_subtask *st, const lm_loop *l, unsigned depth)
+{
+    strbuf count = STRBUF_INIT;
+    if (!chips_trip_count(st, l, &count)) {
+        strbuf c_name = STRBUF_INIT;
+        strbuf_printf(&c_name, "%s_L%u", st->fn->name, l->loc.line);
+        char *name = chips_name(strbuf_cstr(&c_name));
+        chips_symbols_add(&st->symbols, name, strbuf_cstr(&c_name));
+        strbuf_append(&count, name);
+        free(name);
+        strbuf_release(&c_name);
+    }
+    chips_indent(&st->body, depth);
+    strbuf_printf(&st->body, "loop <0>, %s { (* line %u *)\n", strbuf_cstr(&count), l->loc.line);
+    strbuf_release(&count);
+    chips_flops(&st->body, depth + 1, &l->own);
+    chips_bytes(&st->body, depth + 1, l->own_arrays);
+    for (const lm_loop *c = l->children; c; c = c->next)
+        chips_loop(st, c, depth + 1);
+    chips_indent(&st->body, depth);
+    strbuf_append(&st->body, "}\n");
+}
+
+/* `var dtdp numeric: a = 1, b;` for the symbols, each valued by -param. */
+static void chips_var_symbols(strbuf *out, const chips_symbols *s, const perf_bindings *params)
+{
+    if (!s->n)
+        return;
+    strbuf_append(out, "var dtdp numeric:\n");
+    for (size_t i = 0; i < s->n; i++) {
+        long long v;
+        strbuf_printf(out, "    %s", s->v[i].name);
+        if (params && perf_bindings_get(params, s->v[i].c_name, &v))
+            strbuf_printf(out, " = %lld", v);
+        strbuf_append(out, i + 1 < s->n ? ",\n" : ";\n");
+    }
+    strbuf_append(out, "\n");
+}
+
+/* Text inside a (* *) comment, which `*)` would end. */
+static void chips_comment_text(strbuf *out, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == ')' && out->len && out->s[out->len - 1] == '*')
+            strbuf_append(out, " ");
+        strbuf_appendn(out, s, 1);
+    }
+}
+
+static const char chips_div_procs[] =
+    "(* C's integer division and remainder: the quotient truncated toward zero *)\n"
+    "proc exec c_div var a, b; {\n"
+    "    if a / b < 0 then\n"
+    "        return Ceiling(a / b);\n"
+    "    return Floor(a / b);\n"
+    "}\n"
+    "\n"
+    "proc exec c_mod var a, b; {\n"
+    "    return a - b * c_div(a, b);\n"
+    "}\n"
+    "\n";
+
+static char *chips_subtask_text(chips_subtask *st, const char *app, const perf_bindings *params)
+{
+    const lm_function *fn = st->fn;
+    chips_flops(&st->body, 1, &fn->own);
+    for (const lm_loop *l = fn->loops; l; l = l->next)
+        chips_loop(st, l, 1);
+    strbuf t = STRBUF_INIT;
+    const char *file = fn->loc.file ? fn->loc.file : "?";
+    const char *base = strrchr(file, '/');
+    strbuf_printf(&t, "(* %s.la: %s() of ", st->name, fn->name);
+    chips_comment_text(&t, base ? base + 1 : file);
+    strbuf_printf(&t, ", for the application %s: written by measuretool -chips *)\n\n", app);
+    strbuf_printf(&t, "subtask %s {\n\ninclude sequential;\n\n", st->name);
+    chips_var_symbols(&t, &st->symbols, params);
+    strbuf_append(&t, "link {\nsequential:\n    Tx = Time();\n}\n\n");
+    if (st->uses_div)
+        strbuf_append(&t, chips_div_procs);
+    strbuf_append(&t, "(* The function's time: its work outside loops, then its loop nests *)\n");
+    strbuf_append(&t, "proc cflow Time {\n");
+    strbuf_append(&t, strbuf_cstr(&st->body));
+    strbuf_append(&t, "}\n\n}\n");
+    return strbuf_take(&t);
+}
+
+/* ---- the application ---- */
+
+/* Is fn called by another function of the program? */
+static bool chips_is_called(const lm_program *p, const lm_function *fn)
+{
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *g = f->functions; g; g = g->next)
+            for (const lm_call *c = g->calls; g != fn && c; c = c->next)
+                if (!strcmp(c->name, fn->name))
+                    return true;
+    return false;
+}
+
+static char *chips_app_text(const char *app, const lm_program *p, chips_subtask *st, size_t n,
+                            const perf_bindings *params)
+{
+    chips_symbols all = {NULL, 0, 0};
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < st[i].symbols.n; k++)
+            chips_symbols_add(&all, st[i].symbols.v[k].name, st[i].symbols.v[k].c_name);
+    strbuf t = STRBUF_INIT;
+    strbuf_printf(&t, "(* %s.la: written by measuretool -chips; evaluate with chips (chips/README.md) *)\n\n",
+                  app);
+    strbuf_printf(&t, "application %s {\n\n", app);
+    for (size_t i = 0; i < n; i++)
+        strbuf_printf(&t, "include %s;\n", st[i].name);
+    if (n)
+        strbuf_append(&t, "\n");
+    chips_var_symbols(&t, &all, params);
+    bool any_link = false;
+    for (size_t i = 0; i < n; i++)
+        any_link |= st[i].symbols.n > 0;
+    if (any_link) {
+        strbuf_append(&t, "link {\n");
+        for (size_t i = 0; i < n; i++) {
+            if (!st[i].symbols.n)
+                continue;
+            strbuf_printf(&t, "%s:\n", st[i].name);
+            for (size_t k = 0; k < st[i].symbols.n; k++)
+                strbuf_printf(&t, "    %s = %s;\n", st[i].symbols.v[k].name,
+                              st[i].symbols.v[k].name);
+        }
+        strbuf_append(&t, "}\n\n");
+    }
+    strbuf_append(&t, "(* The functions no other function calls: the others' work is in their "
+                      "callers' counts *)\n");
+    strbuf_append(&t, "proc exec init {\n    return ");
+    bool first = true;
+    for (size_t i = 0; i < n; i++) {
+        if (chips_is_called(p, st[i].fn))
+            continue;
+        strbuf_printf(&t, "%s%s", first ? "" : " + ", st[i].name);
+        first = false;
+    }
+    strbuf_append(&t, first ? "0;\n}\n\n}\n" : ";\n}\n\n}\n");
+    chips_symbols_release(&all);
+    return strbuf_take(&t);
+}
+
+char *report_chips_app_name(const char *app_path, const char **why)
+{
+    const char *base = strrchr(app_path, '/');
+    base = base ? base + 1 : app_path;
+    size_t len = strlen(base);
+    if (len <= 3 || strcmp(base + len - 3, ".la") != 0) {
+        *why = "the application's file must be named NAME.la";
+        return NULL;
+    }
+    strbuf sb = STRBUF_INIT;
+    chips_name_into(&sb, base, len - 3);
+    return strbuf_take(&sb);
+}
+
+/* The subtasks' names: the functions', unique. */
+static void chips_name_subtasks(chips_subtask *st, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char *base = chips_name(st[i].fn->name);
+        st[i].name = mem_strdup(base);
+        for (unsigned k = 2;; k++) {
+            size_t j = 0;
+            while (j < i && strcmp(st[j].name, st[i].name) != 0)
+                j++;
+            if (j == i)
+                break;
+            free(st[i].name);
+            strbuf sb = STRBUF_INIT;
+            strbuf_printf(&sb, "%s_%u", base, k);
+            st[i].name = strbuf_take(&sb);
+        }
+        free(base);
+    }
+}
+
+static bool chips_write_text(FILE *out, void *ctx)
+{
+    const char *text = ctx;
+    return fputs(text, out) >= 0;
+}
+
+/* dir/NAME.la beside the application's file. */
+static char *chips_path_beside(const char *app_path, const char *name)
+{
+    const char *slash = strrchr(app_path, '/');
+    strbuf sb = STRBUF_INIT;
+    if (slash)
+        strbuf_appendn(&sb, app_path, (size_t)(slash - app_path) + 1);
+    strbuf_printf(&sb, "%s.la", name);
+    return strbuf_take(&sb);
+}
+
+bool report_chips_write(const char *app_path, const lm_program *p, const perf_bindings *params)
+{
+    const char *why = NULL;
+    char *app = report_chips_app_name(app_path, &why);
+    if (!app) {
+        diag_tool(DIAG_ERROR, "-chips %s: %s", app_path, why);
+        return false;
+    }
+    size_t n = 0;
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            n++;
+    chips_subtask *st = mem_alloc((n ? n : 1) * sizeof *st);
+    size_t i = 0;
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            st[i++] = (chips_subtask){fn, NULL, STRBUF_INIT, {NULL, 0, 0}, false};
+    chips_name_subtasks(st, n);
+    bool ok = true;
+    for (i = 0; i < n; i++) {
+        char *text = chips_subtask_text(&st[i], app, params);
+        char *path = chips_path_beside(app_path, st[i].name);
+        ok &= fileio_write_atomic(path, chips_write_text, text);
+        free(path);
+        free(text);
+    }
+    char *text = chips_app_text(app, p, st, n, params);
+    ok &= fileio_write_atomic(app_path, chips_write_text, text);
+    free(text);
+    for (i = 0; i < n; i++) {
+        free(st[i].name);
+        strbuf_release(&st[i].body);
+        chips_symbols_release(&st[i].symbols);
+    }
+    free(st);
+    free(app);
+    return ok;
+}

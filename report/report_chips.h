@@ -1,0 +1,24 @@
+/* report_chips: the loop model as a CHIP3S performance study (measuretool
+ * -chips APP.la): an application object APP and, beside it, a subtask
+ * object per function whose cflow procedure Time holds the function's loop
+ * nests with their trip counts and own-level FP operations and bytes.  It
+ * reads the finished model (with its ExaSAT detail, for bounds and calls)
+ * and walks nothing.  chips/README.md says how to evaluate the result. */
+#ifndef AITOOL_REPORT_CHIPS_H
+#define AITOOL_REPORT_CHIPS_H
+
+#include <stdbool.h>
+
+#include "loop_model.h"
+#include "perf_expr.h"
+
+/* Write app_path (NAME.la) and FUNC.la for each function beside it, each
+ * atomically; params (may be NULL) value the symbols of the loop bounds.
+ * False after a reported error. */
+bool report_chips_write(const char *app_path, const lm_program *p, const perf_bindings *params);
+
+/* The CHIP3S object name of app_path ("dir/memsort.la": memsort), or NULL
+ * with *why set when the path does not name a .la file. */
+char *report_chips_app_name(const char *app_path, const char **why);
+
+#endif
