@@ -41,25 +41,68 @@ static bool json_count(const cJSON *o, const char *key, unsigned long *out)
     return true;
 }
 
-static const lm_loop *find_loop(const lm_program *p, const char *file, unsigned line,
+/* The program's loops by (line, column, file name), so that each entry of a
+ * measurement is found in log n: a search through every loop for each made a
+ * measurement of many loops cost their number squared.  Equal keys keep the
+ * program's order (`order`): the first loop of that name and place wins. */
+typedef struct loop_key {
+    unsigned line, col;
+    const char *base;
+    size_t order;
+    const lm_loop *loop;
+} loop_key;
+
+typedef struct loop_index {
+    loop_key *v;
+    size_t n;
+} loop_index;
+
+static int loop_key_compare(const void *pa, const void *pb)
+{
+    const loop_key *a = pa, *b = pb;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    if (a->col != b->col)
+        return a->col < b->col ? -1 : 1;
+    return strcmp(a->base, b->base);
+}
+
+static int loop_key_order(const void *pa, const void *pb)
+{
+    int c = loop_key_compare(pa, pb);
+    if (c)
+        return c;
+    const loop_key *a = pa, *b = pb;
+    return (a->order > b->order) - (a->order < b->order);
+}
+
+static loop_index loop_index_build(const lm_program *p)
+{
+    loop_index ix = {mem_alloc((p->nloops ? p->nloops : 1) * sizeof *ix.v), 0};
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            for (const lm_loop *l = fn->loops; l && ix.n < p->nloops; l = lm_loop_next_preorder(l))
+                ix.v[ix.n++] = (loop_key){l->loc.line, l->loc.column, fileio_basename(f->path),
+                                          ix.n, l};
+    qsort(ix.v, ix.n, sizeof *ix.v, loop_key_order);
+    return ix;
+}
+
+static const lm_loop *find_loop(const loop_index *ix, const char *file, unsigned line,
                                 unsigned col)
 {
-    for (const lm_file *f = p->files; f; f = f->next) {
-        if (strcmp(fileio_basename(f->path), fileio_basename(file)) != 0)
-            continue;
-        for (const lm_function *fn = f->functions; fn; fn = fn->next)
-            for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
-                if (l->loc.line == line && l->loc.column == col)
-                    return l;
-    }
-    return NULL;
+    loop_key key = {line, col, fileio_basename(file), 0, NULL};
+    const loop_key *hit = bsearch(&key, ix->v, ix->n, sizeof *ix->v, loop_key_compare);
+    while (hit && hit > ix->v && loop_key_compare(hit - 1, &key) == 0)
+        hit--;
+    return hit ? hit->loop : NULL;
 }
 
 static const char *const count_keys[] = {"fp_plus", "fp_minus", "fp_multiply", "fp_divide",
                                          "fp_special"};
 
 /* One entry of "loops"; false when it lacks a field. */
-static bool read_entry(measured_set *s, const lm_program *p, const char *path, const cJSON *e,
+static bool read_entry(measured_set *s, const loop_index *ix, const char *path, const cJSON *e,
                        unsigned index)
 {
     const cJSON *file = cJSON_GetObjectItemCaseSensitive(e, "file");
@@ -78,7 +121,7 @@ static bool read_entry(measured_set *s, const lm_program *p, const char *path, c
                                         "store_bytes)", index + 1);
         return false;
     }
-    const lm_loop *l = find_loop(p, file->valuestring, (unsigned)line, (unsigned)col);
+    const lm_loop *l = find_loop(ix, file->valuestring, (unsigned)line, (unsigned)col);
     if (!l) {
         diag_at(DIAG_WARNING, file->valuestring, (unsigned)line, (unsigned)col,
                 "the measurement in '%s' has a loop here that the analyzed files do not", path);
@@ -112,9 +155,11 @@ measured_set *measured_read(const lm_program *p, const char *path)
                                         "by programs instrumented with -auto-instrument)");
         ok = false;
     } else {
+        loop_index ix = loop_index_build(p);
         unsigned i = 0;
         for (const cJSON *e = loops->child; e; e = e->next, i++)
-            ok &= read_entry(s, p, path, e, i);
+            ok &= read_entry(s, &ix, path, e, i);
+        free(ix.v);
     }
     cJSON_Delete(root);
     free(text);
