@@ -662,7 +662,7 @@ static void start_unary(frame *f, CXCursor c)
         f->first_mode = ACC_READWRITE;
         break;
     case CXUnaryOperator_AddrOf:
-        f->first_mode = ACC_NONE;
+        f->first_mode = ACC_ADDRESS;
         break;
     default:
         break;

@@ -89,6 +89,25 @@ static void check_ghost(const lm_ghost *g, unsigned ndims, const long *neg_pos)
 /* The 7-point stencil, counted by hand: the innermost level reads `in` at
  * seven offsets and writes `out` once, 6 adds and 2 multiplies; the outer
  * levels only run the headers of the loops they hold. */
+/* `&s` passed on: s may be written through it (kernels/xml_address.c). */
+static void test_written_through_address(void)
+{
+    lm_program *p = xml_analyze("xml_address.c");
+    const lm_loop *l = nth_loop(p, 0);
+    const lm_scalar *s = lm_loop_find_scalar(l, "s");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_FALSE(s->is_constant);
+    CU_ASSERT_EQUAL(s->reads, 1);
+    CU_ASSERT_EQUAL(s->writes, 0);
+    /* a[i] read and written; &a[0] is no access. */
+    const lm_array_ref *a = array_named(l, "a");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_EQUAL(a->access_type, LM_READWRITE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a->accesses);
+    CU_ASSERT_PTR_NULL(a->accesses->next);
+    lm_program_free(&p);
+}
+
 static void test_stencil_by_hand(void)
 {
     lm_program *p = xml_analyze("xml_stencil.c");
@@ -465,6 +484,7 @@ int main(void)
     static const testutil_case cases[] = {
         {"loop bounds from every header form", test_bounds},
         {"7-point stencil, transposed and indirect subscripts by hand", test_stencil_by_hand},
+    {"written through an address", test_written_through_address},
         {"MPI communication by hand", test_mpi_by_hand},
         {"golden: stencils with halos", test_golden_stencil},
         {"golden: work at every level", test_golden_nested},
