@@ -9,19 +9,37 @@ fp_binary_op fp_ops_classify_binary(enum CXBinaryOperatorKind op)
         enum CXBinaryOperatorKind op;
         fp_binary_op kind;
     } table[] = {
-        {CXBinaryOperator_Add, {LM_FP_PLUS, false}},
-        {CXBinaryOperator_Sub, {LM_FP_MINUS, false}},
-        {CXBinaryOperator_Mul, {LM_FP_MULTIPLY, false}},
-        {CXBinaryOperator_Div, {LM_FP_DIVIDE, false}},
-        {CXBinaryOperator_AddAssign, {LM_FP_PLUS, true}},
-        {CXBinaryOperator_SubAssign, {LM_FP_MINUS, true}},
-        {CXBinaryOperator_MulAssign, {LM_FP_MULTIPLY, true}},
-        {CXBinaryOperator_DivAssign, {LM_FP_DIVIDE, true}},
+        {CXBinaryOperator_Add, {LM_FP_PLUS, false, LM_OP_IADD}},
+        {CXBinaryOperator_Sub, {LM_FP_MINUS, false, LM_OP_IADD}},
+        {CXBinaryOperator_Mul, {LM_FP_MULTIPLY, false, LM_OP_IMUL}},
+        {CXBinaryOperator_Div, {LM_FP_DIVIDE, false, LM_OP_IDIV}},
+        {CXBinaryOperator_AddAssign, {LM_FP_PLUS, true, LM_OP_IADD}},
+        {CXBinaryOperator_SubAssign, {LM_FP_MINUS, true, LM_OP_IADD}},
+        {CXBinaryOperator_MulAssign, {LM_FP_MULTIPLY, true, LM_OP_IMUL}},
+        {CXBinaryOperator_DivAssign, {LM_FP_DIVIDE, true, LM_OP_IDIV}},
+        {CXBinaryOperator_Rem, {LM_FP_NCLASSES, false, LM_OP_IDIV}},
+        {CXBinaryOperator_RemAssign, {LM_FP_NCLASSES, true, LM_OP_IDIV}},
+        {CXBinaryOperator_Shl, {LM_FP_NCLASSES, false, LM_OP_ILOGIC}},
+        {CXBinaryOperator_Shr, {LM_FP_NCLASSES, false, LM_OP_ILOGIC}},
+        {CXBinaryOperator_And, {LM_FP_NCLASSES, false, LM_OP_ILOGIC}},
+        {CXBinaryOperator_Or, {LM_FP_NCLASSES, false, LM_OP_ILOGIC}},
+        {CXBinaryOperator_Xor, {LM_FP_NCLASSES, false, LM_OP_ILOGIC}},
+        {CXBinaryOperator_ShlAssign, {LM_FP_NCLASSES, true, LM_OP_ILOGIC}},
+        {CXBinaryOperator_ShrAssign, {LM_FP_NCLASSES, true, LM_OP_ILOGIC}},
+        {CXBinaryOperator_AndAssign, {LM_FP_NCLASSES, true, LM_OP_ILOGIC}},
+        {CXBinaryOperator_OrAssign, {LM_FP_NCLASSES, true, LM_OP_ILOGIC}},
+        {CXBinaryOperator_XorAssign, {LM_FP_NCLASSES, true, LM_OP_ILOGIC}},
+        {CXBinaryOperator_LT, {LM_FP_NCLASSES, false, LM_OP_CMP}},
+        {CXBinaryOperator_GT, {LM_FP_NCLASSES, false, LM_OP_CMP}},
+        {CXBinaryOperator_LE, {LM_FP_NCLASSES, false, LM_OP_CMP}},
+        {CXBinaryOperator_GE, {LM_FP_NCLASSES, false, LM_OP_CMP}},
+        {CXBinaryOperator_EQ, {LM_FP_NCLASSES, false, LM_OP_CMP}},
+        {CXBinaryOperator_NE, {LM_FP_NCLASSES, false, LM_OP_CMP}},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (table[i].op == op)
             return table[i].kind;
-    return (fp_binary_op){LM_FP_NCLASSES, false};
+    return (fp_binary_op){LM_FP_NCLASSES, false, LM_OP_NCLASSES};
 }
 
 bool fp_ops_type_is_floating(CXType t)

@@ -11,10 +11,12 @@
 #include <clang-c/Index.h>
 
 #include "loop_model.h"
+#include "loop_stmt.h"
 
 typedef struct fp_binary_op {
     lm_fp_class fp_class; /* LM_FP_NCLASSES: not an arithmetic operation we count */
     bool compound;        /* += -= *= /= */
+    lm_op int_op;         /* its class when it is not floating; LM_OP_NCLASSES: none */
 } fp_binary_op;
 
 fp_binary_op fp_ops_classify_binary(enum CXBinaryOperatorKind op);

@@ -172,6 +172,10 @@ lm_stmt *stmts_add(stmts *r, lm_stmt *parent, CXCursor c, enum CXCursorKind k, i
     CXCursor *origin = arena_alloc(r->p->arena, sizeof *origin);
     *origin = c;
     s->origin = origin;
+    /* A decision is taken each time these run: its cost is theirs. */
+    if (kind == LM_STMT_IF || kind == LM_STMT_SWITCH || kind == LM_STMT_CONDITIONAL ||
+        kind == LM_STMT_LOGICAL || s->role == LM_ROLE_TEST)
+        s->ops[LM_OP_BRANCH]++;
     if (kind == LM_STMT_CONDITIONAL || kind == LM_STMT_LOGICAL)
         s->from_macro = in_macro_expansion(c);
     else if (kind == LM_STMT_GOTO)
@@ -216,6 +220,7 @@ void stmts_close(lm_stmt *s)
 
 void stmts_count_call(lm_stmt *s, CXCursor call)
 {
+    s->ops[LM_OP_CALL]++;
     char *name = cx_copy_string(clang_getCursorSpelling(call));
     if (fp_ops_is_math_function(name))
         s->own.n[LM_FP_SPECIAL]++;

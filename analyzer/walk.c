@@ -124,6 +124,7 @@ struct frame {
     bool chain_top;
     chain chain;         /* when chain_top */
     lm_fp_class pending; /* compound op to count if the right side is floating */
+    lm_op pending_int;   /* with the record: its class if the right side is not */
 };
 
 /* Interned facts, so each declaration and type is asked of libclang once. */
@@ -357,8 +358,21 @@ static void detail_chain(walker *w, const chain *ch)
     detail_access(w->dt, &dc);
 }
 
+/* With the record: the element access a finished chain makes. */
+static void count_access(const frame *f)
+{
+    const chain *ch = &f->chain;
+    if (!f->node || !ch->seen_subscript || cx_type_is_array(clang_getCursorType(ch->element)))
+        return;
+    if (ch->mode & ACC_READ)
+        f->node->ops[LM_OP_LOAD]++;
+    if (ch->mode & ACC_WRITE)
+        f->node->ops[LM_OP_STORE]++;
+}
+
 static void finish_chain(walker *w, const frame *f)
 {
+    count_access(f);
     if (w->dt) {
         detail_chain(w, &f->chain);
         w->nindexes = f->chain.first_index;
@@ -633,8 +647,17 @@ static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
 static void count_fp(walker *w, frame *f, lm_fp_class c)
 {
     tally_count(walk_tally(w, f->acc), c, 1);
-    if (f->node)
+    if (f->node) {
         f->node->own.n[c]++;
+        f->node->ops[lm_op_of_fp(c)]++;
+    }
+}
+
+/* With the record: an operation of class k (LM_OP_NCLASSES: none) in f's node. */
+static void count_op(frame *f, lm_op k)
+{
+    if (f->node && k < LM_OP_NCLASSES)
+        f->node->ops[k]++;
 }
 
 static void start_binary(walker *w, frame *f, CXCursor c)
@@ -646,15 +669,43 @@ static void start_binary(walker *w, frame *f, CXCursor c)
         f->first_mode = ACC_READWRITE;
     fp_binary_op fp = fp_ops_classify_binary(op);
     fp_decision d = fp_ops_decide(fp, clang_getCursorType(c));
-    if (d == FP_COUNTED)
+    if (d == FP_COUNTED) {
         count_fp(w, f, fp.fp_class);
-    else if (d == FP_IF_RIGHT_FLOATING)
+    } else if (d == FP_IF_RIGHT_FLOATING) {
         f->pending = fp.fp_class; /* decided when the right side is visited */
+        f->pending_int = fp.int_op;
+    } else {
+        count_op(f, fp.int_op);
+    }
+}
+
+/* With the record: ++ -- and negation add, ~ and ! are logic. */
+static void count_unary(frame *f, CXCursor c, enum CXUnaryOperatorKind op)
+{
+    if (!f->node)
+        return;
+    switch (op) {
+    case CXUnaryOperator_PostInc:
+    case CXUnaryOperator_PostDec:
+    case CXUnaryOperator_PreInc:
+    case CXUnaryOperator_PreDec:
+    case CXUnaryOperator_Minus:
+        count_op(f, fp_ops_type_is_floating(clang_getCursorType(c)) ? LM_OP_FADD : LM_OP_IADD);
+        break;
+    case CXUnaryOperator_Not:
+    case CXUnaryOperator_LNot:
+        count_op(f, LM_OP_ILOGIC);
+        break;
+    default:
+        break;
+    }
 }
 
 static void start_unary(frame *f, CXCursor c)
 {
-    switch (clang_getCursorUnaryOperatorKind(c)) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    count_unary(f, c, op);
+    switch (op) {
     case CXUnaryOperator_PostInc:
     case CXUnaryOperator_PostDec:
     case CXUnaryOperator_PreInc:
@@ -676,6 +727,8 @@ static void count_pending(walker *w, frame *parent, CXCursor c, unsigned index)
         return;
     if (fp_ops_type_is_floating(clang_getCursorType(c)))
         count_fp(w, parent, parent->pending);
+    else
+        count_op(parent, parent->pending_int);
     parent->pending = LM_FP_NCLASSES;
 }
 

@@ -88,6 +88,7 @@ struct segment {
     bool at_line_start;
     bool after_brace; /* placed after `{` or a declaration, not before a statement */
     lm_fp_counts fp;
+    unsigned long ops[LM_OP_NCLASSES]; /* -simon-clock: the operations it holds */
     int iterations_of;
     int *entries;
     size_t nentries;
@@ -125,6 +126,7 @@ typedef struct autoi {
     size_t ngotos, gotos_cap;
     nest *nest;            /* the nest being visited, or NULL */
     unsigned switch_depth; /* switches open inside the nest */
+    const op_costs *clock; /* -simon-clock: each segment advances the clock by its cost */
 } autoi;
 
 static const char *edit_text_empty = "";
@@ -264,8 +266,19 @@ static void add_row(autoi *ai, unsigned counter, int loop, int field, unsigned l
     ai->rows[ai->nrows++] = (row){counter, loop, field, amount};
 }
 
-static bool segment_has_work(const segment *g)
+/* -simon-clock: the nanoseconds of a segment's operations. */
+static unsigned long long segment_cost(const autoi *ai, const segment *g)
 {
+    unsigned long long ns = 0;
+    for (int k = 0; k < LM_OP_NCLASSES; k++)
+        ns += g->ops[k] * ai->clock->ns[k];
+    return ns;
+}
+
+static bool segment_has_work(const autoi *ai, const segment *g)
+{
+    if (ai->clock)
+        return segment_cost(ai, g) > 0;
     for (int k = 0; k < LM_FP_NCLASSES; k++)
         if (g->fp.n[k])
             return true;
@@ -286,11 +299,16 @@ static segment *segment_host(segment *g)
     return g;
 }
 
-static void segment_count(segment *g, lm_fp_class c, unsigned long n)
+/* What code written in a node does, counted where it runs. */
+static void segment_count(segment *g, const lm_fp_counts *fp, const unsigned long *ops)
 {
     segment *h = segment_host(g);
-    if (h)
-        h->fp.n[c] += n;
+    if (!h)
+        return;
+    for (int k = 0; k < LM_FP_NCLASSES; k++)
+        h->fp.n[k] += fp->n[k];
+    for (int k = 0; k < LM_OP_NCLASSES; k++)
+        h->ops[k] += ops[k];
 }
 
 /* Inside a nest every counter is one of its locals. */
@@ -337,9 +355,30 @@ static unsigned new_counter(autoi *ai)
 }
 
 /* The end of a segment: its counter and rows if it has work, its edits. */
+/* -simon-clock: the segment advances the task's clock by its cost. */
+static void segment_finish_clock(autoi *ai, segment *g)
+{
+    if (!g->placed || !segment_has_work(ai, g))
+        return;
+    char inc[48];
+    snprintf(inc, sizeof inc, "simon_advance(%llu)", segment_cost(ai, g));
+    strbuf open = STRBUF_INIT;
+    if (g->expr)
+        strbuf_printf(&open, "(%s, ", inc);
+    else
+        strbuf_printf(&open, "%s%s%s;%s", g->wrap ? "{ " : "", g->after_brace ? " " : "", inc,
+                      g->at_line_start ? "\n" : g->after_brace ? "" : " ");
+    set_edit_text(ai, g->open_edit, strbuf_cstr(&open));
+    if (g->close_edit != SIZE_MAX)
+        set_edit_text(ai, g->close_edit, g->expr ? ")" : " }");
+    strbuf_release(&open);
+}
+
 static void segment_finish(autoi *ai, segment *g)
 {
-    if (g->placed && segment_has_work(g)) {
+    if (ai->clock) {
+        segment_finish_clock(ai, g);
+    } else if (g->placed && segment_has_work(ai, g)) {
         unsigned k = new_counter(ai);
         for (int c = 0; c < LM_FP_NCLASSES; c++)
             if (g->fp.n[c])
@@ -378,20 +417,23 @@ static void segment_finish(autoi *ai, segment *g)
 static void visit_stmt(autoi *ai, const lm_stmt *c, segment *cur);
 static void visit_expr(autoi *ai, const lm_stmt *e, segment *cur);
 
-/* What a segment has counted so far: operations and loop entries. */
-static unsigned long segment_tally(const segment *g)
+/* What a segment has counted so far: operations and loop entries (for
+ * -simon-clock, its cost). */
+static unsigned long long segment_tally(const autoi *ai, const segment *g)
 {
-    unsigned long n = g ? g->nentries : 0;
-    for (int k = 0; g && k < LM_FP_NCLASSES; k++)
+    if (!g)
+        return 0;
+    if (ai->clock)
+        return segment_cost(ai, g);
+    unsigned long long n = g->nentries;
+    for (int k = 0; k < LM_FP_NCLASSES; k++)
         n += g->fp.n[k];
     return n;
 }
 
-static void segment_count_all(segment *g, const lm_fp_counts *fp)
+static void segment_count_node(segment *g, const lm_stmt *s)
 {
-    for (int k = 0; k < LM_FP_NCLASSES; k++)
-        if (fp->n[k])
-            segment_count(g, (lm_fp_class)k, fp->n[k]);
+    segment_count(g, &s->own, s->ops);
 }
 
 /* An operand that may not be evaluated (of the conditional `owner`, or the
@@ -405,10 +447,10 @@ static void visit_operand(autoi *ai, const lm_stmt *e, segment *cur, const lm_st
     segment g;
     segment_init(&g, cur, cur->level, ai->nest != NULL);
     segment_place_expr(ai, &g, e);
-    unsigned long before = segment_tally(segment_host(cur));
+    unsigned long long before = segment_tally(ai, segment_host(cur));
     visit_expr(ai, e, &g);
     segment_finish(ai, &g);
-    if (!g.placed && !*warned && segment_tally(segment_host(cur)) != before) {
+    if (!g.placed && !*warned && segment_tally(ai, segment_host(cur)) != before) {
         *warned = true;
         if (lm_stmt_is_loop(owner))
             auto_warn(ai, e, "this loop test or step ends inside a macro expansion: its "
@@ -427,7 +469,7 @@ static void visit_operand(autoi *ai, const lm_stmt *e, segment *cur, const lm_st
  * expression's statements run where it does. */
 static void visit_expr(autoi *ai, const lm_stmt *e, segment *cur)
 {
-    segment_count_all(cur, &e->own);
+    segment_count_node(cur, e);
     bool warned = false;
     for (const lm_stmt *k = e->children; k; k = k->next) {
         if (k->role == LM_ROLE_OPERAND)
@@ -477,9 +519,10 @@ static void nest_problem(autoi *ai, const lm_stmt *c, const char *why)
 /* Code a macro produced: counted as if all of it ran once. */
 static void visit_opaque(const lm_stmt *c, segment *cur)
 {
-    lm_fp_counts all = {{0}};
-    lm_stmt_subtree_counts(c, &all);
-    segment_count_all(cur, &all);
+    lm_fp_counts fp = {{0}};
+    unsigned long ops[LM_OP_NCLASSES] = {0};
+    lm_stmt_subtree_counts(c, &fp, ops);
+    segment_count(cur, &fp, ops);
 }
 
 static void add_flush(autoi *ai, size_t begin, size_t end)
@@ -612,7 +655,7 @@ static void visit_arm(autoi *ai, const lm_stmt *arm, segment *cur)
  * skips: code before the first label counts zero times, as it runs. */
 static void visit_branch(autoi *ai, const lm_stmt *c, segment *cur)
 {
-    segment_count_all(cur, &c->own);
+    segment_count_node(cur, c);
     for (const lm_stmt *k = c->children; k; k = k->next) {
         if (k->role == LM_ROLE_ARM) {
             visit_arm(ai, k, cur);
@@ -636,7 +679,7 @@ static void visit_stmt(autoi *ai, const lm_stmt *c, segment *cur)
         return;
     }
     long pragma = pragma_before(ai, c->begin);
-    if (lm_stmt_is_loop(c) && !ai->nest)
+    if (lm_stmt_is_loop(c) && !ai->nest && !ai->clock)
         visit_nest(ai, c, cur);
     else if (pragma >= 0 && c->kind != LM_STMT_NULL)
         visit_directed(ai, c, pragma, cur);
@@ -703,13 +746,13 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     if (pragma >= 0 && ai->pragmas[pragma].nested_form)
         nest_problem(ai, c, "its OpenMP directive binds nested loops (collapse or ordered)");
     int index = add_loop(ai, c->loop);
-    if (ai->nest->root_pending)
+    if (ai->nest && ai->nest->root_pending)
         ai->nest->root_pending = false; /* the nest counts its own entries */
     else if (segment_host(cur))
         segment_note_entry(segment_host(cur), index);
 
     bool warned = false;
-    segment_count_all(cur, &c->own);
+    segment_count_node(cur, c);
     for (const lm_stmt *k = c->children; k; k = k->next) {
         if (k == body)
             continue;
@@ -890,20 +933,46 @@ static char *auto_epilogue(autoi *ai)
     return strbuf_take(&t);
 }
 
+static void auto_visit_file(autoi *ai)
+{
+    scan_pragmas(ai);
+    for (const lm_function *fn = ai->s->model->functions; fn; fn = fn->next)
+        if (fn->body)
+            visit_function(ai, fn->body);
+}
+
+static void auto_release(autoi *ai)
+{
+    free(ai->loops);
+    free(ai->rows);
+    free(ai->pragmas);
+    free(ai->gotos);
+}
+
 bool auto_instrument(source *s)
 {
     autoi ai = {.s = s};
-    scan_pragmas(&ai);
-    for (const lm_function *fn = s->model->functions; fn; fn = fn->next)
-        if (fn->body)
-            visit_function(&ai, fn->body);
+    auto_visit_file(&ai);
     edits_insert(&s->edits, 0, EDIT_OPEN, auto_prelude);
     char *epilogue = auto_epilogue(&ai);
     edits_insert(&s->edits, s->len, EDIT_CLOSE, epilogue);
     free(epilogue);
-    free(ai.loops);
-    free(ai.rows);
-    free(ai.pragmas);
-    free(ai.gotos);
+    auto_release(&ai);
     return true; /* what cannot be instrumented is left as written, with a warning */
+}
+
+static const char clock_prelude[] =
+    "/* measuretool -simon-clock: simon_advance(N) at the start of each stretch of code\n"
+    "   that always runs as a whole advances the task's clock by the N ns its operations\n"
+    "   cost (simon/README.md) */\n"
+    "#include <stdint.h>\n"
+    "void simon_advance(int64_t ns);\n";
+
+bool auto_clock(source *s, const op_costs *costs)
+{
+    autoi ai = {.s = s, .clock = costs};
+    auto_visit_file(&ai);
+    edits_insert(&s->edits, 0, EDIT_OPEN, clock_prelude);
+    auto_release(&ai);
+    return true;
 }

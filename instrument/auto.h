@@ -6,11 +6,16 @@
 
 #include <stdbool.h>
 
+#include "costs.h"
 #include "source.h"
 
 /* The edits for one file, into s->edits; false after an error in the
  * user's input. */
 bool auto_instrument(source *s);
+
+/* -simon-clock: the same stretches of code (auto.c's segments), each
+ * starting with simon_advance(N), N the cost of its operations in ns. */
+bool auto_clock(source *s, const op_costs *costs);
 
 /* runtime.c, which automatic instrumentation appends (generated). */
 extern const char instrument_runtime_text[];

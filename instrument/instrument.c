@@ -15,6 +15,7 @@
 
 typedef struct instrument_job {
     instrument_mode mode;
+    const op_costs *costs;
     const char *input;
     char *text; /* the instrumented file */
     size_t len;
@@ -33,7 +34,9 @@ static bool instrument_hook(void *ctx, CXTranslationUnit tu, lm_program *p, lm_f
         return false;
     }
     s.len = size;
-    bool ok = job->mode == INSTRUMENT_AUTO ? auto_instrument(&s) : manual_instrument(&s);
+    bool ok = job->mode == INSTRUMENT_AUTO    ? auto_instrument(&s)
+              : job->mode == INSTRUMENT_CLOCK ? auto_clock(&s, job->costs)
+                                              : manual_instrument(&s);
     if (ok) {
         job->text = edits_apply(&s.edits, s.text, s.len, job->input, &job->len);
         if (!job->text) {
@@ -51,10 +54,10 @@ static bool instrument_write(FILE *out, void *ctx)
     return fwrite(job->text, 1, job->len, out) == job->len;
 }
 
-bool instrument_file(analyzer *a, lm_program *p, instrument_mode mode, const char *input,
-                     const char *output)
+bool instrument_file(analyzer *a, lm_program *p, instrument_mode mode, const op_costs *costs,
+                     const char *input, const char *output)
 {
-    instrument_job job = {mode, input, NULL, 0};
+    instrument_job job = {mode, costs, input, NULL, 0};
     bool ok = analyzer_analyze_file_then(a, p, input, instrument_hook, &job);
     if (ok && job.text)
         ok = fileio_write_atomic(output, instrument_write, &job);

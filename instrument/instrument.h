@@ -7,6 +7,8 @@
  * and flops to the counters (bottom-up: see manual.c).  INSTRUMENT_AUTO
  * needs no markers: the copy measures every loop exactly when it runs and
  * writes the measurement as JSON at exit (see auto.c and runtime.c).
+ * INSTRUMENT_CLOCK makes a copy for the SIMON simulator: the same stretches
+ * of code advance the task's clock by what their operations cost.
  *
  * The analysis of the input goes into the caller's program, as for
  * analyzer_analyze_file().  The input is never written; the output is
@@ -18,14 +20,17 @@
 #include <stdbool.h>
 
 #include "analyzer.h"
+#include "costs.h"
 #include "loop_model.h"
 
 typedef enum instrument_mode {
     INSTRUMENT_MARKERS,
     INSTRUMENT_AUTO,
+    INSTRUMENT_CLOCK, /* -simon-clock: the task's clock advanced by what the code costs */
 } instrument_mode;
 
-bool instrument_file(analyzer *a, lm_program *p, instrument_mode mode, const char *input,
-                     const char *output);
+/* costs: INSTRUMENT_CLOCK's, else NULL. */
+bool instrument_file(analyzer *a, lm_program *p, instrument_mode mode, const op_costs *costs,
+                     const char *input, const char *output);
 
 #endif

@@ -62,6 +62,24 @@ typedef enum lm_stmt_role {
     LM_ROLE_INLINE,      /* ?:, &&, || or ({ }) inside some other expression */
 } lm_stmt_role;
 
+/* The classes of C operations a node's code does, what -simon-clock
+ * charges time for (loop_stmt.c names them). */
+typedef enum lm_op {
+    LM_OP_IADD,   /* integer or pointer + - ++ --, negation */
+    LM_OP_IMUL,   /* integer * */
+    LM_OP_IDIV,   /* integer / % */
+    LM_OP_ILOGIC, /* & | ^ << >> ~ ! */
+    LM_OP_CMP,    /* == != < > <= >= */
+    LM_OP_FADD,   /* floating + - ++ --, negation */
+    LM_OP_FMUL,   /* floating * */
+    LM_OP_FDIV,   /* floating / */
+    LM_OP_LOAD,   /* a read of an array element (the counting rules' accesses) */
+    LM_OP_STORE,  /* a write of one */
+    LM_OP_CALL,   /* a call, libm's included */
+    LM_OP_BRANCH, /* a decision: if, switch, ?:, && or ||, a loop's test */
+    LM_OP_NCLASSES,
+} lm_op;
+
 /* Jumps that leave a node (lm_stmt.escapes). */
 enum {
     LM_ESCAPE_BREAK = 1,    /* out of the loop or switch around it */
@@ -83,6 +101,7 @@ struct lm_stmt {
     /* FP operations written in it and not in a child node: operators and
      * libm calls, not what called functions do. */
     lm_fp_counts own;
+    unsigned long ops[LM_OP_NCLASSES]; /* the operations written in it, likewise */
     lm_loop *loop;      /* loop statements: the loop */
     bool target_known;  /* goto: target is the offset of its label */
     size_t target;
@@ -98,7 +117,14 @@ lm_stmt *lm_stmt_add(lm_program *p, lm_stmt *parent, lm_stmt_kind kind, lm_stmt_
 bool lm_stmt_is_loop(const lm_stmt *s);
 /* A loop's body, or NULL. */
 const lm_stmt *lm_stmt_loop_body(const lm_stmt *loop);
-/* The FP operations of s and every node under it. */
-void lm_stmt_subtree_counts(const lm_stmt *s, lm_fp_counts *out);
+/* The FP operations and the operations of s and every node under it,
+ * added to fp and ops. */
+void lm_stmt_subtree_counts(const lm_stmt *s, lm_fp_counts *fp, unsigned long *ops);
+
+/* "iadd", ...; and the class of a name, or LM_OP_NCLASSES. */
+const char *lm_op_name(lm_op k);
+lm_op lm_op_by_name(const char *name);
+/* The operation class of an FP operation (libm's specials: calls). */
+lm_op lm_op_of_fp(lm_fp_class c);
 
 #endif

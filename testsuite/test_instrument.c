@@ -420,6 +420,74 @@ static void test_auto_macro_jump(void)
     cJSON_Delete(m);
 }
 
+/* -simon-clock: simon_advance(N) starts each stretch of code, N its cost
+ * by the -T table; a stand-in simon_advance sums what the run advanced
+ * (the costs by hand are in kernels/instr_clock.c). */
+static void test_simon_clock(void)
+{
+    copy_kernel("instr_clock.c");
+    copy_kernel("instr_clock.costs");
+    const char *args[] = {"-simon-clock", "-T", "instr_clock.costs", "instr_clock.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *stub = in_tmp("clock_stub.c");
+    CU_ASSERT_FATAL(testutil_write_file(
+        stub, "#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
+              "void simon_advance(int64_t ns);\n"
+              "static int64_t total;\n"
+              "static void report(void) { fprintf(stderr, \"%lld\\n\", (long long)total); }\n"
+              "void simon_advance(int64_t ns)\n{\n    static int once;\n"
+              "    if (!once++)\n        atexit(report);\n    total += ns;\n}\n"));
+    free(stub);
+    CU_ASSERT_FATAL(compile("ai_instr_clock.c", "clocked", "clock_stub.c", NULL));
+    testutil_proc run = run_program("clocked");
+    CU_ASSERT_STRING_EQUAL(run.out, "2.50\n");
+    CU_ASSERT_STRING_EQUAL(run.err, "208\n");
+    testutil_proc_release(&run);
+    /* Without -T every class costs 1 ns: 1 + 5*2 + 4*1 + 4*5 + 2*2. */
+    const char *plain[] = {"-simon-clock", "-o", "unit.c", "instr_clock.c", NULL};
+    r = measuretool(plain);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("unit.c", "unit", "clock_stub.c", NULL));
+    run = run_program("unit");
+    CU_ASSERT_STRING_EQUAL(run.err, "39\n");
+    testutil_proc_release(&run);
+}
+
+/* A cost table is read strictly: each fault at its line and column. */
+static void test_simon_clock_bad_costs(void)
+{
+    copy_kernel("instr_clock.c");
+    static const struct {
+        const char *text, *error;
+    } cases[] = {
+        {"fadd 10\nfsqrt 3\n", "bad.costs:2:1: error: unknown operation class (iadd imul idiv "
+                               "ilogic cmp fadd fmul fdiv load store call branch) 'fsqrt'\n"},
+        {"load\n5\n", "bad.costs:1:5: error: 'load' needs its time in ns on its line\n"},
+        {"store 1.5\n", "bad.costs:1:7: error: not a whole number of nanoseconds: '1.5'\n"},
+        {"call -2\n", "bad.costs:1:6: error: not a whole number of nanoseconds: '-2'\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *path = in_tmp("bad.costs");
+        CU_ASSERT_FATAL(testutil_write_file(path, cases[i].text));
+        free(path);
+        const char *args[] = {"-simon-clock", "-T", "bad.costs", "instr_clock.c", NULL};
+        testutil_proc r = measuretool(args);
+        CU_ASSERT_EQUAL(r.status, 1);
+        CU_ASSERT_STRING_EQUAL(r.err, cases[i].error);
+        testutil_proc_release(&r);
+    }
+    const char *no_clock[] = {"-T", "bad.costs", "instr_clock.c", NULL};
+    testutil_proc r = measuretool(no_clock);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.err, "measuretool: error: -T gives the costs of -simon-clock: use "
+                                  "it with -simon-clock\n");
+    testutil_proc_release(&r);
+}
+
 /* GNU statement expressions: counted where they run (counts in
  * kernels/instr_stmt_expr.c). */
 static void test_auto_statement_expressions(void)
@@ -590,6 +658,8 @@ static const testutil_case auto_cases[] = {
     {"macro loop bounds", test_auto_macro_bounds},
     {"statement expressions", test_auto_statement_expressions},
     {"a jump inside a macro", test_auto_macro_jump},
+    {"-simon-clock", test_simon_clock},
+    {"-simon-clock: bad cost tables", test_simon_clock_bad_costs},
     {"OpenMP", test_auto_openmp},
     {"examples print the same", test_auto_examples_unchanged},
     {"measured counts in the reports", test_measured_in_reports},

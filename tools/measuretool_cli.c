@@ -24,6 +24,8 @@ typedef struct mt_options {
     bool help, help_markdown, debug, static_only;
     bool dump_annots, no_default_annots, flow_sensitive;
     bool auto_instrument;     /* -auto-instrument: measure every loop */
+    bool simon_clock;         /* -simon-clock: a copy that advances SIMON's clock */
+    const char *costs_file;   /* -T: what each class of operation costs, or NULL */
     bool exasat_dialect;      /* -exasat-dialect: .xml inputs are the ExaSAT tools' dialect */
     const char *output;       /* -o: the instrumented copy (one input only) */
     const char *measured_file; /* -measured: a measurement to report beside the counts */
@@ -101,6 +103,13 @@ static const args_option mt_option_table[] = {
      "instrument every loop for exact measurement, no markers needed: the copy writes each "
      "loop's entries, iterations, FP operations and bytes as JSON at exit, to "
      "$AITOOL_MEASURED (default ai_measured.json)"},
+    {"-simon-clock", ARGS_FLAG, NULL, false, MT_OPT(simon_clock), 0,
+     "instead of counters, start each stretch of code that always runs as a whole with "
+     "simon_advance(N), N the ns its C operations cost, for the SIMON simulator (simon-cc "
+     "does this with -T; simon/README.md)"},
+    {"-T", ARGS_VALUE, "FILE", false, MT_OPT(costs_file), 0,
+     "with -simon-clock: the cost of each class of operation, `class ns` pairs (iadd imul idiv "
+     "ilogic cmp fadd fmul fdiv load store call branch); an unlisted class costs 1 ns"},
     {"-measured", ARGS_VALUE, "FILE", false, MT_OPT(measured_file), 0,
      "with -static-counting-only: put that measurement (written by an -auto-instrument'ed "
      "program) beside the static counts of each loop in the reports"},
@@ -423,20 +432,27 @@ static bool mt_outputs_ok(const mt_options *o)
     return ok;
 }
 
-/* The default mode and -auto-instrument: a copy of each input. */
+/* The default mode, -auto-instrument and -simon-clock: a copy of each input. */
 static bool mt_instrument(const mt_options *o, const annot_set *annots)
 {
+    op_costs costs;
+    op_costs_default(&costs);
+    if (o->costs_file && !op_costs_read(o->costs_file, &costs))
+        return false;
     analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive,
                              o->xml_file || o->chips_file};
     analyzer *a = analyzer_create(&aopt);
     lm_program *p = lm_program_create();
-    instrument_mode mode = o->auto_instrument ? INSTRUMENT_AUTO : INSTRUMENT_MARKERS;
+    instrument_mode mode = o->simon_clock       ? INSTRUMENT_CLOCK
+                           : o->auto_instrument ? INSTRUMENT_AUTO
+                                                : INSTRUMENT_MARKERS;
     bool ok = true;
     /* The copies and the reports are replaced together, at the end. */
     fileio_run_begin();
     for (int i = 0; i < o->ninputs; i++) {
         char *out = mt_output_path(o, i);
-        ok &= instrument_file(a, p, mode, o->inputs[i], out);
+        ok &= instrument_file(a, p, mode, mode == INSTRUMENT_CLOCK ? &costs : NULL,
+                              o->inputs[i], out);
         free(out);
     }
     analyzer_free(&a);
@@ -451,6 +467,10 @@ static int mt_run_analysis(const mt_options *o, const annot_set *annots)
 {
     if (o->ninputs == 0) {
         diag_tool(DIAG_ERROR, "no input files (measuretool -help lists the options)");
+        return MT_EXIT_USAGE;
+    }
+    if (o->costs_file && !o->simon_clock) {
+        diag_tool(DIAG_ERROR, "-T gives the costs of -simon-clock: use it with -simon-clock");
         return MT_EXIT_USAGE;
     }
     bool report = o->static_only || o->report_file_given;
@@ -468,10 +488,10 @@ static int mt_run_analysis(const mt_options *o, const annot_set *annots)
         return MT_EXIT_USAGE;
     }
     if (o->static_only) {
-        if (o->output || o->auto_instrument) {
+        if (o->output || o->auto_instrument || o->simon_clock) {
             diag_tool(DIAG_ERROR, "%s writes an instrumented copy, which "
                                   "-static-counting-only does not make",
-                      o->output ? "-o" : "-auto-instrument");
+                      o->output ? "-o" : o->simon_clock ? "-simon-clock" : "-auto-instrument");
             return MT_EXIT_USAGE;
         }
         /* -param values are checked before anything is analyzed. */
@@ -494,6 +514,11 @@ static int mt_run_analysis(const mt_options *o, const annot_set *annots)
                                   "use -static-counting-only to report it", o->inputs[i]);
             return MT_EXIT_USAGE;
         }
+    }
+    if (o->simon_clock && o->auto_instrument) {
+        diag_tool(DIAG_ERROR, "-simon-clock and -auto-instrument make different copies: "
+                              "give one of them");
+        return MT_EXIT_USAGE;
     }
     if (!mt_outputs_ok(o))
         return MT_EXIT_USAGE;
