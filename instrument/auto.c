@@ -73,6 +73,7 @@ typedef struct omp_pragma {
     size_t next;      /* the first thing after it */
     bool parallel;    /* runs code in several threads or lanes: needs reduction */
     bool nested_form; /* collapse(n > 1) or ordered(n): the loops must stay as written */
+    bool binds_loop;  /* for, simd, taskloop, distribute, loop: its loop's header too */
     bool atomic;      /* its statement must follow it directly */
 } omp_pragma;
 
@@ -225,6 +226,11 @@ static void scan_pragmas(autoi *ai)
                     ai->pragmas[ai->npragmas++] = (omp_pragma){
                         .hash = i, .end = stop, .parallel = threads || simd_alone,
                         .nested_form = directive_binds_loops(s->text, k, stop),
+                        .binds_loop = directive_has_word(s->text, k, stop, "for") ||
+                                      directive_has_word(s->text, k, stop, "simd") ||
+                                      directive_has_word(s->text, k, stop, "taskloop") ||
+                                      directive_has_word(s->text, k, stop, "distribute") ||
+                                      directive_has_word(s->text, k, stop, "loop"),
                         .atomic = directive_has_word(s->text, k, stop, "atomic")};
                 }
             }
@@ -743,8 +749,18 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
         return;
     }
     long pragma = pragma_before(ai, c->begin);
-    if (pragma >= 0 && ai->pragmas[pragma].nested_form)
+    if (pragma >= 0 && ai->pragmas[pragma].nested_form) {
         nest_problem(ai, c, "its OpenMP directive binds nested loops (collapse or ordered)");
+        if (ai->clock) {
+            auto_warn(ai, c, "a loop nest under collapse or ordered is not clocked: its code "
+                             "costs as if it ran once");
+            visit_opaque(c, cur);
+            return;
+        }
+    }
+    /* A loop an OpenMP directive binds keeps its header as written: with
+     * -simon-clock its test and step cost in its body, once an iteration. */
+    bool bound = ai->clock && pragma >= 0 && ai->pragmas[pragma].binds_loop;
     int index = add_loop(ai, c->loop);
     if (ai->nest && ai->nest->root_pending)
         ai->nest->root_pending = false; /* the nest counts its own entries */
@@ -754,7 +770,7 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     bool warned = false;
     segment_count_node(cur, c);
     for (const lm_stmt *k = c->children; k; k = k->next) {
-        if (k == body)
+        if (k == body || (bound && k->role != LM_ROLE_INIT))
             continue;
         if (k->role == LM_ROLE_INIT)
             visit_expr(ai, k, cur); /* once per entry */
@@ -767,6 +783,9 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     g.iterations_of = index;
     if (!g.placed)
         nest_problem(ai, c, "its body comes from a macro expansion");
+    for (const lm_stmt *k = c->children; bound && k; k = k->next)
+        if (k != body && k->role != LM_ROLE_INIT)
+            visit_expr(ai, k, &g);
     visit_stmt(ai, body, &g);
     segment_finish(ai, &g);
 }

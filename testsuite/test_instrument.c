@@ -455,6 +455,20 @@ static void test_simon_clock(void)
     run = run_program("unit");
     CU_ASSERT_STRING_EQUAL(run.err, "39\n");
     testutil_proc_release(&run);
+    /* A loop an OpenMP directive binds keeps its header as written, so the
+     * copy still compiles with -fopenmp. */
+    copy_kernel("instr_omp.c");
+    const char *omp[] = {"-simon-clock", "-fopenmp", "-o", "omp_clock.c", "instr_omp.c", NULL};
+    r = measuretool(omp);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *copy_path = in_tmp("omp_clock.c");
+    char *copy = testutil_read_file(copy_path);
+    free(copy_path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+    CU_ASSERT_PTR_NULL(strstr(copy, ", i < N)"));
+    free(copy);
+    CU_ASSERT(compile("omp_clock.c", "omp_clock", "-fopenmp", "clock_stub.c"));
 }
 
 /* A cost table is read strictly: each fault at its line and column. */
