@@ -758,9 +758,11 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
             return;
         }
     }
-    /* A loop an OpenMP directive binds keeps its header as written: with
-     * -simon-clock its test and step cost in its body, once an iteration. */
-    bool bound = ai->clock && pragma >= 0 && ai->pragmas[pragma].binds_loop;
+    /* A loop an OpenMP directive binds keeps its header as written: the
+     * runtime works out its iterations from the test and step once, so
+     * their FP operations count once per entry; with -simon-clock they cost
+     * in its body, once an iteration, as the loop control does. */
+    bool bound = pragma >= 0 && ai->pragmas[pragma].binds_loop;
     int index = add_loop(ai, c->loop);
     if (ai->nest && ai->nest->root_pending)
         ai->nest->root_pending = false; /* the nest counts its own entries */
@@ -770,9 +772,9 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     bool warned = false;
     segment_count_node(cur, c);
     for (const lm_stmt *k = c->children; k; k = k->next) {
-        if (k == body || (bound && k->role != LM_ROLE_INIT))
+        if (k == body || (bound && ai->clock && k->role != LM_ROLE_INIT))
             continue;
-        if (k->role == LM_ROLE_INIT)
+        if (k->role == LM_ROLE_INIT || bound)
             visit_expr(ai, k, cur); /* once per entry */
         else
             visit_operand(ai, k, cur, c, &warned); /* once per test or step */
@@ -783,7 +785,7 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     g.iterations_of = index;
     if (!g.placed)
         nest_problem(ai, c, "its body comes from a macro expansion");
-    for (const lm_stmt *k = c->children; bound && k; k = k->next)
+    for (const lm_stmt *k = c->children; bound && ai->clock && k; k = k->next)
         if (k != body && k->role != LM_ROLE_INIT)
             visit_expr(ai, k, &g);
     visit_stmt(ai, body, &g);

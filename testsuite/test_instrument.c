@@ -525,6 +525,32 @@ static void test_auto_statement_expressions(void)
     cJSON_Delete(m);
 }
 
+/* A loop an OpenMP directive binds keeps its header as written, even with
+ * FP work in its test (counts in kernels/instr_omp_bound.c). */
+static void test_auto_openmp_bound_header(void)
+{
+    copy_kernel("instr_omp_bound.c");
+    const char *args[] = {"-auto-instrument", "-fopenmp", "instr_omp_bound.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("ai_instr_omp_bound.c", "omp_bound", "-fopenmp", NULL));
+    setenv("AITOOL_MEASURED", "omp_bound.json", 1);
+    setenv("OMP_NUM_THREADS", "2", 1);
+    testutil_proc measured = run_program("omp_bound");
+    unsetenv("AITOOL_MEASURED");
+    unsetenv("OMP_NUM_THREADS");
+    CU_ASSERT_STRING_EQUAL(measured.out, "118.0\n");
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured("omp_bound.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop want[] = {{14, "main", 1, 60, 0, 0, 60, 0, 0, 0, 480}};
+    check_loops(m, want, 1);
+    expected_loop totals = {0, "", 1, 60, 0, 0, 61, 0, 0, 0, 480};
+    check_counts(cJSON_GetObjectItem(m, "totals"), &totals);
+    cJSON_Delete(m);
+}
+
 /* Under OpenMP with 4 threads: the parallel loop's counters are reduced,
  * the worksharing loop is entered once by each thread, and the critical
  * section outside loops runs once per thread. */
@@ -675,6 +701,7 @@ static const testutil_case auto_cases[] = {
     {"-simon-clock", test_simon_clock},
     {"-simon-clock: bad cost tables", test_simon_clock_bad_costs},
     {"OpenMP", test_auto_openmp},
+    {"OpenMP: a bound loop's header", test_auto_openmp_bound_header},
     {"examples print the same", test_auto_examples_unchanged},
     {"measured counts in the reports", test_measured_in_reports},
     {NULL, NULL},
