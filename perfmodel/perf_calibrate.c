@@ -31,6 +31,7 @@
  * CPU's name from /proc/cpuinfo. */
 #include "perf_calibrate.h"
 
+#include <cpuid.h>
 #include <immintrin.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -93,18 +94,19 @@ static bool calib_read_line(const char *path, char *buf, size_t size)
     return ok;
 }
 
-/* The first line of index<index>/<name> in the cache directory. */
-static bool calib_read_cache_file(unsigned index, const char *name, char *buf, size_t size)
+/* The first line of index<index>/<name> in the cache directory dir. */
+static bool calib_read_cache_file(const char *dir, unsigned index, const char *name, char *buf,
+                                  size_t size)
 {
-    char path[sizeof calib_cache_dir + 64];
-    snprintf(path, sizeof path, "%s/index%u/%s", calib_cache_dir, index, name);
+    char path[512];
+    snprintf(path, sizeof path, "%s/index%u/%s", dir, index, name);
     return calib_read_line(path, buf, size);
 }
 
-static bool calib_cache_index_exists(unsigned index)
+static bool calib_cache_index_exists(const char *dir, unsigned index)
 {
-    char path[sizeof calib_cache_dir + 64];
-    snprintf(path, sizeof path, "%s/index%u", calib_cache_dir, index);
+    char path[512];
+    snprintf(path, sizeof path, "%s/index%u", dir, index);
     return access(path, F_OK) == 0;
 }
 
@@ -130,12 +132,12 @@ static unsigned long long calib_parse_size(const char *text)
 }
 
 /* Fills *cache from index<index>; false unless it is a data or unified cache with a level and size. */
-static bool calib_read_data_cache(unsigned index, machine_cache *cache)
+static bool calib_read_data_cache(const char *dir, unsigned index, machine_cache *cache)
 {
     char level[16], type[32], size[32];
-    if (!calib_read_cache_file(index, "level", level, sizeof level) ||
-        !calib_read_cache_file(index, "type", type, sizeof type) ||
-        !calib_read_cache_file(index, "size", size, sizeof size))
+    if (!calib_read_cache_file(dir, index, "level", level, sizeof level) ||
+        !calib_read_cache_file(dir, index, "type", type, sizeof type) ||
+        !calib_read_cache_file(dir, index, "size", size, sizeof size))
         return false;
     if (strcmp(type, "Data") != 0 && strcmp(type, "Unified") != 0)
         return false;
@@ -148,25 +150,101 @@ static bool calib_read_data_cache(unsigned index, machine_cache *cache)
 /* Adds cache to m->caches, which stay sorted by level. */
 static void calib_insert_cache(machine *m, machine_cache cache)
 {
+    if (m->ncaches == MACHINE_MAX_CACHES)
+        return;
     unsigned i = m->ncaches++;
     for (; i > 0 && m->caches[i - 1].level > cache.level; i--)
         m->caches[i] = m->caches[i - 1];
     m->caches[i] = cache;
 }
 
-/* The data and unified caches of cpu0; none, with a warning, when /sys does not tell. */
-static void calib_read_caches(machine *m)
+static bool calib_caches_from_sysfs(machine *m, const char *dir)
 {
-    m->ncaches = 0;
-    for (unsigned i = 0; calib_cache_index_exists(i) && m->ncaches < MACHINE_MAX_CACHES; i++) {
+    for (unsigned i = 0; calib_cache_index_exists(dir, i) && i < 64; i++) {
         machine_cache cache;
-        if (calib_read_data_cache(i, &cache))
+        if (calib_read_data_cache(dir, i, &cache))
             calib_insert_cache(m, cache);
     }
-    if (m->ncaches == 0)
-        diag_tool(DIAG_WARNING, "cannot read the cache sizes from %s; the description lists no "
-                                "caches: add them by hand before perfmodel can read it",
-                  calib_cache_dir);
+    return m->ncaches > 0;
+}
+
+/* The deterministic cache parameters of CPUID (Intel's leaf 4, AMD's
+ * 0x8000001D: the same layout): per subleaf a type (0 ends the list, 2 is
+ * instructions), a level, and ways * partitions * line size * sets. */
+static bool calib_caches_from_cpuid_leaf(machine *m, unsigned leaf)
+{
+    for (unsigned sub = 0; sub < 16; sub++) {
+        unsigned a, b, c, d;
+        if (!__get_cpuid_count(leaf, sub, &a, &b, &c, &d) || (a & 0x1f) == 0)
+            break;
+        if ((a & 0x1f) == 2)
+            continue;
+        unsigned long long ways = ((b >> 22) & 0x3ff) + 1, parts = ((b >> 12) & 0x3ff) + 1;
+        unsigned long long line = (b & 0xfff) + 1, sets = (unsigned long long)c + 1;
+        calib_insert_cache(m, (machine_cache){(a >> 5) & 7, ways * parts * line * sets, 0});
+    }
+    return m->ncaches > 0;
+}
+
+/* Which leaf describes the caches: Intel's 4, or AMD's 0x8000001D when the
+ * processor says it has it (topology extensions); 0 for neither. */
+static unsigned calib_cpuid_cache_leaf(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d))
+        return 0;
+    char vendor[13];
+    memcpy(vendor, &b, 4);
+    memcpy(vendor + 4, &d, 4);
+    memcpy(vendor + 8, &c, 4);
+    vendor[12] = '\0';
+    if (!strcmp(vendor, "GenuineIntel"))
+        return 4;
+    if ((!strcmp(vendor, "AuthenticAMD") || !strcmp(vendor, "HygonGenuine")) &&
+        __get_cpuid(0x80000001, &a, &b, &c, &d) && (c & (1u << 22)))
+        return 0x8000001D;
+    return 0;
+}
+
+static bool calib_caches_from_sysconf(machine *m)
+{
+    static const int names[] = {_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE,
+                                _SC_LEVEL3_CACHE_SIZE, _SC_LEVEL4_CACHE_SIZE};
+    for (unsigned i = 0; i < sizeof names / sizeof *names; i++) {
+        long size = sysconf(names[i]);
+        if (size > 0)
+            calib_insert_cache(m, (machine_cache){i + 1, (unsigned long long)size, 0});
+    }
+    return m->ncaches > 0;
+}
+
+const char *perf_calibrate_read_caches(machine *m, const char *sysfs_dir, unsigned sources)
+{
+    m->ncaches = 0;
+    if ((sources & PERF_CACHES_SYSFS) && calib_caches_from_sysfs(m, sysfs_dir))
+        return "sysfs";
+    m->ncaches = 0;
+    unsigned leaf = sources & PERF_CACHES_CPUID ? calib_cpuid_cache_leaf() : 0;
+    if (leaf && calib_caches_from_cpuid_leaf(m, leaf))
+        return leaf == 4 ? "CPUID leaf 4" : "CPUID leaf 0x8000001D";
+    m->ncaches = 0;
+    if ((sources & PERF_CACHES_SYSCONF) && calib_caches_from_sysconf(m))
+        return "sysconf";
+    m->ncaches = 0;
+    return NULL;
+}
+
+/* The data and unified caches of cpu0, from the first source that tells:
+ * the kernel's sysfs, CPUID, glibc's sysconf; none, with a warning, when
+ * none does. */
+static const char *calib_read_caches(machine *m)
+{
+    const char *source = perf_calibrate_read_caches(m, calib_cache_dir, PERF_CACHES_ALL);
+    if (!source)
+        diag_tool(DIAG_WARNING, "cannot read the cache sizes (not from %s, CPUID or sysconf); "
+                                "the description lists no caches: add them by hand before "
+                                "perfmodel can read it", calib_cache_dir);
+    return source;
 }
 
 static unsigned calib_online_cores(void)
@@ -175,7 +253,7 @@ static unsigned calib_online_cores(void)
     return n > 0 ? (unsigned)n : 1;
 }
 
-static void calib_log_caches(const machine *m, FILE *log)
+static void calib_log_caches(const machine *m, const char *source, FILE *log)
 {
     calib_log(log, "calibrate: %u cores, caches", m->cores);
     if (m->ncaches == 0)
@@ -186,6 +264,8 @@ static void calib_log_caches(const machine *m, FILE *log)
         calib_log(log, "%s L%u %llu %s", i ? "," : "", m->caches[i].level,
                   mib ? size / calib_mib : size / calib_kib, mib ? "MiB" : "KiB");
     }
+    if (source)
+        calib_log(log, " (from %s)", source);
     calib_log(log, "\n");
 }
 
@@ -474,8 +554,8 @@ bool perf_calibrate(machine *m, FILE *log)
     double start = calib_now();
     *m = (machine){0};
     m->cores = calib_online_cores();
-    calib_read_caches(m);
-    calib_log_caches(m, log);
+    const char *source = calib_read_caches(m);
+    calib_log_caches(m, source, log);
     if (!calib_memory_bandwidth(m, log))
         return false;
     const calib_isa *isa = calib_best_isa();

@@ -14,6 +14,19 @@
  * and every core; x86-64 only. */
 bool perf_calibrate(machine *m, FILE *log);
 
+/* Where the cache sizes may come from, in the order they are asked. */
+enum {
+    PERF_CACHES_SYSFS = 1,   /* sysfs_dir: the kernel's /sys/devices/system/cpu/cpu0/cache */
+    PERF_CACHES_CPUID = 2,   /* Intel's leaf 4, AMD's leaf 0x8000001D */
+    PERF_CACHES_SYSCONF = 4, /* glibc's _SC_LEVEL*_CACHE_SIZE */
+    PERF_CACHES_ALL = 7,
+};
+
+/* Fills m->caches (data and unified, by level) from the first of `sources`
+ * that tells; returns which ("sysfs", "CPUID leaf 4", "CPUID leaf
+ * 0x8000001D", "sysconf"), or NULL with no caches. */
+const char *perf_calibrate_read_caches(machine *m, const char *sysfs_dir, unsigned sources);
+
 /* MemAvailable of /proc/meminfo in bytes; 0 when it cannot be read. */
 unsigned long long perf_calibrate_available_memory(void);
 

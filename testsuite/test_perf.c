@@ -5,11 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "exasat_xml.h"
 #include "machine.h"
 #include "perf.h"
+#include "perf_calibrate.h"
 #include "strbuf.h"
 #include "testutil.h"
 
@@ -290,6 +293,59 @@ static void test_errors(void)
     free(text);
 }
 
+/* Cache sizes from the kernel's sysfs (a directory written here, as
+ * Linux lays it out), else CPUID, else sysconf; none from no source. */
+static void test_cache_sources(void)
+{
+    char *dir = testutil_make_tempdir();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+    static const char *const caches[][3] = {
+        {"1", "Data", "48K"}, {"1", "Instruction", "32K"}, {"2", "Unified", "1024K"},
+        {"3", "Unified", "32M"}};
+    for (unsigned i = 0; i < 4; i++) {
+        static const char *const names[] = {"level", "type", "size"};
+        for (unsigned k = 0; k < 3; k++) {
+            char path[512];
+            snprintf(path, sizeof path, "%s/index%u", dir, i);
+            if (k == 0)
+                CU_ASSERT_EQUAL_FATAL(mkdir(path, 0700), 0);
+            snprintf(path, sizeof path, "%s/index%u/%s", dir, i, names[k]);
+            char line[32];
+            snprintf(line, sizeof line, "%s\n", caches[i][k]);
+            CU_ASSERT_FATAL(testutil_write_file(path, line));
+        }
+    }
+    machine m = {0};
+    const char *source = perf_calibrate_read_caches(&m, dir, PERF_CACHES_ALL);
+    CU_ASSERT_STRING_EQUAL(source ? source : "", "sysfs");
+    CU_ASSERT_EQUAL_FATAL(m.ncaches, 3);
+    CU_ASSERT_EQUAL(m.caches[0].level, 1);
+    CU_ASSERT_EQUAL(m.caches[0].size_bytes, 49152);
+    CU_ASSERT_EQUAL(m.caches[1].size_bytes, 1048576);
+    CU_ASSERT_EQUAL(m.caches[2].level, 3);
+    CU_ASSERT_EQUAL(m.caches[2].size_bytes, 33554432);
+
+    /* No sysfs: CPUID, which on this machine agrees with glibc on L1. */
+    char missing[600];
+    snprintf(missing, sizeof missing, "%s/none", dir);
+    source = perf_calibrate_read_caches(&m, missing, PERF_CACHES_SYSFS | PERF_CACHES_CPUID);
+    if (source) {
+        CU_ASSERT_PTR_NOT_NULL(strstr(source, "CPUID"));
+        CU_ASSERT(m.ncaches >= 2);
+        CU_ASSERT_EQUAL(m.caches[0].level, 1);
+        long l1 = sysconf(_SC_LEVEL1_DCACHE_SIZE);
+        if (l1 > 0)
+            CU_ASSERT_EQUAL(m.caches[0].size_bytes, (unsigned long long)l1);
+        for (unsigned i = 1; i < m.ncaches; i++)
+            CU_ASSERT(m.caches[i].level >= m.caches[i - 1].level);
+    }
+    source = perf_calibrate_read_caches(&m, missing, PERF_CACHES_SYSFS);
+    CU_ASSERT_PTR_NULL(source);
+    CU_ASSERT_EQUAL(m.ncaches, 0);
+    testutil_remove_tree(dir);
+    free(dir);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -301,6 +357,11 @@ int main(void)
         {"unbound parameters and missing bounds", test_errors},
         {NULL, NULL},
     };
-    static const testutil_suite suites[] = {{"performance model", cases}};
-    return testutil_run(suites, 1);
+    static const testutil_case calibration[] = {
+        {"cache sizes: sysfs, CPUID, sysconf", test_cache_sources},
+        {NULL, NULL},
+    };
+    static const testutil_suite suites[] = {{"performance model", cases},
+                                            {"calibration", calibration}};
+    return testutil_run(suites, 2);
 }

@@ -607,6 +607,12 @@ static machine *vk_machine(const vk_options *o)
         free(m);
         return NULL;
     }
+    if (m && m->ncaches == 0) {
+        /* Every layer condition would fail and every byte count be too high. */
+        diag_tool(DIAG_ERROR, "this machine tells no cache sizes: refusing to validate "
+                              "(give -machine FILE with its caches)");
+        machine_free(&m);
+    }
     return m;
 }
 
