@@ -64,8 +64,8 @@ static const args_option pm_option_table[] = {
      "S, :xF multiplies by F (at most 100000 values)"},
     {"-calibrate", ARGS_FLAG, NULL, false, PM_OPT(calibrate), 0,
      "measure this machine (memory bandwidth with a triad on all cores, peak with independent "
-     "FMA chains, divide and sqrt costs, caches from /sys; about 10 s, 3 GiB of memory) and "
-     "print its machine file"},
+     "FMA chains, divide and sqrt costs, caches from /sys, CPUID or sysconf; about 10 s, 3 GiB "
+     "of memory) and print its machine file"},
 };
 
 enum { PM_NOPTIONS = sizeof pm_option_table / sizeof *pm_option_table, PM_HELP_COLUMN = 19 };
