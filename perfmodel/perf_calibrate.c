@@ -27,12 +27,14 @@
  * does not change its throughput, which the unpipelined square-root unit sets.
  * Add and multiply weigh 1 by definition.
  *
- * Caches come from /sys (sizes only: their bandwidth is left unknown), the
- * CPU's name from /proc/cpuinfo. */
+ * Caches come from /sys, else CPUID, else sysconf (sizes only: their
+ * bandwidth is left unknown); the last one's size is then measured (see
+ * calib_measure_last_cache).  The CPU's name comes from /proc/cpuinfo. */
 #include "perf_calibrate.h"
 
 #include <cpuid.h>
 #include <immintrin.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -369,6 +371,61 @@ static double calib_triad_best_seconds(double *a, const double *b, const double 
     return best;
 }
 
+/* Bytes per second of the triad over the first n elements of the arrays,
+ * repeated to move at least calib_sweep_bytes a run, best of a few. */
+static double calib_triad_rate(double *a, const double *b, const double *c, size_t n,
+                               unsigned threads)
+{
+    static const double calib_sweep_bytes = 64.0 * 1024 * 1024;
+    double moved = calib_triad_bytes_per_element * (double)n;
+    unsigned passes = moved >= calib_sweep_bytes ? 1 : (unsigned)(calib_sweep_bytes / moved) + 1;
+    double best = 0;
+    for (unsigned r = 0; r < CALIB_REPEATS; r++) {
+        double seconds = 0;
+        for (unsigned p = 0; p < passes; p++)
+            seconds += calib_triad_seconds(a, b, c, n, threads);
+        if (r == 0 || seconds < best)
+            best = seconds;
+    }
+    calib_sink = a[n / 2];
+    return moved * passes / best;
+}
+
+/* The last cache a VM reports may be its host's, shared with other guests:
+ * measured, not trusted.  The triad runs over working sets growing by half
+ * from well inside the last cache to 4 times it; the cache ends where the rate
+ * falls below the geometric middle of the in-cache and memory rates.  A size
+ * under half the reported one replaces it. */
+static void calib_measure_last_cache(machine *m, double *a, const double *b, const double *c,
+                                     size_t max_n, FILE *log)
+{
+    machine_cache *last = m->ncaches ? &m->caches[m->ncaches - 1] : NULL;
+    if (!last || last->level < 2)
+        return;
+    double reported = (double)last->size_bytes, memory = m->memory_bandwidth_gbs * 1e9;
+    size_t n = (size_t)(reported / 16 / calib_triad_bytes_per_element);
+    double in_cache = 0, edge = 0;
+    for (; n <= max_n && calib_triad_bytes_per_element * (double)n <= 4 * reported; n += n / 2) {
+        double rate = calib_triad_rate(a, b, c, n, m->cores);
+        if (in_cache == 0)
+            in_cache = rate;
+        if (rate >= sqrt(in_cache * memory))
+            edge = calib_triad_bytes_per_element * (double)n;
+    }
+    if (in_cache < 1.5 * memory || edge == 0) {
+        calib_log(log, "calibrate: L%u: no clear edge in the triad's rate; keeping %.0f MiB\n",
+                  last->level, reported / (double)calib_mib);
+        return;
+    }
+    calib_log(log, "calibrate: L%u: reported %.0f MiB, the triad's rate falls after %.0f MiB",
+              last->level, reported / (double)calib_mib, edge / (double)calib_mib);
+    if (edge < reported / 2) {
+        last->size_bytes = (unsigned long long)edge;
+        calib_log(log, ": using the measured size");
+    }
+    calib_log(log, "\n");
+}
+
 static bool calib_memory_bandwidth(machine *m, FILE *log)
 {
     unsigned long long available = perf_calibrate_available_memory();
@@ -390,6 +447,7 @@ static bool calib_memory_bandwidth(machine *m, FILE *log)
         m->write_allocate = true;
         calib_log(log, "calibrate: memory bandwidth %.1f GB/s (triad, 3 x %zu MiB, best of %d)\n",
                   m->memory_bandwidth_gbs, array_mib, CALIB_REPEATS);
+        calib_measure_last_cache(m, a, b, c, n, log);
     } else {
         diag_tool(DIAG_ERROR, "cannot allocate 3 x %zu MiB for the memory bandwidth measurement", array_mib);
     }
