@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libxml/xmlwriter.h>
+
 #include "analyzer.h"
 #include "diag.h"
 #include "exasat_xml.h"
@@ -348,6 +350,45 @@ static void test_pininfo(void)
 }
 
 /* Names with XML's special characters are escaped and read back. */
+/* The writer escapes attributes as libxml2's text writer did, byte for
+ * byte: every byte value from 1 to 255 in a function's name, compared with
+ * what xmlTextWriter makes of the same value in a UTF-8 document. */
+static void test_escaping_matches_libxml2(void)
+{
+    char name[256];
+    for (int i = 1; i < 256; i++)
+        name[i - 1] = (char)i;
+    name[255] = '\0';
+    lm_program *p = lm_program_create();
+    lm_file *f = lm_file_create(p, "bytes.c");
+    lm_file_add_function(p, f, name, (lm_location){"bytes.c", 1, 1});
+    lm_program_append_file(p, f);
+    char *doc = xml_render(p, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+    const char *ours = strstr(doc, "<function name=\"");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ours);
+    ours += strlen("<function name=\"");
+
+    xmlBufferPtr buf = xmlBufferCreate();
+    xmlTextWriterPtr w = xmlNewTextWriterMemory(buf, 0);
+    xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
+    xmlTextWriterStartElement(w, BAD_CAST "function");
+    xmlTextWriterWriteAttribute(w, BAD_CAST "name", BAD_CAST name);
+    xmlTextWriterEndDocument(w);
+    xmlFreeTextWriter(w);
+    const char *theirs = strstr((const char *)xmlBufferContent(buf), "<function name=\"");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(theirs);
+    theirs += strlen("<function name=\"");
+    const char *end = strchr(theirs, '"');
+    CU_ASSERT_PTR_NOT_NULL_FATAL(end);
+    size_t n = (size_t)(end - theirs);
+    CU_ASSERT_EQUAL(strncmp(ours, theirs, n), 0);
+    CU_ASSERT_EQUAL(ours[n], '"');
+    xmlBufferFree(buf);
+    free(doc);
+    lm_program_free(&p);
+}
+
 static void test_escaping(void)
 {
     lm_program *p = lm_program_create();
@@ -494,6 +535,7 @@ int main(void)
         {"examples: valid and stable through a round trip", test_examples_round_trip},
         {"pininfo from a measurement", test_pininfo},
         {"escaping", test_escaping},
+        {"escaping as libxml2 escapes, every byte", test_escaping_matches_libxml2},
         {"300 loops: written scalars, constants and variables", test_many_loops_constants},
         {"member paths and subscripts in macro bodies", test_macro_paths},
         {"subscript texts: comments, literals, macro constants", test_subscript_texts},
