@@ -66,16 +66,61 @@ static bool perf_eval_bound(const lm_loop *l, const char *what, const char *text
     return true;
 }
 
-/* Iterations per entry: (upper - lower) / stride + 1, or 0 when the bounds
- * are already crossed. */
-static bool perf_trip_count(const lm_loop *l, const perf_bindings *b, long long *trip)
+/* The name a loop without bounds is given its iterations by: FUNC_L<line>,
+ * as measuretool -chips names its count. */
+static void perf_loop_name(const lm_loop *l, char *buf, size_t size)
 {
-    const lm_bounds *bd = &l->bounds;
-    if (!bd->lower || !bd->upper || !bd->stride) {
+    snprintf(buf, size, "%s_L%u", l->function ? l->function->name : "loop", l->loc.line);
+}
+
+/* Where trip counts come from: the bindings, and for loops without bounds
+ * a measurement. */
+typedef struct perf_trips {
+    const perf_bindings *b;
+    perf_measured_trip measured;
+    const void *ctx;
+} perf_trips;
+
+/* Iterations per entry of a loop whose bounds are not known: given by name
+ * (perfmodel -D, measuretool -param FUNC_L<line>=N), else measured (a
+ * -measured file, or the pininfo of a run of an -auto-instrument'ed copy:
+ * its iterations over its entries, rounded). */
+static bool perf_trip_without_bounds(const lm_loop *l, const perf_trips *t, long long *trip)
+{
+    const perf_bindings *b = t->b;
+    char name[160];
+    perf_loop_name(l, name, sizeof name);
+    if (b && perf_bindings_get(b, name, trip)) {
+        if (*trip >= 0)
+            return true;
         diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
-                "the loop has no bounds: the model needs its lowerbound, upperbound and stride");
+                "%s=%lld: a loop's iterations cannot be negative", name, *trip);
         return false;
     }
+    if (t->measured && t->measured(t->ctx, l, trip))
+        return true;
+    const lm_pininfo *pi = l->pininfo;
+    if (pi && pi->present[LM_PIN_ENTRIES] && pi->present[LM_PIN_ITERS] &&
+        pi->value[LM_PIN_ENTRIES] > 0) {
+        *trip = (long long)((pi->value[LM_PIN_ITERS] + pi->value[LM_PIN_ENTRIES] / 2) /
+                            pi->value[LM_PIN_ENTRIES]);
+        return true;
+    }
+    diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
+            "the loop has no bounds: give its iterations per entry as %s=N (perfmodel -D, "
+            "measuretool -param), or a measurement of it (from a run of an "
+            "-auto-instrument'ed copy)", name);
+    return false;
+}
+
+/* Iterations per entry: (upper - lower) / stride + 1, or 0 when the bounds
+ * are already crossed. */
+static bool perf_trip_count(const lm_loop *l, const perf_trips *t, long long *trip)
+{
+    const lm_bounds *bd = &l->bounds;
+    const perf_bindings *b = t->b;
+    if (!bd->lower || !bd->upper || !bd->stride)
+        return perf_trip_without_bounds(l, t, trip);
     long long lo, hi, st;
     if (!perf_eval_bound(l, "lowerbound", bd->lower, b, &lo) ||
         !perf_eval_bound(l, "upperbound", bd->upper, b, &hi) ||
@@ -341,7 +386,7 @@ static perf_loop *perf_nest_add_loop(perf_nest *n, size_t *cap)
 
 /* The loops of one nest in source order, each after its ancestors. */
 static bool perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m,
-                           const perf_bindings *b)
+                           const perf_trips *t)
 {
     n->top = top;
     size_t cap = 0;
@@ -349,7 +394,7 @@ static bool perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m,
     for (const lm_loop *l = top; l && (l == top || l->depth > top->depth);
          l = lm_loop_next_preorder(l)) {
         long long trip;
-        if (!perf_trip_count(l, b, &trip)) {
+        if (!perf_trip_count(l, t, &trip)) {
             ok = false;
             continue;
         }
@@ -367,6 +412,13 @@ static bool perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m,
 bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b,
                    perf_result *out)
 {
+    return perf_evaluate_measured(p, m, b, NULL, NULL, out);
+}
+
+bool perf_evaluate_measured(const lm_program *p, const machine *m, const perf_bindings *b,
+                            perf_measured_trip measured, const void *ctx, perf_result *out)
+{
+    perf_trips t = {b, measured, ctx};
     memset(out, 0, sizeof *out);
     size_t cap = 0;
     bool ok = true;
@@ -384,7 +436,7 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b
                 out->nest_of[top->index] = out->nnests;
                 perf_nest *n = &out->nests[out->nnests++];
                 memset(n, 0, sizeof *n);
-                ok &= perf_eval_nest(n, top, m, b);
+                ok &= perf_eval_nest(n, top, m, &t);
                 out->flops += n->flops;
                 out->weighted_flops += n->weighted_flops;
                 out->specials += n->specials;

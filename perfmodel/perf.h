@@ -60,6 +60,15 @@ typedef struct perf_result {
 
 bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b,
                    perf_result *out);
+
+/* A measurement of a loop, for one without bounds: its iterations per
+ * entry, or false when it has none. */
+typedef bool (*perf_measured_trip)(const void *ctx, const lm_loop *l, long long *trip);
+
+/* perf_evaluate, with a loop without bounds taking its iterations from b
+ * (FUNC_L<line>), else from measured (may be NULL), else from its pininfo. */
+bool perf_evaluate_measured(const lm_program *p, const machine *m, const perf_bindings *b,
+                            perf_measured_trip measured, const void *ctx, perf_result *out);
 void perf_result_release(perf_result *r);
 
 /* The prediction of the nest whose outermost loop is l, or NULL (r may be

@@ -34,6 +34,7 @@ static int count_blocks(const char *report)
 }
 
 #define DOT AITOOL_SOURCE_DIR "/examples/dot.c"
+#define SMALL_VM AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json"
 #define BROKEN AITOOL_KERNEL_DIR "/broken.c"
 
 static void test_no_input_is_a_usage_error(void)
@@ -995,12 +996,59 @@ static void test_chips_written(void)
     testutil_proc_release(&r);
 }
 
+/* A loop without bounds takes its iterations per entry by name (-param
+ * scale_L7=N) or from a measurement, else the error names what to give
+ * (kernels/perf_while.c). */
+static void test_loops_without_bounds(void)
+{
+    const char *none[] = {"-static-counting-only", "-report-file", "w.txt", "-machine", SMALL_VM,
+                          KERNEL("perf_while.c"), NULL};
+    testutil_proc r = run(none);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, KERNEL("perf_while.c") ":7:5: error: the loop has no bounds: "
+                                  "give its iterations per entry as scale_L7=N (perfmodel -D, "
+                                  "measuretool -param), or a measurement of it (from a run of "
+                                  "an -auto-instrument'ed copy)\n");
+    testutil_proc_release(&r);
+    const char *named[] = {"-static-counting-only", "-report-file", "w.txt", "-machine", SMALL_VM,
+                           "-param", "scale_L7=1000", "-json", "w.json", KERNEL("perf_while.c"),
+                           NULL};
+    r = run(named);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *json = read_in_tmp("w.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"flops\":\t1000,"));
+    free(json);
+    /* Measured: 2 entries, 1000 iterations: 500 an entry. */
+    char *measured = testutil_path(tmpdir, "w_measured.json");
+    CU_ASSERT_FATAL(testutil_write_file(
+        measured, "{\"loops\": [{\"file\": \"perf_while.c\", \"line\": 7, \"column\": 5, "
+                  "\"function\": \"scale\", \"entries\": 2, \"iterations\": 1000, "
+                  "\"fp_plus\": 0, \"fp_minus\": 0, \"fp_multiply\": 1000, \"fp_divide\": 0, "
+                  "\"fp_special\": 0, \"load_bytes\": 8000, \"store_bytes\": 8000}]}"));
+    free(measured);
+    const char *from_run[] = {"-static-counting-only", "-report-file", "w.txt", "-machine",
+                              SMALL_VM, "-measured", "w_measured.json", "-json", "w.json",
+                              KERNEL("perf_while.c"), NULL};
+    r = run(from_run);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    json = read_in_tmp("w.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"flops\":\t500,"));
+    free(json);
+}
+
 static const testutil_case xml_cases[] = {
     {"-machine predictions in the reports", test_machine_prediction},
     {"-xml written and read back", test_xml_written_and_read_back},
     {"bad XML input", test_xml_bad_input},
     {"the ExaSAT tools' dialect", test_orig_dialect},
     {"-chips written", test_chips_written},
+    {"loops without bounds", test_loops_without_bounds},
     {NULL, NULL},
 };
 

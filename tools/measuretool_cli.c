@@ -339,6 +339,16 @@ typedef struct mt_stages {
     bool have_predictions;
 } mt_stages;
 
+/* A loop without bounds takes its iterations per entry from -measured. */
+static bool mt_measured_trip(const void *ctx, const lm_loop *l, long long *trip)
+{
+    const measured_loop *m = ctx ? measured_of(ctx, l) : NULL;
+    if (!m || m->entries == 0)
+        return false;
+    *trip = (long long)((m->iterations + m->entries / 2) / m->entries);
+    return true;
+}
+
 static bool mt_run_stages(const mt_options *o, const lm_program *p, const perf_bindings *b,
                           mt_stages *st)
 {
@@ -349,7 +359,9 @@ static bool mt_run_stages(const mt_options *o, const lm_program *p, const perf_b
     }
     if (o->machine_file) {
         st->machine = machine_load(o->machine_file);
-        st->have_predictions = st->machine && perf_evaluate(p, st->machine, b, &st->predicted);
+        st->have_predictions =
+            st->machine && perf_evaluate_measured(p, st->machine, b, mt_measured_trip,
+                                                  st->measured, &st->predicted);
         ok &= st->have_predictions;
     }
     return ok;
