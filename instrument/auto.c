@@ -362,12 +362,10 @@ static unsigned new_counter(autoi *ai)
 
 /* The end of a segment: its counter and rows if it has work, its edits. */
 /* -simon-clock: the segment advances the task's clock by its cost. */
-static void segment_finish_clock(autoi *ai, segment *g)
+/* The placed segment's start does `inc` (a counter's increment, the
+ * clock's advance): a statement, or `(inc, e)` around an operand. */
+static void segment_write(autoi *ai, const segment *g, const char *inc)
 {
-    if (!g->placed || !segment_has_work(ai, g))
-        return;
-    char inc[48];
-    snprintf(inc, sizeof inc, "simon_advance(%llu)", segment_cost(ai, g));
     strbuf open = STRBUF_INIT;
     if (g->expr)
         strbuf_printf(&open, "(%s, ", inc);
@@ -378,6 +376,15 @@ static void segment_finish_clock(autoi *ai, segment *g)
     if (g->close_edit != SIZE_MAX)
         set_edit_text(ai, g->close_edit, g->expr ? ")" : " }");
     strbuf_release(&open);
+}
+
+static void segment_finish_clock(autoi *ai, segment *g)
+{
+    if (!g->placed || !segment_has_work(ai, g))
+        return;
+    char inc[48];
+    snprintf(inc, sizeof inc, "simon_advance(%llu)", segment_cost(ai, g));
+    segment_write(ai, g, inc);
 }
 
 static void segment_finish(autoi *ai, segment *g)
@@ -398,16 +405,7 @@ static void segment_finish(autoi *ai, segment *g)
             snprintf(inc, sizeof inc, "aitool_c%u++", k);
         else
             snprintf(inc, sizeof inc, "AITOOL_HIT(%u)", k);
-        strbuf open = STRBUF_INIT;
-        if (g->expr)
-            strbuf_printf(&open, "(%s, ", inc);
-        else
-            strbuf_printf(&open, "%s%s%s;%s", g->wrap ? "{ " : "", g->after_brace ? " " : "", inc,
-                          g->at_line_start ? "\n" : g->after_brace ? "" : " ");
-        set_edit_text(ai, g->open_edit, strbuf_cstr(&open));
-        if (g->close_edit != SIZE_MAX)
-            set_edit_text(ai, g->close_edit, g->expr ? ")" : " }");
-        strbuf_release(&open);
+        segment_write(ai, g, inc);
     } else if (!g->placed) {
         segment *h = segment_host(g->parent);
         for (size_t i = 0; h && i < g->nentries; i++)
