@@ -1,0 +1,77 @@
+/* sw: the switch models behind the seed's interface (section 7.6).  A model
+ * is a table entry: initsw() builds its state from the switch file's
+ * settings, sendev() takes one message sent at `time` to the n destination
+ * task ids (ascending) and schedules its arrivals (simon_core_arrive) and
+ * its own events (simon_core_switch_event), switchev() handles those,
+ * links() reports the traffic of each link in a fixed order, and
+ * freesw() releases the state.  Models never free messages; the core does.
+ *
+ * sw_config_read() parses a switch file (`key = value`, `#` comments, `model`
+ * first); the config holds no pointers into the file's text. */
+#ifndef SIMON_SW_H
+#define SIMON_SW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct simon_msg;
+
+typedef struct sw_config {
+    const struct sw_model *model;
+    int64_t latency_ns;
+    int64_t bandwidth; /* bytes per second */
+} sw_config;
+
+typedef void (*sw_link_fn)(void *ctx, const char *name, int64_t msgs, int64_t bytes,
+                           int64_t busy_ns);
+
+typedef enum sw_value_kind {
+    SW_TIME,      /* ns|us|ms|s, default ns */
+    SW_BANDWIDTH, /* B/s|KB/s|MB/s|GB/s|KiB/s|MiB/s|GiB/s */
+} sw_value_kind;
+
+typedef struct sw_key {
+    const char *name;
+    sw_value_kind kind;
+    size_t offset;  /* offsetof the int64_t in sw_config */
+    bool required;
+} sw_key;
+
+typedef struct sw_model {
+    const char *name;
+    const sw_key *keys; /* ends with {NULL} */
+    void *(*initsw)(const sw_config *cfg);
+    void (*sendev)(void *sw, struct simon_msg *msg, int src, const int *dsts, int n, int64_t time,
+                   size_t bytes);
+    void (*switchev)(void *sw, int64_t time, void *event);
+    void (*links)(void *sw, sw_link_fn fn, void *ctx);
+    void (*freesw)(void *sw);
+} sw_model;
+
+extern const sw_model sw_null, sw_p2p, sw_bus;
+
+/* The model called name, or NULL. */
+const sw_model *sw_find(const char *name);
+
+/* tx(S) = ceil(S * 10^9 / B) ns. */
+int64_t sw_tx_ns(size_t bytes, int64_t bandwidth);
+
+/* A link that carries one transmission at a time, first come first served. */
+typedef struct sw_link {
+    int64_t free_at; /* when the current transmission ends */
+    int64_t msgs, bytes, busy_ns;
+} sw_link;
+
+/* A transmission of bytes offered at time t: it starts at max(t, free_at)
+ * and takes tx(bytes); returns when it ends. */
+int64_t sw_link_transmit(sw_link *l, int64_t t, size_t bytes, int64_t bandwidth);
+
+/* False after `FILE:LINE:COL: error: text` through diag. */
+bool sw_config_read(const char *path, sw_config *cfg);
+
+/* Exposed for the tests: a decimal with an optional unit of kind, scaled
+ * to whole ns or B/s.  NULL on success, else what is wrong. */
+const char *sw_parse_value(const char *text, sw_value_kind kind, int64_t *out);
+
+#endif
