@@ -70,8 +70,4 @@ int64_t sw_link_transmit(sw_link *l, int64_t t, size_t bytes, int64_t bandwidth)
 /* False after `FILE:LINE:COL: error: text` through diag. */
 bool sw_config_read(const char *path, sw_config *cfg);
 
-/* Exposed for the tests: a decimal with an optional unit of kind, scaled
- * to whole ns or B/s.  NULL on success, else what is wrong. */
-const char *sw_parse_value(const char *text, sw_value_kind kind, int64_t *out);
-
 #endif

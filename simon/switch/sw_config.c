@@ -38,7 +38,9 @@ static const sw_unit sw_bandwidth_units[] = {
     {"GB/s", 1000000000}, {"KiB/s", 1024},         {"MiB/s", 1048576},
     {"GiB/s", 1073741824}, {"", 1},                {NULL, 0}};
 
-const char *sw_parse_value(const char *text, sw_value_kind kind, int64_t *out)
+/* A decimal with an optional unit of kind, scaled to whole ns or B/s: NULL
+ * on success, else what is wrong. */
+static const char *sw_parse_value(const char *text, sw_value_kind kind, int64_t *out)
 {
     const sw_unit *units = kind == SW_TIME ? sw_time_units : sw_bandwidth_units;
     const char *p = text;
