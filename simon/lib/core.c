@@ -418,9 +418,17 @@ static void on_send(int64_t time, simon_msg *m, core_task *src, bool to_self)
     free(dsts);
 }
 
+static core_import *import_of_id(const core_name *n, int id)
+{
+    for (size_t i = 0; i < n->nimp; i++)
+        if (n->importers[i]->task->id == id)
+            return n->importers[i];
+    return NULL;
+}
+
 static void on_arrive(int64_t time, simon_msg *m, int dst)
 {
-    core_import *imp = import_of(m->name, task_by_id(dst));
+    core_import *imp = import_of_id(m->name, dst);
     fifo_push(imp, m);
     circuit_count_add(imp, m);
     core_task *t = imp->task;

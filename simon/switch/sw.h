@@ -49,7 +49,7 @@ typedef struct sw_model {
     void (*freesw)(void *sw);
 } sw_model;
 
-extern const sw_model sw_null, sw_p2p, sw_bus;
+extern const sw_model sw_null, sw_p2p, sw_bus, sw_crossbar;
 
 /* The model called name, or NULL. */
 const sw_model *sw_find(const char *name);
@@ -66,6 +66,23 @@ typedef struct sw_link {
 /* A transmission of bytes offered at time t: it starts at max(t, free_at)
  * and takes tx(bytes); returns when it ends. */
 int64_t sw_link_transmit(sw_link *l, int64_t t, size_t bytes, int64_t bandwidth);
+
+/* Links keyed by task id (a port per task), kept in ascending id. */
+typedef struct sw_port {
+    int id;
+    sw_link link;
+} sw_port;
+
+typedef struct sw_ports {
+    sw_port *ports;
+    size_t n, cap;
+} sw_ports;
+
+/* The link of task id, created idle on first use. */
+sw_link *sw_ports_get(sw_ports *p, int id);
+/* fn for each port in ascending id, named PREFIX<ID>. */
+void sw_ports_report(const sw_ports *p, const char *prefix, sw_link_fn fn, void *ctx);
+void sw_ports_release(sw_ports *p);
 
 /* False after `FILE:LINE:COL: error: text` through diag. */
 bool sw_config_read(const char *path, sw_config *cfg);

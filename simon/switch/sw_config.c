@@ -8,7 +8,7 @@
 #include "diag.h"
 #include "fileio.h"
 
-static const sw_model *const sw_models[] = {&sw_null, &sw_p2p, &sw_bus};
+static const sw_model *const sw_models[] = {&sw_null, &sw_p2p, &sw_bus, &sw_crossbar};
 
 const sw_model *sw_find(const char *name)
 {
@@ -135,7 +135,7 @@ static bool sw_set_model(const sw_line *l, sw_config *cfg)
     cfg->model = sw_find(l->value);
     if (!cfg->model) {
         diag_at(DIAG_ERROR, l->file, l->line, l->value_col,
-                "unknown model '%s' (implemented: null, p2p, bus)", l->value);
+                "unknown model '%s' (implemented: null, p2p, bus, crossbar)", l->value);
         return false;
     }
     return true;

@@ -194,12 +194,33 @@ static void test_bus_broadcast(void)
     testutil_proc_release(&r);
 }
 
+static void test_crossbar_broadcast(void)
+{
+    /* Task 1's copies share its input port (ends 500, 1000, 1500); task 5's
+     * copy to 2 waits for out2, busy with task 1's copy until 500. */
+    write_tmp("xb.cfg", "model = crossbar\nlatency = 50\nbandwidth = 1GB/s\n");
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "xb.cfg", "-t", "-json",
+                                                            "x.json", "--", "bcast", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(r.out, "task 3 done at 1050\ntask 2 done at 1050\ntask 4 done at 1550\n"));
+    char *json = compact_json("x.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        json, "\"links\":[{\"name\":\"in1\",\"msgs\":3,\"bytes\":1500,\"busy_ns\":1500}, "
+              "{\"name\":\"in5\",\"msgs\":1,\"bytes\":500,\"busy_ns\":500}, "
+              "{\"name\":\"out2\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}, "));
+    free(json);
+    testutil_proc_release(&r);
+}
+
 static const testutil_case model_cases[] = {
     {"null: arrival = send time", test_null_pingpong},
     {"p2p: ping-pong times and statistics", test_p2p_pingpong},
     {"p2p: order per virtual circuit", test_p2p_circuit_order},
     {"p2p: copies in ascending destination id", test_p2p_broadcast},
     {"bus: one transmission, FCFS", test_bus_broadcast},
+    {"crossbar: input and output ports", test_crossbar_broadcast},
     {NULL, NULL},
 };
 
@@ -272,7 +293,7 @@ typedef struct bad_switch {
 static const bad_switch bad_switches[] = {
     {"", "bad.cfg:1:1: error: no 'model = NAME' line\n"},
     {"latency = 1\n", "bad.cfg:1:1: error: the first key must be 'model', not 'latency'\n"},
-    {"model = ring\n", "bad.cfg:1:9: error: unknown model 'ring' (implemented: null, p2p, bus)\n"},
+    {"model = ring\n", "bad.cfg:1:9: error: unknown model 'ring' (implemented: null, p2p, bus, crossbar)\n"},
     {"model = p2p\n  speed = 1\n", "bad.cfg:2:3: error: model p2p has no key 'speed'\n"},
     {"model = p2p\nbandwidth = 1 GB\n",
      "bad.cfg:2:13: error: unknown bandwidth unit (B/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s): "
