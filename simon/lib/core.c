@@ -489,13 +489,17 @@ void simon_core_setup(const sw_model *model, void *sw, size_t stack_bytes,
     core.strings = arena_create();
 }
 
-void simon_core_run(int argc, char **argv)
+void simon_core_boot(int argc, char **argv)
 {
     core.current = &core.boot;
     core.booting = true;
     bootstrap(argc, argv);
     core.booting = false;
     core.current = NULL;
+}
+
+void simon_core_loop(void)
+{
     for (size_t i = 0; i < core.ntasks; i++)
         ev_push(0, EV_INITTASK, 0, core.tasks[i], NULL);
     while (core.nheap) {

@@ -32,8 +32,10 @@ typedef struct simon_limits {
 
 void simon_core_setup(const sw_model *model, void *sw, size_t stack_bytes,
                       const simon_limits *limits);
-/* Runs bootstrap as task 0, then the event loop until the queue is empty. */
-void simon_core_run(int argc, char **argv);
+/* Runs bootstrap as task 0: the tasks exist, none has run. */
+void simon_core_boot(int argc, char **argv);
+/* Starts every task at time 0 and runs the events until there are none. */
+void simon_core_loop(void);
 /* Classifies the tasks left blocked; 4 after the deadlock lines on err when
  * one waits on a fifo another blocked task exports, else 0. */
 int simon_core_finish(FILE *err);

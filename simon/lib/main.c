@@ -116,6 +116,18 @@ static bool simon_write_stats(const simon_options *o, const stats_source *src)
     return ok;
 }
 
+/* Every task has a place in the switch model's network. */
+static bool simon_admit(const sw_model *model, void *sw)
+{
+    for (int i = 0; model->admit && i < simon_core_task_count(); i++) {
+        simon_task_view v;
+        simon_core_task_view(i, &v);
+        if (!model->admit(sw, v.id))
+            return false;
+    }
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     diag_set_program("simon");
@@ -135,8 +147,14 @@ int main(int argc, char **argv)
     if (o.switch_file && !sw_config_read(o.switch_file, &cfg))
         return SIMON_EXIT_SWITCH;
     void *sw = cfg.model->initsw(&cfg);
+    sw_config_release(&cfg);
     simon_core_setup(cfg.model, sw, (size_t)stack, &limits);
-    simon_core_run(argc - first, argv + first);
+    simon_core_boot(argc - first, argv + first);
+    if (!simon_admit(cfg.model, sw)) {
+        cfg.model->freesw(sw);
+        return SIMON_EXIT_SWITCH;
+    }
+    simon_core_loop();
     int status = simon_core_finish(stderr);
     stats_source src = {cfg.model, sw, o.traffic};
     if (!simon_write_stats(&o, &src) && status == 0)

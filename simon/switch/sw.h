@@ -7,7 +7,9 @@
  * freesw() releases the state.  Models never free messages; the core does.
  *
  * sw_config_read() parses a switch file (`key = value`, `#` comments, `model`
- * first); the config holds no pointers into the file's text. */
+ * first); the config holds no pointers into the file's text, and its
+ * placement is freed by sw_config_release() (the models copy what they
+ * keep). */
 #ifndef SIMON_SW_H
 #define SIMON_SW_H
 
@@ -17,10 +19,20 @@
 
 struct simon_msg;
 
+#define SW_MAX_DIMS 8
+
+/* place = ID:NODE: task ID runs on NODE (else on node ID-1). */
+typedef struct sw_place {
+    int id, node;
+} sw_place;
+
 typedef struct sw_config {
     const struct sw_model *model;
-    int64_t latency_ns;
-    int64_t bandwidth; /* bytes per second */
+    int64_t latency_ns; /* latency, or hop_latency */
+    int64_t bandwidth;  /* bytes per second: bandwidth, or link_bandwidth */
+    int dims[SW_MAX_DIMS], ndims; /* the network's shape: 4x4 (a hypercube's 2x2x...) */
+    sw_place *place;    /* owned: sw_config_release() */
+    size_t nplace;
 } sw_config;
 
 typedef void (*sw_link_fn)(void *ctx, const char *name, int64_t msgs, int64_t bytes,
@@ -29,12 +41,15 @@ typedef void (*sw_link_fn)(void *ctx, const char *name, int64_t msgs, int64_t by
 typedef enum sw_value_kind {
     SW_TIME,      /* ns|us|ms|s, default ns */
     SW_BANDWIDTH, /* B/s|KB/s|MB/s|GB/s|KiB/s|MiB/s|GiB/s */
+    SW_DIMS,      /* 4x4: sizes of the dimensions */
+    SW_CUBE_DIMS, /* 4: the number of dimensions of size 2 */
+    SW_PLACE,     /* ID:NODE,... */
 } sw_value_kind;
 
 typedef struct sw_key {
     const char *name;
     sw_value_kind kind;
-    size_t offset;  /* offsetof the int64_t in sw_config */
+    size_t offset;  /* SW_TIME, SW_BANDWIDTH: offsetof the int64_t in sw_config */
     bool required;
 } sw_key;
 
@@ -47,9 +62,12 @@ typedef struct sw_model {
     void (*switchev)(void *sw, int64_t time, void *event);
     void (*links)(void *sw, sw_link_fn fn, void *ctx);
     void (*freesw)(void *sw);
+    /* After bootstrap, before any task runs: false after an error when the
+     * task cannot be placed (NULL: every task can). */
+    bool (*admit)(void *sw, int id);
 } sw_model;
 
-extern const sw_model sw_null, sw_p2p, sw_bus, sw_crossbar;
+extern const sw_model sw_null, sw_p2p, sw_bus, sw_crossbar, sw_mesh, sw_torus, sw_hypercube;
 
 /* The model called name, or NULL. */
 const sw_model *sw_find(const char *name);
@@ -86,5 +104,6 @@ void sw_ports_release(sw_ports *p);
 
 /* False after `FILE:LINE:COL: error: text` through diag. */
 bool sw_config_read(const char *path, sw_config *cfg);
+void sw_config_release(sw_config *cfg);
 
 #endif

@@ -52,4 +52,4 @@ static void bus_free(void *sw)
     free(sw);
 }
 
-const sw_model sw_bus = {"bus", bus_keys, bus_init, bus_send, bus_event, bus_links, bus_free};
+const sw_model sw_bus = {"bus", bus_keys, bus_init, bus_send, bus_event, bus_links, bus_free, NULL};

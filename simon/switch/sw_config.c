@@ -7,8 +7,10 @@
 
 #include "diag.h"
 #include "fileio.h"
+#include "mem.h"
 
-static const sw_model *const sw_models[] = {&sw_null, &sw_p2p, &sw_bus, &sw_crossbar};
+static const sw_model *const sw_models[] = {&sw_null, &sw_p2p, &sw_bus, &sw_crossbar,
+                                              &sw_mesh, &sw_torus, &sw_hypercube};
 
 const sw_model *sw_find(const char *name)
 {
@@ -80,6 +82,100 @@ static const char *sw_parse_value(const char *text, sw_value_kind kind, int64_t 
     return NULL;
 }
 
+/* A positive whole number at *p, moved past it; 0 when there is none. */
+static long sw_whole(const char **p, long max)
+{
+    long v = 0;
+    if (!isdigit((unsigned char)**p))
+        return 0;
+    for (; isdigit((unsigned char)**p); ++*p)
+        if ((v = v * 10 + (**p - '0')) > max)
+            return 0;
+    return v;
+}
+
+/* A link is keyed by A * nodes + B, which must fit an int. */
+#define SW_MAX_NODES (1 << 15)
+
+static const char *sw_parse_dims(const char *text, sw_config *cfg)
+{
+    const char *p = text;
+    long nodes = 1;
+    cfg->ndims = 0;
+    do {
+        if (cfg->ndims == SW_MAX_DIMS)
+            return "more than 8 dimensions";
+        long d = sw_whole(&p, SW_MAX_NODES);
+        if (d < 1)
+            return "expected dimension sizes like 4x4";
+        if ((nodes *= d) > SW_MAX_NODES)
+            return "more than 32768 nodes";
+        cfg->dims[cfg->ndims++] = (int)d;
+    } while (*p++ == 'x');
+    return p[-1] ? "expected dimension sizes like 4x4" : NULL;
+}
+
+static const char *sw_parse_cube(const char *text, sw_config *cfg)
+{
+    const char *p = text;
+    long d = sw_whole(&p, 15);
+    if (d < 1 || *p)
+        return "expected the number of dimensions, 1 to 15";
+    cfg->ndims = (int)d;
+    for (int i = 0; i < cfg->ndims; i++)
+        cfg->dims[i] = 2;
+    return NULL;
+}
+
+static const char *sw_parse_place(const char *text, sw_config *cfg)
+{
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        long id = sw_whole(&p, 0x7fffffff);
+        if (id < 1 || *p++ != ':')
+            return "expected ID:NODE pairs, ID > 0";
+        if (!isdigit((unsigned char)*p))
+            return "expected ID:NODE pairs, ID > 0";
+        long node = *p == '0' ? (p++, 0) : sw_whole(&p, SW_MAX_NODES);
+        for (size_t i = 0; i < cfg->nplace; i++)
+            if (cfg->place[i].id == id)
+                return "a task placed twice";
+        cfg->place = mem_realloc(cfg->place, (cfg->nplace + 1) * sizeof *cfg->place);
+        cfg->place[cfg->nplace++] = (sw_place){(int)id, (int)node};
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            return NULL;
+        if (*p++ != ',')
+            return "expected ID:NODE pairs, ID > 0";
+    }
+}
+
+static const char *sw_store(const sw_key *k, const char *text, sw_config *cfg)
+{
+    int64_t v;
+    const char *why;
+    switch (k->kind) {
+    case SW_DIMS:
+        return sw_parse_dims(text, cfg);
+    case SW_CUBE_DIMS:
+        return sw_parse_cube(text, cfg);
+    case SW_PLACE:
+        return sw_parse_place(text, cfg);
+    case SW_TIME:
+    case SW_BANDWIDTH:
+        break;
+    }
+    why = sw_parse_value(text, k->kind, &v);
+    if (!why && k->kind == SW_BANDWIDTH && v == 0)
+        why = "bandwidth must be positive";
+    if (!why)
+        *(int64_t *)((char *)cfg + k->offset) = v;
+    return why;
+}
+
 /* One line's key and value, trimmed, with their 1-based columns. */
 typedef struct sw_line {
     const char *file;
@@ -135,7 +231,7 @@ static bool sw_set_model(const sw_line *l, sw_config *cfg)
     cfg->model = sw_find(l->value);
     if (!cfg->model) {
         diag_at(DIAG_ERROR, l->file, l->line, l->value_col,
-                "unknown model '%s' (implemented: null, p2p, bus, crossbar)", l->value);
+                "unknown model '%s' (null, p2p, bus, crossbar, mesh, torus, hypercube)", l->value);
         return false;
     }
     return true;
@@ -157,15 +253,11 @@ static bool sw_set_key(const sw_line *l, sw_config *cfg, unsigned *seen)
         return false;
     }
     *seen |= 1u << i;
-    int64_t v;
-    const char *why = sw_parse_value(l->value, k[i].kind, &v);
-    if (!why && k[i].kind == SW_BANDWIDTH && v == 0)
-        why = "bandwidth must be positive";
+    const char *why = sw_store(&k[i], l->value, cfg);
     if (why) {
         diag_at(DIAG_ERROR, l->file, l->line, l->value_col, "%s: '%s'", why, l->value);
         return false;
     }
-    *(int64_t *)((char *)cfg + k[i].offset) = v;
     return true;
 }
 
@@ -176,6 +268,21 @@ static bool sw_check_required(const char *file, unsigned model_line, const sw_co
         if (cfg->model->keys[i].required && !(seen & (1u << i))) {
             diag_at(DIAG_ERROR, file, model_line, 1, "model %s needs '%s'", cfg->model->name,
                     cfg->model->keys[i].name);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool sw_check_place(const char *file, unsigned model_line, const sw_config *cfg)
+{
+    long nodes = 1;
+    for (int i = 0; i < cfg->ndims; i++)
+        nodes *= cfg->dims[i];
+    for (size_t i = 0; i < cfg->nplace; i++) {
+        if (cfg->place[i].node >= nodes) {
+            diag_at(DIAG_ERROR, file, model_line, 1, "task %d is placed on node %d of %ld",
+                    cfg->place[i].id, cfg->place[i].node, nodes);
             return false;
         }
     }
@@ -209,7 +316,15 @@ static bool sw_parse_text(const char *file, char *text, sw_config *cfg)
         diag_at(DIAG_ERROR, file, 1, 1, "no 'model = NAME' line");
         return false;
     }
-    return sw_check_required(file, model_line, cfg, seen);
+    return sw_check_required(file, model_line, cfg, seen) &&
+           sw_check_place(file, model_line, cfg);
+}
+
+void sw_config_release(sw_config *cfg)
+{
+    free(cfg->place);
+    cfg->place = NULL;
+    cfg->nplace = 0;
 }
 
 bool sw_config_read(const char *path, sw_config *cfg)
@@ -220,5 +335,7 @@ bool sw_config_read(const char *path, sw_config *cfg)
         return false;
     bool ok = sw_parse_text(path, text, cfg);
     free(text);
+    if (!ok)
+        sw_config_release(cfg);
     return ok;
 }

@@ -65,4 +65,4 @@ static void crossbar_free(void *sw)
 }
 
 const sw_model sw_crossbar = {"crossbar",     crossbar_keys,  crossbar_init, crossbar_send,
-                              crossbar_event, crossbar_links, crossbar_free};
+                              crossbar_event, crossbar_links, crossbar_free, NULL};

@@ -35,4 +35,4 @@ static void sw_null_free(void *sw)
 }
 
 const sw_model sw_null = {"null", sw_null_keys, sw_null_init, sw_null_send, sw_null_event,
-                          sw_null_links, sw_null_free};
+                          sw_null_links, sw_null_free, NULL};

@@ -55,4 +55,4 @@ static void p2p_free(void *sw)
     free(s);
 }
 
-const sw_model sw_p2p = {"p2p", p2p_keys, p2p_init, p2p_send, p2p_event, p2p_links, p2p_free};
+const sw_model sw_p2p = {"p2p", p2p_keys, p2p_init, p2p_send, p2p_event, p2p_links, p2p_free, NULL};

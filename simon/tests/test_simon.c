@@ -214,6 +214,62 @@ static void test_crossbar_broadcast(void)
     testutil_proc_release(&r);
 }
 
+static void test_mesh_broadcast(void)
+{
+    /* 2x2: nodes 0 1 / 2 3, task 5 placed on node 3.  1 -> 4 goes 0 -> 1
+     * (after 1 -> 2 on that link: 500..1000, at node 1 at 1050), then
+     * 1 -> 3 (1050..1550, 1600); the others are one hop, 550.  The
+     * hypercube of 2 dimensions is the same network. */
+    static const char *const files[] = {
+        "model = mesh\ndims = 2x2\nhop_latency = 50\nlink_bandwidth = 1GB/s\nplace = 5:3\n",
+        "model = hypercube\ndims = 2\nhop_latency = 50\nlink_bandwidth = 1GB/s\nplace = 5:3\n"};
+    for (int i = 0; i < 2; i++) {
+        write_tmp("m.cfg", files[i]);
+        testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "m.cfg", "-t", "-json",
+                                                                "m.json", "--", "bcast", NULL});
+        CU_ASSERT_EQUAL(r.status, 0);
+        CU_ASSERT_PTR_NOT_NULL(
+            strstr(r.out, "task 3 done at 550\ntask 2 done at 550\ntask 4 done at 1600\n"));
+        char *json = compact_json("m.json");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+        CU_ASSERT_PTR_NOT_NULL(strstr(
+            json, "\"links\":[{\"name\":\"n0-n1\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}, "
+                  "{\"name\":\"n0-n2\",\"msgs\":1,\"bytes\":500,\"busy_ns\":500}, "
+                  "{\"name\":\"n1-n3\",\"msgs\":1,\"bytes\":500,\"busy_ns\":500}, "
+                  "{\"name\":\"n3-n1\",\"msgs\":1,\"bytes\":500,\"busy_ns\":500}]"));
+        free(json);
+        testutil_proc_release(&r);
+    }
+}
+
+static void test_mesh_store_and_forward(void)
+{
+    /* A line of 4, receiver on node 3: three hops of 100 ns latency, each
+     * waiting for the whole message and its link: 1000 B arrive at 3300,
+     * 10 B at 3310 (n2-n3 busy until 3200), 1000 B at 4310.  The torus
+     * goes backwards, one hop: as p2p. */
+    write_tmp("l.cfg", "model = mesh\ndims = 4\nhop_latency = 100\nlink_bandwidth = 1GB/s\n"
+                       "place = 2:3\n");
+    expect_scenario((const char *[]){"-s", "l.cfg", "-o", "/dev/null", "--", "order", NULL}, 0,
+                    "got 1000 at 3300\ngot 10 at 3310\ngot 1000 at 4310\n");
+    write_tmp("r.cfg", "model = torus\ndims = 4\nhop_latency = 100\nlink_bandwidth = 1GB/s\n"
+                       "place = 2:3\n");
+    expect_scenario((const char *[]){"-s", "r.cfg", "-o", "/dev/null", "--", "order", NULL}, 0,
+                    "got 1000 at 1100\ngot 10 at 1110\ngot 1000 at 2110\n");
+}
+
+static void test_mesh_unplaced_task(void)
+{
+    /* Task 5 would be on node 4 of 4: exit 3 before any task runs. */
+    write_tmp("u.cfg", "model = mesh\ndims = 2x2\nlink_bandwidth = 1GB/s\n");
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "u.cfg", "--", "bcast", NULL});
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    CU_ASSERT_STRING_EQUAL(r.err, "simon: error: switch: task 5 would run on node 4, but the "
+                                  "network has 4 nodes (place it with place = ID:NODE)\n");
+    testutil_proc_release(&r);
+}
+
 static const testutil_case model_cases[] = {
     {"null: arrival = send time", test_null_pingpong},
     {"p2p: ping-pong times and statistics", test_p2p_pingpong},
@@ -221,6 +277,9 @@ static const testutil_case model_cases[] = {
     {"p2p: copies in ascending destination id", test_p2p_broadcast},
     {"bus: one transmission, FCFS", test_bus_broadcast},
     {"crossbar: input and output ports", test_crossbar_broadcast},
+    {"mesh, hypercube: dimension order", test_mesh_broadcast},
+    {"mesh, torus: store and forward", test_mesh_store_and_forward},
+    {"mesh: a task off the network", test_mesh_unplaced_task},
     {NULL, NULL},
 };
 
@@ -293,7 +352,7 @@ typedef struct bad_switch {
 static const bad_switch bad_switches[] = {
     {"", "bad.cfg:1:1: error: no 'model = NAME' line\n"},
     {"latency = 1\n", "bad.cfg:1:1: error: the first key must be 'model', not 'latency'\n"},
-    {"model = ring\n", "bad.cfg:1:9: error: unknown model 'ring' (implemented: null, p2p, bus, crossbar)\n"},
+    {"model = ring\n", "bad.cfg:1:9: error: unknown model 'ring' (null, p2p, bus, crossbar, mesh, torus, hypercube)\n"},
     {"model = p2p\n  speed = 1\n", "bad.cfg:2:3: error: model p2p has no key 'speed'\n"},
     {"model = p2p\nbandwidth = 1 GB\n",
      "bad.cfg:2:13: error: unknown bandwidth unit (B/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s): "
@@ -307,6 +366,17 @@ static const bad_switch bad_switches[] = {
     {"model = p2p\nbandwidth = 1\nbandwidth = 2\n", "bad.cfg:3:1: error: 'bandwidth' is set twice\n"},
     {"model = p2p\nlatency\n", "bad.cfg:2:1: error: expected 'key = value'\n"},
     {"model = p2p\nlatency =\n", "bad.cfg:2:10: error: missing value for 'latency'\n"},
+    {"model = mesh\ndims = 4x\n", "bad.cfg:2:8: error: expected dimension sizes like 4x4: '4x'\n"},
+    {"model = torus\ndims = 2x2x2x2x2x2x2x2x2\n",
+     "bad.cfg:2:8: error: more than 8 dimensions: '2x2x2x2x2x2x2x2x2'\n"},
+    {"model = hypercube\ndims = 16\n",
+     "bad.cfg:2:8: error: expected the number of dimensions, 1 to 15: '16'\n"},
+    {"model = mesh\ndims = 2\nlink_bandwidth = 1\nplace = 1:0,1:1\n",
+     "bad.cfg:4:9: error: a task placed twice: '1:0,1:1'\n"},
+    {"model = mesh\nplace = 1:2\ndims = 2\nlink_bandwidth = 1\n",
+     "bad.cfg:1:1: error: task 1 is placed on node 2 of 2\n"},
+    {"model = mesh\ndims = 2\nplace = 0:1\nlink_bandwidth = 1\n",
+     "bad.cfg:3:9: error: expected ID:NODE pairs, ID > 0: '0:1'\n"},
 };
 
 static void test_bad_switch_files(void)
