@@ -390,6 +390,11 @@ static void on_inittask(core_task *t)
         core.current = t;
         core_misuse("mktask", "cannot map a stack of %zu bytes", core.stack_bytes);
     }
+    char message[512];
+    snprintf(message, sizeof message,
+             "simon: error: task %d \"%s\": stack overflow: its stack of %zu bytes is full "
+             "(raise -stack)\n", t->id, t->name, core.stack_bytes);
+    fiber_set_overflow_message(t->fib, message);
     task_run(t);
 }
 

@@ -3,8 +3,11 @@
 #define _GNU_SOURCE
 #include "fiber.h"
 
+#include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -39,6 +42,7 @@ struct fiber {
     size_t stack_bytes;
     void (*fn)(void *arg);
     void *arg;
+    char *overflow; /* the message for a fault in the guard page */
 #if FIBER_ASM
     void *sp;         /* saved stack pointer while switched out */
 #else
@@ -123,6 +127,47 @@ static void fiber_prepare(fiber *f)
 }
 #endif
 
+/* A fault in the running fiber's guard page ends the run with its message;
+ * any other fault gets the default action once the handler returns. */
+static void fiber_on_segv(int sig, siginfo_t *info, void *uctx)
+{
+    (void)uctx;
+    const fiber *f = fiber_sched.current;
+    const char *addr = info->si_addr;
+    if (f && f->overflow && addr >= (const char *)f->map && addr < f->stack) {
+        ssize_t ignored = write(STDERR_FILENO, f->overflow, strlen(f->overflow));
+        (void)ignored;
+        _exit(1);
+    }
+    signal(sig, SIG_DFL);
+}
+
+/* The handler runs on a stack of its own: the fiber's is full. */
+static void fiber_install_segv(void)
+{
+    static bool installed;
+    static char *alt;
+    if (installed)
+        return;
+    installed = true;
+    enum { ALT_BYTES = 64 * 1024 };
+    alt = mem_alloc(ALT_BYTES);
+    stack_t ss = {.ss_sp = alt, .ss_size = ALT_BYTES, .ss_flags = 0};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = fiber_on_segv;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    if (sigaltstack(&ss, NULL) == 0)
+        sigaction(SIGSEGV, &sa, NULL);
+}
+
+void fiber_set_overflow_message(fiber *f, const char *message)
+{
+    free(f->overflow);
+    f->overflow = mem_strdup(message);
+}
+
 fiber *fiber_create(size_t stack_bytes, void (*fn)(void *arg), void *arg)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
@@ -135,6 +180,7 @@ fiber *fiber_create(size_t stack_bytes, void (*fn)(void *arg), void *arg)
         munmap(map, map_bytes);
         return NULL;
     }
+    fiber_install_segv();
     fiber *f = mem_alloc(sizeof *f);
     f->map = map;
     f->map_bytes = map_bytes;
@@ -157,6 +203,7 @@ void fiber_free(fiber *f)
     __lsan_unregister_root_region(f->stack, f->stack_bytes);
 #endif
     munmap(f->map, f->map_bytes);
+    free(f->overflow);
     free(f);
 }
 

@@ -317,6 +317,16 @@ static void test_misuse(void)
                   "simon: error: task 8 \"parent\": mktask: only bootstrap creates tasks\n");
 }
 
+static void test_stack_overflow(void)
+{
+    testutil_proc r =
+        run(SIMON_SCENARIOS, (const char *[]){"-stack", "16384", "--", "overflow", NULL});
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, "simon: error: task 6 \"deep\": stack overflow: its stack of "
+                                  "16384 bytes is full (raise -stack)\n");
+    testutil_proc_release(&r);
+}
+
 static void test_limits(void)
 {
     testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-nt", "1", "--", "pingpong", NULL});
@@ -398,6 +408,7 @@ static void test_bad_switch_files(void)
 static const testutil_case end_cases[] = {
     {"deadlock: exit 4, blocked tasks listed", test_deadlock},
     {"misuse: exit 1 and the message", test_misuse},
+    {"stack overflow: the guard page, exit 1", test_stack_overflow},
     {"limits -nt -nm", test_limits},
     {"usage errors: exit 2", test_usage},
     {"bad switch files: exit 3 at FILE:LINE:COL", test_bad_switch_files},

@@ -330,6 +330,26 @@ static void boot_mktask_in_task(void)
     mktask("parent", boot_mktask_in_task_child, 8, NULL, 0);
 }
 
+/* ---- overflow: endless recursion meets the guard page ---- */
+
+static int deep(int n, int limit)
+{
+    volatile char frame[256];
+    frame[0] = (char)n;
+    return n == limit ? 0 : deep(n + 1, limit) + frame[0];
+}
+
+static void overflow_task(void *parm)
+{
+    printf("%d\n", deep(0, *(const int *)parm));
+}
+
+static void boot_overflow(void)
+{
+    int limit = 1 << 30; /* far deeper than any stack */
+    mktask("deep", overflow_task, 6, &limit, sizeof limit);
+}
+
 static const struct {
     const char *name;
     void (*boot)(void);
@@ -341,6 +361,7 @@ static const struct {
     {"bcast", boot_bcast},             {"deadlock", boot_deadlock},
     {"unknown_fifo", boot_unknown_fifo}, {"dup_id", boot_dup_id},
     {"late_fifo", boot_late_fifo},     {"mktask_in_task", boot_mktask_in_task},
+    {"overflow", boot_overflow},
 };
 
 void bootstrap(int argc, char **argv)
