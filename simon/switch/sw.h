@@ -30,6 +30,8 @@ typedef struct sw_config {
     const struct sw_model *model;
     int64_t latency_ns; /* latency, or hop_latency */
     int64_t bandwidth;  /* bytes per second: bandwidth, or link_bandwidth */
+    int64_t collisions; /* bus: 1 for collisions = on */
+    int64_t seed;       /* bus: the backoff's random sequence */
     int dims[SW_MAX_DIMS], ndims; /* the network's shape: 4x4 (a hypercube's 2x2x...) */
     sw_place *place;    /* owned: sw_config_release() */
     size_t nplace;
@@ -44,12 +46,14 @@ typedef enum sw_value_kind {
     SW_DIMS,      /* 4x4: sizes of the dimensions */
     SW_CUBE_DIMS, /* 4: the number of dimensions of size 2 */
     SW_PLACE,     /* ID:NODE,... */
+    SW_ON_OFF,    /* on|off, stored as 1|0 */
+    SW_INTEGER,   /* a whole number >= 0 */
 } sw_value_kind;
 
 typedef struct sw_key {
     const char *name;
     sw_value_kind kind;
-    size_t offset;  /* SW_TIME, SW_BANDWIDTH: offsetof the int64_t in sw_config */
+    size_t offset;  /* SW_TIME, SW_BANDWIDTH, SW_ON_OFF, SW_INTEGER: offsetof the int64_t */
     bool required;
 } sw_key;
 

@@ -164,6 +164,20 @@ static const char *sw_store(const sw_key *k, const char *text, sw_config *cfg)
         return sw_parse_cube(text, cfg);
     case SW_PLACE:
         return sw_parse_place(text, cfg);
+    case SW_ON_OFF:
+        if (strcmp(text, "on") != 0 && strcmp(text, "off") != 0)
+            return "expected on or off";
+        v = strcmp(text, "on") == 0;
+        *(int64_t *)((char *)cfg + k->offset) = v;
+        return NULL;
+    case SW_INTEGER: {
+        const char *p = text;
+        v = *p == '0' && !p[1] ? 0 : sw_whole(&p, 0x7fffffff);
+        if ((v == 0 && strcmp(text, "0") != 0) || (v && *p))
+            return "expected a whole number";
+        *(int64_t *)((char *)cfg + k->offset) = v;
+        return NULL;
+    }
     case SW_TIME:
     case SW_BANDWIDTH:
         break;

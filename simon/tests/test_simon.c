@@ -194,6 +194,31 @@ static void test_bus_broadcast(void)
     testutil_proc_release(&r);
 }
 
+static void test_bus_collisions(void)
+{
+    /* Both senders try at 0: collision, jam until 100.  seed 7 draws k = 0
+     * for task 1 (first to back off) and k = 1 for task 5 (slot 200): task
+     * 1 sends 100..600 (X at 700); task 5 tries at 300, senses the signal
+     * and waits for its end, sends 600..1100 (Y at 1200). */
+    write_tmp("c.cfg", "model = bus\nlatency = 100\nbandwidth = 1GB/s\ncollisions = on\n"
+                       "seed = 7\n");
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "c.cfg", "-t", "-json",
+                                                            "c.json", "--", "bcast", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(r.out, "task 3 done at 700\ntask 4 done at 700\ntask 2 done at 1200\n"));
+    char *json = compact_json("c.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(json, "\"links\":[{\"name\":\"bus\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}]"));
+    free(json);
+    testutil_proc_release(&r);
+    /* Without collisions the same file is the plain bus. */
+    write_tmp("c.cfg", "model = bus\nlatency = 100\nbandwidth = 1GB/s\ncollisions = off\n");
+    expect_scenario((const char *[]){"-s", "c.cfg", "-o", "/dev/null", "--", "bcast", NULL}, 0,
+                    "task 3 done at 600\ntask 4 done at 600\ntask 2 done at 1100\n");
+}
+
 static void test_crossbar_broadcast(void)
 {
     /* Task 1's copies share its input port (ends 500, 1000, 1500); task 5's
@@ -276,6 +301,7 @@ static const testutil_case model_cases[] = {
     {"p2p: order per virtual circuit", test_p2p_circuit_order},
     {"p2p: copies in ascending destination id", test_p2p_broadcast},
     {"bus: one transmission, FCFS", test_bus_broadcast},
+    {"bus: collisions, backoff", test_bus_collisions},
     {"crossbar: input and output ports", test_crossbar_broadcast},
     {"mesh, hypercube: dimension order", test_mesh_broadcast},
     {"mesh, torus: store and forward", test_mesh_store_and_forward},
@@ -376,6 +402,9 @@ static const bad_switch bad_switches[] = {
     {"model = p2p\nbandwidth = 1\nbandwidth = 2\n", "bad.cfg:3:1: error: 'bandwidth' is set twice\n"},
     {"model = p2p\nlatency\n", "bad.cfg:2:1: error: expected 'key = value'\n"},
     {"model = p2p\nlatency =\n", "bad.cfg:2:10: error: missing value for 'latency'\n"},
+    {"model = bus\nbandwidth = 1\ncollisions = maybe\n",
+     "bad.cfg:3:14: error: expected on or off: 'maybe'\n"},
+    {"model = bus\nbandwidth = 1\nseed = -3\n", "bad.cfg:3:8: error: expected a whole number: '-3'\n"},
     {"model = mesh\ndims = 4x\n", "bad.cfg:2:8: error: expected dimension sizes like 4x4: '4x'\n"},
     {"model = torus\ndims = 2x2x2x2x2x2x2x2x2\n",
      "bad.cfg:2:8: error: more than 8 dimensions: '2x2x2x2x2x2x2x2x2'\n"},
