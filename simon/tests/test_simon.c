@@ -341,6 +341,12 @@ static void test_misuse(void)
                                "the task's first suspension\n");
     expect_misuse("mktask_in_task",
                   "simon: error: task 8 \"parent\": mktask: only bootstrap creates tasks\n");
+    expect_misuse("bootstrap_put",
+                  "simon: error: task 0 \"bootstrap\": export: bootstrap cannot communicate\n");
+    expect_misuse("puts_without_import", "simon: error: task 5 \"lonely\": puts: \"E\" is not "
+                                         "also an import fifo of this task\n");
+    expect_misuse("getclk_other", "simon: error: task 2 \"clock\": getclk: id 1 is not the "
+                                  "caller's (2): only a task's own clock is defined\n");
 }
 
 static void test_stack_overflow(void)

@@ -330,6 +330,34 @@ static void boot_mktask_in_task(void)
     mktask("parent", boot_mktask_in_task_child, 8, NULL, 0);
 }
 
+static void boot_bootstrap_put(void)
+{
+    export("X");
+}
+
+static void puts_without_import(void *parm)
+{
+    (void)parm;
+    export("E");
+    puts("E", "x", 1);
+}
+
+static void boot_puts_without_import(void)
+{
+    mktask("lonely", puts_without_import, 5, NULL, 0);
+}
+
+static void getclk_other(void *parm)
+{
+    (void)parm;
+    getclk(1);
+}
+
+static void boot_getclk_other(void)
+{
+    mktask("clock", getclk_other, 2, NULL, 0);
+}
+
 /* ---- overflow: endless recursion meets the guard page ---- */
 
 static int deep(int n, int limit)
@@ -361,7 +389,8 @@ static const struct {
     {"bcast", boot_bcast},             {"deadlock", boot_deadlock},
     {"unknown_fifo", boot_unknown_fifo}, {"dup_id", boot_dup_id},
     {"late_fifo", boot_late_fifo},     {"mktask_in_task", boot_mktask_in_task},
-    {"overflow", boot_overflow},
+    {"overflow", boot_overflow},       {"bootstrap_put", boot_bootstrap_put},
+    {"puts_without_import", boot_puts_without_import}, {"getclk_other", boot_getclk_other},
 };
 
 void bootstrap(int argc, char **argv)
