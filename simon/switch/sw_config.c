@@ -134,8 +134,12 @@ static const char *sw_parse_place(const char *text, sw_config *cfg)
         while (*p == ' ' || *p == '\t')
             p++;
         long id = sw_whole(&p, 0x7fffffff);
+        while (*p == ' ' || *p == '\t')
+            p++;
         if (id < 1 || *p++ != ':')
             return "expected ID:NODE pairs, ID > 0";
+        while (*p == ' ' || *p == '\t')
+            p++;
         if (!isdigit((unsigned char)*p))
             return "expected ID:NODE pairs, ID > 0";
         long node = *p == '0' ? (p++, 0) : sw_whole(&p, SW_MAX_NODES);

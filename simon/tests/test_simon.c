@@ -247,7 +247,7 @@ static void test_mesh_broadcast(void)
      * hypercube of 2 dimensions is the same network. */
     static const char *const files[] = {
         "model = mesh\ndims = 2x2\nhop_latency = 50\nlink_bandwidth = 1GB/s\nplace = 5:3\n",
-        "model = hypercube\ndims = 2\nhop_latency = 50\nlink_bandwidth = 1GB/s\nplace = 5:3\n"};
+        "model = hypercube\ndims = 2\nhop_latency = 50\nlink_bandwidth = 1GB/s\nplace = 5 : 3\n"};
     for (int i = 0; i < 2; i++) {
         write_tmp("m.cfg", files[i]);
         testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "m.cfg", "-t", "-json",
