@@ -101,6 +101,28 @@ static void test_names_and_clock(void)
                     "task 7 name alpha parm seven cnvarr Z[9] cnvarrsv Y[8] clock 123\n");
 }
 
+/* The same scenarios on the ucontext fibers give the same output. */
+static void test_ucontext_fibers(void)
+{
+    static const char *const scenarios[] = {"tiebreak", "init", "waitf", "pingpong"};
+    for (size_t i = 0; i < sizeof scenarios / sizeof *scenarios; i++) {
+        const char *const args[] = {"-s", "p.cfg", "-t", "--", scenarios[i], NULL};
+        write_tmp("p.cfg", "model = p2p\nlatency = 1 us\nbandwidth = 1 GB/s\n");
+        testutil_proc native = run(SIMON_SCENARIOS, args);
+        testutil_proc uc = run(SIMON_SCENARIOS_UC, args);
+        CU_ASSERT_EQUAL(native.status, 0);
+        CU_ASSERT_EQUAL(uc.status, 0);
+        CU_ASSERT_STRING_EQUAL(native.out, uc.out);
+        testutil_proc_release(&native);
+        testutil_proc_release(&uc);
+    }
+    testutil_proc r =
+        run(SIMON_SCENARIOS_UC, (const char *[]){"-stack", "16384", "--", "overflow", NULL});
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "stack overflow"));
+    testutil_proc_release(&r);
+}
+
 static const testutil_case api_cases[] = {
     {"a call at t sees the arrivals at t", test_tiebreak},
     {"bounded import: oldest dropped, overfl", test_bounded_import},
@@ -108,6 +130,7 @@ static const testutil_case api_cases[] = {
     {"waitf, size", test_waitf_and_size},
     {"init: private global images", test_init_images},
     {"task, taskname, getclk, cnvarr, cnvarrsv", test_names_and_clock},
+    {"the ucontext fibers run the same", test_ucontext_fibers},
     {NULL, NULL},
 };
 
