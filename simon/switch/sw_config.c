@@ -292,14 +292,17 @@ static bool sw_check_required(const char *file, unsigned model_line, const sw_co
     return true;
 }
 
-static bool sw_check_place(const char *file, unsigned model_line, const sw_config *cfg)
+/* Every placed task on a node of the network; an error points at the
+ * place value (place_line, place_col). */
+static bool sw_check_place(const char *file, unsigned place_line, unsigned place_col,
+                           const sw_config *cfg)
 {
     long nodes = 1;
     for (int i = 0; i < cfg->ndims; i++)
         nodes *= cfg->dims[i];
     for (size_t i = 0; i < cfg->nplace; i++) {
         if (cfg->place[i].node >= nodes) {
-            diag_at(DIAG_ERROR, file, model_line, 1, "task %d is placed on node %d of %ld",
+            diag_at(DIAG_ERROR, file, place_line, place_col, "task %d is placed on node %d of %ld",
                     cfg->place[i].id, cfg->place[i].node, nodes);
             return false;
         }
@@ -310,7 +313,7 @@ static bool sw_check_place(const char *file, unsigned model_line, const sw_confi
 static bool sw_parse_text(const char *file, char *text, sw_config *cfg)
 {
     sw_line l = {.file = file};
-    unsigned seen = 0, model_line = 0;
+    unsigned seen = 0, model_line = 0, place_line = 0, place_col = 0;
     char *next;
     for (char *line = text; line; line = next) {
         next = strchr(line, '\n');
@@ -328,6 +331,9 @@ static bool sw_parse_text(const char *file, char *text, sw_config *cfg)
             model_line = l.line;
         } else if (!sw_set_key(&l, cfg, &seen)) {
             return false;
+        } else if (strcmp(l.key, "place") == 0) {
+            place_line = l.line;
+            place_col = l.value_col;
         }
     }
     if (!cfg->model) {
@@ -335,7 +341,7 @@ static bool sw_parse_text(const char *file, char *text, sw_config *cfg)
         return false;
     }
     return sw_check_required(file, model_line, cfg, seen) &&
-           sw_check_place(file, model_line, cfg);
+           sw_check_place(file, place_line, place_col, cfg);
 }
 
 void sw_config_release(sw_config *cfg)

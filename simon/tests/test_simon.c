@@ -442,7 +442,7 @@ static const bad_switch bad_switches[] = {
     {"model = mesh\ndims = 2\nlink_bandwidth = 1\nplace = 1:0,1:1\n",
      "bad.cfg:4:9: error: a task placed twice: '1:0,1:1'\n"},
     {"model = mesh\nplace = 1:2\ndims = 2\nlink_bandwidth = 1\n",
-     "bad.cfg:1:1: error: task 1 is placed on node 2 of 2\n"},
+     "bad.cfg:2:9: error: task 1 is placed on node 2 of 2\n"},
     {"model = mesh\ndims = 2\nplace = 0:1\nlink_bandwidth = 1\n",
      "bad.cfg:3:9: error: expected ID:NODE pairs, ID > 0: '0:1'\n"},
 };
