@@ -95,6 +95,15 @@ static bool simon_limits_of(const simon_options *o, simon_limits *l, long *stack
            simon_count("-stack", o->stack, SIMON_MIN_STACK, stack);
 }
 
+/* Neither output may overwrite the switch file. */
+static bool simon_outputs_apart(const simon_options *o)
+{
+    const char *const inputs[] = {o->switch_file};
+    int n = o->switch_file ? 1 : 0;
+    return fileio_output_not_input("-o", o->report, inputs, n) &&
+           fileio_output_not_input("-json", o->json, inputs, n);
+}
+
 static bool simon_write_text(FILE *out, void *ctx)
 {
     return fileio_flush_text(out, ctx);
@@ -135,7 +144,8 @@ int main(int argc, char **argv)
     int first;
     simon_limits limits;
     long stack;
-    if (!simon_parse(argc, argv, &o, &first) || !simon_limits_of(&o, &limits, &stack)) {
+    if (!simon_parse(argc, argv, &o, &first) || !simon_limits_of(&o, &limits, &stack) ||
+        !simon_outputs_apart(&o)) {
         simon_usage(stderr, argv[0]);
         return SIMON_EXIT_USAGE;
     }

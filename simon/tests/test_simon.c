@@ -408,6 +408,17 @@ static void test_usage(void)
     r = run(SIMON_SCENARIOS, (const char *[]){"-s", NULL});
     CU_ASSERT_EQUAL(r.status, 2);
     testutil_proc_release(&r);
+    /* An output over the switch file would destroy it. */
+    write_tmp("keep.cfg", "model = null\n");
+    r = run(SIMON_SCENARIOS, (const char *[]){"-s", "keep.cfg", "-json", "keep.cfg", "--",
+                                              "self", NULL});
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "refusing to overwrite it"));
+    char *kept = tmp_file("keep.cfg");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(kept);
+    CU_ASSERT_STRING_EQUAL(kept, "model = null\n");
+    free(kept);
+    testutil_proc_release(&r);
 }
 
 typedef struct bad_switch {
