@@ -39,7 +39,15 @@ typedef struct core_name {
     size_t nimp, capimp;
 } core_name;
 
-typedef enum task_state { TASK_NEW, TASK_RUNNING, TASK_WAITING, TASK_BLOCKED, TASK_DONE } task_state;
+/* NEW until its inittask event; WAITING for its get event; BLOCKED until an
+ * arrival on a fifo it waits on. */
+typedef enum task_state {
+    TASK_NEW,
+    TASK_RUNNING,
+    TASK_WAITING,
+    TASK_BLOCKED,
+    TASK_DONE,
+} task_state;
 
 /* The calls that suspend; their names are the seed's, for the messages. */
 typedef enum task_call { CALL_GET, CALL_WAITF, CALL_SIZE, CALL_QLENGTH, CALL_OVERFL } task_call;

@@ -4,8 +4,9 @@
  * between the one scheduler context (the thread's own stack) and a fiber:
  * fiber_resume() from the scheduler, fiber_yield()/fiber_exit() from the
  * fiber.  A SIGSEGV handler on its own signal stack turns a fault in the
- * running fiber's guard page into a message and exit status 1.  x86-64 uses a hand-written switch (callee-saved registers and the
- * stack pointer); other machines use ucontext.  Under AddressSanitizer every
+ * running fiber's guard page into a message and exit status 1.  x86-64
+ * uses a hand-written switch (callee-saved registers and the stack
+ * pointer); other machines, or SIMON_FIBER_UCONTEXT, use ucontext.  Under AddressSanitizer every
  * switch is announced to it, and each stack is a LeakSanitizer root while it
  * is mapped (a blocked task's locals still point at its memory). */
 #ifndef SIMON_FIBER_H

@@ -137,6 +137,12 @@ static bool simon_admit(const sw_model *model, void *sw)
     return true;
 }
 
+static void simon_free_switch(const sw_model *model, void *sw)
+{
+    if (model->freesw)
+        model->freesw(sw);
+}
+
 int main(int argc, char **argv)
 {
     diag_set_program("simon");
@@ -156,12 +162,12 @@ int main(int argc, char **argv)
     sw_config cfg = {.model = &sw_null};
     if (o.switch_file && !sw_config_read(o.switch_file, &cfg))
         return SIMON_EXIT_SWITCH;
-    void *sw = cfg.model->initsw(&cfg);
+    void *sw = cfg.model->initsw ? cfg.model->initsw(&cfg) : NULL;
     sw_config_release(&cfg);
     simon_core_setup(cfg.model, sw, (size_t)stack, &limits);
     simon_core_boot(argc - first, argv + first);
     if (!simon_admit(cfg.model, sw)) {
-        cfg.model->freesw(sw);
+        simon_free_switch(cfg.model, sw);
         return SIMON_EXIT_SWITCH;
     }
     simon_core_loop();
@@ -169,6 +175,6 @@ int main(int argc, char **argv)
     stats_source src = {cfg.model, sw, o.traffic};
     if (!simon_write_stats(&o, &src) && status == 0)
         status = 1;
-    cfg.model->freesw(sw);
+    simon_free_switch(cfg.model, sw);
     return status;
 }

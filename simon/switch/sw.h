@@ -4,7 +4,9 @@
  * task ids (ascending) and schedules its arrivals (simon_core_arrive) and
  * its own events (simon_core_switch_event), switchev() handles those,
  * links() reports the traffic of each link in a fixed order, and
- * freesw() releases the state.  Models never free messages; the core does.
+ * freesw() releases the state.  Only sendev is required: a model without
+ * state, events of its own or links leaves the others NULL.  Models never
+ * free messages; the core does.
  *
  * sw_config_read() parses a switch file (`key = value`, `#` comments, `model`
  * first); the config holds no pointers into the file's text, and its

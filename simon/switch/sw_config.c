@@ -61,8 +61,9 @@ static const char *sw_parse_value(const char *text, sw_value_kind kind, int64_t 
             return "number too large";
     }
     if (!digits)
-        return kind == SW_TIME ? "expected a time (ns, us, ms or s)"
-                               : "expected a bandwidth (B/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s)";
+        return kind == SW_TIME
+                   ? "expected a time (ns, us, ms or s)"
+                   : "expected a bandwidth (B/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s)";
     while (*p == ' ' || *p == '\t')
         p++;
     const sw_unit *u = units;

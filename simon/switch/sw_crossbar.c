@@ -44,11 +44,6 @@ static void crossbar_send(void *sw, struct simon_msg *msg, int src, const int *d
     }
 }
 
-static void crossbar_event(void *sw, int64_t time, void *event)
-{
-    (void)sw, (void)time, (void)event;
-}
-
 static void crossbar_links(void *sw, sw_link_fn fn, void *ctx)
 {
     crossbar *s = sw;
@@ -64,5 +59,5 @@ static void crossbar_free(void *sw)
     free(s);
 }
 
-const sw_model sw_crossbar = {"crossbar",     crossbar_keys,  crossbar_init, crossbar_send,
-                              crossbar_event, crossbar_links, crossbar_free, NULL};
+const sw_model sw_crossbar = {"crossbar",     crossbar_keys, crossbar_init, crossbar_send, NULL,
+                              crossbar_links, crossbar_free, NULL};

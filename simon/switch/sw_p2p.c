@@ -37,11 +37,6 @@ static void p2p_send(void *sw, struct simon_msg *msg, int src, const int *dsts, 
     }
 }
 
-static void p2p_event(void *sw, int64_t time, void *event)
-{
-    (void)sw, (void)time, (void)event;
-}
-
 static void p2p_links(void *sw, sw_link_fn fn, void *ctx)
 {
     p2p *s = sw;
@@ -55,4 +50,4 @@ static void p2p_free(void *sw)
     free(s);
 }
 
-const sw_model sw_p2p = {"p2p", p2p_keys, p2p_init, p2p_send, p2p_event, p2p_links, p2p_free, NULL};
+const sw_model sw_p2p = {"p2p", p2p_keys, p2p_init, p2p_send, NULL, p2p_links, p2p_free, NULL};

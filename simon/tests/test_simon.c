@@ -357,7 +357,8 @@ static void expect_misuse(const char *scenario, const char *message)
 static void test_misuse(void)
 {
     expect_misuse("unknown_fifo",
-                  "simon: error: task 3 \"bad\": get: \"nope\" is not an import fifo of this task\n");
+                  "simon: error: task 3 \"bad\": get: \"nope\" is not an import fifo of "
+                  "this task\n");
     expect_misuse("dup_id",
                   "simon: error: task 0 \"bootstrap\": mktask: task id 1 already exists\n");
     expect_misuse("late_fifo", "simon: error: task 4 \"late\": export: fifos are created before "
@@ -428,7 +429,8 @@ typedef struct bad_switch {
 static const bad_switch bad_switches[] = {
     {"", "bad.cfg:1:1: error: no 'model = NAME' line\n"},
     {"latency = 1\n", "bad.cfg:1:1: error: the first key must be 'model', not 'latency'\n"},
-    {"model = ring\n", "bad.cfg:1:9: error: unknown model 'ring' (null, p2p, bus, crossbar, mesh, torus, hypercube)\n"},
+    {"model = ring\n", "bad.cfg:1:9: error: unknown model 'ring' (null, p2p, bus, crossbar, mesh, "
+                       "torus, hypercube)\n"},
     {"model = p2p\n  speed = 1\n", "bad.cfg:2:3: error: model p2p has no key 'speed'\n"},
     {"model = p2p\nbandwidth = 1 GB\n",
      "bad.cfg:2:13: error: unknown bandwidth unit (B/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s): "
@@ -438,13 +440,16 @@ static const bad_switch bad_switches[] = {
     {"model = bus\nlatency = fast\n",
      "bad.cfg:2:11: error: expected a time (ns, us, ms or s): 'fast'\n"},
     {"model = bus\n", "bad.cfg:1:1: error: model bus needs 'bandwidth'\n"},
-    {"model = bus\nbandwidth = 0 B/s\n", "bad.cfg:2:13: error: bandwidth must be positive: '0 B/s'\n"},
-    {"model = p2p\nbandwidth = 1\nbandwidth = 2\n", "bad.cfg:3:1: error: 'bandwidth' is set twice\n"},
+    {"model = bus\nbandwidth = 0 B/s\n",
+     "bad.cfg:2:13: error: bandwidth must be positive: '0 B/s'\n"},
+    {"model = p2p\nbandwidth = 1\nbandwidth = 2\n",
+     "bad.cfg:3:1: error: 'bandwidth' is set twice\n"},
     {"model = p2p\nlatency\n", "bad.cfg:2:1: error: expected 'key = value'\n"},
     {"model = p2p\nlatency =\n", "bad.cfg:2:10: error: missing value for 'latency'\n"},
     {"model = bus\nbandwidth = 1\ncollisions = maybe\n",
      "bad.cfg:3:14: error: expected on or off: 'maybe'\n"},
-    {"model = bus\nbandwidth = 1\nseed = -3\n", "bad.cfg:3:8: error: expected a whole number: '-3'\n"},
+    {"model = bus\nbandwidth = 1\nseed = -3\n",
+     "bad.cfg:3:8: error: expected a whole number: '-3'\n"},
     {"model = mesh\ndims = 4x\n", "bad.cfg:2:8: error: expected dimension sizes like 4x4: '4x'\n"},
     {"model = torus\ndims = 2x2x2x2x2x2x2x2x2\n",
      "bad.cfg:2:8: error: more than 8 dimensions: '2x2x2x2x2x2x2x2x2'\n"},
@@ -462,14 +467,16 @@ static void test_bad_switch_files(void)
 {
     for (size_t i = 0; i < sizeof bad_switches / sizeof *bad_switches; i++) {
         write_tmp("bad.cfg", bad_switches[i].text);
-        testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "bad.cfg", "--", "self", NULL});
+        testutil_proc r =
+            run(SIMON_SCENARIOS, (const char *[]){"-s", "bad.cfg", "--", "self", NULL});
         CU_ASSERT_EQUAL(r.status, 3);
         CU_ASSERT_STRING_EQUAL(r.err, bad_switches[i].message);
         /* No task ran. */
         CU_ASSERT_STRING_EQUAL(r.out, "");
         testutil_proc_release(&r);
     }
-    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "missing.cfg", "--", "self", NULL});
+    testutil_proc r =
+        run(SIMON_SCENARIOS, (const char *[]){"-s", "missing.cfg", "--", "self", NULL});
     CU_ASSERT_EQUAL(r.status, 3);
     testutil_proc_release(&r);
 }
