@@ -1,0 +1,907 @@
+#include "core.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "fiber.h"
+#include "mem.h"
+#define SIMON_NO_SEED_NAMES
+#include "simon.h"
+#include "strbuf.h"
+
+typedef struct core_task core_task;
+
+typedef struct circuit_count {
+    int src;
+    int64_t msgs, bytes;
+} circuit_count;
+
+/* One task's import fifo: a ring of messages. */
+typedef struct core_import {
+    struct core_name *name;
+    core_task *task;
+    int maxlen; /* 0: unbounded */
+    simon_msg **ring;
+    size_t head, count, cap;
+    bool overfl;
+    circuit_count *circ; /* per source, in first-arrival order */
+    size_t ncirc, capcirc;
+} core_import;
+
+typedef struct core_name {
+    char *name;
+    core_task **exporters;
+    size_t nexp, capexp;
+    core_import **importers;
+    size_t nimp, capimp;
+} core_name;
+
+/* NEW until its inittask event; WAITING for its get event; BLOCKED until an
+ * arrival on a fifo it waits on. */
+typedef enum task_state {
+    TASK_NEW,
+    TASK_RUNNING,
+    TASK_WAITING,
+    TASK_BLOCKED,
+    TASK_DONE,
+} task_state;
+
+/* The calls that suspend; their names are the seed's, for the messages. */
+typedef enum task_call { CALL_GET, CALL_WAITF, CALL_SIZE, CALL_QLENGTH, CALL_OVERFL } task_call;
+static const char *const call_names[] = {"get", "waitf", "size", "qlength", "overfl"};
+
+struct core_task {
+    int id;
+    char *name;
+    void (*code)(void *parm);
+    void *parm;
+    fiber *fib;
+    task_state state;
+    bool suspended;   /* once: no more fifo creation */
+    bool deadlocked;
+    int64_t clock, run_ns, wait_ns;
+    int64_t sent, sent_bytes, recv, recv_bytes;
+    task_call call;   /* while waiting or blocked */
+    core_import **wait;
+    size_t nwait, capwait;
+    void *glob;       /* init(): the shared area and this task's image of it */
+    size_t glob_len;
+    unsigned char *image;
+    bool has_init;
+    strbuf cnv;       /* cnvarr's buffer */
+};
+
+typedef enum ev_class { EV_INITTASK, EV_SEND, EV_SWITCH, EV_ARRIVE, EV_GET } ev_class;
+
+typedef struct event {
+    int64_t time;
+    uint64_t seq;
+    ev_class cls;
+    int arg;    /* arrive: destination id; send: 1 for puts */
+    void *ptr;  /* task, message or the model's event */
+    void *src;  /* send: the sending task */
+} event;
+
+/* A global area's contents before any task ran, so every task that calls
+ * init() on it starts from the same values. */
+typedef struct pristine {
+    void *glob;
+    size_t len;
+    unsigned char *bytes;
+} pristine;
+
+static struct {
+    core_task **tasks; /* mktask order */
+    size_t ntasks, captasks;
+    core_task boot;
+    core_task *current;
+    bool booting;
+    core_name **slots; /* open addressing by name */
+    size_t nslots, nnames;
+    event *heap;
+    size_t nheap, capheap;
+    uint64_t seq, events;
+    const sw_model *model;
+    void *sw;
+    size_t stack_bytes;
+    simon_limits limits;
+    long live_msgs, nimports, nexports;
+    pristine *pristines;
+    size_t npristines;
+    arena *strings; /* cnvarrsv */
+} core;
+
+#define GROW(ptr, n, cap)                                                  \
+    do {                                                                   \
+        if ((n) == (cap)) {                                                \
+            (cap) = (cap) ? 2 * (cap) : 8;                                 \
+            (ptr) = mem_realloc((ptr), (cap) * sizeof *(ptr));             \
+        }                                                                  \
+    } while (0)
+
+_Noreturn static void core_misuse(const char *func, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+_Noreturn static void core_misuse(const char *func, const char *fmt, ...)
+{
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    core_task *t = core.current ? core.current : &core.boot;
+    fflush(stdout);
+    diag_tool(DIAG_ERROR, "task %d \"%s\": %s: %s", t->id, t->name, func, line);
+    exit(1);
+}
+
+/* ---- the event queue: a binary heap ---- */
+
+static bool ev_before(const event *a, const event *b)
+{
+    if (a->time != b->time)
+        return a->time < b->time;
+    if (a->cls != b->cls)
+        return a->cls < b->cls;
+    return a->seq < b->seq;
+}
+
+static void ev_push(int64_t time, ev_class cls, int arg, void *ptr, void *src)
+{
+    GROW(core.heap, core.nheap, core.capheap);
+    event e = {time, core.seq++, cls, arg, ptr, src};
+    size_t i = core.nheap++;
+    while (i > 0 && ev_before(&e, &core.heap[(i - 1) / 2])) {
+        core.heap[i] = core.heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    core.heap[i] = e;
+}
+
+static event ev_pop(void)
+{
+    event top = core.heap[0];
+    event last = core.heap[--core.nheap];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= core.nheap)
+            break;
+        if (c + 1 < core.nheap && ev_before(&core.heap[c + 1], &core.heap[c]))
+            c++;
+        if (!ev_before(&core.heap[c], &last))
+            break;
+        core.heap[i] = core.heap[c];
+        i = c;
+    }
+    if (core.nheap)
+        core.heap[i] = last;
+    return top;
+}
+
+/* ---- fifo names ---- */
+
+static uint64_t name_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+static core_name **name_slot(core_name **slots, size_t nslots, const char *name)
+{
+    size_t i = name_hash(name) & (nslots - 1);
+    while (slots[i] && strcmp(slots[i]->name, name) != 0)
+        i = (i + 1) & (nslots - 1);
+    return &slots[i];
+}
+
+static core_name *name_find(const char *name)
+{
+    return core.nslots ? *name_slot(core.slots, core.nslots, name) : NULL;
+}
+
+static void name_grow(void)
+{
+    size_t n = core.nslots ? 2 * core.nslots : 64;
+    core_name **slots = mem_alloc(n * sizeof *slots);
+    for (size_t i = 0; i < core.nslots; i++)
+        if (core.slots[i])
+            *name_slot(slots, n, core.slots[i]->name) = core.slots[i];
+    free(core.slots);
+    core.slots = slots;
+    core.nslots = n;
+}
+
+static core_name *name_get(const char *func, const char *name)
+{
+    core_name *found = name_find(name);
+    if (found)
+        return found;
+    if (core.limits.names && (long)core.nnames >= core.limits.names)
+        core_misuse(func, "more than %ld fifo names (-nn)", core.limits.names);
+    if (2 * (core.nnames + 1) > core.nslots)
+        name_grow();
+    core_name *n = mem_alloc(sizeof *n);
+    n->name = mem_strdup(name);
+    *name_slot(core.slots, core.nslots, name) = n;
+    core.nnames++;
+    return n;
+}
+
+static core_import *import_of(const core_name *n, const core_task *t)
+{
+    for (size_t i = 0; n && i < n->nimp; i++)
+        if (n->importers[i]->task == t)
+            return n->importers[i];
+    return NULL;
+}
+
+static bool exports(const core_name *n, const core_task *t)
+{
+    for (size_t i = 0; n && i < n->nexp; i++)
+        if (n->exporters[i] == t)
+            return true;
+    return false;
+}
+
+/* ---- tasks ---- */
+
+static core_task *task_by_id(int id)
+{
+    if (id == 0)
+        return &core.boot;
+    for (size_t i = 0; i < core.ntasks; i++)
+        if (core.tasks[i]->id == id)
+            return core.tasks[i];
+    return NULL;
+}
+
+static core_task *current_task(const char *func, bool communicates)
+{
+    if (!core.current)
+        core_misuse(func, "called outside the simulation");
+    if (communicates && core.current == &core.boot)
+        core_misuse(func, "bootstrap cannot communicate");
+    return core.current;
+}
+
+static void task_body(void *arg)
+{
+    core_task *t = arg;
+    t->code(t->parm);
+    t->state = TASK_DONE;
+}
+
+/* Runs t from where it stopped until it suspends, blocks or ends, with its
+ * global-area image in place meanwhile. */
+static void task_run(core_task *t)
+{
+    if (t->has_init)
+        memcpy(t->glob, t->image, t->glob_len);
+    core.current = t;
+    t->state = TASK_RUNNING;
+    fiber_resume(t->fib);
+    core.current = NULL;
+    t->suspended = true;
+    if (t->has_init)
+        memcpy(t->image, t->glob, t->glob_len);
+}
+
+/* From the running task: a get event at its clock, then wait for the core. */
+static void task_suspend(core_task *t, task_call call)
+{
+    t->call = call;
+    t->state = TASK_WAITING;
+    ev_push(t->clock, EV_GET, 0, t, NULL);
+    fiber_yield();
+}
+
+static core_import *own_import(const char *func, core_task *t, const char *name)
+{
+    if (!name)
+        core_misuse(func, "fifo name is NULL");
+    core_import *imp = import_of(name_find(name), t);
+    if (!imp)
+        core_misuse(func, "\"%s\" is not an import fifo of this task", name);
+    return imp;
+}
+
+static void wait_on(core_task *t, core_import *imp)
+{
+    GROW(t->wait, t->nwait, t->capwait);
+    t->wait[t->nwait++] = imp;
+}
+
+/* ---- messages and fifos ---- */
+
+static void msg_release(simon_msg *m)
+{
+    if (--m->refs == 0) {
+        core.live_msgs--;
+        free(m);
+    }
+}
+
+static simon_msg *fifo_front(const core_import *imp)
+{
+    return imp->ring[imp->head];
+}
+
+static simon_msg *fifo_pop(core_import *imp)
+{
+    simon_msg *m = imp->ring[imp->head];
+    imp->head = (imp->head + 1) % imp->cap;
+    imp->count--;
+    return m;
+}
+
+static void fifo_push(core_import *imp, simon_msg *m)
+{
+    if (imp->maxlen && imp->count == (size_t)imp->maxlen) {
+        msg_release(fifo_pop(imp));
+        imp->overfl = true;
+    }
+    if (imp->count == imp->cap) {
+        size_t cap = imp->cap ? 2 * imp->cap : 4;
+        simon_msg **ring = mem_alloc(cap * sizeof *ring);
+        for (size_t i = 0; i < imp->count; i++)
+            ring[i] = imp->ring[(imp->head + i) % imp->cap];
+        free(imp->ring);
+        imp->ring = ring;
+        imp->cap = cap;
+        imp->head = 0;
+    }
+    imp->ring[(imp->head + imp->count) % imp->cap] = m;
+    imp->count++;
+}
+
+static void circuit_count_add(core_import *imp, const simon_msg *m)
+{
+    size_t i = 0;
+    while (i < imp->ncirc && imp->circ[i].src != m->src)
+        i++;
+    if (i == imp->ncirc) {
+        GROW(imp->circ, imp->ncirc, imp->capcirc);
+        imp->circ[imp->ncirc++] = (circuit_count){m->src, 0, 0};
+    }
+    imp->circ[i].msgs++;
+    imp->circ[i].bytes += (int64_t)m->len;
+}
+
+/* ---- the event handlers ---- */
+
+static bool waits_on(const core_task *t, const core_import *imp)
+{
+    for (size_t i = 0; i < t->nwait; i++)
+        if (t->wait[i] == imp)
+            return true;
+    return false;
+}
+
+static bool any_nonempty(const core_task *t)
+{
+    for (size_t i = 0; i < t->nwait; i++)
+        if (t->wait[i]->count)
+            return true;
+    return false;
+}
+
+static void on_inittask(core_task *t)
+{
+    t->fib = fiber_create(core.stack_bytes, task_body, t);
+    if (!t->fib) {
+        core.current = t;
+        core_misuse("mktask", "cannot map a stack of %zu bytes", core.stack_bytes);
+    }
+    char message[512];
+    snprintf(message, sizeof message,
+             "simon: error: task %d \"%s\": stack overflow: its stack of %zu bytes is full "
+             "(raise -stack)\n", t->id, t->name, core.stack_bytes);
+    fiber_set_overflow_message(t->fib, message);
+    task_run(t);
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static void on_send(int64_t time, simon_msg *m, core_task *src, bool to_self)
+{
+    core_name *n = m->name;
+    int *dsts = mem_alloc((n->nimp + 1) * sizeof *dsts);
+    int nd = 0;
+    for (size_t i = 0; i < n->nimp; i++)
+        if (n->importers[i]->task != src || to_self)
+            dsts[nd++] = n->importers[i]->task->id;
+    qsort(dsts, (size_t)nd, sizeof *dsts, cmp_int);
+    m->refs = nd;
+    if (nd == 0) {
+        core.live_msgs--;
+        free(m);
+    } else {
+        core.model->sendev(core.sw, m, src->id, dsts, nd, time, m->len);
+    }
+    free(dsts);
+}
+
+static core_import *import_of_id(const core_name *n, int id)
+{
+    for (size_t i = 0; i < n->nimp; i++)
+        if (n->importers[i]->task->id == id)
+            return n->importers[i];
+    return NULL;
+}
+
+static void on_arrive(int64_t time, simon_msg *m, int dst)
+{
+    core_import *imp = import_of_id(m->name, dst);
+    fifo_push(imp, m);
+    circuit_count_add(imp, m);
+    core_task *t = imp->task;
+    if (t->state == TASK_BLOCKED && waits_on(t, imp)) {
+        t->wait_ns += time - t->clock;
+        t->clock = time;
+        task_run(t);
+    }
+}
+
+static void on_get(core_task *t)
+{
+    if ((t->call == CALL_GET || t->call == CALL_WAITF) && !any_nonempty(t))
+        t->state = TASK_BLOCKED;
+    else
+        task_run(t);
+}
+
+static void dispatch(const event *e)
+{
+    switch (e->cls) {
+    case EV_INITTASK:
+        on_inittask(e->ptr);
+        break;
+    case EV_SEND:
+        on_send(e->time, e->ptr, e->src, e->arg);
+        break;
+    case EV_SWITCH:
+        core.model->switchev(core.sw, e->time, e->ptr);
+        break;
+    case EV_ARRIVE:
+        on_arrive(e->time, e->ptr, e->arg);
+        break;
+    case EV_GET:
+        on_get(e->ptr);
+        break;
+    }
+}
+
+void simon_core_arrive(int64_t time, simon_msg *msg, int dst)
+{
+    ev_push(time, EV_ARRIVE, dst, msg, NULL);
+}
+
+void simon_core_switch_event(int64_t time, void *data)
+{
+    ev_push(time, EV_SWITCH, 0, data, NULL);
+}
+
+void simon_core_setup(const sw_model *model, void *sw, size_t stack_bytes,
+                      const simon_limits *limits)
+{
+    core.model = model;
+    core.sw = sw;
+    core.stack_bytes = stack_bytes;
+    core.limits = *limits;
+    core.boot.name = "bootstrap";
+    core.strings = arena_create();
+}
+
+void simon_core_boot(int argc, char **argv)
+{
+    core.current = &core.boot;
+    core.booting = true;
+    bootstrap(argc, argv);
+    core.booting = false;
+    core.current = NULL;
+}
+
+void simon_core_loop(void)
+{
+    for (size_t i = 0; i < core.ntasks; i++)
+        ev_push(0, EV_INITTASK, 0, core.tasks[i], NULL);
+    while (core.nheap) {
+        event e = ev_pop();
+        core.events++;
+        dispatch(&e);
+    }
+}
+
+/* ---- the end of the run ---- */
+
+static bool blocked_by_other(const core_task *t)
+{
+    for (size_t i = 0; i < t->nwait; i++) {
+        const core_name *n = t->wait[i]->name;
+        for (size_t k = 0; k < n->nexp; k++)
+            if (n->exporters[k] != t && n->exporters[k]->state == TASK_BLOCKED)
+                return true;
+    }
+    return false;
+}
+
+int simon_core_finish(FILE *err)
+{
+    bool deadlock = false;
+    int64_t at = 0;
+    for (size_t i = 0; i < core.ntasks; i++) {
+        core_task *t = core.tasks[i];
+        if (t->state == TASK_BLOCKED && blocked_by_other(t)) {
+            t->deadlocked = deadlock = true;
+            if (t->clock > at)
+                at = t->clock;
+        }
+    }
+    if (!deadlock)
+        return 0;
+    fflush(stdout);
+    fprintf(err, "simon: deadlock at %lld ns\n", (long long)at);
+    for (size_t i = 0; i < core.ntasks; i++) {
+        core_task *t = core.tasks[i];
+        if (t->state != TASK_BLOCKED)
+            continue;
+        fprintf(err, "simon: task %d \"%s\" blocked in %s on", t->id, t->name,
+                call_names[t->call]);
+        for (size_t k = 0; k < t->nwait; k++)
+            fprintf(err, " %s", t->wait[k]->name->name);
+        fputc('\n', err);
+    }
+    return 4;
+}
+
+int simon_core_task_count(void)
+{
+    return (int)core.ntasks;
+}
+
+void simon_core_task_view(int i, simon_task_view *v)
+{
+    const core_task *t = core.tasks[i];
+    v->id = t->id;
+    v->name = t->name;
+    v->state = t->state == TASK_DONE ? "done" : t->deadlocked ? "blocked" : "starved";
+    v->finish_ns = t->clock;
+    v->run_ns = t->run_ns;
+    v->wait_ns = t->wait_ns;
+    v->sent = t->sent;
+    v->sent_bytes = t->sent_bytes;
+    v->recv = t->recv;
+    v->recv_bytes = t->recv_bytes;
+}
+
+int64_t simon_core_events(void)
+{
+    return (int64_t)core.events;
+}
+
+static int cmp_circuit(const void *a, const void *b)
+{
+    const simon_circuit_view *x = a, *y = b;
+    int c = strcmp(x->fifo, y->fifo);
+    if (c)
+        return c;
+    if (x->src != y->src)
+        return (x->src > y->src) - (x->src < y->src);
+    return (x->dst > y->dst) - (x->dst < y->dst);
+}
+
+simon_circuit_view *simon_core_circuits(size_t *n)
+{
+    simon_circuit_view *all = NULL;
+    size_t count = 0, cap = 0;
+    for (size_t s = 0; s < core.nslots; s++) {
+        const core_name *nm = core.slots[s];
+        for (size_t i = 0; nm && i < nm->nimp; i++) {
+            const core_import *imp = nm->importers[i];
+            for (size_t c = 0; c < imp->ncirc; c++) {
+                GROW(all, count, cap);
+                all[count++] = (simon_circuit_view){nm->name, imp->circ[c].src, imp->task->id,
+                                                    imp->circ[c].msgs, imp->circ[c].bytes};
+            }
+        }
+    }
+    if (count)
+        qsort(all, count, sizeof *all, cmp_circuit);
+    *n = count;
+    return all;
+}
+
+/* ---- the user API ---- */
+
+int simon_mktask(const char *name, void (*code)(void *parm), int id, const void *parm, size_t len)
+{
+    if (!core.booting || core.current != &core.boot)
+        core_misuse("mktask", "only bootstrap creates tasks");
+    if (!name || !code)
+        core_misuse("mktask", "the name and the code must not be NULL");
+    if (id <= 0)
+        core_misuse("mktask", "task id %d is not positive", id);
+    if (task_by_id(id))
+        core_misuse("mktask", "task id %d already exists", id);
+    if ((len == 0) != (parm == NULL))
+        core_misuse("mktask", "parm must be NULL exactly when its length is 0");
+    if (core.limits.tasks && (long)core.ntasks >= core.limits.tasks)
+        core_misuse("mktask", "more than %ld tasks (-nt)", core.limits.tasks);
+    core_task *t = mem_alloc(sizeof *t);
+    t->id = id;
+    t->name = mem_strdup(name);
+    t->code = code;
+    if (len) {
+        t->parm = mem_alloc(len);
+        memcpy(t->parm, parm, len);
+    }
+    GROW(core.tasks, core.ntasks, core.captasks);
+    core.tasks[core.ntasks++] = t;
+    return id;
+}
+
+static pristine *pristine_of(void *glob)
+{
+    for (size_t i = 0; i < core.npristines; i++)
+        if (core.pristines[i].glob == glob)
+            return &core.pristines[i];
+    return NULL;
+}
+
+void simon_init(void *glob, size_t len)
+{
+    core_task *t = current_task("init", true);
+    if (t->has_init)
+        core_misuse("init", "called twice");
+    if (!glob || !len)
+        core_misuse("init", "the global area is empty");
+    pristine *p = pristine_of(glob);
+    if (p && p->len != len)
+        core_misuse("init", "the area at this address was %zu bytes, not %zu", p->len, len);
+    if (p) {
+        memcpy(glob, p->bytes, len);
+    } else {
+        core.pristines = mem_realloc(core.pristines, (core.npristines + 1) * sizeof *p);
+        p = &core.pristines[core.npristines++];
+        *p = (pristine){glob, len, mem_alloc(len)};
+        memcpy(p->bytes, glob, len);
+    }
+    t->glob = glob;
+    t->glob_len = len;
+    t->image = mem_alloc(len);
+    t->has_init = true;
+}
+
+static core_task *creating_task(const char *func, const char *name)
+{
+    core_task *t = current_task(func, true);
+    if (t->suspended)
+        core_misuse(func, "fifos are created before the task's first suspension");
+    if (!name || !*name)
+        core_misuse(func, "the fifo name is empty");
+    return t;
+}
+
+void simon_export(const char *name)
+{
+    core_task *t = creating_task("export", name);
+    core_name *n = name_get("export", name);
+    if (exports(n, t))
+        core_misuse("export", "\"%s\" is already an export fifo of this task", name);
+    if (core.limits.exports && core.nexports >= core.limits.exports)
+        core_misuse("export", "more than %ld export fifos (-ne)", core.limits.exports);
+    core.nexports++;
+    GROW(n->exporters, n->nexp, n->capexp);
+    n->exporters[n->nexp++] = t;
+}
+
+void simon_import(const char *name, int maxlen)
+{
+    core_task *t = creating_task("import", name);
+    if (maxlen < 0)
+        core_misuse("import", "maximum length %d is negative", maxlen);
+    core_name *n = name_get("import", name);
+    if (import_of(n, t))
+        core_misuse("import", "\"%s\" is already an import fifo of this task", name);
+    if (core.limits.imports && core.nimports >= core.limits.imports)
+        core_misuse("import", "more than %ld import fifos (-ni)", core.limits.imports);
+    core.nimports++;
+    core_import *imp = mem_alloc(sizeof *imp);
+    imp->name = n;
+    imp->task = t;
+    imp->maxlen = maxlen;
+    GROW(n->importers, n->nimp, n->capimp);
+    n->importers[n->nimp++] = imp;
+}
+
+static const char *array_name(strbuf *b, const char *base, int i)
+{
+    b->len = 0;
+    strbuf_printf(b, "%s[%d]", base ? base : "", i);
+    return b->s;
+}
+
+void simon_exparr(const char *base, int n)
+{
+    strbuf b = STRBUF_INIT;
+    for (int i = 0; i < n; i++)
+        simon_export(array_name(&b, base, i));
+    strbuf_release(&b);
+}
+
+void simon_imparr(const char *base, int n, int maxlen)
+{
+    strbuf b = STRBUF_INIT;
+    for (int i = 0; i < n; i++)
+        simon_import(array_name(&b, base, i), maxlen);
+    strbuf_release(&b);
+}
+
+char *simon_cnvarr(const char *base, int i)
+{
+    core_task *t = current_task("cnvarr", false);
+    array_name(&t->cnv, base, i);
+    return t->cnv.s;
+}
+
+char *simon_cnvarrsv(const char *base, int i)
+{
+    strbuf b = STRBUF_INIT;
+    current_task("cnvarrsv", false);
+    char *s = arena_strdup(core.strings, array_name(&b, base, i));
+    strbuf_release(&b);
+    return s;
+}
+
+static void send(const char *func, const char *name, const void *data, size_t len, bool to_self)
+{
+    core_task *t = current_task(func, true);
+    if (!name)
+        core_misuse(func, "fifo name is NULL");
+    core_name *n = name_find(name);
+    if (!exports(n, t))
+        core_misuse(func, "\"%s\" is not an export fifo of this task", name);
+    if (to_self && !import_of(n, t))
+        core_misuse(func, "\"%s\" is not also an import fifo of this task", name);
+    if (len && !data)
+        core_misuse(func, "data is NULL");
+    if (core.limits.msgs && core.live_msgs >= core.limits.msgs)
+        core_misuse(func, "more than %ld messages at one time (-nm)", core.limits.msgs);
+    simon_msg *m = mem_alloc(sizeof *m + len);
+    m->src = t->id;
+    m->name = n;
+    m->sent = t->clock;
+    m->len = len;
+    if (len)
+        memcpy(m->data, data, len);
+    core.live_msgs++;
+    t->sent++;
+    t->sent_bytes += (int64_t)len;
+    ev_push(t->clock, EV_SEND, to_self, m, t);
+}
+
+void simon_put(const char *name, const void *data, size_t len)
+{
+    send("put", name, data, len, false);
+}
+
+void simon_puts(const char *name, const void *data, size_t len)
+{
+    send("puts", name, data, len, true);
+}
+
+size_t simon_get(const char *name, void *data)
+{
+    core_task *t = current_task("get", true);
+    core_import *imp = own_import("get", t, name);
+    if (!imp->count) {
+        t->nwait = 0;
+        wait_on(t, imp);
+        task_suspend(t, CALL_GET);
+    }
+    simon_msg *m = fifo_pop(imp);
+    size_t len = m->len;
+    if (len && !data)
+        core_misuse("get", "data is NULL");
+    if (len)
+        memcpy(data, m->data, len);
+    t->recv++;
+    t->recv_bytes += (int64_t)len;
+    msg_release(m);
+    return len;
+}
+
+void simon_waitf(char *const *names, int n)
+{
+    core_task *t = current_task("waitf", true);
+    if (n <= 0 || !names)
+        core_misuse("waitf", "no fifos to wait on");
+    t->nwait = 0;
+    for (int i = 0; i < n; i++)
+        wait_on(t, own_import("waitf", t, names[i]));
+    if (!any_nonempty(t))
+        task_suspend(t, CALL_WAITF);
+}
+
+size_t simon_size(const char *name)
+{
+    core_task *t = current_task("size", true);
+    core_import *imp = own_import("size", t, name);
+    if (!imp->count) {
+        t->nwait = 0;
+        wait_on(t, imp);
+        task_suspend(t, CALL_SIZE);
+    }
+    return imp->count ? fifo_front(imp)->len : 0;
+}
+
+int simon_qlength(const char *name)
+{
+    core_task *t = current_task("qlength", true);
+    core_import *imp = own_import("qlength", t, name);
+    t->nwait = 0;
+    wait_on(t, imp);
+    task_suspend(t, CALL_QLENGTH);
+    return (int)imp->count;
+}
+
+int simon_overfl(const char *name)
+{
+    core_task *t = current_task("overfl", true);
+    core_import *imp = own_import("overfl", t, name);
+    t->nwait = 0;
+    wait_on(t, imp);
+    task_suspend(t, CALL_OVERFL);
+    int flag = imp->overfl;
+    imp->overfl = false;
+    return flag;
+}
+
+int64_t simon_getclk(int id)
+{
+    core_task *t = current_task("getclk", false);
+    if (id != t->id)
+        core_misuse("getclk", "id %d is not the caller's (%d): only a task's own clock is defined",
+                    id, t->id);
+    return t->clock;
+}
+
+int simon_task(void)
+{
+    return current_task("task", false)->id;
+}
+
+const char *simon_taskname(int id)
+{
+    current_task("taskname", false);
+    core_task *t = task_by_id(id);
+    if (!t)
+        core_misuse("taskname", "no task has id %d", id);
+    return t->name;
+}
+
+_Noreturn void simon_stop(void)
+{
+    core_task *t = current_task("stop", true);
+    t->state = TASK_DONE;
+    fiber_exit();
+}
+
+void simon_advance(int64_t ns)
+{
+    core_task *t = current_task("simon_advance", false);
+    if (ns < 0)
+        core_misuse("simon_advance", "negative time %lld", (long long)ns);
+    t->clock += ns;
+    t->run_ns += ns;
+}

@@ -1,0 +1,247 @@
+/* mmap's MAP_ANONYMOUS and ucontext need more than _XOPEN_SOURCE=700 gives. */
+#define _DEFAULT_SOURCE
+#define _GNU_SOURCE
+#include "fiber.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "mem.h"
+
+#if defined(__x86_64__) && !defined(SIMON_FIBER_UCONTEXT)
+#define FIBER_ASM 1
+#else
+#define FIBER_ASM 0
+#include <ucontext.h>
+#endif
+
+#if defined(__SANITIZE_ADDRESS__)
+#define FIBER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FIBER_ASAN 1
+#endif
+#endif
+#ifndef FIBER_ASAN
+#define FIBER_ASAN 0
+#endif
+#if FIBER_ASAN
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/lsan_interface.h>
+#endif
+
+struct fiber {
+    void *map;        /* guard page + stack */
+    size_t map_bytes;
+    char *stack;      /* lowest usable byte */
+    size_t stack_bytes;
+    void (*fn)(void *arg);
+    void *arg;
+    char *overflow; /* the message for a fault in the guard page */
+#if FIBER_ASM
+    void *sp;         /* saved stack pointer while switched out */
+#else
+    ucontext_t ctx;
+#endif
+};
+
+/* The scheduler's side of the switch, and the fiber running now. */
+static struct {
+#if FIBER_ASM
+    void *sp;
+#else
+    ucontext_t ctx;
+#endif
+    const void *stack; /* the scheduler's stack, as ASan reported it */
+    size_t stack_bytes;
+    fiber *current;
+} fiber_sched;
+
+#if FIBER_ASM
+/* fiber_switch(save, to): push the callee-saved registers, store the stack
+ * pointer in *save, load `to`, pop and return on the other stack. */
+void fiber_switch(void **save, void *to);
+__asm__(".text\n"
+        ".globl fiber_switch\n"
+        ".type fiber_switch,@function\n"
+        "fiber_switch:\n"
+        "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
+        "  movq %rsp, (%rdi)\n"
+        "  movq %rsi, %rsp\n"
+        "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
+        "  ret\n"
+        ".size fiber_switch,.-fiber_switch\n");
+#endif
+
+static void fiber_asan_start(void **fake, const void *bottom, size_t bytes)
+{
+#if FIBER_ASAN
+    __sanitizer_start_switch_fiber(fake, bottom, bytes);
+#else
+    (void)fake, (void)bottom, (void)bytes;
+#endif
+}
+
+static void fiber_asan_finish(void *fake, const void **bottom, size_t *bytes)
+{
+#if FIBER_ASAN
+    __sanitizer_finish_switch_fiber(fake, bottom, bytes);
+#else
+    (void)fake, (void)bottom, (void)bytes;
+#endif
+}
+
+/* Where every fiber starts: its function, then the exit switch. */
+static void fiber_entry(void)
+{
+    fiber_asan_finish(NULL, &fiber_sched.stack, &fiber_sched.stack_bytes);
+    fiber *f = fiber_sched.current;
+    f->fn(f->arg);
+    fiber_exit();
+}
+
+#if FIBER_ASM
+static void fiber_prepare(fiber *f)
+{
+    uintptr_t top = ((uintptr_t)f->stack + f->stack_bytes) & ~(uintptr_t)15;
+    void **sp = (void **)top;
+    *--sp = NULL;                 /* fiber_entry's return address: never used */
+    *--sp = (void *)fiber_entry;  /* where fiber_switch's ret goes */
+    for (int i = 0; i < 6; i++)
+        *--sp = NULL;             /* rbp rbx r12 r13 r14 r15 */
+    f->sp = sp;
+}
+#else
+static void fiber_prepare(fiber *f)
+{
+    getcontext(&f->ctx);
+    f->ctx.uc_stack.ss_sp = f->stack;
+    f->ctx.uc_stack.ss_size = f->stack_bytes;
+    f->ctx.uc_link = NULL;
+    makecontext(&f->ctx, fiber_entry, 0);
+}
+#endif
+
+/* A fault in the running fiber's guard page ends the run with its message;
+ * any other fault gets the default action once the handler returns. */
+static void fiber_on_segv(int sig, siginfo_t *info, void *uctx)
+{
+    (void)uctx;
+    const fiber *f = fiber_sched.current;
+    const char *addr = info->si_addr;
+    if (f && f->overflow && addr >= (const char *)f->map && addr < f->stack) {
+        ssize_t ignored = write(STDERR_FILENO, f->overflow, strlen(f->overflow));
+        (void)ignored;
+        _exit(1);
+    }
+    signal(sig, SIG_DFL);
+}
+
+/* The handler runs on a stack of its own: the fiber's is full. */
+static void fiber_install_segv(void)
+{
+    static bool installed;
+    static char *alt;
+    if (installed)
+        return;
+    installed = true;
+    enum { ALT_BYTES = 64 * 1024 };
+    alt = mem_alloc(ALT_BYTES);
+    stack_t ss = {.ss_sp = alt, .ss_size = ALT_BYTES, .ss_flags = 0};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = fiber_on_segv;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    if (sigaltstack(&ss, NULL) == 0)
+        sigaction(SIGSEGV, &sa, NULL);
+}
+
+void fiber_set_overflow_message(fiber *f, const char *message)
+{
+    free(f->overflow);
+    f->overflow = mem_strdup(message);
+}
+
+fiber *fiber_create(size_t stack_bytes, void (*fn)(void *arg), void *arg)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    stack_bytes = (stack_bytes + page - 1) / page * page;
+    size_t map_bytes = stack_bytes + page;
+    void *map = mmap(NULL, map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED)
+        return NULL;
+    if (mprotect(map, page, PROT_NONE) != 0) {
+        munmap(map, map_bytes);
+        return NULL;
+    }
+    fiber_install_segv();
+    fiber *f = mem_alloc(sizeof *f);
+    f->map = map;
+    f->map_bytes = map_bytes;
+    f->stack = (char *)map + page;
+    f->stack_bytes = stack_bytes;
+    f->fn = fn;
+    f->arg = arg;
+#if FIBER_ASAN
+    __lsan_register_root_region(f->stack, f->stack_bytes);
+#endif
+    fiber_prepare(f);
+    return f;
+}
+
+void fiber_free(fiber *f)
+{
+    if (!f)
+        return;
+#if FIBER_ASAN
+    __lsan_unregister_root_region(f->stack, f->stack_bytes);
+#endif
+    munmap(f->map, f->map_bytes);
+    free(f->overflow);
+    free(f);
+}
+
+void fiber_resume(fiber *f)
+{
+    void *fake = NULL;
+    fiber_sched.current = f;
+    fiber_asan_start(&fake, f->stack, f->stack_bytes);
+#if FIBER_ASM
+    fiber_switch(&fiber_sched.sp, f->sp);
+#else
+    swapcontext(&fiber_sched.ctx, &f->ctx);
+#endif
+    fiber_asan_finish(fake, NULL, NULL);
+    fiber_sched.current = NULL;
+}
+
+/* Back to the scheduler; `fake` NULL tells ASan this stack is finished. */
+static void fiber_leave(void **fake)
+{
+    fiber *f = fiber_sched.current;
+    fiber_asan_start(fake, fiber_sched.stack, fiber_sched.stack_bytes);
+#if FIBER_ASM
+    fiber_switch(&f->sp, fiber_sched.sp);
+#else
+    swapcontext(&f->ctx, &fiber_sched.ctx);
+#endif
+}
+
+void fiber_yield(void)
+{
+    void *fake = NULL;
+    fiber_leave(&fake);
+    fiber_asan_finish(fake, &fiber_sched.stack, &fiber_sched.stack_bytes);
+}
+
+_Noreturn void fiber_exit(void)
+{
+    fiber_leave(NULL);
+    abort(); /* an exited fiber is never resumed */
+}

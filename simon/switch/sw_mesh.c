@@ -1,0 +1,157 @@
+/* mesh, torus, hypercube: tasks on the nodes of a grid (dims = 4x4; a
+ * hypercube of D dimensions is the grid 2x...x2), node = ID-1 unless
+ * placed.  A copy is routed in dimension order (lowest dimension first;
+ * on a torus the shorter way round, forward on a tie) and stored and
+ * forwarded: each hop, taken in event order as a switch-internal event,
+ * waits for its directed link n<A>-n<B>, holds it for tx(S) and reaches
+ * the next node hop_latency after.  Tasks on one node exchange copies at
+ * the send time. */
+#include "sw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core.h"
+#include "diag.h"
+#include "mem.h"
+
+typedef struct mesh {
+    int64_t latency, bandwidth;
+    int dims[SW_MAX_DIMS], ndims, nodes;
+    bool wrap;          /* torus */
+    sw_place *place;    /* copied from the config */
+    size_t nplace;
+    sw_ports links;     /* keyed by A * nodes + B */
+} mesh;
+
+/* A copy on its way: where it is now and where it goes. */
+typedef struct mesh_packet {
+    struct simon_msg *msg;
+    int dst, at, to;
+    size_t bytes;
+} mesh_packet;
+
+#define MESH_KEYS(dims_kind)                                                  \
+    {{"dims", dims_kind, 0, true},                                            \
+     {"hop_latency", SW_TIME, offsetof(sw_config, latency_ns), false},        \
+     {"link_bandwidth", SW_BANDWIDTH, offsetof(sw_config, bandwidth), true},  \
+     {"place", SW_PLACE, 0, false},                                           \
+     {NULL, SW_TIME, 0, false}}
+
+static const sw_key mesh_keys[] = MESH_KEYS(SW_DIMS);
+static const sw_key cube_keys[] = MESH_KEYS(SW_CUBE_DIMS);
+
+static void *mesh_init(const sw_config *cfg)
+{
+    mesh *s = mem_alloc(sizeof *s);
+    s->latency = cfg->latency_ns;
+    s->bandwidth = cfg->bandwidth;
+    s->ndims = cfg->ndims;
+    s->nodes = 1;
+    for (int i = 0; i < cfg->ndims; i++) {
+        s->dims[i] = cfg->dims[i];
+        s->nodes *= cfg->dims[i];
+    }
+    s->wrap = cfg->model == &sw_torus;
+    s->nplace = cfg->nplace;
+    s->place = mem_alloc((cfg->nplace + 1) * sizeof *s->place);
+    for (size_t i = 0; i < cfg->nplace; i++)
+        s->place[i] = cfg->place[i];
+    return s;
+}
+
+static int mesh_node(const mesh *s, int id)
+{
+    for (size_t i = 0; i < s->nplace; i++)
+        if (s->place[i].id == id)
+            return s->place[i].node;
+    return id - 1;
+}
+
+static bool mesh_admit(void *sw, int id)
+{
+    const mesh *s = sw;
+    int node = mesh_node(s, id);
+    if (node < s->nodes)
+        return true;
+    diag_tool(DIAG_ERROR, "switch: task %d would run on node %d, but the network has %d nodes "
+              "(place it with place = ID:NODE)", id, node, s->nodes);
+    return false;
+}
+
+/* The next node from `at` toward `to`: the lowest dimension that differs. */
+static int mesh_next(const mesh *s, int at, int to)
+{
+    int stride = 1;
+    for (int i = 0; i < s->ndims; i++) {
+        int k = s->dims[i];
+        int a = at / stride % k, b = to / stride % k;
+        if (a != b) {
+            int step = b > a ? 1 : -1;
+            if (s->wrap) {
+                int forward = (b - a + k) % k;
+                step = forward <= k - forward ? 1 : -1;
+            }
+            return at + ((a + step + k) % k - a) * stride;
+        }
+        stride *= k;
+    }
+    return at;
+}
+
+/* The packet is at its node at `time`: deliver it, or send it one hop. */
+static void mesh_hop(mesh *s, mesh_packet *p, int64_t time)
+{
+    if (p->at == p->to) {
+        simon_core_arrive(time, p->msg, p->dst);
+        free(p);
+        return;
+    }
+    int next = mesh_next(s, p->at, p->to);
+    sw_link *l = sw_ports_get(&s->links, p->at * s->nodes + next);
+    int64_t end = sw_link_transmit(l, time, p->bytes, s->bandwidth);
+    p->at = next;
+    simon_core_switch_event(end + s->latency, p);
+}
+
+static void mesh_send(void *sw, struct simon_msg *msg, int src, const int *dsts, int n,
+                      int64_t time, size_t bytes)
+{
+    mesh *s = sw;
+    for (int i = 0; i < n; i++) {
+        mesh_packet *p = mem_alloc(sizeof *p);
+        *p = (mesh_packet){msg, dsts[i], mesh_node(s, src), mesh_node(s, dsts[i]), bytes};
+        mesh_hop(s, p, time);
+    }
+}
+
+static void mesh_event(void *sw, int64_t time, void *event)
+{
+    mesh_hop(sw, event, time);
+}
+
+static void mesh_links(void *sw, sw_link_fn fn, void *ctx)
+{
+    const mesh *s = sw;
+    for (size_t i = 0; i < s->links.n; i++) {
+        const sw_port *p = &s->links.ports[i];
+        char name[48];
+        snprintf(name, sizeof name, "n%d-n%d", p->id / s->nodes, p->id % s->nodes);
+        fn(ctx, name, p->link.msgs, p->link.bytes, p->link.busy_ns);
+    }
+}
+
+static void mesh_free(void *sw)
+{
+    mesh *s = sw;
+    sw_ports_release(&s->links);
+    free(s->place);
+    free(s);
+}
+
+const sw_model sw_mesh = {"mesh", mesh_keys, mesh_init, mesh_send, mesh_event, mesh_links,
+                          mesh_free, mesh_admit};
+const sw_model sw_torus = {"torus", mesh_keys, mesh_init, mesh_send, mesh_event, mesh_links,
+                           mesh_free, mesh_admit};
+const sw_model sw_hypercube = {"hypercube", cube_keys, mesh_init, mesh_send, mesh_event,
+                               mesh_links, mesh_free, mesh_admit};

@@ -1,0 +1,406 @@
+/* The simulated programs of test_simon, one per scenario: the first
+ * argument after `--` names it, and bootstrap creates its tasks.  Each
+ * prints what the test compares with hand-derived values. */
+#include <simon.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int recv_int(const char *fifo)
+{
+    int v = -1;
+    get(fifo, &v);
+    return v;
+}
+
+static void send_int(const char *fifo, int v)
+{
+    put(fifo, &v, sizeof v);
+}
+
+/* ---- tiebreak: a call at time t sees every message arriving at t ---- */
+
+static void tie_reader(void *parm)
+{
+    (void)parm;
+    import("X", 0);
+    printf("qlength at %lld: %d\n", (long long)getclk(task()), qlength("X"));
+    simon_advance(100);
+    printf("qlength at %lld: %d\n", (long long)getclk(task()), qlength("X"));
+}
+
+static void tie_writer(void *parm)
+{
+    (void)parm;
+    export("X");
+    send_int("X", 1);
+    simon_advance(100);
+    send_int("X", 2);
+}
+
+static void boot_tiebreak(void)
+{
+    mktask("reader", tie_reader, 1, NULL, 0);
+    mktask("writer", tie_writer, 2, NULL, 0);
+}
+
+/* ---- bounded: a full bounded import drops its oldest message ---- */
+
+static void bounded_writer(void *parm)
+{
+    (void)parm;
+    export("B");
+    for (int i = 0; i < 5; i++)
+        send_int("B", i);
+}
+
+static void bounded_reader(void *parm)
+{
+    (void)parm;
+    import("B", 3);
+    simon_advance(10);
+    int first = overfl("B");
+    int len = qlength("B");
+    int head = recv_int("B");
+    int again = overfl("B");
+    printf("overfl %d qlength %d head %d overfl %d\n", first, len, head, again);
+}
+
+static void boot_bounded(void)
+{
+    mktask("writer", bounded_writer, 1, NULL, 0);
+    mktask("reader", bounded_reader, 2, NULL, 0);
+}
+
+/* ---- self: put skips the sender, puts reaches it too ---- */
+
+static void self_task(void *parm)
+{
+    (void)parm;
+    int one = 1, two = 2;
+    export("S");
+    import("S", 0);
+    put("S", &one, sizeof one);
+    puts("S", &two, sizeof two);
+    puts("stdio puts still works");
+    size_t n = size("S");
+    int len = qlength("S");
+    int v = recv_int("S");
+    printf("self: size %zu qlength %d value %d\n", n, len, v);
+}
+
+static void self_other(void *parm)
+{
+    (void)parm;
+    import("S", 0);
+    int a = recv_int("S");
+    int b = recv_int("S");
+    printf("other: %d %d\n", a, b);
+}
+
+static void boot_self(void)
+{
+    mktask("self", self_task, 1, NULL, 0);
+    mktask("other", self_other, 2, NULL, 0);
+}
+
+/* ---- waitf and size ---- */
+
+static void waitf_task(void *parm)
+{
+    (void)parm;
+    char *names[] = {"P", "Q"};
+    import("P", 0);
+    import("Q", 0);
+    waitf(names, 2);
+    size_t p = size("P");
+    size_t q = size("Q");
+    printf("waitf woke at %lld: size P %zu size Q %zu\n", (long long)getclk(task()), p, q);
+}
+
+static void waitf_sender(void *parm)
+{
+    (void)parm;
+    double d = 1.5;
+    export("Q");
+    simon_advance(50);
+    put("Q", &d, sizeof d);
+}
+
+static void boot_waitf(void)
+{
+    mktask("waiter", waitf_task, 1, NULL, 0);
+    mktask("sender", waitf_sender, 2, NULL, 0);
+}
+
+/* ---- init: each task its own image of the global area ---- */
+
+static struct {
+    int counter;
+} init_glob = {100};
+
+static void init_task(void *parm)
+{
+    const int *peer = parm;
+    init(&init_glob, sizeof init_glob);
+    export(cnvarr("T", task()));
+    import(cnvarr("T", *peer), 0);
+    for (int i = 0; i < 3; i++) {
+        init_glob.counter++;
+        send_int(cnvarr("T", task()), i);
+        recv_int(cnvarr("T", *peer));
+    }
+    printf("%s counter %d\n", taskname(task()), init_glob.counter);
+}
+
+static void boot_init(void)
+{
+    int peer = 2;
+    mktask("first", init_task, 1, &peer, sizeof peer);
+    peer = 1;
+    mktask("second", init_task, 2, &peer, sizeof peer);
+}
+
+/* ---- names: task, taskname, getclk, cnvarr ---- */
+
+static void names_task(void *parm)
+{
+    char *a = cnvarr("X", 7);
+    char *saved = cnvarrsv("Y", 8);
+    cnvarr("Z", 9);
+    simon_advance(123);
+    printf("task %d name %s parm %s cnvarr %s cnvarrsv %s clock %lld\n", task(),
+           taskname(task()), (const char *)parm, a, saved, (long long)getclk(task()));
+}
+
+static void boot_names(void)
+{
+    mktask("alpha", names_task, 7, "seven", 6);
+}
+
+/* ---- order: one virtual circuit keeps its order ---- */
+
+static void order_sender(void *parm)
+{
+    (void)parm;
+    static char buf[1000];
+    export("O");
+    put("O", buf, 1000);
+    put("O", buf, 10);
+    put("O", buf, 1000);
+}
+
+static void order_receiver(void *parm)
+{
+    (void)parm;
+    static char buf[1000];
+    import("O", 0);
+    for (int i = 0; i < 3; i++) {
+        size_t n = get("O", buf);
+        printf("got %zu at %lld\n", n, (long long)getclk(task()));
+    }
+}
+
+static void boot_order(void)
+{
+    mktask("sender", order_sender, 1, NULL, 0);
+    mktask("receiver", order_receiver, 2, NULL, 0);
+}
+
+/* ---- pingpong: ten round trips of 1000 bytes ---- */
+
+static void ping(void *parm)
+{
+    (void)parm;
+    static char buf[1000];
+    export("PING");
+    import("PONG", 0);
+    for (int i = 0; i < 10; i++) {
+        simon_advance(100);
+        put("PING", buf, sizeof buf);
+        get("PONG", buf);
+    }
+}
+
+static void pong(void *parm)
+{
+    (void)parm;
+    static char buf[1000];
+    import("PING", 0);
+    export("PONG");
+    for (int i = 0; i < 10; i++) {
+        get("PING", buf);
+        simon_advance(100);
+        put("PONG", buf, sizeof buf);
+    }
+}
+
+static void boot_pingpong(void)
+{
+    mktask("ping", ping, 1, NULL, 0);
+    mktask("pong", pong, 2, NULL, 0);
+}
+
+/* ---- bcast: one message to three importers, a second sender ---- */
+
+static void bcast_sender(void *parm)
+{
+    static char buf[500];
+    export((const char *)parm);
+    put((const char *)parm, buf, sizeof buf);
+}
+
+static void bcast_receiver(void *parm)
+{
+    (void)parm;
+    static char buf[500];
+    import("X", 0);
+    if (task() == 2)
+        import("Y", 0);
+    get("X", buf);
+    if (task() == 2)
+        get("Y", buf);
+    printf("task %d done at %lld\n", task(), (long long)getclk(task()));
+}
+
+static void boot_bcast(void)
+{
+    mktask("sx", bcast_sender, 1, "X", 2);
+    for (int id = 2; id <= 4; id++)
+        mktask("r", bcast_receiver, id, NULL, 0);
+    mktask("sy", bcast_sender, 5, "Y", 2);
+}
+
+/* ---- deadlock: each waits for the other ---- */
+
+static void dl_task(void *parm)
+{
+    const char *in = parm;
+    export(in[0] == 'A' ? "B" : "A");
+    import(in, 0);
+    simon_advance(in[0] == 'A' ? 5 : 7);
+    recv_int(in);
+}
+
+static void boot_deadlock(void)
+{
+    mktask("left", dl_task, 1, "A", 2);
+    mktask("right", dl_task, 2, "B", 2);
+}
+
+/* ---- misuse ---- */
+
+static void bad_get(void *parm)
+{
+    (void)parm;
+    recv_int("nope");
+}
+
+static void boot_unknown_fifo(void)
+{
+    mktask("bad", bad_get, 3, NULL, 0);
+}
+
+static void boot_dup_id(void)
+{
+    mktask("one", bad_get, 1, NULL, 0);
+    mktask("two", bad_get, 1, NULL, 0);
+}
+
+static void late_fifo(void *parm)
+{
+    (void)parm;
+    import("I", 0);
+    qlength("I");
+    export("late");
+}
+
+static void boot_late_fifo(void)
+{
+    mktask("late", late_fifo, 4, NULL, 0);
+}
+
+static void boot_mktask_in_task_child(void *parm)
+{
+    (void)parm;
+    mktask("child", bad_get, 9, NULL, 0);
+}
+
+static void boot_mktask_in_task(void)
+{
+    mktask("parent", boot_mktask_in_task_child, 8, NULL, 0);
+}
+
+static void boot_bootstrap_put(void)
+{
+    export("X");
+}
+
+static void puts_without_import(void *parm)
+{
+    (void)parm;
+    export("E");
+    puts("E", "x", 1);
+}
+
+static void boot_puts_without_import(void)
+{
+    mktask("lonely", puts_without_import, 5, NULL, 0);
+}
+
+static void getclk_other(void *parm)
+{
+    (void)parm;
+    getclk(1);
+}
+
+static void boot_getclk_other(void)
+{
+    mktask("clock", getclk_other, 2, NULL, 0);
+}
+
+/* ---- overflow: endless recursion meets the guard page ---- */
+
+static int deep(int n, int limit)
+{
+    volatile char frame[256];
+    frame[0] = (char)n;
+    return n == limit ? 0 : deep(n + 1, limit) + frame[0];
+}
+
+static void overflow_task(void *parm)
+{
+    printf("%d\n", deep(0, *(const int *)parm));
+}
+
+static void boot_overflow(void)
+{
+    int limit = 1 << 30; /* far deeper than any stack */
+    mktask("deep", overflow_task, 6, &limit, sizeof limit);
+}
+
+static const struct {
+    const char *name;
+    void (*boot)(void);
+} scenarios[] = {
+    {"tiebreak", boot_tiebreak},       {"bounded", boot_bounded},
+    {"self", boot_self},               {"waitf", boot_waitf},
+    {"init", boot_init},               {"names", boot_names},
+    {"order", boot_order},             {"pingpong", boot_pingpong},
+    {"bcast", boot_bcast},             {"deadlock", boot_deadlock},
+    {"unknown_fifo", boot_unknown_fifo}, {"dup_id", boot_dup_id},
+    {"late_fifo", boot_late_fifo},     {"mktask_in_task", boot_mktask_in_task},
+    {"overflow", boot_overflow},       {"bootstrap_put", boot_bootstrap_put},
+    {"puts_without_import", boot_puts_without_import}, {"getclk_other", boot_getclk_other},
+};
+
+void bootstrap(int argc, char **argv)
+{
+    for (size_t i = 0; argc > 0 && i < sizeof scenarios / sizeof *scenarios; i++) {
+        if (strcmp(argv[0], scenarios[i].name) == 0) {
+            scenarios[i].boot();
+            return;
+        }
+    }
+    fprintf(stderr, "scenarios: name a scenario after --\n");
+    exit(2);
+}

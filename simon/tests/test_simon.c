@@ -1,0 +1,577 @@
+/* libsimon as a simulated program's user meets it: each API call, the
+ * event core's tie-breaks, the null, p2p and bus models against
+ * hand-derived times, determinism, deadlock, misuse, bad switch files and
+ * usage errors, and the seed's three examples.  The programs run in a
+ * temporary directory; the scenarios program picks its scenario from its
+ * first argument after --. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "strbuf.h"
+#include "testutil.h"
+
+static char *tmpdir;
+
+static testutil_proc run(const char *program, const char *const *args)
+{
+    return testutil_exec_program(tmpdir, program, args);
+}
+
+/* The scenario's stdout with the report sent to /dev/null; status checked. */
+static void expect_scenario(const char *const *args, int status, const char *out)
+{
+    testutil_proc r = run(SIMON_SCENARIOS, args);
+    CU_ASSERT_EQUAL(r.status, status);
+    CU_ASSERT_STRING_EQUAL(r.out, out);
+    if (r.status != status || strcmp(r.out, out) != 0)
+        fprintf(stderr, "\nstdout:\n%s\nstderr:\n%s\n", r.out, r.err);
+    testutil_proc_release(&r);
+}
+
+static char *tmp_file(const char *name)
+{
+    char *path = testutil_path(tmpdir, name);
+    char *text = testutil_read_file(path);
+    free(path);
+    return text;
+}
+
+static void write_tmp(const char *name, const char *text)
+{
+    char *path = testutil_path(tmpdir, name);
+    CU_ASSERT_FATAL(testutil_write_file(path, text));
+    free(path);
+}
+
+/* The JSON file without its layout (no string in it holds a tab or newline). */
+static char *compact_json(const char *name)
+{
+    char *text = tmp_file(name);
+    if (!text)
+        return NULL;
+    char *w = text;
+    for (const char *p = text; *p; p++)
+        if (*p != '\n' && *p != '\t')
+            *w++ = *p;
+    *w = '\0';
+    return text;
+}
+
+/* ---- the API ---- */
+
+static void test_tiebreak(void)
+{
+    /* The reader's qlength at 0 is processed after the writer's send and
+     * arrival at 0 (send < arrive < get); the same at 100. */
+    expect_scenario((const char *[]){"-o", "/dev/null", "--", "tiebreak", NULL}, 0,
+                    "qlength at 0: 1\nqlength at 100: 2\n");
+}
+
+static void test_bounded_import(void)
+{
+    expect_scenario((const char *[]){"-o", "/dev/null", "--", "bounded", NULL}, 0,
+                    "overfl 1 qlength 3 head 2 overfl 0\n");
+}
+
+static void test_put_and_puts(void)
+{
+    /* put skips the sender's own import, puts reaches it; stdio's
+     * one-argument puts is untouched. */
+    expect_scenario((const char *[]){"-o", "/dev/null", "--", "self", NULL}, 0,
+                    "stdio puts still works\nother: 1 2\nself: size 4 qlength 1 value 2\n");
+}
+
+static void test_waitf_and_size(void)
+{
+    expect_scenario((const char *[]){"-o", "/dev/null", "--", "waitf", NULL}, 0,
+                    "waitf woke at 50: size P 0 size Q 8\n");
+}
+
+static void test_init_images(void)
+{
+    /* Both tasks start from the area's initial 100 and count their own 3. */
+    expect_scenario((const char *[]){"-o", "/dev/null", "--", "init", NULL}, 0,
+                    "first counter 103\nsecond counter 103\n");
+}
+
+static void test_names_and_clock(void)
+{
+    /* cnvarr's one buffer holds the last name; cnvarrsv's copy stays. */
+    expect_scenario((const char *[]){"-o", "/dev/null", "--", "names", NULL}, 0,
+                    "task 7 name alpha parm seven cnvarr Z[9] cnvarrsv Y[8] clock 123\n");
+}
+
+/* The same scenarios on the ucontext fibers give the same output. */
+static void test_ucontext_fibers(void)
+{
+    static const char *const scenarios[] = {"tiebreak", "init", "waitf", "pingpong"};
+    for (size_t i = 0; i < sizeof scenarios / sizeof *scenarios; i++) {
+        const char *const args[] = {"-s", "p.cfg", "-t", "--", scenarios[i], NULL};
+        write_tmp("p.cfg", "model = p2p\nlatency = 1 us\nbandwidth = 1 GB/s\n");
+        testutil_proc native = run(SIMON_SCENARIOS, args);
+        testutil_proc uc = run(SIMON_SCENARIOS_UC, args);
+        CU_ASSERT_EQUAL(native.status, 0);
+        CU_ASSERT_EQUAL(uc.status, 0);
+        CU_ASSERT_STRING_EQUAL(native.out, uc.out);
+        testutil_proc_release(&native);
+        testutil_proc_release(&uc);
+    }
+    testutil_proc r =
+        run(SIMON_SCENARIOS_UC, (const char *[]){"-stack", "16384", "--", "overflow", NULL});
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "stack overflow"));
+    testutil_proc_release(&r);
+}
+
+static const testutil_case api_cases[] = {
+    {"a call at t sees the arrivals at t", test_tiebreak},
+    {"bounded import: oldest dropped, overfl", test_bounded_import},
+    {"put, puts and stdio puts", test_put_and_puts},
+    {"waitf, size", test_waitf_and_size},
+    {"init: private global images", test_init_images},
+    {"task, taskname, getclk, cnvarr, cnvarrsv", test_names_and_clock},
+    {"the ucontext fibers run the same", test_ucontext_fibers},
+    {NULL, NULL},
+};
+
+/* ---- the switch models ---- */
+
+static void test_null_pingpong(void)
+{
+    /* No switch: only the tasks' own 100 ns steps count. */
+    testutil_proc r =
+        run(SIMON_SCENARIOS, (const char *[]){"-json", "n.json", "--", "pingpong", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    char *json = compact_json("n.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"switch\":\"null\",\"end_ns\":2000,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"finish_ns\":2000,\"run_ns\":1000,\"wait_ns\":1000,"));
+    CU_ASSERT_PTR_NULL(strstr(json, "\"links\""));
+    free(json);
+    testutil_proc_release(&r);
+}
+
+static void test_p2p_pingpong(void)
+{
+    /* tx = 1000 B at 1 GB/s = 1000 ns, latency 1 us: a round trip is
+     * 100 + 1000 + 1000 (ping) + 100 + 1000 + 1000 (pong) = 4200 ns. */
+    write_tmp("p2p.cfg", "# point to point\nmodel = p2p\nlatency = 1 us\nbandwidth = 1 GB/s\n");
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "p2p.cfg", "-t", "-json",
+                                                            "p.json", "--", "pingpong", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    char *json = compact_json("p.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_STRING_EQUAL(
+        json,
+        "{\"switch\":\"p2p\",\"end_ns\":42000,\"events\":62,\"tasks\":["
+        "{\"id\":1,\"name\":\"ping\",\"state\":\"done\",\"finish_ns\":42000,\"run_ns\":1000,"
+        "\"wait_ns\":41000,\"idle_ns\":0,\"sent\":10,\"sent_bytes\":10000,\"recv\":10,"
+        "\"recv_bytes\":10000}, "
+        "{\"id\":2,\"name\":\"pong\",\"state\":\"done\",\"finish_ns\":40000,\"run_ns\":1000,"
+        "\"wait_ns\":39000,\"idle_ns\":2000,\"sent\":10,\"sent_bytes\":10000,\"recv\":10,"
+        "\"recv_bytes\":10000}],"
+        "\"links\":[{\"name\":\"port1\",\"msgs\":10,\"bytes\":10000,\"busy_ns\":10000}, "
+        "{\"name\":\"port2\",\"msgs\":10,\"bytes\":10000,\"busy_ns\":10000}],"
+        "\"circuits\":[{\"fifo\":\"PING\",\"src\":1,\"dst\":2,\"msgs\":10,\"bytes\":10000}, "
+        "{\"fifo\":\"PONG\",\"src\":2,\"dst\":1,\"msgs\":10,\"bytes\":10000}]}");
+    free(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "switch p2p, end 42000 ns, 62 events, 2 tasks"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "port1"));
+    testutil_proc_release(&r);
+}
+
+static void test_p2p_circuit_order(void)
+{
+    /* 1000, 10, 1000 bytes at 1 GB/s, latency 100: the port sends them
+     * back to back, ending at 1000, 1010, 2010. */
+    write_tmp("p100.cfg", "model = p2p\nlatency = 100\nbandwidth = 1GB/s\n");
+    expect_scenario((const char *[]){"-s", "p100.cfg", "-o", "/dev/null", "--", "order", NULL}, 0,
+                    "got 1000 at 1100\ngot 10 at 1110\ngot 1000 at 2110\n");
+}
+
+static void test_p2p_broadcast(void)
+{
+    /* One 500-byte message to tasks 2, 3, 4: one copy after the other on
+     * port 1 (tx 500, latency 50 ns written as 0.05us); task 5's port is
+     * its own, so task 2 has Y at 550 too. */
+    write_tmp("p50.cfg", "model = p2p\nlatency = 0.05us\nbandwidth = 1000 MB/s\n");
+    expect_scenario((const char *[]){"-s", "p50.cfg", "-o", "/dev/null", "--", "bcast", NULL}, 0,
+                    "task 2 done at 550\ntask 3 done at 1050\ntask 4 done at 1550\n");
+}
+
+static void test_bus_broadcast(void)
+{
+    /* One transmission reaches 2, 3 and 4 at 500 + 50; task 5's message
+     * waits for the bus and arrives at 1000 + 50. */
+    write_tmp("bus.cfg", "model = bus\nlatency = 50\nbandwidth = 1GB/s\n");
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "bus.cfg", "-t", "-json",
+                                                            "b.json", "--", "bcast", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(r.out, "task 3 done at 550\ntask 4 done at 550\ntask 2 done at 1050\n"));
+    char *json = compact_json("b.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(json, "\"links\":[{\"name\":\"bus\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}]"));
+    free(json);
+    testutil_proc_release(&r);
+}
+
+static void test_bus_collisions(void)
+{
+    /* Both senders try at 0: collision, jam until 100.  seed 7 draws k = 0
+     * for task 1 (first to back off) and k = 1 for task 5 (slot 200): task
+     * 1 sends 100..600 (X at 700); task 5 tries at 300, senses the signal
+     * and waits for its end, sends 600..1100 (Y at 1200). */
+    write_tmp("c.cfg", "model = bus\nlatency = 100\nbandwidth = 1GB/s\ncollisions = on\n"
+                       "seed = 7\n");
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "c.cfg", "-t", "-json",
+                                                            "c.json", "--", "bcast", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(r.out, "task 3 done at 700\ntask 4 done at 700\ntask 2 done at 1200\n"));
+    char *json = compact_json("c.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(json, "\"links\":[{\"name\":\"bus\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}]"));
+    free(json);
+    testutil_proc_release(&r);
+    /* Without collisions the same file is the plain bus. */
+    write_tmp("c.cfg", "model = bus\nlatency = 100\nbandwidth = 1GB/s\ncollisions = off\n");
+    expect_scenario((const char *[]){"-s", "c.cfg", "-o", "/dev/null", "--", "bcast", NULL}, 0,
+                    "task 3 done at 600\ntask 4 done at 600\ntask 2 done at 1100\n");
+}
+
+static void test_crossbar_broadcast(void)
+{
+    /* Task 1's copies share its input port (ends 500, 1000, 1500); task 5's
+     * copy to 2 waits for out2, busy with task 1's copy until 500. */
+    write_tmp("xb.cfg", "model = crossbar\nlatency = 50\nbandwidth = 1GB/s\n");
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "xb.cfg", "-t", "-json",
+                                                            "x.json", "--", "bcast", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(r.out, "task 3 done at 1050\ntask 2 done at 1050\ntask 4 done at 1550\n"));
+    char *json = compact_json("x.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        json, "\"links\":[{\"name\":\"in1\",\"msgs\":3,\"bytes\":1500,\"busy_ns\":1500}, "
+              "{\"name\":\"in5\",\"msgs\":1,\"bytes\":500,\"busy_ns\":500}, "
+              "{\"name\":\"out2\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}, "));
+    free(json);
+    testutil_proc_release(&r);
+}
+
+static void test_mesh_broadcast(void)
+{
+    /* 2x2: nodes 0 1 / 2 3, task 5 placed on node 3.  1 -> 4 goes 0 -> 1
+     * (after 1 -> 2 on that link: 500..1000, at node 1 at 1050), then
+     * 1 -> 3 (1050..1550, 1600); the others are one hop, 550.  The
+     * hypercube of 2 dimensions is the same network. */
+    static const char *const files[] = {
+        "model = mesh\ndims = 2x2\nhop_latency = 50\nlink_bandwidth = 1GB/s\nplace = 5:3\n",
+        "model = hypercube\ndims = 2\nhop_latency = 50\nlink_bandwidth = 1GB/s\nplace = 5 : 3\n"};
+    for (int i = 0; i < 2; i++) {
+        write_tmp("m.cfg", files[i]);
+        testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "m.cfg", "-t", "-json",
+                                                                "m.json", "--", "bcast", NULL});
+        CU_ASSERT_EQUAL(r.status, 0);
+        CU_ASSERT_PTR_NOT_NULL(
+            strstr(r.out, "task 3 done at 550\ntask 2 done at 550\ntask 4 done at 1600\n"));
+        char *json = compact_json("m.json");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+        CU_ASSERT_PTR_NOT_NULL(strstr(
+            json, "\"links\":[{\"name\":\"n0-n1\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}, "
+                  "{\"name\":\"n0-n2\",\"msgs\":1,\"bytes\":500,\"busy_ns\":500}, "
+                  "{\"name\":\"n1-n3\",\"msgs\":1,\"bytes\":500,\"busy_ns\":500}, "
+                  "{\"name\":\"n3-n1\",\"msgs\":1,\"bytes\":500,\"busy_ns\":500}]"));
+        free(json);
+        testutil_proc_release(&r);
+    }
+}
+
+static void test_mesh_store_and_forward(void)
+{
+    /* A line of 4, receiver on node 3: three hops of 100 ns latency, each
+     * waiting for the whole message and its link: 1000 B arrive at 3300,
+     * 10 B at 3310 (n2-n3 busy until 3200), 1000 B at 4310.  The torus
+     * goes backwards, one hop: as p2p. */
+    write_tmp("l.cfg", "model = mesh\ndims = 4\nhop_latency = 100\nlink_bandwidth = 1GB/s\n"
+                       "place = 2:3\n");
+    expect_scenario((const char *[]){"-s", "l.cfg", "-o", "/dev/null", "--", "order", NULL}, 0,
+                    "got 1000 at 3300\ngot 10 at 3310\ngot 1000 at 4310\n");
+    write_tmp("r.cfg", "model = torus\ndims = 4\nhop_latency = 100\nlink_bandwidth = 1GB/s\n"
+                       "place = 2:3\n");
+    expect_scenario((const char *[]){"-s", "r.cfg", "-o", "/dev/null", "--", "order", NULL}, 0,
+                    "got 1000 at 1100\ngot 10 at 1110\ngot 1000 at 2110\n");
+}
+
+static void test_mesh_unplaced_task(void)
+{
+    /* Task 5 would be on node 4 of 4: exit 3 before any task runs. */
+    write_tmp("u.cfg", "model = mesh\ndims = 2x2\nlink_bandwidth = 1GB/s\n");
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "u.cfg", "--", "bcast", NULL});
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    CU_ASSERT_STRING_EQUAL(r.err, "simon: error: switch: task 5 would run on node 4, but the "
+                                  "network has 4 nodes (place it with place = ID:NODE)\n");
+    testutil_proc_release(&r);
+}
+
+static const testutil_case model_cases[] = {
+    {"null: arrival = send time", test_null_pingpong},
+    {"p2p: ping-pong times and statistics", test_p2p_pingpong},
+    {"p2p: order per virtual circuit", test_p2p_circuit_order},
+    {"p2p: copies in ascending destination id", test_p2p_broadcast},
+    {"bus: one transmission, FCFS", test_bus_broadcast},
+    {"bus: collisions, backoff", test_bus_collisions},
+    {"crossbar: input and output ports", test_crossbar_broadcast},
+    {"mesh, hypercube: dimension order", test_mesh_broadcast},
+    {"mesh, torus: store and forward", test_mesh_store_and_forward},
+    {"mesh: a task off the network", test_mesh_unplaced_task},
+    {NULL, NULL},
+};
+
+/* ---- the end of a run ---- */
+
+static void test_deadlock(void)
+{
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"--", "deadlock", NULL});
+    CU_ASSERT_EQUAL(r.status, 4);
+    CU_ASSERT_STRING_EQUAL(r.err, "simon: deadlock at 7 ns\n"
+                                  "simon: task 1 \"left\" blocked in get on A\n"
+                                  "simon: task 2 \"right\" blocked in get on B\n");
+    /* The report is still written. */
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "left             blocked"));
+    testutil_proc_release(&r);
+}
+
+static void expect_misuse(const char *scenario, const char *message)
+{
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"--", scenario, NULL});
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, message);
+    testutil_proc_release(&r);
+}
+
+static void test_misuse(void)
+{
+    expect_misuse("unknown_fifo",
+                  "simon: error: task 3 \"bad\": get: \"nope\" is not an import fifo of "
+                  "this task\n");
+    expect_misuse("dup_id",
+                  "simon: error: task 0 \"bootstrap\": mktask: task id 1 already exists\n");
+    expect_misuse("late_fifo", "simon: error: task 4 \"late\": export: fifos are created before "
+                               "the task's first suspension\n");
+    expect_misuse("mktask_in_task",
+                  "simon: error: task 8 \"parent\": mktask: only bootstrap creates tasks\n");
+    expect_misuse("bootstrap_put",
+                  "simon: error: task 0 \"bootstrap\": export: bootstrap cannot communicate\n");
+    expect_misuse("puts_without_import", "simon: error: task 5 \"lonely\": puts: \"E\" is not "
+                                         "also an import fifo of this task\n");
+    expect_misuse("getclk_other", "simon: error: task 2 \"clock\": getclk: id 1 is not the "
+                                  "caller's (2): only a task's own clock is defined\n");
+}
+
+static void test_stack_overflow(void)
+{
+    testutil_proc r =
+        run(SIMON_SCENARIOS, (const char *[]){"-stack", "16384", "--", "overflow", NULL});
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, "simon: error: task 6 \"deep\": stack overflow: its stack of "
+                                  "16384 bytes is full (raise -stack)\n");
+    testutil_proc_release(&r);
+}
+
+static void test_limits(void)
+{
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-nt", "1", "--", "pingpong", NULL});
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err,
+                           "simon: error: task 0 \"bootstrap\": mktask: more than 1 tasks (-nt)\n");
+    testutil_proc_release(&r);
+    r = run(SIMON_SCENARIOS, (const char *[]){"-nm", "2", "--", "bounded", NULL});
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "put: more than 2 messages at one time (-nm)"));
+    testutil_proc_release(&r);
+}
+
+static void test_usage(void)
+{
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-bogus", NULL});
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "simon: error: unknown argument '-bogus'"));
+    testutil_proc_release(&r);
+    r = run(SIMON_SCENARIOS, (const char *[]){"-nt", "0", NULL});
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "option '-nt' needs a whole number >= 1, not '0'"));
+    testutil_proc_release(&r);
+    r = run(SIMON_SCENARIOS, (const char *[]){"-s", NULL});
+    CU_ASSERT_EQUAL(r.status, 2);
+    testutil_proc_release(&r);
+    /* An output over the switch file would destroy it. */
+    write_tmp("keep.cfg", "model = null\n");
+    r = run(SIMON_SCENARIOS, (const char *[]){"-s", "keep.cfg", "-json", "keep.cfg", "--",
+                                              "self", NULL});
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "refusing to overwrite it"));
+    char *kept = tmp_file("keep.cfg");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(kept);
+    CU_ASSERT_STRING_EQUAL(kept, "model = null\n");
+    free(kept);
+    testutil_proc_release(&r);
+}
+
+typedef struct bad_switch {
+    const char *text, *message;
+} bad_switch;
+
+static const bad_switch bad_switches[] = {
+    {"", "bad.cfg:1:1: error: no 'model = NAME' line\n"},
+    {"latency = 1\n", "bad.cfg:1:1: error: the first key must be 'model', not 'latency'\n"},
+    {"model = ring\n", "bad.cfg:1:9: error: unknown model 'ring' (null, p2p, bus, crossbar, mesh, "
+                       "torus, hypercube)\n"},
+    {"model = p2p\n  speed = 1\n", "bad.cfg:2:3: error: model p2p has no key 'speed'\n"},
+    {"model = p2p\nbandwidth = 1 GB\n",
+     "bad.cfg:2:13: error: unknown bandwidth unit (B/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s): "
+     "'1 GB'\n"},
+    {"# c\nmodel = bus\nlatency = 0.5 ns\nbandwidth = 1\n",
+     "bad.cfg:3:11: error: not a whole number of ns: '0.5 ns'\n"},
+    {"model = bus\nlatency = fast\n",
+     "bad.cfg:2:11: error: expected a time (ns, us, ms or s): 'fast'\n"},
+    {"model = bus\n", "bad.cfg:1:1: error: model bus needs 'bandwidth'\n"},
+    {"model = bus\nbandwidth = 0 B/s\n",
+     "bad.cfg:2:13: error: bandwidth must be positive: '0 B/s'\n"},
+    {"model = p2p\nbandwidth = 1\nbandwidth = 2\n",
+     "bad.cfg:3:1: error: 'bandwidth' is set twice\n"},
+    {"model = p2p\nlatency\n", "bad.cfg:2:1: error: expected 'key = value'\n"},
+    {"model = p2p\nlatency =\n", "bad.cfg:2:10: error: missing value for 'latency'\n"},
+    {"model = bus\nbandwidth = 1\ncollisions = maybe\n",
+     "bad.cfg:3:14: error: expected on or off: 'maybe'\n"},
+    {"model = bus\nbandwidth = 1\nseed = -3\n",
+     "bad.cfg:3:8: error: expected a whole number: '-3'\n"},
+    {"model = mesh\ndims = 4x\n", "bad.cfg:2:8: error: expected dimension sizes like 4x4: '4x'\n"},
+    {"model = torus\ndims = 2x2x2x2x2x2x2x2x2\n",
+     "bad.cfg:2:8: error: more than 8 dimensions: '2x2x2x2x2x2x2x2x2'\n"},
+    {"model = hypercube\ndims = 16\n",
+     "bad.cfg:2:8: error: expected the number of dimensions, 1 to 15: '16'\n"},
+    {"model = mesh\ndims = 2\nlink_bandwidth = 1\nplace = 1:0,1:1\n",
+     "bad.cfg:4:9: error: a task placed twice: '1:0,1:1'\n"},
+    {"model = mesh\nplace = 1:2\ndims = 2\nlink_bandwidth = 1\n",
+     "bad.cfg:2:9: error: task 1 is placed on node 2 of 2\n"},
+    {"model = mesh\ndims = 2\nplace = 0:1\nlink_bandwidth = 1\n",
+     "bad.cfg:3:9: error: expected ID:NODE pairs, ID > 0: '0:1'\n"},
+};
+
+static void test_bad_switch_files(void)
+{
+    for (size_t i = 0; i < sizeof bad_switches / sizeof *bad_switches; i++) {
+        write_tmp("bad.cfg", bad_switches[i].text);
+        testutil_proc r =
+            run(SIMON_SCENARIOS, (const char *[]){"-s", "bad.cfg", "--", "self", NULL});
+        CU_ASSERT_EQUAL(r.status, 3);
+        CU_ASSERT_STRING_EQUAL(r.err, bad_switches[i].message);
+        /* No task ran. */
+        CU_ASSERT_STRING_EQUAL(r.out, "");
+        testutil_proc_release(&r);
+    }
+    testutil_proc r =
+        run(SIMON_SCENARIOS, (const char *[]){"-s", "missing.cfg", "--", "self", NULL});
+    CU_ASSERT_EQUAL(r.status, 3);
+    testutil_proc_release(&r);
+}
+
+static const testutil_case end_cases[] = {
+    {"deadlock: exit 4, blocked tasks listed", test_deadlock},
+    {"misuse: exit 1 and the message", test_misuse},
+    {"stack overflow: the guard page, exit 1", test_stack_overflow},
+    {"limits -nt -nm", test_limits},
+    {"usage errors: exit 2", test_usage},
+    {"bad switch files: exit 3 at FILE:LINE:COL", test_bad_switch_files},
+    {NULL, NULL},
+};
+
+/* ---- the seed's examples ---- */
+
+static void test_array(void)
+{
+    /* 400 bytes at 100 MB/s = 4000 ns, plus 1 us latency. */
+    write_tmp("a.cfg", "model = p2p\nlatency = 1us\nbandwidth = 100MB/s\n");
+    testutil_proc r = run(SIMON_ARRAY, (const char *[]){"-s", "a.cfg", "-o", "/dev/null", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "T2 got 400 bytes at 5000 ns, sum 328350\n");
+    testutil_proc_release(&r);
+}
+
+static void test_square(void)
+{
+    testutil_proc r = run(SIMON_SQUARE, (const char *[]){"-json", "sq.json", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "A[0] (task 1) got 1 at 0 ns\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "A[9] (task 10) got 100 at 0 ns\n"));
+    char *json = compact_json("sq.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"name\":\"SQUARE\",\"state\":\"starved\""));
+    free(json);
+    testutil_proc_release(&r);
+}
+
+static void test_dot(void)
+{
+    testutil_proc r = run(SIMON_DOT, (const char *[]){"-o", "/dev/null", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "dot product = 9900 at 0 ns\n");
+    testutil_proc_release(&r);
+}
+
+/* Two runs of the dot product on the bus: the same stdout, report, JSON. */
+static void test_determinism(void)
+{
+    write_tmp("d.cfg", "model = bus\nlatency = 2 us\nbandwidth = 10 MiB/s\n");
+    char *out[2], *report[2], *json[2];
+    for (int i = 0; i < 2; i++) {
+        testutil_proc r = run(SIMON_DOT, (const char *[]){"-s", "d.cfg", "-t", "-o",
+                                                          i ? "r1.txt" : "r0.txt", "-json",
+                                                          i ? "j1.json" : "j0.json", NULL});
+        CU_ASSERT_EQUAL(r.status, 0);
+        out[i] = r.out;
+        r.out = NULL;
+        testutil_proc_release(&r);
+        report[i] = tmp_file(i ? "r1.txt" : "r0.txt");
+        json[i] = tmp_file(i ? "j1.json" : "j0.json");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(report[i]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(json[i]);
+    }
+    CU_ASSERT_STRING_EQUAL(out[0], out[1]);
+    CU_ASSERT_STRING_EQUAL(report[0], report[1]);
+    CU_ASSERT_STRING_EQUAL(json[0], json[1]);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out[0], "dot product = 9900 at "));
+    for (int i = 0; i < 2; i++) {
+        free(out[i]);
+        free(report[i]);
+        free(json[i]);
+    }
+}
+
+static const testutil_case example_cases[] = {
+    {"array export on p2p", test_array},
+    {"square server: users served, server starved", test_square},
+    {"dot product N = 100", test_dot},
+    {"determinism: two runs byte-identical", test_determinism},
+    {NULL, NULL},
+};
+
+int main(void)
+{
+    tmpdir = testutil_make_tempdir();
+    if (!tmpdir)
+        return 2;
+    const testutil_suite suites[] = {{"api", api_cases},
+                                     {"switch models", model_cases},
+                                     {"end of run", end_cases},
+                                     {"examples", example_cases}};
+    int status = testutil_run(suites, 4);
+    testutil_remove_tree(tmpdir);
+    free(tmpdir);
+    return status;
+}
