@@ -561,6 +561,76 @@ static const testutil_case example_cases[] = {
     {NULL, NULL},
 };
 
+/* ---- simon-cc ---- */
+
+/* simon-cc -T: the clocked copy advances the task's clock by what its code
+ * costs.  By hand, with fmul 7, cmp 2, branch 3, iadd 1 and call 100: the
+ * worker's body outside the loop makes three calls (printf, getclk,
+ * task): 300; the loop tests i < 10 eleven times (5 each: 55), steps ten
+ * times (1 each: 10) and multiplies ten times (7 each: 70): 435 ns. */
+static const char clocked_program[] =
+    "#include <simon.h>\n"
+    "#include <stdio.h>\n"
+    "\n"
+    "static void worker(void *parm)\n"
+    "{\n"
+    "    (void)parm;\n"
+    "    double x = 1.0;\n"
+    "    for (int i = 0; i < 10; i++)\n"
+    "        x = x * 2.0;\n"
+    "    printf(\"%g %lld\\n\", x, (long long)getclk(task()));\n"
+    "}\n"
+    "\n"
+    "void bootstrap(int argc, char **argv)\n"
+    "{\n"
+    "    (void)argc, (void)argv;\n"
+    "    mktask(\"W\", worker, 1, NULL, 0);\n"
+    "}\n";
+
+static void test_simon_cc(void)
+{
+    write_tmp("clocked.c", clocked_program);
+    write_tmp("costs.txt", "fmul 7 cmp 2\nbranch 3\niadd 1\ncall 100\n");
+    const char *cc[] = {"-T", "costs.txt", "-O2", "clocked.c", "-o", "clocked", NULL};
+    testutil_proc r = run(SIMON_CC, cc);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *prog = testutil_path(tmpdir, "clocked");
+    const char *none[] = {"-o", "/dev/null", NULL};
+    r = run(prog, none);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "1024 435\n");
+    testutil_proc_release(&r);
+    /* Without -T the clock moves only by explicit simon_advance calls. */
+    const char *plain[] = {"clocked.c", "-o", "plain", NULL};
+    r = run(SIMON_CC, plain);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *plain_prog = testutil_path(tmpdir, "plain");
+    r = run(plain_prog, none);
+    CU_ASSERT_STRING_EQUAL(r.out, "1024 0\n");
+    testutil_proc_release(&r);
+    /* A cost table's fault stops it, and the source is left as it was. */
+    write_tmp("bad.txt", "fmul seven\n");
+    const char *bad[] = {"-T", "bad.txt", "clocked.c", "-o", "bad", NULL};
+    r = run(SIMON_CC, bad);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, "bad.txt:1:6: error: not a whole number of nanoseconds: "
+                                  "'seven'\n");
+    testutil_proc_release(&r);
+    char *source = tmp_file("clocked.c");
+    CU_ASSERT_STRING_EQUAL(source ? source : "", clocked_program);
+    free(source);
+    free(prog);
+    free(plain_prog);
+}
+
+static const testutil_case cc_cases[] = {
+    {"simon-cc -T: the clock by hand", test_simon_cc},
+    {NULL, NULL},
+};
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -569,8 +639,9 @@ int main(void)
     const testutil_suite suites[] = {{"api", api_cases},
                                      {"switch models", model_cases},
                                      {"end of run", end_cases},
-                                     {"examples", example_cases}};
-    int status = testutil_run(suites, 4);
+                                     {"examples", example_cases},
+                                     {"simon-cc", cc_cases}};
+    int status = testutil_run(suites, 5);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;

@@ -1,0 +1,233 @@
+/* simon-cc: cc for SIMON programs (the modern simcc).
+ *
+ *   simon-cc [-T costs.txt] [cc options] prog.c... -o prog
+ *
+ * It runs cc with simon.h's directory on the include path and, unless only
+ * compiling (-c, -S, -E), libsimon (which holds main) on the link line.
+ * With -T, each C file first goes through measuretool -simon-clock with
+ * that cost table, into a temporary directory, and cc compiles the copy,
+ * with the original's directory on the quoted include path; the copies
+ * carry #line directives, so messages name the original files.  The
+ * preprocessor options (-I, -D, -U, -std, -include) go to measuretool too.
+ * The paths of cc, measuretool, simon.h and the libraries are the build
+ * tree's (compiled in). */
+#include <spawn.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "fileio.h"
+#include "mem.h"
+#include "strbuf.h"
+
+extern char **environ;
+
+/* An argument vector that grows. */
+typedef struct cc_argv {
+    char **v;
+    size_t n, cap;
+} cc_argv;
+
+static void cc_push(cc_argv *a, const char *s)
+{
+    if (a->n + 2 > a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 32;
+        a->v = mem_realloc(a->v, a->cap * sizeof *a->v);
+    }
+    a->v[a->n++] = mem_strdup(s);
+    a->v[a->n] = NULL;
+}
+
+static void cc_argv_free(cc_argv *a)
+{
+    for (size_t i = 0; i < a->n; i++)
+        free(a->v[i]);
+    free(a->v);
+    *a = (cc_argv){NULL, 0, 0};
+}
+
+/* Runs argv and waits; its exit status, 127 when it could not start. */
+static int cc_run(const cc_argv *a)
+{
+    pid_t pid;
+    if (posix_spawnp(&pid, a->v[0], NULL, NULL, a->v, environ) != 0) {
+        diag_tool(DIAG_ERROR, "cannot run %s", a->v[0]);
+        return 127;
+    }
+    int status;
+    if (waitpid(pid, &status, 0) < 0)
+        return 127;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static bool cc_is_source(const char *arg)
+{
+    size_t n = strlen(arg);
+    return arg[0] != '-' && n > 2 && !strcmp(arg + n - 2, ".c");
+}
+
+/* Options the preprocessor needs, with their separate value if they take one. */
+static int cc_preprocessor_option(const char *arg)
+{
+    static const char *const joined[] = {"-I", "-D", "-U", "-std=", "-iquote", "-isystem"};
+    if (!strcmp(arg, "-include") || !strcmp(arg, "-I") || !strcmp(arg, "-D") ||
+        !strcmp(arg, "-U") || !strcmp(arg, "-iquote") || !strcmp(arg, "-isystem"))
+        return 2;
+    for (size_t i = 0; i < sizeof joined / sizeof *joined; i++)
+        if (!strncmp(arg, joined[i], strlen(joined[i])))
+            return 1;
+    return 0;
+}
+
+/* dir of path ("." when it has none). */
+static char *cc_dirname(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return mem_strdup(".");
+    char *d = mem_strdup(path);
+    d[slash - path] = '\0';
+    return d;
+}
+
+typedef struct cc_options {
+    const char *costs; /* -T */
+    bool link;         /* no -c, -S or -E */
+    cc_argv pass;      /* everything for cc but the sources */
+    cc_argv pp;        /* the preprocessor options, for measuretool */
+    cc_argv sources;
+    cc_argv copies;    /* -T: the clocked copies made, to remove at the end */
+} cc_options;
+
+static bool cc_parse(int argc, char **argv, cc_options *o)
+{
+    o->link = true;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-T")) {
+            if (i + 1 >= argc) {
+                diag_tool(DIAG_ERROR, "-T needs a cost table");
+                return false;
+            }
+            o->costs = argv[++i];
+            continue;
+        }
+        if (!strcmp(a, "-c") || !strcmp(a, "-S") || !strcmp(a, "-E"))
+            o->link = false;
+        if (cc_is_source(a)) {
+            cc_push(&o->sources, a);
+            continue;
+        }
+        int pp = cc_preprocessor_option(a);
+        cc_push(&o->pass, a);
+        if (pp)
+            cc_push(&o->pp, a);
+        if (pp == 2 && i + 1 < argc) {
+            cc_push(&o->pass, argv[++i]);
+            cc_push(&o->pp, argv[i]);
+        }
+    }
+    if (!o->sources.n && o->costs) {
+        diag_tool(DIAG_ERROR, "-T clocks C files, and none was given");
+        return false;
+    }
+    return true;
+}
+
+/* measuretool -simon-clock -T costs for each source, into dir; the copies'
+ * paths replace the sources. */
+static int cc_clock(cc_options *o, const char *dir)
+{
+    for (size_t i = 0; i < o->sources.n; i++) {
+        const char *src = o->sources.v[i];
+        strbuf copy = STRBUF_INIT;
+        strbuf_printf(&copy, "%s/%zu_%s", dir, i, fileio_basename(src));
+        cc_argv mt = {NULL, 0, 0};
+        cc_push(&mt, SIMON_CC_MEASURETOOL);
+        cc_push(&mt, "-simon-clock");
+        cc_push(&mt, "-T");
+        cc_push(&mt, o->costs);
+        cc_push(&mt, "-o");
+        cc_push(&mt, strbuf_cstr(&copy));
+        for (size_t k = 0; k < o->pp.n; k++)
+            cc_push(&mt, o->pp.v[k]);
+        cc_push(&mt, "-I" SIMON_CC_INCLUDE);
+        cc_push(&mt, src);
+        int status = cc_run(&mt);
+        cc_argv_free(&mt);
+        cc_push(&o->copies, strbuf_cstr(&copy));
+        if (status != 0) {
+            strbuf_release(&copy);
+            return status;
+        }
+        char *src_dir = cc_dirname(src);
+        strbuf quote = STRBUF_INIT;
+        strbuf_printf(&quote, "-iquote%s", src_dir);
+        cc_push(&o->pass, strbuf_cstr(&quote));
+        strbuf_release(&quote);
+        free(src_dir);
+        free(o->sources.v[i]);
+        o->sources.v[i] = strbuf_take(&copy);
+    }
+    return 0;
+}
+
+static int cc_compile(const cc_options *o)
+{
+    cc_argv cc = {NULL, 0, 0};
+    cc_push(&cc, SIMON_CC_CC);
+    cc_push(&cc, "-I" SIMON_CC_INCLUDE);
+    for (size_t i = 0; i < o->pass.n; i++)
+        cc_push(&cc, o->pass.v[i]);
+    for (size_t i = 0; i < o->sources.n; i++)
+        cc_push(&cc, o->sources.v[i]);
+    if (o->link) {
+        static const char *const libs[] = {SIMON_CC_LIBS};
+        for (size_t i = 0; i < sizeof libs / sizeof *libs; i++)
+            cc_push(&cc, libs[i]);
+        cc_push(&cc, "-lm");
+    }
+    /* A library built with the sanitizers needs its programs built so too. */
+    if (SIMON_CC_SANITIZE[0])
+        cc_push(&cc, SIMON_CC_SANITIZE);
+    int status = cc_run(&cc);
+    cc_argv_free(&cc);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    diag_set_program("simon-cc");
+    if (argc < 2 || !strcmp(argv[1], "-help") || !strcmp(argv[1], "--help")) {
+        printf("usage: simon-cc [-T costs.txt] [cc options] prog.c... -o prog\n"
+               "  cc with simon.h and libsimon; -T: each C file first goes through\n"
+               "  measuretool -simon-clock -T costs.txt (simon/README.md)\n");
+        return argc < 2 ? 2 : 0;
+    }
+    cc_options o = {0};
+    int status = 2;
+    if (cc_parse(argc, argv, &o)) {
+        char dir[] = "/tmp/simon-cc-XXXXXX";
+        if (o.costs && !mkdtemp(dir)) {
+            diag_tool(DIAG_ERROR, "cannot make a temporary directory");
+            status = 1;
+        } else {
+            status = o.costs ? cc_clock(&o, dir) : 0;
+            if (status == 0)
+                status = cc_compile(&o);
+            for (size_t i = 0; i < o.copies.n; i++)
+                unlink(o.copies.v[i]);
+            if (o.costs)
+                rmdir(dir);
+        }
+    }
+    cc_argv_free(&o.pass);
+    cc_argv_free(&o.pp);
+    cc_argv_free(&o.sources);
+    cc_argv_free(&o.copies);
+    return status;
+}
