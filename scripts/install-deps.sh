@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages the project builds and tests with.
+# Installs the Debian 12 packages the project builds and tests with (the
+# aarch64 cross compiler and qemu test SIMON's aarch64 context switch).
 # With --if-missing it does nothing when they are all installed already.
 set -euo pipefail
 
@@ -7,6 +8,7 @@ packages=(
     build-essential cmake pkg-config
     clang-19 libclang-19-dev libomp-19-dev
     libxml2-dev libxml2-utils libcjson-dev libcunit1-dev gnuplot-nox
+    gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 )
 
 if [[ "${1:-}" == "--if-missing" ]]; then

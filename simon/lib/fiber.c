@@ -13,7 +13,7 @@
 
 #include "mem.h"
 
-#if defined(__x86_64__) && !defined(SIMON_FIBER_UCONTEXT)
+#if (defined(__x86_64__) || defined(__aarch64__)) && !defined(SIMON_FIBER_UCONTEXT)
 #define FIBER_ASM 1
 #else
 #define FIBER_ASM 0
@@ -66,6 +66,29 @@ static struct {
 /* fiber_switch(save, to): push the callee-saved registers, store the stack
  * pointer in *save, load `to`, pop and return on the other stack. */
 void fiber_switch(void **save, void *to);
+#if defined(__aarch64__)
+/* The AAPCS64 callee-saved registers: x19-x28, the frame pointer x29, the
+ * link register x30 (where ret goes) and the low halves of v8-v15, in a
+ * 160-byte frame (16-byte aligned, as sp must be). */
+__asm__(".text\n"
+        ".globl fiber_switch\n"
+        ".type fiber_switch,%function\n"
+        "fiber_switch:\n"
+        "  sub sp, sp, #160\n"
+        "  stp x19, x20, [sp, #0]\n  stp x21, x22, [sp, #16]\n  stp x23, x24, [sp, #32]\n"
+        "  stp x25, x26, [sp, #48]\n  stp x27, x28, [sp, #64]\n  stp x29, x30, [sp, #80]\n"
+        "  stp d8, d9, [sp, #96]\n  stp d10, d11, [sp, #112]\n  stp d12, d13, [sp, #128]\n"
+        "  stp d14, d15, [sp, #144]\n"
+        "  mov x2, sp\n  str x2, [x0]\n"
+        "  mov sp, x1\n"
+        "  ldp x19, x20, [sp, #0]\n  ldp x21, x22, [sp, #16]\n  ldp x23, x24, [sp, #32]\n"
+        "  ldp x25, x26, [sp, #48]\n  ldp x27, x28, [sp, #64]\n  ldp x29, x30, [sp, #80]\n"
+        "  ldp d8, d9, [sp, #96]\n  ldp d10, d11, [sp, #112]\n  ldp d12, d13, [sp, #128]\n"
+        "  ldp d14, d15, [sp, #144]\n"
+        "  add sp, sp, #160\n"
+        "  ret\n"
+        ".size fiber_switch,.-fiber_switch\n");
+#else
 __asm__(".text\n"
         ".globl fiber_switch\n"
         ".type fiber_switch,@function\n"
@@ -76,6 +99,7 @@ __asm__(".text\n"
         "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
         "  ret\n"
         ".size fiber_switch,.-fiber_switch\n");
+#endif
 #endif
 
 static void fiber_asan_start(void **fake, const void *bottom, size_t bytes)
@@ -105,7 +129,18 @@ static void fiber_entry(void)
     fiber_exit();
 }
 
-#if FIBER_ASM
+#if FIBER_ASM && defined(__aarch64__)
+/* A frame as fiber_switch leaves one, every register 0 but x30, the link
+ * register its ret jumps to. */
+static void fiber_prepare(fiber *f)
+{
+    uintptr_t top = ((uintptr_t)f->stack + f->stack_bytes) & ~(uintptr_t)15;
+    void **sp = (void **)(top - 160);
+    memset(sp, 0, 160);
+    sp[11] = (void *)fiber_entry; /* x30, at sp + 88 */
+    f->sp = sp;
+}
+#elif FIBER_ASM
 static void fiber_prepare(fiber *f)
 {
     uintptr_t top = ((uintptr_t)f->stack + f->stack_bytes) & ~(uintptr_t)15;
