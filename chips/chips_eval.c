@@ -385,7 +385,7 @@ static cx_flow cx_vector(cx_eval *ev, cx_frame *f, const chips_expr *e, double *
             return cx_fail(f->obj, e->args[i]->pos,
                            "each element of a %s vector is a count times one %s symbol "
                            "(3*%s)",
-                           e->name, e->name, s.names[s.n > 1 ? 1 : 0]);
+                           e->name, e->name, s.names[0]);
         const cx_symbols *saved = ev->syms;
         ev->syms = s.n ? &s : NULL;
         double v;
