@@ -629,11 +629,14 @@ static cx_flow cx_confdev(cx_eval *ev, cx_frame *f, const chips_stmt *s)
     }
     if (!ev->hw->has_inpcom)
         return cx_fail(f->obj, s->pos, "the machine file gives no \"chips\" inpcom parameters");
+    /* hardware.Nproc as linked, which may differ from the machine's */
+    const cx_value *nproc = &ev->p->hardware->vals[0];
+    double n = nproc->kind == CXV_NUM ? nproc->num : ev->hw->nproc;
     for (size_t i = 1; i < 3; i++)
-        if (v[i] != floor(v[i]) || v[i] < 0 || v[i] >= ev->hw->nproc)
+        if (v[i] != floor(v[i]) || v[i] < 0 || v[i] >= n)
             return cx_fail(f->obj, s->args[i]->pos,
                            "processor %g is not one of 0 to hardware.Nproc - 1 (%g)", v[i],
-                           ev->hw->nproc - 1);
+                           n - 1);
     if (ev->nmsgs >= CHIPS_MAX_MESSAGES)
         return cx_fail(f->obj, s->pos, "more than %d messages in one step", CHIPS_MAX_MESSAGES);
     if (ev->nmsgs == ev->capmsgs) {

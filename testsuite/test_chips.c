@@ -400,6 +400,14 @@ static void test_devices(void)
     expect_step("step inpcom { confdev 21, 0, 1; confdev 1, 0, 2; }", fmax(17, 11 + 7));
     /* disjoint pairs overlap */
     expect_step("step inpcom { confdev 1, 0, 1; confdev 1, 2, 3; }", 7);
+    /* processors are checked against hardware.Nproc as linked (8), not the machine's 4 */
+    const char app8[] = "application a { include st; include hardware;\n"
+                        "link { hardware: Nproc = 8; }\nproc exec init { return st; } }";
+    const char st[] = "subtask st { include pm; }";
+    const char pm[] = "partmp pm { include hardware;\n"
+                      "proc exec init { step inpcom { confdev 1, 0, hardware.Nproc - 1; } } }";
+    test_file files[] = {{"a.la", app8}, {"st.la", st}, {"pm.la", pm}};
+    expect_time_files(files, 3, NULL, 0, 7);
     expect_step("var numeric: i = 0;\nstep inpcom { while (i < 3) { confdev 1, 0, i + 1;\n"
                 "i = i + 1; } }",
                 15);
