@@ -399,6 +399,7 @@ static chips_stmt *chp_case(chp_parser *p, const chips_token *t)
 static chips_stmt *chp_cflow_stmt(chp_parser *p)
 {
     chp_enter(p);
+    size_t start = p->at;
     chips_token *t = chp_next(p);
     chips_stmt *s;
     switch (t->kind) {
@@ -422,7 +423,7 @@ static chips_stmt *chp_cflow_stmt(chp_parser *p)
         s = chp_call(p, t);
         break;
     default:
-        p->at--;
+        p->at = start;
         chp_unexpected(p, "'compute', 'loop', 'case' or 'call'");
     }
     p->depth--;
@@ -488,7 +489,7 @@ static chips_stmt *chp_exec_kw(chp_parser *p, chips_token *t)
     for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
         if (simple[i].tok == t->kind)
             return chp_simple(p, simple[i].kind, t);
-    p->at--;
+    p->at = (size_t)(t - p->toks);
     chp_unexpected(p, "a statement");
 }
 
@@ -616,7 +617,7 @@ chips_ast *chips_parse(arena *a, const char *file, const char *text)
     else if (t->kind == CHT_PARTMP)
         ast->kind = CHIPS_PARTMP;
     else {
-        p.at--;
+        p.at = 0;
         chp_unexpected(&p, "'application', 'subtask' or 'partmp'");
     }
     p.kind = ast->kind;

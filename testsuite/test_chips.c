@@ -342,6 +342,44 @@ static void test_templates(void)
     expect_time_files(files, 4, NULL, 0, 2);
 }
 
+/* include: the includer's directory first, then each include directory */
+static void test_include_dirs(void)
+{
+    char *dir = testutil_make_tempdir();
+    char *lib = testutil_path(dir, "lib");
+    char *app = testutil_path(dir, "a.la");
+    char *st = testutil_path(lib, "st.la");
+    CU_ASSERT_TRUE(testutil_write_file(app, "application a { include st;\n"
+                                            "proc exec init { return st; } }"));
+    char mk[2048];
+    snprintf(mk, sizeof mk, "mkdir -p '%s'", lib);
+    CU_ASSERT_EQUAL(system(mk), 0);
+    CU_ASSERT_TRUE(testutil_write_file(st, "subtask st { include sequential;\n"
+                                           "link { sequential: Tx = 4; } }"));
+    FILE *log = tmpfile();
+    diag_set_stream(log);
+    CU_ASSERT_PTR_NULL(chips_load(app, NULL, 0));
+    const char *dirs[] = {"/nonexistent", lib};
+    chips_program *p = chips_load(app, dirs, 2);
+    diag_set_stream(NULL);
+    char *messages = testutil_read_stream(log);
+    fclose(log);
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "a.la:1:25: error: cannot find 'st.la'"));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    chips_hardware hw = test_hw();
+    double t;
+    bool has;
+    CU_ASSERT_TRUE(chips_evaluate(p, &hw, NULL, 0, &t, &has, NULL));
+    CU_ASSERT_DOUBLE_EQUAL(t, 4, 0);
+    chips_free(&p);
+    free(messages);
+    testutil_remove_tree(dir);
+    free(dir);
+    free(lib);
+    free(app);
+    free(st);
+}
+
 static void test_fresh_points(void)
 {
     const char app[] = "application a {\nvar dtdp numeric: N = 1;\n"
@@ -807,6 +845,35 @@ static void test_cli_usage(void)
     testutil_proc_release(&r);
 }
 
+/* -plot: a chart when gnuplot is installed, else a clear error */
+static void test_cli_plot(void)
+{
+    char *dir = testutil_make_tempdir();
+    char *svg = testutil_path(dir, "t.svg");
+    const char *args[] = {"-machine", "machine.json", "-plot", svg, "-sweep", "Nproc=4:16:x2",
+                          "memsort.la", NULL};
+    testutil_proc r = run_chips(args);
+    if (system("command -v gnuplot > /dev/null 2>&1") == 0) {
+        CU_ASSERT_EQUAL(r.status, 0);
+        char *text = testutil_read_file(svg);
+        CU_ASSERT_PTR_NOT_NULL(text);
+        CU_ASSERT_PTR_NOT_NULL(text ? strstr(text, "<svg") : NULL);
+        free(text);
+    } else {
+        CU_ASSERT_EQUAL(r.status, 1);
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "gnuplot is not installed"));
+    }
+    testutil_proc_release(&r);
+    const char *no_sweep[] = {"-machine", "machine.json", "-plot", svg, "memsort.la", NULL};
+    r = run_chips(no_sweep);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "chips: error: -plot needs -sweep"));
+    testutil_proc_release(&r);
+    testutil_remove_tree(dir);
+    free(dir);
+    free(svg);
+}
+
 static void test_cli_files(void)
 {
     char *dir = testutil_make_tempdir();
@@ -849,6 +916,7 @@ int main(void)
         {"links", test_links},
         {"partmp options: nstage, seval", test_options},
         {"subtask templates", test_templates},
+        {"include directories", test_include_dirs},
         {"each point from the declared values", test_fresh_points},
         {"devices: cpu and inpcom (LogGP)", test_devices},
         {"errors at file:line:col", test_errors},
@@ -863,6 +931,7 @@ int main(void)
         {"exit and print", test_cli_exit_and_print},
         {"usage and input errors", test_cli_usage},
         {"output files", test_cli_files},
+        {"plot", test_cli_plot},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"chips language", language}, {"chips command line", cli}};

@@ -160,17 +160,18 @@ static bool ch_parse_define(const chips_program *p, const char *spec, chips_sett
     return true;
 }
 
+/* FROM, FROM + S, ... or FROM, FROM F, ... up to TO (included, within a
+ * rounding error of the steps). */
 static bool ch_sweep_values(const char *spec, double from, double to, char kind, double by,
                             ch_sweep *sw)
 {
     size_t cap = 16;
+    double slack = 1e-9 * fmax(fabs(to), kind == '+' ? by : 0);
     sw->values = mem_alloc(cap * sizeof *sw->values);
     for (size_t i = 0;; i++) {
         double v = kind == 'x' ? from * pow(by, (double)i) : from + (double)i * by;
-        if (v > to * (1 + 1e-12) + (to == 0 ? 1e-12 : 0) && !(i == 0))
-            break;
-        if (i == 0 && from > to)
-            break;
+        if (v > to + slack)
+            return true;
         if (sw->n == CHIPS_MAX_POINTS) {
             diag_tool(DIAG_ERROR, "-sweep %s: more than %d points", spec, CHIPS_MAX_POINTS);
             return false;
@@ -181,7 +182,6 @@ static bool ch_sweep_values(const char *spec, double from, double to, char kind,
         }
         sw->values[sw->n++] = v;
     }
-    return true;
 }
 
 static bool ch_parse_sweep(const chips_program *p, const char *spec, ch_sweep *sw)
