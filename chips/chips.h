@@ -16,15 +16,18 @@
 
 #include "machine.h"
 
-/* Limits that keep every input finite: a `while` runs at most this many
- * iterations each time it is entered, procedures nest at most this deep, a
- * partmp evaluated stage by stage has at most this many stages. */
+/* Limits that keep every input finite and the stack bounded: a `while` runs
+ * at most CHIPS_MAX_WHILE iterations each time it is entered, procedures and
+ * object evaluations nest at most CHIPS_MAX_CALL_DEPTH deep, a partmp
+ * evaluated stage by stage has at most CHIPS_MAX_STAGES stages. */
 enum {
     CHIPS_MAX_WHILE = 10000000,
     CHIPS_MAX_CALL_DEPTH = 64,
     CHIPS_MAX_STAGES = 1000000,
     CHIPS_MAX_MESSAGES = 1000000,
     CHIPS_MAX_DIM = 10000000,
+    /* expressions and statements inside one another, all calls together */
+    CHIPS_MAX_EVAL_NESTING = 1000,
 };
 
 typedef struct chips_program chips_program;

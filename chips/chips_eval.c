@@ -58,11 +58,13 @@ typedef struct cx_eval {
     cx_msg *msgs;
     size_t nmsgs, capmsgs;
     const cx_symbols *syms;
+    unsigned nesting; /* expressions and statements being evaluated, all calls together */
 } cx_eval;
 
 static cx_flow cx_expr(cx_eval *ev, cx_frame *f, const chips_expr *e, cx_value *out);
 static cx_flow cx_object_time(cx_eval *ev, cx_frame *f, cx_object *t, chips_pos pos, double *time);
 static cx_flow cx_exec_list(cx_eval *ev, cx_frame *f, chips_stmt *const *body, size_t n);
+static cx_flow cx_exec(cx_eval *ev, cx_frame *f, const chips_stmt *s);
 static cx_flow cx_cflow_list(cx_eval *ev, cx_frame *f, chips_stmt *const *body, size_t n,
                              double *time);
 
@@ -510,9 +512,8 @@ static cx_flow cx_binary(cx_eval *ev, cx_frame *f, const chips_expr *e, double *
     return CXF_NEXT;
 }
 
-static cx_flow cx_expr(cx_eval *ev, cx_frame *f, const chips_expr *e, cx_value *out)
+static cx_flow cx_expr_node(cx_eval *ev, cx_frame *f, const chips_expr *e, cx_value *out)
 {
-    memset(out, 0, sizeof *out);
     out->kind = CXV_NUM;
     double *elem;
     cx_flow fl;
@@ -556,6 +557,20 @@ static cx_flow cx_expr(cx_eval *ev, cx_frame *f, const chips_expr *e, cx_value *
         return cx_vector(ev, f, e, &out->num);
     }
     return CXF_ERROR;
+}
+
+/* Nesting is bounded as a whole, not only per call, so that deep
+ * expressions in deep calls cannot exhaust the stack. */
+static cx_flow cx_expr(cx_eval *ev, cx_frame *f, const chips_expr *e, cx_value *out)
+{
+    memset(out, 0, sizeof *out);
+    if (ev->nesting >= CHIPS_MAX_EVAL_NESTING)
+        return cx_fail(f->obj, e->pos, "evaluation nested deeper than %d",
+                       CHIPS_MAX_EVAL_NESTING);
+    ev->nesting++;
+    cx_flow fl = cx_expr_node(ev, f, e, out);
+    ev->nesting--;
+    return fl;
 }
 
 /* ---- devices --------------------------------------------------------------- */
@@ -614,8 +629,10 @@ static cx_flow cx_confdev(cx_eval *ev, cx_frame *f, const chips_stmt *s)
     double v[3];
     size_t want = ev->device == CX_DEV_CPU ? 1 : 3;
     if (s->nargs != want)
-        return cx_fail(f->obj, s->pos, "confdev of %s takes %s", ev->device == CX_DEV_CPU ? "cpu" : "inpcom",
-                       want == 1 ? "one argument, the time" : "three arguments: bytes, source, destination");
+        return cx_fail(f->obj, s->pos, "confdev of %s takes %s",
+                       want == 1 ? "cpu" : "inpcom",
+                       want == 1 ? "one argument, the time"
+                                 : "three arguments: bytes, source, destination");
     for (size_t i = 0; i < want; i++) {
         cx_flow fl = cx_number(ev, f, s->args[i], &v[i]);
         if (fl != CXF_NEXT)
@@ -772,7 +789,7 @@ static cx_flow cx_exec_call(cx_eval *ev, cx_frame *f, const chips_stmt *s)
     return cx_call(ev, f, f->obj, pr, s->args, s->nargs, s->pos, &ignored);
 }
 
-static cx_flow cx_exec(cx_eval *ev, cx_frame *f, const chips_stmt *s)
+static cx_flow cx_exec_node(cx_eval *ev, cx_frame *f, const chips_stmt *s)
 {
     double c;
     cx_flow fl;
@@ -817,6 +834,17 @@ static cx_flow cx_exec(cx_eval *ev, cx_frame *f, const chips_stmt *s)
     default:
         return cx_fail(f->obj, s->pos, "a control flow statement in an exec procedure");
     }
+}
+
+static cx_flow cx_exec(cx_eval *ev, cx_frame *f, const chips_stmt *s)
+{
+    if (ev->nesting >= CHIPS_MAX_EVAL_NESTING)
+        return cx_fail(f->obj, s->pos, "evaluation nested deeper than %d",
+                       CHIPS_MAX_EVAL_NESTING);
+    ev->nesting++;
+    cx_flow fl = cx_exec_node(ev, f, s);
+    ev->nesting--;
+    return fl;
 }
 
 static cx_flow cx_exec_list(cx_eval *ev, cx_frame *f, chips_stmt *const *body, size_t n)
@@ -1112,7 +1140,7 @@ static cx_flow cx_reset(cx_eval *ev)
 bool chips_evaluate(chips_program *p, const chips_hardware *hw, const chips_setting *settings,
                     size_t nsettings, double *time, bool *has_time, double *values)
 {
-    cx_eval ev = {p, hw, 0, NULL, CX_DEV_NONE, 0, NULL, 0, 0, NULL};
+    cx_eval ev = {p, hw, 0, NULL, CX_DEV_NONE, 0, NULL, 0, 0, NULL, 0};
     cx_object *app = p->app;
     *time = 0;
     *has_time = false;

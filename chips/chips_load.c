@@ -306,7 +306,8 @@ static void cx_load_builtins(cx_loader *l)
     for (size_t i = 0; i < sizeof cx_builtins / sizeof *cx_builtins; i++) {
         char name[32];
         snprintf(name, sizeof name, "<%s>", cx_builtins[i].name);
-        const chips_ast *ast = chips_parse(l->p->a, arena_strdup(l->p->a, name), cx_builtins[i].text);
+        const chips_ast *ast =
+            chips_parse(l->p->a, arena_strdup(l->p->a, name), cx_builtins[i].text);
         cx_object *o = cx_add_object(l, cx_builtins[i].kind, ast);
         if (o->kind == CX_HARDWARE)
             l->p->hardware = o;

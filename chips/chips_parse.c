@@ -273,7 +273,8 @@ static chips_type chp_type(chp_parser *p)
     static const struct {
         int kind;
         chips_type type;
-    } types[] = {{CHT_NUMERIC, CHIPS_NUMERIC}, {CHT_VECTOR, CHIPS_VECTOR}, {CHT_STRING, CHIPS_STRING}};
+    } types[] = {
+        {CHT_NUMERIC, CHIPS_NUMERIC}, {CHT_VECTOR, CHIPS_VECTOR}, {CHT_STRING, CHIPS_STRING}};
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         if (chp_accept(p, types[i].kind))
             return types[i].type;
@@ -629,7 +630,8 @@ chips_ast *chips_parse(arena *a, const char *file, const char *text)
     while (chp_is(&p, CHT_PROC))
         chp_proc(&p, ast, &cap);
     if (!chp_is(&p, '}'))
-        chp_unexpected(&p, ast->nprocs ? "'proc' or '}'" : "'include', 'var', 'link', 'option', 'proc' or '}'");
+        chp_unexpected(&p, ast->nprocs ? "'proc' or '}'"
+                                       : "'include', 'var', 'link', 'option', 'proc' or '}'");
     chp_next(&p);
     chp_expect(&p, CHT_EOF);
     return ast;

@@ -473,11 +473,13 @@ static void expect_error(const error_case *c, const chips_hardware *hw)
 }
 
 static const error_case error_cases[] = {
-    {"application t {\nproc exec init { return 1 }\n}", "app.la:2:27: error: expected ';', found '}'"},
+    {"application t {\nproc exec init { return 1 }\n}",
+     "app.la:2:27: error: expected ';', found '}'"},
     {"application t {\n(* never closed\n", "app.la:2:1: error: unterminated comment"},
     {"application t { print \"open; }", "app.la:1:23: error: unterminated string"},
     {"application t {\n  # }", "app.la:2:3: error: unexpected character '#'"},
-    {"application t {\nproc exec init {\n    return 1 / 0;\n}\n}", "app.la:3:14: error: division by zero"},
+    {"application t {\nproc exec init {\n    return 1 / 0;\n}\n}",
+     "app.la:3:14: error: division by zero"},
     {"application t {\nvar dtdp numeric: N;\nproc exec init { return N; }\n}",
      "app.la:3:25: error: 'N' has no value"},
     {"application t {\nproc exec init { return nothing; }\n}",
@@ -621,6 +623,20 @@ static void test_deep_nesting(void)
     for (int i = 0; i < 5000; i++)
         strbuf_append(&b, "{ ");
     free(run_app(strbuf_cstr(&b)).messages);
+    strbuf_release(&b);
+    /* deep expressions in deep recursion: bounded as a whole */
+    strbuf_append(&b, "application t {\nproc exec f var n; { return ");
+    for (int i = 0; i < 190; i++)
+        strbuf_append(&b, "(1 + ");
+    strbuf_append(&b, "f(n)");
+    for (int i = 0; i < 190; i++)
+        strbuf_append(&b, ")");
+    strbuf_append(&b, "; }\nproc exec init { return f(1); }\n}\n");
+    o = run_app(strbuf_cstr(&b));
+    CU_ASSERT_TRUE(o.loaded);
+    CU_ASSERT_FALSE(o.ran);
+    CU_ASSERT_PTR_NOT_NULL(strstr(o.messages, "error: evaluation nested deeper than 1000"));
+    free(o.messages);
     strbuf_release(&b);
 }
 
@@ -934,6 +950,7 @@ int main(void)
         {"plot", test_cli_plot},
         {NULL, NULL},
     };
-    static const testutil_suite suites[] = {{"chips language", language}, {"chips command line", cli}};
+    static const testutil_suite suites[] = {{"chips language", language},
+                                            {"chips command line", cli}};
     return testutil_run(suites, 2);
 }
