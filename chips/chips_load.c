@@ -232,8 +232,8 @@ static void cx_check_options(cx_loader *l, const cx_object *o)
     for (size_t i = 0; i < o->ast->noptions; i++) {
         const chips_assign *as = &o->ast->options[i];
         if (cx_option_of(o->kind, as->name) == CXO_COUNT)
-            cx_error(l, o->ast, as->pos, "an %s has no option '%s'", cx_kind_names[o->kind],
-                     as->name);
+            cx_error(l, o->ast, as->pos, "a%s %s has no option '%s'",
+                     o->kind == CX_APPLICATION ? "n" : "", cx_kind_names[o->kind], as->name);
     }
 }
 

@@ -567,6 +567,8 @@ static void test_device_errors(void)
          "pm.la:2:18: error: 'confdev' outside a step"},
         {"partmp pm {\nproc exec init { step cpu { step cpu { } } }\n}",
          "pm.la:2:29: error: a step inside a step"},
+        {"partmp pm {\noption { template = \"x\" }\n}",
+         "pm.la:2:10: error: a partmp has no option 'template'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         test_file files[] = {{"a.la", app}, {"st.la", st}, {"pm.la", cases[i].pm}};
