@@ -271,6 +271,11 @@ static const cx_builtin *cx_find_builtin(const char *name)
     return NULL;
 }
 
+bool cx_is_builtin(const char *name)
+{
+    return cx_find_builtin(name) != NULL;
+}
+
 static cx_flow cx_apply_builtin(cx_eval *ev, cx_frame *f, const chips_expr *e,
                                 const cx_builtin *b, double *out)
 {

@@ -282,6 +282,90 @@ static bool cx_has_proc(const chips_ast *ast, const char *name, bool exec)
     return false;
 }
 
+static const chips_proc *cx_proc_named(const chips_ast *ast, const char *name)
+{
+    for (size_t i = 0; i < ast->nprocs; i++)
+        if (!strcmp(ast->procs[i].name, name))
+            return &ast->procs[i];
+    return NULL;
+}
+
+/* True when name is included but its object could not be loaded (reported). */
+static bool cx_include_failed(const cx_object *o, const char *name)
+{
+    for (size_t i = 0; i < o->ast->nincludes; i++)
+        if (!o->incs[i] && !strcmp(o->ast->includes[i].name, name))
+            return true;
+    return false;
+}
+
+/* Calls and `obj.x` name what exists: found before any evaluation, so that
+ * -check reports them. */
+static void cx_check_expr(cx_loader *l, const cx_object *o, const chips_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == CHE_CALL && !cx_proc_named(o->ast, e->name) && !cx_is_builtin(e->name))
+        cx_error(l, o->ast, e->pos, "unknown procedure or function '%s'", e->name);
+    if (e->kind == CHE_MEMBER && !cx_include_failed(o, e->name)) {
+        const cx_object *inc = cx_included(o, e->name);
+        int v = inc ? cx_var_index(inc, e->member) : -1;
+        if (!inc)
+            cx_error(l, o->ast, e->pos, "'%s' is not an included object", e->name);
+        else if (v < 0 || !cx_is_interface(&inc->ast->vars[v]))
+            cx_error(l, o->ast, e->pos, "'%s' has no interface variable '%s'", e->name,
+                     e->member);
+    }
+    cx_check_expr(l, o, e->a);
+    cx_check_expr(l, o, e->b);
+    for (size_t i = 0; i < e->nargs; i++)
+        cx_check_expr(l, o, e->args[i]);
+}
+
+static void cx_check_stmts(cx_loader *l, const cx_object *o, bool exec, chips_stmt *const *body,
+                           size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const chips_stmt *s = body[i];
+        cx_check_expr(l, o, s->a);
+        cx_check_expr(l, o, s->b);
+        cx_check_expr(l, o, s->index);
+        for (size_t j = 0; j < s->nargs; j++)
+            cx_check_expr(l, o, s->args[j]);
+        if (s->kind == CHS_CALL) {
+            const chips_proc *pr = cx_proc_named(o->ast, s->name);
+            if (!pr)
+                cx_error(l, o->ast, s->pos, "unknown procedure '%s'", s->name);
+            else if (exec && pr->is_cflow)
+                cx_error(l, o->ast, s->pos,
+                         "'call' in an exec procedure calls exec procedures; '%s' is cflow "
+                         "(use its value in an expression)",
+                         s->name);
+        }
+        cx_check_stmts(l, o, exec, s->body, s->nbody);
+        for (size_t j = 0; s->kind == CHS_CASE && j < s->nargs; j++)
+            cx_check_stmts(l, o, exec, s->cases[j], s->ncases[j]);
+    }
+}
+
+static void cx_check_code(cx_loader *l, const cx_object *o)
+{
+    const chips_ast *ast = o->ast;
+    for (size_t i = 0; i < ast->nvars; i++)
+        cx_check_expr(l, o, ast->vars[i].init);
+    for (size_t i = 0; i < ast->nlinks; i++)
+        for (size_t j = 0; j < ast->links[i].nassigns; j++)
+            cx_check_expr(l, o, ast->links[i].assigns[j].value);
+    for (size_t i = 0; i < ast->noptions; i++)
+        cx_check_expr(l, o, ast->options[i].value);
+    for (size_t i = 0; i < ast->nprocs; i++) {
+        const chips_proc *pr = &ast->procs[i];
+        for (size_t j = 0; j < pr->nlocals; j++)
+            cx_check_expr(l, o, pr->locals[j].init);
+        cx_check_stmts(l, o, !pr->is_cflow, pr->body, pr->nbody);
+    }
+}
+
 static cx_object *cx_load_object(cx_loader *l, const chips_ast *ast)
 {
     static const cx_kind kinds[] = {CX_APPLICATION, CX_SUBTASK, CX_PARTMP};
@@ -298,6 +382,7 @@ static cx_object *cx_load_object(cx_loader *l, const chips_ast *ast)
     cx_check_vars(l, o);
     cx_check_options(l, o);
     cx_check_links(l, o);
+    cx_check_code(l, o);
     return o;
 }
 

@@ -69,5 +69,7 @@ bool cx_is_interface(const chips_decl *d);
 /* The variable called name of o, or -1. */
 int cx_var_index(const cx_object *o, const char *name);
 void cx_value_clear(cx_value *v);
+/* True when name is a built-in function (Log2, max, ...). */
+bool cx_is_builtin(const char *name);
 
 #endif
