@@ -456,12 +456,11 @@ static void machine_read_chips_costs(machine_reader *r, const machine_object *o,
 {
     machine_check_keys(r, o, names, n);
     for (size_t i = 0; i < n; i++) {
+        if (!cJSON_GetObjectItemCaseSensitive(o->json, names[i]))
+            continue;
         unsigned before = r->errors;
-        values[i] = -1;
         machine_read_range(r, o, names[i], false, 0, MACHINE_MAX_CHIPS_SECONDS, &values[i]);
-        has[i] = r->errors == before && values[i] >= 0;
-        if (!has[i])
-            values[i] = 0;
+        has[i] = r->errors == before;
     }
 }
 
