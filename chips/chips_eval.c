@@ -227,7 +227,9 @@ static cx_flow cx_call(cx_eval *ev, cx_frame *caller, cx_object *o, const chips_
     ev->syms = syms;
     if (fl == CXF_RETURN) {
         fl = CXF_NEXT;
-        if (f.ret.kind == CXV_NUM || f.ret.kind == CXV_COST)
+        if (f.ret.kind == CXV_STR)
+            fl = cx_fail(o, pr->pos, "'%s' returned a string, not a number", pr->name);
+        else
             *result = f.ret.num;
     }
     for (size_t i = 0; i < pr->nparams + pr->nlocals; i++)

@@ -542,6 +542,8 @@ static const error_case error_cases[] = {
      "app.la:2:25: error: 'la' is not an included object"},
     {"application t {\ninclude hardware;\nproc exec init { return hardware.cores; }\n}",
      "app.la:3:25: error: 'hardware' has no interface variable 'cores'"},
+    {"application t {\nproc exec init { return \"text\"; }\n}",
+     "app.la:2:1: error: 'init' returned a string, not a number"},
     {"application t {\nproc cflow T { }\nproc exec init { call T; }\n}",
      "app.la:3:18: error: 'call' in an exec procedure calls exec procedures; 'T' is cflow"},
     {"application t {\nproc exec init { return 1; }\n} extra",
@@ -815,6 +817,19 @@ static void test_cli_exit_and_print(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"time_s\":\t1\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"time_s\":\tnull\n"));
     CU_ASSERT_STRING_EQUAL(r.err, "N is 1\nN is 2\n");
+    testutil_proc_release(&r);
+    /* CSV: a point without a time has an empty field; steps of 0.5, TO included */
+    const char *csv[] = {"-machine", machine_path, "-csv", "-", "-sweep", "N=0.5:2:+0.5", "e.la",
+                         NULL};
+    r = testutil_exec_program(dir, AITOOL_CHIPS, csv);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "N,time_s\n0.5,0.5\n1,1\n1.5,\n2,\n");
+    testutil_proc_release(&r);
+    /* the table: - for no time; -DN=3 joined */
+    const char *table[] = {"-machine", machine_path, "-DN=3", "e.la", NULL};
+    r = testutil_exec_program(dir, AITOOL_CHIPS, table);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "N              time_s\n3              -\n");
     testutil_proc_release(&r);
     testutil_remove_tree(dir);
     free(dir);
