@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -359,21 +360,39 @@ static int cx_symbol_factors(const cx_symbols *s, const chips_expr *e)
     }
 }
 
-static void cx_symbols_of(const cx_eval *ev, const char *type, cx_symbols *s, bool *known)
+/* The resource vector types: their symbols and where the hardware keeps
+ * their costs (offsets into chips_hardware; has 0: every cost is given). */
+static const struct cx_vector_type {
+    const char *name;
+    const char *const *symbols; /* NULL: the elements are plain numbers */
+    size_t nsymbols;
+    size_t costs, has;
+} cx_vector_types[] = {
+    {"time", NULL, 0, 0, 0},
+    {"icc", NULL, 0, 0, 0},
+    {"flop", machine_chips_flop_names, MACHINE_CHIPS_NFLOP, offsetof(chips_hardware, flop), 0},
+    {"mem", machine_chips_mem_names, MACHINE_CHIPS_NMEM, offsetof(chips_hardware, mem), 0},
+    {"hllc", machine_chips_hllc_names, MACHINE_CHIPS_NHLLC, offsetof(chips_hardware, hllc),
+     offsetof(chips_hardware, has_hllc)},
+};
+
+/* The symbols of the vector type called type; false when there is no such type. */
+static bool cx_symbols_of(const cx_eval *ev, const char *type, cx_symbols *s)
 {
-    const chips_hardware *hw = ev->hw;
-    *known = true;
+    const char *hw = (const char *)ev->hw;
     memset(s, 0, sizeof *s);
-    s->type = type;
-    if (!strcmp(type, "flop"))
-        *s = (cx_symbols){type, machine_chips_flop_names, hw->flop, NULL, MACHINE_CHIPS_NFLOP};
-    else if (!strcmp(type, "mem"))
-        *s = (cx_symbols){type, machine_chips_mem_names, hw->mem, NULL, MACHINE_CHIPS_NMEM};
-    else if (!strcmp(type, "hllc"))
-        *s = (cx_symbols){type, machine_chips_hllc_names, hw->hllc, hw->has_hllc,
-                          MACHINE_CHIPS_NHLLC};
-    else if (strcmp(type, "time") && strcmp(type, "icc"))
-        *known = false;
+    for (size_t i = 0; i < sizeof cx_vector_types / sizeof *cx_vector_types; i++) {
+        const struct cx_vector_type *t = &cx_vector_types[i];
+        if (strcmp(t->name, type))
+            continue;
+        s->type = type;
+        s->names = t->symbols;
+        s->n = t->nsymbols;
+        s->costs = t->symbols ? (const double *)(hw + t->costs) : NULL;
+        s->has = t->has ? (const bool *)(hw + t->has) : NULL;
+        return true;
+    }
+    return false;
 }
 
 static cx_flow cx_vector(cx_eval *ev, cx_frame *f, const chips_expr *e, double *cost)
@@ -382,9 +401,7 @@ static cx_flow cx_vector(cx_eval *ev, cx_frame *f, const chips_expr *e, double *
     if (!e->name)
         return CXF_NEXT;
     cx_symbols s;
-    bool known;
-    cx_symbols_of(ev, e->name, &s, &known);
-    if (!known)
+    if (!cx_symbols_of(ev, e->name, &s))
         return cx_fail(f->obj, e->pos,
                        "unknown resource vector type '%s' (time, icc, flop, mem, hllc)", e->name);
     if (!strcmp(e->name, "icc") && !ev->hw->has_icc)
