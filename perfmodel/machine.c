@@ -21,6 +21,17 @@
  *                                    required, all four required: add and multiply
  *                                    0.001 to 10000 (an operation is never free),
  *                                    divide and special 0 to 10000
+ *     "chips": {                     optional, for the CHIP3S interpreter (chips/):
+ *       "nproc": 16,                 optional, an integer from 1 to 2^20
+ *       "costs": {                   optional, seconds per operation, 0 to 1e6 each:
+ *         "flop": {"add": 1e-9},     any of add sub mul cmp div sqr exp sin other
+ *         "mem": {"load": 1e-10},    any of load store (per byte)
+ *         "hllc": {"IASG": 2e-9},    any of FOR IASG IADD IMUL ICMP FASG FADD FMUL VIDX CALL
+ *         "icc": {"unit": 5e-10}     unit required (seconds per cycle)
+ *       },
+ *       "inpcom": {"L": 5e-6, "o": 1e-6, "g": 2e-6, "G": 1e-9}
+ *                                    optional, LogGP in seconds, all four required
+ *     }
  *   }
  *
  * The ranges hold every machine from a microcontroller to a whole
@@ -413,11 +424,101 @@ static void machine_read_weights(machine_reader *r, const machine_object *top, m
     machine_read_range(r, &o, "special", true, 0, MACHINE_MAX_WEIGHT, &m->weight_special);
 }
 
+const char *const machine_chips_flop_names[MACHINE_CHIPS_NFLOP] = {
+    "add", "sub", "mul", "cmp", "div", "sqr", "exp", "sin", "other"};
+const char *const machine_chips_mem_names[MACHINE_CHIPS_NMEM] = {"load", "store"};
+const char *const machine_chips_hllc_names[MACHINE_CHIPS_NHLLC] = {
+    "FOR", "IASG", "IADD", "IMUL", "ICMP", "FASG", "FADD", "FMUL", "VIDX", "CALL"};
+
+#define MACHINE_MAX_CHIPS_SECONDS 1e6
+
+/* The member key of parent, which must be an object: its contents as a
+ * machine_object (where names it in messages); false when absent or wrong. */
+static bool machine_sub_object(machine_reader *r, const machine_object *parent, const char *key,
+                               const char *where, machine_object *out)
+{
+    size_t at;
+    const cJSON *item = machine_member(r, parent, key, false, &at);
+    if (!item)
+        return false;
+    if (!cJSON_IsObject(item)) {
+        machine_error(r, at, "\"%s\" must be an object", key);
+        return false;
+    }
+    *out = (machine_object){item, at, where};
+    return true;
+}
+
+/* Optional costs named by names, each 0 to MACHINE_MAX_CHIPS_SECONDS. */
+static void machine_read_chips_costs(machine_reader *r, const machine_object *o,
+                                     const char *const *names, size_t n, double *values,
+                                     bool *has)
+{
+    machine_check_keys(r, o, names, n);
+    for (size_t i = 0; i < n; i++) {
+        if (!cJSON_GetObjectItemCaseSensitive(o->json, names[i]))
+            continue;
+        unsigned before = r->errors;
+        machine_read_range(r, o, names[i], false, 0, MACHINE_MAX_CHIPS_SECONDS, &values[i]);
+        has[i] = r->errors == before;
+    }
+}
+
+static void machine_read_chips_cost_classes(machine_reader *r, const machine_object *chips,
+                                            machine_chips *c)
+{
+    static const char *const keys[] = {"flop", "mem", "hllc", "icc"};
+    static const char *const icc_keys[] = {"unit"};
+    machine_object costs, o;
+    if (!machine_sub_object(r, chips, "costs", " in \"costs\"", &costs))
+        return;
+    machine_check_keys(r, &costs, keys, sizeof keys / sizeof *keys);
+    if (machine_sub_object(r, &costs, "flop", " in \"flop\"", &o))
+        machine_read_chips_costs(r, &o, machine_chips_flop_names, MACHINE_CHIPS_NFLOP, c->flop,
+                                 c->has_flop);
+    if (machine_sub_object(r, &costs, "mem", " in \"mem\"", &o))
+        machine_read_chips_costs(r, &o, machine_chips_mem_names, MACHINE_CHIPS_NMEM, c->mem,
+                                 c->has_mem);
+    if (machine_sub_object(r, &costs, "hllc", " in \"hllc\"", &o))
+        machine_read_chips_costs(r, &o, machine_chips_hllc_names, MACHINE_CHIPS_NHLLC, c->hllc,
+                                 c->has_hllc);
+    if (machine_sub_object(r, &costs, "icc", " in \"icc\"", &o)) {
+        machine_check_keys(r, &o, icc_keys, 1);
+        unsigned before = r->errors;
+        machine_read_range(r, &o, "unit", true, 0, MACHINE_MAX_CHIPS_SECONDS, &c->icc_unit);
+        c->has_icc = r->errors == before;
+    }
+}
+
+static void machine_read_chips(machine_reader *r, const machine_object *top, machine *m)
+{
+    static const char *const keys[] = {"nproc", "costs", "inpcom"};
+    static const char *const loggp[] = {"L", "o", "g", "G"};
+    machine_chips *c = &m->chips;
+    machine_object chips, o;
+    if (!machine_sub_object(r, top, "chips", " in \"chips\"", &chips))
+        return;
+    c->present = true;
+    machine_check_keys(r, &chips, keys, sizeof keys / sizeof *keys);
+    unsigned long long nproc = 0;
+    if (machine_read_count(r, &chips, "nproc", false, 1, MACHINE_MAX_CORES, &nproc, NULL))
+        c->nproc = (unsigned)nproc;
+    machine_read_chips_cost_classes(r, &chips, c);
+    if (machine_sub_object(r, &chips, "inpcom", " in \"inpcom\"", &o)) {
+        machine_check_keys(r, &o, loggp, 4);
+        double *dest[] = {&c->L, &c->o, &c->g, &c->G};
+        unsigned before = r->errors;
+        for (size_t i = 0; i < 4; i++)
+            machine_read_range(r, &o, loggp[i], true, 0, MACHINE_MAX_CHIPS_SECONDS, dest[i]);
+        c->has_inpcom = r->errors == before;
+    }
+}
+
 static void machine_read_top(machine_reader *r, const machine_object *top, machine *m)
 {
     static const char *const keys[] = {"name",           "peak_gflops", "memory_bandwidth_gbs",
                                        "write_allocate", "cores",       "caches",
-                                       "flop_weights"};
+                                       "flop_weights",   "chips"};
     machine_check_keys(r, top, keys, sizeof keys / sizeof *keys);
     machine_read_name(r, top, m);
     machine_read_range(r, top, "peak_gflops", true, MACHINE_MIN_RATE, MACHINE_MAX_PEAK_GFLOPS,
@@ -430,6 +531,7 @@ static void machine_read_top(machine_reader *r, const machine_object *top, machi
         m->cores = (unsigned)cores;
     machine_read_caches(r, top, m);
     machine_read_weights(r, top, m);
+    machine_read_chips(r, top, m);
 }
 
 machine *machine_parse(const char *name, const char *text)
@@ -500,6 +602,47 @@ unsigned long long machine_largest_cache(const machine *m)
     return largest;
 }
 
+static void machine_chips_costs_to_json(cJSON *costs, const char *key, const char *const *names,
+                                        size_t n, const double *values, const bool *has)
+{
+    cJSON *o = NULL;
+    for (size_t i = 0; i < n; i++)
+        if (has[i]) {
+            if (!o)
+                o = cJSON_AddObjectToObject(costs, key);
+            cJSON_AddNumberToObject(o, names[i], values[i]);
+        }
+}
+
+static void machine_chips_to_json(cJSON *top, const machine_chips *c)
+{
+    if (!c->present)
+        return;
+    cJSON *chips = cJSON_AddObjectToObject(top, "chips");
+    if (c->nproc)
+        cJSON_AddNumberToObject(chips, "nproc", c->nproc);
+    cJSON *costs = cJSON_CreateObject();
+    machine_chips_costs_to_json(costs, "flop", machine_chips_flop_names, MACHINE_CHIPS_NFLOP,
+                                c->flop, c->has_flop);
+    machine_chips_costs_to_json(costs, "mem", machine_chips_mem_names, MACHINE_CHIPS_NMEM, c->mem,
+                                c->has_mem);
+    machine_chips_costs_to_json(costs, "hllc", machine_chips_hllc_names, MACHINE_CHIPS_NHLLC,
+                                c->hllc, c->has_hllc);
+    if (c->has_icc)
+        cJSON_AddNumberToObject(cJSON_AddObjectToObject(costs, "icc"), "unit", c->icc_unit);
+    if (costs->child)
+        cJSON_AddItemToObject(chips, "costs", costs);
+    else
+        cJSON_Delete(costs);
+    if (c->has_inpcom) {
+        cJSON *in = cJSON_AddObjectToObject(chips, "inpcom");
+        cJSON_AddNumberToObject(in, "L", c->L);
+        cJSON_AddNumberToObject(in, "o", c->o);
+        cJSON_AddNumberToObject(in, "g", c->g);
+        cJSON_AddNumberToObject(in, "G", c->G);
+    }
+}
+
 char *machine_to_json(const machine *m)
 {
     if (!m)
@@ -519,6 +662,7 @@ char *machine_to_json(const machine *m)
     cJSON_AddNumberToObject(weights, "multiply", m->weight_multiply);
     cJSON_AddNumberToObject(weights, "divide", m->weight_divide);
     cJSON_AddNumberToObject(weights, "special", m->weight_special);
+    machine_chips_to_json(o, &m->chips);
     char *json = cJSON_Print(o);
     cJSON_Delete(o);
     return json;

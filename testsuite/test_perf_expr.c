@@ -727,6 +727,67 @@ static void test_machine_round_trip(void)
     free(text);
 }
 
+/* The optional "chips" object of the CHIP3S interpreter (line 9 of the full
+ * file, after "cores"). */
+static void test_machine_chips(void)
+{
+    char *text = machine_text(9, "  \"cores\": 4, \"chips\": {\"nproc\": 16, \"costs\": {"
+                                 "\"flop\": {\"add\": 1e-9, \"other\": 0}, \"mem\": {\"store\": 2}, "
+                                 "\"hllc\": {\"IASG\": 2e-9}, \"icc\": {\"unit\": 5e-10}}, "
+                                 "\"inpcom\": {\"L\": 5e-6, \"o\": 1e-6, \"g\": 2e-6, \"G\": 1e-9}}");
+    char *messages = NULL;
+    machine *m = parse_capturing(text, &messages);
+    CU_ASSERT_STRING_EQUAL(messages, "");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    check_full_machine(m);
+    const machine_chips *c = &m->chips;
+    CU_ASSERT_TRUE(c->present);
+    CU_ASSERT_EQUAL(c->nproc, 16);
+    CU_ASSERT_TRUE(c->has_flop[0] && c->has_flop[8] && !c->has_flop[1]);
+    CU_ASSERT_DOUBLE_EQUAL(c->flop[0], 1e-9, 0);
+    CU_ASSERT_TRUE(c->has_mem[1] && !c->has_mem[0]);
+    CU_ASSERT_DOUBLE_EQUAL(c->mem[1], 2, 0);
+    CU_ASSERT_TRUE(c->has_hllc[1] && !c->has_hllc[0]);
+    CU_ASSERT_DOUBLE_EQUAL(c->hllc[1], 2e-9, 0);
+    CU_ASSERT_TRUE(c->has_icc);
+    CU_ASSERT_DOUBLE_EQUAL(c->icc_unit, 5e-10, 0);
+    CU_ASSERT_TRUE(c->has_inpcom);
+    CU_ASSERT_DOUBLE_EQUAL(c->G, 1e-9, 0);
+    CU_ASSERT_DOUBLE_EQUAL(c->L, 5e-6, 0);
+    /* written back as read */
+    char *json = machine_to_json(m);
+    free(messages);
+    machine *again = parse_capturing(json, &messages);
+    CU_ASSERT_STRING_EQUAL(messages, "");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(again);
+    CU_ASSERT_EQUAL(memcmp(&again->chips, c, sizeof *c), 0);
+    machine_free(&again);
+    free(json);
+    free(messages);
+    machine_free(&m);
+    free(text);
+    /* without it: nothing present */
+    text = machine_text(0, NULL);
+    m = parse_capturing(text, &messages);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_FALSE(m->chips.present || m->chips.has_icc || m->chips.has_inpcom);
+    machine_free(&m);
+    free(messages);
+    free(text);
+    expect_line_error(9, "  \"cores\": 4, \"chips\": {\"nprocs\": 16}",
+                      "t.json:9:25: error: unknown key 'nprocs'\n");
+    expect_line_error(9, "  \"cores\": 4, \"chips\": {\"nproc\": 0}",
+                      "t.json:9:34: error: \"nproc\" must be an integer from 1 to 1048576\n");
+    expect_line_error(9, "  \"cores\": 4, \"chips\": 3",
+                      "t.json:9:24: error: \"chips\" must be an object\n");
+    expect_line_error(9, "  \"cores\": 4, \"chips\": {\"costs\": {\"hllc\": {\"IDIV\": 1}}}",
+                      "t.json:9:44: error: unknown key 'IDIV'\n");
+    expect_line_error(9, "  \"cores\": 4, \"chips\": {\"costs\": {\"flop\": {\"add\": -1}}}",
+                      "t.json:9:51: error: \"add\" must be from 0 to 1e+06\n");
+    expect_line_error(9, "  \"cores\": 4, \"chips\": {\"inpcom\": {\"L\": 1, \"o\": 1, \"g\": 1}}",
+                      "t.json:9:35: error: missing \"G\" in \"inpcom\"\n");
+}
+
 static void test_machine_files_load(void)
 {
     static const struct {
@@ -801,6 +862,7 @@ static const testutil_case machine_cases[] = {
     {"byte-order mark", test_machine_byte_order_mark},
     {"malformed JSON", test_machine_malformed_json},
     {"round trip", test_machine_round_trip},
+    {"the \"chips\" object", test_machine_chips},
     {"machine files load", test_machine_files_load},
     {"missing file", test_machine_load_missing_file},
     {NULL, NULL},

@@ -1,0 +1,592 @@
+/* chips' command line: options, loading the program and the machine, the
+ * points of -D and -sweep, the outputs. */
+#include "chips_cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "chips.h"
+#include "diag.h"
+#include "fileio.h"
+#include "json_out.h"
+#include "machine.h"
+#include "mem.h"
+#include "strbuf.h"
+
+typedef struct ch_options {
+    bool help, help_markdown, list, check;
+    const char *machine_file, *json_file, *csv_file, *plot_file;
+    const char **include_dirs;
+    int nincludes;
+    const char **defines;
+    int ndefines;
+    const char **sweeps;
+    int nsweeps;
+    const char **inputs;
+    int ninputs;
+} ch_options;
+
+#define CH_OPT(field) offsetof(ch_options, field)
+
+/* chips' options: the parser, -help and -help-markdown all read this. */
+static const args_option ch_option_table[] = {
+    {"-help|--help|-h", ARGS_FLAG, NULL, false, CH_OPT(help), 0, "print this help and exit"},
+    {"-help-markdown", ARGS_FLAG, NULL, false, CH_OPT(help_markdown), 0,
+     "print this table of options as markdown and exit"},
+    {"-machine", ARGS_VALUE, "FILE", false, CH_OPT(machine_file), 0,
+     "the machine file (perfmodel's format, with an optional \"chips\" object); required "
+     "unless -check or -list"},
+    {"-I", ARGS_LIST, "DIR", true, CH_OPT(include_dirs), CH_OPT(nincludes),
+     "look for included objects (NAME.la) here too, after the includer's directory "
+     "(repeatable)"},
+    {"-D", ARGS_LIST, "NAME=VALUE", true, CH_OPT(defines), CH_OPT(ndefines),
+     "set a numeric interface variable of the application (repeatable)"},
+    {"-sweep", ARGS_LIST, "NAME=FROM:TO[:+S|:xF]", false, CH_OPT(sweeps), CH_OPT(nsweeps),
+     "evaluate for each value of an interface variable, TO included, steps of 1, of S (:+S) "
+     "or times F (:xF); repeated: every combination, the first slowest (at most 1000000 "
+     "points)"},
+    {"-json", ARGS_VALUE, "FILE", false, CH_OPT(json_file), 0,
+     "write the points as JSON (- is standard output, instead of the table)"},
+    {"-csv", ARGS_VALUE, "FILE", false, CH_OPT(csv_file), 0,
+     "write the points as CSV (- is standard output, instead of the table)"},
+    {"-plot", ARGS_VALUE, "FILE", false, CH_OPT(plot_file), 0,
+     "draw the time over the first swept variable with gnuplot (.png or .svg)"},
+    {"-list", ARGS_FLAG, NULL, false, CH_OPT(list), 0,
+     "list the application's interface variables (name, group, type) and exit"},
+    {"-check", ARGS_FLAG, NULL, false, CH_OPT(check), 0,
+     "read and check the program only, evaluating nothing"},
+};
+
+enum { CH_NOPTIONS = sizeof ch_option_table / sizeof *ch_option_table, CH_HELP_COLUMN = 30 };
+
+static bool ch_parse_args(int argc, char **argv, ch_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->inputs = mem_alloc((size_t)argc * sizeof *o->inputs);
+    bool ok = true;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        args_result r = args_parse_option(ch_option_table, CH_NOPTIONS, argc, argv, &i, o);
+        if (r != ARGS_NOT_AN_OPTION) {
+            ok &= r == ARGS_TAKEN;
+        } else if (a[0] != '-' || !a[1]) {
+            o->inputs[o->ninputs++] = a;
+        } else {
+            diag_tool(DIAG_ERROR, "unknown option '%s' (chips -help lists the options)", a);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+static void ch_options_release(ch_options *o)
+{
+    free(o->include_dirs);
+    free(o->defines);
+    free(o->sweeps);
+    free(o->inputs);
+    memset(o, 0, sizeof *o);
+}
+
+static void ch_print_help(FILE *out)
+{
+    fputs("usage: chips [options] APP.la\n"
+          "\n"
+          "Evaluates a CHIP3S performance model (an application object and the subtasks,\n"
+          "parallel templates and built-ins it includes) to seconds on a machine; a row\n"
+          "per point: the application's numeric interface variables, then time_s.\n"
+          "\n"
+          "options:\n",
+          out);
+    args_print_help(out, ch_option_table, CH_NOPTIONS, CH_HELP_COLUMN);
+    fputs("\n"
+          "`print` writes to standard error; `exit;` ends a point without a time.\n"
+          "Exit status: 0 success, 1 a bad program or machine file, an unreadable input or\n"
+          "an unwritable output, 2 a usage error.\n",
+          out);
+}
+
+/* ---- points ------------------------------------------------------------------- */
+
+typedef struct ch_sweep {
+    size_t iface;
+    double *values;
+    size_t n;
+} ch_sweep;
+
+static bool ch_number(const char *text, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(text, &end);
+    return *text && !*end && errno == 0 && isfinite(*v);
+}
+
+/* The interface variable NAME of NAME=..., or a usage error. */
+static bool ch_iface_of(const chips_program *p, const char *option, const char *spec, size_t *i)
+{
+    const char *eq = strchr(spec, '=');
+    if (!eq) {
+        diag_tool(DIAG_ERROR, "%s %s: expected NAME=...", option, spec);
+        return false;
+    }
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", (int)(eq - spec < 127 ? eq - spec : 127), spec);
+    int k = chips_iface_find(p, name);
+    if (k < 0 || !chips_iface_numeric(p, (size_t)k)) {
+        diag_tool(DIAG_ERROR, "%s %s: '%s' is not a numeric interface variable of '%s'", option,
+                  spec, name, chips_name(p));
+        return false;
+    }
+    *i = (size_t)k;
+    return true;
+}
+
+static bool ch_parse_define(const chips_program *p, const char *spec, chips_setting *s)
+{
+    if (!ch_iface_of(p, "-D", spec, &s->iface))
+        return false;
+    if (!ch_number(strchr(spec, '=') + 1, &s->value)) {
+        diag_tool(DIAG_ERROR, "-D %s: the value is not a number", spec);
+        return false;
+    }
+    return true;
+}
+
+/* FROM, FROM + S, ... or FROM, FROM F, ... up to TO (included, within a
+ * rounding error of the steps). */
+static bool ch_sweep_values(const char *spec, double from, double to, char kind, double by,
+                            ch_sweep *sw)
+{
+    size_t cap = 16;
+    double slack = 1e-9 * fmax(fabs(to), kind == '+' ? by : 0);
+    sw->values = mem_alloc(cap * sizeof *sw->values);
+    for (size_t i = 0;; i++) {
+        double v = kind == 'x' ? from * pow(by, (double)i) : from + (double)i * by;
+        if (v > to + slack)
+            return true;
+        if (sw->n == CHIPS_MAX_POINTS) {
+            diag_tool(DIAG_ERROR, "-sweep %s: more than %d points", spec, CHIPS_MAX_POINTS);
+            return false;
+        }
+        if (sw->n == cap) {
+            cap *= 2;
+            sw->values = mem_realloc(sw->values, cap * sizeof *sw->values);
+        }
+        sw->values[sw->n++] = v;
+    }
+}
+
+static bool ch_parse_sweep(const chips_program *p, const char *spec, ch_sweep *sw)
+{
+    if (!ch_iface_of(p, "-sweep", spec, &sw->iface))
+        return false;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", strchr(spec, '=') + 1);
+    char *parts[4] = {buf, NULL, NULL, NULL};
+    int n = 1;
+    for (char *c = buf; *c && n < 4; c++)
+        if (*c == ':') {
+            *c = 0;
+            parts[n++] = c + 1;
+        }
+    double from, to, by = 1;
+    char kind = '+';
+    bool ok = n >= 2 && n <= 3 && ch_number(parts[0], &from) && ch_number(parts[1], &to);
+    if (ok && n == 3) {
+        kind = parts[2][0];
+        ok = (kind == '+' || kind == 'x') && ch_number(parts[2] + 1, &by) &&
+             (kind == '+' ? by > 0 : by > 1 && from > 0);
+    }
+    if (!ok) {
+        diag_tool(DIAG_ERROR,
+                  "-sweep %s: expected NAME=FROM:TO, NAME=FROM:TO:+STEP (STEP > 0) or "
+                  "NAME=FROM:TO:xFACTOR (FACTOR > 1, FROM > 0)",
+                  spec);
+        return false;
+    }
+    if (from > to) {
+        diag_tool(DIAG_ERROR, "-sweep %s: FROM is above TO", spec);
+        return false;
+    }
+    return ch_sweep_values(spec, from, to, kind, by, sw);
+}
+
+/* The results, a row per point. */
+typedef struct ch_table {
+    size_t nvars, npoints, cap;
+    double *vars;  /* npoints x nvars */
+    double *times; /* NAN: no time (exit;) */
+} ch_table;
+
+typedef struct ch_run {
+    const ch_options *o;
+    chips_program *p;
+    chips_hardware hw;
+    const char *machine_name;
+    chips_setting *settings; /* the defines, then one per sweep */
+    size_t nsettings, ndefines;
+    ch_sweep *sweeps;
+    size_t nsweeps;
+    size_t *numeric; /* the numeric interface variables, in order */
+    size_t nnumeric;
+    ch_table t;
+} ch_run;
+
+static bool ch_evaluate_point(ch_run *r)
+{
+    size_t niface = chips_iface_count(r->p);
+    double *values = mem_alloc((niface + 1) * sizeof *values), time;
+    bool has_time;
+    bool ok = chips_evaluate(r->p, &r->hw, r->settings, r->nsettings, &time, &has_time, values);
+    if (ok) {
+        ch_table *t = &r->t;
+        if (t->npoints == t->cap) {
+            t->cap = t->cap ? 2 * t->cap : 16;
+            t->vars = mem_realloc(t->vars, t->cap * (t->nvars + 1) * sizeof *t->vars);
+            t->times = mem_realloc(t->times, t->cap * sizeof *t->times);
+        }
+        for (size_t i = 0; i < r->nnumeric; i++)
+            t->vars[t->npoints * t->nvars + i] = values[r->numeric[i]];
+        t->times[t->npoints++] = has_time ? time : NAN;
+    }
+    free(values);
+    return ok;
+}
+
+/* Every combination of the sweeps, the first slowest. */
+static bool ch_evaluate_all(ch_run *r, size_t level)
+{
+    if (level == r->nsweeps)
+        return ch_evaluate_point(r);
+    ch_sweep *sw = &r->sweeps[level];
+    for (size_t i = 0; i < sw->n; i++) {
+        r->settings[r->ndefines + level] = (chips_setting){sw->iface, sw->values[i]};
+        if (!ch_evaluate_all(r, level + 1))
+            return false;
+    }
+    return true;
+}
+
+/* ---- outputs --------------------------------------------------------------------- */
+
+static void ch_format_value(char *buf, size_t size, double v, const char *missing)
+{
+    if (isnan(v))
+        snprintf(buf, size, "%s", missing);
+    else
+        snprintf(buf, size, "%.17g", v);
+}
+
+static const char *ch_var_name(const ch_run *r, size_t i)
+{
+    return chips_iface_name(r->p, r->numeric[i]);
+}
+
+static void ch_print_table(const ch_run *r, FILE *out)
+{
+    for (size_t i = 0; i < r->nnumeric; i++)
+        fprintf(out, "%-14s ", ch_var_name(r, i));
+    fprintf(out, "%s\n", "time_s");
+    for (size_t k = 0; k < r->t.npoints; k++) {
+        for (size_t i = 0; i < r->nnumeric; i++) {
+            double v = r->t.vars[k * r->t.nvars + i];
+            if (isnan(v))
+                fprintf(out, "%-14s ", "-");
+            else
+                fprintf(out, "%-14.6g ", v);
+        }
+        if (isnan(r->t.times[k]))
+            fprintf(out, "%s\n", "-");
+        else
+            fprintf(out, "%.6g\n", r->t.times[k]);
+    }
+}
+
+static bool ch_write_csv(FILE *out, void *ctx)
+{
+    const ch_run *r = ctx;
+    strbuf text = STRBUF_INIT;
+    char buf[64];
+    for (size_t i = 0; i < r->nnumeric; i++)
+        strbuf_printf(&text, "%s,", ch_var_name(r, i));
+    strbuf_append(&text, "time_s\n");
+    for (size_t k = 0; k < r->t.npoints; k++) {
+        for (size_t i = 0; i < r->nnumeric; i++) {
+            ch_format_value(buf, sizeof buf, r->t.vars[k * r->t.nvars + i], "");
+            strbuf_printf(&text, "%s,", buf);
+        }
+        ch_format_value(buf, sizeof buf, r->t.times[k], "");
+        strbuf_printf(&text, "%s\n", buf);
+    }
+    bool ok = fileio_flush_text(out, &text);
+    strbuf_release(&text);
+    return ok;
+}
+
+static void ch_json_number(json_out *w, double v)
+{
+    if (isnan(v))
+        json_null(w);
+    else
+        json_number(w, v);
+}
+
+static bool ch_write_json(FILE *out, void *ctx)
+{
+    const ch_run *r = ctx;
+    strbuf text = STRBUF_INIT;
+    json_out w = JSON_OUT_INIT(&text);
+    json_object_begin(&w);
+    json_key(&w, "application");
+    json_string(&w, chips_name(r->p));
+    json_key(&w, "machine");
+    json_string(&w, r->machine_name);
+    json_key(&w, "points");
+    json_array_begin(&w);
+    for (size_t k = 0; k < r->t.npoints; k++) {
+        json_object_begin(&w);
+        json_key(&w, "vars");
+        json_object_begin(&w);
+        for (size_t i = 0; i < r->nnumeric; i++) {
+            json_key(&w, ch_var_name(r, i));
+            ch_json_number(&w, r->t.vars[k * r->t.nvars + i]);
+        }
+        json_object_end(&w);
+        json_key(&w, "time_s");
+        ch_json_number(&w, r->t.times[k]);
+        json_object_end(&w);
+    }
+    json_array_end(&w);
+    json_object_end(&w);
+    strbuf_append(&text, "\n");
+    json_out_release(&w);
+    bool ok = fileio_flush_text(out, &text);
+    strbuf_release(&text);
+    return ok;
+}
+
+static bool ch_have_gnuplot(void)
+{
+    const char *path = getenv("PATH");
+    if (!path)
+        return false;
+    char *copy = mem_strdup(path);
+    bool found = false;
+    for (char *dir = strtok(copy, ":"); dir && !found; dir = strtok(NULL, ":")) {
+        char *exe = mem_alloc(strlen(dir) + 16);
+        sprintf(exe, "%s/gnuplot", dir);
+        found = access(exe, X_OK) == 0;
+        free(exe);
+    }
+    free(copy);
+    return found;
+}
+
+/* gnuplot's single-quoted form of s ('' is a quote). */
+static void ch_gnuplot_quote(strbuf *b, const char *s)
+{
+    strbuf_append(b, "'");
+    for (; *s; s++)
+        strbuf_append(b, *s == '\'' ? "''" : (char[]){*s, 0});
+    strbuf_append(b, "'");
+}
+
+/* The index among the numeric variables of the first swept one. */
+static size_t ch_first_swept(const ch_run *r)
+{
+    for (size_t i = 0; i < r->nnumeric; i++)
+        if (r->numeric[i] == r->sweeps[0].iface)
+            return i;
+    return 0;
+}
+
+static bool ch_plot(const ch_run *r)
+{
+    if (!ch_have_gnuplot()) {
+        diag_tool(DIAG_ERROR, "-plot %s: gnuplot is not installed (apt-get install gnuplot-nox)",
+                  r->o->plot_file);
+        return false;
+    }
+    const char *ext = strrchr(r->o->plot_file, '.');
+    size_t x = ch_first_swept(r);
+    strbuf script = STRBUF_INIT;
+    strbuf_printf(&script, "set terminal %s\nset output ", !strcmp(ext, ".svg") ? "svg" : "png");
+    ch_gnuplot_quote(&script, r->o->plot_file);
+    strbuf_printf(&script, "\nset xlabel ");
+    ch_gnuplot_quote(&script, ch_var_name(r, x));
+    strbuf_printf(&script, "\nset ylabel 'time (s)'\nset key off\nplot '-' with linespoints\n");
+    for (size_t k = 0; k < r->t.npoints; k++)
+        if (!isnan(r->t.times[k]))
+            strbuf_printf(&script, "%.17g %.17g\n", r->t.vars[k * r->t.nvars + x], r->t.times[k]);
+    strbuf_append(&script, "e\n");
+    FILE *g = popen("gnuplot", "w");
+    bool ok = g && fputs(strbuf_cstr(&script), g) >= 0;
+    ok = g && pclose(g) == 0 && ok;
+    strbuf_release(&script);
+    if (!ok)
+        diag_tool(DIAG_ERROR, "-plot %s: gnuplot failed", r->o->plot_file);
+    return ok;
+}
+
+static bool ch_write_outputs(ch_run *r)
+{
+    const ch_options *o = r->o;
+    bool to_stdout = (o->json_file && !strcmp(o->json_file, "-")) ||
+                     (o->csv_file && !strcmp(o->csv_file, "-"));
+    if (!to_stdout)
+        ch_print_table(r, stdout);
+    bool ok = true;
+    fileio_run_begin();
+    if (o->csv_file)
+        ok &= fileio_write_atomic(o->csv_file, ch_write_csv, r);
+    if (o->json_file)
+        ok &= fileio_write_atomic(o->json_file, ch_write_json, r);
+    ok &= fileio_run_end();
+    if (ok && o->plot_file)
+        ok = ch_plot(r);
+    return ok;
+}
+
+/* ---- the run ----------------------------------------------------------------------- */
+
+static int ch_usage_checks(const ch_options *o)
+{
+    if (o->ninputs != 1) {
+        diag_tool(DIAG_ERROR, "expected one application file, APP.la (chips -help)");
+        return CHIPS_EXIT_USAGE;
+    }
+    if (!o->machine_file && !o->check && !o->list) {
+        diag_tool(DIAG_ERROR, "-machine FILE is required (unless -check or -list)");
+        return CHIPS_EXIT_USAGE;
+    }
+    if (o->plot_file) {
+        const char *ext = strrchr(o->plot_file, '.');
+        if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg"))) {
+            diag_tool(DIAG_ERROR, "-plot %s: the file must end in .png or .svg", o->plot_file);
+            return CHIPS_EXIT_USAGE;
+        }
+        if (!o->nsweeps) {
+            diag_tool(DIAG_ERROR, "-plot needs -sweep: it draws the time over the first swept "
+                                  "variable");
+            return CHIPS_EXIT_USAGE;
+        }
+    }
+    const char *inputs[] = {o->inputs[0], o->machine_file};
+    int ninputs = o->machine_file ? 2 : 1;
+    if (!fileio_output_not_input("-json", o->json_file, inputs, ninputs) ||
+        !fileio_output_not_input("-csv", o->csv_file, inputs, ninputs) ||
+        !fileio_output_not_input("-plot", o->plot_file, inputs, ninputs))
+        return CHIPS_EXIT_USAGE;
+    return CHIPS_EXIT_OK;
+}
+
+static void ch_list(const chips_program *p)
+{
+    for (size_t i = 0; i < chips_iface_count(p); i++)
+        printf("%-16s %-8s %s\n", chips_iface_name(p, i), chips_iface_group(p, i),
+               chips_iface_numeric(p, i) ? "numeric" : "other");
+}
+
+static int ch_setup_points(ch_run *r)
+{
+    const ch_options *o = r->o;
+    r->ndefines = (size_t)o->ndefines;
+    r->nsweeps = (size_t)o->nsweeps;
+    r->settings = mem_alloc((r->ndefines + r->nsweeps + 1) * sizeof *r->settings);
+    r->sweeps = mem_alloc((r->nsweeps + 1) * sizeof *r->sweeps);
+    r->nsettings = r->ndefines + r->nsweeps;
+    for (size_t i = 0; i < r->ndefines; i++)
+        if (!ch_parse_define(r->p, o->defines[i], &r->settings[i]))
+            return CHIPS_EXIT_USAGE;
+    double points = 1;
+    for (size_t i = 0; i < r->nsweeps; i++) {
+        if (!ch_parse_sweep(r->p, o->sweeps[i], &r->sweeps[i]))
+            return CHIPS_EXIT_USAGE;
+        points *= (double)r->sweeps[i].n;
+    }
+    if (points > CHIPS_MAX_POINTS) {
+        diag_tool(DIAG_ERROR, "the sweeps make %.0f points, more than %d", points,
+                  CHIPS_MAX_POINTS);
+        return CHIPS_EXIT_USAGE;
+    }
+    size_t niface = chips_iface_count(r->p);
+    r->numeric = mem_alloc((niface + 1) * sizeof *r->numeric);
+    for (size_t i = 0; i < niface; i++)
+        if (chips_iface_numeric(r->p, i))
+            r->numeric[r->nnumeric++] = i;
+    r->t.nvars = r->nnumeric;
+    return CHIPS_EXIT_OK;
+}
+
+static void ch_run_release(ch_run *r)
+{
+    for (size_t i = 0; i < r->nsweeps && r->sweeps; i++)
+        free(r->sweeps[i].values);
+    free(r->sweeps);
+    free(r->settings);
+    free(r->numeric);
+    free(r->t.vars);
+    free(r->t.times);
+}
+
+static int ch_run_program(const ch_options *o, chips_program *p)
+{
+    ch_run r = {0};
+    r.o = o;
+    r.p = p;
+    int status = ch_setup_points(&r);
+    if (status == CHIPS_EXIT_OK) {
+        machine *m = machine_load(o->machine_file);
+        if (!m) {
+            status = CHIPS_EXIT_INPUT;
+        } else {
+            chips_hardware_from_machine(m, &r.hw);
+            r.machine_name = m->name;
+            bool ok = ch_evaluate_all(&r, 0) && ch_write_outputs(&r);
+            status = ok ? CHIPS_EXIT_OK : CHIPS_EXIT_INPUT;
+            machine_free(&m);
+        }
+    }
+    ch_run_release(&r);
+    return status;
+}
+
+int chips_main(int argc, char **argv)
+{
+    diag_set_program("chips");
+    ch_options o;
+    int status = CHIPS_EXIT_USAGE;
+    if (!ch_parse_args(argc, argv, &o)) {
+        ch_options_release(&o);
+        return CHIPS_EXIT_USAGE;
+    }
+    if (o.help || o.help_markdown) {
+        if (o.help)
+            ch_print_help(stdout);
+        else
+            args_print_markdown(stdout, ch_option_table, CH_NOPTIONS);
+        ch_options_release(&o);
+        return CHIPS_EXIT_OK;
+    }
+    status = ch_usage_checks(&o);
+    if (status == CHIPS_EXIT_OK) {
+        chips_program *p = chips_load(o.inputs[0], o.include_dirs, (size_t)o.nincludes);
+        if (!p)
+            status = CHIPS_EXIT_INPUT;
+        else if (o.list)
+            ch_list(p);
+        else if (!o.check)
+            status = ch_run_program(&o, p);
+        chips_free(&p);
+    }
+    ch_options_release(&o);
+    return status;
+}
