@@ -24,7 +24,7 @@
  * keywords, its built-in objects and functions, or the names the emitter
  * uses: such a C name gets the prefix c_, a member path `grid->n` becomes
  * grid_n, and a second function of the same name (a static one in another
- * file) gets _2, _3, ... */
+ * file), or one named as the application, gets _2, _3, ... */
 #include "report_chips.h"
 
 #include <stdio.h>
@@ -528,8 +528,9 @@ char *report_chips_app_name(const char *app_path, const char **why)
     return strbuf_take(&sb);
 }
 
-/* The subtasks' names: the functions', unique. */
-static void chips_name_subtasks(chips_subtask *st, size_t n)
+/* The subtasks' names: the functions', unique, and none the application's
+ * (dot() of dot.la becomes dot_2: the two files would be one). */
+static void chips_name_subtasks(chips_subtask *st, size_t n, const char *app)
 {
     for (size_t i = 0; i < n; i++) {
         char *base = chips_name(st[i].fn->name);
@@ -538,7 +539,7 @@ static void chips_name_subtasks(chips_subtask *st, size_t n)
             size_t j = 0;
             while (j < i && strcmp(st[j].name, st[i].name) != 0)
                 j++;
-            if (j == i)
+            if (j == i && strcmp(st[i].name, app) != 0)
                 break;
             free(st[i].name);
             strbuf sb = STRBUF_INIT;
@@ -583,7 +584,7 @@ bool report_chips_write(const char *app_path, const lm_program *p, const perf_bi
     for (const lm_file *f = p->files; f; f = f->next)
         for (const lm_function *fn = f->functions; fn; fn = fn->next)
             st[i++] = (chips_subtask){fn, NULL, STRBUF_INIT, {NULL, 0, 0}, false};
-    chips_name_subtasks(st, n);
+    chips_name_subtasks(st, n, app);
     bool ok = true;
     for (i = 0; i < n; i++) {
         char *text = chips_subtask_text(&st[i], app, params);
