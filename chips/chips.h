@@ -60,6 +60,9 @@ typedef struct chips_hardware {
     bool has_icc;
     double L, o, g, G;
     bool has_inpcom;
+    /* -network: inpcom steps run through this SIMON switch model instead of
+     * LogGP (borrowed; NULL for LogGP). */
+    const struct sw_config *network;
 } chips_hardware;
 
 void chips_hardware_from_machine(const machine *m, chips_hardware *hw);

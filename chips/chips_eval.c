@@ -15,6 +15,7 @@
 
 #include "chips_lex.h"
 #include "diag.h"
+#include "replay.h"
 
 typedef enum cx_flow {
     CXF_NEXT,
@@ -633,6 +634,21 @@ static double cx_chain(const chips_hardware *hw, cx_msg **order, size_t n, bool 
     return longest;
 }
 
+/* The step on a SIMON network: every message sent at once, in confdev
+ * order, processor k as task k + 1; the step ends when the last arrives. */
+static bool cx_network_time(cx_eval *ev, double *seconds)
+{
+    simon_replay_msg *m = mem_alloc(ev->nmsgs * sizeof *m);
+    for (size_t i = 0; i < ev->nmsgs; i++)
+        m[i] = (simon_replay_msg){(int)ev->msgs[i].src + 1, (int)ev->msgs[i].dst + 1,
+                                  (size_t)ceil(ev->msgs[i].bytes), 0};
+    int64_t last;
+    bool ok = simon_replay(ev->hw->network, m, ev->nmsgs, &last);
+    free(m);
+    *seconds = (double)last * 1e-9;
+    return ok;
+}
+
 static double cx_inpcom_time(cx_eval *ev)
 {
     if (!ev->nmsgs)
@@ -668,8 +684,9 @@ static cx_flow cx_confdev(cx_eval *ev, cx_frame *f, const chips_stmt *s)
         ev->cpu += v[0];
         return CXF_NEXT;
     }
-    if (!ev->hw->has_inpcom)
-        return cx_fail(f->obj, s->pos, "the machine file gives no \"chips\" inpcom parameters");
+    if (!ev->hw->has_inpcom && !ev->hw->network)
+        return cx_fail(f->obj, s->pos, "the machine file gives no \"chips\" inpcom parameters "
+                                       "(nor is there a -network)");
     /* hardware.Nproc as linked, which may differ from the machine's */
     const cx_value *nproc = &ev->p->hardware->vals[0];
     double n = nproc->kind == CXV_NUM ? nproc->num : ev->hw->nproc;
@@ -703,8 +720,15 @@ static cx_flow cx_step(cx_eval *ev, cx_frame *f, const chips_stmt *s)
     ev->cpu = 0;
     ev->nmsgs = 0;
     cx_flow fl = cx_exec_list(ev, f, s->body, s->nbody);
-    if (fl != CXF_ERROR && fl != CXF_EXIT)
-        *ev->stage += ev->device == CX_DEV_CPU ? ev->cpu : cx_inpcom_time(ev);
+    if (fl != CXF_ERROR && fl != CXF_EXIT) {
+        double t = ev->cpu;
+        if (ev->device == CX_DEV_INPCOM && ev->hw->network && ev->nmsgs &&
+            !cx_network_time(ev, &t))
+            fl = cx_fail(f->obj, s->pos, "the step's processors cannot be placed on the network");
+        else if (ev->device == CX_DEV_INPCOM && !ev->hw->network)
+            t = cx_inpcom_time(ev);
+        *ev->stage += t;
+    }
     ev->device = CX_DEV_NONE;
     return fl;
 }

@@ -837,6 +837,76 @@ static void test_cli_exit_and_print(void)
     free(machine_path);
 }
 
+/* -network: an inpcom step's messages through a SIMON switch model.  By
+ * hand, with LogGP L = 5 us + G, o = g = 0, G = 1 ns a byte (equal to a p2p
+ * link of latency 5 us and 1 GB/s: L + (k - 1) G = latency + k / B), and
+ * messages of 1000 bytes: one message, 6 us on LogGP, p2p and a bus alike;
+ * four at once from four senders to four receivers, 6 us on LogGP and p2p
+ * (no sender sends twice), but 9 us on a bus, which carries one at a time:
+ * the last starts after 3 us, ends 1 us later, arrives 5 us after. */
+static void test_cli_network(void)
+{
+    char *dir = testutil_make_tempdir();
+    static const test_file files[] = {
+        {"a.la", "application a { include st; proc exec init { return st; } }\n"},
+        {"st.la", "subtask st { include pm; }\n"},
+        {"one.la", "application one { include so; proc exec init { return so; } }\n"},
+        {"so.la", "subtask so { include po; }\n"},
+        {"pm.la", "partmp pm { include hardware; proc exec init { step inpcom {\n"
+                  "confdev 1000, 0, 1; confdev 1000, 1, 2; confdev 1000, 2, 3;\n"
+                  "confdev 1000, 3, 0; } } }\n"},
+        {"po.la", "partmp po { include hardware; proc exec init { step inpcom {\n"
+                  "confdev 1000, 0, 1; } } }\n"},
+        {"m.json", "{\"name\": \"net\", \"peak_gflops\": 1, \"memory_bandwidth_gbs\": 1,\n"
+                   "\"write_allocate\": true,\n"
+                   "\"caches\": [{\"level\": 1, \"size_bytes\": 32768}],\n"
+                   "\"flop_weights\": {\"add\": 1, \"multiply\": 1, \"divide\": 1, "
+                   "\"special\": 1},\n"
+                   "\"chips\": {\"nproc\": 4, \"inpcom\": {\"L\": 5.001e-6, \"o\": 0, "
+                   "\"g\": 0, \"G\": 1e-9}}}\n"},
+        {"p2p.cfg", "model = p2p\nlatency = 5us\nbandwidth = 1GB/s\n"},
+        {"bus.cfg", "model = bus\nlatency = 5us\nbandwidth = 1GB/s\n"},
+        {"bad.cfg", "model = p2p\nlatency = 5xs\n"},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char *path = testutil_path(dir, files[i].name);
+        CU_ASSERT_TRUE(testutil_write_file(path, files[i].text));
+        free(path);
+    }
+    static const struct {
+        const char *app, *network, *out;
+    } cases[] = {
+        {"one.la", NULL, "time_s\n6.0000000000000002e-06\n"},
+        {"one.la", "p2p.cfg", "time_s\n6.0000000000000002e-06\n"},
+        {"one.la", "bus.cfg", "time_s\n6.0000000000000002e-06\n"},
+        {"a.la", NULL, "time_s\n6.0000000000000002e-06\n"},
+        {"a.la", "p2p.cfg", "time_s\n6.0000000000000002e-06\n"},
+        {"a.la", "bus.cfg", "time_s\n9.0000000000000002e-06\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *args[8] = {"-machine", "m.json", "-csv", "-"};
+        int n = 4;
+        if (cases[i].network) {
+            args[n++] = "-network";
+            args[n++] = cases[i].network;
+        }
+        args[n++] = cases[i].app;
+        args[n] = NULL;
+        testutil_proc r = testutil_exec_program(dir, AITOOL_CHIPS, args);
+        CU_ASSERT_EQUAL(r.status, 0);
+        CU_ASSERT_STRING_EQUAL(r.out, cases[i].out);
+        testutil_proc_release(&r);
+    }
+    const char *bad[] = {"-machine", "m.json", "-network", "bad.cfg", "a.la", NULL};
+    testutil_proc r = testutil_exec_program(dir, AITOOL_CHIPS, bad);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, "bad.cfg:2:11: error: unknown time unit (ns, us, ms, s): "
+                                  "'5xs'\n");
+    testutil_proc_release(&r);
+    testutil_remove_tree(dir);
+    free(dir);
+}
+
 static void test_cli_usage(void)
 {
     static const struct {
@@ -972,6 +1042,7 @@ int main(void)
     static const testutil_case cli[] = {
         {"table, CSV and JSON", test_cli_outputs},
         {"exit and print", test_cli_exit_and_print},
+        {"-network: SIMON's switch models for inpcom", test_cli_network},
         {"usage and input errors", test_cli_usage},
         {"output files", test_cli_files},
         {"plot", test_cli_plot},

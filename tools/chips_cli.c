@@ -14,6 +14,7 @@
 #include "args.h"
 #include "chips.h"
 #include "diag.h"
+#include "sw.h"
 #include "fileio.h"
 #include "json_out.h"
 #include "machine.h"
@@ -23,6 +24,7 @@
 typedef struct ch_options {
     bool help, help_markdown, list, check;
     const char *machine_file, *json_file, *csv_file, *plot_file;
+    const char *network_file; /* -network: SIMON's switch file, or NULL */
     const char **include_dirs;
     int nincludes;
     const char **defines;
@@ -43,6 +45,10 @@ static const args_option ch_option_table[] = {
     {"-machine", ARGS_VALUE, "FILE", false, CH_OPT(machine_file), 0,
      "the machine file (perfmodel's format, with an optional \"chips\" object); required "
      "unless -check or -list"},
+    {"-network", ARGS_VALUE, "FILE.cfg", false, CH_OPT(network_file), 0,
+     "run the messages of inpcom steps through this SIMON switch model (simon/README.md) "
+     "instead of LogGP: all sent at the step's start, processor k as task k + 1; the step "
+     "ends when the last arrives"},
     {"-I", ARGS_LIST, "DIR", true, CH_OPT(include_dirs), CH_OPT(nincludes),
      "look for included objects (NAME.la) here too, after the includer's directory "
      "(repeatable)"},
@@ -479,8 +485,12 @@ static int ch_usage_checks(const ch_options *o)
             return CHIPS_EXIT_USAGE;
         }
     }
-    const char *inputs[] = {o->inputs[0], o->machine_file};
-    int ninputs = o->machine_file ? 2 : 1;
+    const char *inputs[3] = {o->inputs[0]};
+    int ninputs = 1;
+    if (o->machine_file)
+        inputs[ninputs++] = o->machine_file;
+    if (o->network_file)
+        inputs[ninputs++] = o->network_file;
     if (!fileio_output_not_input("-json", o->json_file, inputs, ninputs) ||
         !fileio_output_not_input("-csv", o->csv_file, inputs, ninputs) ||
         !fileio_output_not_input("-plot", o->plot_file, inputs, ninputs))
@@ -545,15 +555,18 @@ static int ch_run_program(const ch_options *o, chips_program *p)
     int status = ch_setup_points(&r);
     if (status == CHIPS_EXIT_OK) {
         machine *m = machine_load(o->machine_file);
-        if (!m) {
+        sw_config network = {0};
+        if (!m || (o->network_file && !sw_config_read(o->network_file, &network))) {
             status = CHIPS_EXIT_INPUT;
         } else {
             chips_hardware_from_machine(m, &r.hw);
+            r.hw.network = o->network_file ? &network : NULL;
             r.machine_name = m->name;
             bool ok = ch_evaluate_all(&r, 0) && ch_write_outputs(&r);
             status = ok ? CHIPS_EXIT_OK : CHIPS_EXIT_INPUT;
-            machine_free(&m);
         }
+        machine_free(&m);
+        sw_config_release(&network);
     }
     ch_run_release(&r);
     return status;
