@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
     build-essential cmake pkg-config
-    clang-19 libclang-19-dev libomp-19-dev
+    clang-19 libclang-19-dev libomp-19-dev libclang-rt-19-dev
     libxml2-dev libxml2-utils libcjson-dev libcunit1-dev gnuplot-nox
     gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 )

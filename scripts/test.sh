@@ -15,3 +15,7 @@ ctest --test-dir build --output-on-failure -j"$jobs"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DAITOOL_SANITIZE=ON -DAITOOL_WERROR=ON
 cmake --build build-asan -j"$jobs"
 ctest --test-dir build-asan --output-on-failure -j"$jobs"
+
+# Each fuzz target for 2 s from its seeds, so a parser regression shows here
+# (scripts/fuzz.sh runs them for longer).
+scripts/fuzz.sh all 2
