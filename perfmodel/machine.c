@@ -63,6 +63,19 @@
 #include "fileio.h"
 #include "mem.h"
 
+const machine_kernel_info machine_kernels[MACHINE_NKERNELS] = {
+    [MACHINE_LOAD1] = {"load1", "s += a[i]", 1, 0, 0},
+    [MACHINE_LOAD2] = {"load2", "s += a[i] * b[i]", 2, 0, 0},
+    [MACHINE_LOAD4] = {"load4", "s += a[i] * b[i] + c[i] * d[i]", 4, 0, 0},
+    [MACHINE_COPY] = {"copy", "a[i] = b[i]", 1, 1, 1},
+    [MACHINE_UPDATE] = {"update", "a[i] = s * a[i]", 1, 1, 0},
+    [MACHINE_DAXPY] = {"daxpy", "a[i] = a[i] + s * b[i]", 2, 1, 0},
+    [MACHINE_TRIAD] = {"triad", "a[i] = b[i] + s * c[i]", 2, 1, 1},
+    [MACHINE_SUM4] = {"sum4", "a[i] = b[i] + c[i] + d[i] + e[i]", 4, 1, 1},
+};
+
+const char *const machine_op_names[MACHINE_NOPS] = {"add", "multiply", "fma", "divide", "sqrt"};
+
 /* ---- positions in the text --------------------------------------------- */
 
 /* An offset for "not found": messages then point at 1:1. */
@@ -577,6 +590,7 @@ void machine_free(machine **m)
     if (!m || !*m)
         return;
     free((*m)->name);
+    free((*m)->benchmarks.bandwidths);
     free(*m);
     *m = NULL;
 }

@@ -39,6 +39,66 @@ typedef struct machine_chips {
     bool has_inpcom;
 } machine_chips;
 
+/* The optional "benchmarks" table (perf_calibrate measures it; README.md,
+ * "Machine files"): what the streaming kernels below reach with their data
+ * in each level, on one core and on all; the in-core cost of the FP
+ * operations; the clock that turns seconds into cycles. */
+enum machine_kernel {
+    MACHINE_LOAD1, /* s += a[i] */
+    MACHINE_LOAD2, /* s += a[i] * b[i] */
+    MACHINE_LOAD4, /* s += a[i] * b[i] + c[i] * d[i] */
+    MACHINE_COPY,  /* a[i] = b[i] */
+    MACHINE_UPDATE, /* a[i] = s * a[i] */
+    MACHINE_DAXPY, /* a[i] = a[i] + s * b[i] */
+    MACHINE_TRIAD, /* a[i] = b[i] + s * c[i] */
+    MACHINE_SUM4,  /* a[i] = b[i] + c[i] + d[i] + e[i] */
+    MACHINE_NKERNELS
+};
+
+typedef struct machine_kernel_info {
+    const char *name; /* as in the file: "load1", ... */
+    const char *code; /* the loop body, for messages and documentation */
+    unsigned reads;   /* arrays read */
+    unsigned writes;  /* arrays written */
+    unsigned write_only; /* of those written, the ones not read (write-allocated) */
+} machine_kernel_info;
+
+extern const machine_kernel_info machine_kernels[MACHINE_NKERNELS];
+
+/* A level beyond every cache: where a working set too big for all of them lives. */
+enum { MACHINE_LEVEL_MEMORY = 1000 };
+
+/* What one kernel reached with its working set in one level. */
+typedef struct machine_bandwidth {
+    unsigned kernel;  /* enum machine_kernel */
+    unsigned level;   /* a cache's level, or MACHINE_LEVEL_MEMORY */
+    unsigned cores;   /* threads that ran it, one per core */
+    /* Bytes per second, all threads together, counted as the model counts
+     * traffic: 8 * (reads + writes, + write_only when write_allocate) per
+     * element. */
+    double gbs;
+} machine_bandwidth;
+
+enum machine_op { MACHINE_OP_ADD, MACHINE_OP_MULTIPLY, MACHINE_OP_FMA, MACHINE_OP_DIVIDE,
+                  MACHINE_OP_SQRT, MACHINE_NOPS };
+
+/* The names of machine_op, in its order: "add", "multiply", "fma", "divide", "sqrt". */
+extern const char *const machine_op_names[MACHINE_NOPS];
+
+typedef struct machine_benchmarks {
+    bool present;
+    double clock_ghz;
+    unsigned lanes;                      /* doubles per vector of vector_cycles */
+    double vector_cycles[MACHINE_NOPS];  /* one core's cycles per vector instruction (throughput) */
+    double scalar_cycles[MACHINE_NOPS];  /* the same for one double */
+    double add_latency_cycles;           /* an add waiting for the one before */
+    /* One core's bytes per cycle between cache k (transfer[k-1]) and the
+     * level beyond it (the next cache, or memory); 0 when not measured. */
+    double transfer[MACHINE_MAX_CACHES];
+    machine_bandwidth *bandwidths;       /* heap; machine_free frees it */
+    size_t nbandwidths;
+} machine_benchmarks;
+
 typedef struct machine {
     char *name;
     double peak_gflops;          /* the whole machine's FP rate, 1e9 flops per second */
@@ -50,6 +110,7 @@ typedef struct machine {
     /* The cost of one operation of each class, in flops. */
     double weight_add, weight_multiply, weight_divide, weight_special;
     machine_chips chips;
+    machine_benchmarks benchmarks;
 } machine;
 
 machine *machine_load(const char *path);
