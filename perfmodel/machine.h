@@ -6,6 +6,7 @@
 #define AITOOL_MACHINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 enum { MACHINE_MAX_CACHES = 8 };
 
