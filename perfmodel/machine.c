@@ -527,11 +527,246 @@ static void machine_read_chips(machine_reader *r, const machine_object *top, mac
     }
 }
 
+/* ---- "benchmarks" --------------------------------------------------------- */
+
+#define MACHINE_MAX_GHZ 1000.0
+#define MACHINE_MAX_CYCLES 10000.0
+#define MACHINE_MAX_LANES 64.0
+#define MACHINE_MAX_BYTES_PER_CYCLE 1e6
+
+/* "L2" is 2 when the machine has a level-2 cache, "memory" is
+ * MACHINE_LEVEL_MEMORY; 0 for anything else. */
+static unsigned machine_level_of_name(const machine *m, const char *name, size_t len)
+{
+    if (len == 6 && !strncmp(name, "memory", 6))
+        return MACHINE_LEVEL_MEMORY;
+    if (len < 2 || name[0] != 'L')
+        return 0;
+    unsigned level = 0;
+    for (size_t i = 1; i < len; i++) {
+        if (name[i] < '0' || name[i] > '9' || level > 1000)
+            return 0;
+        level = level * 10 + (unsigned)(name[i] - '0');
+    }
+    for (unsigned i = 0; i < m->ncaches; i++)
+        if (m->caches[i].level == level)
+            return level;
+    return 0;
+}
+
+/* The names of the machine's levels for messages: "L1, L2, L3, memory". */
+static void machine_level_names(const machine *m, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < m->ncaches && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "L%u, ", m->caches[i].level);
+    if (used < size)
+        snprintf(buf + used, size - used, "memory");
+}
+
+/* Five per-operation numbers, all required. */
+static void machine_read_op_cycles(machine_reader *r, const machine_object *in_core,
+                                   const char *key, double *cycles)
+{
+    machine_object o;
+    char where[64];
+    snprintf(where, sizeof where, " in \"%s\"", key);
+    if (!cJSON_GetObjectItemCaseSensitive(in_core->json, key)) {
+        machine_error(r, in_core->at, "missing \"%s\"%s", key, in_core->where);
+        return;
+    }
+    if (!machine_sub_object(r, in_core, key, where, &o))
+        return;
+    machine_check_keys(r, &o, machine_op_names, MACHINE_NOPS);
+    for (unsigned i = 0; i < MACHINE_NOPS; i++)
+        machine_read_range(r, &o, machine_op_names[i], true, MACHINE_MIN_RATE, MACHINE_MAX_CYCLES,
+                           &cycles[i]);
+}
+
+static void machine_read_in_core(machine_reader *r, const machine_object *bench,
+                                 machine_benchmarks *b)
+{
+    static const char *const keys[] = {"lanes", "vector_cycles", "scalar_cycles",
+                                       "add_latency_cycles"};
+    machine_object o;
+    if (!cJSON_GetObjectItemCaseSensitive(bench->json, "in_core")) {
+        machine_error(r, bench->at, "missing \"in_core\"%s", bench->where);
+        return;
+    }
+    if (!machine_sub_object(r, bench, "in_core", " in \"in_core\"", &o))
+        return;
+    machine_check_keys(r, &o, keys, sizeof keys / sizeof *keys);
+    unsigned long long lanes = 0;
+    if (machine_read_count(r, &o, "lanes", true, 1, MACHINE_MAX_LANES, &lanes, NULL))
+        b->lanes = (unsigned)lanes;
+    machine_read_op_cycles(r, &o, "vector_cycles", b->vector_cycles);
+    machine_read_op_cycles(r, &o, "scalar_cycles", b->scalar_cycles);
+    machine_read_range(r, &o, "add_latency_cycles", true, MACHINE_MIN_RATE, MACHINE_MAX_CYCLES,
+                       &b->add_latency_cycles);
+}
+
+/* "L1-L2": the transfer out of cache 1 (index 0), when the next level of
+ * the machine after L1 is L2 (or memory after the last cache). */
+static int machine_transfer_index(const machine *m, const char *key)
+{
+    const char *dash = strchr(key, '-');
+    if (!dash)
+        return -1;
+    unsigned from = machine_level_of_name(m, key, (size_t)(dash - key));
+    unsigned to = machine_level_of_name(m, dash + 1, strlen(dash + 1));
+    for (unsigned i = 0; i < m->ncaches && from && to; i++) {
+        unsigned next = i + 1 < m->ncaches ? m->caches[i + 1].level : MACHINE_LEVEL_MEMORY;
+        if (m->caches[i].level == from && next == to)
+            return (int)i;
+    }
+    return -1;
+}
+
+static void machine_read_transfers(machine_reader *r, const machine_object *bench, machine *m)
+{
+    machine_object o;
+    if (!machine_sub_object(r, bench, "transfer_bytes_per_cycle",
+                            " in \"transfer_bytes_per_cycle\"", &o))
+        return;
+    unsigned index = 0;
+    for (const cJSON *item = o.json->child; item; item = item->next, index++) {
+        size_t key_at = o.at, value_at = o.at;
+        unsigned earlier = 0;
+        for (const cJSON *prev = o.json->child; prev != item; prev = prev->next)
+            earlier += !strcmp(prev->string, item->string);
+        machine_json_member(r->text, o.at, item->string, earlier, &key_at, &value_at);
+        int k = machine_transfer_index(m, item->string);
+        double v;
+        if (earlier) {
+            machine_error(r, key_at, "duplicate key '%s'", item->string);
+        } else if (k < 0) {
+            char levels[128];
+            machine_level_names(m, levels, sizeof levels);
+            machine_error(r, key_at,
+                          "unknown transfer '%s': name two neighbouring levels of %s, as "
+                          "\"L1-L2\"", item->string, levels);
+        } else if (machine_number(r, item, value_at, item->string, &v)) {
+            if (v < MACHINE_MIN_RATE || v > MACHINE_MAX_BYTES_PER_CYCLE)
+                machine_error(r, value_at, "\"%s\" must be from %g to %g", item->string,
+                              MACHINE_MIN_RATE, MACHINE_MAX_BYTES_PER_CYCLE);
+            else
+                m->benchmarks.transfer[k] = v;
+        }
+    }
+}
+
+static bool machine_read_kernel_name(machine_reader *r, const machine_object *o, unsigned *kernel)
+{
+    size_t at;
+    const cJSON *item = machine_member(r, o, "kernel", true, &at);
+    if (!item)
+        return false;
+    for (unsigned k = 0; cJSON_IsString(item) && k < MACHINE_NKERNELS; k++)
+        if (!strcmp(item->valuestring, machine_kernels[k].name)) {
+            *kernel = k;
+            return true;
+        }
+    machine_error(r, at, "\"kernel\" must be one of load1, load2, load4, copy, update, daxpy, "
+                         "triad, sum4");
+    return false;
+}
+
+static bool machine_read_level_name(machine_reader *r, const machine_object *o, const machine *m,
+                                    unsigned *level)
+{
+    size_t at;
+    const cJSON *item = machine_member(r, o, "level", true, &at);
+    if (!item)
+        return false;
+    if (cJSON_IsString(item))
+        *level = machine_level_of_name(m, item->valuestring, strlen(item->valuestring));
+    if (!cJSON_IsString(item) || !*level) {
+        char levels[128];
+        machine_level_names(m, levels, sizeof levels);
+        machine_error(r, at, "\"level\" must name a level of the machine: one of %s", levels);
+        return false;
+    }
+    return true;
+}
+
+/* One row of "bandwidths"; false when it is wrong (reported). */
+static bool machine_read_bandwidth(machine_reader *r, const cJSON *item, size_t at,
+                                   unsigned index, const machine *m, machine_bandwidth *bw)
+{
+    static const char *const keys[] = {"kernel", "level", "cores", "gbs"};
+    if (!cJSON_IsObject(item)) {
+        machine_error(r, at, "\"bandwidths\"[%u] must be an object", index);
+        return false;
+    }
+    char where[64];
+    snprintf(where, sizeof where, " in \"bandwidths\"[%u]", index);
+    machine_object o = {item, at, where};
+    unsigned before = r->errors;
+    machine_check_keys(r, &o, keys, sizeof keys / sizeof *keys);
+    machine_read_kernel_name(r, &o, &bw->kernel);
+    machine_read_level_name(r, &o, m, &bw->level);
+    unsigned long long cores = 0;
+    size_t cores_at = at;
+    double most = m->cores ? (double)m->cores : MACHINE_MAX_CORES;
+    if (machine_read_count(r, &o, "cores", true, 1, most, &cores, &cores_at))
+        bw->cores = (unsigned)cores;
+    machine_read_range(r, &o, "gbs", true, MACHINE_MIN_RATE, MACHINE_MAX_BANDWIDTH_GBS, &bw->gbs);
+    return r->errors == before;
+}
+
+static void machine_read_bandwidths(machine_reader *r, const machine_object *bench, machine *m)
+{
+    size_t at;
+    const cJSON *rows = machine_member(r, bench, "bandwidths", true, &at);
+    if (!rows)
+        return;
+    if (!cJSON_IsArray(rows) || cJSON_GetArraySize(rows) == 0) {
+        machine_error(r, at, "\"bandwidths\" must be an array of at least one measurement");
+        return;
+    }
+    machine_benchmarks *b = &m->benchmarks;
+    b->bandwidths = mem_alloc((size_t)cJSON_GetArraySize(rows) * sizeof *b->bandwidths);
+    unsigned index = 0;
+    for (const cJSON *item = rows->child; item; item = item->next, index++) {
+        size_t item_at = machine_json_element(r->text, at, index);
+        machine_bandwidth bw = {0};
+        if (!machine_read_bandwidth(r, item, item_at, index, m, &bw))
+            continue;
+        bool duplicate = false;
+        for (size_t i = 0; i < b->nbandwidths && !duplicate; i++)
+            duplicate = b->bandwidths[i].kernel == bw.kernel &&
+                        b->bandwidths[i].level == bw.level && b->bandwidths[i].cores == bw.cores;
+        if (duplicate)
+            machine_error(r, item_at, "\"bandwidths\"[%u] repeats the %s kernel's measurement "
+                                      "at that level and core count", index,
+                          machine_kernels[bw.kernel].name);
+        else
+            b->bandwidths[b->nbandwidths++] = bw;
+    }
+}
+
+static void machine_read_benchmarks(machine_reader *r, const machine_object *top, machine *m)
+{
+    static const char *const keys[] = {"clock_ghz", "in_core", "transfer_bytes_per_cycle",
+                                       "bandwidths"};
+    machine_object o;
+    if (!machine_sub_object(r, top, "benchmarks", " in \"benchmarks\"", &o))
+        return;
+    machine_benchmarks *b = &m->benchmarks;
+    b->present = true;
+    machine_check_keys(r, &o, keys, sizeof keys / sizeof *keys);
+    machine_read_range(r, &o, "clock_ghz", true, MACHINE_MIN_RATE, MACHINE_MAX_GHZ, &b->clock_ghz);
+    machine_read_in_core(r, &o, b);
+    machine_read_transfers(r, &o, m);
+    machine_read_bandwidths(r, &o, m);
+}
+
 static void machine_read_top(machine_reader *r, const machine_object *top, machine *m)
 {
     static const char *const keys[] = {"name",           "peak_gflops", "memory_bandwidth_gbs",
                                        "write_allocate", "cores",       "caches",
-                                       "flop_weights",   "chips"};
+                                       "flop_weights",   "chips",       "benchmarks"};
     machine_check_keys(r, top, keys, sizeof keys / sizeof *keys);
     machine_read_name(r, top, m);
     machine_read_range(r, top, "peak_gflops", true, MACHINE_MIN_RATE, MACHINE_MAX_PEAK_GFLOPS,
@@ -545,6 +780,7 @@ static void machine_read_top(machine_reader *r, const machine_object *top, machi
     machine_read_caches(r, top, m);
     machine_read_weights(r, top, m);
     machine_read_chips(r, top, m);
+    machine_read_benchmarks(r, top, m);
 }
 
 machine *machine_parse(const char *name, const char *text)
@@ -657,6 +893,63 @@ static void machine_chips_to_json(cJSON *top, const machine_chips *c)
     }
 }
 
+/* "L2", "memory". */
+static void machine_level_name(unsigned level, char *buf, size_t size)
+{
+    if (level == MACHINE_LEVEL_MEMORY)
+        snprintf(buf, size, "memory");
+    else
+        snprintf(buf, size, "L%u", level);
+}
+
+static void machine_op_cycles_to_json(cJSON *in_core, const char *key, const double *cycles)
+{
+    cJSON *o = cJSON_AddObjectToObject(in_core, key);
+    for (unsigned i = 0; i < MACHINE_NOPS; i++)
+        cJSON_AddNumberToObject(o, machine_op_names[i], cycles[i]);
+}
+
+static void machine_benchmarks_to_json(cJSON *top, const machine *m)
+{
+    const machine_benchmarks *b = &m->benchmarks;
+    if (!b->present)
+        return;
+    cJSON *bench = cJSON_AddObjectToObject(top, "benchmarks");
+    cJSON_AddNumberToObject(bench, "clock_ghz", b->clock_ghz);
+    cJSON *in_core = cJSON_AddObjectToObject(bench, "in_core");
+    cJSON_AddNumberToObject(in_core, "lanes", b->lanes);
+    machine_op_cycles_to_json(in_core, "vector_cycles", b->vector_cycles);
+    machine_op_cycles_to_json(in_core, "scalar_cycles", b->scalar_cycles);
+    cJSON_AddNumberToObject(in_core, "add_latency_cycles", b->add_latency_cycles);
+    cJSON *transfers = cJSON_CreateObject();
+    for (unsigned i = 0; i < m->ncaches; i++) {
+        if (b->transfer[i] <= 0)
+            continue;
+        char from[16], to[16], key[40];
+        machine_level_name(m->caches[i].level, from, sizeof from);
+        machine_level_name(i + 1 < m->ncaches ? m->caches[i + 1].level : MACHINE_LEVEL_MEMORY,
+                           to, sizeof to);
+        snprintf(key, sizeof key, "%s-%s", from, to);
+        cJSON_AddNumberToObject(transfers, key, b->transfer[i]);
+    }
+    if (transfers->child)
+        cJSON_AddItemToObject(bench, "transfer_bytes_per_cycle", transfers);
+    else
+        cJSON_Delete(transfers);
+    cJSON *rows = cJSON_AddArrayToObject(bench, "bandwidths");
+    for (size_t i = 0; i < b->nbandwidths; i++) {
+        const machine_bandwidth *bw = &b->bandwidths[i];
+        char level[16];
+        machine_level_name(bw->level, level, sizeof level);
+        cJSON *row = cJSON_CreateObject();
+        cJSON_AddStringToObject(row, "kernel", machine_kernels[bw->kernel].name);
+        cJSON_AddStringToObject(row, "level", level);
+        cJSON_AddNumberToObject(row, "cores", bw->cores);
+        cJSON_AddNumberToObject(row, "gbs", bw->gbs);
+        cJSON_AddItemToArray(rows, row);
+    }
+}
+
 char *machine_to_json(const machine *m)
 {
     if (!m)
@@ -677,6 +970,7 @@ char *machine_to_json(const machine *m)
     cJSON_AddNumberToObject(weights, "divide", m->weight_divide);
     cJSON_AddNumberToObject(weights, "special", m->weight_special);
     machine_chips_to_json(o, &m->chips);
+    machine_benchmarks_to_json(o, m);
     char *json = cJSON_Print(o);
     cJSON_Delete(o);
     return json;

@@ -788,6 +788,118 @@ static void test_machine_chips(void)
                       "t.json:9:35: error: missing \"G\" in \"inpcom\"\n");
 }
 
+/* The optional "benchmarks" table (line 9 of the full file, after "cores"). */
+static const char bench_line[] =
+    "  \"cores\": 4, \"benchmarks\": {\"clock_ghz\": 2.5, \"in_core\": {\"lanes\": 4, "
+    "\"vector_cycles\": {\"add\": 0.5, \"multiply\": 0.5, \"fma\": 0.5, \"divide\": 8, "
+    "\"sqrt\": 12}, \"scalar_cycles\": {\"add\": 0.5, \"multiply\": 0.5, \"fma\": 0.5, "
+    "\"divide\": 4, \"sqrt\": 6}, \"add_latency_cycles\": 4}, \"transfer_bytes_per_cycle\": "
+    "{\"L1-L2\": 64, \"L3-memory\": 8}, \"bandwidths\": [{\"kernel\": \"triad\", \"level\": "
+    "\"memory\", \"cores\": 4, \"gbs\": 20}, {\"kernel\": \"load2\", \"level\": \"L2\", "
+    "\"cores\": 1, \"gbs\": 80.5}]}";
+
+/* The full file with bench_line's `from` replaced by `to`. */
+static char *bench_text(const char *from, const char *to)
+{
+    const char *at = strstr(bench_line, from);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+    strbuf sb = STRBUF_INIT;
+    strbuf_appendn(&sb, bench_line, (size_t)(at - bench_line));
+    strbuf_append(&sb, to);
+    strbuf_append(&sb, at + strlen(from));
+    char *line = strbuf_take(&sb);
+    char *text = machine_text(9, line);
+    free(line);
+    return text;
+}
+
+static void expect_bench_error(const char *from, const char *to, const char *messages)
+{
+    char *text = bench_text(from, to);
+    expect_machine_error(text, messages);
+    free(text);
+}
+
+static void test_machine_benchmarks(void)
+{
+    char *text = machine_text(9, bench_line), *messages = NULL;
+    machine *m = parse_capturing(text, &messages);
+    CU_ASSERT_STRING_EQUAL(messages, "");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    check_full_machine(m);
+    const machine_benchmarks *b = &m->benchmarks;
+    CU_ASSERT_TRUE(b->present);
+    CU_ASSERT_DOUBLE_EQUAL(b->clock_ghz, 2.5, 0);
+    CU_ASSERT_EQUAL(b->lanes, 4);
+    CU_ASSERT_DOUBLE_EQUAL(b->vector_cycles[MACHINE_OP_DIVIDE], 8, 0);
+    CU_ASSERT_DOUBLE_EQUAL(b->scalar_cycles[MACHINE_OP_SQRT], 6, 0);
+    CU_ASSERT_DOUBLE_EQUAL(b->add_latency_cycles, 4, 0);
+    /* L1-L2 out of the first cache, L3-memory out of the third, none out of L2 */
+    CU_ASSERT_DOUBLE_EQUAL(b->transfer[0], 64, 0);
+    CU_ASSERT_DOUBLE_EQUAL(b->transfer[1], 0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(b->transfer[2], 8, 0);
+    CU_ASSERT_EQUAL_FATAL(b->nbandwidths, 2);
+    CU_ASSERT_EQUAL(b->bandwidths[0].kernel, MACHINE_TRIAD);
+    CU_ASSERT_EQUAL(b->bandwidths[0].level, MACHINE_LEVEL_MEMORY);
+    CU_ASSERT_EQUAL(b->bandwidths[0].cores, 4);
+    CU_ASSERT_EQUAL(b->bandwidths[1].kernel, MACHINE_LOAD2);
+    CU_ASSERT_EQUAL(b->bandwidths[1].level, 2);
+    CU_ASSERT_DOUBLE_EQUAL(b->bandwidths[1].gbs, 80.5, 0);
+    /* written back as read */
+    char *json = machine_to_json(m);
+    free(messages);
+    machine *again = parse_capturing(json, &messages);
+    CU_ASSERT_STRING_EQUAL(messages, "");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(again);
+    CU_ASSERT_EQUAL(again->benchmarks.nbandwidths, 2);
+    CU_ASSERT_EQUAL(memcmp(again->benchmarks.bandwidths, b->bandwidths,
+                           2 * sizeof *b->bandwidths), 0);
+    CU_ASSERT_EQUAL(memcmp(again->benchmarks.vector_cycles, b->vector_cycles,
+                           sizeof b->vector_cycles), 0);
+    CU_ASSERT_EQUAL(memcmp(again->benchmarks.transfer, b->transfer, sizeof b->transfer), 0);
+    CU_ASSERT_DOUBLE_EQUAL(again->benchmarks.add_latency_cycles, 4, 0);
+    machine_free(&again);
+    free(json);
+    free(messages);
+    machine_free(&m);
+    free(text);
+
+    expect_bench_error("\"clock_ghz\": 2.5", "\"clock_ghz\": 0",
+                       "t.json:9:43: error: \"clock_ghz\" must be from 0.001 to 1000\n");
+    expect_bench_error("\"clock_ghz\": 2.5, ", "",
+                       "t.json:9:29: error: missing \"clock_ghz\" in \"benchmarks\"\n");
+    expect_bench_error("\"lanes\": 4", "\"lanes\": 4.5",
+                       "t.json:9:69: error: \"lanes\" must be an integer from 1 to 64\n");
+    expect_bench_error("\"divide\": 8", "\"divde\": 8",
+                       "t.json:9:131: error: unknown key 'divde'\n"
+                       "t.json:9:89: error: missing \"divide\" in \"vector_cycles\"\n");
+    expect_bench_error("\"add_latency_cycles\": 4", "\"add_latency\": 4",
+                       "t.json:9:241: error: unknown key 'add_latency'\n"
+                       "t.json:9:59: error: missing \"add_latency_cycles\" in \"in_core\"\n");
+    expect_bench_error("\"L1-L2\"", "\"L1-L3\"",
+                       "t.json:9:296: error: unknown transfer 'L1-L3': name two neighbouring "
+                       "levels of L1, L2, L3, memory, as \"L1-L2\"\n");
+    expect_bench_error("\"L3-memory\": 8", "\"L3-memory\": \"8\"",
+                       "t.json:9:322: error: \"L3-memory\" must be a number\n");
+    expect_bench_error("\"kernel\": \"triad\"", "\"kernel\": \"triads\"",
+                       "t.json:9:352: error: \"kernel\" must be one of load1, load2, load4, copy, "
+                       "update, daxpy, triad, sum4\n");
+    expect_bench_error("\"level\": \"memory\"", "\"level\": \"L4\"",
+                       "t.json:9:370: error: \"level\" must name a level of the machine: one of "
+                       "L1, L2, L3, memory\n");
+    expect_bench_error("\"cores\": 4, \"gbs\": 20", "\"cores\": 5, \"gbs\": 20",
+                       "t.json:9:389: error: \"cores\" must be an integer from 1 to 4\n");
+    expect_bench_error("\"kernel\": \"load2\", \"level\": \"L2\", \"cores\": 1",
+                       "\"kernel\": \"triad\", \"level\": \"memory\", \"cores\": 4",
+                       "t.json:9:404: error: \"bandwidths\"[1] repeats the triad kernel's "
+                       "measurement at that level and core count\n");
+    expect_bench_error("[{\"kernel\": \"triad\", \"level\": \"memory\", \"cores\": 4, \"gbs\": 20}, "
+                       "{\"kernel\": \"load2\", \"level\": \"L2\", \"cores\": 1, \"gbs\": 80.5}]",
+                       "[]",
+                       "t.json:9:340: error: \"bandwidths\" must be an array of at least one "
+                       "measurement\n");
+}
+
 static void test_machine_files_load(void)
 {
     static const struct {
@@ -863,6 +975,7 @@ static const testutil_case machine_cases[] = {
     {"malformed JSON", test_machine_malformed_json},
     {"round trip", test_machine_round_trip},
     {"the \"chips\" object", test_machine_chips},
+    {"the \"benchmarks\" table", test_machine_benchmarks},
     {"machine files load", test_machine_files_load},
     {"missing file", test_machine_load_missing_file},
     {NULL, NULL},
