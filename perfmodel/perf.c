@@ -37,6 +37,7 @@
  * element per execution when a subscript names a variable (a gather), and
  * one element once when all subscripts are constants. */
 #include "perf.h"
+#include "perf_time.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -73,19 +74,22 @@ static void perf_loop_name(const lm_loop *l, char *buf, size_t size)
     snprintf(buf, size, "%s_L%u", l->function ? l->function->name : "loop", l->loc.line);
 }
 
-/* Where trip counts come from: the bindings, and for loops without bounds
- * a measurement. */
-typedef struct perf_trips {
+/* One evaluation: where trip counts come from (the bindings, and for loops
+ * without bounds a measurement) and how counts become time. */
+typedef struct perf_run {
     const perf_bindings *b;
     perf_measured_trip measured;
     const void *ctx;
-} perf_trips;
+    perf_model model;
+    unsigned cores;
+    bool warned; /* a benchmark fallback has been said */
+} perf_run;
 
 /* Iterations per entry of a loop whose bounds are not known: given by name
  * (perfmodel -D, measuretool -param FUNC_L<line>=N), else measured (a
  * -measured file, or the pininfo of a run of an -auto-instrument'ed copy:
  * its iterations over its entries, rounded). */
-static bool perf_trip_without_bounds(const lm_loop *l, const perf_trips *t, long long *trip)
+static bool perf_trip_without_bounds(const lm_loop *l, const perf_run *t, long long *trip)
 {
     const perf_bindings *b = t->b;
     char name[160];
@@ -115,7 +119,7 @@ static bool perf_trip_without_bounds(const lm_loop *l, const perf_trips *t, long
 
 /* Iterations per entry: (upper - lower) / stride + 1, or 0 when the bounds
  * are already crossed. */
-static bool perf_trip_count(const lm_loop *l, const perf_trips *t, long long *trip)
+static bool perf_trip_count(const lm_loop *l, const perf_run *t, long long *trip)
 {
     const lm_bounds *bd = &l->bounds;
     const perf_bindings *b = t->b;
@@ -250,11 +254,28 @@ static double perf_nonrelative_bytes(const lm_array_ref *a, double esize, double
     return bytes;
 }
 
-static double perf_array_bytes(const perf_chain *c, const lm_array_ref *a, const perf_dims *d,
-                               double esize, int f, double executions, bool write_allocate)
+/* Streams of an array with no relative access: each access is one. */
+static void perf_nonrelative_streams(const lm_array_ref *a, bool write_allocate, double *reads,
+                                     double *writes)
 {
-    if (!d->relative)
+    for (const lm_access *x = a->accesses; x; x = x->next) {
+        *reads += (x->reads ? 1 : 0) + (write_allocate && x->writes && !x->reads ? 1 : 0);
+        *writes += x->writes ? 1 : 0;
+    }
+}
+
+/* The bytes of one array with reuse held up to level f, and (when reads is
+ * not NULL) its read streams, write-allocations included, and write streams
+ * added to *reads and *writes. */
+static double perf_array_traffic(const perf_chain *c, const lm_array_ref *a, const perf_dims *d,
+                                 double esize, int f, double executions, bool write_allocate,
+                                 double *reads_out, double *writes_out)
+{
+    if (!d->relative) {
+        if (reads_out)
+            perf_nonrelative_streams(a, write_allocate, reads_out, writes_out);
         return perf_nonrelative_bytes(a, esize, executions, write_allocate);
+    }
     double region = 1;
     for (unsigned k = 0; k < d->n; k++) {
         int lv = d->level[k];
@@ -266,8 +287,32 @@ static double perf_array_bytes(const perf_chain *c, const lm_array_ref *a, const
         if (perf_dim_of_level(d, lv) < 0)
             restream *= c->trip[lv];
     double reads = perf_streams(a, d, f, false), writes = perf_streams(a, d, f, true);
-    double moves = reads + writes + (write_allocate && reads == 0 ? writes : 0);
-    return esize * region * restream * moves;
+    double allocated = write_allocate && reads == 0 ? writes : 0;
+    if (reads_out) {
+        *reads_out += reads + allocated;
+        *writes_out += writes;
+    }
+    return esize * region * restream * (reads + writes + allocated);
+}
+
+static double perf_array_bytes(const perf_chain *c, const lm_array_ref *a, const perf_dims *d,
+                               double esize, int f, double executions, bool write_allocate)
+{
+    return perf_array_traffic(c, a, d, esize, f, executions, write_allocate, NULL, NULL);
+}
+
+/* The bytes of all of an array's data the loop touches: its widened
+ * region, or for gathers the elements they move. */
+static double perf_array_footprint(const perf_chain *c, const lm_array_ref *a, const perf_dims *d,
+                                   double esize, double executions)
+{
+    if (!d->relative)
+        return perf_nonrelative_bytes(a, esize, executions, false);
+    double region = 1;
+    for (unsigned k = 0; k < d->n; k++)
+        if (d->level[k] >= 0)
+            region *= c->trip[d->level[k]] + (double)d->width[k];
+    return esize * region;
 }
 
 /* ---- loops and nests ---- */
@@ -299,15 +344,38 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
         pl->fits[k] = perf_fit_level(pl->ws, c->n, m->caches[k].size_bytes);
     int f = m->ncaches ? pl->fits[m->ncaches - 1] : -1;
     i = 0;
-    for (const lm_array_ref *a = l->array_refs; a; a = a->next, i++)
+    for (const lm_array_ref *a = l->array_refs; a; a = a->next, i++) {
         pl->bytes += perf_array_bytes(c, a, &dims[i], esize[i], f, pl->executions,
                                       m->write_allocate);
+        pl->footprint += perf_array_footprint(c, a, &dims[i], esize[i], pl->executions);
+        /* L1 serves every distinct load and store; level k+1 what cache k misses. */
+        pl->level_bytes[0] += perf_array_traffic(c, a, &dims[i], esize[i], -1, pl->executions,
+                                                 false, &pl->level_reads[0],
+                                                 &pl->level_writes[0]);
+        for (unsigned k = 0; k < m->ncaches; k++)
+            pl->level_bytes[k + 1] += perf_array_traffic(
+                c, a, &dims[i], esize[i], pl->fits[k], pl->executions, m->write_allocate,
+                &pl->level_reads[k + 1], &pl->level_writes[k + 1]);
+    }
     for (i = 0; i < n; i++) {
         free(dims[i].level);
         free(dims[i].width);
     }
     free(dims);
     free(esize);
+}
+
+/* Writes per iteration of the floating-point scalars the loop's level both
+ * reads and writes (s = s + a[i]*b[i]): without -ffast-math the compiler
+ * keeps the order of those adds, so each waits for the one before. */
+static double perf_loop_chain_writes(const lm_loop *l)
+{
+    double writes = 0;
+    for (const lm_scalar *v = l->scalars; v; v = v->next)
+        if (v->reads && v->writes && !v->is_constant && v->datatype &&
+            (strstr(v->datatype, "double") || strstr(v->datatype, "float")))
+            writes += (double)v->writes;
+    return writes;
 }
 
 static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
@@ -323,6 +391,7 @@ static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
     pl->multiplies = (double)l->own.n[LM_FP_MULTIPLY] * pl->executions;
     pl->divides = (double)l->own.n[LM_FP_DIVIDE] * pl->executions;
     pl->specials = (double)l->own.n[LM_FP_SPECIAL] * pl->executions;
+    pl->chain_steps = perf_loop_chain_writes(l) * pl->executions;
     perf_loop_traffic(pl, c, m);
 }
 
@@ -339,7 +408,15 @@ static void perf_nest_totals(perf_nest *n, const machine *m)
         if (ws > n->working_set)
             n->working_set = ws;
     }
-    n->compute_s = n->weighted_flops / (m->peak_gflops * 1e9);
+    for (size_t i = 0; i < n->nloops; i++)
+        n->footprint += n->loops[i].footprint;
+}
+
+/* The machine's one memory bandwidth and peak, scaled to the cores used. */
+static void perf_time_plain(perf_nest *n, const machine *m, unsigned cores)
+{
+    double share = m->cores ? (double)cores / m->cores : 1.0;
+    n->compute_s = n->weighted_flops / (m->peak_gflops * 1e9 * share);
     n->memory_s = n->bytes / (m->memory_bandwidth_gbs * 1e9);
     n->runtime_s = n->compute_s > n->memory_s ? n->compute_s : n->memory_s;
     n->bottleneck = n->memory_s >= n->compute_s ? "memory" : "compute";
@@ -386,7 +463,7 @@ static perf_loop *perf_nest_add_loop(perf_nest *n, size_t *cap)
 
 /* The loops of one nest in source order, each after its ancestors. */
 static bool perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m,
-                           const perf_trips *t)
+                           perf_run *t)
 {
     n->top = top;
     size_t cap = 0;
@@ -406,7 +483,24 @@ static bool perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m,
         perf_chain_release(&c);
     }
     perf_nest_totals(n, m);
+    if (m->benchmarks.present)
+        perf_time_nest(n, m, t->model, t->cores, &t->warned);
+    else
+        perf_time_plain(n, m, t->cores);
     return ok;
+}
+
+/* The bottleneck of the nest that takes the most time, or of the plain
+ * model's totals. */
+static const char *perf_total_bottleneck(const perf_result *r)
+{
+    const perf_nest *slowest = NULL;
+    for (size_t i = 0; i < r->nnests; i++)
+        if (r->nests[i].nlevels && (!slowest || r->nests[i].runtime_s > slowest->runtime_s))
+            slowest = &r->nests[i];
+    if (slowest)
+        return slowest->bottleneck;
+    return r->memory_s >= r->compute_s ? "memory" : "compute";
 }
 
 bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b,
@@ -418,7 +512,15 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b
 bool perf_evaluate_measured(const lm_program *p, const machine *m, const perf_bindings *b,
                             perf_measured_trip measured, const void *ctx, perf_result *out)
 {
-    perf_trips t = {b, measured, ctx};
+    return perf_evaluate_with(p, m, b, measured, ctx, NULL, out);
+}
+
+bool perf_evaluate_with(const lm_program *p, const machine *m, const perf_bindings *b,
+                        perf_measured_trip measured, const void *ctx, const perf_options *opt,
+                        perf_result *out)
+{
+    perf_run t = {b, measured, ctx, opt ? opt->model : PERF_ROOFLINE, 0, false};
+    t.cores = opt && opt->cores ? opt->cores : m->cores ? m->cores : 1;
     memset(out, 0, sizeof *out);
     size_t cap = 0;
     bool ok = true;
@@ -449,7 +551,9 @@ bool perf_evaluate_measured(const lm_program *p, const machine *m, const perf_bi
             }
         }
     }
-    out->bottleneck = out->memory_s >= out->compute_s ? "memory" : "compute";
+    out->bottleneck = perf_total_bottleneck(out);
+    out->model = t.model;
+    out->cores = t.cores;
     return ok;
 }
 

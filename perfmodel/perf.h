@@ -21,6 +21,21 @@
  * with other data around, LRU keeps it when it fills at most this much. */
 #define PERF_CACHE_SHARE 0.5
 
+/* The levels that serve data: 0 is L1 (the loads and stores themselves),
+ * k the level beyond cache k-1 (the next cache, or memory after the last). */
+enum { PERF_MAX_LEVELS = MACHINE_MAX_CACHES + 1 };
+
+/* The model that turns counts into time (README.md, "The model"). */
+typedef enum perf_model {
+    PERF_ROOFLINE, /* max(compute, the traffic of each level over its bandwidth) */
+    PERF_ECM,      /* Execution-Cache-Memory: in-core time plus transfers, scaled to the cores */
+} perf_model;
+
+typedef struct perf_options {
+    perf_model model;
+    unsigned cores; /* cores that run the nests; 0: all the machine's */
+} perf_options;
+
 /* One loop: its own level's work over a whole run of its nest. */
 typedef struct perf_loop {
     const lm_loop *loop;
@@ -36,7 +51,35 @@ typedef struct perf_loop {
     /* For each cache of the machine: the outermost level whose reuse fits
      * (-1: not even the innermost). */
     int fits[MACHINE_MAX_CACHES];
+    /* By serving level (see PERF_MAX_LEVELS), from cold caches: the bytes,
+     * and the read streams (write-allocations included) and write streams
+     * that carry them. */
+    double level_bytes[PERF_MAX_LEVELS];
+    double level_reads[PERF_MAX_LEVELS], level_writes[PERF_MAX_LEVELS];
+    double footprint; /* bytes of all the data the loop's own level touches */
+    /* Adds into FP scalars carried from one iteration to the next (a
+     * reduction s = s + ...), over the run: each waits for the one before. */
+    double chain_steps;
 } perf_loop;
+
+/* What one level costs a nest, in the steady state (the nest runs again and
+ * again, so data that fits in a cache is served from there). */
+typedef struct perf_level {
+    const char *name;      /* "L1", ..., "memory" (static) */
+    double bytes;
+    double reads, writes;  /* streams of the loop carrying most of the bytes */
+    int kernel;            /* the benchmark chosen (enum machine_kernel), -1: none */
+    double gbs;            /* its bandwidth at this level on the cores used */
+    double seconds;        /* roofline: bytes / gbs; ECM: the transfer into the level before */
+} perf_level;
+
+/* The ECM model's parts for one nest, in seconds of one core. */
+typedef struct perf_ecm {
+    double overlapping_s;     /* T_OL: arithmetic */
+    double non_overlapping_s; /* T_nOL: loads and stores in L1 */
+    double single_core_s;     /* max(T_OL, T_nOL + the transfers) */
+    double saturation_cores;  /* cores at which a level's bandwidth limits; 0: none does */
+} perf_ecm;
 
 typedef struct perf_nest {
     const lm_loop *top;
@@ -45,7 +88,11 @@ typedef struct perf_nest {
     double flops, weighted_flops, specials, bytes;
     double working_set;   /* the largest ws of its loops at the nest's outermost level */
     double compute_s, memory_s, runtime_s;
-    const char *bottleneck; /* "memory" or "compute" */
+    const char *bottleneck; /* "compute", "memory", or with benchmarks the level ("L2") */
+    double footprint;       /* bytes of all its data */
+    perf_level levels[PERF_MAX_LEVELS]; /* with the machine's benchmarks */
+    unsigned nlevels;                   /* 0 without them */
+    perf_ecm ecm;                       /* -model ecm */
 } perf_nest;
 
 typedef struct perf_result {
@@ -56,6 +103,8 @@ typedef struct perf_result {
     double flops, weighted_flops, specials, bytes, working_set;
     double compute_s, memory_s, runtime_s;
     const char *bottleneck;
+    perf_model model;
+    unsigned cores;
 } perf_result;
 
 bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b,
@@ -69,6 +118,12 @@ typedef bool (*perf_measured_trip)(const void *ctx, const lm_loop *l, long long 
  * (FUNC_L<line>), else from measured (may be NULL), else from its pininfo. */
 bool perf_evaluate_measured(const lm_program *p, const machine *m, const perf_bindings *b,
                             perf_measured_trip measured, const void *ctx, perf_result *out);
+/* The same with a model and a core count (opt may be NULL: roofline on all
+ * cores).  Roofline without a benchmarks table is one memory bandwidth;
+ * with one, each level's; ECM needs the table. */
+bool perf_evaluate_with(const lm_program *p, const machine *m, const perf_bindings *b,
+                        perf_measured_trip measured, const void *ctx, const perf_options *opt,
+                        perf_result *out);
 void perf_result_release(perf_result *r);
 
 /* The prediction of the nest whose outermost loop is l, or NULL (r may be

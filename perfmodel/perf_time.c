@@ -1,0 +1,273 @@
+/* Time from counts, with the machine's measured benchmarks.
+ *
+ * The steady state.  A nest is taken to run again and again (a time step, a
+ * solver iteration), so data that fits in a cache stays there: with its
+ * footprint (all the data it touches) within PERF_CACHE_SHARE of cache k, the
+ * levels beyond cache k serve nothing, and the nest's traffic is what the
+ * layer conditions of the caches up to k give.  Level 0 (L1) serves every
+ * load and store; level j the lines that cache j-1 misses.
+ *
+ * Which benchmark.  The traffic a level serves is carried by some read
+ * streams (write-allocations count as reads, as the bus sees them) and write
+ * streams: those of the nest's loop that moves the most of it.  The
+ * benchmark for the level is the kernel, measured at that level on that
+ * many cores, whose own streams (reads + write-only arrays when the machine
+ * write-allocates, writes) are nearest: the smallest |r - R| + |w - W|, the
+ * first in machine_kernels order on a tie.  A level or core count the table
+ * lacks takes the nearest one it has, and that is said once.
+ *
+ * Roofline.  time = max(weighted flops / peak of the cores used, and for
+ * each level its bytes / the chosen benchmark's bandwidth).
+ *
+ * ECM (Hager, Treibig, Stengel, Wellein).  On one core, T_OL is the
+ * arithmetic: the FP operations at the in-core costs (multiplies paired
+ * with adds as FMAs, the rest alone; vector costs over the lanes, or scalar
+ * costs at no less than the add latency per step of a carried chain).
+ * T_nOL is the loads and stores: the L1 traffic at the single-core L1
+ * bandwidth of the nearest benchmark.  Each transfer T_j moves level j's
+ * bytes at the measured bytes per cycle between cache j-1 and level j.
+ * Loads and transfers do not overlap each other, arithmetic overlaps them:
+ * T_ECM = max(T_OL, T_nOL + sum T_j).  On n cores the work divides until a
+ * level's bandwidth (its benchmark on n cores) limits it:
+ * time = max(T_ECM / n, max_j bytes_j / bandwidth_j), and the cores at which
+ * that happens are T_ECM / (the slowest level's time). */
+#include "perf_time.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "diag.h"
+
+/* "L2", "memory": static, so results can point at them. */
+static const char *perf_level_name(const machine *m, unsigned j)
+{
+    static const char *const caches[] = {"L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8"};
+    if (j >= m->ncaches)
+        return "memory";
+    unsigned level = m->caches[j].level;
+    return level >= 1 && level <= 8 ? caches[level - 1] : "a cache";
+}
+
+/* The index j of a level number among the machine's levels. */
+static unsigned perf_level_index(const machine *m, unsigned level)
+{
+    for (unsigned j = 0; j < m->ncaches; j++)
+        if (m->caches[j].level == level)
+            return j;
+    return m->ncaches;
+}
+
+static double perf_kernel_distance(const machine *m, unsigned kernel, double reads, double writes)
+{
+    const machine_kernel_info *k = &machine_kernels[kernel];
+    double r = k->reads + (m->write_allocate ? k->write_only : 0), w = k->writes;
+    return fabs(reads - r) + fabs(writes - w);
+}
+
+/* How far a row is from the level and core count wanted: the level first. */
+static double perf_row_distance(const machine *m, const machine_bandwidth *bw, unsigned j,
+                                unsigned cores)
+{
+    double levels = fabs((double)perf_level_index(m, bw->level) - (double)j);
+    double apart = fabs((double)bw->cores - (double)cores);
+    return levels * 1e7 + apart;
+}
+
+/* The benchmark for level j on `cores` cores and these streams, or NULL
+ * when the table has none; *exact is false when it is from another level
+ * or core count. */
+static const machine_bandwidth *perf_pick(const machine *m, unsigned j, unsigned cores,
+                                          double reads, double writes, bool *exact)
+{
+    const machine_benchmarks *b = &m->benchmarks;
+    double nearest = INFINITY;
+    for (size_t i = 0; i < b->nbandwidths; i++) {
+        double d = perf_row_distance(m, &b->bandwidths[i], j, cores);
+        if (d < nearest)
+            nearest = d;
+    }
+    const machine_bandwidth *best = NULL;
+    double best_d = INFINITY;
+    for (size_t i = 0; i < b->nbandwidths; i++) {
+        const machine_bandwidth *bw = &b->bandwidths[i];
+        if (perf_row_distance(m, bw, j, cores) != nearest)
+            continue;
+        double d = perf_kernel_distance(m, bw->kernel, reads, writes);
+        if (d < best_d || (d == best_d && best && bw->kernel < best->kernel)) {
+            best = bw;
+            best_d = d;
+        }
+    }
+    *exact = nearest == 0;
+    return best;
+}
+
+static void perf_say_fallback(const machine *m, unsigned j, unsigned cores,
+                              const machine_bandwidth *bw, bool *warned)
+{
+    if (*warned)
+        return;
+    *warned = true;
+    diag_tool(DIAG_WARNING, "the machine's benchmarks have no measurement in %s on %u cores: "
+                            "using the nearest, %s on %u (said once)",
+              perf_level_name(m, j), cores, perf_level_name(m, perf_level_index(m, bw->level)),
+              bw->cores);
+}
+
+/* The levels' bytes in the steady state and their streams. */
+static void perf_fill_levels(perf_nest *n, const machine *m)
+{
+    unsigned served = m->ncaches + 1;
+    for (unsigned k = 0; k < m->ncaches; k++)
+        if (n->footprint <= (double)m->caches[k].size_bytes * PERF_CACHE_SHARE) {
+            served = k + 1;
+            break;
+        }
+    n->nlevels = m->ncaches + 1;
+    for (unsigned j = 0; j < n->nlevels; j++) {
+        perf_level *lv = &n->levels[j];
+        lv->name = perf_level_name(m, j);
+        lv->kernel = -1;
+        if (j >= served)
+            continue;
+        double most = -1;
+        for (size_t i = 0; i < n->nloops; i++) {
+            const perf_loop *pl = &n->loops[i];
+            lv->bytes += pl->level_bytes[j];
+            if (pl->level_bytes[j] > most) {
+                most = pl->level_bytes[j];
+                lv->reads = pl->level_reads[j];
+                lv->writes = pl->level_writes[j];
+            }
+        }
+    }
+}
+
+/* Chooses each level's benchmark on `cores` cores; the bandwidth in lv->gbs. */
+static void perf_choose_benchmarks(perf_nest *n, const machine *m, unsigned cores, bool *warned)
+{
+    for (unsigned j = 0; j < n->nlevels; j++) {
+        perf_level *lv = &n->levels[j];
+        if (lv->bytes <= 0)
+            continue;
+        bool exact;
+        const machine_bandwidth *bw = perf_pick(m, j, cores, lv->reads, lv->writes, &exact);
+        if (!exact)
+            perf_say_fallback(m, j, cores, bw, warned);
+        lv->kernel = (int)bw->kernel;
+        lv->gbs = bw->gbs;
+    }
+}
+
+static double perf_machine_fraction(const machine *m, unsigned cores)
+{
+    return m->cores ? (double)cores / m->cores : 1.0;
+}
+
+static void perf_time_roofline(perf_nest *n, const machine *m, unsigned cores)
+{
+    n->compute_s = n->weighted_flops / (m->peak_gflops * 1e9 * perf_machine_fraction(m, cores));
+    n->memory_s = 0;
+    const char *slowest = "memory";
+    for (unsigned j = 0; j < n->nlevels; j++) {
+        perf_level *lv = &n->levels[j];
+        lv->seconds = lv->bytes > 0 ? lv->bytes / (lv->gbs * 1e9) : 0;
+        if (lv->seconds > n->memory_s) {
+            n->memory_s = lv->seconds;
+            slowest = lv->name;
+        }
+    }
+    n->runtime_s = fmax(n->compute_s, n->memory_s);
+    n->bottleneck = n->memory_s >= n->compute_s ? slowest : "compute";
+}
+
+/* Cycles of one core for the loop's arithmetic. */
+static double perf_loop_in_core_cycles(const perf_loop *pl, const machine_benchmarks *b)
+{
+    bool chained = pl->chain_steps > 0;
+    const double *c = chained ? b->scalar_cycles : b->vector_cycles;
+    double fma = fmin(pl->adds, pl->multiplies);
+    double cycles = fma * c[MACHINE_OP_FMA] + (pl->adds - fma) * c[MACHINE_OP_ADD] +
+                    (pl->multiplies - fma) * c[MACHINE_OP_MULTIPLY] +
+                    pl->divides * c[MACHINE_OP_DIVIDE] + pl->specials * c[MACHINE_OP_SQRT];
+    if (!chained)
+        return cycles / b->lanes;
+    return fmax(cycles, pl->chain_steps * b->add_latency_cycles);
+}
+
+/* Seconds of one core to move level j's bytes in from the level beyond. */
+static double perf_transfer_seconds(perf_nest *n, const machine *m, unsigned j, bool *warned)
+{
+    const machine_benchmarks *b = &m->benchmarks;
+    perf_level *lv = &n->levels[j];
+    if (lv->bytes <= 0)
+        return 0;
+    if (b->transfer[j - 1] > 0)
+        return lv->bytes / (b->transfer[j - 1] * b->clock_ghz * 1e9);
+    /* Not measured: the single-core bandwidth of the level, said once. */
+    bool exact;
+    const machine_bandwidth *bw = perf_pick(m, j, 1, lv->reads, lv->writes, &exact);
+    if (!*warned) {
+        *warned = true;
+        diag_tool(DIAG_WARNING, "the machine's benchmarks give no transfer rate %s-%s: using "
+                                "the single-core bandwidth of %s (said once)",
+                  perf_level_name(m, j - 1), lv->name, lv->name);
+    }
+    return lv->bytes / (bw->gbs * 1e9);
+}
+
+static void perf_time_ecm(perf_nest *n, const machine *m, unsigned cores, bool *warned)
+{
+    const machine_benchmarks *b = &m->benchmarks;
+    double hz = b->clock_ghz * 1e9, cycles = 0;
+    for (size_t i = 0; i < n->nloops; i++)
+        cycles += perf_loop_in_core_cycles(&n->loops[i], b);
+    perf_ecm *e = &n->ecm;
+    e->overlapping_s = cycles / hz;
+    perf_level *l1 = &n->levels[0];
+    bool exact;
+    const machine_bandwidth *bw = perf_pick(m, 0, 1, l1->reads, l1->writes, &exact);
+    if (!exact)
+        perf_say_fallback(m, 0, 1, bw, warned);
+    e->non_overlapping_s = l1->bytes > 0 ? l1->bytes / (bw->gbs * 1e9) : 0;
+    l1->seconds = e->non_overlapping_s;
+    double data_s = e->non_overlapping_s;
+    for (unsigned j = 1; j < n->nlevels; j++) {
+        n->levels[j].seconds = perf_transfer_seconds(n, m, j, warned);
+        data_s += n->levels[j].seconds;
+    }
+    e->single_core_s = fmax(e->overlapping_s, data_s);
+    /* The limit of each shared level's bandwidth on the cores used. */
+    double limit_s = 0;
+    const char *limit = NULL;
+    for (unsigned j = 1; j < n->nlevels; j++) {
+        const perf_level *lv = &n->levels[j];
+        double s = lv->bytes > 0 ? lv->bytes / (lv->gbs * 1e9) : 0;
+        if (s > limit_s) {
+            limit_s = s;
+            limit = lv->name;
+        }
+    }
+    double scaled = e->single_core_s / cores;
+    e->saturation_cores = limit_s > 0 ? e->single_core_s / limit_s : 0;
+    n->compute_s = e->overlapping_s / cores;
+    n->memory_s = fmax(data_s / cores, limit_s);
+    n->runtime_s = fmax(scaled, limit_s);
+    if (limit && limit_s >= scaled)
+        n->bottleneck = limit;
+    else if (e->overlapping_s >= data_s)
+        n->bottleneck = "compute";
+    else
+        n->bottleneck = "data transfers";
+}
+
+void perf_time_nest(perf_nest *n, const machine *m, perf_model model, unsigned cores,
+                    bool *warned)
+{
+    perf_fill_levels(n, m);
+    perf_choose_benchmarks(n, m, cores, warned);
+    if (model == PERF_ECM)
+        perf_time_ecm(n, m, cores, warned);
+    else
+        perf_time_roofline(n, m, cores);
+}
