@@ -47,11 +47,34 @@ static void report_perf_summary(FILE *out, const char *indent, double flops, dou
             indent, ws, runtime_s, compute_s, memory_s, bottleneck);
 }
 
+/* With the machine's benchmarks: what each level serves and costs. */
+static void report_perf_levels_text(FILE *out, const perf_nest *n, perf_model model)
+{
+    if (!n->nlevels)
+        return;
+    fprintf(out, "  %-7s %14s %8s %8s %-8s %10s %14s\n", "level", "bytes", "reads", "writes",
+            "like", "GB/s", model == PERF_ECM ? "transfer s" : "seconds");
+    for (unsigned j = 0; j < n->nlevels; j++) {
+        const perf_level *lv = &n->levels[j];
+        fprintf(out, "  %-7s %14.6g %8.3g %8.3g %-8s %10.4g %14.6g\n", lv->name, lv->bytes,
+                lv->reads, lv->writes, lv->kernel >= 0 ? machine_kernels[lv->kernel].name : "-",
+                lv->gbs, lv->seconds);
+    }
+    if (model == PERF_ECM)
+        fprintf(out, "  ECM: T_OL %.6g s, T_nOL %.6g s, one core %.6g s, a level's bandwidth "
+                     "limits from %.3g cores\n",
+                n->ecm.overlapping_s, n->ecm.non_overlapping_s, n->ecm.single_core_s,
+                n->ecm.saturation_cores);
+}
+
 bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m)
 {
     fprintf(out, "machine: %s (%.6g GFLOP/s peak, %.6g GB/s memory%s)\n", m->name,
             m->peak_gflops, m->memory_bandwidth_gbs,
             m->write_allocate ? ", write-allocate" : "");
+    if (m->benchmarks.present)
+        fprintf(out, "model: %s on %u cores, with the machine's benchmarks\n",
+                r->model == PERF_ECM ? "ECM" : "roofline", r->cores);
     for (size_t i = 0; i < r->nnests; i++) {
         const perf_nest *n = &r->nests[i];
         fprintf(out, "\nnest at %s:%u (function %s)\n", fileio_basename(n->top->loc.file),
@@ -60,6 +83,7 @@ bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m)
                 "executions", "flops", "bytes", "working sets by level (inner/outer)  reuse held");
         for (size_t k = 0; k < n->nloops; k++)
             report_perf_loop_row(out, &n->loops[k], m);
+        report_perf_levels_text(out, n, r->model);
         report_perf_summary(out, "  ", n->flops, n->weighted_flops, n->specials, n->bytes,
                             n->working_set, n->compute_s, n->memory_s, n->runtime_s,
                             n->bottleneck);
@@ -125,10 +149,40 @@ static cJSON *report_perf_json_level(const perf_loop *pl, const machine *m)
     return o;
 }
 
+static void report_perf_json_memory_levels(cJSON *o, const perf_nest *n, perf_model model)
+{
+    if (!n->nlevels)
+        return;
+    cJSON *levels = cJSON_AddArrayToObject(o, "memory_levels");
+    for (unsigned j = 0; j < n->nlevels; j++) {
+        const perf_level *lv = &n->levels[j];
+        cJSON *l = cJSON_CreateObject();
+        cJSON_AddStringToObject(l, "level", lv->name);
+        cJSON_AddNumberToObject(l, "bytes", lv->bytes);
+        cJSON_AddNumberToObject(l, "read_streams", lv->reads);
+        cJSON_AddNumberToObject(l, "write_streams", lv->writes);
+        if (lv->kernel >= 0) {
+            cJSON_AddStringToObject(l, "benchmark", machine_kernels[lv->kernel].name);
+            cJSON_AddNumberToObject(l, "gbs", lv->gbs);
+        }
+        cJSON_AddNumberToObject(l, "seconds", lv->seconds);
+        cJSON_AddItemToArray(levels, l);
+    }
+    if (model != PERF_ECM)
+        return;
+    cJSON *e = cJSON_AddObjectToObject(o, "ecm");
+    cJSON_AddNumberToObject(e, "overlapping_s", n->ecm.overlapping_s);
+    cJSON_AddNumberToObject(e, "non_overlapping_s", n->ecm.non_overlapping_s);
+    cJSON_AddNumberToObject(e, "single_core_s", n->ecm.single_core_s);
+    cJSON_AddNumberToObject(e, "saturation_cores", n->ecm.saturation_cores);
+}
+
 static char *report_perf_json_render(const perf_result *r, const machine *m)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "machine", m->name);
+    cJSON_AddStringToObject(root, "model", r->model == PERF_ECM ? "ecm" : "roofline");
+    cJSON_AddNumberToObject(root, "cores", r->cores);
     report_perf_json_numbers(root, r->flops, r->weighted_flops, r->specials, r->bytes,
                              r->working_set, r->compute_s, r->memory_s, r->runtime_s,
                              r->bottleneck);
@@ -145,6 +199,7 @@ static char *report_perf_json_render(const perf_result *r, const machine *m)
         cJSON *levels = cJSON_AddArrayToObject(o, "levels");
         for (size_t k = 0; k < n->nloops; k++)
             cJSON_AddItemToArray(levels, report_perf_json_level(&n->loops[k], m));
+        report_perf_json_memory_levels(o, n, r->model);
         cJSON_AddItemToArray(loops, o);
     }
     char *text = cJSON_Print(root);

@@ -125,6 +125,78 @@ static void test_bad_input(void)
     testutil_proc_release(&r);
 }
 
+#define ECM_MACHINE AITOOL_SOURCE_DIR "/testsuite/machines/ecm-test.json"
+
+/* -model and -cores: the triad of 1e7 elements on the test machine of
+ * test_perf_ecm (whose values are derived there). */
+static void test_models(void)
+{
+    const char *ecm[] = {"-machine", ECM_MACHINE, "-model", "ecm", "-cores", "4", "-D",
+                         "n=10000000", "-json", "e.json", TRIAD, NULL};
+    testutil_proc r = run(ecm);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "model: ECM on 4 cores, with the machine's benchmarks"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "  memory         3.2e+08        3        1 triad            16           0.02"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "ECM: T_OL 0.000625 s, T_nOL 0.00375 s, one core "
+                                         "0.03875 s, a level's bandwidth limits from 1.94 cores"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "runtime 0.02 s"));
+    testutil_proc_release(&r);
+    char *path = testutil_path(tmpdir, "e.json");
+    char *text = testutil_read_file(path);
+    free(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(j, "model")->valuestring, "ecm");
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(j, "cores")->valuedouble, 4, 0);
+    const cJSON *nest = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "loops"), 0);
+    const cJSON *levels = cJSON_GetObjectItem(nest, "memory_levels");
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(levels), 4);
+    const cJSON *l1 = cJSON_GetArrayItem(levels, 0);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(l1, "level")->valuestring, "L1");
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(l1, "benchmark")->valuestring, "copy");
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(l1, "bytes")->valuedouble, 2.4e8, 0);
+    const cJSON *mem = cJSON_GetArrayItem(levels, 3);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(mem, "benchmark")->valuestring, "triad");
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(mem, "seconds")->valuedouble, 0.02, 1e-15);
+    const cJSON *e = cJSON_GetObjectItem(nest, "ecm");
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(e, "single_core_s")->valuedouble, 0.03875, 1e-15);
+    cJSON_Delete(j);
+
+    /* the roofline of the levels on one core: memory's 8 GB/s */
+    const char *one[] = {"-machine", ECM_MACHINE, "-cores", "1", "-csv", "-D", "n=10000000",
+                         TRIAD, NULL};
+    r = run(one);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, ",0.040000000000000001,memory\n"));
+    testutil_proc_release(&r);
+
+    const char *bad_model[] = {"-machine", ECM_MACHINE, "-model", "ecn", "-D", "n=1", TRIAD,
+                               NULL};
+    r = run(bad_model);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.err, "perfmodel: error: -model ecn: the models are roofline and "
+                                  "ecm\n");
+    testutil_proc_release(&r);
+    const char *no_table[] = {"-machine", VM, "-model", "ecm", "-D", "n=1", TRIAD, NULL};
+    r = run(no_table);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "small-vm-2core.json: -model ecm needs the machine's "
+                                         "\"benchmarks\" table"));
+    testutil_proc_release(&r);
+    const char *zero[] = {"-machine", ECM_MACHINE, "-cores", "0", "-D", "n=1", TRIAD, NULL};
+    r = run(zero);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.err, "perfmodel: error: -cores 0: not from 1 to 1048576\n");
+    testutil_proc_release(&r);
+    const char *many[] = {"-machine", ECM_MACHINE, "-cores", "5", "-D", "n=1", TRIAD, NULL};
+    r = run(many);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.err, "perfmodel: error: -cores 5: the machine has 4\n");
+    testutil_proc_release(&r);
+}
+
 /* -calibrate writes a machine file perfmodel then reads: this machine has
  * at least one core, a positive bandwidth and peak, and write-allocates. */
 static void test_calibrate(void)
@@ -404,6 +476,7 @@ int main(void)
         {"README's option table", test_readme_option_table},
         {"table, CSV and JSON", test_outputs},
         {"bad input", test_bad_input},
+        {"-model and -cores", test_models},
         {"sweep and plots", test_sweep_and_plots},
         {"values are whole numbers", test_values_are_whole_numbers},
         {"sweep cap", test_sweep_cap},

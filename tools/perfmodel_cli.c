@@ -31,6 +31,9 @@ typedef struct pm_options {
     const char *sweep;        /* -sweep name=FROM:TO[:xF|:+S], or NULL */
     const char **defines;     /* -D name=value, in order */
     int ndefines;
+    const char *model;        /* -model roofline|ecm, or NULL */
+    const char *cores;        /* -cores N, or NULL */
+    perf_options perf;        /* the two, checked */
     const char **inputs;      /* kernel.xml... */
     int ninputs;
 } pm_options;
@@ -52,6 +55,12 @@ static const args_option pm_option_table[] = {
      "read every kernel as the ExaSAT tools' own XML dialect (offset and dependentloopvar "
      "accesses, if/else blocks, counts on functions), which is otherwise detected per "
      "document"},
+    {"-model", ARGS_VALUE, "roofline|ecm", false, PM_OPT(model), 0,
+     "how counts become time: roofline (the default: the slowest of compute and each level's "
+     "traffic over its bandwidth) or ecm (in-core time plus the transfers between levels, "
+     "scaled to the cores; needs the machine's \"benchmarks\")"},
+    {"-cores", ARGS_VALUE, "N", false, PM_OPT(cores), 0,
+     "the cores that run each nest (default: all the machine's)"},
     {"-json", ARGS_VALUE, "FILE", false, PM_OPT(json_file), 0,
      "also write the predictions as JSON (- is standard output)"},
     {"-csv", ARGS_FLAG, NULL, false, PM_OPT(csv), 0,
@@ -248,7 +257,7 @@ static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_prog
     for (long long v = sw.from; ok;) {
         perf_bindings_set(b, sw.name, v);
         perf_result r;
-        ok = perf_evaluate(p, m, b, &r);
+        ok = perf_evaluate_with(p, m, b, NULL, NULL, &o->perf, &r);
         if (ok) {
             printf("%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n", v, r.flops,
                    r.weighted_flops, r.specials, r.bytes, r.working_set, r.compute_s,
@@ -276,7 +285,7 @@ static bool pm_report(const pm_options *o, const lm_program *p, const machine *m
                       const perf_bindings *b)
 {
     perf_result r;
-    bool ok = perf_evaluate(p, m, b, &r);
+    bool ok = perf_evaluate_with(p, m, b, NULL, NULL, &o->perf, &r);
     if (ok) {
         if (o->csv)
             ok &= report_perf_csv_write(stdout, &r);
@@ -334,12 +343,53 @@ static int pm_calibrate(const pm_options *o)
     bool ok = json && printf("%s\n", json) > 0 && fflush(stdout) == 0;
     free(json);
     free(m.name);
+    free(m.benchmarks.bandwidths);
     if (!ok)
         diag_tool(DIAG_ERROR, "cannot write the machine file to standard output");
     return ok ? PM_EXIT_OK : PM_EXIT_INPUT;
 }
 
-static int pm_run(const pm_options *o)
+/* -model and -cores into o->perf; false after a usage error. */
+static bool pm_parse_model(pm_options *o)
+{
+    o->perf = (perf_options){PERF_ROOFLINE, 0};
+    if (o->model && !strcmp(o->model, "ecm")) {
+        o->perf.model = PERF_ECM;
+    } else if (o->model && strcmp(o->model, "roofline") != 0) {
+        diag_tool(DIAG_ERROR, "-model %s: the models are roofline and ecm", o->model);
+        return false;
+    }
+    if (!o->cores)
+        return true;
+    long long n;
+    const char *error = perf_parse_whole_number(o->cores, strlen(o->cores), &n);
+    if (!error && (n < 1 || n > 1048576))
+        error = "not from 1 to 1048576";
+    if (error) {
+        diag_tool(DIAG_ERROR, "-cores %s: %s", o->cores, error);
+        return false;
+    }
+    o->perf.cores = (unsigned)n;
+    return true;
+}
+
+/* What -model and -cores need of the machine file: PM_EXIT_OK, or the
+ * status of the error reported. */
+static int pm_machine_fits_model(const pm_options *o, const machine *m)
+{
+    if (o->perf.model == PERF_ECM && !m->benchmarks.present) {
+        diag_tool(DIAG_ERROR, "%s: -model ecm needs the machine's \"benchmarks\" table "
+                              "(perfmodel -calibrate measures one)", o->machine_file);
+        return PM_EXIT_INPUT;
+    }
+    if (o->perf.cores && m->cores && o->perf.cores > m->cores) {
+        diag_tool(DIAG_ERROR, "-cores %u: the machine has %u", o->perf.cores, m->cores);
+        return PM_EXIT_USAGE;
+    }
+    return PM_EXIT_OK;
+}
+
+static int pm_run(pm_options *o)
 {
     if (o->help) {
         pm_print_help(stdout);
@@ -367,7 +417,7 @@ static int pm_run(const pm_options *o)
         diag_tool(DIAG_ERROR, "'%s': the plot is written as .png or .svg", o->plot_file);
         return PM_EXIT_USAGE;
     }
-    if (!pm_outputs_not_inputs(o))
+    if (!pm_outputs_not_inputs(o) || !pm_parse_model(o))
         return PM_EXIT_USAGE;
     pm_sweep sw;
     if (o->sweep && !(pm_parse_sweep(o->sweep, &sw) && pm_sweep_within_cap(o->sweep, &sw))) {
@@ -378,6 +428,8 @@ static int pm_run(const pm_options *o)
     machine *m = b ? machine_load(o->machine_file) : NULL;
     int status = b ? PM_EXIT_INPUT : PM_EXIT_USAGE;
     if (m)
+        status = pm_machine_fits_model(o, m);
+    if (m && status == PM_EXIT_OK)
         status = pm_model(o, o->sweep ? &sw : NULL, m, b) ? PM_EXIT_OK : PM_EXIT_INPUT;
     machine_free(&m);
     perf_bindings_free(&b);

@@ -1,0 +1,303 @@
+/* The model with a machine's benchmarks table, against values worked out by
+ * hand: the benchmark chosen for each level of a triad, a dot product and a
+ * 2D 5-point stencil, the per-level roofline, the ECM model's parts (in-core
+ * time, loads, each transfer), its single-core time and its saturation on 4
+ * cores, a working set in L2, and the fallback to the nearest measurement.
+ *
+ * The test machine: 2 GHz, 4 cores, write-allocate; L1 32 KiB, L2 1 MiB,
+ * L3 16 MiB (data "fits" in half of a cache); 4 lanes; an FMA, add or
+ * multiply costs 0.5 cycles, an add's latency is 4; transfers of 32, 16 and
+ * 8 bytes per cycle (L1-L2, L2-L3, L3-memory); the bandwidths below. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "exasat_xml.h"
+#include "machine.h"
+#include "perf.h"
+#include "testutil.h"
+
+/* The test machine (see the top of the file). */
+#define ECM_MACHINE AITOOL_SOURCE_DIR "/testsuite/machines/ecm-test.json"
+
+static const char triad_xml[] =
+    "<program><function name=\"triad\">\n"
+    "<loop linenum=\"5\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"1\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+    "<scalar name=\"s\" datatype=\"double\" isConstant=\"true\" reads=\"1\" writes=\"0\"/>\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"0\" writes=\"1\"/></array>\n"
+    "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"readonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
+    "<array name=\"c\" component=\"\" datatype=\"double\" accesstype=\"readonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
+    "</loop></function></program>\n";
+
+static const char dot_xml[] =
+    "<program><function name=\"dot\">\n"
+    "<loop linenum=\"5\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"1\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+    "<scalar name=\"sum\" datatype=\"double\" isConstant=\"false\" reads=\"1\" writes=\"1\"/>\n"
+    "<array name=\"x\" component=\"\" datatype=\"double\" accesstype=\"readonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
+    "<array name=\"y\" component=\"\" datatype=\"double\" accesstype=\"readonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
+    "</loop></function></program>\n";
+
+static const char stencil2d_xml[] =
+    "<program><function name=\"stencil2d\">\n"
+    "<loop linenum=\"7\" loopvar=\"i\" stride=\"1\" lowerbound=\"1\" upperbound=\"n-2\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<loop linenum=\"8\" loopvar=\"j\" stride=\"1\" lowerbound=\"1\" upperbound=\"n-2\" "
+    "adds=\"3\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"out\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" "
+    "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" reads=\"0\" "
+    "writes=\"1\"/></array>\n"
+    "<array name=\"in\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((-1,1),(-1,1))\">"
+    "<access index=\"(0,-1)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "<access index=\"(0,1)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "<access index=\"(-1,0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "<access index=\"(1,0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
+    "</loop></loop></function></program>\n";
+
+static machine *load_machine(const char *text)
+{
+    machine *m = machine_parse("ecm.json", text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    return m;
+}
+
+static machine *load_test_machine(void)
+{
+    char *text = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    machine *m = load_machine(text);
+    free(text);
+    return m;
+}
+
+/* The kernel evaluated with n bound, on `cores` cores with `model`. */
+static void evaluate(const char *xml, long long n, perf_model model, unsigned cores,
+                     const machine *m, lm_program **p, perf_result *r)
+{
+    *p = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(*p, "k.xml", xml, strlen(xml)));
+    lm_program_finish(*p);
+    perf_bindings *b = perf_bindings_create();
+    perf_bindings_set(b, "n", n);
+    perf_options opt = {model, cores};
+    CU_ASSERT_TRUE_FATAL(perf_evaluate_with(*p, m, b, NULL, NULL, &opt, r));
+    perf_bindings_free(&b);
+}
+
+static void release(lm_program **p, perf_result *r)
+{
+    perf_result_release(r);
+    lm_program_free(p);
+}
+
+/* Relative closeness: the sums of the model may round in the last bits. */
+#define ASSERT_CLOSE(got, want) CU_ASSERT(fabs((got) - (want)) <= 1e-9 * fabs(want) + 1e-300)
+
+static void expect_level(const perf_level *lv, const char *name, double bytes, double reads,
+                         double writes, int kernel, double gbs)
+{
+    CU_ASSERT_STRING_EQUAL(lv->name, name);
+    ASSERT_CLOSE(lv->bytes, bytes);
+    CU_ASSERT_DOUBLE_EQUAL(lv->reads, reads, 0);
+    CU_ASSERT_DOUBLE_EQUAL(lv->writes, writes, 0);
+    CU_ASSERT_EQUAL(lv->kernel, kernel);
+    CU_ASSERT_DOUBLE_EQUAL(lv->gbs, gbs, 0);
+}
+
+/* Triad, n = 1e7: 240 MB of data, beyond every cache.  L1 serves the
+ * loads of b and c and the store to a: 24 B an element, 2 reads and 1
+ * write, nearest copy (2, 1).  Every level beyond serves 32 B an element
+ * (a is write-allocated): 3 reads, 1 write, the triad itself. */
+static void test_triad(void)
+{
+    machine *m = load_test_machine();
+    lm_program *p;
+    perf_result r;
+    const double n = 1e7, l1 = 24 * n, beyond = 32 * n;
+    evaluate(triad_xml, (long long)n, PERF_ECM, 4, m, &p, &r);
+    const perf_nest *nest = &r.nests[0];
+    CU_ASSERT_EQUAL_FATAL(nest->nlevels, 4);
+    expect_level(&nest->levels[0], "L1", l1, 2, 1, MACHINE_COPY, 256);
+    expect_level(&nest->levels[1], "L2", beyond, 3, 1, MACHINE_TRIAD, 200);
+    expect_level(&nest->levels[2], "L3", beyond, 3, 1, MACHINE_TRIAD, 100);
+    expect_level(&nest->levels[3], "memory", beyond, 3, 1, MACHINE_TRIAD, 16);
+    /* T_OL: n FMAs at 0.5 cycles over 4 lanes, at 2 GHz.  T_nOL: L1's bytes
+     * at copy's 64 GB/s on one core.  Transfers at 32, 16, 8 B/cycle. */
+    double t_ol = n * 0.5 / 4 / 2e9, t_nol = l1 / 64e9;
+    double t12 = beyond / 64e9, t23 = beyond / 32e9, t3m = beyond / 16e9;
+    double single = t_nol + t12 + t23 + t3m;
+    ASSERT_CLOSE(nest->ecm.overlapping_s, t_ol);
+    ASSERT_CLOSE(nest->ecm.non_overlapping_s, t_nol);
+    ASSERT_CLOSE(nest->levels[1].seconds, t12);
+    ASSERT_CLOSE(nest->levels[3].seconds, t3m);
+    ASSERT_CLOSE(nest->ecm.single_core_s, single); /* 0.03875 s */
+    /* 4 cores: memory at the triad's 16 GB/s (0.02 s) beats single / 4;
+     * it saturates from single / 0.02 = 1.94 cores. */
+    ASSERT_CLOSE(nest->runtime_s, beyond / 16e9);
+    ASSERT_CLOSE(nest->ecm.saturation_cores, single / (beyond / 16e9));
+    CU_ASSERT_STRING_EQUAL(nest->bottleneck, "memory");
+    release(&p, &r);
+
+    /* One core: single-core bandwidths limit nothing sooner (memory 8 GB/s
+     * takes 0.04 s > 0.03875 s: memory limits even one core). */
+    evaluate(triad_xml, (long long)n, PERF_ECM, 1, m, &p, &r);
+    ASSERT_CLOSE(r.nests[0].runtime_s, beyond / 8e9);
+    release(&p, &r);
+
+    /* The roofline of the levels on 4 cores: the slowest is memory. */
+    evaluate(triad_xml, (long long)n, PERF_ROOFLINE, 4, m, &p, &r);
+    nest = &r.nests[0];
+    ASSERT_CLOSE(nest->levels[0].seconds, l1 / 256e9);
+    ASSERT_CLOSE(nest->levels[2].seconds, beyond / 100e9);
+    ASSERT_CLOSE(nest->compute_s, 2 * n / 100e9);
+    ASSERT_CLOSE(nest->runtime_s, beyond / 16e9);
+    CU_ASSERT_STRING_EQUAL(nest->bottleneck, "memory");
+    CU_ASSERT_STRING_EQUAL(r.bottleneck, "memory");
+    release(&p, &r);
+    machine_free(&m);
+}
+
+/* Triad, n = 1e4: 240 KB of data fits in half of L2, so in the steady
+ * state L3 and memory serve nothing and L2 is the slowest level. */
+static void test_triad_in_l2(void)
+{
+    machine *m = load_test_machine();
+    lm_program *p;
+    perf_result r;
+    const double n = 1e4;
+    evaluate(triad_xml, (long long)n, PERF_ROOFLINE, 4, m, &p, &r);
+    const perf_nest *nest = &r.nests[0];
+    CU_ASSERT_DOUBLE_EQUAL(nest->footprint, 24 * n, 0);
+    expect_level(&nest->levels[1], "L2", 32 * n, 3, 1, MACHINE_TRIAD, 200);
+    expect_level(&nest->levels[2], "L3", 0, 0, 0, -1, 0);
+    expect_level(&nest->levels[3], "memory", 0, 0, 0, -1, 0);
+    ASSERT_CLOSE(nest->runtime_s, 32 * n / 200e9);
+    CU_ASSERT_STRING_EQUAL(nest->bottleneck, "L2");
+    /* the cold-cache memory traffic is still reported as the bytes */
+    CU_ASSERT_DOUBLE_EQUAL(nest->bytes, 32 * n, 0);
+    release(&p, &r);
+
+    /* ECM on 4 cores: (T_nOL + T_L1L2) / 4 = 2.19 us beats L2's 1.6 us. */
+    evaluate(triad_xml, (long long)n, PERF_ECM, 4, m, &p, &r);
+    nest = &r.nests[0];
+    double single = 24 * n / 64e9 + 32 * n / 64e9;
+    ASSERT_CLOSE(nest->ecm.single_core_s, single);
+    ASSERT_CLOSE(nest->runtime_s, single / 4);
+    CU_ASSERT_STRING_EQUAL(nest->bottleneck, "data transfers");
+    release(&p, &r);
+    machine_free(&m);
+}
+
+/* Dot product, n = 1e7: sum = sum + x[i]*y[i] carries sum from iteration to
+ * iteration, so the loop runs scalar at an add's latency: T_OL = 4 cycles
+ * an element (the FMA's 0.5 is less).  Every level serves 16 B an element,
+ * 2 reads: load2. */
+static void test_dot(void)
+{
+    machine *m = load_test_machine();
+    lm_program *p;
+    perf_result r;
+    const double n = 1e7, bytes = 16 * n;
+    evaluate(dot_xml, (long long)n, PERF_ECM, 4, m, &p, &r);
+    const perf_nest *nest = &r.nests[0];
+    expect_level(&nest->levels[0], "L1", bytes, 2, 0, MACHINE_LOAD2, 192);
+    expect_level(&nest->levels[3], "memory", bytes, 2, 0, MACHINE_LOAD2, 20);
+    double t_ol = n * 4 / 2e9;
+    double data = bytes / 48e9 + bytes / 64e9 + bytes / 32e9 + bytes / 16e9;
+    ASSERT_CLOSE(nest->ecm.overlapping_s, t_ol);
+    ASSERT_CLOSE(nest->ecm.single_core_s, data); /* 0.0208 s > 0.02 s */
+    ASSERT_CLOSE(nest->runtime_s, bytes / 20e9);
+    ASSERT_CLOSE(nest->ecm.saturation_cores, data / (bytes / 20e9)); /* 2.6 cores */
+    release(&p, &r);
+    machine_free(&m);
+}
+
+/* 2D 5-point stencil, n = 2000 (1998 x 1998 updates, e of them): the row
+ * layer condition holds in L1 (3 in-elements and 1 out: 32 B) but not the
+ * plane one (3 rows of in and 1 of out: 63984 B > 16 KiB); it holds in L2.
+ * L1 serves 4 loads and a store an update, 40 B: (4, 1), nearest the triad.
+ * L2 serves in's 3 rows (8 * 1998 * 2000 * 3) and out written and
+ * allocated (16 e): (4, 1), the triad.  L3 and memory serve in once
+ * (8 * 2000 * 2000) and out: (2, 1), copy. */
+static void test_stencil2d(void)
+{
+    machine *m = load_test_machine();
+    lm_program *p;
+    perf_result r;
+    const double e = 1998.0 * 1998;
+    const double l1 = 40 * e, l2 = 8 * 1998.0 * 2000 * 3 + 16 * e, l3 = 8 * 2000.0 * 2000 + 16 * e;
+    evaluate(stencil2d_xml, 2000, PERF_ECM, 4, m, &p, &r);
+    const perf_nest *nest = &r.nests[0];
+    expect_level(&nest->levels[0], "L1", l1, 4, 1, MACHINE_TRIAD, 200);
+    expect_level(&nest->levels[1], "L2", l2, 4, 1, MACHINE_TRIAD, 200);
+    expect_level(&nest->levels[2], "L3", l3, 2, 1, MACHINE_COPY, 110);
+    expect_level(&nest->levels[3], "memory", l3, 2, 1, MACHINE_COPY, 18);
+    /* 1 FMA and 2 adds an update: 1.5 cycles over 4 lanes */
+    ASSERT_CLOSE(nest->ecm.overlapping_s, e * 1.5 / 4 / 2e9);
+    double single = l1 / 50e9 + l2 / 64e9 + l3 / 32e9 + l3 / 16e9;
+    ASSERT_CLOSE(nest->ecm.single_core_s, single); /* 14.7 ms */
+    ASSERT_CLOSE(nest->runtime_s, l3 / 18e9);       /* 5.3 ms */
+    ASSERT_CLOSE(nest->ecm.saturation_cores, single / (l3 / 18e9));
+    release(&p, &r);
+    machine_free(&m);
+}
+
+/* A table without L3 measurements on 4 cores takes the nearest (L3 on 1
+ * core) and says so once, however many nests need it. */
+static void test_fallback(void)
+{
+    char *file = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    char *text = testutil_replace(file, "\"level\": \"L3\", \"cores\": 4",
+                                  "\"level\": \"L3\", \"cores\": 3");
+    free(file);
+    machine *m = load_machine(text);
+    FILE *tmp = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(tmp);
+    diag_set_stream(tmp);
+    lm_program *p = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "k.xml", triad_xml, strlen(triad_xml)));
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "k2.xml", dot_xml, strlen(dot_xml)));
+    lm_program_finish(p);
+    perf_bindings *b = perf_bindings_create();
+    perf_bindings_set(b, "n", 10000000);
+    perf_options opt = {PERF_ROOFLINE, 4};
+    perf_result r;
+    CU_ASSERT_TRUE_FATAL(perf_evaluate_with(p, m, b, NULL, NULL, &opt, &r));
+    diag_set_stream(NULL);
+    char *messages = testutil_read_stream(tmp);
+    fclose(tmp);
+    CU_ASSERT_STRING_EQUAL(messages, "aitool: warning: the machine's benchmarks have no measurement in L3 "
+                                     "on 4 cores: using the nearest, L3 on 3 (said once)\n");
+    CU_ASSERT_EQUAL_FATAL(r.nnests, 2);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].levels[2].gbs, 100, 0);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[1].levels[2].gbs, 120, 0);
+    free(messages);
+    perf_bindings_free(&b);
+    release(&p, &r);
+    machine_free(&m);
+    free(text);
+}
+
+int main(void)
+{
+    static const testutil_case cases[] = {
+        {"triad: levels, ECM, saturation, roofline", test_triad},
+        {"triad in L2: the steady state", test_triad_in_l2},
+        {"dot: a carried add chain", test_dot},
+        {"2D 5-point stencil: layer conditions per level", test_stencil2d},
+        {"a missing measurement falls back, said once", test_fallback},
+        {NULL, NULL},
+    };
+    static const testutil_suite suites[] = {{"ECM and the level roofline", cases}};
+    return testutil_run(suites, 1);
+}
