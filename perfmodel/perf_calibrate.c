@@ -29,7 +29,38 @@
  *
  * Caches come from /sys, else CPUID, else sysconf (sizes only: their
  * bandwidth is left unknown); the last one's size is then measured (see
- * calib_measure_last_cache).  The CPU's name comes from /proc/cpuinfo. */
+ * calib_measure_last_cache).  The CPU's name comes from /proc/cpuinfo.
+ *
+ * Benchmarks (the machine's "benchmarks" table: what the model charges per
+ * level and per instruction).  Everything in it is in cycles or per cycle,
+ * so first the clock: /proc/cpuinfo's "cpu MHz", else CPUID leaf 0x16's base
+ * frequency; with neither the table is left out, with a warning.
+ *
+ * In-core costs: the chains above on one core, as vectors and as scalars, for
+ * add, multiply (by 1, so the chain neither overflows nor goes subnormal),
+ * fma, divide and square root, give each instruction's reciprocal throughput;
+ * one chain of scalar adds alone gives the add's latency (ISO C forbids the
+ * compiler to reassociate it into several).
+ *
+ * Streaming kernels: the eight of machine_kernels[], with all their arrays
+ * together in L1, L2, L3 and memory, on one thread and on one per core.  In a
+ * cache they take three eighths of it; the private L1 and L2 hold one thread's
+ * part each, the shared L3 all threads' parts together.  In memory they take
+ * what the triad's arrays take (4x the largest cache, at least 256 MiB, at
+ * most a quarter of MemAvailable) in all.  Each thread first touches, then
+ * streams, its own contiguous part (a static schedule), in passes repeated
+ * inside one parallel region until a run lasts 5 ms.  The reductions keep
+ * eight vectors of partial sums: with one, every add would wait for the one
+ * before.  The other kernels are plain loops that the compiler vectorizes
+ * (omp simd), with ordinary stores.  Bytes are counted as the model counts
+ * them: 8 per array read or written and element, plus 8 per array only
+ * written on a write-allocate machine.  The transfer rate between a cache and
+ * the level beyond follows the ECM model: single-core load2's cycles per
+ * 64-byte line with the data beyond the cache, less those with it inside.
+ *
+ * Every benchmark is the best of 5 to 15 runs: more while no second run comes
+ * within 1% of the best, which a busy machine needs and a quiet one does not;
+ * the log says how far the median run strayed from the best. */
 #include "perf_calibrate.h"
 
 #include <cpuid.h>

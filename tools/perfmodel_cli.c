@@ -334,6 +334,7 @@ static int pm_calibrate(const pm_options *o)
     bool ok = json && printf("%s\n", json) > 0 && fflush(stdout) == 0;
     free(json);
     free(m.name);
+    free(m.benchmarks.bandwidths);
     if (!ok)
         diag_tool(DIAG_ERROR, "cannot write the machine file to standard output");
     return ok ? PM_EXIT_OK : PM_EXIT_INPUT;
