@@ -1163,10 +1163,12 @@ static bool calib_bandwidth_group(machine *m, const calib_isa *isa, unsigned i, 
     machine_benchmarks *b = &m->benchmarks;
     unsigned level = i < m->ncaches ? m->caches[i].level : MACHINE_LEVEL_MEMORY;
     unsigned long long bytes = calib_level_bytes(m, i, threads, memory_bytes);
+    bool private_parts = i < m->ncaches && !calib_cache_is_shared(&m->caches[i]) && threads > 1;
     char where[16], size[32];
     calib_level_name(where, sizeof where, level);
-    calib_format_size(size, sizeof size, bytes);
-    calib_log(log, "calibrate: %s, %s, %u thread%s:", where, size, threads, threads > 1 ? "s" : "");
+    calib_format_size(size, sizeof size, private_parts ? bytes / threads : bytes);
+    calib_log(log, "calibrate: %s, %s%s, %u thread%s:", where, private_parts ? "each thread " : "",
+              size, threads, threads > 1 ? "s" : "");
     for (unsigned k = 0; k < MACHINE_NKERNELS; k++) {
         const machine_kernel_info *info = &machine_kernels[k];
         size_t n = calib_row_elements(bytes, info->reads + info->write_only, threads);
