@@ -1,7 +1,8 @@
 /* The performance model against values worked out by hand: a triad's bytes
  * with and without write-allocate, a 7-point stencil's traffic as the cache
  * shrinks past each layer condition, trip counts from bound expressions,
- * weighted flops and the runtime, and the errors. */
+ * weighted flops and the runtime, and the errors.  The calibration: where the
+ * cache sizes come from, and the benchmarks measured on this machine. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
