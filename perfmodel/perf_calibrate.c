@@ -44,8 +44,10 @@
  *
  * Streaming kernels: the eight of machine_kernels[], with all their arrays
  * together in L1, L2, L3 and memory, on one thread and on one per core.  In a
- * cache they take three eighths of it; the private L1 and L2 hold one thread's
- * part each, the shared L3 all threads' parts together.  In memory they take
+ * cache they take three eighths of it: of each instance, shared by the threads
+ * that share it (sysfs's shared_cpu_list; without it L1 and L2 are private and
+ * the rest shared by all), so a private L1 or L2 holds one thread's part and
+ * a shared L3 all threads' parts together.  In memory they take
  * what the triad's arrays take (4x the largest cache, at least 256 MiB, at
  * most a quarter of MemAvailable) in all.  Each thread first touches, then
  * streams, its own contiguous part (a static schedule), in passes repeated
@@ -1100,25 +1102,67 @@ static double calib_stream_rate(unsigned kernel, const calib_isa *isa, size_t n,
     return calib_kernel_bytes(info, write_allocate) * (double)n * st.passes / best.seconds;
 }
 
-/* Levels 1 and 2 are private to a core and the ones beyond shared by all, as on every
- * x86-64 of the last decade; a cache's size is what one instance holds. */
-static bool calib_cache_is_shared(const machine_cache *c)
+/* CPUs in a kernel's CPU list such as "0-7,64-71"; 0 when it is not one. */
+static unsigned calib_count_cpus(const char *list)
 {
-    return c->level >= 3;
+    unsigned n = 0;
+    const char *p = list;
+    while (*p) {
+        char *end;
+        unsigned long first = strtoul(p, &end, 10), last = first;
+        if (end == p)
+            return 0;
+        if (*end == '-') {
+            p = end + 1;
+            last = strtoul(p, &end, 10);
+            if (end == p || last < first)
+                return 0;
+        }
+        n += (unsigned)(last - first + 1);
+        if (*end != ',' && *end != '\0')
+            return 0;
+        p = *end ? end + 1 : end;
+    }
+    return n;
 }
 
-/* All arrays of a row together, in bytes, with the data in caches[i] (i == ncaches:
- * memory).  Three eighths of a cache: a third to a half, room left for the stack and the
- * lines the replacement policy keeps of other data; a private cache holds one thread's part,
- * so all threads' parts together are that many times as big. */
-static unsigned long long calib_level_bytes(const machine *m, unsigned i, unsigned threads,
-                                            unsigned long long memory_bytes)
+/* How many CPUs share one of the caches of `level`, from the kernel's shared_cpu_list;
+ * 0 when sysfs does not say. */
+static unsigned calib_sysfs_sharing(unsigned level)
+{
+    for (unsigned i = 0; calib_cache_index_exists(calib_cache_dir, i) && i < 64; i++) {
+        machine_cache cache;
+        char list[1024];
+        if (calib_read_data_cache(calib_cache_dir, i, &cache) && cache.level == level &&
+            calib_read_cache_file(calib_cache_dir, i, "shared_cpu_list", list, sizeof list))
+            return calib_count_cpus(list);
+    }
+    return 0;
+}
+
+/* How many CPUs share one instance of caches[i] (its size is one instance's): as sysfs
+ * says, else as on every x86-64 of the last decade without SMT, levels 1 and 2 private and
+ * the ones beyond shared by all. */
+static unsigned calib_cache_sharing(const machine *m, unsigned i)
+{
+    unsigned level = m->caches[i].level, sharing = calib_sysfs_sharing(level);
+    if (sharing == 0)
+        sharing = level >= 3 && m->cores > 1 ? m->cores : 1;
+    return sharing;
+}
+
+/* The bytes of one thread's part of a row's arrays, with the data in caches[i] (i ==
+ * ncaches: memory) and `threads` threads running.  Three eighths of a cache: between a
+ * third and a half, leaving room for the stack and for what the replacement policy keeps
+ * of other data.  Threads that share one cache share its three eighths; on a private
+ * cache a thread's part is all of them. */
+static unsigned long long calib_part_bytes(const machine *m, unsigned i, unsigned threads,
+                                           unsigned long long memory_bytes)
 {
     if (i == m->ncaches)
-        return memory_bytes;
-    const machine_cache *c = &m->caches[i];
-    unsigned long long bytes = c->size_bytes * 3 / 8;
-    return calib_cache_is_shared(c) ? bytes : bytes * threads;
+        return memory_bytes / threads;
+    unsigned sharing = calib_cache_sharing(m, i);
+    return m->caches[i].size_bytes * 3 / 8 / (sharing < threads ? sharing : threads);
 }
 
 /* The working set of the memory rows: 4x the largest cache and at least 256 MiB, at most a
@@ -1138,13 +1182,12 @@ static unsigned long long calib_memory_bytes(const machine *m)
     return bytes;
 }
 
-/* Elements per array of a row: its level's bytes over the kernel's arrays, in whole blocks
- * per thread, at least one. */
-static size_t calib_row_elements(unsigned long long bytes, unsigned streams, unsigned threads)
+/* Elements per array of a row: a thread's part over the kernel's arrays, in whole blocks,
+ * at least one, times the threads. */
+static size_t calib_row_elements(unsigned long long part_bytes, unsigned streams, unsigned threads)
 {
-    size_t unit = (size_t)CALIB_BLOCK * threads;
-    size_t n = (size_t)(bytes / sizeof(double) / streams / unit) * unit;
-    return n > unit ? n : unit;
+    size_t blocks = (size_t)(part_bytes / sizeof(double) / streams / CALIB_BLOCK);
+    return (blocks > 1 ? blocks : 1) * CALIB_BLOCK * threads;
 }
 
 static void calib_level_name(char *buf, size_t size, unsigned level)
@@ -1162,23 +1205,26 @@ static bool calib_bandwidth_group(machine *m, const calib_isa *isa, unsigned i, 
 {
     machine_benchmarks *b = &m->benchmarks;
     unsigned level = i < m->ncaches ? m->caches[i].level : MACHINE_LEVEL_MEMORY;
-    unsigned long long bytes = calib_level_bytes(m, i, threads, memory_bytes);
-    bool private_parts = i < m->ncaches && !calib_cache_is_shared(&m->caches[i]) && threads > 1;
+    unsigned long long part = calib_part_bytes(m, i, threads, memory_bytes);
     char where[16], size[32];
     calib_level_name(where, sizeof where, level);
-    calib_format_size(size, sizeof size, private_parts ? bytes / threads : bytes);
-    calib_log(log, "calibrate: %s, %s%s, %u thread%s:", where, private_parts ? "each thread " : "",
-              size, threads, threads > 1 ? "s" : "");
+    calib_format_size(size, sizeof size, part);
+    if (threads > 1)
+        calib_log(log, "calibrate: %s, %u threads x %s:", where, threads, size);
+    else
+        calib_log(log, "calibrate: %s, 1 thread, %s:", where, size);
     for (unsigned k = 0; k < MACHINE_NKERNELS; k++) {
         const machine_kernel_info *info = &machine_kernels[k];
-        size_t n = calib_row_elements(bytes, info->reads + info->write_only, threads);
+        size_t n = calib_row_elements(part, info->reads + info->write_only, threads);
         char what[64];
         snprintf(what, sizeof what, "%s, %s, %u thread%s", info->name, where, threads,
                  threads > 1 ? "s" : "");
         double rate = calib_stream_rate(k, isa, n, threads, m->write_allocate, s, what);
         if (rate == 0) {
             calib_log(log, "\n");
-            diag_tool(DIAG_ERROR, "cannot allocate %s for the %s kernel", size, info->name);
+            diag_tool(DIAG_ERROR, "cannot allocate %.1f MiB for the %s kernel's arrays",
+                      (double)(n * sizeof(double)) * (info->reads + info->write_only) / (double)calib_mib,
+                      info->name);
             return false;
         }
         b->bandwidths[b->nbandwidths++] = (machine_bandwidth){k, level, threads, rate / 1e9};
