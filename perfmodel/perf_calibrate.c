@@ -61,8 +61,10 @@
  * 64-byte line with the data beyond the cache, less those with it inside.
  *
  * Every benchmark is the best of 5 to 15 runs: more while no second run comes
- * within 1% of the best, which a busy machine needs and a quiet one does not;
- * the log says how far the median run strayed from the best. */
+ * within 1% of the best, which a busy machine needs and a quiet one does not,
+ * but only 5 once the benchmarks have taken 30 s, so that the calibration
+ * stays within a minute; the log says how far the median run strayed from the
+ * best. */
 #include "perf_calibrate.h"
 
 #include <cpuid.h>
@@ -831,18 +833,26 @@ static double calib_clock_ghz(FILE *log)
 
 /* A benchmark row is timed at least CALIB_MIN_RUNS times and until a second run comes
  * within calib_confirm of the best, at most CALIB_MAX_RUNS times: a quiet machine is not
- * kept waiting, a busy one gets more chances at an undisturbed run. */
+ * kept waiting, a busy one gets more chances at an undisturbed run.  Past
+ * calib_budget_seconds of benchmarks (only a very busy machine gets there) rows take
+ * CALIB_MIN_RUNS runs, so that the calibration stays within a minute. */
 enum { CALIB_MIN_RUNS = 5, CALIB_MAX_RUNS = 15 };
 static const double calib_confirm = 0.01;
+static const double calib_budget_seconds = 30;
 
 /* One timed run of a measurement, in seconds. */
 typedef double calib_timed(void *ctx);
 
-typedef struct calib_best {
-    double seconds; /* the shortest run */
-    double spread;  /* how much longer the median run took, a fraction of it */
-    unsigned runs;
-} calib_best;
+enum { CALIB_MAX_ROWS = MACHINE_NKERNELS * (MACHINE_MAX_CACHES + 1) * 2 + 2 * MACHINE_NOPS + 1 };
+
+/* The runs of every benchmark row so far: how many, how they scattered. */
+typedef struct calib_runs {
+    double deadline; /* calib_now() past which rows take CALIB_MIN_RUNS runs */
+    double spread[CALIB_MAX_ROWS]; /* per row, how much longer than its best its median run took */
+    unsigned rows, min_runs, max_runs;
+    double worst_spread;
+    char worst[64]; /* the row whose median run strayed furthest from its best */
+} calib_runs;
 
 static int calib_compare_doubles(const void *a, const void *b)
 {
@@ -862,55 +872,49 @@ static bool calib_confirmed(const double *seconds, unsigned n)
     return close >= 2;
 }
 
-static calib_best calib_best_of(calib_timed *run, void *ctx)
+static void calib_runs_add(calib_runs *r, unsigned runs, double spread, const char *what)
+{
+    if (r->rows == CALIB_MAX_ROWS)
+        return;
+    if (r->rows == 0 || runs < r->min_runs)
+        r->min_runs = runs;
+    if (runs > r->max_runs)
+        r->max_runs = runs;
+    if (r->rows == 0 || spread > r->worst_spread) {
+        r->worst_spread = spread;
+        snprintf(r->worst, sizeof r->worst, "%s", what);
+    }
+    r->spread[r->rows++] = spread;
+}
+
+/* The shortest of the runs of the row `what`, in seconds. */
+static double calib_best_of(calib_runs *r, calib_timed *run, void *ctx, const char *what)
 {
     double seconds[CALIB_MAX_RUNS];
-    unsigned n = 0;
-    while (n < CALIB_MAX_RUNS && (n < CALIB_MIN_RUNS || !calib_confirmed(seconds, n)))
+    unsigned n = 0, most = calib_now() < r->deadline ? CALIB_MAX_RUNS : CALIB_MIN_RUNS;
+    while (n < most && (n < CALIB_MIN_RUNS || !calib_confirmed(seconds, n)))
         seconds[n++] = run(ctx);
     qsort(seconds, n, sizeof *seconds, calib_compare_doubles);
-    return (calib_best){seconds[0], seconds[n / 2] / seconds[0] - 1, n};
+    calib_runs_add(r, n, seconds[n / 2] / seconds[0] - 1, what);
+    return seconds[0];
 }
 
-/* How the runs of every benchmark row scattered, for the closing log line. */
-enum { CALIB_MAX_ROWS = MACHINE_NKERNELS * (MACHINE_MAX_CACHES + 1) * 2 + 2 * MACHINE_NOPS + 1 };
-
-typedef struct calib_scatter {
-    double spread[CALIB_MAX_ROWS];
-    unsigned rows, min_runs, max_runs;
-    double worst_spread;
-    char worst[64]; /* the row whose median run strayed furthest from its best */
-} calib_scatter;
-
-static void calib_scatter_add(calib_scatter *s, calib_best best, const char *what)
+static void calib_runs_log(calib_runs *r, FILE *log)
 {
-    if (s->rows == CALIB_MAX_ROWS)
+    if (r->rows == 0)
         return;
-    if (s->rows == 0 || best.runs < s->min_runs)
-        s->min_runs = best.runs;
-    if (best.runs > s->max_runs)
-        s->max_runs = best.runs;
-    if (s->rows == 0 || best.spread > s->worst_spread) {
-        s->worst_spread = best.spread;
-        snprintf(s->worst, sizeof s->worst, "%s", what);
-    }
-    s->spread[s->rows++] = best.spread;
-}
-
-static void calib_scatter_log(calib_scatter *s, FILE *log)
-{
-    if (s->rows == 0)
-        return;
-    qsort(s->spread, s->rows, sizeof *s->spread, calib_compare_doubles);
+    qsort(r->spread, r->rows, sizeof *r->spread, calib_compare_doubles);
     calib_log(log, "calibrate: %u rows, each the best of %u to %u runs; the median run within "
                    "%.1f%% of the best (median over the rows), %.1f%% at worst (%s)\n",
-              s->rows, s->min_runs, s->max_runs, 100 * s->spread[s->rows / 2],
-              100 * s->worst_spread, s->worst);
+              r->rows, r->min_runs, r->max_runs, 100 * r->spread[r->rows / 2],
+              100 * r->worst_spread, r->worst);
 }
 
 /* ---- In-core costs ---- */
 
-static const double calib_in_core_seconds = 0.02; /* one run of an in-core kernel */
+/* One run of an in-core kernel: short, so that on a core shared with other work some runs
+ * fall between two of its time slices. */
+static const double calib_in_core_seconds = 0.005;
 
 typedef struct calib_chain_run {
     calib_kernel *kernel;
@@ -925,35 +929,36 @@ static double calib_chain_timed(void *ctx)
 }
 
 /* Seconds per instruction of kernel's `chains` chains on one core. */
-static double calib_instruction_seconds(calib_kernel *kernel, unsigned chains, calib_scatter *s,
+static double calib_instruction_seconds(calib_kernel *kernel, unsigned chains, calib_runs *runs,
                                         const char *what)
 {
     calib_chain_run r = {kernel, calib_steps_for(kernel, 1, calib_in_core_seconds)};
-    calib_best best = calib_best_of(calib_chain_timed, &r);
-    calib_scatter_add(s, best, what);
-    return best.seconds / ((double)r.steps * chains);
+    return calib_best_of(runs, calib_chain_timed, &r, what) / ((double)r.steps * chains);
+}
+
+/* Cycles per instruction of each of the kernels, logged as they come. */
+static void calib_op_cycles(double *cycles, calib_kernel *const *kernels, unsigned chains,
+                            const char *kind, double hz, calib_runs *runs, FILE *log)
+{
+    for (unsigned op = 0; op < MACHINE_NOPS; op++) {
+        char what[64];
+        snprintf(what, sizeof what, "%s %s", kind, machine_op_names[op]);
+        cycles[op] = hz * calib_instruction_seconds(kernels[op], chains, runs, what);
+        calib_log(log, " %s %.2f", machine_op_names[op], cycles[op]);
+    }
 }
 
 /* Cycles per instruction of each operation, vector and scalar, from as many independent
  * chains as the peak uses (throughput), and of one chain of scalar adds (latency). */
-static void calib_in_core(machine_benchmarks *b, const calib_isa *isa, calib_scatter *s, FILE *log)
+static void calib_in_core(machine_benchmarks *b, const calib_isa *isa, calib_runs *runs, FILE *log)
 {
     double hz = b->clock_ghz * 1e9;
     b->lanes = isa->lanes;
-    for (unsigned op = 0; op < MACHINE_NOPS; op++) {
-        char what[64];
-        snprintf(what, sizeof what, "vector %s", machine_op_names[op]);
-        b->vector_cycles[op] = hz * calib_instruction_seconds(isa->vector[op], isa->chains, s, what);
-        snprintf(what, sizeof what, "scalar %s", machine_op_names[op]);
-        b->scalar_cycles[op] = hz * calib_instruction_seconds(isa->scalar[op], isa->chains, s, what);
-    }
-    b->add_latency_cycles = hz * calib_instruction_seconds(isa->add_latency, 1, s, "add latency");
     calib_log(log, "calibrate: cycles per instruction, 1 thread, %s (%u lanes):", isa->name, isa->lanes);
-    for (unsigned op = 0; op < MACHINE_NOPS; op++)
-        calib_log(log, " %s %.2f", machine_op_names[op], b->vector_cycles[op]);
+    calib_op_cycles(b->vector_cycles, isa->vector, isa->chains, "vector", hz, runs, log);
     calib_log(log, "; scalar");
-    for (unsigned op = 0; op < MACHINE_NOPS; op++)
-        calib_log(log, " %s %.2f", machine_op_names[op], b->scalar_cycles[op]);
+    calib_op_cycles(b->scalar_cycles, isa->scalar, isa->chains, "scalar", hz, runs, log);
+    b->add_latency_cycles = hz * calib_instruction_seconds(isa->add_latency, 1, runs, "add latency");
     calib_log(log, "; add latency %.2f%s\n", b->add_latency_cycles,
               isa == &calib_sse2 ? " (SSE2 has no FMA: fma is a multiply and an add)" : "");
 }
@@ -1087,7 +1092,7 @@ static double calib_kernel_bytes(const machine_kernel_info *info, bool write_all
 /* Bytes per second of the kernel over n elements per array on `threads` threads, best of
  * calib_best_of's runs; 0 when the arrays cannot be allocated. */
 static double calib_stream_rate(unsigned kernel, const calib_isa *isa, size_t n, unsigned threads,
-                                bool write_allocate, calib_scatter *s, const char *what)
+                                bool write_allocate, calib_runs *runs, const char *what)
 {
     const machine_kernel_info *info = &machine_kernels[kernel];
     calib_stream st = {.kernel = isa->stream[kernel], .streams = info->reads + info->write_only,
@@ -1096,10 +1101,9 @@ static double calib_stream_rate(unsigned kernel, const calib_isa *isa, size_t n,
         return 0;
     calib_stream_first_touch(&st);
     calib_stream_set_passes(&st);
-    calib_best best = calib_best_of(calib_stream_timed, &st);
-    calib_scatter_add(s, best, what);
+    double best = calib_best_of(runs, calib_stream_timed, &st, what);
     free(st.buffer);
-    return calib_kernel_bytes(info, write_allocate) * (double)n * st.passes / best.seconds;
+    return calib_kernel_bytes(info, write_allocate) * (double)n * st.passes / best;
 }
 
 /* CPUs in a kernel's CPU list such as "0-7,64-71"; 0 when it is not one. */
@@ -1201,7 +1205,7 @@ static void calib_level_name(char *buf, size_t size, unsigned level)
 /* The rows of every kernel with the data in caches[i] (i == ncaches: memory) on `threads`
  * threads, appended to m->benchmarks; false after an error. */
 static bool calib_bandwidth_group(machine *m, const calib_isa *isa, unsigned i, unsigned threads,
-                                  unsigned long long memory_bytes, calib_scatter *s, FILE *log)
+                                  unsigned long long memory_bytes, calib_runs *runs, FILE *log)
 {
     machine_benchmarks *b = &m->benchmarks;
     unsigned level = i < m->ncaches ? m->caches[i].level : MACHINE_LEVEL_MEMORY;
@@ -1219,7 +1223,7 @@ static bool calib_bandwidth_group(machine *m, const calib_isa *isa, unsigned i, 
         char what[64];
         snprintf(what, sizeof what, "%s, %s, %u thread%s", info->name, where, threads,
                  threads > 1 ? "s" : "");
-        double rate = calib_stream_rate(k, isa, n, threads, m->write_allocate, s, what);
+        double rate = calib_stream_rate(k, isa, n, threads, m->write_allocate, runs, what);
         if (rate == 0) {
             calib_log(log, "\n");
             diag_tool(DIAG_ERROR, "cannot allocate %.1f MiB for the %s kernel's arrays",
@@ -1235,7 +1239,7 @@ static bool calib_bandwidth_group(machine *m, const calib_isa *isa, unsigned i, 
 }
 
 /* Every kernel in every cache and in memory, on one core and on all. */
-static bool calib_bandwidths(machine *m, const calib_isa *isa, calib_scatter *s, FILE *log)
+static bool calib_bandwidths(machine *m, const calib_isa *isa, calib_runs *runs, FILE *log)
 {
     unsigned long long memory_bytes = calib_memory_bytes(m);
     if (memory_bytes == 0) {
@@ -1250,7 +1254,7 @@ static bool calib_bandwidths(machine *m, const calib_isa *isa, calib_scatter *s,
               m->write_allocate ? " (write-allocate)" : "");
     for (unsigned i = 0; i <= m->ncaches; i++)
         for (unsigned c = 0; c < ncounts; c++)
-            if (!calib_bandwidth_group(m, isa, i, counts[c], memory_bytes, s, log))
+            if (!calib_bandwidth_group(m, isa, i, counts[c], memory_bytes, runs, log))
                 return false;
     return true;
 }
@@ -1301,15 +1305,15 @@ bool perf_calibrate_benchmarks(machine *m, FILE *log)
     if (b->clock_ghz == 0)
         return true;
     const calib_isa *isa = calib_best_isa();
-    calib_scatter scatter = {0};
-    calib_in_core(b, isa, &scatter, log);
-    if (!calib_bandwidths(m, isa, &scatter, log)) {
+    calib_runs runs = {.deadline = start + calib_budget_seconds};
+    calib_in_core(b, isa, &runs, log);
+    if (!calib_bandwidths(m, isa, &runs, log)) {
         free(b->bandwidths);
         *b = (machine_benchmarks){0};
         return false;
     }
     calib_transfers(m, b, log);
-    calib_scatter_log(&scatter, log);
+    calib_runs_log(&runs, log);
     calib_log(log, "calibrate: benchmarks in %.1f s\n", calib_now() - start);
     b->present = true;
     return true;
