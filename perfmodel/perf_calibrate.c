@@ -58,7 +58,8 @@
  * them: 8 per array read or written and element, plus 8 per array only
  * written on a write-allocate machine.  The transfer rate between a cache and
  * the level beyond follows the ECM model: single-core load2's cycles per
- * 64-byte line with the data beyond the cache, less those with it inside.
+ * 64-byte line with the data beyond the cache, less those with it inside (0
+ * when that is under a tenth of the latter: noise).
  *
  * Every benchmark is the best of 5 to 15 runs: more while no second run comes
  * within 1% of the best, which a busy machine needs and a quiet one does not,
@@ -1270,6 +1271,11 @@ static double calib_line_cycles(const machine_benchmarks *b, unsigned level)
     return 0;
 }
 
+/* The level beyond a cache must take this much longer per line than the cache itself for
+ * the difference to mean more than the noise of the two rows: a disturbed row could
+ * otherwise make a difference of almost nothing, and its rate nearly infinite. */
+static const double calib_transfer_margin = 0.1;
+
 /* The transfer rates as the ECM model measures them: load2 on one core takes T(k) cycles
  * per line with its data in level k; T(k+1) - T(k) is what bringing the line from the level
  * beyond cache k costs, and 64 / that the bytes per cycle between the two. */
@@ -1284,13 +1290,13 @@ static void calib_transfers(const machine *m, machine_benchmarks *b, FILE *log)
         char here[16], there[16];
         calib_level_name(here, sizeof here, level);
         calib_level_name(there, sizeof there, beyond);
-        double cycles = calib_line_cycles(b, beyond) - calib_line_cycles(b, level);
-        if (cycles > 0) {
-            b->transfer[level - 1] = 64 / cycles;
+        double near = calib_line_cycles(b, level), far = calib_line_cycles(b, beyond);
+        if (far > near * (1 + calib_transfer_margin)) {
+            b->transfer[level - 1] = 64 / (far - near);
             calib_log(log, " %s-%s %.1f", here, there, b->transfer[level - 1]);
         } else {
-            calib_log(log, " %s-%s not measured (%s was no slower per line than %s)", here,
-                      there, there, here);
+            calib_log(log, " %s-%s not measured (%.2f cycles per line in %s, %.2f in %s: no "
+                           "clear difference)", here, there, near, here, far, there);
         }
     }
     calib_log(log, "\n");
