@@ -32,5 +32,8 @@ typedef enum instrument_mode {
 /* costs: INSTRUMENT_CLOCK's, else NULL. */
 bool instrument_file(analyzer *a, lm_program *p, instrument_mode mode, const op_costs *costs,
                      const char *input, const char *output);
+/* The same for a translation unit with arguments of its own (u may be NULL). */
+bool instrument_unit(analyzer *a, lm_program *p, instrument_mode mode, const op_costs *costs,
+                     const char *input, const analyzer_unit *u, const char *output);
 
 #endif
