@@ -168,7 +168,7 @@ static const args_option mt_option_table[] = {
      "unit in it, or only the files named, each with its own flags; a named file not in it gets "
      "the flags of the first entry in its directory, with a warning. Compiler options given "
      "here are added after each entry's"},
-    {"-j", ARGS_VALUE, "N", false, MT_OPT(jobs), 0,
+    {"-j", ARGS_VALUE, "N", true, MT_OPT(jobs), 0,
      "analyze N translation units at once (default: the number of cores); the outputs are the "
      "same bytes for every N"},
     {"-shard", ARGS_VALUE, "K/N", false, MT_OPT(shard), 0,
