@@ -303,7 +303,7 @@ static const testutil_case project_cases[] = {
 static void run_slices(const char *stem, int n)
 {
     for (int k = 1; k <= n; k++) {
-        char spec[16], json[64], xml[64];
+        char spec[32], json[64], xml[64];
         snprintf(spec, sizeof spec, "%d/%d", k, n);
         snprintf(json, sizeof json, "%s%d.json", stem, k);
         snprintf(xml, sizeof xml, "%s%d.xml", stem, k);
