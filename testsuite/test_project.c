@@ -288,6 +288,21 @@ static void test_progress(void)
     testutil_proc_release(&r);
 }
 
+/* On a terminal (script(1) gives it one): the line redrawn in place, taken
+ * off before the summary. */
+static void test_progress_on_terminal(void)
+{
+    const char *cmd = "'" AITOOL_MEASURETOOL "' -static-counting-only -p '" BUILD
+                      "' -report-file /dev/null";
+    const char *argv[] = {"script", "-q", "-e", "-c", cmd, "/dev/null", NULL};
+    testutil_proc r = testutil_exec(tmpdir, argv);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\rmeasuretool: 5/5 files, 6 loops, 0 errors, "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\033[K\r\033[Kmeasuretool: 5 files, 6 loops, 0 errors, "
+                                         "0 warnings, "));
+    testutil_proc_release(&r);
+}
+
 static const testutil_case project_cases[] = {
     {"-p at -j1 and -j4: same bytes", test_project_j1_j4},
     {"-p equals the flags by hand", test_project_as_by_hand},
@@ -295,6 +310,7 @@ static const testutil_case project_cases[] = {
     {"relative paths, a unit that does not compile", test_relative_and_broken},
     {"-p with -auto-instrument", test_project_instrumented},
     {"progress and summary", test_progress},
+    {"progress on a terminal", test_progress_on_terminal},
     {NULL, NULL},
 };
 

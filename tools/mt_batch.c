@@ -75,7 +75,7 @@ typedef struct mt_progress {
     const mt_batch *b;
     size_t total;
     struct timespec start;
-    double last; /* when a line was last printed (not in place) */
+    double last; /* when the line was last drawn */
     bool shown;  /* a line is on the terminal */
 } mt_progress;
 
@@ -100,8 +100,9 @@ static void mt_progress_draw(mt_progress *pr, size_t done, size_t loops, bool la
 {
     if (!pr->b->progress)
         return;
+    /* In place ten times a second at most, else once a second. */
     double elapsed = mt_seconds_since(&pr->start);
-    if (!pr->b->in_place && !last && elapsed - pr->last < 1.0)
+    if (!last && elapsed - pr->last < (pr->b->in_place ? 0.1 : 1.0))
         return;
     pr->last = elapsed;
     char left[64] = "";
@@ -201,7 +202,8 @@ bool mt_batch_run(const mt_batch *b, const mt_unit *units, size_t n, lm_program 
             main_loops += into->nloops - before;
         } else {
             mt_wait(&sh, i, &pr, main_done, main_loops);
-            mt_progress_clear(&pr);
+            if (sh.slots[i].messages.len)
+                mt_progress_clear(&pr);
             diag_flush_captured(&sh.slots[i].messages);
             lm_program_absorb(into, &sh.slots[i].program);
             ok &= sh.slots[i].ok;
