@@ -68,15 +68,19 @@ bool shard_parse_text(const char *text, shard_info *s)
     memcpy(s->tool, text, (size_t)(comma - text));
     unsigned long files;
     char hex[17];
-    int end = 0;
-    if (sscanf(comma, ", slice %u/%u, %lu files, database %16[0-9a-f]%n", &s->slice, &s->slices,
-               &files, hex, &end) != 4 ||
-        comma[end] != '\0' || strlen(hex) != 16 || s->slice < 1 || s->slice > s->slices ||
-        s->slices > SHARD_MAX_SLICES)
+    if (sscanf(comma, ", slice %u/%u, %lu files, database %16[0-9a-f]", &s->slice, &s->slices,
+               &files, hex) != 4 ||
+        s->slice < 1 || s->slice > s->slices || s->slices > SHARD_MAX_SLICES)
         return false;
     s->files = files;
     s->database = strtoull(hex, NULL, 16);
-    return true;
+    /* Only the line shard_format writes: no signs, spaces or leading zeros
+     * that sscanf lets through, nothing after it. */
+    strbuf again = STRBUF_INIT;
+    shard_format(&again, s);
+    bool same = !strcmp(strbuf_cstr(&again), text);
+    strbuf_release(&again);
+    return same;
 }
 
 /* Every input is of the first one's tool, number of slices and run. */

@@ -10,6 +10,7 @@
 
 #include "compdb.h"
 #include "diag.h"
+#include "shard.h"
 #include "strbuf.h"
 #include "testutil.h"
 
@@ -104,9 +105,52 @@ static void test_load_generated(void)
     CU_ASSERT_PTR_NULL(db);
 }
 
+/* Slices: the spec, the ranges (in order, covering all, some empty), the
+ * line and nothing but the line. */
+static void test_shard_basics(void)
+{
+    unsigned k, n;
+    CU_ASSERT_TRUE(shard_parse_spec("2/8", &k, &n));
+    CU_ASSERT_EQUAL(k, 2);
+    CU_ASSERT_EQUAL(n, 8);
+    const char *bad[] = {"0/2", "3/2", "1/0", "1", "/2", "1/", "-1/2", "+1/2", "1/2x", "a/b",
+                         "1/1000001", ""};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        CU_ASSERT_FALSE(shard_parse_spec(bad[i], &k, &n));
+    size_t lo, hi, next = 0, sizes[7];
+    for (unsigned slice = 1; slice <= 7; slice++) {
+        shard_range(5, slice, 7, &lo, &hi);
+        CU_ASSERT_EQUAL(lo, next);
+        sizes[slice - 1] = hi - lo;
+        next = hi;
+    }
+    CU_ASSERT_EQUAL(next, 5);
+    CU_ASSERT_EQUAL(sizes[0], 0);
+    CU_ASSERT_EQUAL(sizes[6], 1);
+    shard_info s = {"measuretool 9.9", 3, 4, 203, 0x0f1e2d3c4b5a6978ull}, back;
+    strbuf line = STRBUF_INIT;
+    shard_format(&line, &s);
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&line), "measuretool 9.9, slice 3/4, 203 files, "
+                                               "database 0f1e2d3c4b5a6978");
+    CU_ASSERT_TRUE(shard_parse_text(strbuf_cstr(&line), &back));
+    CU_ASSERT_EQUAL(memcmp(&s, &back, sizeof s), 0);
+    strbuf_release(&line);
+    const char *not_lines[] = {
+        "measuretool 9.9, slice 3/4, 203 files, database 0f1e2d3c4b5a6978 ",
+        "measuretool 9.9, slice 03/4, 203 files, database 0f1e2d3c4b5a6978",
+        "measuretool 9.9, slice +3/4, 203 files, database 0f1e2d3c4b5a6978",
+        "measuretool 9.9, slice 5/4, 203 files, database 0f1e2d3c4b5a6978",
+        "measuretool 9.9, slice 3/4, 203 files, database 0f1e2d3c4b5a697",
+        ", slice 3/4, 203 files, database 0f1e2d3c4b5a6978",
+        "measuretool 9.9"};
+    for (size_t i = 0; i < sizeof not_lines / sizeof *not_lines; i++)
+        CU_ASSERT_FALSE(shard_parse_text(not_lines[i], &back));
+}
+
 static const testutil_case database_cases[] = {
     {"compile flags filtered as clang tools do", test_filter_args},
     {"the generated compile_commands.json", test_load_generated},
+    {"slices and their line", test_shard_basics},
     {NULL, NULL},
 };
 

@@ -461,7 +461,7 @@ static bool mt_parse_parallel(const mt_options *o, mt_parallel *par)
     if (o->jobs) {
         char *end;
         unsigned long n = strtoul(o->jobs, &end, 10);
-        if (!*o->jobs || *end || o->jobs[0] == '-' || n < 1 || n > MT_MAX_JOBS) {
+        if (o->jobs[0] < '0' || o->jobs[0] > '9' || *end || n < 1 || n > MT_MAX_JOBS) {
             diag_tool(DIAG_ERROR, "-j '%s': the number of translation units analyzed at once is "
                                   "a whole number from 1 to %d", o->jobs, MT_MAX_JOBS);
             return false;
