@@ -178,7 +178,10 @@ static void compdb_read_entries(compdb *db, CXCompilationDatabase cdb)
 compdb *compdb_load(const char *build_dir)
 {
     strbuf sb = STRBUF_INIT;
-    strbuf_printf(&sb, "%s/compile_commands.json", build_dir);
+    size_t len = strlen(build_dir);
+    while (len > 1 && build_dir[len - 1] == '/')
+        len--;
+    strbuf_printf(&sb, "%.*s/compile_commands.json", (int)len, build_dir);
     char *path = strbuf_take(&sb);
     compdb *db = NULL;
     if (fileio_check_input(path, "compilation database")) {

@@ -55,12 +55,6 @@ static bool instrument_write(FILE *out, void *ctx)
 }
 
 bool instrument_file(analyzer *a, lm_program *p, instrument_mode mode, const op_costs *costs,
-                     const char *input, const char *output)
-{
-    return instrument_unit(a, p, mode, costs, input, NULL, output);
-}
-
-bool instrument_unit(analyzer *a, lm_program *p, instrument_mode mode, const op_costs *costs,
                      const char *input, const analyzer_unit *u, const char *output)
 {
     instrument_job job = {mode, costs, input, NULL, 0};

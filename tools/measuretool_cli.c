@@ -594,7 +594,7 @@ static bool mt_run_unit(void *ctx, analyzer *a, lm_program *p, const mt_unit *u)
         return xml_read_file_as(p, u->path, w->o->exasat_dialect ? XML_DIALECT_ORIGINAL
                                                                   : XML_DIALECT_AUTO);
     if (w->instrument)
-        return instrument_unit(a, p, w->mode, w->costs, u->path, u->args, u->output);
+        return instrument_file(a, p, w->mode, w->costs, u->path, u->args, u->output);
     return analyzer_analyze_unit(a, p, u->path, u->args);
 }
 
