@@ -170,7 +170,8 @@ static void compdb_read_entries(compdb *db, CXCompilationDatabase cdb)
     unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
     db->entries = arena_alloc(db->arena, (n ? n : 1) * sizeof *db->entries);
     for (unsigned i = 0; i < n; i++)
-        compdb_read_entry(db, &db->entries[db->nentries++], clang_CompileCommands_getCommand(cmds, i));
+        compdb_read_entry(db, &db->entries[db->nentries++],
+                          clang_CompileCommands_getCommand(cmds, i));
     if (cmds)
         clang_CompileCommands_dispose(cmds);
 }

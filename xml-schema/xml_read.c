@@ -430,7 +430,8 @@ static bool xml_merge_read(const char *path, lm_program **p, shard_info *s)
     bool ok = line && shard_parse_text(line, s);
     if (!ok)
         diag_at(DIAG_ERROR, path, 1, 1,
-                line ? "its <?" XML_SHARD_TARGET "?> is not \"TOOL, slice K/N, T files, database HASH\""
+                line ? "its <?" XML_SHARD_TARGET "?> is not \"TOOL, slice K/N, T files, "
+                       "database HASH\""
                      : "not the ExaSAT XML of a slice: it has no <?" XML_SHARD_TARGET
                        "?> (write it with -shard K/N)");
     free(line);
