@@ -466,6 +466,15 @@ static void test_merge_refused(void)
     const char *mixed[] = {"-merge", "o.json", "s1.json", "u2.json", NULL};
     expect_merge_refused(mixed, "measuretool: error: cannot merge 'u2.json' (slice 2/2) with "
                                 "'s1.json' (slice 1/3): different numbers of slices\n");
+    /* Counted another way: another run. */
+    const char *v2[] = {"-static-counting-only", "-p", BUILD, "-shard", "2/3", "-use-algorithm-v2",
+                        "-report-file", "-", "-json", "v2.json", NULL};
+    testutil_proc v = run(v2);
+    CU_ASSERT_EQUAL(v.status, 0);
+    testutil_proc_release(&v);
+    const char *other_run[] = {"-merge", "o.json", "s1.json", "v2.json", "s3.json", NULL};
+    expect_merge_refused(other_run, "measuretool: error: cannot merge 'v2.json' with 's1.json': "
+                                    "slices of different runs (other files or flags)\n");
     const char *whole[] = {"-merge", "o.json", "whole.json", NULL};
     expect_merge_refused(whole, "whole.json:1:1: error: not the JSON report of a slice: it has "
                                 "no \"shard\" (write it with -shard K/N)\n");

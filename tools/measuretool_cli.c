@@ -525,10 +525,22 @@ static size_t mt_all_units(const mt_options *o, mt_plan *pl, mt_unit *all)
     return n;
 }
 
-/* What tells this run from another: its units, with their arguments. */
-static uint64_t mt_run_hash(const mt_unit *all, size_t n)
+/* What tells this run from another: its units with their arguments, and
+ * the options that change what is counted or joined (not where the
+ * outputs go, which differs from slice to slice). */
+static uint64_t mt_run_hash(const mt_options *o, const mt_unit *all, size_t n)
 {
     uint64_t h = SHARD_HASH_INIT;
+    for (int i = 0; i < o->nclang_args; i++)
+        h = shard_hash_add(h, o->clang_args[i]);
+    for (int i = 0; i < o->nannot_files; i++)
+        h = shard_hash_add(h, o->annot_files[i]);
+    for (int i = 0; i < o->nparams; i++)
+        h = shard_hash_add(h, o->params[i]);
+    h = shard_hash_add(h, o->flow_sensitive ? "-use-algorithm-v2" : "");
+    h = shard_hash_add(h, o->no_default_annots ? "-no-default-annot" : "");
+    h = shard_hash_add(h, o->machine_file ? o->machine_file : "");
+    h = shard_hash_add(h, o->measured_file ? o->measured_file : "");
     for (size_t i = 0; i < n; i++) {
         h = shard_hash_add(h, all[i].path);
         for (int k = 0; all[i].args && k < all[i].args->nargs; k++)
@@ -540,7 +552,8 @@ static uint64_t mt_run_hash(const mt_unit *all, size_t n)
 }
 
 /* The slice's units and line, out of all n. */
-static void mt_take_slice(mt_plan *pl, const mt_parallel *par, mt_unit *all, size_t n)
+static void mt_take_slice(const mt_options *o, mt_plan *pl, const mt_parallel *par,
+                          mt_unit *all, size_t n)
 {
     if (!par->slices) {
         pl->units = all;
@@ -551,7 +564,7 @@ static void mt_take_slice(mt_plan *pl, const mt_parallel *par, mt_unit *all, siz
     shard_range(n, par->slice, par->slices, &lo, &hi);
     pl->units = all + lo;
     pl->nunits = hi - lo;
-    shard_info info = {"", par->slice, par->slices, (unsigned long)n, mt_run_hash(all, n)};
+    shard_info info = {"", par->slice, par->slices, (unsigned long)n, mt_run_hash(o, all, n)};
     snprintf(info.tool, sizeof info.tool, "%s", MT_TOOL);
     strbuf sb = STRBUF_INIT;
     shard_format(&sb, &info);
@@ -567,7 +580,7 @@ static bool mt_plan_build(const mt_options *o, const mt_parallel *par, mt_plan *
         return false;
     size_t cap = pl->db && o->ninputs == 0 ? pl->db->nentries : (size_t)o->ninputs;
     mt_unit *all = arena_alloc(pl->arena, (cap ? cap : 1) * sizeof *all);
-    mt_take_slice(pl, par, all, mt_all_units(o, pl, all));
+    mt_take_slice(o, pl, par, all, mt_all_units(o, pl, all));
     return true;
 }
 
