@@ -7,9 +7,9 @@
  * line reads
  *     measuretool 0.1.0, slice 2/4, 203 files, database 0123456789abcdef
  * the tool and its version, the slice, the units of the whole run and a
- * hash of their paths and arguments in order (shard_hash_*), so slices of
- * different tools, runs or databases are told apart.  Plain values; nothing
- * to free. */
+ * hash (shard_hash_*) of their paths and arguments in order and of the
+ * options that change the counts, so slices of different tools, runs or
+ * databases are told apart.  Plain values; nothing to free. */
 #ifndef AITOOL_SHARD_H
 #define AITOOL_SHARD_H
 
@@ -25,7 +25,7 @@ typedef struct shard_info {
     char tool[SHARD_TOOL_MAX]; /* "measuretool 0.1.0" */
     unsigned slice, slices;    /* slice is 1-based */
     unsigned long files;       /* the units of the whole run */
-    uint64_t database;         /* shard_hash of their paths and arguments */
+    uint64_t database;         /* shard_hash of the units and the run's options */
 } shard_info;
 
 /* "K/N" with 1 <= K <= N <= SHARD_MAX_SLICES; false for anything else. */
