@@ -557,6 +557,43 @@ bool perf_evaluate_with(const lm_program *p, const machine *m, const perf_bindin
     return ok;
 }
 
+bool perf_options_parse(const char *model, const char *cores, perf_options *out)
+{
+    *out = (perf_options){PERF_ROOFLINE, 0};
+    if (model && !strcmp(model, "ecm")) {
+        out->model = PERF_ECM;
+    } else if (model && strcmp(model, "roofline") != 0) {
+        diag_tool(DIAG_ERROR, "-model %s: the models are roofline and ecm", model);
+        return false;
+    }
+    if (!cores)
+        return true;
+    long long n;
+    const char *error = perf_parse_whole_number(cores, strlen(cores), &n);
+    if (!error && (n < 1 || n > 1048576))
+        error = "not from 1 to 1048576";
+    if (error) {
+        diag_tool(DIAG_ERROR, "-cores %s: %s", cores, error);
+        return false;
+    }
+    out->cores = (unsigned)n;
+    return true;
+}
+
+int perf_options_check(const perf_options *opt, const machine *m, const char *machine_file)
+{
+    if (opt->model == PERF_ECM && !m->benchmarks.present) {
+        diag_tool(DIAG_ERROR, "%s: -model ecm needs the machine's \"benchmarks\" table "
+                              "(perfmodel -calibrate measures one)", machine_file);
+        return 1;
+    }
+    if (opt->cores && m->cores && opt->cores > m->cores) {
+        diag_tool(DIAG_ERROR, "-cores %u: the machine has %u", opt->cores, m->cores);
+        return 2;
+    }
+    return 0;
+}
+
 void perf_result_release(perf_result *r)
 {
     for (size_t i = 0; i < r->nnests; i++) {

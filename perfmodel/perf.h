@@ -36,6 +36,15 @@ typedef struct perf_options {
     unsigned cores; /* cores that run the nests; 0: all the machine's */
 } perf_options;
 
+/* The options -model NAME and -cores N (either may be NULL) into *out;
+ * false after a usage error reported through diag. */
+bool perf_options_parse(const char *model, const char *cores, perf_options *out);
+
+/* Whether machine m (read from machine_file) can do what opt asks: 0, or
+ * the exit status of the error reported (1: ECM without a benchmarks table,
+ * 2: more cores than it has). */
+int perf_options_check(const perf_options *opt, const machine *m, const char *machine_file);
+
 /* One loop: its own level's work over a whole run of its nest. */
 typedef struct perf_loop {
     const lm_loop *loop;

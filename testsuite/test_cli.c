@@ -923,6 +923,37 @@ static void test_machine_prediction(void)
     char *none = read_in_tmp("bad.txt");
     CU_ASSERT_PTR_NULL(none);
     free(none);
+
+    /* -model ecm -cores 4 on the machine of test_perf_ecm: a triad of 1e7
+     * elements is limited by memory's 16 GB/s: 3.2e8 B in 0.02 s. */
+    const char *ecm[] = {"-static-counting-only", "-machine",
+                         AITOOL_SOURCE_DIR "/testsuite/machines/ecm-test.json", "-model", "ecm",
+                         "-cores", "4", "-param", "n=10000000", "-report-file", "ecm.txt",
+                         KERNEL("xml_triad.c"), NULL};
+    r = run(ecm);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    report = read_in_tmp("ecm.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "runtime:0.02 s (compute 0.00015625 s, memory 0.02 s), "
+                                          "memory-bound"));
+    free(report);
+    const char *no_machine[] = {"-static-counting-only", "-model", "ecm", KERNEL("xml_triad.c"),
+                                NULL};
+    r = run(no_machine);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.err, "measuretool: error: -model chooses how -machine predicts: "
+                                  "give it with -machine\n");
+    testutil_proc_release(&r);
+    const char *no_table[] = {"-static-counting-only", "-machine",
+                              AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json",
+                              "-model", "ecm", "-param", "n=10", "-report-file", "nt.txt",
+                              KERNEL("xml_triad.c"), NULL};
+    r = run(no_table);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "-model ecm needs the machine's \"benchmarks\" table"));
+    testutil_proc_release(&r);
 }
 
 /* The ExaSAT tools' own dialect: detected, its Fortran bounds bound with

@@ -47,6 +47,8 @@ typedef struct mt_options {
     const char *xml_file;    /* -xml: the ExaSAT XML, or NULL */
     const char *chips_file;  /* -chips: the CHIP3S application, or NULL */
     const char *machine_file; /* -machine: predict each nest on this machine, or NULL */
+    const char *model;        /* -model roofline|ecm for -machine, or NULL */
+    const char *cores;        /* -cores N for -machine, or NULL */
     const char **params;     /* -param NAME=VALUE: the symbols of loop bounds */
     int nparams;
     const char *build_dir;   /* -p: the build's compile_commands.json is there */
@@ -148,6 +150,11 @@ static const args_option mt_option_table[] = {
     {"-machine", ARGS_VALUE, "FILE", false, MT_OPT(machine_file), 0,
      "with -static-counting-only: predict each loop nest's flops, bytes, working set and "
      "runtime on that machine (the perfmodel core; perfmodel/machines/ has examples)"},
+    {"-model", ARGS_VALUE, "roofline|ecm", false, MT_OPT(model), 0,
+     "with -machine: how counts become time, as perfmodel's -model (ecm needs the machine's "
+     "\"benchmarks\")"},
+    {"-cores", ARGS_VALUE, "N", false, MT_OPT(cores), 0,
+     "with -machine: the cores that run each nest (default: all the machine's)"},
     {"-param", ARGS_LIST, "NAME=VALUE", false, MT_OPT(params), MT_OPT(nparams),
      "a whole number for a symbol of the loop bounds, for -machine (repeatable; -D still goes "
      "to the compiler); an array element such as lo(3) is a symbol too"},
@@ -421,11 +428,13 @@ static bool mt_run_stages(const mt_options *o, const lm_program *p, const perf_b
         st->measured = measured_read(p, o->measured_file);
         ok &= st->measured != NULL;
     }
-    if (o->machine_file) {
+    perf_options popt;
+    if (o->machine_file && perf_options_parse(o->model, o->cores, &popt)) {
         st->machine = machine_load(o->machine_file);
         st->have_predictions =
-            st->machine && perf_evaluate_measured(p, st->machine, b, mt_measured_trip,
-                                                  st->measured, &st->predicted);
+            st->machine && perf_options_check(&popt, st->machine, o->machine_file) == 0 &&
+            perf_evaluate_with(p, st->machine, b, mt_measured_trip, st->measured, &popt,
+                               &st->predicted);
         ok &= st->have_predictions;
     }
     return ok;
@@ -540,6 +549,8 @@ static uint64_t mt_run_hash(const mt_options *o, const mt_unit *all, size_t n)
     h = shard_hash_add(h, o->flow_sensitive ? "-use-algorithm-v2" : "");
     h = shard_hash_add(h, o->no_default_annots ? "-no-default-annot" : "");
     h = shard_hash_add(h, o->machine_file ? o->machine_file : "");
+    h = shard_hash_add(h, o->model ? o->model : "");
+    h = shard_hash_add(h, o->cores ? o->cores : "");
     h = shard_hash_add(h, o->measured_file ? o->measured_file : "");
     for (size_t i = 0; i < n; i++) {
         h = shard_hash_add(h, all[i].path);
@@ -800,7 +811,13 @@ static int mt_check_usage(const mt_options *o)
                               "give one of them");
         return MT_EXIT_USAGE;
     }
-    return 0;
+    if ((o->model || o->cores) && !o->machine_file) {
+        diag_tool(DIAG_ERROR, "%s chooses how -machine predicts: give it with -machine",
+                  o->model ? "-model" : "-cores");
+        return MT_EXIT_USAGE;
+    }
+    perf_options popt;
+    return perf_options_parse(o->model, o->cores, &popt) ? 0 : MT_EXIT_USAGE;
 }
 
 /* The reports may not name an input; the copies are named and checked. */

@@ -361,46 +361,6 @@ static int pm_calibrate(const pm_options *o)
     return ok ? PM_EXIT_OK : PM_EXIT_INPUT;
 }
 
-/* -model and -cores into o->perf; false after a usage error. */
-static bool pm_parse_model(pm_options *o)
-{
-    o->perf = (perf_options){PERF_ROOFLINE, 0};
-    if (o->model && !strcmp(o->model, "ecm")) {
-        o->perf.model = PERF_ECM;
-    } else if (o->model && strcmp(o->model, "roofline") != 0) {
-        diag_tool(DIAG_ERROR, "-model %s: the models are roofline and ecm", o->model);
-        return false;
-    }
-    if (!o->cores)
-        return true;
-    long long n;
-    const char *error = perf_parse_whole_number(o->cores, strlen(o->cores), &n);
-    if (!error && (n < 1 || n > 1048576))
-        error = "not from 1 to 1048576";
-    if (error) {
-        diag_tool(DIAG_ERROR, "-cores %s: %s", o->cores, error);
-        return false;
-    }
-    o->perf.cores = (unsigned)n;
-    return true;
-}
-
-/* What -model and -cores need of the machine file: PM_EXIT_OK, or the
- * status of the error reported. */
-static int pm_machine_fits_model(const pm_options *o, const machine *m)
-{
-    if (o->perf.model == PERF_ECM && !m->benchmarks.present) {
-        diag_tool(DIAG_ERROR, "%s: -model ecm needs the machine's \"benchmarks\" table "
-                              "(perfmodel -calibrate measures one)", o->machine_file);
-        return PM_EXIT_INPUT;
-    }
-    if (o->perf.cores && m->cores && o->perf.cores > m->cores) {
-        diag_tool(DIAG_ERROR, "-cores %u: the machine has %u", o->perf.cores, m->cores);
-        return PM_EXIT_USAGE;
-    }
-    return PM_EXIT_OK;
-}
-
 static int pm_run(pm_options *o)
 {
     if (o->help) {
@@ -429,7 +389,7 @@ static int pm_run(pm_options *o)
         diag_tool(DIAG_ERROR, "'%s': the plot is written as .png or .svg", o->plot_file);
         return PM_EXIT_USAGE;
     }
-    if (!pm_outputs_not_inputs(o) || !pm_parse_model(o))
+    if (!pm_outputs_not_inputs(o) || !perf_options_parse(o->model, o->cores, &o->perf))
         return PM_EXIT_USAGE;
     pm_sweep sw;
     if (o->sweep && !(pm_parse_sweep(o->sweep, &sw) && pm_sweep_within_cap(o->sweep, &sw))) {
@@ -440,7 +400,7 @@ static int pm_run(pm_options *o)
     machine *m = b ? machine_load(o->machine_file) : NULL;
     int status = b ? PM_EXIT_INPUT : PM_EXIT_USAGE;
     if (m)
-        status = pm_machine_fits_model(o, m);
+        status = perf_options_check(&o->perf, m, o->machine_file);
     if (m && status == PM_EXIT_OK)
         status = pm_model(o, o->sweep ? &sw : NULL, m, b) ? PM_EXIT_OK : PM_EXIT_INPUT;
     machine_free(&m);
