@@ -195,18 +195,22 @@ bool perf_plot_sweep(const char *path, const char *param, const perf_sweep_point
                      size_t npoints, bool log_x)
 {
     strbuf data = STRBUF_INIT, body = STRBUF_INIT;
-    for (size_t i = 0; i < npoints; i++)
-        strbuf_printf(&data, "%lld %.17g %.17g\n", points[i].value, points[i].runtime_s,
-                      points[i].bytes);
+    for (size_t i = 0; i < npoints; i++) {
+        double per = points[i].iterations > 0 ? points[i].runtime_s / points[i].iterations * 1e9 : 0;
+        strbuf_printf(&data, "%lld %.17g %.17g\n", points[i].value, points[i].runtime_s, per);
+    }
     strbuf_append(&body, "set title 'Predicted runtime as ");
     plot_append_label(&body, param);
-    strbuf_append(&body, " grows'\nset xlabel '");
+    strbuf_append(&body, " grows (a step: a layer condition breaks or the data leaves a "
+                         "cache)'\nset xlabel '");
     plot_append_label(&body, param);
-    strbuf_printf(&body, "'\nset ylabel 'runtime (s)'\nset y2label 'bytes'\nset ytics nomirror\n"
-                         "set y2tics\nset grid\nset key top left\nset logscale y\n"
-                         "set logscale y2\n%s"
+    strbuf_printf(&body, "'\nset ylabel 'runtime (s)'\n"
+                         "set y2label 'ns per iteration of the innermost loops'\n"
+                         "set ytics nomirror\nset y2tics\nset y2range [0:*]\nset grid\n"
+                         "set key bottom right\nset logscale y\n%s"
                          "plot datafile using 1:2 with linespoints pt 7 title 'runtime', "
-                         "datafile using 1:3 axes x1y2 with linespoints pt 5 title 'bytes'\n",
+                         "datafile using 1:3 axes x1y2 with steps lw 2 "
+                         "title 'ns per iteration'\n",
                   log_x ? "set logscale x\n" : "");
     bool ok = plot_draw(path, strbuf_cstr(&data), strbuf_cstr(&body));
     strbuf_release(&data);

@@ -18,10 +18,13 @@ bool perf_plot_format_known(const char *path);
 
 bool perf_plot_roofline(const char *path, const machine *m, const perf_result *r);
 
-/* One point of a sweep: the parameter's value and the whole program's totals. */
+/* One point of a sweep: the parameter's value and the whole program's
+ * totals; iterations are those of the innermost loops, whose time per
+ * iteration steps where a layer condition breaks or the data leaves a
+ * cache. */
 typedef struct perf_sweep_point {
     long long value;
-    double flops, bytes, working_set, runtime_s;
+    double flops, bytes, working_set, runtime_s, iterations;
 } perf_sweep_point;
 
 bool perf_plot_sweep(const char *path, const char *param, const perf_sweep_point *points,

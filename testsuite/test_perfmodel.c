@@ -172,6 +172,30 @@ static void test_models(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, ",0.040000000000000001,memory\n"));
     testutil_proc_release(&r);
 
+    /* A sweep of the 2D stencil steps from L1's pace to memory's: at n = 100
+     * its 157 KB sit in L2, L1's 40 B an update at the triad's 200 GB/s is
+     * the slowest level (1.9208 us, 0.2 ns an update); at n = 2000 (64 MB)
+     * memory serves in once and out written and allocated, 95872064 B at
+     * copy's 18 GB/s. */
+    const char *sweep[] = {"-machine", ECM_MACHINE, "-sweep", "n=100:2000:+1900",
+                           AITOOL_SOURCE_DIR "/bench/validate/xml/stencil2d.xml", NULL};
+    r = run(sweep);
+    CU_ASSERT_EQUAL(r.status, 0);
+    const char *row100 = strstr(r.out, "\n100,"), *row2000 = strstr(r.out, "\n2000,");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(row100);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(row2000);
+    double t100 = 0, t2000 = 0;
+    char b100[16] = "", b2000[16] = "";
+    CU_ASSERT_EQUAL(sscanf(row100, "\n100,%*[^,],%*[^,],%*[^,],%*[^,],%*[^,],%*[^,],%*[^,],%lf,%15s",
+                           &t100, b100), 2);
+    CU_ASSERT_EQUAL(sscanf(row2000, "\n2000,%*[^,],%*[^,],%*[^,],%*[^,],%*[^,],%*[^,],%*[^,],%lf,%15s",
+                           &t2000, b2000), 2);
+    CU_ASSERT_DOUBLE_EQUAL(t100, 40.0 * 98 * 98 / 200e9, 1e-15);
+    CU_ASSERT_STRING_EQUAL(b100, "L1");
+    CU_ASSERT_DOUBLE_EQUAL(t2000, (8.0 * 2000 * 2000 + 16.0 * 1998 * 1998) / 18e9, 1e-12);
+    CU_ASSERT_STRING_EQUAL(b2000, "memory");
+    testutil_proc_release(&r);
+
     const char *bad_model[] = {"-machine", ECM_MACHINE, "-model", "ecn", "-D", "n=1", TRIAD,
                                NULL};
     r = run(bad_model);

@@ -245,6 +245,17 @@ static bool pm_sweep_within_cap(const char *spec, const pm_sweep *sw)
     return false;
 }
 
+/* Executions of the bodies of the innermost loops, over all nests. */
+static double pm_innermost_iterations(const perf_result *r)
+{
+    double n = 0;
+    for (size_t i = 0; i < r->nnests; i++)
+        for (size_t k = 0; k < r->nests[i].nloops; k++)
+            if (!r->nests[i].loops[k].loop->children)
+                n += r->nests[i].loops[k].executions;
+    return n;
+}
+
 static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_program *p,
                          const machine *m, perf_bindings *b)
 {
@@ -266,7 +277,8 @@ static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_prog
                 cap = cap ? 2 * cap : 64;
                 points = mem_realloc(points, cap * sizeof *points);
             }
-            points[n++] = (perf_sweep_point){v, r.flops, r.bytes, r.working_set, r.runtime_s};
+            points[n++] = (perf_sweep_point){v, r.flops, r.bytes, r.working_set, r.runtime_s,
+                                             pm_innermost_iterations(&r)};
         }
         perf_result_release(&r);
         long long next = pm_sweep_next(&sw, v);
