@@ -9,8 +9,9 @@
  *     source at build time, with its parameters bound to the sizes;
  *   - measures it: the arrays are first touched by the threads that later use them, a few
  *     untimed calls warm the caches, then each timing repeats the kernel until it lasts
- *     vk_timing_s inside one parallel region (the model predicts the steady state of a kernel
- *     run again and again, and a cache-sized call takes less than starting a parallel region),
+ *     vk_timing_s, on all cores inside one parallel region (the model predicts the steady
+ *     state of a kernel run again and again, and a cache-sized call takes less than starting
+ *     a parallel region), on one core as serial code (vk_time_reps),
  *     and the best of R timings over its repetitions is the measured time, as the
  *     calibration's best-of numbers are.
  * The machine comes from perf_calibrate() in the same invocation, or from -machine FILE; it
@@ -51,7 +52,7 @@
 #error "VALIDATE_OUT_DIR must name where the CSV, JSON and chart go by default"
 #endif
 
-enum { VK_MAX_ARRAYS = 4, VK_MAX_PARAMS = 3, VK_DEFAULT_RUNS = 5, VK_MAX_THREADS = 256 };
+enum { VK_MAX_ARRAYS = 4, VK_MAX_PARAMS = 3, VK_DEFAULT_RUNS = 10, VK_MAX_THREADS = 256 };
 enum { VK_EXIT_OK = 0, VK_EXIT_MISSED = 1, VK_EXIT_SETUP = 2 };
 enum { VK_MAX_CLASSES = MACHINE_MAX_CACHES + 1 };
 
@@ -67,7 +68,15 @@ static const double vk_min_memory = 64.0 * 1024 * 1024;
  * a 32 MiB L3), where other guests evict its data at will; the private L1 and L2 of every
  * current x86 core hold 32 KiB to 2 MiB, the L3 of a server 1.4 to 4 MiB per core. */
 static const double vk_private_cache_per_core = 4.0 * 1024 * 1024;
-static const double vk_timing_s = 0.02; /* each timing repeats the kernel this long */
+/* Each timing repeats the kernel this long: short, so that some timings of a busy machine
+ * find the cores free; the best of many is taken. */
+static const double vk_timing_s = 0.005;
+/* A case's timings take at most about this long (the memory size of a matrix multiply takes
+ * a second a call), and there are at least VK_MIN_RUNS of them (fewer when -runs says so). */
+static const double vk_case_budget_s = 3.0;
+enum { VK_MIN_RUNS = 3 };
+/* A call this long is timed alone: a lost time slice (a few ms) cannot make it look this long. */
+static const double vk_long_call_s = 0.1;
 
 /* The models, in the columns' order. */
 enum { VK_NMODELS = 2 };
@@ -431,13 +440,22 @@ static double vk_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Seconds for `reps` calls of the kernel by a team of `threads`, in one parallel region. */
+/* Seconds for `reps` calls of the kernel: on one core called as serial code calls it, outside
+ * any parallel region (its orphaned `omp for` binds to the one thread: no team, no barrier; a
+ * team of one would add the runtime's barrier, 0.2-0.3 us a call here, more than an L1-sized
+ * triad takes); on more, by a team of `threads` in one parallel region, each call ending in
+ * its `omp for`'s barrier as in a program's time loop. */
 static double vk_time_reps(const vk_kernel *k, const vk_case *c, unsigned threads, long reps)
 {
     double start = vk_now();
+    if (threads == 1)
+        for (long r = 0; r < reps; r++)
+            k->run(c);
+    else {
 #pragma omp parallel num_threads(threads)
-    for (long r = 0; r < reps; r++)
-        k->run(c);
+        for (long r = 0; r < reps; r++)
+            k->run(c);
+    }
     return vk_now() - start;
 }
 
@@ -456,26 +474,34 @@ static double vk_best_time(const vk_kernel *k, const vk_case *c, unsigned thread
     return best;
 }
 
-/* The calls that make a timing last about vk_timing_s: doubled from one until the shortest of
- * three timings takes a quarter of that, then scaled.  One timing alone would do, were it not
- * for the other processes of a busy machine: a thread that loses its core for a time slice
- * makes a call look a hundred times longer and the repetitions far too few.  These timings
- * also warm the caches up. */
-static long vk_reps_for(const vk_kernel *k, const vk_case *c, unsigned threads)
+/* The calls that make a timing last about vk_timing_s, and the time of one call: after a
+ * warm-up call (one call when that takes vk_long_call_s or more), doubled from one until the
+ * shortest of three timings takes a quarter of that, then scaled.  One timing alone would not do on a busy machine: a thread that loses its core
+ * for a time slice makes a call look a hundred times longer and the repetitions far too few. */
+static long vk_reps_for(const vk_kernel *k, const vk_case *c, unsigned threads, double *once)
 {
+    *once = vk_time_reps(k, c, threads, 1);
+    if (*once >= vk_long_call_s)
+        return 1;
     long reps = 1;
     double t;
     while ((t = vk_best_time(k, c, threads, reps, 3)) < vk_timing_s / 4)
         reps *= 2;
+    *once = t / (double)reps;
     double scaled = (double)reps * vk_timing_s / t;
     return scaled > 1 ? (long)scaled : 1;
 }
 
+/* `runs` timings, fewer for a long call (as many as fit in vk_case_budget_s, at least
+ * VK_MIN_RUNS): the best over its repetitions is the time of one call. */
 static vk_measurement vk_measure(const vk_kernel *k, const vk_case *c, unsigned threads,
                                  unsigned runs)
 {
-    long reps = vk_reps_for(k, c, threads);
-    return (vk_measurement){vk_best_time(k, c, threads, reps, runs) / (double)reps, reps};
+    double once;
+    long reps = vk_reps_for(k, c, threads, &once);
+    double fit = vk_case_budget_s / (once * (double)reps);
+    unsigned tries = (unsigned)fmin(runs, fmax(VK_MIN_RUNS, floor(fit)));
+    return (vk_measurement){vk_best_time(k, c, threads, reps, tries) / (double)reps, reps};
 }
 
 /* ---- predicting ---- */
@@ -555,7 +581,8 @@ static const args_option vk_option_table[] = {
      "the arrays of each kernel at memory size, in MiB (default: 4x the largest cache, at "
      "least 64, at most a third of the available memory)"},
     {"-runs", ARGS_VALUE, "R", false, VK_OPT(runs_text), 0,
-     "timings per case after a warm-up, the best counts (default 5)"},
+     "timings per case after a warm-up, the best counts (default 10; fewer, at least 3, when "
+     "they would take more than 3 s)"},
     {"-xml-dir", ARGS_VALUE, "DIR", false, VK_OPT(xml_dir), 0,
      "where the kernels' ExaSAT XML is (default: the build's)"},
     {"-csv", ARGS_VALUE, "FILE", false, VK_OPT(csv_path), 0,
@@ -570,7 +597,7 @@ static const args_option vk_option_table[] = {
 };
 
 enum { VK_NOPTIONS = sizeof vk_option_table / sizeof *vk_option_table };
-_Static_assert(VK_DEFAULT_RUNS == 5, "the help of -runs names the default");
+_Static_assert(VK_DEFAULT_RUNS == 10, "the help of -runs names the default");
 
 static void vk_usage(FILE *out)
 {
