@@ -223,6 +223,7 @@ bool perf_plot_predicted_measured(const char *path, const char *title,
                                   const perf_plot_pair *pairs, size_t npairs)
 {
     static const int point_types[] = {7, 5, 9, 11, 13};
+    static const char *const colors[] = {"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00"};
     strbuf data = STRBUF_INIT, body = STRBUF_INIT, plots = STRBUF_INIT;
     double lo = INFINITY, hi = 0;
     size_t blocks = 0;
@@ -241,8 +242,11 @@ bool perf_plot_predicted_measured(const char *path, const char *title,
         if (data.len == before)
             continue;
         strbuf_append(&data, "\n\n");
-        strbuf_printf(&plots, ", datafile index %zu using 1:2 with points pt %d ps 1.2 title '",
-                      blocks++, point_types[s % (sizeof point_types / sizeof *point_types)]);
+        strbuf_printf(&plots,
+                      ", datafile index %zu using 1:2 with points pt %d ps 1.2 lc rgb '%s' "
+                      "title '",
+                      blocks++, point_types[s % (sizeof point_types / sizeof *point_types)],
+                      colors[s % (sizeof colors / sizeof *colors)]);
         plot_append_label(&plots, series[s]);
         strbuf_append(&plots, "'");
     }
@@ -252,9 +256,10 @@ bool perf_plot_predicted_measured(const char *path, const char *title,
     plot_append_label(&body, title);
     strbuf_printf(&body, "'\nset logscale xy\nset xrange [%g:%g]\nset yrange [%g:%g]\nset grid\n"
                          "set xlabel 'predicted time (s)'\nset ylabel 'measured time (s)'\n"
-                         "set key top left\nplot x with lines lw 2 lc 'black' title 'y = x', "
-                         "1.25*x with lines dt 2 lc 'gray' title '+-25%%', x/1.25 with lines "
-                         "dt 2 lc 'gray' notitle%s\n",
+                         "set format xy '%%.0e'\nset key top left\nset samples 400\n"
+                         "plot x with lines lw 2 lc rgb 'black' title 'y = x', "
+                         "1.25*x with lines dt 2 lc rgb 'gray50' title '+-25%%', "
+                         "x/1.25 with lines dt 2 lc rgb 'gray50' notitle%s\n",
                   lo / 2, hi * 2, lo / 2, hi * 2, strbuf_cstr(&plots));
     bool ok = plot_draw(path, strbuf_cstr(&data), strbuf_cstr(&body));
     strbuf_release(&data);
