@@ -143,6 +143,7 @@ static long vk_at_least(double value, long least)
     return value > (double)least ? (long)value : least;
 }
 
+/* Array i of a case as the kernels take it: read (vk_d) or written (vk_w). */
 static const double *vk_d(const vk_case *c, unsigned i)
 {
     return c->array[i];
