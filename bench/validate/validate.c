@@ -535,6 +535,31 @@ static void vk_programs_free(lm_program *programs[VK_NKERNELS])
         lm_program_free(&programs[i]);
 }
 
+/* The model says a fallback (a level or core count the benchmarks lack) once per evaluation;
+ * the driver evaluates hundreds of times, so it passes on the model's messages of the first
+ * evaluation that has any, and those of any that fails. */
+static bool vk_model_spoke;
+
+static bool vk_evaluate(const lm_program *p, const machine *m, const perf_bindings *b,
+                        const perf_options *opt, perf_result *r)
+{
+    char *said = NULL;
+    size_t len = 0;
+    FILE *capture = open_memstream(&said, &len);
+    if (capture)
+        diag_set_stream(capture);
+    bool ok = perf_evaluate_with(p, m, b, NULL, NULL, opt, r);
+    if (capture) {
+        diag_set_stream(stderr);
+        fclose(capture);
+        if (len && (!ok || !vk_model_spoke))
+            fputs(said, stderr);
+        vk_model_spoke |= len > 0;
+    }
+    free(said);
+    return ok;
+}
+
 /* The prediction of one model for a kernel's loop model at the case's sizes on `cores` cores. */
 static bool vk_predict(const lm_program *p, const vk_case *c, const machine *m, perf_model model,
                        unsigned cores, vk_prediction *out)
@@ -543,7 +568,7 @@ static bool vk_predict(const lm_program *p, const vk_case *c, const machine *m, 
     for (unsigned i = 0; i < c->nparams; i++)
         perf_bindings_set(b, c->param_name[i], c->param[i]);
     perf_result r;
-    bool ok = perf_evaluate_with(p, m, b, NULL, NULL, &(perf_options){model, cores}, &r);
+    bool ok = vk_evaluate(p, m, b, &(perf_options){model, cores}, &r);
     if (ok)
         *out = (vk_prediction){r.runtime_s, r.bottleneck};
     perf_result_release(&r);
