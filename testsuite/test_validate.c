@@ -118,7 +118,7 @@ static void test_size_classes(void)
     r = run(ecm);
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL(
-        strstr(r.out, "working sets: L1 13 KiB L2 410 KiB L3 6554 KiB memory 65536 KiB"));
+        strstr(r.out, "working sets: L1 13 KiB L2 410 KiB L3 6554 KiB memory 262144 KiB"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ntriad           L3         4 n=279620 "));
     testutil_proc_release(&r);
 
