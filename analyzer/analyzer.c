@@ -13,14 +13,23 @@
 #include "fileio.h"
 #include "mem.h"
 #include "pragma.h"
+#include "strbuf.h"
 #include "walk.h"
+
+/* The arguments clang is given for one file (analyzer_args_build).  The
+ * strings are borrowed, but for `owned`, the working directory's option. */
+typedef struct analyzer_args {
+    const char **v;
+    int n;
+    char *owned;
+} analyzer_args;
 
 struct analyzer {
     CXIndex index;
     bool debug;
     walk_options walk;
-    const char **args; /* the compiler arguments clang is given */
-    int nargs;
+    analyzer_options options; /* the command line's compiler arguments, borrowed */
+    analyzer_args args;       /* for a file with no arguments of its own */
 };
 
 /* libclang shows the captured body of an OpenMP directive to no visitor, so
@@ -50,6 +59,65 @@ static bool analyzer_is_std_flag(const char *arg)
     return !strncmp(arg, "-std=", 5) || !strcmp(arg, "-ansi");
 }
 
+static void analyzer_args_add(analyzer_args *args, const char *const *from, int n, bool *openmp,
+                              bool *standard)
+{
+    for (int i = 0; i < n; i++) {
+        *standard |= analyzer_is_std_flag(from[i]);
+        if (analyzer_is_openmp_flag(from[i]))
+            *openmp = true;
+        else
+            args->v[args->n++] = from[i];
+    }
+}
+
+/* The leniency, the unit's own arguments (a compilation database entry's,
+ * run in its directory) and the command line's, with -fopenmp replaced,
+ * gnu17 unless a standard was given, and -w unless the command line asked
+ * for warnings: an entry's -Wall is the build's, not a request to see
+ * clang's warnings here. */
+static analyzer_args analyzer_args_build(const analyzer_options *opt, const analyzer_unit *u)
+{
+    int nunit = u ? u->nargs : 0;
+    analyzer_args args = {mem_alloc(((size_t)nunit + (size_t)opt->nclang_args + 6 +
+                                     ANALYZER_NLENIENCY) * sizeof *args.v),
+                          0, NULL};
+    for (int i = 0; i < ANALYZER_NLENIENCY; i++)
+        args.v[args.n++] = analyzer_gcc_leniency[i];
+    if (u && u->directory) {
+        strbuf sb = STRBUF_INIT;
+        strbuf_printf(&sb, "-working-directory=%s", u->directory);
+        args.owned = strbuf_take(&sb);
+        args.v[args.n++] = args.owned;
+    }
+    bool openmp = false, standard = false, warnings = false;
+    if (u)
+        analyzer_args_add(&args, u->args, u->nargs, &openmp, &standard);
+    analyzer_args_add(&args, opt->clang_args, opt->nclang_args, &openmp, &standard);
+    for (int i = 0; i < opt->nclang_args; i++)
+        warnings |= !strncmp(opt->clang_args[i], "-W", 2) || !strcmp(opt->clang_args[i], "-w");
+    if (openmp) {
+        args.v[args.n++] = "-D_OPENMP=202011";
+        /* After the user's directories, before clang's: see include/omp.h. */
+        args.v[args.n++] = "-isystem";
+        args.v[args.n++] = AITOOL_OMP_INCLUDE_DIR;
+    }
+    if (!standard)
+        args.v[args.n++] = "-std=gnu17";
+    /* measuretool is not the user's compiler: clang's warnings (and the
+     * analyses behind them, 6% of a parse) only when asked for with -W. */
+    if (!warnings)
+        args.v[args.n++] = "-w";
+    return args;
+}
+
+static void analyzer_args_release(analyzer_args *args)
+{
+    free(args->v);
+    free(args->owned);
+    *args = (analyzer_args){NULL, 0, NULL};
+}
+
 analyzer *analyzer_create(const analyzer_options *opt)
 {
     analyzer *a = mem_alloc(sizeof *a);
@@ -57,31 +125,8 @@ analyzer *analyzer_create(const analyzer_options *opt)
     a->index = clang_createIndex(0, 0);
     a->debug = opt->debug;
     a->walk = (walk_options){opt->annots, opt->flow_sensitive, opt->detail, false};
-    a->args = mem_alloc(((size_t)opt->nclang_args + 5 + ANALYZER_NLENIENCY) * sizeof *a->args);
-    for (int i = 0; i < ANALYZER_NLENIENCY; i++)
-        a->args[a->nargs++] = analyzer_gcc_leniency[i];
-    bool openmp = false, warnings = false, standard = false;
-    for (int i = 0; i < opt->nclang_args; i++) {
-        const char *arg = opt->clang_args[i];
-        warnings |= !strncmp(arg, "-W", 2) || !strcmp(arg, "-w");
-        standard |= analyzer_is_std_flag(arg);
-        if (analyzer_is_openmp_flag(arg))
-            openmp = true;
-        else
-            a->args[a->nargs++] = arg;
-    }
-    if (openmp) {
-        a->args[a->nargs++] = "-D_OPENMP=202011";
-        /* After the user's directories, before clang's: see include/omp.h. */
-        a->args[a->nargs++] = "-isystem";
-        a->args[a->nargs++] = AITOOL_OMP_INCLUDE_DIR;
-    }
-    if (!standard)
-        a->args[a->nargs++] = "-std=gnu17";
-    /* measuretool is not the user's compiler: clang's warnings (and the
-     * analyses behind them, 6% of a parse) only when asked for with -W. */
-    if (!warnings)
-        a->args[a->nargs++] = "-w";
+    a->options = *opt;
+    a->args = analyzer_args_build(opt, NULL);
     return a;
 }
 
@@ -90,7 +135,7 @@ void analyzer_free(analyzer **ap)
     if (!ap || !*ap)
         return;
     clang_disposeIndex((*ap)->index);
-    free((*ap)->args);
+    analyzer_args_release(&(*ap)->args);
     free(*ap);
     *ap = NULL;
 }
@@ -210,14 +255,14 @@ static enum CXChildVisitResult visit_top_level(CXCursor c, CXCursor parent, CXCl
  * percent of a parse): asked for when the file mentions aitool, and a unit
  * whose headers alone do is parsed again with it.  *mentions says whether
  * the unit has pragmas to look for at all. */
-static CXTranslationUnit analyzer_parse(analyzer *a, const char *path, enum CXErrorCode *err,
-                                        bool *mentions)
+static CXTranslationUnit analyzer_parse(analyzer *a, const char *path, const analyzer_args *args,
+                                        enum CXErrorCode *err, bool *mentions)
 {
     *mentions = pragma_path_mentions(path);
     unsigned flags = *mentions ? CXTranslationUnit_DetailedPreprocessingRecord
                                : CXTranslationUnit_None;
     CXTranslationUnit tu = NULL;
-    *err = clang_parseTranslationUnit2(a->index, path, a->args, a->nargs, NULL, 0, flags, &tu);
+    *err = clang_parseTranslationUnit2(a->index, path, args->v, args->n, NULL, 0, flags, &tu);
     if (*err != CXError_Success || !tu || flags)
         return tu;
     *mentions = pragma_unit_mentions(tu);
@@ -225,14 +270,14 @@ static CXTranslationUnit analyzer_parse(analyzer *a, const char *path, enum CXEr
         return tu;
     clang_disposeTranslationUnit(tu);
     tu = NULL;
-    *err = clang_parseTranslationUnit2(a->index, path, a->args, a->nargs, NULL, 0,
+    *err = clang_parseTranslationUnit2(a->index, path, args->v, args->n, NULL, 0,
                                        CXTranslationUnit_DetailedPreprocessingRecord, &tu);
     return tu;
 }
 
 /* Parse, report and walk one file on the calling thread. */
 static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
-                              analyzer_tu_hook hook, void *ctx)
+                              const analyzer_args *args, analyzer_tu_hook hook, void *ctx)
 {
     if (!fileio_check_input(path, "input file"))
         return false;
@@ -240,7 +285,7 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
         diag_tool(DIAG_NOTE, "parsing '%s'", path);
     enum CXErrorCode err;
     bool mentions;
-    CXTranslationUnit tu = analyzer_parse(a, path, &err, &mentions);
+    CXTranslationUnit tu = analyzer_parse(a, path, args, &err, &mentions);
     if (err != CXError_Success || !tu) {
         diag_at(DIAG_ERROR, path, 1, 1, "libclang could not parse the file (error %d)", (int)err);
         return false;
@@ -273,15 +318,18 @@ typedef struct file_job {
     analyzer *a;
     lm_program *p;
     const char *path;
+    const analyzer_args *args;
     analyzer_tu_hook hook;
     void *ctx;
+    strbuf *diag_buffer; /* where the calling thread's messages go, or NULL */
     bool ok;
 } file_job;
 
 static void *analyze_file_job(void *data)
 {
     file_job *job = data;
-    job->ok = analyze_file_here(job->a, job->p, job->path, job->hook, job->ctx);
+    diag_capture(job->diag_buffer);
+    job->ok = analyze_file_here(job->a, job->p, job->path, job->args, job->hook, job->ctx);
     return NULL;
 }
 
@@ -295,13 +343,27 @@ static void *analyze_file_job(void *data)
 
 bool analyzer_analyze_file(analyzer *a, lm_program *p, const char *path)
 {
-    return analyzer_analyze_file_then(a, p, path, NULL, NULL);
+    return analyzer_analyze_unit_then(a, p, path, NULL, NULL, NULL);
+}
+
+bool analyzer_analyze_unit(analyzer *a, lm_program *p, const char *path, const analyzer_unit *u)
+{
+    return analyzer_analyze_unit_then(a, p, path, u, NULL, NULL);
 }
 
 bool analyzer_analyze_file_then(analyzer *a, lm_program *p, const char *path,
                                 analyzer_tu_hook hook, void *ctx)
 {
-    file_job job = {a, p, path, hook, ctx, false};
+    return analyzer_analyze_unit_then(a, p, path, NULL, hook, ctx);
+}
+
+bool analyzer_analyze_unit_then(analyzer *a, lm_program *p, const char *path,
+                                const analyzer_unit *u, analyzer_tu_hook hook, void *ctx)
+{
+    analyzer_args own = {NULL, 0, NULL};
+    if (u)
+        own = analyzer_args_build(&a->options, u);
+    file_job job = {a, p, path, u ? &own : &a->args, hook, ctx, diag_captured(), false};
     pthread_attr_t attr;
     pthread_t thread;
     int err = pthread_attr_init(&attr);
@@ -312,6 +374,7 @@ bool analyzer_analyze_file_then(analyzer *a, lm_program *p, const char *path,
     if (!err)
         err = pthread_join(thread, NULL);
     pthread_attr_destroy(&attr);
+    analyzer_args_release(&own);
     if (err) {
         diag_at(DIAG_ERROR, path, 1, 1, "cannot start the analysis thread: %s", strerror(err));
         return false;

@@ -1,10 +1,17 @@
 /* analyzer: C source -> loop model, through libclang.
  *
- * An analyzer holds one libclang index and the compiler arguments every file
- * is parsed with.  analyzer_analyze_file() parses one file and appends its
- * functions and loops (main file only) to a program; clang's own diagnostics
- * are passed on through diag.  The caller owns the analyzer (analyzer_free)
- * and the program; nothing the analyzer returns points into libclang. */
+ * An analyzer holds one libclang index and the compiler arguments of the
+ * command line.  analyzer_analyze_file() parses one file with them and
+ * appends its functions and loops (main file only) to a program;
+ * analyzer_analyze_unit() parses it with arguments of its own first (a
+ * compilation database entry's, compdb.h).  clang's own diagnostics are
+ * passed on through diag (into the calling thread's diag_capture buffer,
+ * when it has one).  The caller owns the analyzer (analyzer_free) and the
+ * program; nothing the analyzer returns points into libclang.
+ *
+ * Threads: one analyzer per thread (each has its own libclang index), all
+ * created by one thread before any of them analyzes: creating one sets
+ * libclang's environment. */
 #ifndef AITOOL_ANALYZER_H
 #define AITOOL_ANALYZER_H
 
@@ -35,5 +42,17 @@ void analyzer_free(analyzer **a);
 /* False when the file could not be read or did not compile; nothing is added
  * to the program for it then. */
 bool analyzer_analyze_file(analyzer *a, lm_program *p, const char *path);
+
+/* A translation unit's own compiler arguments (borrowed), given to clang
+ * before the command line's, and the directory its relative paths are
+ * relative to (NULL: the current one).  Whether clang's warnings are shown
+ * is still decided by the command line's -W options alone. */
+typedef struct analyzer_unit {
+    const char *const *args;
+    int nargs;
+    const char *directory;
+} analyzer_unit;
+
+bool analyzer_analyze_unit(analyzer *a, lm_program *p, const char *path, const analyzer_unit *u);
 
 #endif

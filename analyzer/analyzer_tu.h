@@ -27,5 +27,8 @@ typedef bool (*analyzer_tu_hook)(void *ctx, CXTranslationUnit tu, lm_program *p,
  * when either failed. */
 bool analyzer_analyze_file_then(analyzer *a, lm_program *p, const char *path,
                                 analyzer_tu_hook hook, void *ctx);
+/* The same with the unit's own arguments (u may be NULL). */
+bool analyzer_analyze_unit_then(analyzer *a, lm_program *p, const char *path,
+                                const analyzer_unit *u, analyzer_tu_hook hook, void *ctx);
 
 #endif

@@ -55,10 +55,10 @@ static bool instrument_write(FILE *out, void *ctx)
 }
 
 bool instrument_file(analyzer *a, lm_program *p, instrument_mode mode, const op_costs *costs,
-                     const char *input, const char *output)
+                     const char *input, const analyzer_unit *u, const char *output)
 {
     instrument_job job = {mode, costs, input, NULL, 0};
-    bool ok = analyzer_analyze_file_then(a, p, input, instrument_hook, &job);
+    bool ok = analyzer_analyze_unit_then(a, p, input, u, instrument_hook, &job);
     if (ok && job.text)
         ok = fileio_write_atomic(output, instrument_write, &job);
     free(job.text);

@@ -29,8 +29,9 @@ typedef enum instrument_mode {
     INSTRUMENT_CLOCK, /* -simon-clock: the task's clock advanced by what the code costs */
 } instrument_mode;
 
-/* costs: INSTRUMENT_CLOCK's, else NULL. */
+/* costs: INSTRUMENT_CLOCK's, else NULL; u: the unit's own compiler
+ * arguments (analyzer_analyze_unit), or NULL. */
 bool instrument_file(analyzer *a, lm_program *p, instrument_mode mode, const op_costs *costs,
-                     const char *input, const char *output);
+                     const char *input, const analyzer_unit *u, const char *output);
 
 #endif

@@ -38,6 +38,28 @@ void lm_program_append_file(lm_program *p, lm_file *f)
     p->last_file = f;
 }
 
+void lm_program_absorb(lm_program *into, lm_program **from)
+{
+    if (!from || !*from)
+        return;
+    lm_program *src = *from;
+    for (lm_file *f = src->files; f; f = f->next)
+        for (lm_function *fn = f->functions; fn; fn = fn->next)
+            for (lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
+                l->index += into->nloops;
+    if (src->files) {
+        if (into->last_file)
+            into->last_file->next = src->files;
+        else
+            into->files = src->files;
+        into->last_file = src->last_file;
+    }
+    into->nloops += src->nloops;
+    arena_adopt(into->arena, &src->arena);
+    free(src);
+    *from = NULL;
+}
+
 lm_function *lm_file_add_function(lm_program *p, lm_file *f, const char *name, lm_location loc)
 {
     lm_function *fn = arena_alloc(p->arena, sizeof *fn);

@@ -273,6 +273,12 @@ void lm_program_free(lm_program **p);
  * file only once all of it was analyzed. */
 lm_file *lm_file_create(lm_program *p, const char *path);
 void lm_program_append_file(lm_program *p, lm_file *f);
+/* Move all of *from (files, functions, loops, its arena) to the end of
+ * into, numbering its loops on after into's; *from is freed and NULL.  A
+ * parallel run analyzes each file into a program of its own and joins them
+ * in order, which gives what analyzing them one after another into one
+ * program gives. */
+void lm_program_absorb(lm_program *into, lm_program **from);
 lm_function *lm_file_add_function(lm_program *p, lm_file *f, const char *name, lm_location loc);
 /* A new loop inside `parent`, or at function level when parent is NULL. */
 lm_loop *lm_function_add_loop(lm_program *p, lm_function *fn, lm_loop *parent,

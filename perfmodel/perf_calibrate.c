@@ -29,12 +29,49 @@
  *
  * Caches come from /sys, else CPUID, else sysconf (sizes only: their
  * bandwidth is left unknown); the last one's size is then measured (see
- * calib_measure_last_cache).  The CPU's name comes from /proc/cpuinfo. */
+ * calib_measure_last_cache).  The CPU's name comes from /proc/cpuinfo.
+ *
+ * Benchmarks (the machine's "benchmarks" table: what the model charges per
+ * level and per instruction).  Everything in it is in cycles or per cycle,
+ * so first the clock: /proc/cpuinfo's "cpu MHz", else CPUID leaf 0x16's base
+ * frequency; with neither the table is left out, with a warning.
+ *
+ * In-core costs: the chains above on one core, as vectors and as scalars, for
+ * add, multiply (by 1, so the chain neither overflows nor goes subnormal),
+ * fma, divide and square root, give each instruction's reciprocal throughput;
+ * one chain of scalar adds alone gives the add's latency (ISO C forbids the
+ * compiler to reassociate it into several).
+ *
+ * Streaming kernels: the eight of machine_kernels[], with all their arrays
+ * together in L1, L2, L3 and memory, on one thread and on one per core.  In a
+ * cache they take three eighths of it: of each instance, shared by the threads
+ * that share it (sysfs's shared_cpu_list; without it L1 and L2 are private and
+ * the rest shared by all), so a private L1 or L2 holds one thread's part and
+ * a shared L3 all threads' parts together.  In memory they take
+ * what the triad's arrays take (4x the largest cache, at least 256 MiB, at
+ * most a quarter of MemAvailable) in all.  Each thread first touches, then
+ * streams, its own contiguous part (a static schedule), in passes repeated
+ * inside one parallel region until a run lasts 5 ms.  The reductions keep
+ * eight vectors of partial sums: with one, every add would wait for the one
+ * before.  The other kernels are plain loops that the compiler vectorizes
+ * (omp simd), with ordinary stores.  Bytes are counted as the model counts
+ * them: 8 per array read or written and element, plus 8 per array only
+ * written on a write-allocate machine.  The transfer rate between a cache and
+ * the level beyond follows the ECM model: single-core load2's cycles per
+ * 64-byte line with the data beyond the cache, less those with it inside (0
+ * when that is under a tenth of the latter: noise).
+ *
+ * Every benchmark is the best of 5 to 15 runs: more while no second run comes
+ * within 1% of the best, which a busy machine needs and a quiet one does not,
+ * but only 5 once the benchmarks have taken 30 s, so that the calibration
+ * stays within a minute; the log says how far the median run strayed from the
+ * best. */
 #include "perf_calibrate.h"
 
 #include <cpuid.h>
 #include <immintrin.h>
 #include <math.h>
+#include <omp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,42 +292,57 @@ static unsigned calib_online_cores(void)
     return n > 0 ? (unsigned)n : 1;
 }
 
+/* "48 KiB", "32 MiB": whole MiB as MiB, the rest in KiB. */
+static void calib_format_size(char *buf, size_t size, unsigned long long bytes)
+{
+    bool mib = bytes >= calib_mib && bytes % calib_mib == 0;
+    snprintf(buf, size, "%llu %s", mib ? bytes / calib_mib : bytes / calib_kib, mib ? "MiB" : "KiB");
+}
+
 static void calib_log_caches(const machine *m, const char *source, FILE *log)
 {
     calib_log(log, "calibrate: %u cores, caches", m->cores);
     if (m->ncaches == 0)
         calib_log(log, " unknown");
     for (unsigned i = 0; i < m->ncaches; i++) {
-        unsigned long long size = m->caches[i].size_bytes;
-        bool mib = size >= calib_mib && size % calib_mib == 0;
-        calib_log(log, "%s L%u %llu %s", i ? "," : "", m->caches[i].level,
-                  mib ? size / calib_mib : size / calib_kib, mib ? "MiB" : "KiB");
+        char size[32];
+        calib_format_size(size, sizeof size, m->caches[i].size_bytes);
+        calib_log(log, "%s L%u %s", i ? "," : "", m->caches[i].level, size);
     }
     if (source)
         calib_log(log, " (from %s)", source);
     calib_log(log, "\n");
 }
 
-/* The "model name" of /proc/cpuinfo into buf; "unknown CPU" when there is none. */
-static void calib_cpu_model(char *buf, size_t size)
+/* The value of the first /proc/cpuinfo line starting with key ("model name",
+ * "cpu MHz") into buf, without surrounding blanks; false when there is none. */
+static bool calib_cpuinfo_value(const char *key, char *buf, size_t size)
 {
-    snprintf(buf, size, "unknown CPU");
     FILE *f = fopen("/proc/cpuinfo", "r");
     if (!f)
-        return;
+        return false;
     char line[512];
-    while (fgets(line, sizeof line, f)) {
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f)) {
         const char *colon = strchr(line, ':');
-        if (strncmp(line, "model name", strlen("model name")) != 0 || !colon)
+        if (strncmp(line, key, strlen(key)) != 0 || !colon)
             continue;
         const char *start = colon + 1 + strspn(colon + 1, " \t");
         size_t len = strcspn(start, "\n");
         while (len > 0 && (start[len - 1] == ' ' || start[len - 1] == '\t'))
             len--;
         snprintf(buf, size, "%.*s", (int)len, start);
-        break;
+        found = true;
     }
     fclose(f);
+    return found;
+}
+
+/* The "model name" of /proc/cpuinfo into buf; "unknown CPU" when there is none. */
+static void calib_cpu_model(char *buf, size_t size)
+{
+    if (!calib_cpuinfo_value("model name", buf, size))
+        snprintf(buf, size, "unknown CPU");
 }
 
 /* "calibrated: <model name>, <cores> cores" on the heap. */
@@ -484,6 +536,9 @@ typedef double calib_kernel(long steps, double c);
     }
 
 #define CALIB_ADD(acc, c) ((acc) + (c))
+/* Times 1 (c is 0.5), so the chain stays where it started, neither overflowing nor going
+ * subnormal; c + c does not depend on the chain and is computed once, before the loop. */
+#define CALIB_MUL(acc, c) ((acc) * ((c) + (c)))
 #define CALIB_DIV(acc, c) ((c) / (acc))
 #define CALIB_FMA_512(acc, c) _mm512_fmadd_pd((acc), (c), (c))
 #define CALIB_SQRT_512(acc, c) _mm512_sqrt_pd((acc) + (c))
@@ -492,32 +547,157 @@ typedef double calib_kernel(long steps, double c);
 #define CALIB_MUL_ADD_128(acc, c) ((acc) * (c) + (c))
 #define CALIB_SQRT_128(acc, c) _mm_sqrt_pd((acc) + (c))
 
-/* The four kernels of one instruction set. */
-#define CALIB_ISA_KERNELS(ISA, TARGET, VEC, CHAINS, FMA, SQRT)        \
-    CALIB_KERNEL(calib_fma_##ISA, TARGET, VEC, CHAINS, FMA)           \
-    CALIB_KERNEL(calib_add_##ISA, TARGET, VEC, CHAINS, CALIB_ADD)     \
-    CALIB_KERNEL(calib_div_##ISA, TARGET, VEC, CHAINS, CALIB_DIV)     \
-    CALIB_KERNEL(calib_sqrt_##ISA, TARGET, VEC, CHAINS, SQRT)
+/* The same on one double: the scalar instructions (the _sd intrinsics work on the low lane
+ * only and carry the high one through). */
+#define CALIB_ADD_SD(acc, c) _mm_add_sd((acc), (c))
+#define CALIB_MUL_SD(acc, c) _mm_mul_sd((acc), _mm_add_sd((c), (c)))
+#define CALIB_FMA_SD(acc, c) _mm_fmadd_sd((acc), (c), (c))
+#define CALIB_MUL_ADD_SD(acc, c) _mm_add_sd(_mm_mul_sd((acc), (c)), (c))
+#define CALIB_DIV_SD(acc, c) _mm_div_sd((c), (acc))
+#define CALIB_SQRT_SD(acc, c) _mm_sqrt_sd((acc), _mm_add_sd((acc), (c)))
+
+/* ---- Streaming kernels ---- */
+
+/* Elements of each array a thread streams: always a multiple of CALIB_BLOCK, which every
+ * reduction's unrolled step divides, so no kernel needs a remainder loop. */
+enum { CALIB_BLOCK = 64, CALIB_ACCUMULATORS = 8, CALIB_MAX_STREAMS = 5 };
+
+/* One pass of a streaming kernel over elements [lo, hi) of its arrays x[0..4] (a, b, c, d, e:
+ * the first few it uses), hi - lo a multiple of CALIB_BLOCK.  Returns what keeps the pass
+ * from being dead: the reduction's sum, or an element it wrote. */
+typedef double calib_stream_kernel(double *const *x, size_t lo, size_t hi, double s);
+
+/* Loads a vector of type VEC from p, which need not be aligned. */
+#define CALIB_VECTOR_LOAD(ISA, TARGET, VEC)                                          \
+    __attribute__((target(TARGET))) static inline VEC calib_vload_##ISA(const double *p) \
+    {                                                                                \
+        VEC v;                                                                       \
+        memcpy(&v, p, sizeof v);                                                     \
+        return v;                                                                    \
+    }
+
+/* The arrays of a kernel's x, by name; each kernel uses the first few. */
+#define CALIB_ARRAYS(x)                                                              \
+    double *restrict a = (x)[0];                                                     \
+    const double *restrict b = (x)[1], *restrict c = (x)[2], *restrict d = (x)[3];   \
+    const double *restrict e = (x)[4];                                               \
+    (void)b, (void)c, (void)d, (void)e
+
+/* A reduction s += TERM.  One accumulator would make every add wait for the one before (a
+ * few cycles each, while the core can start two a cycle), so CALIB_ACCUMULATORS vectors of
+ * partial sums take the elements in turn.  ISO C forbids the compiler to reassociate the
+ * sum itself, hence the explicit vectors. */
+#define CALIB_REDUCTION(NAME, ISA, TARGET, VEC, TERM)                                \
+    __attribute__((target(TARGET))) static double NAME(double *const *x, size_t lo,  \
+                                                       size_t hi, double s)         \
+    {                                                                                \
+        enum { LANES = sizeof(VEC) / sizeof(double), STEP = CALIB_ACCUMULATORS * LANES }; \
+        _Static_assert(CALIB_BLOCK % STEP == 0, "a block is whole steps");           \
+        CALIB_ARRAYS(x);                                                             \
+        (void)s;                                                                     \
+        VEC acc[CALIB_ACCUMULATORS];                                                 \
+        for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++)                            \
+            acc[k] = (VEC){0};                                                       \
+        for (size_t i = lo; i < hi; i += STEP) {                                     \
+            _Pragma("GCC unroll 8") for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++) \
+                acc[k] += TERM(calib_vload_##ISA, i + k * LANES);                    \
+        }                                                                            \
+        double sum = 0;                                                              \
+        for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++)                            \
+            for (unsigned l = 0; l < LANES; l++)                                     \
+                sum += acc[k][l];                                                    \
+        return sum;                                                                  \
+    }
+
+#define CALIB_LOAD1_TERM(LOAD, i) LOAD(a + (i))
+#define CALIB_LOAD2_TERM(LOAD, i) LOAD(a + (i)) * LOAD(b + (i))
+#define CALIB_LOAD4_TERM(LOAD, i) (LOAD(a + (i)) * LOAD(b + (i)) + LOAD(c + (i)) * LOAD(d + (i)))
+
+/* A kernel that stores: an ordinary loop the compiler vectorizes (omp simd says the
+ * iterations are independent), with ordinary stores, so a write-allocate cache reads each
+ * line of a before it is written. */
+#define CALIB_STORE(NAME, TARGET, BODY)                                              \
+    __attribute__((target(TARGET))) static double NAME(double *const *x, size_t lo,  \
+                                                       size_t hi, double s)         \
+    {                                                                                \
+        CALIB_ARRAYS(x);                                                             \
+        (void)s;                                                                     \
+        _Pragma("omp simd") for (size_t i = lo; i < hi; i++)                         \
+            BODY;                                                                    \
+        return a[lo];                                                                \
+    }
+
+#define CALIB_COPY_BODY a[i] = b[i]
+#define CALIB_UPDATE_BODY a[i] = s * a[i]
+#define CALIB_DAXPY_BODY a[i] = a[i] + s * b[i]
+#define CALIB_TRIAD_BODY a[i] = b[i] + s * c[i]
+#define CALIB_SUM4_BODY a[i] = b[i] + c[i] + d[i] + e[i]
+
+/* The eight of machine_kernels[], in its order, for one instruction set. */
+#define CALIB_STREAM_KERNELS(ISA, TARGET, VEC)                                       \
+    CALIB_VECTOR_LOAD(ISA, TARGET, VEC)                                              \
+    CALIB_REDUCTION(calib_load1_##ISA, ISA, TARGET, VEC, CALIB_LOAD1_TERM)           \
+    CALIB_REDUCTION(calib_load2_##ISA, ISA, TARGET, VEC, CALIB_LOAD2_TERM)           \
+    CALIB_REDUCTION(calib_load4_##ISA, ISA, TARGET, VEC, CALIB_LOAD4_TERM)           \
+    CALIB_STORE(calib_copy_##ISA, TARGET, CALIB_COPY_BODY)                           \
+    CALIB_STORE(calib_update_##ISA, TARGET, CALIB_UPDATE_BODY)                       \
+    CALIB_STORE(calib_daxpy_##ISA, TARGET, CALIB_DAXPY_BODY)                         \
+    CALIB_STORE(calib_triad_##ISA, TARGET, CALIB_TRIAD_BODY)                         \
+    CALIB_STORE(calib_sum4_##ISA, TARGET, CALIB_SUM4_BODY)
+
+/* Every kernel of one instruction set: the vector and scalar chains of each operation,
+ * one scalar add chain alone (its latency), and the streaming kernels. */
+#define CALIB_ISA_KERNELS(ISA, TARGET, VEC, CHAINS, FMA, SQRT, FMA_SD)           \
+    CALIB_KERNEL(calib_add_##ISA, TARGET, VEC, CHAINS, CALIB_ADD)                \
+    CALIB_KERNEL(calib_mul_##ISA, TARGET, VEC, CHAINS, CALIB_MUL)                \
+    CALIB_KERNEL(calib_fma_##ISA, TARGET, VEC, CHAINS, FMA)                      \
+    CALIB_KERNEL(calib_div_##ISA, TARGET, VEC, CHAINS, CALIB_DIV)                \
+    CALIB_KERNEL(calib_sqrt_##ISA, TARGET, VEC, CHAINS, SQRT)                    \
+    CALIB_KERNEL(calib_add_sd_##ISA, TARGET, __m128d, CHAINS, CALIB_ADD_SD)      \
+    CALIB_KERNEL(calib_mul_sd_##ISA, TARGET, __m128d, CHAINS, CALIB_MUL_SD)      \
+    CALIB_KERNEL(calib_fma_sd_##ISA, TARGET, __m128d, CHAINS, FMA_SD)            \
+    CALIB_KERNEL(calib_div_sd_##ISA, TARGET, __m128d, CHAINS, CALIB_DIV_SD)      \
+    CALIB_KERNEL(calib_sqrt_sd_##ISA, TARGET, __m128d, CHAINS, CALIB_SQRT_SD)    \
+    CALIB_KERNEL(calib_add_latency_##ISA, TARGET, __m128d, 1, CALIB_ADD_SD)      \
+    CALIB_STREAM_KERNELS(ISA, TARGET, VEC)
 
 enum { CALIB_CHAINS_512 = 16, CALIB_CHAINS_256 = 12, CALIB_CHAINS_128 = 12 };
 
-CALIB_ISA_KERNELS(avx512, "avx512f", __m512d, CALIB_CHAINS_512, CALIB_FMA_512, CALIB_SQRT_512)
-CALIB_ISA_KERNELS(avx2, "avx2,fma", __m256d, CALIB_CHAINS_256, CALIB_FMA_256, CALIB_SQRT_256)
-CALIB_ISA_KERNELS(sse2, "sse2", __m128d, CALIB_CHAINS_128, CALIB_MUL_ADD_128, CALIB_SQRT_128)
+/* AVX-512 implies neither the scalar FMA nor, with generic tuning, 512-bit vectors in the
+ * loops the compiler vectorizes: both are asked for. */
+CALIB_ISA_KERNELS(avx512, "avx512f,fma,prefer-vector-width=512", __m512d, CALIB_CHAINS_512,
+                  CALIB_FMA_512, CALIB_SQRT_512, CALIB_FMA_SD)
+CALIB_ISA_KERNELS(avx2, "avx2,fma", __m256d, CALIB_CHAINS_256, CALIB_FMA_256, CALIB_SQRT_256,
+                  CALIB_FMA_SD)
+CALIB_ISA_KERNELS(sse2, "sse2", __m128d, CALIB_CHAINS_128, CALIB_MUL_ADD_128, CALIB_SQRT_128,
+                  CALIB_MUL_ADD_SD)
 
 typedef struct calib_isa {
     const char *name;
     unsigned lanes;  /* doubles per register */
     unsigned chains;
-    calib_kernel *fma, *add, *div, *sqrt;
+    calib_kernel *vector[MACHINE_NOPS], *scalar[MACHINE_NOPS]; /* by enum machine_op */
+    calib_kernel *add_latency;                                 /* one scalar chain */
+    calib_stream_kernel *stream[MACHINE_NKERNELS];             /* by enum machine_kernel */
 } calib_isa;
 
-static const calib_isa calib_avx512 = {"AVX-512", 8, CALIB_CHAINS_512,
-                                       calib_fma_avx512, calib_add_avx512, calib_div_avx512, calib_sqrt_avx512};
-static const calib_isa calib_avx2 = {"AVX2+FMA", 4, CALIB_CHAINS_256,
-                                     calib_fma_avx2, calib_add_avx2, calib_div_avx2, calib_sqrt_avx2};
-static const calib_isa calib_sse2 = {"SSE2", 2, CALIB_CHAINS_128,
-                                     calib_fma_sse2, calib_add_sse2, calib_div_sse2, calib_sqrt_sse2};
+#define CALIB_ISA(ISA, NAME, LANES, CHAINS)                                                 \
+    {NAME, LANES, CHAINS,                                                                   \
+     {[MACHINE_OP_ADD] = calib_add_##ISA, [MACHINE_OP_MULTIPLY] = calib_mul_##ISA,          \
+      [MACHINE_OP_FMA] = calib_fma_##ISA, [MACHINE_OP_DIVIDE] = calib_div_##ISA,            \
+      [MACHINE_OP_SQRT] = calib_sqrt_##ISA},                                                \
+     {[MACHINE_OP_ADD] = calib_add_sd_##ISA, [MACHINE_OP_MULTIPLY] = calib_mul_sd_##ISA,    \
+      [MACHINE_OP_FMA] = calib_fma_sd_##ISA, [MACHINE_OP_DIVIDE] = calib_div_sd_##ISA,      \
+      [MACHINE_OP_SQRT] = calib_sqrt_sd_##ISA},                                             \
+     calib_add_latency_##ISA,                                                               \
+     {[MACHINE_LOAD1] = calib_load1_##ISA, [MACHINE_LOAD2] = calib_load2_##ISA,             \
+      [MACHINE_LOAD4] = calib_load4_##ISA, [MACHINE_COPY] = calib_copy_##ISA,               \
+      [MACHINE_UPDATE] = calib_update_##ISA, [MACHINE_DAXPY] = calib_daxpy_##ISA,           \
+      [MACHINE_TRIAD] = calib_triad_##ISA, [MACHINE_SUM4] = calib_sum4_##ISA}}
+
+static const calib_isa calib_avx512 = CALIB_ISA(avx512, "AVX-512", 8, CALIB_CHAINS_512);
+static const calib_isa calib_avx2 = CALIB_ISA(avx2, "AVX2+FMA", 4, CALIB_CHAINS_256);
+static const calib_isa calib_sse2 = CALIB_ISA(sse2, "SSE2", 2, CALIB_CHAINS_128);
 
 static const calib_isa *calib_best_isa(void)
 {
@@ -572,9 +752,9 @@ static double calib_best_run(calib_kernel *kernel, long steps, unsigned threads,
 
 static void calib_peak(machine *m, const calib_isa *isa, FILE *log)
 {
-    long steps = calib_steps_for(isa->fma, m->cores, calib_peak_seconds);
+    long steps = calib_steps_for(isa->vector[MACHINE_OP_FMA], m->cores, calib_peak_seconds);
     unsigned ran;
-    double seconds = calib_best_run(isa->fma, steps, m->cores, &ran);
+    double seconds = calib_best_run(isa->vector[MACHINE_OP_FMA], steps, m->cores, &ran);
     double flops = 2.0 * ran * (double)steps * isa->chains * isa->lanes;
     m->peak_gflops = flops / seconds / 1e9;
     calib_log(log, "calibrate: peak %.1f GFLOP/s (%s, %u threads x %u multiply-add chains, best of %d)\n",
@@ -598,13 +778,551 @@ static double calib_weight(double seconds, double add_seconds)
 
 static void calib_weights(machine *m, const calib_isa *isa, FILE *log)
 {
-    double add = calib_seconds_per_step(isa->add);
+    double add = calib_seconds_per_step(isa->vector[MACHINE_OP_ADD]);
     m->weight_add = 1;
     m->weight_multiply = 1;
-    m->weight_divide = calib_weight(calib_seconds_per_step(isa->div), add);
-    m->weight_special = calib_weight(calib_seconds_per_step(isa->sqrt), add);
+    m->weight_divide = calib_weight(calib_seconds_per_step(isa->vector[MACHINE_OP_DIVIDE]), add);
+    m->weight_special = calib_weight(calib_seconds_per_step(isa->vector[MACHINE_OP_SQRT]), add);
     calib_log(log, "calibrate: divide %.1f adds, square root %.1f adds (%s, 1 thread, best of %d)\n",
               m->weight_divide, m->weight_special, isa->name, CALIB_REPEATS);
+}
+
+/* ---- Clock ---- */
+
+/* The "cpu MHz" of /proc/cpuinfo (cpu0's clock as the kernel last saw it) in GHz; 0 when
+ * there is none. */
+static double calib_cpuinfo_ghz(void)
+{
+    char text[64], *end;
+    if (!calib_cpuinfo_value("cpu MHz", text, sizeof text))
+        return 0;
+    double mhz = strtod(text, &end);
+    return end != text && mhz > 0 ? mhz / 1000 : 0;
+}
+
+/* The base frequency of CPUID leaf 0x16 (Intel's since Skylake) in GHz; 0 when the CPU
+ * has no such leaf or leaves it empty. */
+static double calib_cpuid_ghz(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0x16, &a, &b, &c, &d))
+        return 0;
+    return (double)(a & 0xffff) / 1000;
+}
+
+/* The clock that turns seconds into cycles, from /proc/cpuinfo, else CPUID; 0, with a
+ * warning, when neither tells. */
+static double calib_clock_ghz(FILE *log)
+{
+    const char *source = "/proc/cpuinfo \"cpu MHz\"";
+    double ghz = calib_cpuinfo_ghz();
+    if (ghz == 0) {
+        source = "CPUID leaf 0x16";
+        ghz = calib_cpuid_ghz();
+    }
+    if (ghz == 0) {
+        diag_tool(DIAG_WARNING, "cannot read the clock (neither /proc/cpuinfo's \"cpu MHz\" "
+                                "nor CPUID leaf 0x16 gives it): without it no cycles can be "
+                                "stated, so the description has no benchmarks");
+        return 0;
+    }
+    calib_log(log, "calibrate: clock %.3f GHz (from %s)\n", ghz, source);
+    return ghz;
+}
+
+/* ---- Repetitions ---- */
+
+/* A benchmark row is timed at least CALIB_MIN_RUNS times and until a second run comes
+ * within calib_confirm of the best, at most CALIB_MAX_RUNS times: a quiet machine is not
+ * kept waiting, a busy one gets more chances at an undisturbed run.  Past
+ * calib_budget_seconds of benchmarks (only a very busy machine gets there) rows take
+ * CALIB_MIN_RUNS runs, so that the calibration stays within a minute. */
+enum { CALIB_MIN_RUNS = 5, CALIB_MAX_RUNS = 15 };
+static const double calib_confirm = 0.01;
+static const double calib_budget_seconds = 30;
+
+/* One timed run of a measurement, in seconds. */
+typedef double calib_timed(void *ctx);
+
+enum { CALIB_MAX_ROWS = MACHINE_NKERNELS * (MACHINE_MAX_CACHES + 1) * 2 + 2 * MACHINE_NOPS + 1 };
+
+/* The runs of every benchmark row so far: how many, how they scattered. */
+typedef struct calib_runs {
+    double deadline; /* calib_now() past which rows take CALIB_MIN_RUNS runs */
+    double spread[CALIB_MAX_ROWS]; /* per row, how much longer than its best its median run took */
+    unsigned rows, min_runs, max_runs;
+    double worst_spread;
+    char worst[64]; /* the row whose median run strayed furthest from its best */
+} calib_runs;
+
+static int calib_compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Whether two of the n runs lie within calib_confirm of the shortest. */
+static bool calib_confirmed(const double *seconds, unsigned n)
+{
+    double best = seconds[0];
+    for (unsigned i = 1; i < n; i++)
+        best = fmin(best, seconds[i]);
+    unsigned close = 0;
+    for (unsigned i = 0; i < n; i++)
+        close += seconds[i] <= best * (1 + calib_confirm);
+    return close >= 2;
+}
+
+static void calib_runs_add(calib_runs *r, unsigned runs, double spread, const char *what)
+{
+    if (r->rows == CALIB_MAX_ROWS)
+        return;
+    if (r->rows == 0 || runs < r->min_runs)
+        r->min_runs = runs;
+    if (runs > r->max_runs)
+        r->max_runs = runs;
+    if (r->rows == 0 || spread > r->worst_spread) {
+        r->worst_spread = spread;
+        snprintf(r->worst, sizeof r->worst, "%s", what);
+    }
+    r->spread[r->rows++] = spread;
+}
+
+/* The shortest of the runs of the row `what`, in seconds. */
+static double calib_best_of(calib_runs *r, calib_timed *run, void *ctx, const char *what)
+{
+    double seconds[CALIB_MAX_RUNS];
+    unsigned n = 0, most = calib_now() < r->deadline ? CALIB_MAX_RUNS : CALIB_MIN_RUNS;
+    while (n < most && (n < CALIB_MIN_RUNS || !calib_confirmed(seconds, n)))
+        seconds[n++] = run(ctx);
+    qsort(seconds, n, sizeof *seconds, calib_compare_doubles);
+    calib_runs_add(r, n, seconds[n / 2] / seconds[0] - 1, what);
+    return seconds[0];
+}
+
+static void calib_runs_log(calib_runs *r, FILE *log)
+{
+    if (r->rows == 0)
+        return;
+    qsort(r->spread, r->rows, sizeof *r->spread, calib_compare_doubles);
+    calib_log(log, "calibrate: %u rows, each the best of %u to %u runs; the median run within "
+                   "%.1f%% of the best (median over the rows), %.1f%% at worst (%s)\n",
+              r->rows, r->min_runs, r->max_runs, 100 * r->spread[r->rows / 2],
+              100 * r->worst_spread, r->worst);
+}
+
+/* ---- In-core costs ---- */
+
+/* One run of an in-core kernel: short, so that on a core shared with other work some runs
+ * fall between two of its time slices. */
+static const double calib_in_core_seconds = 0.005;
+
+typedef struct calib_chain_run {
+    calib_kernel *kernel;
+    long steps;
+} calib_chain_run;
+
+static double calib_chain_timed(void *ctx)
+{
+    const calib_chain_run *r = ctx;
+    unsigned ran;
+    return calib_run_kernel(r->kernel, r->steps, 1, &ran);
+}
+
+/* Seconds per instruction of kernel's `chains` chains on one core. */
+static double calib_instruction_seconds(calib_kernel *kernel, unsigned chains, calib_runs *runs,
+                                        const char *what)
+{
+    calib_chain_run r = {kernel, calib_steps_for(kernel, 1, calib_in_core_seconds)};
+    return calib_best_of(runs, calib_chain_timed, &r, what) / ((double)r.steps * chains);
+}
+
+/* Cycles per instruction of each of the kernels, logged as they come. */
+static void calib_op_cycles(double *cycles, calib_kernel *const *kernels, unsigned chains,
+                            const char *kind, double hz, calib_runs *runs, FILE *log)
+{
+    for (unsigned op = 0; op < MACHINE_NOPS; op++) {
+        char what[64];
+        snprintf(what, sizeof what, "%s %s", kind, machine_op_names[op]);
+        cycles[op] = hz * calib_instruction_seconds(kernels[op], chains, runs, what);
+        calib_log(log, " %s %.2f", machine_op_names[op], cycles[op]);
+    }
+}
+
+/* Cycles per instruction of each operation, vector and scalar, from as many independent
+ * chains as the peak uses (throughput), and of one chain of scalar adds (latency). */
+static void calib_in_core(machine_benchmarks *b, const calib_isa *isa, calib_runs *runs, FILE *log)
+{
+    double hz = b->clock_ghz * 1e9;
+    b->lanes = isa->lanes;
+    calib_log(log, "calibrate: cycles per instruction, 1 thread, %s (%u lanes):", isa->name, isa->lanes);
+    calib_op_cycles(b->vector_cycles, isa->vector, isa->chains, "vector", hz, runs, log);
+    calib_log(log, "; scalar");
+    calib_op_cycles(b->scalar_cycles, isa->scalar, isa->chains, "scalar", hz, runs, log);
+    b->add_latency_cycles = hz * calib_instruction_seconds(isa->add_latency, 1, runs, "add latency");
+    calib_log(log, "; add latency %.2f%s\n", b->add_latency_cycles,
+              isa == &calib_sse2 ? " (SSE2 has no FMA: fma is a multiply and an add)" : "");
+}
+
+/* ---- Streaming bandwidths ---- */
+
+static const double calib_stream_seconds = 0.005; /* one timed run of a row at least */
+
+/* Array k starts k * CALIB_PAD elements past a multiple of the array length: arrays
+ * otherwise all start on a page boundary, where the same elements share their low 12
+ * address bits and Intel cores make a load wait for an unrelated store (4K aliasing). */
+enum { CALIB_PAD = 72 };
+
+/* The scalar s of update, daxpy and triad: 1, so that many passes of update neither
+ * overflow nor go subnormal; volatile, so the compiler cannot know it and drop the multiply. */
+static volatile double calib_stream_scalar = 1.0;
+
+/* One benchmark row being measured. */
+typedef struct calib_stream {
+    calib_stream_kernel *kernel;
+    double *buffer; /* every array, one allocation */
+    double *arrays[CALIB_MAX_STREAMS];
+    unsigned streams; /* arrays the kernel uses */
+    unsigned threads;
+    size_t n;         /* elements of each array, a multiple of CALIB_BLOCK * threads */
+    unsigned passes;  /* over all arrays per timed run */
+} calib_stream;
+
+/* Where thread t of nt starts in an array of n elements: whole blocks, as equal as they
+ * come.  OpenMP's static schedule in our hands: the same thread always gets the same part,
+ * the part it touched first. */
+static size_t calib_part_start(size_t n, unsigned t, unsigned nt)
+{
+    return n / CALIB_BLOCK * t / nt * CALIB_BLOCK;
+}
+
+static bool calib_stream_alloc(calib_stream *st)
+{
+    size_t stride = st->n + CALIB_PAD, bytes = st->streams * stride * sizeof(double);
+    st->buffer = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    if (!st->buffer)
+        return false;
+    for (unsigned k = 0; k < CALIB_MAX_STREAMS; k++)
+        st->arrays[k] = k < st->streams ? st->buffer + k * stride : NULL;
+    return true;
+}
+
+/* Each thread writes its parts of the arrays first: the kernel places a page on the memory
+ * node of the thread that first touches it, and a cache line in that thread's cache. */
+static void calib_stream_first_touch(calib_stream *st)
+{
+#pragma omp parallel num_threads(st->threads)
+    {
+        unsigned t = (unsigned)omp_get_thread_num(), nt = (unsigned)omp_get_num_threads();
+        size_t lo = calib_part_start(st->n, t, nt), hi = calib_part_start(st->n, t + 1, nt);
+        for (unsigned k = 0; k < st->streams; k++)
+            for (size_t i = lo; i < hi; i++)
+                st->arrays[k][i] = 1.0;
+    }
+}
+
+/* Seconds for st->passes passes, every thread over its own part, from when all threads
+ * are ready to when the last is done.  The passes repeat inside one parallel region: a
+ * fork and join per pass would cost more than a pass over an L1-sized part. */
+static double calib_stream_timed(void *ctx)
+{
+    const calib_stream *st = ctx;
+    const double s = calib_stream_scalar;
+    double start = 0, seconds = 0, sum = 0;
+#pragma omp parallel num_threads(st->threads) reduction(+ : sum)
+    {
+        unsigned t = (unsigned)omp_get_thread_num(), nt = (unsigned)omp_get_num_threads();
+        size_t lo = calib_part_start(st->n, t, nt), hi = calib_part_start(st->n, t + 1, nt);
+#pragma omp barrier
+#pragma omp single
+        start = calib_now();
+        for (unsigned p = 0; p < st->passes; p++)
+            sum += st->kernel(st->arrays, lo, hi, s);
+#pragma omp barrier
+#pragma omp single
+        seconds = calib_now() - start;
+    }
+    calib_sink = sum;
+    return seconds;
+}
+
+/* Seconds for st->passes passes over thread 0's part on the calling thread alone (thread 0
+ * of every team, which touched that part first): what a pass costs without waiting for the
+ * other threads, which a busy system may keep waiting for whole time slices. */
+static double calib_stream_part_timed(const calib_stream *st)
+{
+    const double s = calib_stream_scalar;
+    size_t hi = calib_part_start(st->n, 1, st->threads);
+    double sum = 0, start = calib_now();
+    for (unsigned p = 0; p < st->passes; p++)
+        sum += st->kernel(st->arrays, 0, hi, s);
+    double seconds = calib_now() - start;
+    calib_sink = sum;
+    return seconds;
+}
+
+/* The shortest of three calib_stream_part_timed runs: a run the system interrupted would
+ * make the passes too few. */
+static double calib_stream_part_best(const calib_stream *st)
+{
+    double t = calib_stream_part_timed(st);
+    for (unsigned r = 1; r < 3; r++)
+        t = fmin(t, calib_stream_part_timed(st));
+    return t;
+}
+
+/* The passes that make a timed run last calib_stream_seconds: doubled until a run over one
+ * thread's part takes a quarter of that, then scaled.  These runs also bring the data into
+ * its cache. */
+static void calib_stream_set_passes(calib_stream *st)
+{
+    double t;
+    st->passes = 1;
+    while ((t = calib_stream_part_best(st)) < calib_stream_seconds / 4)
+        st->passes *= 2;
+    double passes = st->passes * calib_stream_seconds / t;
+    st->passes = passes > 1 ? (unsigned)passes : 1;
+}
+
+/* Bytes per element as the model counts them (README.md, "Machine files"). */
+static double calib_kernel_bytes(const machine_kernel_info *info, bool write_allocate)
+{
+    return 8.0 * (info->reads + info->writes + (write_allocate ? info->write_only : 0));
+}
+
+/* Bytes per second of the kernel over n elements per array on `threads` threads, best of
+ * calib_best_of's runs; 0 when the arrays cannot be allocated. */
+static double calib_stream_rate(unsigned kernel, const calib_isa *isa, size_t n, unsigned threads,
+                                bool write_allocate, calib_runs *runs, const char *what)
+{
+    const machine_kernel_info *info = &machine_kernels[kernel];
+    calib_stream st = {.kernel = isa->stream[kernel], .streams = info->reads + info->write_only,
+                       .threads = threads, .n = n};
+    if (!calib_stream_alloc(&st))
+        return 0;
+    calib_stream_first_touch(&st);
+    calib_stream_set_passes(&st);
+    double best = calib_best_of(runs, calib_stream_timed, &st, what);
+    free(st.buffer);
+    return calib_kernel_bytes(info, write_allocate) * (double)n * st.passes / best;
+}
+
+/* CPUs in a kernel's CPU list such as "0-7,64-71"; 0 when it is not one. */
+static unsigned calib_count_cpus(const char *list)
+{
+    unsigned n = 0;
+    const char *p = list;
+    while (*p) {
+        char *end;
+        unsigned long first = strtoul(p, &end, 10), last = first;
+        if (end == p)
+            return 0;
+        if (*end == '-') {
+            p = end + 1;
+            last = strtoul(p, &end, 10);
+            if (end == p || last < first)
+                return 0;
+        }
+        n += (unsigned)(last - first + 1);
+        if (*end != ',' && *end != '\0')
+            return 0;
+        p = *end ? end + 1 : end;
+    }
+    return n;
+}
+
+/* How many CPUs share one of the caches of `level`, from the kernel's shared_cpu_list;
+ * 0 when sysfs does not say. */
+static unsigned calib_sysfs_sharing(unsigned level)
+{
+    for (unsigned i = 0; calib_cache_index_exists(calib_cache_dir, i) && i < 64; i++) {
+        machine_cache cache;
+        char list[1024];
+        if (calib_read_data_cache(calib_cache_dir, i, &cache) && cache.level == level &&
+            calib_read_cache_file(calib_cache_dir, i, "shared_cpu_list", list, sizeof list))
+            return calib_count_cpus(list);
+    }
+    return 0;
+}
+
+/* How many CPUs share one instance of caches[i] (its size is one instance's): as sysfs
+ * says, else as on every x86-64 of the last decade without SMT, levels 1 and 2 private and
+ * the ones beyond shared by all. */
+static unsigned calib_cache_sharing(const machine *m, unsigned i)
+{
+    unsigned level = m->caches[i].level, sharing = calib_sysfs_sharing(level);
+    if (sharing == 0)
+        sharing = level >= 3 && m->cores > 1 ? m->cores : 1;
+    return sharing;
+}
+
+/* The bytes of one thread's part of a row's arrays, with the data in caches[i] (i ==
+ * ncaches: memory) and `threads` threads running.  Three eighths of a cache: between a
+ * third and a half, leaving room for the stack and for what the replacement policy keeps
+ * of other data.  Threads that share one cache share its three eighths; on a private
+ * cache a thread's part is all of them. */
+static unsigned long long calib_part_bytes(const machine *m, unsigned i, unsigned threads,
+                                           unsigned long long memory_bytes)
+{
+    if (i == m->ncaches)
+        return memory_bytes / threads;
+    unsigned sharing = calib_cache_sharing(m, i);
+    return m->caches[i].size_bytes * 3 / 8 / (sharing < threads ? sharing : threads);
+}
+
+/* The working set of the memory rows: 4x the largest cache and at least 256 MiB, at most a
+ * quarter of the available memory (with a warning when that is less); 0 when MemAvailable
+ * cannot be read. */
+static unsigned long long calib_memory_bytes(const machine *m)
+{
+    unsigned long long largest = machine_largest_cache(m), bytes = 4 * largest;
+    unsigned long long available = perf_calibrate_available_memory() / 4;
+    if (bytes < 256 * calib_mib)
+        bytes = 256 * calib_mib;
+    if (bytes > available)
+        bytes = available;
+    if (bytes > 0 && bytes < 4 * largest)
+        diag_tool(DIAG_WARNING, "only %llu MiB of memory for the streaming kernels' memory rows; "
+                                "caches may inflate them", bytes / calib_mib);
+    return bytes;
+}
+
+/* Elements per array of a row: a thread's part over the kernel's arrays, in whole blocks,
+ * at least one, times the threads. */
+static size_t calib_row_elements(unsigned long long part_bytes, unsigned streams, unsigned threads)
+{
+    size_t blocks = (size_t)(part_bytes / sizeof(double) / streams / CALIB_BLOCK);
+    return (blocks > 1 ? blocks : 1) * CALIB_BLOCK * threads;
+}
+
+static void calib_level_name(char *buf, size_t size, unsigned level)
+{
+    if (level == MACHINE_LEVEL_MEMORY)
+        snprintf(buf, size, "memory");
+    else
+        snprintf(buf, size, "L%u", level);
+}
+
+/* The rows of every kernel with the data in caches[i] (i == ncaches: memory) on `threads`
+ * threads, appended to m->benchmarks; false after an error. */
+static bool calib_bandwidth_group(machine *m, const calib_isa *isa, unsigned i, unsigned threads,
+                                  unsigned long long memory_bytes, calib_runs *runs, FILE *log)
+{
+    machine_benchmarks *b = &m->benchmarks;
+    unsigned level = i < m->ncaches ? m->caches[i].level : MACHINE_LEVEL_MEMORY;
+    unsigned long long part = calib_part_bytes(m, i, threads, memory_bytes);
+    char where[16], size[32];
+    calib_level_name(where, sizeof where, level);
+    calib_format_size(size, sizeof size, part);
+    if (threads > 1)
+        calib_log(log, "calibrate: %s, %u threads x %s:", where, threads, size);
+    else
+        calib_log(log, "calibrate: %s, 1 thread, %s:", where, size);
+    for (unsigned k = 0; k < MACHINE_NKERNELS; k++) {
+        const machine_kernel_info *info = &machine_kernels[k];
+        size_t n = calib_row_elements(part, info->reads + info->write_only, threads);
+        char what[64];
+        snprintf(what, sizeof what, "%s, %s, %u thread%s", info->name, where, threads,
+                 threads > 1 ? "s" : "");
+        double rate = calib_stream_rate(k, isa, n, threads, m->write_allocate, runs, what);
+        if (rate == 0) {
+            calib_log(log, "\n");
+            diag_tool(DIAG_ERROR, "cannot allocate %.1f MiB for the %s kernel's arrays",
+                      (double)(n * sizeof(double)) * (info->reads + info->write_only) / (double)calib_mib,
+                      info->name);
+            return false;
+        }
+        b->bandwidths[b->nbandwidths++] = (machine_bandwidth){k, level, threads, rate / 1e9};
+        calib_log(log, " %s %.1f", info->name, rate / 1e9);
+    }
+    calib_log(log, " GB/s\n");
+    return true;
+}
+
+/* Every kernel in every cache and in memory, on one core and on all. */
+static bool calib_bandwidths(machine *m, const calib_isa *isa, calib_runs *runs, FILE *log)
+{
+    unsigned long long memory_bytes = calib_memory_bytes(m);
+    if (memory_bytes == 0) {
+        diag_tool(DIAG_ERROR, "cannot read MemAvailable from /proc/meminfo to size the "
+                              "streaming kernels' arrays");
+        return false;
+    }
+    unsigned counts[2] = {1, m->cores}, ncounts = m->cores > 1 ? 2 : 1;
+    machine_benchmarks *b = &m->benchmarks;
+    b->bandwidths = mem_alloc(sizeof *b->bandwidths * (m->ncaches + 1) * ncounts * MACHINE_NKERNELS);
+    calib_log(log, "calibrate: streaming kernels, GB/s as the model counts bytes%s:\n",
+              m->write_allocate ? " (write-allocate)" : "");
+    for (unsigned i = 0; i <= m->ncaches; i++)
+        for (unsigned c = 0; c < ncounts; c++)
+            if (!calib_bandwidth_group(m, isa, i, counts[c], memory_bytes, runs, log))
+                return false;
+    return true;
+}
+
+/* One core's cycles per 64-byte line of load2 with its data in `level`; 0 when not measured. */
+static double calib_line_cycles(const machine_benchmarks *b, unsigned level)
+{
+    for (size_t i = 0; i < b->nbandwidths; i++) {
+        const machine_bandwidth *r = &b->bandwidths[i];
+        if (r->kernel == MACHINE_LOAD2 && r->level == level && r->cores == 1)
+            return 64 * b->clock_ghz / r->gbs;
+    }
+    return 0;
+}
+
+/* The level beyond a cache must take this much longer per line than the cache itself for
+ * the difference to mean more than the noise of the two rows: a disturbed row could
+ * otherwise make a difference of almost nothing, and its rate nearly infinite. */
+static const double calib_transfer_margin = 0.1;
+
+/* The transfer rates as the ECM model measures them: load2 on one core takes T(k) cycles
+ * per line with its data in level k; T(k+1) - T(k) is what bringing the line from the level
+ * beyond cache k costs, and 64 / that the bytes per cycle between the two. */
+static void calib_transfers(const machine *m, machine_benchmarks *b, FILE *log)
+{
+    calib_log(log, "calibrate: transfer, 1 core, bytes per cycle (load2):");
+    for (unsigned i = 0; i < m->ncaches; i++) {
+        unsigned level = m->caches[i].level;
+        unsigned beyond = i + 1 < m->ncaches ? m->caches[i + 1].level : MACHINE_LEVEL_MEMORY;
+        if (level > MACHINE_MAX_CACHES)
+            continue;
+        char here[16], there[16];
+        calib_level_name(here, sizeof here, level);
+        calib_level_name(there, sizeof there, beyond);
+        double near = calib_line_cycles(b, level), far = calib_line_cycles(b, beyond);
+        if (far > near * (1 + calib_transfer_margin)) {
+            b->transfer[level - 1] = 64 / (far - near);
+            calib_log(log, " %s-%s %.1f", here, there, b->transfer[level - 1]);
+        } else {
+            calib_log(log, " %s-%s not measured (%.2f cycles per line in %s, %.2f in %s: no "
+                           "clear difference)", here, there, near, here, far, there);
+        }
+    }
+    calib_log(log, "\n");
+}
+
+bool perf_calibrate_benchmarks(machine *m, FILE *log)
+{
+    double start = calib_now();
+    machine_benchmarks *b = &m->benchmarks;
+    *b = (machine_benchmarks){0};
+    b->clock_ghz = calib_clock_ghz(log);
+    if (b->clock_ghz == 0)
+        return true;
+    const calib_isa *isa = calib_best_isa();
+    calib_runs runs = {.deadline = start + calib_budget_seconds};
+    calib_in_core(b, isa, &runs, log);
+    if (!calib_bandwidths(m, isa, &runs, log)) {
+        free(b->bandwidths);
+        *b = (machine_benchmarks){0};
+        return false;
+    }
+    calib_transfers(m, b, log);
+    calib_runs_log(&runs, log);
+    calib_log(log, "calibrate: benchmarks in %.1f s\n", calib_now() - start);
+    b->present = true;
+    return true;
 }
 
 bool perf_calibrate(machine *m, FILE *log)
@@ -619,6 +1337,8 @@ bool perf_calibrate(machine *m, FILE *log)
     const calib_isa *isa = calib_best_isa();
     calib_peak(m, isa, log);
     calib_weights(m, isa, log);
+    if (!perf_calibrate_benchmarks(m, log))
+        return false;
     m->name = calib_machine_name(m->cores);
     calib_log(log, "calibrate: done in %.1f s\n", calib_now() - start);
     return true;

@@ -7,12 +7,19 @@
 
 #include "machine.h"
 
-/* Fills m (name, peak_gflops, memory_bandwidth_gbs, write_allocate, cores, caches, flop_weights)
- * from measurements; progress lines go to `log` when not NULL.  False after an error reported through diag.
- * Whatever m held before is overwritten, not freed.  After a failure m holds no heap memory; after
- * success m->name is a heap string the caller owns (machine_free() frees it).  Takes a few seconds
- * and every core; x86-64 only. */
+/* Fills m (name, peak_gflops, memory_bandwidth_gbs, write_allocate, cores, caches, flop_weights,
+ * benchmarks) from measurements; progress lines go to `log` when not NULL.  False after an error
+ * reported through diag.  Whatever m held before is overwritten, not freed.  After a failure m
+ * holds no heap memory; after success m->name and m->benchmarks.bandwidths are the caller's
+ * (machine_free() frees them).  Takes under a minute and every core; x86-64 only. */
 bool perf_calibrate(machine *m, FILE *log);
+
+/* The benchmarks part of perf_calibrate alone: fills m->benchmarks (overwritten, not freed)
+ * for the m->cores, m->caches and m->write_allocate it is given: the clock, the in-core
+ * cycles, every streaming kernel with its data in every cache and in memory on 1 and on
+ * m->cores threads, the transfer rates.  Without a clock (a warning) they stay absent.  False
+ * after an error reported through diag, with nothing allocated. */
+bool perf_calibrate_benchmarks(machine *m, FILE *log);
 
 /* Where the cache sizes may come from, in the order they are asked. */
 enum {

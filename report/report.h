@@ -21,6 +21,10 @@ typedef struct report_joins {
     const measured_set *measured;
     const perf_result *predicted;
     const char *machine; /* the name of the predictions' machine */
+    /* A slice's shard line (shard.h), written as the JSON report's first
+     * member "shard" so that -merge can check the slices; NULL for a run
+     * that is not a slice. */
+    const char *shard;
 } report_joins;
 
 /* j may be NULL: the loop model's counts alone. */
@@ -30,6 +34,13 @@ bool report_text_file(const char *path, const lm_program *p, const report_joins 
 /* {"loops": [...]}, keys as documented in README.md. */
 char *report_json_render(const lm_program *p, const report_joins *j);
 bool report_json_file(const char *path, const lm_program *p, const report_joins *j);
+
+/* -merge: the JSON reports of all the slices of one run (-shard K/N, in any
+ * order) into the report the whole run writes, at out (atomically).  False
+ * after an error naming the input at fault: not a slice's report, of
+ * another version of the tool, of another run, a slice given twice or
+ * missing. */
+bool report_json_merge(const char *out, const char *const *inputs, int n);
 
 /* Per-loop internals for -debug: own and inclusive counts, every array. */
 void report_debug_write(FILE *out, const lm_program *p);

@@ -97,6 +97,10 @@ static bool report_json_emit(strbuf *text, FILE *out, const lm_program *p, const
     json_out w = JSON_OUT_INIT(text);
     bool ok = true;
     json_object_begin(&w);
+    if (j && j->shard) {
+        json_key(&w, "shard");
+        json_string(&w, j->shard);
+    }
     json_key(&w, "loops");
     json_array_begin(&w);
     for (const lm_file *f = p->files; f; f = f->next)

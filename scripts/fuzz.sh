@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(annot pragma xml machine expr measured chips costs switch)
+targets=(annot pragma xml machine expr measured chips costs switch merge)
 seeds_of() {
     case $1 in
     annot) echo annotations/default.annot testsuite/kernels/*.annot ;;
@@ -22,6 +22,7 @@ seeds_of() {
     chips) echo chips/examples/*.la ;;
     costs) echo testsuite/kernels/instr_clock.costs ;;
     switch) echo fuzz/seeds/switch/* ;;
+    merge) echo fuzz/seeds/merge/* ;;
     esac
 }
 

@@ -50,11 +50,14 @@ args_result args_parse_option(const args_option *table, size_t n, int argc, char
                               void *dest)
 {
     const char *arg = argv[*i];
-    for (size_t k = 0; k < n; k++) {
+    /* An option named exactly wins over one whose value is joined: -json is
+     * not -j with "son". */
+    for (size_t k = 0; k < 2 * n; k++) {
         bool joined = false;
-        size_t len = args_match_name(&table[k], arg, &joined);
-        if (!len)
+        size_t len = args_match_name(&table[k % n], arg, &joined);
+        if (!len || joined != (k >= n))
             continue;
+        k %= n;
         const char *value = NULL;
         if (joined)
             value = arg + len;

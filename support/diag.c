@@ -1,10 +1,12 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 
 static const char *diag_program = "aitool";
 static FILE *diag_stream;
-static unsigned diag_errors, diag_warnings;
+static atomic_uint diag_errors, diag_warnings;
+static _Thread_local strbuf *diag_buffer;
 
 void diag_set_program(const char *name)
 {
@@ -52,14 +54,47 @@ static void diag_count(diag_severity sev)
         diag_warnings++;
 }
 
+static FILE *diag_out(void)
+{
+    return diag_stream ? diag_stream : stderr;
+}
+
 static void diag_emit(diag_severity sev, const char *prefix, const char *fmt, va_list ap)
 {
-    FILE *out = diag_stream ? diag_stream : stderr;
+    diag_count(sev);
+    if (diag_buffer) {
+        strbuf_printf(diag_buffer, "%s: %s: ", prefix, diag_severity_name(sev));
+        strbuf_vprintf(diag_buffer, fmt, ap);
+        strbuf_appendn(diag_buffer, "\n", 1);
+        return;
+    }
+    FILE *out = diag_out();
     fprintf(out, "%s: %s: ", prefix, diag_severity_name(sev));
     vfprintf(out, fmt, ap);
     fputc('\n', out);
     fflush(out);
-    diag_count(sev);
+}
+
+strbuf *diag_capture(strbuf *into)
+{
+    strbuf *before = diag_buffer;
+    diag_buffer = into;
+    return before;
+}
+
+strbuf *diag_captured(void)
+{
+    return diag_buffer;
+}
+
+void diag_flush_captured(strbuf *captured)
+{
+    if (!captured->len)
+        return;
+    FILE *out = diag_out();
+    fwrite(captured->s, 1, captured->len, out);
+    fflush(out);
+    strbuf_release(captured);
 }
 
 void diag_at(diag_severity sev, const char *file, unsigned line, unsigned col, const char *fmt, ...)

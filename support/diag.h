@@ -4,11 +4,19 @@
  * messages about the command itself are "program: severity: text".  Both go to
  * the diagnostic stream (stderr unless diag_set_stream() says otherwise) and
  * are counted, so a program can finish its work and then turn the counts into
- * an exit status.  The module owns no heap memory. */
+ * an exit status.
+ *
+ * Threads: the counts are shared and atomic.  A thread that analyzes one
+ * unit of a parallel run captures its messages in a strbuf of its own
+ * (diag_capture), which the main thread later writes out whole and in order
+ * (diag_flush_captured), so messages never interleave mid-line.  The
+ * buffers belong to the caller; the module owns no heap memory. */
 #ifndef AITOOL_DIAG_H
 #define AITOOL_DIAG_H
 
 #include <stdio.h>
+
+#include "strbuf.h"
 
 typedef enum diag_severity {
     DIAG_NOTE,
@@ -27,6 +35,14 @@ void diag_at(diag_severity sev, const char *file, unsigned line, unsigned col,
              const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* A message about the command line or the run, prefixed by the program name. */
 void diag_tool(diag_severity sev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* From now on this thread's messages are appended to `into` instead of
+ * written (NULL: written again); returns the buffer captured into before. */
+strbuf *diag_capture(strbuf *into);
+/* The buffer this thread captures into, or NULL. */
+strbuf *diag_captured(void);
+/* Write captured messages to the diagnostic stream and empty the buffer. */
+void diag_flush_captured(strbuf *captured);
 
 
 #endif

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,18 +20,22 @@ typedef struct fileio_pending {
     char *tmp, *path, *shown;
 } fileio_pending;
 
+/* The threads of a parallel run write their outputs into the same run. */
 static struct {
+    pthread_mutex_t lock;
     bool open, failed;
     fileio_pending *items;
     size_t n, cap;
-} fileio_run;
+} fileio_run = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 #define FILEIO_TMP_TAG ".aitool-tmp."
 
 static void fileio_output_failed(void)
 {
+    pthread_mutex_lock(&fileio_run.lock);
     if (fileio_run.open)
         fileio_run.failed = true;
+    pthread_mutex_unlock(&fileio_run.lock);
 }
 
 static bool fileio_write_stream(FILE *out, const char *path, fileio_writer writer, void *ctx)
@@ -158,7 +163,7 @@ static bool fileio_rename(const char *tmp, const char *path, const char *shown)
 }
 
 /* Inside a run, tmp waits for fileio_run_end(); path written twice keeps one entry. */
-static void fileio_defer(char *tmp, const char *path, const char *shown)
+static void fileio_defer_locked(char *tmp, const char *path, const char *shown)
 {
     for (size_t i = 0; i < fileio_run.n; i++) {
         if (strcmp(fileio_run.items[i].tmp, tmp) == 0) {
@@ -172,6 +177,17 @@ static void fileio_defer(char *tmp, const char *path, const char *shown)
     }
     fileio_run.items[fileio_run.n++] =
         (fileio_pending){tmp, mem_strdup(path), mem_strdup(shown)};
+}
+
+/* True when tmp now waits for the run's end; false outside a run. */
+static bool fileio_defer(char *tmp, const char *path, const char *shown)
+{
+    pthread_mutex_lock(&fileio_run.lock);
+    bool open = fileio_run.open;
+    if (open)
+        fileio_defer_locked(tmp, path, shown);
+    pthread_mutex_unlock(&fileio_run.lock);
+    return open;
 }
 
 /* Write to the temporary beside path, then rename it over path (or defer that
@@ -204,10 +220,8 @@ static bool fileio_replace(const char *path, const char *shown, fileio_writer wr
         fileio_output_failed();
         return false;
     }
-    if (fileio_run.open) {
-        fileio_defer(tmp, path, shown);
+    if (fileio_defer(tmp, path, shown))
         return true;
-    }
     ok = fileio_rename(tmp, path, shown);
     free(tmp);
     return ok;
@@ -215,8 +229,10 @@ static bool fileio_replace(const char *path, const char *shown, fileio_writer wr
 
 void fileio_run_begin(void)
 {
+    pthread_mutex_lock(&fileio_run.lock);
     fileio_run.open = true;
     fileio_run.failed = false;
+    pthread_mutex_unlock(&fileio_run.lock);
 }
 
 bool fileio_run_end(void)
@@ -265,6 +281,12 @@ bool fileio_output_not_input(const char *option, const char *out, const char *co
     return true;
 }
 
+static void fileio_too_large(const char *path, const char *what)
+{
+    diag_at(DIAG_ERROR, path, 1, 1, "cannot read %s: it is larger than the limit of %u MiB",
+            what, (unsigned)(FILEIO_MAX_INPUT_BYTES >> 20));
+}
+
 bool fileio_check_input(const char *path, const char *what)
 {
     struct stat st;
@@ -279,9 +301,15 @@ bool fileio_check_input(const char *path, const char *what)
         problem = "it is not a regular file";
     else if (access(path, R_OK) != 0)
         problem = strerror(errno);
-    if (problem)
+    if (problem) {
         diag_at(DIAG_ERROR, path, 1, 1, "cannot open %s: %s", what, problem);
-    return !problem;
+        return false;
+    }
+    if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > FILEIO_MAX_INPUT_BYTES) {
+        fileio_too_large(path, what);
+        return false;
+    }
+    return true;
 }
 
 char *fileio_read_text(const char *path, const char *what)
@@ -296,11 +324,14 @@ char *fileio_read_text(const char *path, const char *what)
     strbuf text = STRBUF_INIT;
     char buf[4096];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    /* A pipe has no size to check beforehand: it is cut off at the limit. */
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && text.len <= FILEIO_MAX_INPUT_BYTES)
         strbuf_appendn(&text, buf, n);
     bool read_ok = !ferror(f);
     fclose(f);
-    if (!read_ok)
+    if (text.len > FILEIO_MAX_INPUT_BYTES)
+        fileio_too_large(path, what);
+    else if (!read_ok)
         diag_at(DIAG_ERROR, path, 1, 1, "cannot read %s", what);
     else if (memchr(strbuf_cstr(&text), '\0', text.len))
         diag_at(DIAG_ERROR, path, 1, 1, "%s holds a NUL byte: not a text file", what);

@@ -14,7 +14,13 @@
  * output stays in its temporary until fileio_run_end() renames them all
  * together, or removes them all when any output of the run failed, so a run
  * replaces all its outputs or none.  The pending list is the module's own and
- * is freed by fileio_run_end().  Errors are reported through diag. */
+ * is freed by fileio_run_end(); the threads of a parallel run may write
+ * outputs into the same run (begin and end are the main thread's).  Errors
+ * are reported through diag.
+ *
+ * Inputs are never read whole beyond FILEIO_MAX_INPUT_BYTES: a larger file
+ * is refused before it is read, with "PATH:1:1: error: cannot read WHAT: it
+ * is larger than the limit of 256 MiB". */
 #ifndef AITOOL_FILEIO_H
 #define AITOOL_FILEIO_H
 
@@ -22,6 +28,10 @@
 #include <stdio.h>
 
 #include "strbuf.h"
+
+/* The largest input read: C sources, XML, JSON (machine files,
+ * measurements, reports to merge), annotations, compilation databases. */
+#define FILEIO_MAX_INPUT_BYTES (256ull << 20)
 
 /* Returns true when the writer succeeded; the writer returns false on error. */
 typedef bool (*fileio_writer)(FILE *out, void *ctx);
@@ -33,8 +43,9 @@ bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx);
 bool fileio_flush_text(FILE *out, strbuf *text);
 
 /* True when path can be read as an input: a readable regular file (or a
- * pipe).  Otherwise false after "path:1:1: error: cannot open WHAT: why"
- * (missing, unreadable, "it is a directory", "it is a device, not a file"). */
+ * pipe) of at most FILEIO_MAX_INPUT_BYTES.  Otherwise false after
+ * "path:1:1: error: cannot open WHAT: why" (missing, unreadable, "it is a
+ * directory", "it is a device, not a file") or the error of a file too large. */
 bool fileio_check_input(const char *path, const char *what);
 
 /* The whole of a text file (free() it), or NULL after a located error

@@ -102,3 +102,24 @@ char *arena_strdup(arena *a, const char *s)
 {
     return arena_strndup(a, s, strlen(s));
 }
+
+void arena_adopt(arena *into, arena **from)
+{
+    if (!from || !*from)
+        return;
+    arena_chunk *first = (*from)->head;
+    free(*from);
+    *from = NULL;
+    if (!first)
+        return;
+    arena_chunk *last = first;
+    while (last->next)
+        last = last->next;
+    /* Behind into's head, which new allocations keep filling. */
+    if (into->head) {
+        last->next = into->head->next;
+        into->head->next = first;
+    } else {
+        into->head = first;
+    }
+}

@@ -7,7 +7,8 @@
  *
  * An arena owns many small objects that die together (the loop model of a
  * run).  arena_create() makes one, arena_free() releases everything allocated
- * from it and sets the caller's pointer to NULL. */
+ * from it and sets the caller's pointer to NULL; arena_adopt() hands all of
+ * one arena's objects to another (they then die with it). */
 #ifndef AITOOL_MEM_H
 #define AITOOL_MEM_H
 
@@ -24,5 +25,7 @@ void arena_free(arena **a);
 void *arena_alloc(arena *a, size_t size); /* zero-filled, aligned for any type */
 char *arena_strdup(arena *a, const char *s);
 char *arena_strndup(arena *a, const char *s, size_t n);
+/* Everything allocated from *from now belongs to into; *from is freed and NULL. */
+void arena_adopt(arena *into, arena **from);
 
 #endif

@@ -31,19 +31,25 @@ void strbuf_append(strbuf *b, const char *s)
     strbuf_appendn(b, s, strlen(s));
 }
 
+void strbuf_vprintf(strbuf *b, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    if (n > 0) {
+        strbuf_reserve(b, (size_t)n);
+        vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+        b->len += (size_t)n;
+    }
+    va_end(again);
+}
+
 void strbuf_printf(strbuf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    strbuf_vprintf(b, fmt, ap);
     va_end(ap);
-    if (n <= 0)
-        return;
-    strbuf_reserve(b, (size_t)n);
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
 }
 
 const char *strbuf_cstr(const strbuf *b)

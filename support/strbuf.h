@@ -6,6 +6,7 @@
 #ifndef AITOOL_STRBUF_H
 #define AITOOL_STRBUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 typedef struct strbuf {
@@ -18,6 +19,7 @@ typedef struct strbuf {
 void strbuf_append(strbuf *b, const char *s);
 void strbuf_appendn(strbuf *b, const char *s, size_t n);
 void strbuf_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void strbuf_vprintf(strbuf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 const char *strbuf_cstr(const strbuf *b); /* "" when empty */
 char *strbuf_take(strbuf *b);
 void strbuf_release(strbuf *b);

@@ -1,7 +1,8 @@
 /* The performance model against values worked out by hand: a triad's bytes
  * with and without write-allocate, a 7-point stencil's traffic as the cache
  * shrinks past each layer condition, trip counts from bound expressions,
- * weighted flops and the runtime, and the errors. */
+ * weighted flops and the runtime, and the errors.  The calibration: where the
+ * cache sizes come from, and the benchmarks measured on this machine. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "diag.h"
 #include "exasat_xml.h"
 #include "machine.h"
+#include "mem.h"
 #include "perf.h"
 #include "perf_calibrate.h"
 #include "strbuf.h"
@@ -346,6 +348,56 @@ static void test_cache_sources(void)
     free(dir);
 }
 
+/* The gbs of a benchmark row; 0 when the table has no such row. */
+static double test_row_gbs(const machine_benchmarks *b, unsigned kernel, unsigned level, unsigned cores)
+{
+    for (size_t i = 0; i < b->nbandwidths; i++) {
+        const machine_bandwidth *r = &b->bandwidths[i];
+        if (r->kernel == kernel && r->level == level && r->cores == cores)
+            return r->gbs;
+    }
+    return 0;
+}
+
+/* The benchmarks part of the calibration on this machine (a real run of
+ * some seconds): every kernel in every cache and in memory on one core and
+ * on all, and numbers that hold on any machine, never exact timings. */
+static void test_benchmarks(void)
+{
+    machine *m = mem_alloc(sizeof *m);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(perf_calibrate_read_caches(m, "/sys/devices/system/cpu/cpu0/cache",
+                                                            PERF_CACHES_ALL));
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    m->cores = cores > 0 ? (unsigned)cores : 1;
+    m->write_allocate = true;
+    CU_ASSERT_TRUE_FATAL(perf_calibrate_benchmarks(m, NULL));
+    const machine_benchmarks *b = &m->benchmarks;
+    CU_ASSERT_TRUE_FATAL(b->present);
+    CU_ASSERT(b->clock_ghz >= 0.1 && b->clock_ghz <= 10);
+
+    unsigned counts[2] = {1, m->cores}, ncounts = m->cores > 1 ? 2 : 1;
+    CU_ASSERT_EQUAL(b->nbandwidths, (size_t)MACHINE_NKERNELS * (m->ncaches + 1) * ncounts);
+    for (unsigned k = 0; k < MACHINE_NKERNELS; k++)
+        for (unsigned i = 0; i <= m->ncaches; i++)
+            for (unsigned c = 0; c < ncounts; c++) {
+                unsigned level = i < m->ncaches ? m->caches[i].level : MACHINE_LEVEL_MEMORY;
+                CU_ASSERT(test_row_gbs(b, k, level, counts[c]) > 0);
+            }
+    unsigned l1 = m->caches[0].level;
+    CU_ASSERT(test_row_gbs(b, MACHINE_LOAD1, l1, 1) > test_row_gbs(b, MACHINE_LOAD1, MACHINE_LEVEL_MEMORY, 1));
+    CU_ASSERT(test_row_gbs(b, MACHINE_LOAD2, l1, 1) > test_row_gbs(b, MACHINE_LOAD2, MACHINE_LEVEL_MEMORY, 1));
+    for (unsigned i = 0; i < MACHINE_MAX_CACHES; i++)
+        CU_ASSERT(b->transfer[i] >= 0);
+
+    CU_ASSERT(b->lanes == 2 || b->lanes == 4 || b->lanes == 8);
+    for (unsigned op = 0; op < MACHINE_NOPS; op++)
+        CU_ASSERT(b->vector_cycles[op] > 0 && b->scalar_cycles[op] > 0);
+    CU_ASSERT(b->vector_cycles[MACHINE_OP_DIVIDE] >= b->vector_cycles[MACHINE_OP_ADD]);
+    CU_ASSERT(b->scalar_cycles[MACHINE_OP_DIVIDE] >= b->scalar_cycles[MACHINE_OP_ADD]);
+    CU_ASSERT(b->add_latency_cycles >= b->scalar_cycles[MACHINE_OP_ADD]);
+    machine_free(&m);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -359,6 +411,7 @@ int main(void)
     };
     static const testutil_case calibration[] = {
         {"cache sizes: sysfs, CPUID, sysconf", test_cache_sources},
+        {"benchmarks: every kernel, level and thread count; sane in-core costs", test_benchmarks},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"performance model", cases},

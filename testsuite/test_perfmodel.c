@@ -222,7 +222,8 @@ static void test_models(void)
 }
 
 /* -calibrate writes a machine file perfmodel then reads: this machine has
- * at least one core, a positive bandwidth and peak, and write-allocates. */
+ * at least one core, a positive bandwidth and peak, and write-allocates; the
+ * log tells the benchmarks and how their runs scattered. */
 static void test_calibrate(void)
 {
     const char *misuse[] = {"-calibrate", "-machine", VM, NULL};
@@ -233,6 +234,8 @@ static void test_calibrate(void)
     r = run(calibrate);
     CU_ASSERT_EQUAL_FATAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "calibrate: memory bandwidth"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "calibrate: streaming kernels"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "runs; the median run within"));
     cJSON *j = cJSON_Parse(r.out);
     CU_ASSERT_PTR_NOT_NULL_FATAL(j);
     CU_ASSERT_TRUE(cJSON_GetObjectItem(j, "memory_bandwidth_gbs")->valuedouble > 0);

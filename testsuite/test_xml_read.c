@@ -3,6 +3,8 @@
  * against the schema, values the model cannot hold, unreadable files). */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -961,6 +963,54 @@ static void test_external_entities_not_loaded(void)
     lm_program_free(&p);
 }
 
+/* "Billion laughs": ten levels of ten references would expand to 10^10
+ * copies of "ha", 20 GB.  Read in a child process, whose peak memory the
+ * parent then knows: refused at the reference, in under 64 MiB. */
+static void test_billion_laughs_refused(void)
+{
+    strbuf doc = STRBUF_INIT;
+    strbuf_append(&doc, "<?xml version=\"1.0\"?>\n<!DOCTYPE program [\n<!ENTITY l0 \"ha\">\n");
+    for (int level = 1; level <= 10; level++) {
+        strbuf_printf(&doc, "<!ENTITY l%d \"", level);
+        for (int k = 0; k < 10; k++)
+            strbuf_printf(&doc, "&l%d;", level - 1);
+        strbuf_append(&doc, "\">\n");
+    }
+    strbuf_append(&doc, "]>\n");
+    const char *uses[] = {"<program><function name=\"&l10;\"/></program>\n",
+                          "<program><function name=\"f\">&l10;</function></program>\n"};
+    for (size_t k = 0; k < 2; k++) {
+        strbuf text = STRBUF_INIT;
+        strbuf_append(&text, strbuf_cstr(&doc));
+        strbuf_append(&text, uses[k]);
+        FILE *messages = tmpfile();
+        CU_ASSERT_PTR_NOT_NULL_FATAL(messages);
+        fflush(NULL);
+        pid_t child = fork();
+        if (child == 0) {
+            diag_set_stream(messages);
+            lm_program *p = lm_program_create();
+            bool read = xml_read_memory(p, "laughs.xml", strbuf_cstr(&text), text.len);
+            fflush(messages);
+            _exit(read || p->files ? 1 : 0);
+        }
+        int status = -1;
+        CU_ASSERT_EQUAL_FATAL(waitpid(child, &status, 0), child);
+        /* The largest of the waited-for children: this suite has no others. */
+        struct rusage usage;
+        CU_ASSERT_EQUAL(getrusage(RUSAGE_CHILDREN, &usage), 0);
+        CU_ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        CU_ASSERT(usage.ru_maxrss < 64 * 1024); /* KiB */
+        char *said = testutil_read_stream(messages);
+        fclose(messages);
+        CU_ASSERT_TRUE(contains(said, "laughs.xml:15:"));
+        CU_ASSERT_TRUE(contains(said, ": error: Detected an entity reference loop\n"));
+        free(said);
+        strbuf_release(&text);
+    }
+    strbuf_release(&doc);
+}
+
 /* libxml2 prints nothing itself: everything goes through diag. */
 static void test_nothing_printed_on_stderr(void)
 {
@@ -1021,6 +1071,7 @@ static const testutil_case refusal_cases[] = {
     {"file with a NUL byte", test_nul_byte_file},
     {"empty documents", test_empty_documents},
     {"external entities are not loaded", test_external_entities_not_loaded},
+    {"billion laughs refused in little memory", test_billion_laughs_refused},
     {"nothing printed on stderr", test_nothing_printed_on_stderr},
     {NULL, NULL},
 };

@@ -22,6 +22,12 @@
 char *xml_render(const lm_program *p, const measured_set *measured);
 /* Written atomically ("-" is standard output); false after a reported error. */
 bool xml_write_file(const char *path, const lm_program *p, const measured_set *measured);
+/* The same for a slice of a run (-shard K/N): its shard line (shard.h) is
+ * written after the declaration as the processing instruction
+ * <?aitool-shard LINE?>, which validation ignores and -merge-xml reads. */
+#define XML_SHARD_TARGET "aitool-shard"
+bool xml_write_file_shard(const char *path, const lm_program *p, const measured_set *measured,
+                          const char *shard);
 
 /* The dialect a document is read in: the specification's or, detected per
  * document, the one the ExaSAT tools themselves wrote (README.md here,
@@ -39,6 +45,11 @@ bool xml_read_file_as(lm_program *p, const char *path, xml_dialect dialect);
 /* The same for a document in memory; `name` is used in messages and as the
  * lm_file's path. */
 bool xml_read_memory(lm_program *p, const char *name, const char *text, size_t len);
+
+/* -merge-xml: the ExaSAT XML of all the slices of one run (in any order)
+ * into the document the whole run writes, at out (atomically).  False after
+ * an error naming the input at fault (as report_json_merge). */
+bool xml_merge_files(const char *out, const char *const *inputs, int n);
 
 /* exasat.xsd, as compiled in (NUL-terminated). */
 extern const char xml_schema_text[];

@@ -24,6 +24,7 @@
 #include "diag.h"
 #include "fileio.h"
 #include "mem.h"
+#include "shard.h"
 #include "xml_read_common.h"
 
 /* ---- Tuples ---- */
@@ -365,33 +366,100 @@ static bool xml_read_program(lm_program *p, const char *name, const xmlDoc *doc)
 
 /* ---- The API ---- */
 
+/* The content of the document's <?aitool-shard ...?>, to free(); NULL when
+ * it has none. */
+static char *xml_shard_line(const xmlDoc *doc)
+{
+    for (const xmlNode *n = doc->children; n; n = n->next) {
+        if (n->type == XML_PI_NODE && !strcmp((const char *)n->name, XML_SHARD_TARGET))
+            return mem_strdup(n->content ? (const char *)n->content : "");
+    }
+    return NULL;
+}
+
+/* shard (may be NULL) gets the document's shard line, when it has one. */
 static bool xml_read_memory_as(lm_program *p, const char *name, const char *text, size_t len,
-                               xml_dialect dialect)
+                               xml_dialect dialect, char **shard)
 {
     bool original;
     xmlDoc *doc = xml_load(name, text, len, dialect, &original);
     bool ok = doc && (original ? xml_orig_read_program(p, name, doc)
                                : xml_read_program(p, name, doc));
+    if (ok && shard)
+        *shard = xml_shard_line(doc);
     xmlFreeDoc(doc);
     return ok;
 }
 
 bool xml_read_memory(lm_program *p, const char *name, const char *text, size_t len)
 {
-    return xml_read_memory_as(p, name, text, len, XML_DIALECT_AUTO);
+    return xml_read_memory_as(p, name, text, len, XML_DIALECT_AUTO, NULL);
 }
 
-bool xml_read_file_as(lm_program *p, const char *path, xml_dialect dialect)
+static bool xml_read_file_shard(lm_program *p, const char *path, xml_dialect dialect,
+                                char **shard)
 {
     char *text = fileio_read_text(path, "XML file");
     if (!text)
         return false;
-    bool ok = xml_read_memory_as(p, path, text, strlen(text), dialect);
+    bool ok = xml_read_memory_as(p, path, text, strlen(text), dialect, shard);
     free(text);
     return ok;
+}
+
+bool xml_read_file_as(lm_program *p, const char *path, xml_dialect dialect)
+{
+    return xml_read_file_shard(p, path, dialect, NULL);
 }
 
 bool xml_read_file(lm_program *p, const char *path)
 {
     return xml_read_file_as(p, path, XML_DIALECT_AUTO);
+}
+
+/* ---- Merging the slices of a run ---- */
+
+/* Each input read into a program of its own, so that they join in slice
+ * order; its shard line checked. */
+static bool xml_merge_read(const char *path, lm_program **p, shard_info *s)
+{
+    *p = lm_program_create();
+    char *line = NULL;
+    if (!xml_read_file_shard(*p, path, XML_DIALECT_AUTO, &line))
+        return false;
+    bool ok = line && shard_parse_text(line, s);
+    if (!ok)
+        diag_at(DIAG_ERROR, path, 1, 1,
+                line ? "its <?" XML_SHARD_TARGET "?> is not \"TOOL, slice K/N, T files, "
+                       "database HASH\""
+                     : "not the ExaSAT XML of a slice: it has no <?" XML_SHARD_TARGET
+                       "?> (write it with -shard K/N)");
+    free(line);
+    return ok;
+}
+
+bool xml_merge_files(const char *out, const char *const *inputs, int n)
+{
+    size_t count = n > 0 ? (size_t)n : 1;
+    lm_program **parts = mem_alloc(count * sizeof *parts);
+    shard_info *shards = mem_alloc(count * sizeof *shards);
+    bool ok = n > 0;
+    for (int i = 0; i < n; i++)
+        ok &= xml_merge_read(inputs[i], &parts[i], &shards[i]);
+    ok = ok && shard_check_whole(shards, inputs, (size_t)n);
+    lm_program *whole = lm_program_create();
+    for (unsigned k = 1; ok && k <= shards[0].slices; k++)
+        for (int i = 0; i < n; i++)
+            if (shards[i].slice == k)
+                lm_program_absorb(whole, &parts[i]);
+    if (ok) {
+        lm_program_finish(whole);
+        ok = xml_write_file(out, whole, NULL);
+    }
+    lm_program_free(&whole);
+    for (int i = 0; i < n; i++)
+        lm_program_free(&parts[i]);
+    free(parts);
+    free(shards);
+    return ok;
 }

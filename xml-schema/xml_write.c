@@ -31,6 +31,7 @@ typedef struct xml_out {
     FILE *file;         /* where it is flushed to, or NULL to keep it all */
     bool ok;            /* false once a write failed */
     const measured_set *measured; /* each loop's pininfo when none was read; may be NULL */
+    const char *shard;  /* a slice's shard line, or NULL */
     const char **open;  /* the names of the open elements, outermost first */
     size_t depth, open_cap;
     bool tag_open;      /* the innermost start tag waits for `>` or `/>` */
@@ -323,6 +324,8 @@ static void xml_write_function(xml_out *o, const lm_function *fn)
 static bool xml_emit(xml_out *o, const lm_program *p)
 {
     strbuf_append(&o->text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    if (o->shard)
+        strbuf_printf(&o->text, "<?" XML_SHARD_TARGET " %s?>\n", o->shard);
     xml_start(o, "program");
     for (const lm_file *f = p->files; f; f = f->next)
         for (const lm_function *fn = f->functions; fn; fn = fn->next)
@@ -348,13 +351,14 @@ char *xml_render(const lm_program *p, const measured_set *measured)
 typedef struct xml_job {
     const lm_program *p;
     const measured_set *measured;
+    const char *shard;
 } xml_job;
 
 static bool xml_put(FILE *out, void *ctx)
 {
     const xml_job *job = ctx;
     xml_out o = {.text = STRBUF_INIT, .file = out, .ok = true, .measured = job->measured,
-                 .indent = STRBUF_INIT};
+                 .shard = job->shard, .indent = STRBUF_INIT};
     bool ok = xml_emit(&o, job->p);
     strbuf_release(&o.text);
     return ok;
@@ -362,6 +366,12 @@ static bool xml_put(FILE *out, void *ctx)
 
 bool xml_write_file(const char *path, const lm_program *p, const measured_set *measured)
 {
-    xml_job job = {p, measured};
+    return xml_write_file_shard(path, p, measured, NULL);
+}
+
+bool xml_write_file_shard(const char *path, const lm_program *p, const measured_set *measured,
+                          const char *shard)
+{
+    xml_job job = {p, measured, shard};
     return fileio_write_atomic(path, xml_put, &job);
 }
