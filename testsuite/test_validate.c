@@ -92,9 +92,9 @@ static void test_dry_run_predictions(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(json);
     CU_ASSERT_PTR_NOT_NULL(strstr(csv, "kernel,size,cores,parameters,bytes,repetitions,"
                                        "roofline_s,roofline_bound,ecm_s,ecm_bound,measured_s,"
-                                       "roofline_error_pct,ecm_error_pct\n"));
+                                       "spread_pct,roofline_error_pct,ecm_error_pct\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\ndivsum,memory,1,n=4194304,67108864,,7.456540e-03,"
-                                       "memory,9.437184e-03,compute,,,\n"));
+                                       "memory,9.437184e-03,compute,,,,\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"kernel\":\t\"spmv\""));
     CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"measured_s\":\tnull"));
     CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"dry_run\":\ttrue"));

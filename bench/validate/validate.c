@@ -486,22 +486,41 @@ static double vk_time_reps(const vk_kernel *k, const vk_case *c, unsigned thread
 typedef struct vk_measurement {
     double seconds; /* one call: the best timing over its repetitions */
     long reps;      /* calls per timing */
+    double spread;  /* percent: the median timing over the best, less 1 */
 } vk_measurement;
 
-/* The shortest of `tries` timings of `reps` calls. */
-static double vk_best_time(const vk_kernel *k, const vk_case *c, unsigned threads, long reps,
-                           unsigned tries)
+static int vk_compare_doubles(const void *a, const void *b)
 {
-    double best = INFINITY;
-    for (unsigned t = 0; t < tries; t++)
-        best = fmin(best, vk_time_reps(k, c, threads, reps));
+    double u = *(const double *)a, v = *(const double *)b;
+    return (u > v) - (u < v);
+}
+
+/* The median of n values, which it sorts. */
+static double vk_median(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, vk_compare_doubles);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The shortest of `tries` timings of `reps` calls; *median their median, when not NULL. */
+static double vk_best_time(const vk_kernel *k, const vk_case *c, unsigned threads, long reps,
+                           unsigned tries, double *median)
+{
+    double *t = mem_alloc(tries * sizeof *t);
+    for (unsigned i = 0; i < tries; i++)
+        t[i] = vk_time_reps(k, c, threads, reps);
+    double m = vk_median(t, tries), best = t[0];
+    free(t);
+    if (median)
+        *median = m;
     return best;
 }
 
 /* The calls that make a timing last about vk_timing_s, and the time of one call: after a
  * warm-up call (one call when that takes vk_long_call_s or more), doubled from one until the
- * shortest of three timings takes a quarter of that, then scaled.  One timing alone would not do on a busy machine: a thread that loses its core
- * for a time slice makes a call look a hundred times longer and the repetitions far too few. */
+ * shortest of three timings takes a quarter of that, then scaled.  One timing alone would not
+ * do on a busy machine: a thread that loses its core for a time slice makes a call look a
+ * hundred times longer and the repetitions far too few. */
 static long vk_reps_for(const vk_kernel *k, const vk_case *c, unsigned threads, double *once)
 {
     *once = vk_time_reps(k, c, threads, 1);
@@ -509,7 +528,7 @@ static long vk_reps_for(const vk_kernel *k, const vk_case *c, unsigned threads, 
         return 1;
     long reps = 1;
     double t;
-    while ((t = vk_best_time(k, c, threads, reps, 3)) < vk_timing_s / 4)
+    while ((t = vk_best_time(k, c, threads, reps, 3, NULL)) < vk_timing_s / 4)
         reps *= 2;
     *once = t / (double)reps;
     double scaled = (double)reps * vk_timing_s / t;
@@ -517,7 +536,8 @@ static long vk_reps_for(const vk_kernel *k, const vk_case *c, unsigned threads, 
 }
 
 /* `runs` timings, fewer for a long call (as many as fit in vk_case_budget_s, at least
- * VK_MIN_RUNS): the best over its repetitions is the time of one call. */
+ * VK_MIN_RUNS): the best over its repetitions is the time of one call, the median says how
+ * much the machine disturbed the others. */
 static vk_measurement vk_measure(const vk_kernel *k, const vk_case *c, unsigned threads,
                                  unsigned runs)
 {
@@ -525,7 +545,8 @@ static vk_measurement vk_measure(const vk_kernel *k, const vk_case *c, unsigned 
     long reps = vk_reps_for(k, c, threads, &once);
     double fit = vk_case_budget_s / (once * (double)reps);
     unsigned tries = (unsigned)fmin(runs, fmax(VK_MIN_RUNS, floor(fit)));
-    return (vk_measurement){vk_best_time(k, c, threads, reps, tries) / (double)reps, reps};
+    double median, best = vk_best_time(k, c, threads, reps, tries, &median);
+    return (vk_measurement){best / (double)reps, reps, 100.0 * (median / best - 1)};
 }
 
 /* ---- predicting ---- */
@@ -830,6 +851,7 @@ typedef struct vk_row {
     long reps;
     vk_prediction pred[VK_NMODELS];
     double measured; /* seconds; 0 in a dry run */
+    double spread;   /* percent (vk_measurement) */
 } vk_row;
 
 static double vk_error(const vk_row *r, unsigned model)
@@ -876,7 +898,7 @@ static void vk_print_header(const vk_run_ctx *x)
     printf("%-15s %-6s %5s %-24s %8s  %10s %-8s %10s %-14s", "kernel", "size", "cores",
            "parameters", "reps", "roofline s", "bound", "ECM s", "bound");
     if (!x->o->dry_run)
-        printf(" %10s %9s %9s", "measured s", "roofline", "ECM");
+        printf(" %10s %7s %9s %9s", "measured s", "spread", "roofline", "ECM");
     printf("\n");
 }
 
@@ -889,7 +911,8 @@ static void vk_print_row(const vk_run_ctx *x, const vk_row *r)
            vk_class_name(x->m, r->cls), r->cores, r->params, reps, r->pred[0].seconds,
            r->pred[0].bound, r->pred[1].seconds, r->pred[1].bound);
     if (r->measured > 0)
-        printf(" %10.3e %+8.1f%% %+8.1f%%", r->measured, vk_error(r, 0), vk_error(r, 1));
+        printf(" %10.3e %6.1f%% %+8.1f%% %+8.1f%%", r->measured, r->spread, vk_error(r, 0),
+               vk_error(r, 1));
     printf("\n");
     fflush(stdout);
 }
@@ -914,6 +937,7 @@ static bool vk_case_rows(vk_run_ctx *x, unsigned kernel, unsigned cls)
             vk_measurement meas = vk_measure(k, &c, r->cores, x->o->runs);
             r->measured = meas.seconds;
             r->reps = meas.reps;
+            r->spread = meas.spread;
         }
         if (ok)
             vk_print_row(x, r);
@@ -923,12 +947,6 @@ static bool vk_case_rows(vk_run_ctx *x, unsigned kernel, unsigned cls)
 }
 
 /* ---- verdicts ---- */
-
-static int vk_compare_doubles(const void *a, const void *b)
-{
-    double u = *(const double *)a, v = *(const double *)b;
-    return (u > v) - (u < v);
-}
 
 typedef struct vk_stats {
     size_t n;
@@ -946,8 +964,7 @@ static vk_stats vk_error_stats(const vk_run_ctx *x, unsigned model, bool memory)
             e[s.n++] = fabs(vk_error(r, model));
     }
     if (s.n) {
-        qsort(e, s.n, sizeof *e, vk_compare_doubles);
-        s.median = s.n % 2 ? e[s.n / 2] : (e[s.n / 2 - 1] + e[s.n / 2]) / 2;
+        s.median = vk_median(e, s.n);
         s.worst = e[s.n - 1];
     }
     free(e);
@@ -1031,7 +1048,7 @@ static bool vk_write_csv(const vk_run_ctx *x, const char *path)
 {
     strbuf sb = STRBUF_INIT;
     strbuf_append(&sb, "kernel,size,cores,parameters,bytes,repetitions,roofline_s,roofline_bound,"
-                       "ecm_s,ecm_bound,measured_s,roofline_error_pct,ecm_error_pct\n");
+                       "ecm_s,ecm_bound,measured_s,spread_pct,roofline_error_pct,ecm_error_pct\n");
     for (size_t i = 0; i < x->rows.n; i++) {
         const vk_row *r = &x->rows.row[i];
         strbuf_printf(&sb, "%s,%s,%u,%s,%.0f,", vk_kernels[r->kernel].name,
@@ -1041,9 +1058,10 @@ static bool vk_write_csv(const vk_run_ctx *x, const char *path)
         strbuf_printf(&sb, ",%.6e,%s,%.6e,%s,", r->pred[0].seconds, r->pred[0].bound,
                       r->pred[1].seconds, r->pred[1].bound);
         if (r->measured > 0)
-            strbuf_printf(&sb, "%.6e,%.2f,%.2f\n", r->measured, vk_error(r, 0), vk_error(r, 1));
+            strbuf_printf(&sb, "%.6e,%.1f,%.2f,%.2f\n", r->measured, r->spread, vk_error(r, 0),
+                          vk_error(r, 1));
         else
-            strbuf_append(&sb, ",,\n");
+            strbuf_append(&sb, ",,,\n");
     }
     bool ok = fileio_write_atomic(path, vk_write_text, &sb);
     strbuf_release(&sb);
@@ -1077,6 +1095,11 @@ static void vk_json_row(json_out *w, const vk_run_ctx *x, const vk_row *r)
     json_key(w, "measured_s");
     if (r->measured > 0)
         json_number(w, r->measured);
+    else
+        json_null(w);
+    json_key(w, "spread_pct");
+    if (r->measured > 0)
+        json_number(w, r->spread);
     else
         json_null(w);
     for (unsigned mo = 0; mo < VK_NMODELS; mo++) {
