@@ -103,7 +103,8 @@ static void test_dry_run_predictions(void)
     testutil_proc_release(&r);
 }
 
-/* The size classes: by default the last cache only when it holds at most 4 MiB per core. */
+/* The size classes: by default the last cache only when it holds at most 4 MiB per core; each
+ * case served by its class's level, or a warning. */
 static void test_size_classes(void)
 {
     const char *args[] = {"-machine", NO_BENCHMARKS, "-dry-run", NULL};
@@ -117,9 +118,19 @@ static void test_size_classes(void)
                          "-json", out_json, NULL};
     r = run(ecm);
     CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NULL(strstr(r.err, "warning"));
     CU_ASSERT_PTR_NOT_NULL(
         strstr(r.out, "working sets: L1 13 KiB L2 410 KiB L3 6554 KiB memory 262144 KiB"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ntriad           L3         4 n=279620 "));
+    testutil_proc_release(&r);
+
+    /* 4 MiB fits in half of the 16 MiB L3: the case is not at memory size, and that is said. */
+    const char *small[] = {"-machine", ECM, "-dry-run", "-size", "memory", "-footprint-mib", "4",
+                           "-kernel", "triad", "-csv", out_csv, "-json", out_json, NULL};
+    r = run(small);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        r.err, "validate: warning: triad at memory size: the model serves its data from L3\n"));
     testutil_proc_release(&r);
 
     const char *size[] = {"-machine", ECM, "-dry-run", "-size", "L4", NULL};

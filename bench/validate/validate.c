@@ -554,7 +554,18 @@ static vk_measurement vk_measure(const vk_kernel *k, const vk_case *c, unsigned 
 typedef struct vk_prediction {
     double seconds;
     const char *bound; /* static: the model's bottleneck */
+    unsigned served;   /* the farthest level with traffic in the steady state (a class index) */
 } vk_prediction;
+
+static unsigned vk_farthest_level(const perf_result *r)
+{
+    unsigned far = 0;
+    for (size_t i = 0; i < r->nnests; i++)
+        for (unsigned j = 0; j < r->nests[i].nlevels; j++)
+            if (r->nests[i].levels[j].bytes > 0 && j > far)
+                far = j;
+    return far;
+}
 
 /* The kernels' loop models, read from their XML (VALIDATE_XML_DIR or -xml-dir) before anything
  * is calibrated or measured, so that a broken file stops the run at once.  Every file is read,
@@ -614,7 +625,7 @@ static bool vk_predict(const lm_program *p, const vk_case *c, const machine *m, 
     perf_result r;
     bool ok = vk_evaluate(p, m, b, &(perf_options){model, cores}, &r);
     if (ok)
-        *out = (vk_prediction){r.runtime_s, r.bottleneck};
+        *out = (vk_prediction){r.runtime_s, r.bottleneck, vk_farthest_level(&r)};
     perf_result_release(&r);
     perf_bindings_free(&b);
     return ok;
@@ -917,6 +928,17 @@ static void vk_print_row(const vk_run_ctx *x, const vk_row *r)
     fflush(stdout);
 }
 
+/* A case is meant to be served by its class's level: said when the model's steady state
+ * reaches farther or stops short (a size rule that no longer fits a kernel or a machine). */
+static void vk_check_served(const vk_run_ctx *x, unsigned kernel, unsigned cls,
+                            const vk_prediction *p)
+{
+    if (p->served != cls)
+        diag_tool(DIAG_WARNING, "%s at %s size: the model serves its data from %s",
+                  vk_kernels[kernel].name, vk_class_name(x->m, cls),
+                  vk_class_name(x->m, p->served));
+}
+
 /* One kernel at one class on each core count: sized, predicted by both models, and measured
  * unless it is a dry run; a row each.  False on a setup error. */
 static bool vk_case_rows(vk_run_ctx *x, unsigned kernel, unsigned cls)
@@ -933,6 +955,8 @@ static bool vk_case_rows(vk_run_ctx *x, unsigned kernel, unsigned cls)
         vk_format_params(&c, r->params, sizeof r->params);
         for (unsigned mo = 0; ok && mo < VK_NMODELS; mo++)
             ok = vk_predict(x->programs[kernel], &c, x->m, vk_models[mo], r->cores, &r->pred[mo]);
+        if (ok && i == 0)
+            vk_check_served(x, kernel, cls, &r->pred[0]);
         if (ok && !x->o->dry_run) {
             vk_measurement meas = vk_measure(k, &c, r->cores, x->o->runs);
             r->measured = meas.seconds;
