@@ -5,6 +5,7 @@
 #include "perf_plot.h"
 
 #include <errno.h>
+#include <math.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,5 +215,55 @@ bool perf_plot_sweep(const char *path, const char *param, const perf_sweep_point
     bool ok = plot_draw(path, strbuf_cstr(&data), strbuf_cstr(&body));
     strbuf_release(&data);
     strbuf_release(&body);
+    return ok;
+}
+
+bool perf_plot_predicted_measured(const char *path, const char *title,
+                                  const char *const *series, size_t nseries,
+                                  const perf_plot_pair *pairs, size_t npairs)
+{
+    static const int point_types[] = {7, 5, 9, 11, 13};
+    static const char *const colors[] = {"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00"};
+    strbuf data = STRBUF_INIT, body = STRBUF_INIT, plots = STRBUF_INIT;
+    double lo = INFINITY, hi = 0;
+    size_t blocks = 0;
+    /* One gnuplot data block per series that has points (blocks are two blank lines apart,
+     * addressed by index). */
+    for (size_t s = 0; s < nseries; s++) {
+        size_t before = data.len;
+        for (size_t i = 0; i < npairs; i++) {
+            const perf_plot_pair *p = &pairs[i];
+            if (p->series != s || p->predicted_s <= 0 || p->measured_s <= 0)
+                continue;
+            strbuf_printf(&data, "%.17g %.17g\n", p->predicted_s, p->measured_s);
+            lo = fmin(lo, fmin(p->predicted_s, p->measured_s));
+            hi = fmax(hi, fmax(p->predicted_s, p->measured_s));
+        }
+        if (data.len == before)
+            continue;
+        strbuf_append(&data, "\n\n");
+        strbuf_printf(&plots,
+                      ", datafile index %zu using 1:2 with points pt %d ps 1.2 lc rgb '%s' "
+                      "title '",
+                      blocks++, point_types[s % (sizeof point_types / sizeof *point_types)],
+                      colors[s % (sizeof colors / sizeof *colors)]);
+        plot_append_label(&plots, series[s]);
+        strbuf_append(&plots, "'");
+    }
+    if (blocks == 0)
+        lo = 1e-6, hi = 1;
+    strbuf_append(&body, "set title '");
+    plot_append_label(&body, title);
+    strbuf_printf(&body, "'\nset logscale xy\nset xrange [%g:%g]\nset yrange [%g:%g]\nset grid\n"
+                         "set xlabel 'predicted time (s)'\nset ylabel 'measured time (s)'\n"
+                         "set format xy '%%.0e'\nset key top left\nset samples 400\n"
+                         "plot x with lines lw 2 lc rgb 'black' title 'y = x', "
+                         "1.25*x with lines dt 2 lc rgb 'gray50' title '+-25%%', "
+                         "x/1.25 with lines dt 2 lc rgb 'gray50' notitle%s\n",
+                  lo / 2, hi * 2, lo / 2, hi * 2, strbuf_cstr(&plots));
+    bool ok = plot_draw(path, strbuf_cstr(&data), strbuf_cstr(&body));
+    strbuf_release(&data);
+    strbuf_release(&body);
+    strbuf_release(&plots);
     return ok;
 }

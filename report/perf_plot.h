@@ -1,6 +1,7 @@
 /* perf_plot: charts of the performance model's predictions, drawn by gnuplot
  * (Debian's gnuplot-nox): a roofline (the machine's compute and bandwidth
- * roofs, each nest a point at its intensity) and a parameter sweep.  The
+ * roofs, each nest a point at its intensity), a parameter sweep, and
+ * predicted against measured times.  The
  * format follows the file name (.png or .svg); the file is written
  * atomically.  False after an error reported through diag. */
 #ifndef AITOOL_PERF_PLOT_H
@@ -28,5 +29,18 @@ typedef struct perf_sweep_point {
 
 bool perf_plot_sweep(const char *path, const char *param, const perf_sweep_point *points,
                      size_t npoints, bool log_x);
+
+/* One prediction beside its measurement, in seconds; series indexes the
+ * series' names. */
+typedef struct perf_plot_pair {
+    unsigned series;
+    double predicted_s, measured_s;
+} perf_plot_pair;
+
+/* A log-log scatter of measured against predicted time, a point style per
+ * series, with the line y = x and the lines of +-25% around it. */
+bool perf_plot_predicted_measured(const char *path, const char *title,
+                                  const char *const *series, size_t nseries,
+                                  const perf_plot_pair *pairs, size_t npairs);
 
 #endif

@@ -1,6 +1,7 @@
 /* The validation benchmark (bench/validate/): the kernels' ExaSAT XML as
- * measuretool writes it at build time, the driver's predictions at a size
- * worked out by hand, its errors, and one real measurement. */
+ * measuretool writes it at build time, the driver's predictions of both
+ * models at a size worked out by hand, its size classes, its outputs (CSV,
+ * JSON, chart), its errors, and one small real measurement. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,11 +9,14 @@
 
 #include "testutil.h"
 
-#define VM AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json"
+#define ECM AITOOL_SOURCE_DIR "/testsuite/machines/ecm-test.json"
+#define NO_BENCHMARKS AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json"
 
 static char *tmpdir;
 
-static const char *const kernels[] = {"triad", "daxpy", "dot", "stencil2d", "stencil3d", "matmul"};
+static const char *const kernels[] = {"triad",     "daxpy",          "dot",       "divsum",
+                                      "stencil2d", "stencil2d_long", "stencil3d", "stencil3d27",
+                                      "spmv",      "matvec",         "matmul",    "matmul_blocked"};
 
 static testutil_proc run(const char *const *args)
 {
@@ -41,46 +45,126 @@ static void test_xml_is_measuretools(void)
     }
 }
 
-/* On the VM file (12 GB/s, write-allocate, L3 32 MiB) with 64 MiB per kernel:
- *   triad: n = 64 MiB / 24 B = 2796202; 4 arrays' worth moves (a written and
- *     write-allocated): 32 n = 89478464 bytes, 0.00746 s.
- *   stencil3d: n = cbrt(64 MiB / 16 B) = 161; planes fit, so in moves its widened
- *     161^3 region once and out its 159^3 interior twice (write + allocate):
- *     8 (161^3 + 2 * 159^3) = 97701112 bytes, 0.00814 s.
- *   matmul: n = p = floor(sqrt(2^23 + 64) - 8) = 2888 so that b and the 8-row a and c
- *     fit; b (66.7 MB) exceeds half of L3, so each of the 8 rows of a reads all of b
- *     again: 8 * 8 * 2888^2 = 533794816, plus a once (184832) and c read and written
- *     once (369664): 534349312 bytes, 0.04453 s. */
+/* The outputs go to the test's directory, never to the build's defaults. */
+static char *out_csv, *out_json, *out_png;
+
+/* On testsuite/machines/ecm-test.json (4 cores, 2 GHz, write-allocate; L1 32 KiB, L2 1 MiB,
+ * L3 16 MiB: 4 MiB per core, so L3 is a size class), at memory size with 64 MiB per kernel:
+ *   divsum: n = 64 MiB / 16 B = 4194304; a and b read, 16 n = 67108864 bytes from every level.
+ *     Roofline, 1 core: its streams (2 reads, 0 writes) are load2's; memory at 9 GB/s gives
+ *     0.0074565 s, over L3 (25 GB/s, 0.0027) and compute (5 n weighted flops at 25 GFLOP/s).
+ *     ECM, 1 core: the sum is a carried chain, so scalar: n (0.5 + 4) cycles of add and divide
+ *     against n * 4 of add latency: 4.5 n cycles at 2 GHz = 0.0094372 s, over the data's
+ *     16 n (1/48e9 + 1/64e9 + 1/32e9 + 1/16e9) = 0.0087381 s.  4 cores: 0.0094372 / 4 =
+ *     0.0023593 s, under load2's 4-core memory bandwidth (20 GB/s): 0.0033554 s, both models.
+ *   spmv: rows of 8 nonzeros, 168 bytes a row: rows = 64 MiB / 168 rounded down to a whole
+ *     number of 64-row blocks = 399424, 3195392 nonzeros.  Per nonzero val 8, col 4 and the
+ *     gathered x 8 bytes, per row y written and write-allocated 16: 70298624 bytes from memory.
+ *     Roofline, 1 core: 3 reads and no writes, as near load2 as load4, and load2 comes first:
+ *     70298624 / 9e9 = 0.0078110 s; 4 cores at 20 GB/s: 0.0035149 s.  ECM, 1 core: the chain,
+ *     4 cycles a nonzero and 4 a row (sum is carried by the row loop too): 14379264 cycles,
+ *     0.0071896 s; the data: L1 67103232 bytes (no write-allocate there) at 48 GB/s, then
+ *     70298624 at 64, 32 and 16 GB/s: 0.0090866 s; 4 cores: 0.0035149 s (memory). */
 static void test_dry_run_predictions(void)
 {
-    const char *args[] = {"-machine", VM, "-footprint-mib", "64", "-dry-run", NULL};
+    const char *args[] = {"-machine", ECM, "-footprint-mib", "64", "-size", "memory",
+                          "-kernel", "divsum", "-kernel", "spmv", "-dry-run",
+                          "-csv", out_csv, "-json", out_json, NULL};
     testutil_proc r = run(args);
     CU_ASSERT_EQUAL(r.status, 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "64 MiB of arrays per kernel"));
-    CU_ASSERT_PTR_NOT_NULL(
-        strstr(r.out, "triad      n=2796202                   64   8.948e+07  memory       12.0     0.0075\n"));
-    CU_ASSERT_PTR_NOT_NULL(
-        strstr(r.out, "stencil3d  n=161                       64   9.770e+07  memory       12.0     0.0081\n"));
-    CU_ASSERT_PTR_NOT_NULL(
-        strstr(r.out, "matmul     m=8 n=2888 p=2888           64   5.343e+08  memory       12.0     0.0445\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "working sets: memory 65536 KiB; dry run"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        r.out, "\ndivsum          memory     1 n=4194304                       -   7.457e-03 "
+               "memory    9.437e-03 compute       \n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        r.out, "\ndivsum          memory     4 n=4194304                       -   3.355e-03 "
+               "memory    3.355e-03 memory        \n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        r.out, "\nspmv            memory     1 rows=399424 w=8                 -   7.811e-03 "
+               "memory    9.087e-03 data transfers\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        r.out, "\nspmv            memory     4 rows=399424 w=8                 -   3.515e-03 "
+               "memory    3.515e-03 memory        \n"));
     CU_ASSERT_PTR_NULL(strstr(r.out, "median"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "prediction time: at most "));
+    char *csv = testutil_read_file(out_csv), *json = testutil_read_file(out_json);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(csv, "kernel,size,cores,parameters,bytes,repetitions,"
+                                       "roofline_s,roofline_bound,ecm_s,ecm_bound,measured_s,"
+                                       "spread_pct,roofline_error_pct,ecm_error_pct\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\ndivsum,memory,1,n=4194304,67108864,,7.456540e-03,"
+                                       "memory,9.437184e-03,compute,,,,\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"kernel\":\t\"spmv\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"measured_s\":\tnull"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"dry_run\":\ttrue"));
+    free(csv);
+    free(json);
     testutil_proc_release(&r);
 }
 
-/* A real run, small and short: rows with measured times, the summary, and exit 0 or 1
- * (a target met or missed), never a setup error. */
+/* The size classes: by default the last cache only when it holds at most 4 MiB per core; each
+ * case served by its class's level, or a warning. */
+static void test_size_classes(void)
+{
+    const char *args[] = {"-machine", NO_BENCHMARKS, "-dry-run", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "validate: error: "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "has no benchmarks table"));
+    testutil_proc_release(&r);
+
+    const char *ecm[] = {"-machine", ECM, "-dry-run", "-kernel", "triad", "-csv", out_csv,
+                         "-json", out_json, NULL};
+    r = run(ecm);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NULL(strstr(r.err, "warning"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(r.out, "working sets: L1 13 KiB L2 410 KiB L3 6554 KiB memory 262144 KiB"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ntriad           L3         4 n=279620 "));
+    testutil_proc_release(&r);
+
+    /* 4 MiB fits in half of the 16 MiB L3: the case is not at memory size, and that is said. */
+    const char *small[] = {"-machine", ECM, "-dry-run", "-size", "memory", "-footprint-mib", "4",
+                           "-kernel", "triad", "-csv", out_csv, "-json", out_json, NULL};
+    r = run(small);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        r.err, "validate: warning: triad at memory size: the model serves its data from L3\n"));
+    testutil_proc_release(&r);
+
+    const char *size[] = {"-machine", ECM, "-dry-run", "-size", "L4", NULL};
+    r = run(size);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "validate: error: -size: no size class 'L4'"));
+    testutil_proc_release(&r);
+}
+
+/* A real run, small and short: rows with measured times, the verdicts of both models, the
+ * three outputs, and exit 0 or 1 (a target met or missed), never a setup error. */
 static void test_measures(void)
 {
-    const char *args[] = {"-machine", VM, "-footprint-mib", "16", "-runs", "1", "-kernel", "dot",
-                          "-kernel", "stencil2d", NULL};
+    const char *args[] = {"-machine", ECM, "-footprint-mib", "16", "-runs", "1", "-kernel", "dot",
+                          "-kernel", "stencil2d_long", "-size", "L1", "-size", "memory",
+                          "-csv", out_csv, "-json", out_json, "-plot", out_png, NULL};
     testutil_proc r = run(args);
     CU_ASSERT(r.status == 0 || r.status == 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "predictions use the best triad bandwidth"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ndot        n=1048576 "));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nstencil2d  n=1024 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ndot             L1         1 n=819 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nstencil2d_long  memory     1 m=8 n=131072 "));
     CU_ASSERT_PTR_NULL(strstr(r.out, "\ntriad  "));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "%\n\nmedian |error| "));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "worst  |error| "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nroofline  memory median  |error| "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nECM       caches median  |error| "));
+    char *csv = testutil_read_file(out_csv), *json = testutil_read_file(out_json);
+    CU_ASSERT_PTR_NOT_NULL(csv && strstr(csv, "\ndot,L1,1,n=819,"));
+    CU_ASSERT_PTR_NOT_NULL(json && strstr(json, "\"abs_error_pct\""));
+    free(csv);
+    free(json);
+    struct stat st;
+    CU_ASSERT(stat(out_png, &st) == 0 && st.st_size > 0);
+    /* With fewer cores here than the file's 4, the model falls back to its 1-core rows: said
+     * once in the whole run, not once per prediction. */
+    const char *said = strstr(r.err, "(said once)");
+    CU_ASSERT(!said || !strstr(said + 1, "(said once)"));
     testutil_proc_release(&r);
 }
 
@@ -104,6 +188,12 @@ static void test_errors(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "validate: error: -kernel: no kernel 'fft'"));
     testutil_proc_release(&r);
 
+    const char *plot[] = {"-plot", "chart.gif", NULL};
+    r = run(plot);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "validate: error: -plot chart.gif: the chart is written as .png or .svg"));
+    testutil_proc_release(&r);
+
     const char *runs[] = {"-runs", "0", NULL};
     r = run(runs);
     CU_ASSERT_EQUAL(r.status, 2);
@@ -116,13 +206,13 @@ static void test_errors(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "option '-machine' needs a value"));
     testutil_proc_release(&r);
 
-    const char *too_big[] = {"-machine", VM, "-footprint-mib", "1073741824", NULL};
+    const char *too_big[] = {"-machine", ECM, "-footprint-mib", "1073741824", NULL};
     r = run(too_big);
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "validate: error: -footprint-mib 1073741824: more than a third of the"));
     testutil_proc_release(&r);
 
-    const char *no_xml[] = {"-machine", VM, "-xml-dir", "no-such-dir", "-dry-run", NULL};
+    const char *no_xml[] = {"-machine", ECM, "-xml-dir", "no-such-dir", "-dry-run", NULL};
     r = run(no_xml);
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no-such-dir/triad.xml"));
@@ -164,9 +254,13 @@ int main(void)
     tmpdir = testutil_make_tempdir();
     if (!tmpdir)
         return 2;
+    out_csv = testutil_path(tmpdir, "validate.csv");
+    out_json = testutil_path(tmpdir, "validate.json");
+    out_png = testutil_path(tmpdir, "validate.png");
     static const testutil_case cases[] = {
         {"kernels' XML is measuretool's", test_xml_is_measuretools},
         {"dry-run predictions worked by hand", test_dry_run_predictions},
+        {"size classes and the machine", test_size_classes},
         {"a small measured run", test_measures},
         {"usage and setup errors", test_errors},
         {NULL, NULL},
@@ -175,5 +269,8 @@ int main(void)
     int status = testutil_run(suites, 1);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
+    free(out_csv);
+    free(out_json);
+    free(out_png);
     return status;
 }

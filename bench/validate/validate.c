@@ -1,71 +1,112 @@
 /* validate: the performance model against measured run times.
  *
- * For each kernel of bench/validate/kernels/ (triad, daxpy, dot, a 2D and a
- * 3D Jacobi stencil, a naive matrix multiply) the driver
- *   - sizes its arrays so that they fill the footprint, by default 4x the
- *     largest cache and at least 1 GiB (never more than a third of the
- *     available memory), so that every kernel streams from memory;
- *   - predicts its run time: the kernel's ExaSAT XML, which measuretool
- *     writes from the kernel's source at build time, read back, its bound
- *     parameters bound to the sizes, and evaluated by the model on the
- *     machine;
- *   - measures it: the arrays are first touched by the threads that later
- *     use them, one untimed run warms up, and the best of R timed runs
- *     (CLOCK_MONOTONIC around the call) is the measured time, as in the
- *     calibration, whose best-of numbers the machine holds.
- * The machine comes from perf_calibrate() in the same invocation, or from
- * -machine FILE.  The error of a kernel is (predicted - measured) / measured;
- * the median and the worst absolute error are checked against the targets.
+ * For each kernel of bench/validate/kernels/ (kernels.h lists them), for each size class (its
+ * working set in L1, in L2, in L3 when the last cache is private enough, and in memory) and on
+ * one core and on all, the driver
+ *   - sizes its arrays so that the working set lands in that level (vk_select_classes);
+ *   - predicts one execution with both models of perf_evaluate_with(): the roofline of each
+ *     level and ECM, from the kernel's ExaSAT XML, which measuretool writes from the kernel's
+ *     source at build time, with its parameters bound to the sizes;
+ *   - measures it: the arrays are first touched by the threads that later use them, a few
+ *     untimed calls warm the caches, then each timing repeats the kernel until it lasts
+ *     vk_timing_s, on all cores inside one parallel region (the model predicts the steady
+ *     state of a kernel run again and again, and a cache-sized call takes less than starting
+ *     a parallel region), on one core as serial code (vk_time_reps); the best of R timings
+ *     over its repetitions is the measured time, as the calibration's numbers are best-ofs.
+ * The machine comes from perf_calibrate() in the same invocation, or from -machine FILE; it
+ * needs a benchmarks table.  The error of a prediction is (predicted - measured) / measured;
+ * per model, the median and worst absolute error at memory size and the median in the caches
+ * are checked against the targets.  The rows go to a table, a CSV file, a JSON file and a
+ * predicted-versus-measured chart (gnuplot).
  *
- * The memory bandwidth of a shared host drifts: on this project's VM the
- * calibration's triad gives anything from 15 to 29 GB/s from one minute to
- * the next, as other guests load the memory system.  A bandwidth measured
- * once, before the kernels run, would put that drift into every error.  So
- * each timed run of a kernel follows a run of the reference, the
- * calibration's triad over the same memory (see vk_pool), and the kernel is
- * predicted with the best reference bandwidth of its runs (the triad's bytes
- * as the model counts them, over its time): the model's claim, runtime =
- * bytes / bandwidth, is tested against the bandwidth of the same minute.
- * -no-reference predicts with the machine's bandwidth instead.
- *
- * Exit status: 0 both targets met, 1 a target missed, 2 a usage or setup
- * error (a bad option, an unreadable XML file, too little memory). */
+ * Exit status: 0 every target met, 1 a target missed, 2 a usage or setup error (a bad option,
+ * an unreadable XML file, a machine without benchmarks, too little memory). */
+#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE is Linux's, hidden by _XOPEN_SOURCE alone */
 #include <math.h>
+#include <omp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "args.h"
 #include "diag.h"
 #include "exasat_xml.h"
+#include "fileio.h"
+#include "json_out.h"
 #include "kernels.h"
 #include "machine.h"
 #include "mem.h"
 #include "perf.h"
 #include "perf_calibrate.h"
 #include "perf_expr.h"
+#include "perf_plot.h"
 #include "strbuf.h"
 
 #ifndef VALIDATE_XML_DIR
 #error "VALIDATE_XML_DIR must name the directory of the kernels' ExaSAT XML"
 #endif
+#ifndef VALIDATE_OUT_DIR
+#error "VALIDATE_OUT_DIR must name where the CSV, JSON and chart go by default"
+#endif
 
-enum { VK_MAX_ARRAYS = 3, VK_MAX_PARAMS = 3, VK_DEFAULT_RUNS = 5 };
+enum { VK_MAX_ARRAYS = 4, VK_MAX_PARAMS = 3, VK_DEFAULT_RUNS = 10, VK_MAX_THREADS = 256 };
 enum { VK_EXIT_OK = 0, VK_EXIT_MISSED = 1, VK_EXIT_SETUP = 2 };
+enum { VK_MAX_CLASSES = MACHINE_MAX_CACHES + 1 };
+enum { VK_HUGE_PAGE = 2 * 1024 * 1024 };
 
-static const double vk_median_target = 10.0; /* percent */
-static const double vk_worst_target = 25.0;
 static const double vk_mib = 1024.0 * 1024.0;
-static const double vk_gib = 1024.0 * 1024.0 * 1024.0;
-static const double vk_min_footprint = 1024.0 * 1024.0 * 1024.0;
-static const double vk_cache_multiple = 4.0;
-static const long vk_matmul_rows = 8; /* rows of a and c: each one streams all of b */
+/* An in-cache class fills this share of its cache: under the model's PERF_CACHE_SHARE, so the
+ * model serves it from there, and well over the share of the cache before. */
+static const double vk_cache_fill = 0.4;
+/* The memory class: this many times the largest cache, and at least vk_min_memory bytes.  A
+ * cache the machine reports is not all a guest may get: this VM reports a 32 MiB L3, yet the
+ * calibration's triad keeps its in-cache rate up to 77 MiB; the calibration measures memory
+ * with 256 MiB arrays. */
+static const double vk_memory_multiple = 16.0;
+static const double vk_min_memory = 256.0 * 1024 * 1024;
+/* The last cache gets a class only when it holds at most this much per core: a larger share
+ * means a guest sees its host's cache, shared with cores it does not own (this VM: 2 cores of
+ * a 32 MiB L3), where other guests evict its data at will; the private L1 and L2 of every
+ * current x86 core hold 32 KiB to 2 MiB, the L3 of a server 1.4 to 4 MiB per core. */
+static const double vk_private_cache_per_core = 4.0 * 1024 * 1024;
+/* Each timing repeats the kernel this long: short, so that some timings of a busy machine
+ * find the cores free; the best of many is taken. */
+static const double vk_timing_s = 0.005;
+/* A case's timings take at most about this long (the memory size of a matrix multiply takes
+ * a second a call), and there are at least VK_MIN_RUNS of them (fewer when -runs says so). */
+static const double vk_case_budget_s = 3.0;
+enum { VK_MIN_RUNS = 3 };
+/* A call this long is timed alone: a lost time slice (a few ms) cannot make it look this long. */
+static const double vk_long_call_s = 0.1;
 
-/* Where results go so that the compiler cannot drop the work producing them. */
-static volatile double vk_sink;
+/* The models, in the columns' order. */
+enum { VK_NMODELS = 2 };
+static const perf_model vk_models[VK_NMODELS] = {PERF_ROOFLINE, PERF_ECM};
+static const char *const vk_model_names[VK_NMODELS] = {"roofline", "ECM"};
+
+/* The targets, in percent of absolute error. */
+static const double vk_memory_median_target = 10.0;
+static const double vk_memory_worst_target = 25.0;
+static const double vk_cache_median_target = 15.0;
+
+/* Where results go so that the compiler cannot drop the work producing them: a slot per
+ * thread, a cache line apart. */
+typedef struct vk_slot {
+    volatile double value;
+    char pad[64 - sizeof(double)];
+} vk_slot;
+static vk_slot vk_sinks[VK_MAX_THREADS];
+
+static void vk_keep(double value)
+{
+    vk_sinks[(unsigned)omp_get_thread_num() % VK_MAX_THREADS].value = value;
+}
+
+/* ---- the kernels: sizes, data and calls ---- */
 
 /* One kernel at one size: its bound parameters and its arrays. */
 typedef struct vk_case {
@@ -73,13 +114,18 @@ typedef struct vk_case {
     long param[VK_MAX_PARAMS];
     unsigned nparams;
     size_t length[VK_MAX_ARRAYS]; /* elements */
-    double *array[VK_MAX_ARRAYS];
+    size_t esize[VK_MAX_ARRAYS];  /* bytes per element */
+    void *array[VK_MAX_ARRAYS];
     unsigned narrays;
 } vk_case;
 
 typedef struct vk_kernel {
     const char *name; /* the function, and the stem of its XML file */
+    /* The share of the memory class's footprint it takes: 1, or less for a kernel whose work
+     * grows faster than its data (a matrix multiply: the footprint to the power 1.5). */
+    double memory_share;
     void (*size)(vk_case *c, double footprint);
+    void (*fill)(vk_case *c); /* the arrays' values; NULL: vk_fill_doubles */
     void (*run)(const vk_case *c);
 } vk_kernel;
 
@@ -89,16 +135,54 @@ static void vk_add_param(vk_case *c, const char *name, long value)
     c->param[c->nparams++] = value;
 }
 
-static void vk_add_array(vk_case *c, double elements)
+static void vk_add_array_of(vk_case *c, double elements, size_t esize)
 {
-    c->length[c->narrays++] = (size_t)elements;
+    c->length[c->narrays] = (size_t)elements;
+    c->esize[c->narrays++] = esize;
 }
 
-/* ---- the kernels: sizes and calls ---- */
+static void vk_add_array(vk_case *c, double elements)
+{
+    vk_add_array_of(c, elements, sizeof(double));
+}
 
+static long vk_at_least(double value, long least)
+{
+    return value > (double)least ? (long)value : least;
+}
+
+/* Array i of a case as the kernels take it: read (vk_d) or written (vk_w). */
+static const double *vk_d(const vk_case *c, unsigned i)
+{
+    return c->array[i];
+}
+
+static double *vk_w(const vk_case *c, unsigned i)
+{
+    return c->array[i];
+}
+
+/* Values in [1, 2), never 0 (divsum divides by them), the same on every run. */
+static void vk_fill_array(double *a, size_t n)
+{
+#pragma omp for schedule(static)
+    for (size_t i = 0; i < n; i++)
+        a[i] = 1.0 + (double)(i % 8) * 0.125;
+}
+
+/* Every array of doubles, in the static schedule the kernels use: called by the team that
+ * later runs them, this places each page and line near its user. */
+static void vk_fill_doubles(vk_case *c)
+{
+    for (unsigned i = 0; i < c->narrays; i++)
+        if (c->esize[i] == sizeof(double))
+            vk_fill_array(c->array[i], c->length[i]);
+}
+
+/* triad: a = b + s c, three arrays of n. */
 static void vk_size_triad(vk_case *c, double footprint)
 {
-    long n = (long)(footprint / (3 * sizeof(double)));
+    long n = vk_at_least(footprint / (3 * sizeof(double)), 16);
     vk_add_param(c, "n", n);
     for (unsigned i = 0; i < 3; i++)
         vk_add_array(c, (double)n);
@@ -106,13 +190,13 @@ static void vk_size_triad(vk_case *c, double footprint)
 
 static void vk_run_triad(const vk_case *c)
 {
-    triad(c->param[0], 3.0, c->array[0], c->array[1], c->array[2]);
+    triad(c->param[0], 3.0, vk_w(c, 0), vk_d(c, 1), vk_d(c, 2));
 }
 
-/* daxpy and dot: two vectors of n. */
+/* daxpy, dot and divsum: two vectors of n. */
 static void vk_size_vectors(vk_case *c, double footprint)
 {
-    long n = (long)(footprint / (2 * sizeof(double)));
+    long n = vk_at_least(footprint / (2 * sizeof(double)), 16);
     vk_add_param(c, "n", n);
     vk_add_array(c, (double)n);
     vk_add_array(c, (double)n);
@@ -120,17 +204,23 @@ static void vk_size_vectors(vk_case *c, double footprint)
 
 static void vk_run_daxpy(const vk_case *c)
 {
-    daxpy(c->param[0], 0.5, c->array[0], c->array[1]);
+    daxpy(c->param[0], 0.5, vk_d(c, 0), vk_w(c, 1));
 }
 
 static void vk_run_dot(const vk_case *c)
 {
-    vk_sink = dot(c->param[0], c->array[0], c->array[1]);
+    vk_keep(dot(c->param[0], vk_d(c, 0), vk_d(c, 1)));
 }
 
+static void vk_run_divsum(const vk_case *c)
+{
+    vk_keep(divsum(c->param[0], vk_d(c, 0), vk_d(c, 1)));
+}
+
+/* stencil2d: two n x n grids. */
 static void vk_size_stencil2d(vk_case *c, double footprint)
 {
-    long n = (long)sqrt(footprint / (2 * sizeof(double)));
+    long n = vk_at_least(sqrt(footprint / (2 * sizeof(double))), 4);
     vk_add_param(c, "n", n);
     vk_add_array(c, (double)n * (double)n);
     vk_add_array(c, (double)n * (double)n);
@@ -139,12 +229,33 @@ static void vk_size_stencil2d(vk_case *c, double footprint)
 static void vk_run_stencil2d(const vk_case *c)
 {
     long n = c->param[0];
-    stencil2d(n, (const double(*)[n])c->array[0], (double(*)[n])c->array[1]);
+    stencil2d(n, (const double(*)[n])vk_d(c, 0), (double(*)[n])vk_w(c, 1));
 }
 
+/* stencil2d_long: two m x n grids of vk_long_rows rows, each a sixteenth of the footprint, so
+ * the three rows of in that a point needs (3/16 of it) break the layer condition of the cache
+ * before the class's level, which holds at most PERF_CACHE_SHARE / vk_cache_fill / 8 of it. */
+enum { VK_LONG_ROWS = 8 };
+
+static void vk_size_stencil2d_long(vk_case *c, double footprint)
+{
+    long n = vk_at_least(footprint / (2.0 * VK_LONG_ROWS * sizeof(double)), 4);
+    vk_add_param(c, "m", VK_LONG_ROWS);
+    vk_add_param(c, "n", n);
+    vk_add_array(c, (double)VK_LONG_ROWS * (double)n);
+    vk_add_array(c, (double)VK_LONG_ROWS * (double)n);
+}
+
+static void vk_run_stencil2d_long(const vk_case *c)
+{
+    long m = c->param[0], n = c->param[1];
+    stencil2d_long(m, n, (const double(*)[n])vk_d(c, 0), (double(*)[n])vk_w(c, 1));
+}
+
+/* stencil3d and stencil3d27: two n x n x n grids (and stencil3d27's four weights). */
 static void vk_size_stencil3d(vk_case *c, double footprint)
 {
-    long n = (long)cbrt(footprint / (2 * sizeof(double)));
+    long n = vk_at_least(cbrt(footprint / (2 * sizeof(double))), 4);
     vk_add_param(c, "n", n);
     vk_add_array(c, (double)n * (double)n * (double)n);
     vk_add_array(c, (double)n * (double)n * (double)n);
@@ -153,93 +264,195 @@ static void vk_size_stencil3d(vk_case *c, double footprint)
 static void vk_run_stencil3d(const vk_case *c)
 {
     long n = c->param[0];
-    stencil3d(n, 0.5, 1.0 / 12, (const double(*)[n][n])c->array[0], (double(*)[n][n])c->array[1]);
+    stencil3d(n, 0.5, 1.0 / 12, (const double(*)[n][n])vk_d(c, 0), (double(*)[n][n])vk_w(c, 1));
 }
 
-/* b (n x n), a and c (vk_matmul_rows x n) fill the footprint. */
+static void vk_size_stencil3d27(vk_case *c, double footprint)
+{
+    vk_size_stencil3d(c, footprint);
+    vk_add_array(c, 4);
+}
+
+static void vk_run_stencil3d27(const vk_case *c)
+{
+    long n = c->param[0];
+    stencil3d27(n, vk_d(c, 2), (const double(*)[n][n])vk_d(c, 0), (double(*)[n][n])vk_w(c, 1));
+}
+
+/* spmv: rows of VK_SPMV_WIDTH nonzeros (val and col), x with one element per nonzero, y.
+ * col scatters the nonzeros over each block of VK_SPMV_BLOCK elements of x (4 KiB): the
+ * gather jumps about, yet every element of x is used once, which is what the model assumes
+ * of a gather (one element moved per access).  Gathering at random over all of x would move
+ * a 64-byte line per element from memory. */
+enum { VK_SPMV_WIDTH = 8, VK_SPMV_BLOCK = 512, VK_SPMV_STEP = 37 /* odd: a permutation */ };
+
+static void vk_size_spmv(vk_case *c, double footprint)
+{
+    double per_row = VK_SPMV_WIDTH * (2 * sizeof(double) + sizeof(int)) + sizeof(double);
+    long rows = vk_at_least(footprint / per_row / VK_SPMV_BLOCK * VK_SPMV_WIDTH, 1) *
+                VK_SPMV_BLOCK / VK_SPMV_WIDTH;
+    double nonzeros = (double)rows * VK_SPMV_WIDTH;
+    vk_add_param(c, "rows", rows);
+    vk_add_param(c, "w", VK_SPMV_WIDTH);
+    vk_add_array(c, nonzeros);                     /* val */
+    vk_add_array_of(c, nonzeros, sizeof(int));     /* col */
+    vk_add_array(c, nonzeros);                     /* x */
+    vk_add_array(c, (double)rows);                 /* y */
+}
+
+static void vk_fill_spmv(vk_case *c)
+{
+    vk_fill_doubles(c);
+    int *col = c->array[1];
+    size_t nonzeros = c->length[1];
+#pragma omp for schedule(static)
+    for (size_t k = 0; k < nonzeros; k++)
+        col[k] = (int)((k & ~(size_t)(VK_SPMV_BLOCK - 1)) | ((k * VK_SPMV_STEP) % VK_SPMV_BLOCK));
+}
+
+static void vk_run_spmv(const vk_case *c)
+{
+    long rows = c->param[0], w = c->param[1];
+    spmv(rows, w, (const double(*)[w])vk_d(c, 0), (const int(*)[w])c->array[1], vk_d(c, 2),
+         vk_w(c, 3));
+}
+
+/* matvec: a square n x n matrix, x and y. */
+static void vk_size_matvec(vk_case *c, double footprint)
+{
+    long n = vk_at_least(sqrt(footprint / sizeof(double) + 1.0) - 1.0, 4);
+    vk_add_param(c, "m", n);
+    vk_add_param(c, "n", n);
+    vk_add_array(c, (double)n * (double)n);
+    vk_add_array(c, (double)n);
+    vk_add_array(c, (double)n);
+}
+
+static void vk_run_matvec(const vk_case *c)
+{
+    long m = c->param[0], n = c->param[1];
+    matvec(m, n, (const double(*)[n])vk_d(c, 0), vk_d(c, 1), vk_w(c, 2));
+}
+
+/* matmul: b (n x n), a and c (VK_MATMUL_ROWS x n); each row of a streams all of b. */
+enum { VK_MATMUL_ROWS = 8 };
+
 static void vk_size_matmul(vk_case *c, double footprint)
 {
-    long n = (long)(sqrt(footprint / sizeof(double) + 64.0) - 8.0); /* n^2 + 16 n elements */
-    vk_add_param(c, "m", vk_matmul_rows);
+    /* n^2 + 16 n elements */
+    long n = vk_at_least(sqrt(footprint / sizeof(double) + 64.0) - 8.0, 4);
+    vk_add_param(c, "m", VK_MATMUL_ROWS);
     vk_add_param(c, "n", n);
     vk_add_param(c, "p", n);
-    vk_add_array(c, (double)vk_matmul_rows * (double)n);
+    vk_add_array(c, (double)VK_MATMUL_ROWS * (double)n);
     vk_add_array(c, (double)n * (double)n);
-    vk_add_array(c, (double)vk_matmul_rows * (double)n);
+    vk_add_array(c, (double)VK_MATMUL_ROWS * (double)n);
 }
 
 static void vk_run_matmul(const vk_case *c)
 {
     long m = c->param[0], n = c->param[1], p = c->param[2];
-    matmul(m, n, p, (const double(*)[n])c->array[0], (const double(*)[p])c->array[1],
-           (double(*)[p])c->array[2]);
+    matmul(m, n, p, (const double(*)[n])vk_d(c, 0), (const double(*)[p])vk_d(c, 1),
+           (double(*)[p])vk_w(c, 2));
+}
+
+/* matmul_blocked: three matrices of nb x nb tiles of bs x bs.  Tiles of 32 x 32 (three take
+ * 24 KiB, in L1) unless the footprint needs them smaller to hold VK_MIN_TILES x VK_MIN_TILES of
+ * them, so that the outer loop has work for two threads. */
+enum { VK_TILE = 32, VK_MIN_TILES = 2 };
+
+static void vk_size_matmul_blocked(vk_case *c, double footprint)
+{
+    double elements = footprint / (3 * sizeof(double));
+    long bs = (long)fmin(VK_TILE, sqrt(elements) / VK_MIN_TILES);
+    bs = bs < 2 ? 2 : bs;
+    long nb = vk_at_least(sqrt(elements) / (double)bs, 1);
+    vk_add_param(c, "nb", nb);
+    vk_add_param(c, "bs", bs);
+    for (unsigned i = 0; i < 3; i++)
+        vk_add_array(c, (double)nb * (double)nb * (double)bs * (double)bs);
+}
+
+static void vk_run_matmul_blocked(const vk_case *c)
+{
+    long nb = c->param[0], bs = c->param[1];
+    matmul_blocked(nb, bs, (const double(*)[nb][bs][bs])vk_d(c, 0),
+                   (const double(*)[nb][bs][bs])vk_d(c, 1), (double(*)[nb][bs][bs])vk_w(c, 2));
 }
 
 static const vk_kernel vk_kernels[] = {
-    {"triad", vk_size_triad, vk_run_triad},
-    {"daxpy", vk_size_vectors, vk_run_daxpy},
-    {"dot", vk_size_vectors, vk_run_dot},
-    {"stencil2d", vk_size_stencil2d, vk_run_stencil2d},
-    {"stencil3d", vk_size_stencil3d, vk_run_stencil3d},
-    {"matmul", vk_size_matmul, vk_run_matmul},
+    {"triad", 1, vk_size_triad, NULL, vk_run_triad},
+    {"daxpy", 1, vk_size_vectors, NULL, vk_run_daxpy},
+    {"dot", 1, vk_size_vectors, NULL, vk_run_dot},
+    {"divsum", 1, vk_size_vectors, NULL, vk_run_divsum},
+    {"stencil2d", 1, vk_size_stencil2d, NULL, vk_run_stencil2d},
+    {"stencil2d_long", 1, vk_size_stencil2d_long, NULL, vk_run_stencil2d_long},
+    {"stencil3d", 1, vk_size_stencil3d, NULL, vk_run_stencil3d},
+    {"stencil3d27", 1, vk_size_stencil3d27, NULL, vk_run_stencil3d27},
+    {"spmv", 1, vk_size_spmv, vk_fill_spmv, vk_run_spmv},
+    {"matvec", 1, vk_size_matvec, NULL, vk_run_matvec},
+    {"matmul", 1, vk_size_matmul, NULL, vk_run_matmul},
+    /* 1/8: a second a call on one core here, where all of it would take 20. */
+    {"matmul_blocked", 0.125, vk_size_matmul_blocked, NULL, vk_run_matmul_blocked},
 };
 enum { VK_NKERNELS = sizeof vk_kernels / sizeof vk_kernels[0] };
-
-/* ---- arrays ---- */
 
 static double vk_case_bytes(const vk_case *c)
 {
     double bytes = 0;
     for (unsigned i = 0; i < c->narrays; i++)
-        bytes += (double)c->length[i] * sizeof(double);
+        bytes += (double)c->length[i] * (double)c->esize[i];
     return bytes;
 }
 
-/* The memory every kernel and the reference use, allocated once.  A shared host backs different
- * allocations with memory of different speed: on this project's VM, two triads over arrays
- * allocated one after the other differ by 20-40%, in whichever order they run.  A kernel is
- * compared with a reference that ran over the same pages. */
-typedef struct vk_pool {
-    double *base;
-    size_t elements;
-} vk_pool;
-
-/* Lays the case's arrays end to end in the pool and gives them their values, on the threads and
- * in the static schedule the kernels use (the first time, this places each page near its user).
- * False when they do not fit. */
-static bool vk_place_arrays(vk_case *c, const vk_pool *pool)
+/* One array, on huge pages where the kernel gives them.  A kernel that walks several streams
+ * far apart (the planes of a 3D stencil, 830 KiB apart at memory size) misses the TLB on 4 KiB
+ * pages, and under a hypervisor each miss walks two page tables: a cost the model does not
+ * have, and one that systems with transparent huge pages always on (most HPC systems) do not
+ * pay.  This VM gives huge pages only on request (madvise). */
+static void *vk_alloc_array(size_t bytes)
 {
-    size_t used = 0;
+    size_t align = bytes >= VK_HUGE_PAGE ? VK_HUGE_PAGE : 64;
+    bytes = (bytes + align - 1) / align * align;
+    void *p = aligned_alloc(align, bytes ? bytes : align);
+    if (p && align == VK_HUGE_PAGE)
+        madvise(p, bytes, MADV_HUGEPAGE); /* advice: without it, 4 KiB pages */
+    return p;
+}
+
+/* The case's arrays, filled by a team of `threads`; false when memory runs out (reported).
+ * vk_case_free() frees them. */
+static bool vk_case_alloc(vk_case *c, const vk_kernel *k, unsigned threads)
+{
     for (unsigned i = 0; i < c->narrays; i++) {
-        if (c->length[i] > pool->elements - used)
+        c->array[i] = vk_alloc_array(c->length[i] * c->esize[i]);
+        if (!c->array[i]) {
+            diag_tool(DIAG_ERROR, "%s: cannot allocate its %.0f MiB of arrays", k->name,
+                      vk_case_bytes(c) / vk_mib);
             return false;
-        c->array[i] = pool->base + used;
-        used += c->length[i];
+        }
     }
-    double *a = pool->base;
-#pragma omp parallel for schedule(static)
-    for (size_t i = 0; i < used; i++)
-        a[i] = 1.0 + (double)(i % 8) * 0.125;
+    void (*fill)(vk_case *) = k->fill ? k->fill : vk_fill_doubles;
+#pragma omp parallel num_threads(threads)
+    fill(c);
     return true;
 }
 
-static bool vk_pool_create(vk_pool *pool, double footprint)
+static void vk_case_free(vk_case *c)
 {
-    pool->elements = (size_t)(footprint / sizeof(double));
-    pool->base = malloc(pool->elements * sizeof(double));
-    if (!pool->base) {
-        diag_tool(DIAG_ERROR, "cannot allocate the %.0f MiB the kernels' arrays share",
-                  footprint / vk_mib);
-        return false;
+    for (unsigned i = 0; i < c->narrays; i++) {
+        free(c->array[i]);
+        c->array[i] = NULL;
     }
-    vk_case all = {.length = {pool->elements}, .narrays = 1};
-    return vk_place_arrays(&all, pool);
 }
 
-static void vk_pool_free(vk_pool *pool)
+static void vk_format_params(const vk_case *c, char *buf, size_t size)
 {
-    free(pool->base);
-    pool->base = NULL;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < c->nparams && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s=%ld", i ? " " : "",
+                                 c->param_name[i], c->param[i]);
 }
 
 /* ---- measuring ---- */
@@ -251,10 +464,35 @@ static double vk_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Seconds for `reps` calls of the kernel: on one core called as serial code calls it, outside
+ * any parallel region (its orphaned `omp for` binds to the one thread: no team, no barrier; a
+ * team of one would add the runtime's barrier, 0.2-0.3 us a call here, more than an L1-sized
+ * triad takes); on more, by a team of `threads` in one parallel region, each call ending in
+ * its `omp for`'s barrier as in a program's time loop. */
+static double vk_time_reps(const vk_kernel *k, const vk_case *c, unsigned threads, long reps)
+{
+    double start = vk_now();
+    if (threads == 1)
+        for (long r = 0; r < reps; r++)
+            k->run(c);
+    else {
+#pragma omp parallel num_threads(threads)
+        for (long r = 0; r < reps; r++)
+            k->run(c);
+    }
+    return vk_now() - start;
+}
+
+typedef struct vk_measurement {
+    double seconds; /* one call: the best timing over its repetitions */
+    long reps;      /* calls per timing */
+    double spread;  /* percent: the median timing over the best, less 1 */
+} vk_measurement;
+
 static int vk_compare_doubles(const void *a, const void *b)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    double u = *(const double *)a, v = *(const double *)b;
+    return (u > v) - (u < v);
 }
 
 /* The median of n values, which it sorts. */
@@ -264,51 +502,70 @@ static double vk_median(double *v, size_t n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-static double vk_time_run(const vk_kernel *k, const vk_case *c)
+/* The shortest of `tries` timings of `reps` calls; *median their median, when not NULL. */
+static double vk_best_time(const vk_kernel *k, const vk_case *c, unsigned threads, long reps,
+                           unsigned tries, double *median)
 {
-    double start = vk_now();
-    k->run(c);
-    return vk_now() - start;
+    double *t = mem_alloc(tries * sizeof *t);
+    for (unsigned i = 0; i < tries; i++)
+        t[i] = vk_time_reps(k, c, threads, reps);
+    double m = vk_median(t, tries), best = t[0];
+    free(t);
+    if (median)
+        *median = m;
+    return best;
 }
 
-/* The reference: the triad over the whole pool, and the bytes the model counts for it. */
-typedef struct vk_reference {
-    vk_case c;
-    double bytes;
-} vk_reference;
+/* The calls that make a timing last about vk_timing_s, and the time of one call: after a
+ * warm-up call (one call when that takes vk_long_call_s or more), doubled from one until the
+ * shortest of three timings takes a quarter of that, then scaled.  One timing alone would not
+ * do on a busy machine: a thread that loses its core for a time slice makes a call look a
+ * hundred times longer and the repetitions far too few. */
+static long vk_reps_for(const vk_kernel *k, const vk_case *c, unsigned threads, double *once)
+{
+    *once = vk_time_reps(k, c, threads, 1);
+    if (*once >= vk_long_call_s)
+        return 1;
+    long reps = 1;
+    double t;
+    while ((t = vk_best_time(k, c, threads, reps, 3, NULL)) < vk_timing_s / 4)
+        reps *= 2;
+    *once = t / (double)reps;
+    double scaled = (double)reps * vk_timing_s / t;
+    return scaled > 1 ? (long)scaled : 1;
+}
 
-typedef struct vk_measurement {
-    double seconds;       /* the best run of the kernel */
-    double bandwidth_gbs; /* the best run of the reference; 0 without one */
-} vk_measurement;
-
-static const vk_kernel *const vk_reference_kernel = &vk_kernels[0]; /* triad */
-
-/* One warm-up run, then `runs` timed runs, each after a timed run of the reference when there is one. */
-static vk_measurement vk_measure(const vk_kernel *k, const vk_case *c, const vk_reference *ref,
+/* `runs` timings, fewer for a long call (as many as fit in vk_case_budget_s, at least
+ * VK_MIN_RUNS): the best over its repetitions is the time of one call, the median says how
+ * much the machine disturbed the others. */
+static vk_measurement vk_measure(const vk_kernel *k, const vk_case *c, unsigned threads,
                                  unsigned runs)
 {
-    vk_measurement best = {0, 0};
-    k->run(c);
-    for (unsigned r = 0; r < runs; r++) {
-        if (ref) {
-            double gbs = ref->bytes / vk_time_run(vk_reference_kernel, &ref->c) / 1e9;
-            if (gbs > best.bandwidth_gbs)
-                best.bandwidth_gbs = gbs;
-        }
-        double seconds = vk_time_run(k, c);
-        if (r == 0 || seconds < best.seconds)
-            best.seconds = seconds;
-    }
-    return best;
+    double once;
+    long reps = vk_reps_for(k, c, threads, &once);
+    double fit = vk_case_budget_s / (once * (double)reps);
+    unsigned tries = (unsigned)fmin(runs, fmax(VK_MIN_RUNS, floor(fit)));
+    double median, best = vk_best_time(k, c, threads, reps, tries, &median);
+    return (vk_measurement){best / (double)reps, reps, 100.0 * (median / best - 1)};
 }
 
 /* ---- predicting ---- */
 
 typedef struct vk_prediction {
-    double runtime_s, bytes, flops;
-    const char *bottleneck;
+    double seconds;
+    const char *bound; /* static: the model's bottleneck */
+    unsigned served;   /* the farthest level with traffic in the steady state (a class index) */
 } vk_prediction;
+
+static unsigned vk_farthest_level(const perf_result *r)
+{
+    unsigned far = 0;
+    for (size_t i = 0; i < r->nnests; i++)
+        for (unsigned j = 0; j < r->nests[i].nlevels; j++)
+            if (r->nests[i].levels[j].bytes > 0 && j > far)
+                far = j;
+    return far;
+}
 
 /* The kernels' loop models, read from their XML (VALIDATE_XML_DIR or -xml-dir) before anything
  * is calibrated or measured, so that a broken file stops the run at once.  Every file is read,
@@ -333,16 +590,42 @@ static void vk_programs_free(lm_program *programs[VK_NKERNELS])
         lm_program_free(&programs[i]);
 }
 
-/* The model's prediction for a kernel's loop model at the case's sizes on machine m. */
-static bool vk_predict(const lm_program *p, const vk_case *c, const machine *m, vk_prediction *out)
+/* The model says a fallback (a level or core count the benchmarks lack) once per evaluation;
+ * the driver evaluates hundreds of times, so it passes on the model's messages of the first
+ * evaluation that has any, and those of any that fails. */
+static bool vk_model_spoke;
+
+static bool vk_evaluate(const lm_program *p, const machine *m, const perf_bindings *b,
+                        const perf_options *opt, perf_result *r)
+{
+    char *said = NULL;
+    size_t len = 0;
+    FILE *capture = open_memstream(&said, &len);
+    if (capture)
+        diag_set_stream(capture);
+    bool ok = perf_evaluate_with(p, m, b, NULL, NULL, opt, r);
+    if (capture) {
+        diag_set_stream(stderr);
+        fclose(capture);
+        if (len && (!ok || !vk_model_spoke))
+            fputs(said, stderr);
+        vk_model_spoke |= len > 0;
+    }
+    free(said);
+    return ok;
+}
+
+/* The prediction of one model for a kernel's loop model at the case's sizes on `cores` cores. */
+static bool vk_predict(const lm_program *p, const vk_case *c, const machine *m, perf_model model,
+                       unsigned cores, vk_prediction *out)
 {
     perf_bindings *b = perf_bindings_create();
     for (unsigned i = 0; i < c->nparams; i++)
         perf_bindings_set(b, c->param_name[i], c->param[i]);
     perf_result r;
-    bool ok = perf_evaluate(p, m, b, &r);
+    bool ok = vk_evaluate(p, m, b, &(perf_options){model, cores}, &r);
     if (ok)
-        *out = (vk_prediction){r.runtime_s, r.bytes, r.flops, r.bottleneck};
+        *out = (vk_prediction){r.runtime_s, r.bottleneck, vk_farthest_level(&r)};
     perf_result_release(&r);
     perf_bindings_free(&b);
     return ok;
@@ -352,16 +635,16 @@ static bool vk_predict(const lm_program *p, const vk_case *c, const machine *m, 
 
 typedef struct vk_options {
     const char *machine_file; /* NULL: calibrate */
-    const char *xml_dir;
-    double footprint;         /* bytes; 0: from the machine */
+    const char *xml_dir, *csv_path, *json_path, *plot_path;
+    double memory_footprint; /* bytes; 0: from the machine */
     unsigned runs;
-    bool dry_run, no_reference, help;
-    bool only[VK_NKERNELS];   /* -kernel NAME...; none given: all */
+    bool dry_run, help;
+    bool only[VK_NKERNELS]; /* -kernel NAME...; none given: all */
     bool any_only;
     /* As given, read into the fields above by vk_parse_args. */
     const char *footprint_text, *runs_text;
-    const char **kernel_names;
-    int nkernel_names;
+    const char **kernel_names, **size_names;
+    int nkernel_names, nsize_names;
 } vk_options;
 
 #define VK_OPT(field) offsetof(vk_options, field)
@@ -369,38 +652,51 @@ typedef struct vk_options {
 static const args_option vk_option_table[] = {
     {"-help|--help", ARGS_FLAG, NULL, false, VK_OPT(help), 0, "print this help and exit"},
     {"-machine", ARGS_VALUE, "FILE", false, VK_OPT(machine_file), 0,
-     "use this machine file instead of calibrating this machine"},
-    {"-footprint-mib", ARGS_VALUE, "N", false, VK_OPT(footprint_text), 0,
-     "the arrays of each kernel, in MiB (default: 4x the largest cache, at least 1024, at "
-     "most a third of the available memory)"},
-    {"-runs", ARGS_VALUE, "R", false, VK_OPT(runs_text), 0,
-     "timed runs per kernel after a warm-up, the best counts (default 5)"},
+     "use this machine file (with a benchmarks table) instead of calibrating this machine"},
     {"-kernel", ARGS_LIST, "NAME", false, VK_OPT(kernel_names), VK_OPT(nkernel_names),
-     "only this kernel (repeatable): triad daxpy dot stencil2d stencil3d matmul"},
+     "only this kernel (repeatable; the list is below)"},
+    {"-size", ARGS_LIST, "CLASS", false, VK_OPT(size_names), VK_OPT(nsize_names),
+     "only this size class (repeatable): L1, L2, L3 (a machine's caches) or memory; default: "
+     "every cache but a last one holding more than 4 MiB per core, and memory"},
+    {"-footprint-mib", ARGS_VALUE, "N", false, VK_OPT(footprint_text), 0,
+     "the arrays of each kernel at memory size, in MiB (default: 16x the largest cache, at "
+     "least 256, at most a third of the available memory; matmul_blocked takes an eighth)"},
+    {"-runs", ARGS_VALUE, "R", false, VK_OPT(runs_text), 0,
+     "timings per case after a warm-up, the best counts (default 10; fewer, at least 3, when "
+     "they would take more than 3 s)"},
     {"-xml-dir", ARGS_VALUE, "DIR", false, VK_OPT(xml_dir), 0,
      "where the kernels' ExaSAT XML is (default: the build's)"},
-    {"-no-reference", ARGS_FLAG, NULL, false, VK_OPT(no_reference), 0,
-     "predict with the machine's memory bandwidth, not with the bandwidth of a triad run "
-     "before each run of the kernel"},
+    {"-csv", ARGS_VALUE, "FILE", false, VK_OPT(csv_path), 0,
+     "write the rows as CSV here (default: validate.csv in the build's bench directory)"},
+    {"-json", ARGS_VALUE, "FILE", false, VK_OPT(json_path), 0,
+     "write the rows and the verdicts as JSON here (default: validate.json beside it)"},
+    {"-plot", ARGS_VALUE, "FILE", false, VK_OPT(plot_path), 0,
+     "draw predicted against measured time here, .png or .svg (default: validate.png beside "
+     "it); not in a dry run"},
     {"-dry-run", ARGS_FLAG, NULL, false, VK_OPT(dry_run), 0,
-     "print the sizes and predictions, run nothing"},
+     "print and write the sizes and predictions, run nothing"},
 };
 
 enum { VK_NOPTIONS = sizeof vk_option_table / sizeof *vk_option_table };
-_Static_assert(VK_DEFAULT_RUNS == 5, "the help of -runs names the default");
+_Static_assert(VK_DEFAULT_RUNS == 10, "the help of -runs names the default");
 
 static void vk_usage(FILE *out)
 {
-    fputs("usage: validate [-machine FILE] [-footprint-mib N] [-runs R] [-kernel NAME]...\n"
-          "                [-xml-dir DIR] [-no-reference] [-dry-run]\n"
-          "Predicts each validation kernel's run time with the performance model and "
-          "measures it.\n",
+    fputs("usage: validate [-machine FILE] [-kernel NAME]... [-size CLASS]... [-footprint-mib N]\n"
+          "                [-runs R] [-xml-dir DIR] [-csv FILE] [-json FILE] [-plot FILE]\n"
+          "                [-dry-run]\n"
+          "Predicts each validation kernel's run time with the level roofline and ECM models\n"
+          "and measures it, at each size class, on one core and on all.\n",
           out);
     args_print_help(out, vk_option_table, VK_NOPTIONS, 21);
+    fputs("Kernels:", out);
+    for (unsigned i = 0; i < VK_NKERNELS; i++)
+        fprintf(out, " %s", vk_kernels[i].name);
     fprintf(out,
-            "Exit status: 0 both targets met (median error <= %.0f%%, worst <= %.0f%%), 1 a target\n"
-            "missed, 2 a usage or setup error.\n",
-            vk_median_target, vk_worst_target);
+            "\nExit status: 0 every target met (per model: at memory size median error <= %.0f%%\n"
+            "and worst <= %.0f%%, in the caches median <= %.0f%%), 1 a target missed, 2 a usage\n"
+            "or setup error.\n",
+            vk_memory_median_target, vk_memory_worst_target, vk_cache_median_target);
 }
 
 /* A whole number from min to max, or a usage error naming the option. */
@@ -426,7 +722,7 @@ static bool vk_select_kernel(vk_options *o, const char *name)
     return false;
 }
 
-/* The options given as text, read into their fields. */
+/* The options given as text, read into their fields (the size classes wait for the machine). */
 static bool vk_read_values(vk_options *o)
 {
     long long v;
@@ -438,7 +734,11 @@ static bool vk_read_values(vk_options *o)
     if (o->footprint_text) {
         if (!vk_parse_count("-footprint-mib", o->footprint_text, 1, 1LL << 30, &v))
             return false;
-        o->footprint = (double)v * vk_mib;
+        o->memory_footprint = (double)v * vk_mib;
+    }
+    if (o->plot_path && !perf_plot_format_known(o->plot_path)) {
+        diag_tool(DIAG_ERROR, "-plot %s: the chart is written as .png or .svg", o->plot_path);
+        return false;
     }
     bool ok = true;
     for (int k = 0; k < o->nkernel_names; k++)
@@ -448,7 +748,11 @@ static bool vk_read_values(vk_options *o)
 
 static bool vk_parse_args(int argc, char **argv, vk_options *o)
 {
-    *o = (vk_options){.xml_dir = VALIDATE_XML_DIR, .runs = VK_DEFAULT_RUNS};
+    *o = (vk_options){.xml_dir = VALIDATE_XML_DIR,
+                      .csv_path = VALIDATE_OUT_DIR "/validate.csv",
+                      .json_path = VALIDATE_OUT_DIR "/validate.json",
+                      .plot_path = VALIDATE_OUT_DIR "/validate.png",
+                      .runs = VK_DEFAULT_RUNS};
     bool ok = true;
     for (int i = 1; i < argc && ok; i++) {
         args_result r = args_parse_option(vk_option_table, VK_NOPTIONS, argc, argv, &i, o);
@@ -463,21 +767,34 @@ static bool vk_parse_args(int argc, char **argv, vk_options *o)
     return ok;
 }
 
-/* ---- the run ---- */
+/* ---- size classes ---- */
 
-/* The footprint of each kernel: -footprint-mib, or 4x the largest cache and at least 1 GiB;
- * at most a third of the available memory unless it is a dry run. */
-static bool vk_footprint(const vk_options *o, const machine *m, double *footprint)
+/* Class j < ncaches: the working set in cache j; j == ncaches: in memory. */
+typedef struct vk_classes {
+    bool on[VK_MAX_CLASSES];
+    double footprint[VK_MAX_CLASSES];
+    unsigned n; /* ncaches + 1 */
+} vk_classes;
+
+static const char *vk_class_name(const machine *m, unsigned j)
 {
-    double f = o->footprint;
-    if (f == 0) {
-        f = vk_cache_multiple * (double)machine_largest_cache(m);
-        if (f < vk_min_footprint)
-            f = vk_min_footprint;
-    }
+    static const char *const names[] = {"L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8"};
+    if (j >= m->ncaches)
+        return "memory";
+    unsigned level = m->caches[j].level;
+    return level >= 1 && level <= 8 ? names[level - 1] : "cache";
+}
+
+/* The memory class's footprint: -footprint-mib, or vk_memory_multiple times the largest cache
+ * and at least vk_min_memory; at most a third of the available memory unless it is a dry run. */
+static bool vk_memory_footprint(const vk_options *o, const machine *m, double *footprint)
+{
+    double f = o->memory_footprint;
+    if (f == 0)
+        f = fmax(vk_memory_multiple * (double)machine_largest_cache(m), vk_min_memory);
     double available = (double)perf_calibrate_available_memory();
     if (!o->dry_run && available > 0 && f > available / 3) {
-        if (o->footprint) {
+        if (o->memory_footprint) {
             diag_tool(DIAG_ERROR, "-footprint-mib %.0f: more than a third of the %.0f MiB available",
                       f / vk_mib, available / vk_mib);
             return false;
@@ -488,209 +805,497 @@ static bool vk_footprint(const vk_options *o, const machine *m, double *footprin
     return true;
 }
 
-static void vk_format_params(const vk_case *c, char *buf, size_t size)
+/* The default classes: every cache whose vk_cache_fill share is more than the model's share of
+ * the cache before (else the two cannot be told apart), but a last cache larger than
+ * vk_private_cache_per_core per core; and memory.  Says what it leaves out. */
+static void vk_default_classes(const machine *m, vk_classes *cl)
 {
-    size_t used = 0;
-    buf[0] = '\0';
-    for (unsigned i = 0; i < c->nparams && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s=%ld", i ? " " : "",
-                                 c->param_name[i], c->param[i]);
+    for (unsigned j = 0; j < m->ncaches; j++) {
+        double size = (double)m->caches[j].size_bytes;
+        bool apart = j == 0 || cl->footprint[j] > PERF_CACHE_SHARE * (double)m->caches[j - 1].size_bytes;
+        bool last = j + 1 == m->ncaches && j > 0;
+        double per_core = size / (m->cores ? m->cores : 1);
+        cl->on[j] = apart && !(last && per_core > vk_private_cache_per_core);
+        if (!apart)
+            printf("validate: no %s size: %.0f%% of it is not beyond the %s\n", vk_class_name(m, j),
+                   vk_cache_fill * 100, vk_class_name(m, j - 1));
+        else if (!cl->on[j])
+            printf("validate: no %s size: %.1f MiB per core is a shared cache (the bound is %.0f "
+                   "MiB; -size %s measures it anyway)\n",
+                   vk_class_name(m, j), per_core / vk_mib, vk_private_cache_per_core / vk_mib,
+                   vk_class_name(m, j));
+    }
+    cl->on[m->ncaches] = true;
 }
 
-/* What every row of a run needs.  pool is NULL in a dry run; ref is NULL without a reference. */
+static bool vk_select_classes(const vk_options *o, const machine *m, vk_classes *cl)
+{
+    *cl = (vk_classes){.n = m->ncaches + 1};
+    for (unsigned j = 0; j < m->ncaches; j++)
+        cl->footprint[j] = vk_cache_fill * (double)m->caches[j].size_bytes;
+    if (!vk_memory_footprint(o, m, &cl->footprint[m->ncaches]))
+        return false;
+    if (o->nsize_names == 0) {
+        vk_default_classes(m, cl);
+        return true;
+    }
+    for (int s = 0; s < o->nsize_names; s++) {
+        unsigned j = 0;
+        while (j < cl->n && strcmp(vk_class_name(m, j), o->size_names[s]) != 0)
+            j++;
+        if (j == cl->n) {
+            diag_tool(DIAG_ERROR, "-size: no size class '%s' on this machine (L1 ... L%u, memory)",
+                      o->size_names[s], m->ncaches);
+            return false;
+        }
+        cl->on[j] = true;
+    }
+    return true;
+}
+
+/* ---- rows ---- */
+
+typedef struct vk_row {
+    unsigned kernel, cls, cores;
+    char params[64];
+    double footprint_bytes;
+    long reps;
+    vk_prediction pred[VK_NMODELS];
+    double measured; /* seconds; 0 in a dry run */
+    double spread;   /* percent (vk_measurement) */
+} vk_row;
+
+static double vk_error(const vk_row *r, unsigned model)
+{
+    return 100.0 * (r->pred[model].seconds - r->measured) / r->measured;
+}
+
+typedef struct vk_rows {
+    vk_row *row;
+    size_t n, cap;
+} vk_rows;
+
+static vk_row *vk_rows_add(vk_rows *rs)
+{
+    if (rs->n == rs->cap) {
+        rs->cap = rs->cap ? 2 * rs->cap : 64;
+        rs->row = mem_realloc(rs->row, rs->cap * sizeof *rs->row);
+    }
+    vk_row *r = &rs->row[rs->n++];
+    memset(r, 0, sizeof *r);
+    return r;
+}
+
+/* What every row of a run needs. */
 typedef struct vk_run_ctx {
     const vk_options *o;
     const machine *m;
     lm_program *const *programs; /* one per entry of vk_kernels */
-    double footprint;
-    const vk_pool *pool;
-    const vk_reference *ref;
+    vk_classes classes;
+    unsigned core_counts[2];
+    unsigned ncore_counts;
+    vk_rows rows;
 } vk_run_ctx;
 
-typedef struct vk_row {
-    double error; /* percent */
-    bool measured;
-} vk_row;
+/* The working set of a kernel in a class. */
+static double vk_footprint(const vk_run_ctx *x, unsigned kernel, unsigned cls)
+{
+    double f = x->classes.footprint[cls];
+    return cls == x->m->ncaches ? f * vk_kernels[kernel].memory_share : f;
+}
 
-/* Measures one kernel (unless it is a dry run), predicts it, and prints its row; false on a
- * setup error.  The prediction uses the reference's bandwidth when there is a reference. */
-static bool vk_kernel_row(const vk_run_ctx *x, unsigned kernel, vk_row *row)
+static void vk_print_header(const vk_run_ctx *x)
+{
+    printf("%-15s %-6s %5s %-24s %8s  %10s %-8s %10s %-14s", "kernel", "size", "cores",
+           "parameters", "reps", "roofline s", "bound", "ECM s", "bound");
+    if (!x->o->dry_run)
+        printf(" %10s %7s %9s %9s", "measured s", "spread", "roofline", "ECM");
+    printf("\n");
+}
+
+static void vk_print_row(const vk_run_ctx *x, const vk_row *r)
+{
+    char reps[24] = "-";
+    if (r->measured > 0)
+        snprintf(reps, sizeof reps, "%ld", r->reps);
+    printf("%-15s %-6s %5u %-24s %8s  %10.3e %-8s %10.3e %-14s", vk_kernels[r->kernel].name,
+           vk_class_name(x->m, r->cls), r->cores, r->params, reps, r->pred[0].seconds,
+           r->pred[0].bound, r->pred[1].seconds, r->pred[1].bound);
+    if (r->measured > 0)
+        printf(" %10.3e %6.1f%% %+8.1f%% %+8.1f%%", r->measured, r->spread, vk_error(r, 0),
+               vk_error(r, 1));
+    printf("\n");
+    fflush(stdout);
+}
+
+/* A case is meant to be served by its class's level: said when the model's steady state
+ * reaches farther or stops short (a size rule that no longer fits a kernel or a machine). */
+static void vk_check_served(const vk_run_ctx *x, unsigned kernel, unsigned cls,
+                            const vk_prediction *p)
+{
+    if (p->served != cls)
+        diag_tool(DIAG_WARNING, "%s at %s size: the model serves its data from %s",
+                  vk_kernels[kernel].name, vk_class_name(x->m, cls),
+                  vk_class_name(x->m, p->served));
+}
+
+/* One kernel at one class on each core count: sized, predicted by both models, and measured
+ * unless it is a dry run; a row each.  False on a setup error. */
+static bool vk_case_rows(vk_run_ctx *x, unsigned kernel, unsigned cls)
 {
     const vk_kernel *k = &vk_kernels[kernel];
     vk_case c = {0};
-    k->size(&c, x->footprint);
-    vk_measurement meas = {0, 0};
-    if (x->pool) {
-        if (!vk_place_arrays(&c, x->pool)) {
-            diag_tool(DIAG_ERROR, "%s: its arrays do not fit in the footprint", k->name);
-            return false;
+    k->size(&c, vk_footprint(x, kernel, cls));
+    unsigned all = x->core_counts[x->ncore_counts - 1];
+    bool ok = x->o->dry_run || vk_case_alloc(&c, k, all);
+    for (unsigned i = 0; ok && i < x->ncore_counts; i++) {
+        vk_row *r = vk_rows_add(&x->rows);
+        *r = (vk_row){.kernel = kernel, .cls = cls, .cores = x->core_counts[i],
+                      .footprint_bytes = vk_case_bytes(&c)};
+        vk_format_params(&c, r->params, sizeof r->params);
+        for (unsigned mo = 0; ok && mo < VK_NMODELS; mo++)
+            ok = vk_predict(x->programs[kernel], &c, x->m, vk_models[mo], r->cores, &r->pred[mo]);
+        if (ok && i == 0)
+            vk_check_served(x, kernel, cls, &r->pred[0]);
+        if (ok && !x->o->dry_run) {
+            vk_measurement meas = vk_measure(k, &c, r->cores, x->o->runs);
+            r->measured = meas.seconds;
+            r->reps = meas.reps;
+            r->spread = meas.spread;
         }
-        meas = vk_measure(k, &c, x->ref, x->o->runs);
+        if (ok)
+            vk_print_row(x, r);
     }
-    machine at = *x->m;
-    if (meas.bandwidth_gbs > 0)
-        at.memory_bandwidth_gbs = meas.bandwidth_gbs;
-    vk_prediction pred;
-    if (!vk_predict(x->programs[kernel], &c, &at, &pred))
-        return false;
-    char params[128];
-    vk_format_params(&c, params, sizeof params);
-    printf("%-10s %-22s %7.0f %11.3e  %-8s %8.1f %10.4f", k->name, params,
-           vk_case_bytes(&c) / vk_mib, pred.bytes, pred.bottleneck, at.memory_bandwidth_gbs,
-           pred.runtime_s);
-    *row = (vk_row){0};
-    if (x->pool) {
-        *row = (vk_row){100.0 * (pred.runtime_s - meas.seconds) / meas.seconds, true};
-        printf(" %10.4f %8.1f %+8.1f%%", meas.seconds, pred.bytes / meas.seconds / 1e9, row->error);
-    }
-    printf("\n");
-    fflush(stdout);
-    return true;
+    vk_case_free(&c);
+    return ok;
 }
 
-static void vk_print_header(const vk_options *o, const machine *m, double footprint)
+/* ---- verdicts ---- */
+
+typedef struct vk_stats {
+    size_t n;
+    double median, worst;
+} vk_stats;
+
+/* |error| of one model over the measured rows at memory size (memory true) or in the caches. */
+static vk_stats vk_error_stats(const vk_run_ctx *x, unsigned model, bool memory)
 {
-    printf("validate: machine: %s (%.1f GFLOP/s, %.1f GB/s%s, largest cache %.0f MiB)\n", m->name,
-           m->peak_gflops, m->memory_bandwidth_gbs, m->write_allocate ? ", write-allocate" : "",
-           (double)machine_largest_cache(m) / vk_mib);
-    printf("validate: %.0f MiB of arrays per kernel (%.1f GiB)", footprint / vk_mib,
-           footprint / vk_gib);
-    if (o->dry_run)
-        printf(", dry run: nothing is measured\n");
-    else
-        printf(", best of %u runs after a warm-up\n", o->runs);
-    if (!o->dry_run && !o->no_reference)
-        printf("validate: each run follows a triad over the same %.0f MiB; predictions use the best "
-               "triad bandwidth (GB/s) of the kernel's runs\n", footprint / vk_mib);
-    else
-        printf("validate: predictions use the machine's memory bandwidth (GB/s)\n");
-    printf("\n");
-    printf("%-10s %-22s %7s %11s  %-8s %8s %10s", "kernel", "parameters", "MiB", "model bytes",
-           "bound", "GB/s", "predicted");
-    if (!o->dry_run)
-        printf(" %10s %8s %9s", "measured", "got GB/s", "error");
-    printf("\n");
+    double *e = mem_alloc((x->rows.n ? x->rows.n : 1) * sizeof *e);
+    vk_stats s = {0, 0, 0};
+    for (size_t i = 0; i < x->rows.n; i++) {
+        const vk_row *r = &x->rows.row[i];
+        if (r->measured > 0 && (r->cls == x->m->ncaches) == memory)
+            e[s.n++] = fabs(vk_error(r, model));
+    }
+    if (s.n) {
+        s.median = vk_median(e, s.n);
+        s.worst = e[s.n - 1];
+    }
+    free(e);
+    return s;
 }
 
-/* The summary lines; true when both targets are met. */
-static bool vk_print_summary(const vk_row *rows, size_t n)
+/* One target: what, the value, the bound, and whether it holds (a target with no rows holds). */
+typedef struct vk_verdict {
+    const char *model, *what;
+    double value, target;
+    size_t rows;
+    bool met;
+} vk_verdict;
+
+enum { VK_TARGETS_PER_MODEL = 3, VK_NVERDICTS = VK_NMODELS * VK_TARGETS_PER_MODEL };
+
+static void vk_verdicts(const vk_run_ctx *x, vk_verdict v[VK_NVERDICTS])
 {
-    double *errors = mem_alloc((n ? n : 1) * sizeof *errors), worst = 0;
-    size_t count = 0;
-    for (size_t i = 0; i < n; i++)
-        if (rows[i].measured) {
-            errors[count++] = fabs(rows[i].error);
-            if (fabs(rows[i].error) > worst)
-                worst = fabs(rows[i].error);
+    for (unsigned mo = 0; mo < VK_NMODELS; mo++) {
+        vk_stats mem = vk_error_stats(x, mo, true), cache = vk_error_stats(x, mo, false);
+        vk_verdict *t = &v[mo * VK_TARGETS_PER_MODEL];
+        t[0] = (vk_verdict){vk_model_names[mo], "memory median", mem.median,
+                            vk_memory_median_target, mem.n, false};
+        t[1] = (vk_verdict){vk_model_names[mo], "memory worst", mem.worst,
+                            vk_memory_worst_target, mem.n, false};
+        t[2] = (vk_verdict){vk_model_names[mo], "caches median", cache.median,
+                            vk_cache_median_target, cache.n, false};
+        for (unsigned i = 0; i < VK_TARGETS_PER_MODEL; i++)
+            t[i].met = t[i].rows == 0 || t[i].value <= t[i].target;
+    }
+}
+
+static bool vk_print_verdicts(const vk_verdict v[VK_NVERDICTS])
+{
+    bool all = true;
+    printf("\n");
+    for (unsigned i = 0; i < VK_NVERDICTS; i++) {
+        if (v[i].rows == 0) {
+            printf("%-9s %-14s |error|     -   target <= %2.0f%%   (no rows)\n", v[i].model,
+                   v[i].what, v[i].target);
+            continue;
         }
-    if (count == 0) {
-        free(errors);
-        return true;
+        printf("%-9s %-14s |error| %5.1f%%  target <= %2.0f%%   %s (%zu rows)\n", v[i].model,
+               v[i].what, v[i].value, v[i].target, v[i].met ? "PASS" : "FAIL", v[i].rows);
+        all &= v[i].met;
     }
-    double median = vk_median(errors, count);
-    free(errors);
-    bool median_ok = median <= vk_median_target, worst_ok = worst <= vk_worst_target;
-    printf("\nmedian |error| %5.1f%%   target <= %.0f%%   %s\n", median, vk_median_target,
-           median_ok ? "PASS" : "FAIL");
-    printf("worst  |error| %5.1f%%   target <= %.0f%%   %s\n", worst, vk_worst_target,
-           worst_ok ? "PASS" : "FAIL");
-    return median_ok && worst_ok;
+    return all;
 }
 
-/* The machine: -machine FILE, or this machine calibrated now. */
+/* Milliseconds one prediction of each model takes, the slowest kernel's (the mean of a few),
+ * for the speed target: well under 10 ms, where Kerncraft takes 0.25 to 5.6 s. */
+static void vk_print_prediction_time(const vk_run_ctx *x, double ms[VK_NMODELS])
+{
+    enum { VK_PREDICTIONS = 20 };
+    for (unsigned mo = 0; mo < VK_NMODELS; mo++) {
+        ms[mo] = 0;
+        for (unsigned i = 0; i < VK_NKERNELS; i++) {
+            if (x->o->any_only && !x->o->only[i])
+                continue;
+            vk_case c = {0};
+            vk_kernels[i].size(&c, vk_footprint(x, i, x->m->ncaches));
+            vk_prediction pred;
+            double start = vk_now();
+            for (unsigned r = 0; r < VK_PREDICTIONS; r++)
+                vk_predict(x->programs[i], &c, x->m, vk_models[mo], x->core_counts[0], &pred);
+            ms[mo] = fmax(ms[mo], (vk_now() - start) / VK_PREDICTIONS * 1e3);
+        }
+    }
+    printf("\nprediction time: at most %.3f ms (roofline), %.3f ms (ECM) per kernel (target: "
+           "under 10 ms)\n", ms[0], ms[1]);
+}
+
+/* ---- outputs ---- */
+
+static bool vk_write_text(FILE *out, void *ctx)
+{
+    return fputs(strbuf_cstr(ctx), out) >= 0;
+}
+
+static bool vk_write_csv(const vk_run_ctx *x, const char *path)
+{
+    strbuf sb = STRBUF_INIT;
+    strbuf_append(&sb, "kernel,size,cores,parameters,bytes,repetitions,roofline_s,roofline_bound,"
+                       "ecm_s,ecm_bound,measured_s,spread_pct,roofline_error_pct,ecm_error_pct\n");
+    for (size_t i = 0; i < x->rows.n; i++) {
+        const vk_row *r = &x->rows.row[i];
+        strbuf_printf(&sb, "%s,%s,%u,%s,%.0f,", vk_kernels[r->kernel].name,
+                      vk_class_name(x->m, r->cls), r->cores, r->params, r->footprint_bytes);
+        if (r->measured > 0)
+            strbuf_printf(&sb, "%ld", r->reps);
+        strbuf_printf(&sb, ",%.6e,%s,%.6e,%s,", r->pred[0].seconds, r->pred[0].bound,
+                      r->pred[1].seconds, r->pred[1].bound);
+        if (r->measured > 0)
+            strbuf_printf(&sb, "%.6e,%.1f,%.2f,%.2f\n", r->measured, r->spread, vk_error(r, 0),
+                          vk_error(r, 1));
+        else
+            strbuf_append(&sb, ",,,\n");
+    }
+    bool ok = fileio_write_atomic(path, vk_write_text, &sb);
+    strbuf_release(&sb);
+    return ok;
+}
+
+static void vk_json_row(json_out *w, const vk_run_ctx *x, const vk_row *r)
+{
+    json_object_begin(w);
+    json_key(w, "kernel");
+    json_string(w, vk_kernels[r->kernel].name);
+    json_key(w, "size");
+    json_string(w, vk_class_name(x->m, r->cls));
+    json_key(w, "cores");
+    json_number(w, r->cores);
+    json_key(w, "parameters");
+    json_string(w, r->params);
+    json_key(w, "bytes");
+    json_number(w, r->footprint_bytes);
+    json_key(w, "repetitions");
+    if (r->measured > 0)
+        json_number(w, (double)r->reps);
+    else
+        json_null(w);
+    for (unsigned mo = 0; mo < VK_NMODELS; mo++) {
+        json_key(w, mo ? "ecm_s" : "roofline_s");
+        json_number(w, r->pred[mo].seconds);
+        json_key(w, mo ? "ecm_bound" : "roofline_bound");
+        json_string(w, r->pred[mo].bound);
+    }
+    json_key(w, "measured_s");
+    if (r->measured > 0)
+        json_number(w, r->measured);
+    else
+        json_null(w);
+    json_key(w, "spread_pct");
+    if (r->measured > 0)
+        json_number(w, r->spread);
+    else
+        json_null(w);
+    for (unsigned mo = 0; mo < VK_NMODELS; mo++) {
+        json_key(w, mo ? "ecm_error_pct" : "roofline_error_pct");
+        if (r->measured > 0)
+            json_number(w, vk_error(r, mo));
+        else
+            json_null(w);
+    }
+    json_object_end(w);
+}
+
+static bool vk_write_json(const vk_run_ctx *x, const char *path, const vk_verdict *v,
+                          const double ms[VK_NMODELS])
+{
+    strbuf sb = STRBUF_INIT;
+    json_out w = JSON_OUT_INIT(&sb);
+    json_object_begin(&w);
+    json_key(&w, "machine");
+    json_string(&w, x->m->name);
+    json_key(&w, "runs");
+    json_number(&w, x->o->runs);
+    json_key(&w, "dry_run");
+    json_bool(&w, x->o->dry_run);
+    json_key(&w, "rows");
+    json_array_begin(&w);
+    for (size_t i = 0; i < x->rows.n; i++)
+        vk_json_row(&w, x, &x->rows.row[i]);
+    json_array_end(&w);
+    json_key(&w, "targets");
+    json_array_begin(&w);
+    for (unsigned i = 0; v && i < VK_NVERDICTS; i++) {
+        json_object_begin(&w);
+        json_key(&w, "model");
+        json_string(&w, v[i].model);
+        json_key(&w, "what");
+        json_string(&w, v[i].what);
+        json_key(&w, "rows");
+        json_number(&w, (double)v[i].rows);
+        json_key(&w, "abs_error_pct");
+        json_number(&w, v[i].value);
+        json_key(&w, "target_pct");
+        json_number(&w, v[i].target);
+        json_key(&w, "met");
+        json_bool(&w, v[i].met);
+        json_object_end(&w);
+    }
+    json_array_end(&w);
+    json_key(&w, "prediction_ms");
+    json_object_begin(&w);
+    for (unsigned mo = 0; mo < VK_NMODELS; mo++) {
+        json_key(&w, mo ? "ecm" : "roofline");
+        json_number(&w, ms[mo]);
+    }
+    json_object_end(&w);
+    json_object_end(&w);
+    strbuf_append(&sb, "\n");
+    json_out_release(&w);
+    bool ok = fileio_write_atomic(path, vk_write_text, &sb);
+    strbuf_release(&sb);
+    return ok;
+}
+
+static bool vk_write_plot(const vk_run_ctx *x, const char *path)
+{
+    perf_plot_pair *pairs = mem_alloc((x->rows.n ? x->rows.n : 1) * VK_NMODELS * sizeof *pairs);
+    size_t n = 0;
+    for (size_t i = 0; i < x->rows.n; i++)
+        for (unsigned mo = 0; mo < VK_NMODELS; mo++)
+            if (x->rows.row[i].measured > 0)
+                pairs[n++] = (perf_plot_pair){mo, x->rows.row[i].pred[mo].seconds,
+                                              x->rows.row[i].measured};
+    strbuf title = STRBUF_INIT;
+    strbuf_printf(&title, "validate: predicted vs measured, %s", x->m->name);
+    bool ok = perf_plot_predicted_measured(path, strbuf_cstr(&title), vk_model_names, VK_NMODELS,
+                                           pairs, n);
+    strbuf_release(&title);
+    free(pairs);
+    return ok;
+}
+
+/* ---- the run ---- */
+
+/* The machine: -machine FILE, or this machine calibrated now; it needs caches and benchmarks. */
 static machine *vk_machine(const vk_options *o)
 {
+    machine *m = NULL;
     if (o->machine_file)
-        return machine_load(o->machine_file);
-    machine *m = calloc(1, sizeof *m);
-    if (m && !perf_calibrate(m, stderr)) {
-        free(m);
-        return NULL;
+        m = machine_load(o->machine_file);
+    else {
+        m = calloc(1, sizeof *m);
+        if (m && !perf_calibrate(m, stderr)) {
+            free(m);
+            m = NULL;
+        }
     }
-    if (m && m->ncaches == 0) {
+    if (!m)
+        return NULL;
+    const char *what = o->machine_file ? o->machine_file : "this machine's calibration";
+    if (m->ncaches == 0) {
         /* Every layer condition would fail and every byte count be too high. */
-        diag_tool(DIAG_ERROR, "this machine tells no cache sizes: refusing to validate "
-                              "(give -machine FILE with its caches)");
+        diag_tool(DIAG_ERROR, "%s tells no cache sizes: refusing to validate (give -machine "
+                              "FILE with its caches)", what);
+        machine_free(&m);
+    } else if (!m->benchmarks.present) {
+        diag_tool(DIAG_ERROR, "%s has no benchmarks table: the level roofline and ECM need one "
+                              "(perfmodel -calibrate measures it)", what);
         machine_free(&m);
     }
     return m;
 }
 
-/* The reference's arrays, over the whole pool, and its bytes; false on a setup error. */
-static bool vk_reference_create(vk_reference *ref, const vk_run_ctx *x)
+/* One core and all: the machine's cores, or in a real run as many as there are here (a machine
+ * file may describe a larger machine than this one). */
+static void vk_core_counts(vk_run_ctx *x)
 {
-    *ref = (vk_reference){0};
-    vk_reference_kernel->size(&ref->c, x->footprint);
-    vk_prediction pred;
-    if (!vk_predict(x->programs[vk_reference_kernel - vk_kernels], &ref->c, x->m, &pred))
-        return false;
-    ref->bytes = pred.bytes;
-    return vk_place_arrays(&ref->c, x->pool);
+    unsigned all = x->m->cores ? x->m->cores : (unsigned)omp_get_num_procs();
+    if (!x->o->dry_run && all > (unsigned)omp_get_num_procs()) {
+        all = (unsigned)omp_get_num_procs();
+        printf("validate: all cores here are %u of the machine file's %u\n", all, x->m->cores);
+    }
+    if (all > VK_MAX_THREADS)
+        all = VK_MAX_THREADS;
+    x->core_counts[0] = 1;
+    x->ncore_counts = 1;
+    if (all > 1)
+        x->core_counts[x->ncore_counts++] = all;
 }
 
-/* Seconds one prediction of a kernel takes (the mean of a few), for the
- * speed target: well under 10 ms, where Kerncraft takes 0.25 to 5.6 s. */
-static double vk_prediction_seconds(const vk_run_ctx *x, unsigned kernel)
+static void vk_print_intro(const vk_run_ctx *x)
 {
-    enum { VK_PREDICTIONS = 20 };
-    vk_case c = {0};
-    vk_kernels[kernel].size(&c, x->footprint);
-    vk_prediction pred;
-    double start = vk_now();
-    for (unsigned r = 0; r < VK_PREDICTIONS; r++)
-        if (!vk_predict(x->programs[kernel], &c, x->m, &pred))
-            return 0;
-    return (vk_now() - start) / VK_PREDICTIONS;
-}
-
-static void vk_print_prediction_time(const vk_run_ctx *x)
-{
-    double slowest = 0;
-    for (unsigned i = 0; i < VK_NKERNELS; i++)
-        if (!x->o->any_only || x->o->only[i]) {
-            double s = vk_prediction_seconds(x, i);
-            if (s > slowest)
-                slowest = s;
-        }
-    printf("\nprediction time: at most %.3f ms per kernel (target: under 10 ms)\n",
-           slowest * 1e3);
-}
-
-/* The rows of the selected kernels (measured unless it is a dry run) and the summary. */
-static int vk_rows(const vk_run_ctx *x)
-{
-    vk_print_header(x->o, x->m, x->footprint);
-    vk_row rows[VK_NKERNELS];
-    size_t n = 0;
-    for (unsigned i = 0; i < VK_NKERNELS; i++)
-        if (!x->o->any_only || x->o->only[i])
-            if (!vk_kernel_row(x, i, &rows[n++]))
-                return VK_EXIT_SETUP;
-    bool met = vk_print_summary(rows, n);
-    vk_print_prediction_time(x);
-    return met ? VK_EXIT_OK : VK_EXIT_MISSED;
+    const machine *m = x->m;
+    printf("validate: machine: %s (%u cores, %.1f GHz", m->name, m->cores,
+           m->benchmarks.clock_ghz);
+    for (unsigned j = 0; j < m->ncaches; j++)
+        printf(", %s %.0f KiB", vk_class_name(m, j), (double)m->caches[j].size_bytes / 1024);
+    printf(")\nvalidate: working sets:");
+    for (unsigned j = 0; j < x->classes.n; j++)
+        if (x->classes.on[j])
+            printf(" %s %.0f KiB", vk_class_name(m, j), x->classes.footprint[j] / 1024);
+    if (x->o->dry_run)
+        printf("; dry run: nothing is measured\n\n");
+    else
+        printf("; best of %u timings of %.0f ms after a warm-up, per call\n\n", x->o->runs,
+               vk_timing_s * 1e3);
 }
 
 static int vk_run(const vk_options *o, const machine *m, lm_program *const *programs)
 {
     vk_run_ctx x = {.o = o, .m = m, .programs = programs};
-    if (!vk_footprint(o, m, &x.footprint))
+    if (!vk_select_classes(o, m, &x.classes))
         return VK_EXIT_SETUP;
-    if (o->dry_run)
-        return vk_rows(&x);
-    vk_pool pool;
-    if (!vk_pool_create(&pool, x.footprint))
-        return VK_EXIT_SETUP;
-    x.pool = &pool;
-    vk_reference ref;
-    int status = VK_EXIT_SETUP;
-    if (o->no_reference)
-        status = vk_rows(&x);
-    else if (vk_reference_create(&ref, &x)) {
-        x.ref = &ref;
-        status = vk_rows(&x);
+    vk_core_counts(&x);
+    vk_print_intro(&x);
+    vk_print_header(&x);
+    int status = VK_EXIT_OK;
+    for (unsigned i = 0; i < VK_NKERNELS && status == VK_EXIT_OK; i++)
+        for (unsigned j = 0; j < x.classes.n && status == VK_EXIT_OK; j++)
+            if (x.classes.on[j] && (!o->any_only || o->only[i]) && !vk_case_rows(&x, i, j))
+                status = VK_EXIT_SETUP;
+    if (status == VK_EXIT_OK) {
+        vk_verdict v[VK_NVERDICTS];
+        vk_verdicts(&x, v);
+        bool met = o->dry_run || vk_print_verdicts(v);
+        double ms[VK_NMODELS];
+        vk_print_prediction_time(&x, ms);
+        bool written = vk_write_csv(&x, o->csv_path) &&
+                       vk_write_json(&x, o->json_path, o->dry_run ? NULL : v, ms) &&
+                       (o->dry_run || vk_write_plot(&x, o->plot_path));
+        status = !written ? VK_EXIT_SETUP : met ? VK_EXIT_OK : VK_EXIT_MISSED;
     }
-    vk_pool_free(&pool);
+    free(x.rows.row);
     return status;
 }
 
@@ -698,18 +1303,19 @@ int main(int argc, char **argv)
 {
     diag_set_program("validate");
     vk_options o;
-    if (!vk_parse_args(argc, argv, &o))
-        return VK_EXIT_SETUP;
-    if (o.help) {
-        vk_usage(stdout);
-        return VK_EXIT_OK;
-    }
-    lm_program *programs[VK_NKERNELS];
-    machine *m = NULL;
+    bool parsed = vk_parse_args(argc, argv, &o);
     int status = VK_EXIT_SETUP;
-    if (vk_programs_load(o.xml_dir, programs) && (m = vk_machine(&o)))
-        status = vk_run(&o, m, programs);
-    machine_free(&m);
-    vk_programs_free(programs);
+    if (parsed && o.help) {
+        vk_usage(stdout);
+        status = VK_EXIT_OK;
+    } else if (parsed) {
+        lm_program *programs[VK_NKERNELS];
+        machine *m = NULL;
+        if (vk_programs_load(o.xml_dir, programs) && (m = vk_machine(&o)))
+            status = vk_run(&o, m, programs);
+        machine_free(&m);
+        vk_programs_free(programs);
+    }
+    free(o.size_names);
     return status;
 }

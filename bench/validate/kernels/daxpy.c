@@ -3,7 +3,7 @@
 
 void daxpy(long n, double alpha, const double *restrict x, double *restrict y)
 {
-#pragma omp parallel for schedule(static)
+#pragma omp for schedule(static)
     for (long i = 0; i < n; i++)
         y[i] = y[i] + alpha * x[i];
 }

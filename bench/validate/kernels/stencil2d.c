@@ -3,7 +3,7 @@
 
 void stencil2d(long n, const double (*restrict in)[n], double (*restrict out)[n])
 {
-#pragma omp parallel for schedule(static)
+#pragma omp for schedule(static)
     for (long i = 1; i < n - 1; i++)
         for (long j = 1; j < n - 1; j++)
             out[i][j] = 0.25 * (in[i - 1][j] + in[i + 1][j] + in[i][j - 1] + in[i][j + 1]);

@@ -3,7 +3,7 @@
 
 void stencil3d(long n, double c0, double c1, const double (*restrict in)[n][n], double (*restrict out)[n][n])
 {
-#pragma omp parallel for schedule(static)
+#pragma omp for schedule(static)
     for (long k = 1; k < n - 1; k++)
         for (long j = 1; j < n - 1; j++)
             for (long i = 1; i < n - 1; i++)

@@ -3,7 +3,7 @@
 
 void triad(long n, double s, double *restrict a, const double *restrict b, const double *restrict c)
 {
-#pragma omp parallel for schedule(static)
+#pragma omp for schedule(static)
     for (long i = 0; i < n; i++)
         a[i] = b[i] + s * c[i];
 }
