@@ -16,13 +16,14 @@
  * first in machine_kernels order on a tie.  A level or core count the table
  * lacks takes the nearest one it has, and that is said once.
  *
- * Roofline.  time = max(weighted flops / peak of the cores used, and for
- * each level its bytes / the chosen benchmark's bandwidth).
+ * Roofline.  time = max(weighted flops / peak of the cores used, the
+ * carried chains' adds at an add's latency over the cores, and for each
+ * level its bytes / the chosen benchmark's bandwidth).
  *
  * ECM (Hager, Treibig, Stengel, Wellein).  On one core, T_OL is the
  * arithmetic: the FP operations at the in-core costs (multiplies paired
- * with adds as FMAs, the rest alone; vector costs over the lanes, or scalar
- * costs at no less than the add latency per step of a carried chain).
+ * with adds as FMAs, the rest alone; vector costs over the lanes), and no
+ * less than the add latency per step of a carried chain.
  * T_nOL is the loads and stores: the L1 traffic at the single-core L1
  * bandwidth of the nearest benchmark.  Each transfer T_j moves level j's
  * bytes at the measured bytes per cycle between cache j-1 and level j.
@@ -164,9 +165,33 @@ static double perf_machine_fraction(const machine *m, unsigned cores)
     return m->cores ? (double)cores / m->cores : 1.0;
 }
 
+/* Cycles of one core for the loop's arithmetic: its operations at vector
+ * throughput, and no less than its carried chain at an add's latency (the
+ * rest of the loop, the divides of s += a[i] / b[i], still vectorizes and
+ * overlaps the chain). */
+static double perf_loop_in_core_cycles(const perf_loop *pl, const machine_benchmarks *b)
+{
+    const double *c = b->vector_cycles;
+    double fma = fmin(pl->adds, pl->multiplies);
+    double cycles = fma * c[MACHINE_OP_FMA] + (pl->adds - fma) * c[MACHINE_OP_ADD] +
+                    (pl->multiplies - fma) * c[MACHINE_OP_MULTIPLY] +
+                    pl->divides * c[MACHINE_OP_DIVIDE] + pl->specials * c[MACHINE_OP_SQRT];
+    return fmax(cycles / b->lanes, pl->chain_steps * b->add_latency_cycles);
+}
+
+/* Seconds of one core spent waiting on the nest's carried chains. */
+static double perf_chain_seconds(const perf_nest *n, const machine_benchmarks *b)
+{
+    double steps = 0;
+    for (size_t i = 0; i < n->nloops; i++)
+        steps += n->loops[i].chain_steps;
+    return steps * b->add_latency_cycles / (b->clock_ghz * 1e9);
+}
+
 static void perf_time_roofline(perf_nest *n, const machine *m, unsigned cores)
 {
-    n->compute_s = n->weighted_flops / (m->peak_gflops * 1e9 * perf_machine_fraction(m, cores));
+    n->compute_s = fmax(n->weighted_flops / (m->peak_gflops * 1e9 * perf_machine_fraction(m, cores)),
+                        perf_chain_seconds(n, &m->benchmarks) / cores);
     n->memory_s = 0;
     const char *slowest = "memory";
     for (unsigned j = 0; j < n->nlevels; j++) {
@@ -179,20 +204,6 @@ static void perf_time_roofline(perf_nest *n, const machine *m, unsigned cores)
     }
     n->runtime_s = fmax(n->compute_s, n->memory_s);
     n->bottleneck = n->memory_s >= n->compute_s ? slowest : "compute";
-}
-
-/* Cycles of one core for the loop's arithmetic. */
-static double perf_loop_in_core_cycles(const perf_loop *pl, const machine_benchmarks *b)
-{
-    bool chained = pl->chain_steps > 0;
-    const double *c = chained ? b->scalar_cycles : b->vector_cycles;
-    double fma = fmin(pl->adds, pl->multiplies);
-    double cycles = fma * c[MACHINE_OP_FMA] + (pl->adds - fma) * c[MACHINE_OP_ADD] +
-                    (pl->multiplies - fma) * c[MACHINE_OP_MULTIPLY] +
-                    pl->divides * c[MACHINE_OP_DIVIDE] + pl->specials * c[MACHINE_OP_SQRT];
-    if (!chained)
-        return cycles / b->lanes;
-    return fmax(cycles, pl->chain_steps * b->add_latency_cycles);
 }
 
 /* Seconds of one core to move level j's bytes in from the level beyond. */
