@@ -66,6 +66,7 @@
  * but only 5 once the benchmarks have taken 30 s, so that the calibration
  * stays within a minute; the log says how far the median run strayed from the
  * best. */
+#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE is Linux's, hidden by _XOPEN_SOURCE alone */
 #include "perf_calibrate.h"
 
 #include <cpuid.h>
@@ -75,6 +76,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -360,6 +362,18 @@ static char *calib_machine_name(unsigned cores)
 static const double calib_triad_bytes_per_element = 4 * sizeof(double);
 static const double calib_triad_scalar = 3.0;
 
+enum { CALIB_HUGE_PAGE = 2 * 1024 * 1024 };
+
+void *perf_calibrate_alloc_array(size_t bytes)
+{
+    size_t align = bytes >= CALIB_HUGE_PAGE ? CALIB_HUGE_PAGE : 64;
+    bytes = (bytes + align - 1) / align * align;
+    void *p = aligned_alloc(align, bytes ? bytes : align);
+    if (p && align == CALIB_HUGE_PAGE)
+        madvise(p, bytes, MADV_HUGEPAGE); /* advice: without it, 4 KiB pages */
+    return p;
+}
+
 unsigned long long perf_calibrate_available_memory(void)
 {
     FILE *f = fopen("/proc/meminfo", "r");
@@ -489,7 +503,8 @@ static bool calib_memory_bandwidth(machine *m, FILE *log)
     if (array_mib < 256)
         diag_tool(DIAG_WARNING, "only %zu MiB of memory per bandwidth array; caches may inflate the result",
                   array_mib);
-    double *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes);
+    double *a = perf_calibrate_alloc_array(bytes), *b = perf_calibrate_alloc_array(bytes);
+    double *c = perf_calibrate_alloc_array(bytes);
     bool ok = a && b && c && bytes > 0;
     if (ok) {
         size_t n = bytes / sizeof(double);
@@ -999,7 +1014,7 @@ static size_t calib_part_start(size_t n, unsigned t, unsigned nt)
 static bool calib_stream_alloc(calib_stream *st)
 {
     size_t stride = st->n + CALIB_PAD, bytes = st->streams * stride * sizeof(double);
-    st->buffer = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    st->buffer = perf_calibrate_alloc_array(bytes);
     if (!st->buffer)
         return false;
     for (unsigned k = 0; k < CALIB_MAX_STREAMS; k++)

@@ -3,6 +3,7 @@
 #define AITOOL_PERF_CALIBRATE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "machine.h"
@@ -33,6 +34,14 @@ enum {
  * that tells; returns which ("sysfs", "CPUID leaf 4", "CPUID leaf
  * 0x8000001D", "sysconf"), or NULL with no caches. */
 const char *perf_calibrate_read_caches(machine *m, const char *sysfs_dir, unsigned sources);
+
+/* An array for a benchmark: 64-byte aligned and, from 2 MiB up, on huge pages where the kernel
+ * gives them on request (madvise; this VM does only then).  Kernels that walk streams far apart
+ * (a 3D stencil's planes) otherwise miss the TLB, and under a hypervisor a miss walks two page
+ * tables: a cost the model does not have and systems with transparent huge pages always on do
+ * not pay.  The calibration and bench/validate both allocate with it, so the benchmarks and
+ * the kernels they predict see the same pages.  NULL when memory runs out; free() frees it. */
+void *perf_calibrate_alloc_array(size_t bytes);
 
 /* MemAvailable of /proc/meminfo in bytes; 0 when it cannot be read. */
 unsigned long long perf_calibrate_available_memory(void);

@@ -25,8 +25,9 @@
  * with adds as FMAs, the rest alone; vector costs over the lanes), and no
  * less than the add latency per step of a carried chain.
  * T_nOL is the loads and stores: the L1 traffic at the single-core L1
- * bandwidth of the nearest benchmark.  Each transfer T_j moves level j's
- * bytes at the measured bytes per cycle between cache j-1 and level j.
+ * bandwidth of the nearest benchmark.  Each transfer T_j is level j's bytes
+ * at what its benchmark, on one core, takes per byte at level j over what
+ * it takes at level j-1 (perf_transfer_seconds).
  * Loads and transfers do not overlap each other, arithmetic overlaps them:
  * T_ECM = max(T_OL, T_nOL + sum T_j).  On n cores the work divides until a
  * level's bandwidth (its benchmark on n cores) limits it:
@@ -206,18 +207,45 @@ static void perf_time_roofline(perf_nest *n, const machine *m, unsigned cores)
     n->bottleneck = n->memory_s >= n->compute_s ? slowest : "compute";
 }
 
-/* Seconds of one core to move level j's bytes in from the level beyond. */
+/* The machine's level number of level index j (MACHINE_LEVEL_MEMORY beyond the caches). */
+static unsigned perf_level_number(const machine *m, unsigned j)
+{
+    return j < m->ncaches ? m->caches[j].level : MACHINE_LEVEL_MEMORY;
+}
+
+/* The single-core row of `kernel` at level index j; NULL when not measured. */
+static const machine_bandwidth *perf_single_core_row(const machine *m, unsigned kernel, unsigned j)
+{
+    const machine_benchmarks *b = &m->benchmarks;
+    for (size_t i = 0; i < b->nbandwidths; i++) {
+        const machine_bandwidth *bw = &b->bandwidths[i];
+        if (bw->kernel == kernel && bw->cores == 1 && bw->level == perf_level_number(m, j))
+            return bw;
+    }
+    return NULL;
+}
+
+/* Seconds of one core to move level j's bytes in from the level beyond.  What level j adds
+ * to level j-1, per byte, for the nest's streams: the difference between the single-core
+ * rows, at the two levels, of the benchmark nearest to them.  A write stream's evictions
+ * and the overlap of a core's transfers are in that difference, as they are not in
+ * load2's transfer rate; for a nest whose bytes are the same at every level the transfers
+ * then add up to that benchmark's single-core time at the last.  Without both rows, the
+ * transfer rate (bytes per cycle); without that, the level's own single-core bandwidth. */
 static double perf_transfer_seconds(perf_nest *n, const machine *m, unsigned j, bool *warned)
 {
     const machine_benchmarks *b = &m->benchmarks;
     perf_level *lv = &n->levels[j];
     if (lv->bytes <= 0)
         return 0;
-    if (b->transfer[j - 1] > 0)
-        return lv->bytes / (b->transfer[j - 1] * b->clock_ghz * 1e9);
-    /* Not measured: the single-core bandwidth of the level, said once. */
     bool exact;
     const machine_bandwidth *bw = perf_pick(m, j, 1, lv->reads, lv->writes, &exact);
+    const machine_bandwidth *here = exact ? bw : NULL;
+    const machine_bandwidth *before = here ? perf_single_core_row(m, bw->kernel, j - 1) : NULL;
+    if (here && before)
+        return lv->bytes * fmax(0, 1 / (here->gbs * 1e9) - 1 / (before->gbs * 1e9));
+    if (b->transfer[j - 1] > 0)
+        return lv->bytes / (b->transfer[j - 1] * b->clock_ghz * 1e9);
     if (!*warned) {
         *warned = true;
         diag_tool(DIAG_WARNING, "the machine's benchmarks give no transfer rate %s-%s: using "

@@ -7,7 +7,9 @@
  * The test machine: 2 GHz, 4 cores, write-allocate; L1 32 KiB, L2 1 MiB,
  * L3 16 MiB (data "fits" in half of a cache); 4 lanes; an FMA, add or
  * multiply costs 0.5 cycles, an add's latency is 4; transfers of 32, 16 and
- * 8 bytes per cycle (L1-L2, L2-L3, L3-memory); the bandwidths below. */
+ * 8 bytes per cycle (L1-L2, L2-L3, L3-memory), which ECM takes only where the
+ * benchmark of a level lacks a single-core row there or at the level before;
+ * the bandwidths in the file. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,24 +133,27 @@ static void test_triad(void)
     expect_level(&nest->levels[2], "L3", beyond, 3, 1, MACHINE_TRIAD, 100);
     expect_level(&nest->levels[3], "memory", beyond, 3, 1, MACHINE_TRIAD, 16);
     /* T_OL: n FMAs at 0.5 cycles over 4 lanes, at 2 GHz.  T_nOL: L1's bytes
-     * at copy's 64 GB/s on one core.  Transfers at 32, 16, 8 B/cycle. */
+     * at copy's 64 GB/s on one core.  Each transfer: what the triad, one
+     * core, takes per byte at the level over the level before (L1 50, L2 40,
+     * L3 25, memory 8 GB/s). */
     double t_ol = n * 0.5 / 4 / 2e9, t_nol = l1 / 64e9;
-    double t12 = beyond / 64e9, t23 = beyond / 32e9, t3m = beyond / 16e9;
+    double t12 = beyond * (1 / 40e9 - 1 / 50e9), t23 = beyond * (1 / 25e9 - 1 / 40e9);
+    double t3m = beyond * (1 / 8e9 - 1 / 25e9);
     double single = t_nol + t12 + t23 + t3m;
     ASSERT_CLOSE(nest->ecm.overlapping_s, t_ol);
     ASSERT_CLOSE(nest->ecm.non_overlapping_s, t_nol);
     ASSERT_CLOSE(nest->levels[1].seconds, t12);
     ASSERT_CLOSE(nest->levels[3].seconds, t3m);
-    ASSERT_CLOSE(nest->ecm.single_core_s, single); /* 0.03875 s */
+    ASSERT_CLOSE(nest->ecm.single_core_s, single); /* 0.03735 s */
     /* 4 cores: memory at the triad's 16 GB/s (0.02 s) beats single / 4;
-     * it saturates from single / 0.02 = 1.94 cores. */
+     * it saturates from single / 0.02 = 1.87 cores. */
     ASSERT_CLOSE(nest->runtime_s, beyond / 16e9);
     ASSERT_CLOSE(nest->ecm.saturation_cores, single / (beyond / 16e9));
     CU_ASSERT_STRING_EQUAL(nest->bottleneck, "memory");
     release(&p, &r);
 
-    /* One core: single-core bandwidths limit nothing sooner (memory 8 GB/s
-     * takes 0.04 s > 0.03875 s: memory limits even one core). */
+    /* One core: memory at the triad's single-core 8 GB/s takes 0.04 s >
+     * 0.03735 s: memory limits even one core. */
     evaluate(triad_xml, (long long)n, PERF_ECM, 1, m, &p, &r);
     ASSERT_CLOSE(r.nests[0].runtime_s, beyond / 8e9);
     release(&p, &r);
@@ -186,13 +191,14 @@ static void test_triad_in_l2(void)
     CU_ASSERT_DOUBLE_EQUAL(nest->bytes, 32 * n, 0);
     release(&p, &r);
 
-    /* ECM on 4 cores: (T_nOL + T_L1L2) / 4 = 2.19 us beats L2's 1.6 us. */
+    /* ECM on 4 cores: (T_nOL + T_L1L2) / 4 = 1.34 us, under L2's 1.6 us
+     * on 4 cores. */
     evaluate(triad_xml, (long long)n, PERF_ECM, 4, m, &p, &r);
     nest = &r.nests[0];
-    double single = 24 * n / 64e9 + 32 * n / 64e9;
+    double single = 24 * n / 64e9 + 32 * n * (1 / 40e9 - 1 / 50e9);
     ASSERT_CLOSE(nest->ecm.single_core_s, single);
-    ASSERT_CLOSE(nest->runtime_s, single / 4);
-    CU_ASSERT_STRING_EQUAL(nest->bottleneck, "data transfers");
+    ASSERT_CLOSE(nest->runtime_s, 32 * n / 200e9);
+    CU_ASSERT_STRING_EQUAL(nest->bottleneck, "L2");
     release(&p, &r);
     machine_free(&m);
 }
@@ -200,7 +206,8 @@ static void test_triad_in_l2(void)
 /* Dot product, n = 1e7: sum = sum + x[i]*y[i] carries sum from iteration to
  * iteration, so the loop runs scalar at an add's latency: T_OL = 4 cycles
  * an element (the FMA's 0.5 is less).  Every level serves 16 B an element,
- * 2 reads: load2. */
+ * 2 reads: load2, whose single-core steps from level to level add up to its
+ * memory time, 16 n / 9 GB/s = 0.0178 s, under T_OL's 0.02 s. */
 static void test_dot(void)
 {
     machine *m = load_test_machine();
@@ -212,11 +219,15 @@ static void test_dot(void)
     expect_level(&nest->levels[0], "L1", bytes, 2, 0, MACHINE_LOAD2, 192);
     expect_level(&nest->levels[3], "memory", bytes, 2, 0, MACHINE_LOAD2, 20);
     double t_ol = n * 4 / 2e9;
-    double data = bytes / 48e9 + bytes / 64e9 + bytes / 32e9 + bytes / 16e9;
+    double data = bytes / 48e9 + bytes * (1 / 40e9 - 1 / 48e9) + bytes * (1 / 25e9 - 1 / 40e9) +
+                  bytes * (1 / 9e9 - 1 / 25e9);
+    ASSERT_CLOSE(data, bytes / 9e9);
     ASSERT_CLOSE(nest->ecm.overlapping_s, t_ol);
-    ASSERT_CLOSE(nest->ecm.single_core_s, data); /* 0.0208 s > 0.02 s */
+    ASSERT_CLOSE(nest->levels[3].seconds, bytes * (1 / 9e9 - 1 / 25e9));
+    ASSERT_CLOSE(nest->ecm.single_core_s, t_ol); /* 0.02 s > 0.0178 s */
+    CU_ASSERT_STRING_EQUAL(nest->bottleneck, "memory");
     ASSERT_CLOSE(nest->runtime_s, bytes / 20e9);
-    ASSERT_CLOSE(nest->ecm.saturation_cores, data / (bytes / 20e9)); /* 2.6 cores */
+    ASSERT_CLOSE(nest->ecm.saturation_cores, t_ol / (bytes / 20e9)); /* 2.5 cores */
     release(&p, &r);
     machine_free(&m);
 }
@@ -227,7 +238,9 @@ static void test_dot(void)
  * L1 serves 4 loads and a store an update, 40 B: (4, 1), nearest the triad.
  * L2 serves in's 3 rows (8 * 1998 * 2000 * 3) and out written and
  * allocated (16 e): (4, 1), the triad.  L3 and memory serve in once
- * (8 * 2000 * 2000) and out: (2, 1), copy. */
+ * (8 * 2000 * 2000) and out: (2, 1), copy.  ECM's transfers: the triad's
+ * single-core step from L1 (50 GB/s) to L2 (40) for L2's bytes, copy's from
+ * L2 (30) to L3 (20) and from L3 to memory (8) for theirs. */
 static void test_stencil2d(void)
 {
     machine *m = load_test_machine();
@@ -243,8 +256,9 @@ static void test_stencil2d(void)
     expect_level(&nest->levels[3], "memory", l3, 2, 1, MACHINE_COPY, 18);
     /* 1 FMA and 2 adds an update: 1.5 cycles over 4 lanes */
     ASSERT_CLOSE(nest->ecm.overlapping_s, e * 1.5 / 4 / 2e9);
-    double single = l1 / 50e9 + l2 / 64e9 + l3 / 32e9 + l3 / 16e9;
-    ASSERT_CLOSE(nest->ecm.single_core_s, single); /* 14.7 ms */
+    double single = l1 / 50e9 + l2 * (1 / 40e9 - 1 / 50e9) + l3 * (1 / 20e9 - 1 / 30e9) +
+                    l3 * (1 / 8e9 - 1 / 20e9);
+    ASSERT_CLOSE(nest->ecm.single_core_s, single); /* 12.8 ms */
     ASSERT_CLOSE(nest->runtime_s, l3 / 18e9);       /* 5.3 ms */
     ASSERT_CLOSE(nest->ecm.saturation_cores, single / (l3 / 18e9));
     release(&p, &r);
@@ -288,6 +302,39 @@ static void test_fallback(void)
     free(text);
 }
 
+/* A level with no single-core rows (L3 here) has no benchmark steps to take:
+ * the transfers into it and out of it are at the table's transfer rates,
+ * 16 and 8 bytes per cycle (32 and 16 GB/s at 2 GHz). */
+static void test_transfer_rates(void)
+{
+    char *text = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    static const char *const rows[] = {
+        "   {\"kernel\": \"triad\", \"level\": \"L3\", \"cores\": 1, \"gbs\": 25},\n",
+        "   {\"kernel\": \"load2\", \"level\": \"L3\", \"cores\": 1, \"gbs\": 25},\n",
+        "   {\"kernel\": \"copy\", \"level\": \"L3\", \"cores\": 1, \"gbs\": 20},\n"};
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        char *shorter = testutil_replace(text, rows[i], "");
+        CU_ASSERT_STRING_NOT_EQUAL(shorter, text);
+        free(text);
+        text = shorter;
+    }
+    machine *m = load_machine(text);
+    free(text);
+    lm_program *p;
+    perf_result r;
+    const double n = 1e7, l1 = 24 * n, beyond = 32 * n;
+    evaluate(triad_xml, (long long)n, PERF_ECM, 4, m, &p, &r);
+    const perf_nest *nest = &r.nests[0];
+    ASSERT_CLOSE(nest->levels[1].seconds, beyond * (1 / 40e9 - 1 / 50e9));
+    ASSERT_CLOSE(nest->levels[2].seconds, beyond / 32e9);
+    ASSERT_CLOSE(nest->levels[3].seconds, beyond / 16e9);
+    ASSERT_CLOSE(nest->ecm.single_core_s,
+                 l1 / 64e9 + beyond * (1 / 40e9 - 1 / 50e9) + beyond / 32e9 + beyond / 16e9);
+    release(&p, &r);
+    machine_free(&m);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -296,6 +343,7 @@ int main(void)
         {"dot: a carried add chain", test_dot},
         {"2D 5-point stencil: layer conditions per level", test_stencil2d},
         {"a missing measurement falls back, said once", test_fallback},
+        {"ECM's transfer rates where the steps are not measured", test_transfer_rates},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"ECM and the level roofline", cases}};

@@ -21,7 +21,6 @@
  *
  * Exit status: 0 every target met, 1 a target missed, 2 a usage or setup error (a bad option,
  * an unreadable XML file, a machine without benchmarks, too little memory). */
-#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE is Linux's, hidden by _XOPEN_SOURCE alone */
 #include <math.h>
 #include <omp.h>
 #include <stdbool.h>
@@ -29,7 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 
 #include "args.h"
@@ -56,7 +54,6 @@
 enum { VK_MAX_ARRAYS = 4, VK_MAX_PARAMS = 3, VK_DEFAULT_RUNS = 10, VK_MAX_THREADS = 256 };
 enum { VK_EXIT_OK = 0, VK_EXIT_MISSED = 1, VK_EXIT_SETUP = 2 };
 enum { VK_MAX_CLASSES = MACHINE_MAX_CACHES + 1 };
-enum { VK_HUGE_PAGE = 2 * 1024 * 1024 };
 
 static const double vk_mib = 1024.0 * 1024.0;
 /* An in-cache class fills this share of its cache: under the model's PERF_CACHE_SHARE, so the
@@ -405,27 +402,12 @@ static double vk_case_bytes(const vk_case *c)
     return bytes;
 }
 
-/* One array, on huge pages where the kernel gives them.  A kernel that walks several streams
- * far apart (the planes of a 3D stencil, 830 KiB apart at memory size) misses the TLB on 4 KiB
- * pages, and under a hypervisor each miss walks two page tables: a cost the model does not
- * have, and one that systems with transparent huge pages always on (most HPC systems) do not
- * pay.  This VM gives huge pages only on request (madvise). */
-static void *vk_alloc_array(size_t bytes)
-{
-    size_t align = bytes >= VK_HUGE_PAGE ? VK_HUGE_PAGE : 64;
-    bytes = (bytes + align - 1) / align * align;
-    void *p = aligned_alloc(align, bytes ? bytes : align);
-    if (p && align == VK_HUGE_PAGE)
-        madvise(p, bytes, MADV_HUGEPAGE); /* advice: without it, 4 KiB pages */
-    return p;
-}
-
 /* The case's arrays, filled by a team of `threads`; false when memory runs out (reported).
  * vk_case_free() frees them. */
 static bool vk_case_alloc(vk_case *c, const vk_kernel *k, unsigned threads)
 {
     for (unsigned i = 0; i < c->narrays; i++) {
-        c->array[i] = vk_alloc_array(c->length[i] * c->esize[i]);
+        c->array[i] = perf_calibrate_alloc_array(c->length[i] * c->esize[i]);
         if (!c->array[i]) {
             diag_tool(DIAG_ERROR, "%s: cannot allocate its %.0f MiB of arrays", k->name,
                       vk_case_bytes(c) / vk_mib);
