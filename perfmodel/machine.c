@@ -531,6 +531,7 @@ static void machine_read_chips(machine_reader *r, const machine_object *top, mac
 
 #define MACHINE_MAX_GHZ 1000.0
 #define MACHINE_MAX_CYCLES 10000.0
+#define MACHINE_MAX_BARRIER_CYCLES 1e7 /* a barrier of thousands of cores */
 #define MACHINE_MAX_LANES 64.0
 #define MACHINE_MAX_BYTES_PER_CYCLE 1e6
 
@@ -748,8 +749,8 @@ static void machine_read_bandwidths(machine_reader *r, const machine_object *ben
 
 static void machine_read_benchmarks(machine_reader *r, const machine_object *top, machine *m)
 {
-    static const char *const keys[] = {"clock_ghz", "in_core", "transfer_bytes_per_cycle",
-                                       "bandwidths"};
+    static const char *const keys[] = {"clock_ghz", "barrier_cycles", "in_core",
+                                       "transfer_bytes_per_cycle", "bandwidths"};
     machine_object o;
     if (!machine_sub_object(r, top, "benchmarks", " in \"benchmarks\"", &o))
         return;
@@ -757,6 +758,8 @@ static void machine_read_benchmarks(machine_reader *r, const machine_object *top
     b->present = true;
     machine_check_keys(r, &o, keys, sizeof keys / sizeof *keys);
     machine_read_range(r, &o, "clock_ghz", true, MACHINE_MIN_RATE, MACHINE_MAX_GHZ, &b->clock_ghz);
+    machine_read_range(r, &o, "barrier_cycles", false, MACHINE_MIN_RATE, MACHINE_MAX_BARRIER_CYCLES,
+                       &b->barrier_cycles);
     machine_read_in_core(r, &o, b);
     machine_read_transfers(r, &o, m);
     machine_read_bandwidths(r, &o, m);
@@ -916,6 +919,8 @@ static void machine_benchmarks_to_json(cJSON *top, const machine *m)
         return;
     cJSON *bench = cJSON_AddObjectToObject(top, "benchmarks");
     cJSON_AddNumberToObject(bench, "clock_ghz", b->clock_ghz);
+    if (b->barrier_cycles > 0)
+        cJSON_AddNumberToObject(bench, "barrier_cycles", b->barrier_cycles);
     cJSON *in_core = cJSON_AddObjectToObject(bench, "in_core");
     cJSON_AddNumberToObject(in_core, "lanes", b->lanes);
     machine_op_cycles_to_json(in_core, "vector_cycles", b->vector_cycles);

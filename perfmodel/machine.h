@@ -93,6 +93,9 @@ typedef struct machine_benchmarks {
     double vector_cycles[MACHINE_NOPS];  /* one core's cycles per vector instruction (throughput) */
     double scalar_cycles[MACHINE_NOPS];  /* the same for one double */
     double add_latency_cycles;           /* an add waiting for the one before */
+    /* What a parallel loop costs on all cores beyond its work (its schedule and the
+     * barrier that ends it), in cycles; 0 when not measured. */
+    double barrier_cycles;
     /* One core's bytes per cycle between cache k (transfer[k-1]) and the
      * level beyond it (the next cache, or memory); 0 when not measured. */
     double transfer[MACHINE_MAX_CACHES];

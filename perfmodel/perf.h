@@ -102,6 +102,9 @@ typedef struct perf_nest {
     perf_level levels[PERF_MAX_LEVELS]; /* with the machine's benchmarks */
     unsigned nlevels;                   /* 0 without them */
     perf_ecm ecm;                       /* -model ecm */
+    /* On more than one core, with the machine's barrier_cycles: the parallel loop's own
+     * cost (its schedule and closing barrier), in runtime_s. */
+    double barrier_s;
 } perf_nest;
 
 typedef struct perf_result {

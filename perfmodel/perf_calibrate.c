@@ -42,6 +42,10 @@
  * one chain of scalar adds alone gives the add's latency (ISO C forbids the
  * compiler to reassociate it into several).
  *
+ * The cost of a parallel loop: worksharing loops of no work, one after the
+ * other in one parallel region on every core; each costs its schedule and
+ * the barrier that ends it (barrier_cycles).
+ *
  * Streaming kernels: the eight of machine_kernels[], with all their arrays
  * together in L1, L2, L3 and memory, on one thread and on one per core.  In a
  * cache they take three eighths of it: of each instance, shared by the threads
@@ -859,7 +863,7 @@ static const double calib_budget_seconds = 30;
 /* One timed run of a measurement, in seconds. */
 typedef double calib_timed(void *ctx);
 
-enum { CALIB_MAX_ROWS = MACHINE_NKERNELS * (MACHINE_MAX_CACHES + 1) * 2 + 2 * MACHINE_NOPS + 1 };
+enum { CALIB_MAX_ROWS = MACHINE_NKERNELS * (MACHINE_MAX_CACHES + 1) * 2 + 2 * MACHINE_NOPS + 2 };
 
 /* The runs of every benchmark row so far: how many, how they scattered. */
 typedef struct calib_runs {
@@ -977,6 +981,46 @@ static void calib_in_core(machine_benchmarks *b, const calib_isa *isa, calib_run
     b->add_latency_cycles = hz * calib_instruction_seconds(isa->add_latency, 1, runs, "add latency");
     calib_log(log, "; add latency %.2f%s\n", b->add_latency_cycles,
               isa == &calib_sse2 ? " (SSE2 has no FMA: fma is a multiply and an add)" : "");
+}
+
+/* ---- The cost of a parallel loop ---- */
+
+enum { CALIB_PARALLEL_LOOPS = 10000 }; /* per timed run: a few ms at a few hundred ns each */
+
+/* Seconds for CALIB_PARALLEL_LOOPS worksharing loops of one iteration per thread, on *ctx
+ * threads inside one parallel region: what a parallel loop costs beyond its work (its
+ * static schedule and the barrier that ends it), as the loops of a program's time step pay
+ * it.  The region is started once, outside the timing. */
+static double calib_parallel_loops_timed(void *ctx)
+{
+    const unsigned threads = *(const unsigned *)ctx;
+    double start = 0, seconds = 0;
+    unsigned long sum = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : sum)
+    {
+#pragma omp single
+        start = calib_now();
+        for (unsigned r = 0; r < CALIB_PARALLEL_LOOPS; r++) {
+#pragma omp for schedule(static)
+            for (unsigned i = 0; i < threads; i++)
+                sum += i;
+        }
+#pragma omp single
+        seconds = calib_now() - start;
+    }
+    calib_sink = (double)sum;
+    return seconds;
+}
+
+/* barrier_cycles: a parallel loop on every core; nothing to measure on one. */
+static void calib_barrier(machine_benchmarks *b, unsigned cores, calib_runs *runs, FILE *log)
+{
+    if (cores < 2)
+        return;
+    double seconds = calib_best_of(runs, calib_parallel_loops_timed, &cores, "parallel loop");
+    b->barrier_cycles = fmax(b->clock_ghz * 1e9 * seconds / CALIB_PARALLEL_LOOPS, 0.001);
+    calib_log(log, "calibrate: a parallel loop on %u threads costs %.0f cycles beyond its work "
+                   "(its schedule and closing barrier)\n", cores, b->barrier_cycles);
 }
 
 /* ---- Streaming bandwidths ---- */
@@ -1328,6 +1372,7 @@ bool perf_calibrate_benchmarks(machine *m, FILE *log)
     const calib_isa *isa = calib_best_isa();
     calib_runs runs = {.deadline = start + calib_budget_seconds};
     calib_in_core(b, isa, &runs, log);
+    calib_barrier(b, m->cores, &runs, log);
     if (!calib_bandwidths(m, isa, &runs, log)) {
         free(b->bandwidths);
         *b = (machine_benchmarks){0};

@@ -32,7 +32,10 @@
  * T_ECM = max(T_OL, T_nOL + sum T_j).  On n cores the work divides until a
  * level's bandwidth (its benchmark on n cores) limits it:
  * time = max(T_ECM / n, max_j bytes_j / bandwidth_j), and the cores at which
- * that happens are T_ECM / (the slowest level's time). */
+ * that happens are T_ECM / (the slowest level's time).
+ *
+ * Either model, on more than one core, adds the machine's barrier_cycles
+ * once (perf_add_barrier). */
 #include "perf_time.h"
 
 #include <math.h>
@@ -300,6 +303,20 @@ static void perf_time_ecm(perf_nest *n, const machine *m, unsigned cores, bool *
         n->bottleneck = "data transfers";
 }
 
+/* On more than one core the nest is a parallel loop, and a parallel loop costs its schedule
+ * and the barrier that ends it beyond its work, once an execution of the nest: nothing for a
+ * nest that runs for milliseconds, most of the time of one whose data sits in L1. */
+static void perf_add_barrier(perf_nest *n, const machine *m, unsigned cores)
+{
+    const machine_benchmarks *b = &m->benchmarks;
+    if (cores < 2 || b->barrier_cycles <= 0)
+        return;
+    n->barrier_s = b->barrier_cycles / (b->clock_ghz * 1e9);
+    if (n->barrier_s > n->runtime_s)
+        n->bottleneck = "barrier";
+    n->runtime_s += n->barrier_s;
+}
+
 void perf_time_nest(perf_nest *n, const machine *m, perf_model model, unsigned cores,
                     bool *warned)
 {
@@ -309,4 +326,5 @@ void perf_time_nest(perf_nest *n, const machine *m, perf_model model, unsigned c
         perf_time_ecm(n, m, cores, warned);
     else
         perf_time_roofline(n, m, cores);
+    perf_add_barrier(n, m, cores);
 }

@@ -65,6 +65,9 @@ static void report_perf_levels_text(FILE *out, const perf_nest *n, perf_model mo
                      "limits from %.3g cores\n",
                 n->ecm.overlapping_s, n->ecm.non_overlapping_s, n->ecm.single_core_s,
                 n->ecm.saturation_cores);
+    if (n->barrier_s > 0)
+        fprintf(out, "  barrier: %.6g s (the parallel loop's schedule and closing barrier)\n",
+                n->barrier_s);
 }
 
 bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m)
@@ -168,6 +171,7 @@ static void report_perf_json_memory_levels(cJSON *o, const perf_nest *n, perf_mo
         cJSON_AddNumberToObject(l, "seconds", lv->seconds);
         cJSON_AddItemToArray(levels, l);
     }
+    cJSON_AddNumberToObject(o, "barrier_s", n->barrier_s);
     if (model != PERF_ECM)
         return;
     cJSON *e = cJSON_AddObjectToObject(o, "ecm");

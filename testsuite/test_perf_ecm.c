@@ -335,6 +335,40 @@ static void test_transfer_rates(void)
     machine_free(&m);
 }
 
+/* barrier_cycles: 1000 cycles, 0.5 us at 2 GHz, once a nest on more than
+ * one core.  The triad of n = 1e4 in L2 (test_triad_in_l2): the roofline's
+ * 1.6 us on 4 cores becomes 2.1 us; on one core there is no parallel loop.
+ * n = 100: the 2400 bytes sit in L1; ECM on 4 cores: T_nOL at copy's
+ * 64 GB/s over 4 cores, 9.4 ns, far under the barrier, which is then the
+ * bottleneck. */
+static void test_barrier(void)
+{
+    char *file = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    char *text = testutil_replace(file, "\"clock_ghz\": 2,", "\"clock_ghz\": 2, \"barrier_cycles\": 1000,");
+    CU_ASSERT_STRING_NOT_EQUAL(text, file);
+    free(file);
+    machine *m = load_machine(text);
+    free(text);
+    lm_program *p;
+    perf_result r;
+    evaluate(triad_xml, 10000, PERF_ROOFLINE, 4, m, &p, &r);
+    ASSERT_CLOSE(r.nests[0].barrier_s, 0.5e-6);
+    ASSERT_CLOSE(r.nests[0].runtime_s, 32e4 / 200e9 + 0.5e-6);
+    CU_ASSERT_STRING_EQUAL(r.nests[0].bottleneck, "L2");
+    ASSERT_CLOSE(r.runtime_s, 32e4 / 200e9 + 0.5e-6);
+    release(&p, &r);
+    evaluate(triad_xml, 10000, PERF_ROOFLINE, 1, m, &p, &r);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].barrier_s, 0, 0);
+    ASSERT_CLOSE(r.nests[0].runtime_s, 32e4 / 40e9);
+    release(&p, &r);
+    evaluate(triad_xml, 100, PERF_ECM, 4, m, &p, &r);
+    ASSERT_CLOSE(r.nests[0].runtime_s, 2400 / 64e9 / 4 + 0.5e-6);
+    CU_ASSERT_STRING_EQUAL(r.nests[0].bottleneck, "barrier");
+    release(&p, &r);
+    machine_free(&m);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -344,6 +378,7 @@ int main(void)
         {"2D 5-point stencil: layer conditions per level", test_stencil2d},
         {"a missing measurement falls back, said once", test_fallback},
         {"ECM's transfer rates where the steps are not measured", test_transfer_rates},
+        {"a parallel loop's barrier on more than one core", test_barrier},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"ECM and the level roofline", cases}};

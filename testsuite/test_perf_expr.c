@@ -834,6 +834,7 @@ static void test_machine_benchmarks(void)
     CU_ASSERT_DOUBLE_EQUAL(b->vector_cycles[MACHINE_OP_DIVIDE], 8, 0);
     CU_ASSERT_DOUBLE_EQUAL(b->scalar_cycles[MACHINE_OP_SQRT], 6, 0);
     CU_ASSERT_DOUBLE_EQUAL(b->add_latency_cycles, 4, 0);
+    CU_ASSERT_DOUBLE_EQUAL(b->barrier_cycles, 0, 0); /* optional: not measured */
     /* L1-L2 out of the first cache, L3-memory out of the third, none out of L2 */
     CU_ASSERT_DOUBLE_EQUAL(b->transfer[0], 64, 0);
     CU_ASSERT_DOUBLE_EQUAL(b->transfer[1], 0, 0);
@@ -864,6 +865,22 @@ static void test_machine_benchmarks(void)
     machine_free(&m);
     free(text);
 
+    /* barrier_cycles, when given, is read and written back */
+    text = bench_text("\"clock_ghz\": 2.5", "\"clock_ghz\": 2.5, \"barrier_cycles\": 650.5");
+    m = parse_capturing(text, &messages);
+    CU_ASSERT_STRING_EQUAL(messages, "");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_DOUBLE_EQUAL(m->benchmarks.barrier_cycles, 650.5, 0);
+    json = machine_to_json(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"barrier_cycles\":\t650.5"));
+    free(json);
+    free(messages);
+    machine_free(&m);
+    free(text);
+    expect_bench_error("\"clock_ghz\": 2.5", "\"clock_ghz\": 2.5, \"barrier_cycles\": 0",
+                       "t.json:9:66: error: \"barrier_cycles\" must be from 0.001 to 1e+07\n");
+    expect_bench_error("\"clock_ghz\": 2.5", "\"clock_ghz\": 2.5, \"barrier_cycles\": true",
+                       "t.json:9:66: error: \"barrier_cycles\" must be a number\n");
     expect_bench_error("\"clock_ghz\": 2.5", "\"clock_ghz\": 0",
                        "t.json:9:43: error: \"clock_ghz\" must be from 0.001 to 1000\n");
     expect_bench_error("\"clock_ghz\": 2.5, ", "",

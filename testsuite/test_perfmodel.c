@@ -242,6 +242,13 @@ static void test_calibrate(void)
     CU_ASSERT_TRUE(cJSON_GetObjectItem(j, "peak_gflops")->valuedouble > 0);
     CU_ASSERT_TRUE(cJSON_IsTrue(cJSON_GetObjectItem(j, "write_allocate")));
     CU_ASSERT_TRUE(cJSON_GetObjectItem(j, "cores")->valuedouble >= 1);
+    /* a parallel loop's cost, measured where there is more than one core */
+    const cJSON *bench = cJSON_GetObjectItem(j, "benchmarks");
+    if (bench && cJSON_GetObjectItem(j, "cores")->valuedouble > 1) {
+        const cJSON *barrier = cJSON_GetObjectItem(bench, "barrier_cycles");
+        CU_ASSERT_TRUE(cJSON_IsNumber(barrier) && barrier->valuedouble > 0);
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "calibrate: a parallel loop on "));
+    }
     cJSON_Delete(j);
     char *path = testutil_path(tmpdir, "here.json");
     CU_ASSERT_TRUE_FATAL(testutil_write_file(path, r.out));
