@@ -581,10 +581,14 @@ typedef double calib_kernel(long steps, double c);
  * reduction's unrolled step divides, so no kernel needs a remainder loop. */
 enum { CALIB_BLOCK = 64, CALIB_ACCUMULATORS = 8, CALIB_MAX_STREAMS = 5 };
 
-/* One pass of a streaming kernel over elements [lo, hi) of its arrays x[0..4] (a, b, c, d, e:
- * the first few it uses), hi - lo a multiple of CALIB_BLOCK.  Returns what keeps the pass
- * from being dead: the reduction's sum, or an element it wrote. */
-typedef double calib_stream_kernel(double *const *x, size_t lo, size_t hi, double s);
+/* `passes` passes of a streaming kernel over elements [lo, hi) of its arrays x[0..4] (a, b, c,
+ * d, e: the first few it uses), hi - lo a multiple of CALIB_BLOCK.  Returns what keeps the
+ * passes from being dead: the reduction's sum, or an element it wrote.  The passes are the
+ * kernel's own loop, so that what a pass over an L1-sized part costs is its loads and stores
+ * alone: a call, and a reduction's final sum of its accumulators (64 dependent adds, as long
+ * as the pass itself), once a pass, made the load kernels in L1 seem half as fast. */
+typedef double calib_stream_kernel(double *const *x, size_t lo, size_t hi, double s,
+                                   unsigned passes);
 
 /* Loads a vector of type VEC from p, which need not be aligned. */
 #define CALIB_VECTOR_LOAD(ISA, TARGET, VEC)                                          \
@@ -608,7 +612,8 @@ typedef double calib_stream_kernel(double *const *x, size_t lo, size_t hi, doubl
  * sum itself, hence the explicit vectors. */
 #define CALIB_REDUCTION(NAME, ISA, TARGET, VEC, TERM)                                \
     __attribute__((target(TARGET))) static double NAME(double *const *x, size_t lo,  \
-                                                       size_t hi, double s)         \
+                                                       size_t hi, double s,         \
+                                                       unsigned passes)             \
     {                                                                                \
         enum { LANES = sizeof(VEC) / sizeof(double), STEP = CALIB_ACCUMULATORS * LANES }; \
         _Static_assert(CALIB_BLOCK % STEP == 0, "a block is whole steps");           \
@@ -617,10 +622,11 @@ typedef double calib_stream_kernel(double *const *x, size_t lo, size_t hi, doubl
         VEC acc[CALIB_ACCUMULATORS];                                                 \
         for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++)                            \
             acc[k] = (VEC){0};                                                       \
-        for (size_t i = lo; i < hi; i += STEP) {                                     \
-            _Pragma("GCC unroll 8") for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++) \
-                acc[k] += TERM(calib_vload_##ISA, i + k * LANES);                    \
-        }                                                                            \
+        for (unsigned p = 0; p < passes; p++)                                        \
+            for (size_t i = lo; i < hi; i += STEP) {                                 \
+                _Pragma("GCC unroll 8") for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++) \
+                    acc[k] += TERM(calib_vload_##ISA, i + k * LANES);                \
+            }                                                                        \
         double sum = 0;                                                              \
         for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++)                            \
             for (unsigned l = 0; l < LANES; l++)                                     \
@@ -634,15 +640,21 @@ typedef double calib_stream_kernel(double *const *x, size_t lo, size_t hi, doubl
 
 /* A kernel that stores: an ordinary loop the compiler vectorizes (omp simd says the
  * iterations are independent), with ordinary stores, so a write-allocate cache reads each
- * line of a before it is written. */
+ * line of a before it is written.  The empty asm between passes tells the compiler that
+ * memory may have changed, so it cannot find a pass of copy or triad, which write what
+ * they wrote before, redundant. */
 #define CALIB_STORE(NAME, TARGET, BODY)                                              \
     __attribute__((target(TARGET))) static double NAME(double *const *x, size_t lo,  \
-                                                       size_t hi, double s)         \
+                                                       size_t hi, double s,         \
+                                                       unsigned passes)             \
     {                                                                                \
         CALIB_ARRAYS(x);                                                             \
         (void)s;                                                                     \
-        _Pragma("omp simd") for (size_t i = lo; i < hi; i++)                         \
-            BODY;                                                                    \
+        for (unsigned p = 0; p < passes; p++) {                                      \
+            __asm__ volatile("" ::: "memory");                                       \
+            _Pragma("omp simd") for (size_t i = lo; i < hi; i++)                     \
+                BODY;                                                                \
+        }                                                                            \
         return a[lo];                                                                \
     }
 
@@ -1095,8 +1107,7 @@ static double calib_stream_timed(void *ctx)
 #pragma omp barrier
 #pragma omp single
         start = calib_now();
-        for (unsigned p = 0; p < st->passes; p++)
-            sum += st->kernel(st->arrays, lo, hi, s);
+        sum += st->kernel(st->arrays, lo, hi, s, st->passes);
 #pragma omp barrier
 #pragma omp single
         seconds = calib_now() - start;
@@ -1113,8 +1124,7 @@ static double calib_stream_part_timed(const calib_stream *st)
     const double s = calib_stream_scalar;
     size_t hi = calib_part_start(st->n, 1, st->threads);
     double sum = 0, start = calib_now();
-    for (unsigned p = 0; p < st->passes; p++)
-        sum += st->kernel(st->arrays, 0, hi, s);
+    sum += st->kernel(st->arrays, 0, hi, s, st->passes);
     double seconds = calib_now() - start;
     calib_sink = sum;
     return seconds;
