@@ -34,11 +34,6 @@
 #include "mem.h"
 #include "strbuf.h"
 
-typedef struct dt_level {
-    lm_loop *loop;
-    CXCursor var; /* the loop variable's canonical declaration, or a null cursor */
-} dt_level;
-
 typedef struct dt_scalar_decl {
     lm_scalar *scalar;
     CXCursor decl;
@@ -57,6 +52,12 @@ typedef struct dt_cursor_set {
     dt_cursor_slot *slots;
     size_t n, cap; /* cap: 0 or a power of two */
 } dt_cursor_set;
+
+typedef struct dt_level {
+    lm_loop *loop;
+    CXCursor var; /* the loop variable's canonical declaration, or a null cursor */
+    dt_cursor_set declared; /* the variables declared in the loop's body */
+} dt_level;
 
 /* A set of names, open addressing; the names belong to the program's arena.
  * A function's locals and nonlocals are checked at every declaration and
@@ -245,10 +246,12 @@ static void dt_note_nonlocal(detail *d, CXCursor decl)
     free(name);
 }
 
-/* A reference to a scalar at the current level. */
+/* A reference to a scalar at the current level; a variable declared in the level's body is
+ * marked so (a new one every iteration: nothing carried from one to the next). */
 static void dt_note_scalar(detail *d, CXCursor decl, access_mode mode)
 {
-    lm_loop *l = dt_top(d)->loop;
+    dt_level *top = dt_top(d);
+    lm_loop *l = top->loop;
     if (!l || !(mode & (ACC_READ | ACC_WRITE)))
         return;
     char *name = cx_copy_string(clang_getCursorSpelling(decl));
@@ -260,6 +263,8 @@ static void dt_note_scalar(detail *d, CXCursor decl, access_mode mode)
         free(type);
     }
     free(name);
+    if (dt_cursor_set_has(&top->declared, decl))
+        s->declared = true;
     if (mode & ACC_READ)
         s->reads++;
     if (mode & ACC_WRITE)
@@ -287,8 +292,11 @@ void detail_declaration_begin(detail *d, CXCursor c)
 {
     enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
     char *name = cx_copy_string(clang_getCursorSpelling(c));
-    if (*name && sc != CX_SC_Static && sc != CX_SC_Extern)
+    if (*name && sc != CX_SC_Static && sc != CX_SC_Extern) {
         dt_add_var(d, true, name);
+        if (dt_top(d)->loop)
+            dt_cursor_set_add(&dt_top(d)->declared, clang_getCanonicalCursor(c));
+    }
     free(name);
 }
 
@@ -445,15 +453,15 @@ void detail_flush_accesses(detail *d)
 
 void detail_body_open(detail *d, lm_loop *l, CXCursor var)
 {
-    dt_level lv = {l, var};
+    dt_level lv = {l, var, {NULL, 0, 0}};
     DT_PUSH(d->levels, d->nlevels, d->levels_cap, lv);
 }
 
 void detail_body_close(detail *d)
 {
+    free(dt_top(d)->declared.slots);
     d->nlevels--;
 }
-
 
 /* The variable an expression names (through parentheses and casts), as its
  * canonical declaration, or a null cursor. */
@@ -856,7 +864,7 @@ detail *detail_begin(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCur
             dt_add_var(d, false, name);
         free(name);
     }
-    dt_level bottom = {NULL, clang_getNullCursor()};
+    dt_level bottom = {NULL, clang_getNullCursor(), {NULL, 0, 0}};
     DT_PUSH(d->levels, d->nlevels, d->levels_cap, bottom);
     return d;
 }
@@ -868,6 +876,8 @@ void detail_end(detail **dp)
     detail *d = *dp;
     detail_flush_accesses(d);
     dt_finish(d);
+    for (size_t i = 0; i < d->nlevels; i++)
+        free(d->levels[i].declared.slots);
     free(d->levels);
     free(d->sdecls);
     free(d->written.slots);

@@ -102,6 +102,9 @@ typedef struct lm_scalar {
     struct lm_scalar *next;
     const char *name, *datatype;
     bool is_constant; /* const-qualified, or never written in the function */
+    /* Declared in this loop's body: a new variable every iteration, so nothing is carried
+     * in it from one iteration to the next (ExaSAT XML's declared="true", ours). */
+    bool declared;
     unsigned long reads, writes; /* references per iteration */
 } lm_scalar;
 

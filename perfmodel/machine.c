@@ -532,6 +532,7 @@ static void machine_read_chips(machine_reader *r, const machine_object *top, mac
 #define MACHINE_MAX_GHZ 1000.0
 #define MACHINE_MAX_CYCLES 10000.0
 #define MACHINE_MAX_BARRIER_CYCLES 1e7 /* a barrier of thousands of cores */
+#define MACHINE_MAX_CHAIN_WINDOW 1e5   /* elements; a reorder buffer holds hundreds */
 #define MACHINE_MAX_LANES 64.0
 #define MACHINE_MAX_BYTES_PER_CYCLE 1e6
 
@@ -589,7 +590,7 @@ static void machine_read_in_core(machine_reader *r, const machine_object *bench,
                                  machine_benchmarks *b)
 {
     static const char *const keys[] = {"lanes", "vector_cycles", "scalar_cycles",
-                                       "add_latency_cycles"};
+                                       "add_latency_cycles", "chain_window"};
     machine_object o;
     if (!cJSON_GetObjectItemCaseSensitive(bench->json, "in_core")) {
         machine_error(r, bench->at, "missing \"in_core\"%s", bench->where);
@@ -605,6 +606,8 @@ static void machine_read_in_core(machine_reader *r, const machine_object *bench,
     machine_read_op_cycles(r, &o, "scalar_cycles", b->scalar_cycles);
     machine_read_range(r, &o, "add_latency_cycles", true, MACHINE_MIN_RATE, MACHINE_MAX_CYCLES,
                        &b->add_latency_cycles);
+    machine_read_range(r, &o, "chain_window", false, 0, MACHINE_MAX_CHAIN_WINDOW,
+                       &b->chain_window);
 }
 
 /* "L1-L2": the transfer out of cache 1 (index 0), when the next level of
@@ -926,6 +929,8 @@ static void machine_benchmarks_to_json(cJSON *top, const machine *m)
     machine_op_cycles_to_json(in_core, "vector_cycles", b->vector_cycles);
     machine_op_cycles_to_json(in_core, "scalar_cycles", b->scalar_cycles);
     cJSON_AddNumberToObject(in_core, "add_latency_cycles", b->add_latency_cycles);
+    if (b->chain_window > 0)
+        cJSON_AddNumberToObject(in_core, "chain_window", b->chain_window);
     cJSON *transfers = cJSON_CreateObject();
     for (unsigned i = 0; i < m->ncaches; i++) {
         if (b->transfer[i] <= 0)

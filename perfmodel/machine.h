@@ -93,6 +93,10 @@ typedef struct machine_benchmarks {
     double vector_cycles[MACHINE_NOPS];  /* one core's cycles per vector instruction (throughput) */
     double scalar_cycles[MACHINE_NOPS];  /* the same for one double */
     double add_latency_cycles;           /* an add waiting for the one before */
+    /* How far one core runs ahead of a chain of adds into the next, independent one: the
+     * elements of a loop of one load and one add per element that it keeps in flight
+     * beyond the chain's oldest step; 0 when not measured (chains never overlap). */
+    double chain_window;
     /* What a parallel loop costs on all cores beyond its work (its schedule and the
      * barrier that ends it), in cycles; 0 when not measured. */
     double barrier_cycles;

@@ -40,6 +40,7 @@
 #include "perf_time.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -365,17 +366,63 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
     free(esize);
 }
 
-/* Writes per iteration of the floating-point scalars the loop's level both
- * reads and writes (s = s + a[i]*b[i]): without -ffast-math the compiler
- * keeps the order of those adds, so each waits for the one before. */
-static double perf_loop_chain_writes(const lm_loop *l)
+static bool perf_is_fp_scalar(const lm_scalar *v)
 {
-    double writes = 0;
-    for (const lm_scalar *v = l->scalars; v; v = v->next)
-        if (v->reads && v->writes && !v->is_constant && v->datatype &&
-            (strstr(v->datatype, "double") || strstr(v->datatype, "float")))
-            writes += (double)v->writes;
-    return writes;
+    return v->datatype && (strstr(v->datatype, "double") || strstr(v->datatype, "float"));
+}
+
+/* The level of c (1 = the parent, ...) in whose body the scalar named is declared, a new
+ * variable every iteration of that loop; 0 when none is. */
+static unsigned perf_declaring_level(const perf_chain *c, const char *name)
+{
+    for (unsigned k = 1; k < c->n; k++) {
+        const lm_scalar *v = lm_loop_find_scalar(c->loop[k], name);
+        if (v && v->declared)
+            return k;
+    }
+    return 0;
+}
+
+/* The carried chains of the loop's level: the floating-point scalars it both reads and
+ * writes (s = s + a[i]*b[i]), not declared in its own body.  Without -ffast-math the
+ * compiler keeps the order of those adds, so each waits for the one before.  A scalar
+ * declared in an enclosing loop's body (double sum = 0 before the loop) starts a new,
+ * independent chain every iteration of that loop; pl->chain_length is then the steps of
+ * one, which the core may overlap with the next (perf_time).  A chain through the whole
+ * nest leaves it 0. */
+static void perf_loop_chains(perf_loop *pl, const lm_loop *l, const perf_chain *c)
+{
+    double writes = 0, length = 0;
+    bool whole = false;
+    for (const lm_scalar *v = l->scalars; v; v = v->next) {
+        if (!v->reads || !v->writes || v->is_constant || v->declared || !perf_is_fp_scalar(v))
+            continue;
+        writes += (double)v->writes;
+        unsigned k = perf_declaring_level(c, v->name);
+        if (k == 0) {
+            whole = true;
+            continue;
+        }
+        double steps = (double)v->writes;
+        for (unsigned m = 0; m < k; m++)
+            steps *= c->trip[m];
+        length = fmax(length, steps);
+    }
+    pl->chain_steps = writes * pl->executions;
+    pl->chain_length = whole ? 0 : length;
+}
+
+/* Loads, stores and FP operations of one iteration of the loop's own level: what its
+ * iterations take of the core's window of instructions in flight. */
+static double perf_loop_operations(const lm_loop *l)
+{
+    double ops = 0;
+    for (int k = 0; k < LM_FP_NCLASSES; k++)
+        ops += (double)l->own.n[k];
+    for (const lm_array_ref *a = l->array_refs; a; a = a->next)
+        for (const lm_access *x = a->accesses; x; x = x->next)
+            ops += (double)(x->reads + x->writes);
+    return ops;
 }
 
 static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
@@ -391,7 +438,8 @@ static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
     pl->multiplies = (double)l->own.n[LM_FP_MULTIPLY] * pl->executions;
     pl->divides = (double)l->own.n[LM_FP_DIVIDE] * pl->executions;
     pl->specials = (double)l->own.n[LM_FP_SPECIAL] * pl->executions;
-    pl->chain_steps = perf_loop_chain_writes(l) * pl->executions;
+    perf_loop_chains(pl, l, c);
+    pl->operations = perf_loop_operations(l);
     perf_loop_traffic(pl, c, m);
 }
 

@@ -69,6 +69,11 @@ typedef struct perf_loop {
     /* Adds into FP scalars carried from one iteration to the next (a
      * reduction s = s + ...), over the run: each waits for the one before. */
     double chain_steps;
+    /* The steps of one chain when each iteration of an enclosing loop starts
+     * a new one (its scalar declared in that loop's body), so that chains of
+     * consecutive iterations are independent; 0: one chain through the nest. */
+    double chain_length;
+    double operations; /* loads, stores and FP operations of one iteration */
 } perf_loop;
 
 /* What one level costs a nest, in the steady state (the nest runs again and

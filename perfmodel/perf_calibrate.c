@@ -875,7 +875,9 @@ static const double calib_budget_seconds = 30;
 /* One timed run of a measurement, in seconds. */
 typedef double calib_timed(void *ctx);
 
-enum { CALIB_MAX_ROWS = MACHINE_NKERNELS * (MACHINE_MAX_CACHES + 1) * 2 + 2 * MACHINE_NOPS + 2 };
+/* The streaming rows, the in-core ones (with the add latency and the row sums), the parallel
+ * loop. */
+enum { CALIB_MAX_ROWS = MACHINE_NKERNELS * (MACHINE_MAX_CACHES + 1) * 2 + 2 * MACHINE_NOPS + 4 };
 
 /* The runs of every benchmark row so far: how many, how they scattered. */
 typedef struct calib_runs {
@@ -980,8 +982,78 @@ static void calib_op_cycles(double *cycles, calib_kernel *const *kernels, unsign
     }
 }
 
+/* ---- How far the core runs ahead of a chain ---- */
+
+/* Elements of the row sums' array: 16 KiB, in any L1. */
+enum { CALIB_ROW_SUM_ELEMENTS = 2048 };
+
+/* Row lengths: long enough that the chains, not the loads and adds, set the pace. */
+static const size_t calib_row_sum_lengths[] = {128, 256};
+
+typedef struct calib_row_sums_run {
+    const double *a;
+    double *y;
+    size_t len;
+    unsigned passes;
+} calib_row_sums_run;
+
+/* The sum of each row of len elements, a new variable every row (a chain of adds that
+ * starts afresh, as `double s = 0` in a loop's body makes it), `passes` times.  Plain C:
+ * without -ffast-math the compiler keeps each row's adds in order, and nothing here lets
+ * it interleave rows, so only the core can overlap one row's chain with the next. */
+static double calib_row_sums_timed(void *ctx)
+{
+    const calib_row_sums_run *r = ctx;
+    size_t rows = CALIB_ROW_SUM_ELEMENTS / r->len;
+    double start = calib_now();
+    for (unsigned p = 0; p < r->passes; p++) {
+        __asm__ volatile("" ::: "memory");
+        for (size_t i = 0; i < rows; i++) {
+            double s = 0;
+            for (size_t j = 0; j < r->len; j++)
+                s = s + r->a[i * r->len + j];
+            r->y[i] = s;
+        }
+    }
+    double seconds = calib_now() - start;
+    calib_sink = r->y[0];
+    return seconds;
+}
+
+/* chain_window: on one core, a chain of L adds that overlaps the next row's by W elements
+ * takes L / (1 + W / L) latencies a row (perf_time.c), so a measured c cycles per element
+ * gives W = L (latency / c - 1); the mean over calib_row_sum_lengths. */
+static void calib_chain_window(machine_benchmarks *b, calib_runs *runs)
+{
+    double *a = perf_calibrate_alloc_array(CALIB_ROW_SUM_ELEMENTS * sizeof *a);
+    double *y = perf_calibrate_alloc_array(CALIB_ROW_SUM_ELEMENTS * sizeof *y);
+    if (!a || !y) {
+        free(a);
+        free(y);
+        return;
+    }
+    for (size_t i = 0; i < CALIB_ROW_SUM_ELEMENTS; i++)
+        a[i] = 1.0;
+    double hz = b->clock_ghz * 1e9, sum = 0;
+    size_t nlengths = sizeof calib_row_sum_lengths / sizeof *calib_row_sum_lengths;
+    for (size_t k = 0; k < nlengths; k++) {
+        calib_row_sums_run r = {a, y, calib_row_sum_lengths[k], 1};
+        while (calib_row_sums_timed(&r) < calib_in_core_seconds && r.passes < (1u << 30))
+            r.passes *= 2;
+        char what[64];
+        snprintf(what, sizeof what, "row sums of %zu", r.len);
+        double cycles = hz * calib_best_of(runs, calib_row_sums_timed, &r, what) /
+                        ((double)CALIB_ROW_SUM_ELEMENTS * r.passes);
+        sum += fmax(0, (double)r.len * (b->add_latency_cycles / cycles - 1));
+    }
+    free(a);
+    free(y);
+    b->chain_window = sum / (double)nlengths;
+}
+
 /* Cycles per instruction of each operation, vector and scalar, from as many independent
- * chains as the peak uses (throughput), and of one chain of scalar adds (latency). */
+ * chains as the peak uses (throughput), and of one chain of scalar adds (latency); how far
+ * the core runs ahead of such a chain into the next. */
 static void calib_in_core(machine_benchmarks *b, const calib_isa *isa, calib_runs *runs, FILE *log)
 {
     double hz = b->clock_ghz * 1e9;
@@ -991,7 +1063,9 @@ static void calib_in_core(machine_benchmarks *b, const calib_isa *isa, calib_run
     calib_log(log, "; scalar");
     calib_op_cycles(b->scalar_cycles, isa->scalar, isa->chains, "scalar", hz, runs, log);
     b->add_latency_cycles = hz * calib_instruction_seconds(isa->add_latency, 1, runs, "add latency");
-    calib_log(log, "; add latency %.2f%s\n", b->add_latency_cycles,
+    calib_chain_window(b, runs);
+    calib_log(log, "; add latency %.2f; the next chain begins %.0f elements ahead%s\n",
+              b->add_latency_cycles, b->chain_window,
               isa == &calib_sse2 ? " (SSE2 has no FMA: fma is a multiply and an add)" : "");
 }
 

@@ -23,7 +23,8 @@
  * ECM (Hager, Treibig, Stengel, Wellein).  On one core, T_OL is the
  * arithmetic: the FP operations at the in-core costs (multiplies paired
  * with adds as FMAs, the rest alone; vector costs over the lanes), and no
- * less than the add latency per step of a carried chain.
+ * less than its carried chains at perf_chain_step_cycles (the add latency,
+ * less where independent chains overlap).
  * T_nOL is the loads and stores: the L1 traffic at the single-core L1
  * bandwidth of the nearest benchmark.  Each transfer T_j is level j's bytes
  * at what its benchmark, on one core, takes per byte at level j over what
@@ -169,10 +170,28 @@ static double perf_machine_fraction(const machine *m, unsigned cores)
     return m->cores ? (double)cores / m->cores : 1.0;
 }
 
+/* The operations of an iteration of the calibration's chain_window loop: a load and an add. */
+static const double perf_window_operations = 2;
+
+/* Cycles of one core per step of the loop's carried chains: an add's latency, less where
+ * each iteration of an enclosing loop starts a new, independent chain of L steps.  The
+ * core keeps W steps' worth of a loop in flight beyond the oldest unfinished one (the
+ * machine's chain_window, in elements of a loop of a load and an add, scaled by the
+ * operations of this loop's iterations), so while one chain finishes the next has begun:
+ * 1 + W / L chains run at once, a step costs the latency over that. */
+static double perf_chain_step_cycles(const perf_loop *pl, const machine_benchmarks *b)
+{
+    double latency = b->add_latency_cycles;
+    if (pl->chain_length <= 0 || b->chain_window <= 0)
+        return latency;
+    double window = b->chain_window * perf_window_operations / fmax(pl->operations, 1);
+    return latency * pl->chain_length / (pl->chain_length + window);
+}
+
 /* Cycles of one core for the loop's arithmetic: its operations at vector
- * throughput, and no less than its carried chain at an add's latency (the
- * rest of the loop, the divides of s += a[i] / b[i], still vectorizes and
- * overlaps the chain). */
+ * throughput, and no less than its carried chain at perf_chain_step_cycles
+ * (the rest of the loop, the divides of s += a[i] / b[i], still vectorizes
+ * and overlaps the chain). */
 static double perf_loop_in_core_cycles(const perf_loop *pl, const machine_benchmarks *b)
 {
     const double *c = b->vector_cycles;
@@ -180,16 +199,16 @@ static double perf_loop_in_core_cycles(const perf_loop *pl, const machine_benchm
     double cycles = fma * c[MACHINE_OP_FMA] + (pl->adds - fma) * c[MACHINE_OP_ADD] +
                     (pl->multiplies - fma) * c[MACHINE_OP_MULTIPLY] +
                     pl->divides * c[MACHINE_OP_DIVIDE] + pl->specials * c[MACHINE_OP_SQRT];
-    return fmax(cycles / b->lanes, pl->chain_steps * b->add_latency_cycles);
+    return fmax(cycles / b->lanes, pl->chain_steps * perf_chain_step_cycles(pl, b));
 }
 
 /* Seconds of one core spent waiting on the nest's carried chains. */
 static double perf_chain_seconds(const perf_nest *n, const machine_benchmarks *b)
 {
-    double steps = 0;
+    double cycles = 0;
     for (size_t i = 0; i < n->nloops; i++)
-        steps += n->loops[i].chain_steps;
-    return steps * b->add_latency_cycles / (b->clock_ghz * 1e9);
+        cycles += n->loops[i].chain_steps * perf_chain_step_cycles(&n->loops[i], b);
+    return cycles / (b->clock_ghz * 1e9);
 }
 
 static void perf_time_roofline(perf_nest *n, const machine *m, unsigned cores)

@@ -369,6 +369,70 @@ static void test_barrier(void)
     machine_free(&m);
 }
 
+/* matvec (bench/validate's XML): sum = sum + a[i][j] * x[j] in the j loop,
+ * sum declared in the i loop's body, m = n = 20.  The i loop carries nothing
+ * (its sum is a new variable each row); each row is a chain of n adds, at 4
+ * cycles each without a chain_window: T_OL = 4 m n cycles = 0.8 us at 2 GHz
+ * (with the i loop's as a chain too it would be 4 (m n + m)).  With a
+ * chain_window of 40 elements of a one-load, one-add loop, the j loop's
+ * iterations (2 loads, an add and a multiply: 4 operations) take twice as
+ * much of the window: 20 elements, so a row's chain of 20 overlaps the next
+ * (1 + 20/20 = 2 chains at once), 2 cycles a step: 0.4 us, in the roofline's
+ * compute time too.  The dot product's one chain through its loop does not
+ * overlap: 4 cycles an element whatever the window. */
+static void test_chain_window(void)
+{
+    char *file = testutil_read_file(ECM_MACHINE);
+    char *xml = testutil_read_file(AITOOL_SOURCE_DIR "/bench/validate/xml/matvec.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    machine *plain = load_machine(file);
+    char *text = testutil_replace(file, "\"add_latency_cycles\": 4}",
+                                  "\"add_latency_cycles\": 4, \"chain_window\": 40}");
+    CU_ASSERT_STRING_NOT_EQUAL(text, file);
+    machine *window = load_machine(text);
+    free(text);
+    free(file);
+    const machine *machines[] = {plain, window};
+    const double t_ol[] = {4 * 20 * 20 / 2e9, 2 * 20 * 20 / 2e9};
+    for (int k = 0; k < 2; k++) {
+        for (perf_model model = PERF_ROOFLINE; model <= PERF_ECM; model++) {
+            lm_program *p = lm_program_create();
+            CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "matvec.xml", xml, strlen(xml)));
+            lm_program_finish(p);
+            perf_bindings *b = perf_bindings_create();
+            perf_bindings_set(b, "m", 20);
+            perf_bindings_set(b, "n", 20);
+            perf_options opt = {model, 1};
+            perf_result r;
+            CU_ASSERT_TRUE_FATAL(perf_evaluate_with(p, machines[k], b, NULL, NULL, &opt, &r));
+            CU_ASSERT_EQUAL_FATAL(r.nnests, 1);
+            const perf_nest *nest = &r.nests[0];
+            CU_ASSERT_EQUAL_FATAL(nest->nloops, 2);
+            CU_ASSERT_DOUBLE_EQUAL(nest->loops[0].chain_steps, 0, 0);
+            CU_ASSERT_DOUBLE_EQUAL(nest->loops[1].chain_steps, 400, 0);
+            CU_ASSERT_DOUBLE_EQUAL(nest->loops[1].chain_length, 20, 0);
+            CU_ASSERT_DOUBLE_EQUAL(nest->loops[1].operations, 4, 0);
+            if (model == PERF_ECM) {
+                ASSERT_CLOSE(nest->ecm.overlapping_s, t_ol[k]);
+            } else {
+                ASSERT_CLOSE(nest->compute_s, t_ol[k]);
+            }
+            perf_bindings_free(&b);
+            release(&p, &r);
+        }
+        lm_program *p;
+        perf_result r;
+        evaluate(dot_xml, 1000, PERF_ECM, 1, machines[k], &p, &r);
+        CU_ASSERT_DOUBLE_EQUAL(r.nests[0].loops[0].chain_length, 0, 0);
+        ASSERT_CLOSE(r.nests[0].ecm.overlapping_s, 4 * 1000 / 2e9);
+        release(&p, &r);
+    }
+    free(xml);
+    machine_free(&plain);
+    machine_free(&window);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -379,6 +443,7 @@ int main(void)
         {"a missing measurement falls back, said once", test_fallback},
         {"ECM's transfer rates where the steps are not measured", test_transfer_rates},
         {"a parallel loop's barrier on more than one core", test_barrier},
+        {"independent chains overlap within the chain window", test_chain_window},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"ECM and the level roofline", cases}};

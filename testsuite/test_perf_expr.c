@@ -835,6 +835,7 @@ static void test_machine_benchmarks(void)
     CU_ASSERT_DOUBLE_EQUAL(b->scalar_cycles[MACHINE_OP_SQRT], 6, 0);
     CU_ASSERT_DOUBLE_EQUAL(b->add_latency_cycles, 4, 0);
     CU_ASSERT_DOUBLE_EQUAL(b->barrier_cycles, 0, 0); /* optional: not measured */
+    CU_ASSERT_DOUBLE_EQUAL(b->chain_window, 0, 0);   /* the same */
     /* L1-L2 out of the first cache, L3-memory out of the third, none out of L2 */
     CU_ASSERT_DOUBLE_EQUAL(b->transfer[0], 64, 0);
     CU_ASSERT_DOUBLE_EQUAL(b->transfer[1], 0, 0);
@@ -877,6 +878,19 @@ static void test_machine_benchmarks(void)
     free(messages);
     machine_free(&m);
     free(text);
+    text = bench_text("\"add_latency_cycles\": 4", "\"add_latency_cycles\": 4, \"chain_window\": 75.5");
+    m = parse_capturing(text, &messages);
+    CU_ASSERT_STRING_EQUAL(messages, "");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_DOUBLE_EQUAL(m->benchmarks.chain_window, 75.5, 0);
+    json = machine_to_json(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"chain_window\":\t75.5"));
+    free(json);
+    free(messages);
+    machine_free(&m);
+    free(text);
+    expect_bench_error("\"add_latency_cycles\": 4", "\"add_latency_cycles\": 4, \"chain_window\": -1",
+                       "t.json:9:282: error: \"chain_window\" must be from 0 to 100000\n");
     expect_bench_error("\"clock_ghz\": 2.5", "\"clock_ghz\": 2.5, \"barrier_cycles\": 0",
                        "t.json:9:66: error: \"barrier_cycles\" must be from 0.001 to 1e+07\n");
     expect_bench_error("\"clock_ghz\": 2.5", "\"clock_ghz\": 2.5, \"barrier_cycles\": true",

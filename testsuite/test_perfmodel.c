@@ -249,6 +249,12 @@ static void test_calibrate(void)
         CU_ASSERT_TRUE(cJSON_IsNumber(barrier) && barrier->valuedouble > 0);
         CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "calibrate: a parallel loop on "));
     }
+    if (bench) {
+        const cJSON *window = cJSON_GetObjectItem(cJSON_GetObjectItem(bench, "in_core"),
+                                                  "chain_window");
+        CU_ASSERT_TRUE(!window || (cJSON_IsNumber(window) && window->valuedouble > 0));
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.err, " elements ahead"));
+    }
     cJSON_Delete(j);
     char *path = testutil_path(tmpdir, "here.json");
     CU_ASSERT_TRUE_FATAL(testutil_write_file(path, r.out));

@@ -65,8 +65,9 @@ static char *out_csv, *out_json, *out_png;
  *     gathered x 8 bytes, per row y written and write-allocated 16: 70298624 bytes from memory.
  *     Roofline, 1 core: 3 reads and no writes, as near load2 as load4, and load2 comes first:
  *     70298624 / 9e9 = 0.0078110 s; 4 cores at 20 GB/s: 0.0035149 s.  ECM, 1 core: the chain,
- *     4 cycles a nonzero and 4 a row (sum is carried by the row loop too): 14379264 cycles,
- *     0.0071896 s; the data: L1 67103232 bytes (no write-allocate there) at 48 GB/s, then
+ *     4 cycles a nonzero (sum is declared in the row loop's body, so the row loop carries
+ *     nothing, and the machine has no chain_window: the rows' chains do not overlap):
+ *     12781568 cycles, 0.0063908 s; the data: L1 67103232 bytes (no write-allocate there) at 48 GB/s, then
  *     70298624 at load2's steps (1/40e9 - 1/48e9) + (1/25e9 - 1/40e9) + (1/9e9 - 1/25e9):
  *     0.0013980 + 0.0063464 = 0.0077444 s; but one core's memory bandwidth (load2, 9 GB/s)
  *     limits it to 0.0078110 s (memory); 4 cores: 0.0035149 s (memory). */

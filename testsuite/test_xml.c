@@ -88,9 +88,6 @@ static void check_ghost(const lm_ghost *g, unsigned ndims, const long *neg_pos)
     }
 }
 
-/* The 7-point stencil, counted by hand: the innermost level reads `in` at
- * seven offsets and writes `out` once, 6 adds and 2 multiplies; the outer
- * levels only run the headers of the loops they hold. */
 /* `&s` passed on: s may be written through it (kernels/xml_address.c). */
 static void test_written_through_address(void)
 {
@@ -110,6 +107,9 @@ static void test_written_through_address(void)
     lm_program_free(&p);
 }
 
+/* The 7-point stencil, counted by hand: the innermost level reads `in` at
+ * seven offsets and writes `out` once, 6 adds and 2 multiplies; the outer
+ * levels only run the headers of the loops they hold. */
 static void test_stencil_by_hand(void)
 {
     lm_program *p = xml_analyze("xml_stencil.c");
@@ -262,9 +262,21 @@ static void test_golden_stencil(void)
     check_kernel("xml_stencil.c", "xml_stencil.xml");
 }
 
+/* Besides the golden file: s is declared in the i loop's body (a new variable
+ * every i) and carried by the j loop; total, declared before the loops, is
+ * carried by the k loop; j, declared in the i loop's body by its for. */
 static void test_golden_nested(void)
 {
     check_kernel("xml_nested.c", "xml_nested.xml");
+    lm_program *p = xml_analyze("xml_nested.c");
+    const lm_loop *i = nth_loop(p, 0), *j = nth_loop(p, 1), *k = nth_loop(p, 2);
+    CU_ASSERT_TRUE(lm_loop_find_scalar(i, "s")->declared);
+    CU_ASSERT_TRUE(lm_loop_find_scalar(i, "j")->declared);
+    CU_ASSERT_FALSE(lm_loop_find_scalar(i, "total")->declared);
+    CU_ASSERT_FALSE(lm_loop_find_scalar(j, "s")->declared);
+    CU_ASSERT_TRUE(lm_loop_find_scalar(j, "k")->declared);
+    CU_ASSERT_FALSE(lm_loop_find_scalar(k, "total")->declared);
+    lm_program_free(&p);
 }
 
 static void test_golden_triad(void)

@@ -222,6 +222,7 @@ void xml_read_scalar(xml_reader *r, const xml_scope *at, const xmlNode *node)
     s->is_constant = xml_bool(r, node, "isConstant");
     s->reads = xml_count(r, node, "reads", ULONG_MAX);
     s->writes = xml_count(r, node, "writes", ULONG_MAX);
+    s->declared = xmlHasProp(node, BAD_CAST "declared") && xml_bool(r, node, "declared");
 }
 
 void xml_read_pininfo(xml_reader *r, const xml_scope *at, const xmlNode *node)

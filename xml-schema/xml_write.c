@@ -202,6 +202,8 @@ static void xml_write_scalar(xml_out *o, const lm_scalar *s)
     xml_attr_bool(o, "isConstant", s->is_constant);
     xml_attr_ulong(o, "reads", s->reads);
     xml_attr_ulong(o, "writes", s->writes);
+    if (s->declared)
+        xml_attr_bool(o, "declared", true);
     xml_end(o);
 }
 
