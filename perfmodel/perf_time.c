@@ -17,7 +17,7 @@
  * lacks takes the nearest one it has, and that is said once.
  *
  * Roofline.  time = max(weighted flops / peak of the cores used, the
- * carried chains' adds at an add's latency over the cores, and for each
+ * carried chains' adds at perf_chain_step_cycles over the cores, and for each
  * level its bytes / the chosen benchmark's bandwidth).
  *
  * ECM (Hager, Treibig, Stengel, Wellein).  On one core, T_OL is the
