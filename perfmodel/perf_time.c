@@ -12,8 +12,9 @@
  * streams: those of the nest's loop that moves the most of it.  The
  * benchmark for the level is the kernel, measured at that level on that
  * many cores, whose own streams (reads + write-only arrays when the machine
- * write-allocates, writes) are nearest: the smallest |r - R| + |w - W|, the
- * first in machine_kernels order on a tie.  A level or core count the table
+ * write-allocates, beyond L1, writes) are nearest: the smallest |r - R| +
+ * |w - W|; on a tie the one whose writes match, then the first in
+ * machine_kernels order.  A level or core count the table
  * lacks takes the nearest one it has, and that is said once.
  *
  * Roofline.  time = max(weighted flops / peak of the cores used, the
@@ -92,6 +93,17 @@ static double perf_row_gbs(const machine *m, unsigned j, const machine_bandwidth
     return bw->gbs * (k->reads + k->writes) / counted;
 }
 
+/* Of two kernels as near the streams, whether a beats b: the one whose writes match them
+ * (a kernel that writes meets the memory's write-backs and read-write turnarounds as the
+ * nest does, one that only reads does not), then the first in machine_kernels order. */
+static bool perf_breaks_tie(const machine_bandwidth *a, const machine_bandwidth *b,
+                            double writes)
+{
+    double wa = fabs(writes - machine_kernels[a->kernel].writes);
+    double wb = fabs(writes - machine_kernels[b->kernel].writes);
+    return wa < wb || (wa == wb && a->kernel < b->kernel);
+}
+
 /* How far a row is from the level and core count wanted: the level first. */
 static double perf_row_distance(const machine *m, const machine_bandwidth *bw, unsigned j,
                                 unsigned cores)
@@ -121,7 +133,7 @@ static const machine_bandwidth *perf_pick(const machine *m, unsigned j, unsigned
         if (perf_row_distance(m, bw, j, cores) != nearest)
             continue;
         double d = perf_kernel_distance(m, j, bw->kernel, reads, writes);
-        if (d < best_d || (d == best_d && best && bw->kernel < best->kernel)) {
+        if (d < best_d || (d == best_d && best && perf_breaks_tie(bw, best, writes))) {
             best = bw;
             best_d = d;
         }
