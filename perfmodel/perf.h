@@ -74,6 +74,9 @@ typedef struct perf_loop {
      * consecutive iterations are independent; 0: one chain through the nest. */
     double chain_length;
     double operations; /* loads, stores and FP operations of one iteration */
+    /* With the machine's benchmarks: the cycles one step of its chains costs
+     * (the add latency, less where independent chains overlap). */
+    double chain_step_cycles;
 } perf_loop;
 
 /* What one level costs a nest, in the steady state (the nest runs again and

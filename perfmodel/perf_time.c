@@ -233,7 +233,7 @@ static double perf_loop_in_core_cycles(const perf_loop *pl, const machine_benchm
     double cycles = fma * c[MACHINE_OP_FMA] + (pl->adds - fma) * c[MACHINE_OP_ADD] +
                     (pl->multiplies - fma) * c[MACHINE_OP_MULTIPLY] +
                     pl->divides * c[MACHINE_OP_DIVIDE] + pl->specials * c[MACHINE_OP_SQRT];
-    return fmax(cycles / b->lanes, pl->chain_steps * perf_chain_step_cycles(pl, b));
+    return fmax(cycles / b->lanes, pl->chain_steps * pl->chain_step_cycles);
 }
 
 /* Seconds of one core spent waiting on the nest's carried chains. */
@@ -241,7 +241,7 @@ static double perf_chain_seconds(const perf_nest *n, const machine_benchmarks *b
 {
     double cycles = 0;
     for (size_t i = 0; i < n->nloops; i++)
-        cycles += n->loops[i].chain_steps * perf_chain_step_cycles(&n->loops[i], b);
+        cycles += n->loops[i].chain_steps * n->loops[i].chain_step_cycles;
     return cycles / (b->clock_ghz * 1e9);
 }
 
@@ -373,6 +373,8 @@ static void perf_add_barrier(perf_nest *n, const machine *m, unsigned cores)
 void perf_time_nest(perf_nest *n, const machine *m, perf_model model, unsigned cores,
                     bool *warned)
 {
+    for (size_t i = 0; i < n->nloops; i++)
+        n->loops[i].chain_step_cycles = perf_chain_step_cycles(&n->loops[i], &m->benchmarks);
     perf_fill_levels(n, m);
     perf_choose_benchmarks(n, m, cores, warned);
     if (model == PERF_ECM)

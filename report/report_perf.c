@@ -68,6 +68,16 @@ static void report_perf_levels_text(FILE *out, const perf_nest *n, perf_model mo
     if (n->barrier_s > 0)
         fprintf(out, "  barrier: %.6g s (the parallel loop's schedule and closing barrier)\n",
                 n->barrier_s);
+    for (size_t i = 0; i < n->nloops; i++) {
+        const perf_loop *pl = &n->loops[i];
+        if (pl->chain_steps <= 0)
+            continue;
+        fprintf(out, "  chain in %s (line %u): %.6g dependent adds", pl->loop->bounds.loopvar ?
+                pl->loop->bounds.loopvar : "?", pl->loop->loc.line, pl->chain_steps);
+        if (pl->chain_length > 0)
+            fprintf(out, ", a new chain every %.6g", pl->chain_length);
+        fprintf(out, ", %.3g cycles each\n", pl->chain_step_cycles);
+    }
 }
 
 bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m)
@@ -142,6 +152,13 @@ static cJSON *report_perf_json_level(const perf_loop *pl, const machine *m)
     cJSON *ws = cJSON_AddArrayToObject(o, "working_sets");
     for (unsigned k = 0; k < pl->nlevels; k++)
         cJSON_AddItemToArray(ws, cJSON_CreateNumber(pl->ws[k]));
+    if (pl->chain_steps > 0) {
+        cJSON *chain = cJSON_AddObjectToObject(o, "chain");
+        cJSON_AddNumberToObject(chain, "dependent_adds", pl->chain_steps);
+        cJSON_AddNumberToObject(chain, "steps_per_chain", pl->chain_length);
+        if (m->benchmarks.present)
+            cJSON_AddNumberToObject(chain, "cycles_per_step", pl->chain_step_cycles);
+    }
     cJSON *fits = cJSON_AddArrayToObject(o, "reuse_held");
     for (unsigned c = 0; c < m->ncaches; c++) {
         cJSON *f = cJSON_CreateObject();

@@ -198,6 +198,24 @@ static void test_models(void)
     CU_ASSERT_STRING_EQUAL(b2000, "memory");
     testutil_proc_release(&r);
 
+    /* A matrix-vector product's chains, a new one every row (sum is declared in the row
+     * loop's body), in the table and the JSON (test_perf_ecm has the times). */
+    const char *chains[] = {"-machine", ECM_MACHINE, "-D", "m=20", "-D", "n=20", "-json",
+                            "c.json", AITOOL_SOURCE_DIR "/bench/validate/xml/matvec.xml", NULL};
+    r = run(chains);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "  chain in j (line 11): 400 dependent adds, a new "
+                                         "chain every 20, 4 cycles each\n"));
+    testutil_proc_release(&r);
+    path = testutil_path(tmpdir, "c.json");
+    text = testutil_read_file(path);
+    free(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"chain\":\t{\n\t\t\t\t\t\t\"dependent_adds\":\t400,\n"
+                                        "\t\t\t\t\t\t\"steps_per_chain\":\t20,\n"
+                                        "\t\t\t\t\t\t\"cycles_per_step\":\t4\n"));
+    free(text);
+
     const char *bad_model[] = {"-machine", ECM_MACHINE, "-model", "ecn", "-D", "n=1", TRIAD,
                                NULL};
     r = run(bad_model);
