@@ -35,7 +35,11 @@
  * write-allocates).  When all reuse fits this is each array's widened region
  * once.  Non-relative accesses of an array with no relative ones move one
  * element per execution when a subscript names a variable (a gather), and
- * one element once when all subscripts are constants. */
+ * one element once when all subscripts are constants.
+ *
+ * L1 serves every distinct load and store (level_bytes[0]); with the
+ * machine's benchmarks, a load or store that straddles two cache lines
+ * counts twice there (perf_split_bytes). */
 #include "perf.h"
 #include "perf_time.h"
 
@@ -318,6 +322,28 @@ static double perf_array_footprint(const perf_chain *c, const lm_array_ref *a, c
 
 /* ---- loops and nests ---- */
 
+/* Bytes of a cache line: x86-64's and most others'. */
+enum { PERF_LINE_BYTES = 64 };
+
+/* The extra L1 accesses of an array's vector loads and stores that straddle two cache lines.
+ * A compiler aligns the accesses in step with the loop variable (it peels the loop, or the
+ * arrays are aligned); one k elements off in the fastest dimension, k not a multiple of the
+ * lanes, is not aligned, and a vector of V bytes at such an offset crosses into the next
+ * line in V / 64 of its positions (every time with AVX-512's 64 bytes): the core then reads
+ * or writes two lines for it.  Stencils are made of such accesses (in[i][j-1], in[i][j+1]). */
+static double perf_split_bytes(const lm_array_ref *a, const perf_dims *d, double esize,
+                               double executions, const machine *m)
+{
+    unsigned lanes = m->benchmarks.present ? m->benchmarks.lanes : 0;
+    if (!d->relative || lanes < 2)
+        return 0;
+    double straddle = fmin(1, (double)lanes * esize / PERF_LINE_BYTES), accesses = 0;
+    for (const lm_access *x = a->accesses; x; x = x->next)
+        if (x->relative && x->ndims > 0 && x->index[0] % (long)lanes != 0)
+            accesses += (x->reads ? 1 : 0) + (x->writes ? 1 : 0);
+    return accesses * straddle * esize * executions;
+}
+
 static int perf_fit_level(const double *ws, unsigned n, unsigned long long size)
 {
     int f = -1;
@@ -352,7 +378,8 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
         /* L1 serves every distinct load and store; level k+1 what cache k misses. */
         pl->level_bytes[0] += perf_array_traffic(c, a, &dims[i], esize[i], -1, pl->executions,
                                                  false, &pl->level_reads[0],
-                                                 &pl->level_writes[0]);
+                                                 &pl->level_writes[0]) +
+                              perf_split_bytes(a, &dims[i], esize[i], pl->executions, m);
         for (unsigned k = 0; k < m->ncaches; k++)
             pl->level_bytes[k + 1] += perf_array_traffic(
                 c, a, &dims[i], esize[i], pl->fits[k], pl->executions, m->write_allocate,

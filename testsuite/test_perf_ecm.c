@@ -242,7 +242,9 @@ static void test_dot(void)
  * plane one (3 rows of in and 1 of out: 63984 B > 16 KiB); it holds in L2.
  * L1 serves 4 loads and a store an update, 40 B: (4, 1), nearest the triad
  * (2, 1) in L1, where no allocation counts: its 200 and 50 GB/s rows are 150
- * and 37.5 of L1's bytes.
+ * and 37.5 of L1's bytes.  Of those loads in[i][j-1] and in[i][j+1] are an
+ * element off the aligned ones: a 4-lane vector of 32 bytes straddles two
+ * lines at half of such offsets, an 8-byte access more each: L1 counts 48 B.
  * L2 serves in's 3 rows (8 * 1998 * 2000 * 3) and out written and
  * allocated (16 e): (4, 1), the triad.  L3 and memory serve in once
  * (8 * 2000 * 2000) and out: (2, 1), copy.  ECM's transfers: the triad's
@@ -254,7 +256,7 @@ static void test_stencil2d(void)
     lm_program *p;
     perf_result r;
     const double e = 1998.0 * 1998;
-    const double l1 = 40 * e, l2 = 8 * 1998.0 * 2000 * 3 + 16 * e, l3 = 8 * 2000.0 * 2000 + 16 * e;
+    const double l1 = 48 * e, l2 = 8 * 1998.0 * 2000 * 3 + 16 * e, l3 = 8 * 2000.0 * 2000 + 16 * e;
     evaluate(stencil2d_xml, 2000, PERF_ECM, 4, m, &p, &r);
     const perf_nest *nest = &r.nests[0];
     expect_level(&nest->levels[0], "L1", l1, 4, 1, MACHINE_TRIAD, 150);
@@ -268,6 +270,19 @@ static void test_stencil2d(void)
     ASSERT_CLOSE(nest->ecm.single_core_s, single); /* 13.9 ms */
     ASSERT_CLOSE(nest->runtime_s, l3 / 18e9);       /* 5.3 ms */
     ASSERT_CLOSE(nest->ecm.saturation_cores, single / (l3 / 18e9));
+    release(&p, &r);
+    machine_free(&m);
+
+    /* With 8 lanes (64-byte vectors) every such load straddles: 56 B. */
+    char *file = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    char *text = testutil_replace(file, "\"lanes\": 4", "\"lanes\": 8");
+    CU_ASSERT_STRING_NOT_EQUAL(text, file);
+    free(file);
+    m = load_machine(text);
+    free(text);
+    evaluate(stencil2d_xml, 2000, PERF_ECM, 4, m, &p, &r);
+    ASSERT_CLOSE(r.nests[0].levels[0].bytes, 56 * e);
     release(&p, &r);
     machine_free(&m);
 }
