@@ -1,6 +1,7 @@
 /* The performance model's inputs: loop-bound expressions with their
  * parameter bindings (perf_expr), and machine files (machine). */
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -820,6 +821,26 @@ static void expect_bench_error(const char *from, const char *to, const char *mes
     free(text);
 }
 
+/* bench_line with `from` replaced by `to` reads without a message, the double at `offset` of
+ * its benchmarks is `value`, and the JSON written back holds `json`. */
+static void expect_bench_field(const char *from, const char *to, const char *json,
+                               size_t offset, double value)
+{
+    char *text = bench_text(from, to), *messages = NULL;
+    machine *m = parse_capturing(text, &messages);
+    CU_ASSERT_STRING_EQUAL(messages, "");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    double got;
+    memcpy(&got, (const char *)&m->benchmarks + offset, sizeof got);
+    CU_ASSERT_DOUBLE_EQUAL(got, value, 0);
+    char *written = machine_to_json(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(written, json));
+    free(written);
+    free(messages);
+    machine_free(&m);
+    free(text);
+}
+
 static void test_machine_benchmarks(void)
 {
     char *text = machine_text(9, bench_line), *messages = NULL;
@@ -866,29 +887,13 @@ static void test_machine_benchmarks(void)
     machine_free(&m);
     free(text);
 
-    /* barrier_cycles, when given, is read and written back */
-    text = bench_text("\"clock_ghz\": 2.5", "\"clock_ghz\": 2.5, \"barrier_cycles\": 650.5");
-    m = parse_capturing(text, &messages);
-    CU_ASSERT_STRING_EQUAL(messages, "");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    CU_ASSERT_DOUBLE_EQUAL(m->benchmarks.barrier_cycles, 650.5, 0);
-    json = machine_to_json(m);
-    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"barrier_cycles\":\t650.5"));
-    free(json);
-    free(messages);
-    machine_free(&m);
-    free(text);
-    text = bench_text("\"add_latency_cycles\": 4", "\"add_latency_cycles\": 4, \"chain_window\": 75.5");
-    m = parse_capturing(text, &messages);
-    CU_ASSERT_STRING_EQUAL(messages, "");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    CU_ASSERT_DOUBLE_EQUAL(m->benchmarks.chain_window, 75.5, 0);
-    json = machine_to_json(m);
-    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"chain_window\":\t75.5"));
-    free(json);
-    free(messages);
-    machine_free(&m);
-    free(text);
+    /* the optional fields, when given, are read and written back */
+    expect_bench_field("\"clock_ghz\": 2.5", "\"clock_ghz\": 2.5, \"barrier_cycles\": 650.5",
+                       "\"barrier_cycles\":\t650.5", offsetof(machine_benchmarks, barrier_cycles),
+                       650.5);
+    expect_bench_field("\"add_latency_cycles\": 4",
+                       "\"add_latency_cycles\": 4, \"chain_window\": 75.5",
+                       "\"chain_window\":\t75.5", offsetof(machine_benchmarks, chain_window), 75.5);
     expect_bench_error("\"add_latency_cycles\": 4", "\"add_latency_cycles\": 4, \"chain_window\": -1",
                        "t.json:9:282: error: \"chain_window\" must be from 0 to 100000\n");
     expect_bench_error("\"clock_ghz\": 2.5", "\"clock_ghz\": 2.5, \"barrier_cycles\": 0",
