@@ -146,8 +146,9 @@ static void test_size_classes(void)
     testutil_proc_release(&r);
 }
 
-/* A real run, small and short: rows with measured times, the verdicts of both models, the
- * three outputs, and exit 0 or 1 (a target met or missed), never a setup error. */
+/* A real run, small and short: rows with measured times (the best of the default two passes,
+ * the table printed once), the verdicts of both models, the three outputs, and exit 0 or 1
+ * (a target met or missed), never a setup error. */
 static void test_measures(void)
 {
     const char *args[] = {"-machine", ECM, "-footprint-mib", "16", "-runs", "1", "-kernel", "dot",
@@ -156,6 +157,10 @@ static void test_measures(void)
     testutil_proc r = run(args);
     CU_ASSERT(r.status == 0 || r.status == 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ndot             L1         1 n=819 "));
+    CU_ASSERT_PTR_NULL(strstr(strstr(r.out, "\ndot             L1         1 n=819 ") + 1,
+                              "\ndot             L1         1 n=819 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, ", the best of 2 passes\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "validate: pass 1 of 2, every case measured"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nstencil2d_long  memory     1 m=8 n=131072 "));
     CU_ASSERT_PTR_NULL(strstr(r.out, "\ntriad  "));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nroofline  memory median  |error| "));
@@ -204,6 +209,12 @@ static void test_errors(void)
     r = run(runs);
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "-runs: expected a whole number from 1 to 1000, not '0'"));
+    testutil_proc_release(&r);
+
+    const char *passes[] = {"-passes", "0", NULL};
+    r = run(passes);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "-passes: expected a whole number from 1 to 100, not '0'"));
     testutil_proc_release(&r);
 
     const char *no_value[] = {"-machine", NULL};

@@ -52,6 +52,7 @@
 #endif
 
 enum { VK_MAX_ARRAYS = 4, VK_MAX_PARAMS = 3, VK_DEFAULT_RUNS = 10, VK_MAX_THREADS = 256 };
+enum { VK_DEFAULT_PASSES = 2 };
 enum { VK_EXIT_OK = 0, VK_EXIT_MISSED = 1, VK_EXIT_SETUP = 2 };
 enum { VK_MAX_CLASSES = MACHINE_MAX_CACHES + 1 };
 
@@ -619,12 +620,12 @@ typedef struct vk_options {
     const char *machine_file; /* NULL: calibrate */
     const char *xml_dir, *csv_path, *json_path, *plot_path;
     double memory_footprint; /* bytes; 0: from the machine */
-    unsigned runs;
+    unsigned runs, passes;
     bool dry_run, help;
     bool only[VK_NKERNELS]; /* -kernel NAME...; none given: all */
     bool any_only;
     /* As given, read into the fields above by vk_parse_args. */
-    const char *footprint_text, *runs_text;
+    const char *footprint_text, *runs_text, *passes_text;
     const char **kernel_names, **size_names;
     int nkernel_names, nsize_names;
 } vk_options;
@@ -646,6 +647,10 @@ static const args_option vk_option_table[] = {
     {"-runs", ARGS_VALUE, "R", false, VK_OPT(runs_text), 0,
      "timings per case after a warm-up, the best counts (default 10; fewer, at least 3, when "
      "they would take more than 3 s)"},
+    {"-passes", ARGS_VALUE, "P", false, VK_OPT(passes_text), 0,
+     "measure every case P times, one pass over all of them after the other, and keep each "
+     "case's best (default 2: the host of a VM can slow everything for seconds, longer than "
+     "a case's timings take)"},
     {"-xml-dir", ARGS_VALUE, "DIR", false, VK_OPT(xml_dir), 0,
      "where the kernels' ExaSAT XML is (default: the build's)"},
     {"-csv", ARGS_VALUE, "FILE", false, VK_OPT(csv_path), 0,
@@ -661,6 +666,7 @@ static const args_option vk_option_table[] = {
 
 enum { VK_NOPTIONS = sizeof vk_option_table / sizeof *vk_option_table };
 _Static_assert(VK_DEFAULT_RUNS == 10, "the help of -runs names the default");
+_Static_assert(VK_DEFAULT_PASSES == 2, "the help of -passes names the default");
 
 static void vk_usage(FILE *out)
 {
@@ -713,6 +719,11 @@ static bool vk_read_values(vk_options *o)
             return false;
         o->runs = (unsigned)v;
     }
+    if (o->passes_text) {
+        if (!vk_parse_count("-passes", o->passes_text, 1, 100, &v))
+            return false;
+        o->passes = (unsigned)v;
+    }
     if (o->footprint_text) {
         if (!vk_parse_count("-footprint-mib", o->footprint_text, 1, 1LL << 30, &v))
             return false;
@@ -734,7 +745,7 @@ static bool vk_parse_args(int argc, char **argv, vk_options *o)
                       .csv_path = VALIDATE_OUT_DIR "/validate.csv",
                       .json_path = VALIDATE_OUT_DIR "/validate.json",
                       .plot_path = VALIDATE_OUT_DIR "/validate.png",
-                      .runs = VK_DEFAULT_RUNS};
+                      .runs = VK_DEFAULT_RUNS, .passes = VK_DEFAULT_PASSES};
     bool ok = true;
     for (int i = 1; i < argc && ok; i++) {
         args_result r = args_parse_option(vk_option_table, VK_NOPTIONS, argc, argv, &i, o);
@@ -877,6 +888,9 @@ typedef struct vk_run_ctx {
     unsigned core_counts[2];
     unsigned ncore_counts;
     vk_rows rows;
+    unsigned passes; /* of the measurements; 1 in a dry run */
+    unsigned pass;   /* 0 .. passes - 1; the first adds the rows, the last prints them */
+    size_t next_row; /* on a later pass, the row the next case measures again */
 } vk_run_ctx;
 
 /* The working set of a kernel in a class. */
@@ -921,8 +935,26 @@ static void vk_check_served(const vk_run_ctx *x, unsigned kernel, unsigned cls,
                   vk_class_name(x->m, p->served));
 }
 
-/* One kernel at one class on each core count: sized, predicted by both models, and measured
- * unless it is a dry run; a row each.  False on a setup error. */
+/* A new row for the case on its i-th core count, predicted by both models; false on an
+ * error. */
+static bool vk_case_predict(vk_run_ctx *x, unsigned kernel, unsigned cls, const vk_case *c,
+                            unsigned i, vk_row **out)
+{
+    vk_row *r = *out = vk_rows_add(&x->rows);
+    *r = (vk_row){.kernel = kernel, .cls = cls, .cores = x->core_counts[i],
+                  .footprint_bytes = vk_case_bytes(c)};
+    vk_format_params(c, r->params, sizeof r->params);
+    bool ok = true;
+    for (unsigned mo = 0; ok && mo < VK_NMODELS; mo++)
+        ok = vk_predict(x->programs[kernel], c, x->m, vk_models[mo], r->cores, &r->pred[mo]);
+    if (ok && i == 0)
+        vk_check_served(x, kernel, cls, &r->pred[0]);
+    return ok;
+}
+
+/* One kernel at one class on each core count: sized, predicted by both models (on the first
+ * pass, a row each), and measured unless it is a dry run, keeping the best of the passes;
+ * printed on the last pass.  False on a setup error. */
 static bool vk_case_rows(vk_run_ctx *x, unsigned kernel, unsigned cls)
 {
     const vk_kernel *k = &vk_kernels[kernel];
@@ -931,21 +963,18 @@ static bool vk_case_rows(vk_run_ctx *x, unsigned kernel, unsigned cls)
     unsigned all = x->core_counts[x->ncore_counts - 1];
     bool ok = x->o->dry_run || vk_case_alloc(&c, k, all);
     for (unsigned i = 0; ok && i < x->ncore_counts; i++) {
-        vk_row *r = vk_rows_add(&x->rows);
-        *r = (vk_row){.kernel = kernel, .cls = cls, .cores = x->core_counts[i],
-                      .footprint_bytes = vk_case_bytes(&c)};
-        vk_format_params(&c, r->params, sizeof r->params);
-        for (unsigned mo = 0; ok && mo < VK_NMODELS; mo++)
-            ok = vk_predict(x->programs[kernel], &c, x->m, vk_models[mo], r->cores, &r->pred[mo]);
-        if (ok && i == 0)
-            vk_check_served(x, kernel, cls, &r->pred[0]);
+        vk_row *r = x->pass == 0 ? NULL : &x->rows.row[x->next_row++];
+        if (!r)
+            ok = vk_case_predict(x, kernel, cls, &c, i, &r);
         if (ok && !x->o->dry_run) {
             vk_measurement meas = vk_measure(k, &c, r->cores, x->o->runs);
-            r->measured = meas.seconds;
-            r->reps = meas.reps;
-            r->spread = meas.spread;
+            if (r->measured == 0 || meas.seconds < r->measured) {
+                r->measured = meas.seconds;
+                r->reps = meas.reps;
+                r->spread = meas.spread;
+            }
         }
-        if (ok)
+        if (ok && x->pass + 1 == x->passes)
             vk_print_row(x, r);
     }
     vk_case_free(&c);
@@ -1249,8 +1278,8 @@ static void vk_print_intro(const vk_run_ctx *x)
     if (x->o->dry_run)
         printf("; dry run: nothing is measured\n\n");
     else
-        printf("; best of %u timings of %.0f ms after a warm-up, per call\n\n", x->o->runs,
-               vk_timing_s * 1e3);
+        printf("; best of %u timings of %.0f ms after a warm-up, per call, the best of %u "
+               "passes\n\n", x->o->runs, vk_timing_s * 1e3, x->o->passes);
 }
 
 static int vk_run(const vk_options *o, const machine *m, lm_program *const *programs)
@@ -1262,10 +1291,17 @@ static int vk_run(const vk_options *o, const machine *m, lm_program *const *prog
     vk_print_intro(&x);
     vk_print_header(&x);
     int status = VK_EXIT_OK;
-    for (unsigned i = 0; i < VK_NKERNELS && status == VK_EXIT_OK; i++)
-        for (unsigned j = 0; j < x.classes.n && status == VK_EXIT_OK; j++)
-            if (x.classes.on[j] && (!o->any_only || o->only[i]) && !vk_case_rows(&x, i, j))
-                status = VK_EXIT_SETUP;
+    x.passes = o->dry_run ? 1 : o->passes;
+    for (x.pass = 0; x.pass < x.passes && status == VK_EXIT_OK; x.pass++) {
+        if (x.pass + 1 < x.passes)
+            fprintf(stderr, "validate: pass %u of %u, every case measured (the table comes with "
+                            "the last)\n", x.pass + 1, x.passes);
+        x.next_row = 0;
+        for (unsigned i = 0; i < VK_NKERNELS && status == VK_EXIT_OK; i++)
+            for (unsigned j = 0; j < x.classes.n && status == VK_EXIT_OK; j++)
+                if (x.classes.on[j] && (!o->any_only || o->only[i]) && !vk_case_rows(&x, i, j))
+                    status = VK_EXIT_SETUP;
+    }
     if (status == VK_EXIT_OK) {
         vk_verdict v[VK_NVERDICTS];
         vk_verdicts(&x, v);
