@@ -287,6 +287,36 @@ static void test_stencil2d(void)
     machine_free(&m);
 }
 
+/* A tie: with load4 measured too, a 2D stencil whose rows are too long for
+ * even L3's layer condition (n = 400000: three rows of 3.2 MB each, over
+ * half of 16 MiB) streams in three times and out written and allocated from
+ * memory, (4, 1), as near load4 (4, 0) as the triad (3, 1); the triad writes
+ * as the stencil does and is taken. */
+static void test_tie(void)
+{
+    char *file = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    char *text = testutil_replace(
+        file, "   {\"kernel\": \"triad\", \"level\": \"memory\", \"cores\": 1, \"gbs\": 8},\n",
+        "   {\"kernel\": \"triad\", \"level\": \"memory\", \"cores\": 1, \"gbs\": 8},\n"
+        "   {\"kernel\": \"load4\", \"level\": \"memory\", \"cores\": 1, \"gbs\": 10},\n"
+        "   {\"kernel\": \"load4\", \"level\": \"memory\", \"cores\": 4, \"gbs\": 22},\n");
+    CU_ASSERT_STRING_NOT_EQUAL(text, file);
+    free(file);
+    machine *m = load_machine(text);
+    free(text);
+    lm_program *p;
+    perf_result r;
+    evaluate(stencil2d_xml, 400000, PERF_ROOFLINE, 4, m, &p, &r);
+    const perf_level *mem = &r.nests[0].levels[3];
+    CU_ASSERT_DOUBLE_EQUAL(mem->reads, 4, 0);
+    CU_ASSERT_DOUBLE_EQUAL(mem->writes, 1, 0);
+    CU_ASSERT_EQUAL(mem->kernel, MACHINE_TRIAD);
+    CU_ASSERT_DOUBLE_EQUAL(mem->gbs, 16, 0);
+    release(&p, &r);
+    machine_free(&m);
+}
+
 /* A table without L3 measurements on 4 cores takes the nearest (L3 on 1
  * core) and says so once, however many nests need it. */
 static void test_fallback(void)
@@ -461,6 +491,7 @@ int main(void)
         {"triad in L2: the steady state", test_triad_in_l2},
         {"dot: a carried add chain", test_dot},
         {"2D 5-point stencil: layer conditions per level", test_stencil2d},
+        {"of benchmarks as near, the one that writes as the nest does", test_tie},
         {"a missing measurement falls back, said once", test_fallback},
         {"ECM's transfer rates where the steps are not measured", test_transfer_rates},
         {"a parallel loop's barrier on more than one core", test_barrier},
