@@ -877,7 +877,9 @@ typedef double calib_timed(void *ctx);
 
 /* The streaming rows, the in-core ones (with the add latency and the row sums), the parallel
  * loop. */
-enum { CALIB_MAX_ROWS = MACHINE_NKERNELS * (MACHINE_MAX_CACHES + 1) * 2 + 2 * MACHINE_NOPS + 4 };
+enum { CALIB_PASSES = 2 };
+enum { CALIB_MAX_ROWS = MACHINE_NKERNELS * (MACHINE_MAX_CACHES + 1) * 2 * CALIB_PASSES +
+                        2 * MACHINE_NOPS + 4 };
 
 /* The runs of every benchmark row so far: how many, how they scattered. */
 typedef struct calib_runs {
@@ -1349,17 +1351,17 @@ static void calib_level_name(char *buf, size_t size, unsigned level)
 /* The rows of every kernel with the data in caches[i] (i == ncaches: memory) on `threads`
  * threads, appended to m->benchmarks; false after an error. */
 static bool calib_bandwidth_group(machine *m, const calib_isa *isa, unsigned i, unsigned threads,
-                                  unsigned long long memory_bytes, calib_runs *runs, FILE *log)
+                                  unsigned long long memory_bytes, machine_bandwidth *rows,
+                                  bool last, calib_runs *runs, FILE *log)
 {
-    machine_benchmarks *b = &m->benchmarks;
     unsigned level = i < m->ncaches ? m->caches[i].level : MACHINE_LEVEL_MEMORY;
     unsigned long long part = calib_part_bytes(m, i, threads, memory_bytes);
     char where[16], size[32];
     calib_level_name(where, sizeof where, level);
     calib_format_size(size, sizeof size, part);
-    if (threads > 1)
+    if (last && threads > 1)
         calib_log(log, "calibrate: %s, %u threads x %s:", where, threads, size);
-    else
+    else if (last)
         calib_log(log, "calibrate: %s, 1 thread, %s:", where, size);
     for (unsigned k = 0; k < MACHINE_NKERNELS; k++) {
         const machine_kernel_info *info = &machine_kernels[k];
@@ -1369,20 +1371,25 @@ static bool calib_bandwidth_group(machine *m, const calib_isa *isa, unsigned i, 
                  threads > 1 ? "s" : "");
         double rate = calib_stream_rate(k, isa, n, threads, m->write_allocate, runs, what);
         if (rate == 0) {
-            calib_log(log, "\n");
+            if (last)
+                calib_log(log, "\n");
             diag_tool(DIAG_ERROR, "cannot allocate %.1f MiB for the %s kernel's arrays",
                       (double)(n * sizeof(double)) * (info->reads + info->write_only) / (double)calib_mib,
                       info->name);
             return false;
         }
-        b->bandwidths[b->nbandwidths++] = (machine_bandwidth){k, level, threads, rate / 1e9};
-        calib_log(log, " %s %.1f", info->name, rate / 1e9);
+        rows[k] = (machine_bandwidth){k, level, threads, fmax(rows[k].gbs, rate / 1e9)};
+        if (last)
+            calib_log(log, " %s %.1f", info->name, rows[k].gbs);
     }
-    calib_log(log, " GB/s\n");
+    if (last)
+        calib_log(log, " GB/s\n");
     return true;
 }
 
-/* Every kernel in every cache and in memory, on one core and on all. */
+/* Every kernel in every cache and in memory, on one core and on all, in CALIB_PASSES passes
+ * over all of them, each row keeping its best: a VM's host can slow it for a second or more,
+ * longer than the runs of a row last, and the passes put seconds between a row's runs. */
 static bool calib_bandwidths(machine *m, const calib_isa *isa, calib_runs *runs, FILE *log)
 {
     unsigned long long memory_bytes = calib_memory_bytes(m);
@@ -1393,13 +1400,18 @@ static bool calib_bandwidths(machine *m, const calib_isa *isa, calib_runs *runs,
     }
     unsigned counts[2] = {1, m->cores}, ncounts = m->cores > 1 ? 2 : 1;
     machine_benchmarks *b = &m->benchmarks;
-    b->bandwidths = mem_alloc(sizeof *b->bandwidths * (m->ncaches + 1) * ncounts * MACHINE_NKERNELS);
-    calib_log(log, "calibrate: streaming kernels, GB/s as the model counts bytes%s:\n",
-              m->write_allocate ? " (write-allocate)" : "");
-    for (unsigned i = 0; i <= m->ncaches; i++)
-        for (unsigned c = 0; c < ncounts; c++)
-            if (!calib_bandwidth_group(m, isa, i, counts[c], memory_bytes, runs, log))
-                return false;
+    b->nbandwidths = (m->ncaches + 1) * ncounts * MACHINE_NKERNELS;
+    b->bandwidths = mem_alloc(sizeof *b->bandwidths * b->nbandwidths);
+    calib_log(log, "calibrate: streaming kernels, GB/s as the model counts bytes%s, the best "
+                   "of %d passes:\n", m->write_allocate ? " (write-allocate)" : "", CALIB_PASSES);
+    for (unsigned pass = 0; pass < CALIB_PASSES; pass++)
+        for (unsigned i = 0; i <= m->ncaches; i++)
+            for (unsigned c = 0; c < ncounts; c++) {
+                machine_bandwidth *rows = &b->bandwidths[(i * ncounts + c) * MACHINE_NKERNELS];
+                if (!calib_bandwidth_group(m, isa, i, counts[c], memory_bytes, rows,
+                                           pass + 1 == CALIB_PASSES, runs, log))
+                    return false;
+            }
     return true;
 }
 
