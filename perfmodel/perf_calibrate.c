@@ -69,7 +69,8 @@
  * within 1% of the best, which a busy machine needs and a quiet one does not,
  * but only 5 once the benchmarks have taken 30 s, so that the calibration
  * stays within a minute; the log says how far the median run strayed from the
- * best. */
+ * best.  The streaming rows are measured in CALIB_PASSES passes over all of
+ * them, each keeping its best (calib_bandwidths). */
 #define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE is Linux's, hidden by _XOPEN_SOURCE alone */
 #include "perf_calibrate.h"
 
