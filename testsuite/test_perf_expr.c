@@ -970,6 +970,25 @@ static void test_machine_files_load(void)
     }
 }
 
+/* The calibrated file of this project's VM (perfmodel -calibrate, 2026-11-25): whole, with
+ * every benchmark the model asks for, so -model ecm works with it as shipped. */
+static void test_calibrated_machine_file(void)
+{
+    machine *m = machine_load(AITOOL_SOURCE_DIR "/perfmodel/machines/zen5-vm-2core.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(m->cores, 2);
+    CU_ASSERT_EQUAL(m->ncaches, 3);
+    const machine_benchmarks *b = &m->benchmarks;
+    CU_ASSERT_TRUE(b->present);
+    CU_ASSERT_EQUAL(b->lanes, 8);
+    CU_ASSERT_TRUE(b->barrier_cycles > 0);
+    CU_ASSERT_TRUE(b->chain_window > 0);
+    CU_ASSERT_TRUE(b->add_latency_cycles > 0);
+    /* eight kernels at three caches and memory, on one core and on two */
+    CU_ASSERT_EQUAL(b->nbandwidths, MACHINE_NKERNELS * 4 * 2);
+    machine_free(&m);
+}
+
 static void test_machine_load_missing_file(void)
 {
     FILE *tmp = tmpfile();
@@ -1013,6 +1032,7 @@ static const testutil_case machine_cases[] = {
     {"the \"chips\" object", test_machine_chips},
     {"the \"benchmarks\" table", test_machine_benchmarks},
     {"machine files load", test_machine_files_load},
+    {"the calibrated machine file of this VM", test_calibrated_machine_file},
     {"missing file", test_machine_load_missing_file},
     {NULL, NULL},
 };

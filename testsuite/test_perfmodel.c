@@ -217,6 +217,16 @@ static void test_models(void)
                                         "\t\t\t\t\t\t\"cycles_per_step\":\t4\n"));
     free(text);
 
+    /* The calibrated file shipped for this project's VM models with ECM as it is. */
+    const char *shipped[] = {"-machine", AITOOL_SOURCE_DIR "/perfmodel/machines/zen5-vm-2core.json",
+                             "-model", "ecm", "-D", "n=10000000", TRIAD, NULL};
+    r = run(shipped);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "model: ECM on 2 cores, with the machine's benchmarks"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n  ECM: T_OL "));
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+
     const char *bad_model[] = {"-machine", ECM_MACHINE, "-model", "ecn", "-D", "n=1", TRIAD,
                                NULL};
     r = run(bad_model);
