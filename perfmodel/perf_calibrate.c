@@ -876,8 +876,8 @@ static const double calib_budget_seconds = 30;
 /* One timed run of a measurement, in seconds. */
 typedef double calib_timed(void *ctx);
 
-/* The streaming rows, the in-core ones (with the add latency and the row sums), the parallel
- * loop. */
+/* The streaming rows in every pass, the in-core ones (with the add latency and the two row
+ * sums), the parallel loop before and after the streaming rows. */
 enum { CALIB_PASSES = 2 };
 enum { CALIB_MAX_ROWS = MACHINE_NKERNELS * (MACHINE_MAX_CACHES + 1) * 2 * CALIB_PASSES +
                         2 * MACHINE_NOPS + 5 };

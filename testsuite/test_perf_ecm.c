@@ -81,6 +81,19 @@ static machine *load_test_machine(void)
     return m;
 }
 
+/* The test machine with the text `from` of its file replaced by `to` (which must be there). */
+static machine *load_test_machine_with(const char *from, const char *to)
+{
+    char *file = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    char *text = testutil_replace(file, from, to);
+    CU_ASSERT_STRING_NOT_EQUAL(text, file);
+    free(file);
+    machine *m = load_machine(text);
+    free(text);
+    return m;
+}
+
 /* The kernel evaluated with n bound, on `cores` cores with `model`. */
 static void evaluate(const char *xml, long long n, perf_model model, unsigned cores,
                      const machine *m, lm_program **p, perf_result *r)
@@ -274,13 +287,7 @@ static void test_stencil2d(void)
     machine_free(&m);
 
     /* With 8 lanes (64-byte vectors) every such load straddles: 56 B. */
-    char *file = testutil_read_file(ECM_MACHINE);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
-    char *text = testutil_replace(file, "\"lanes\": 4", "\"lanes\": 8");
-    CU_ASSERT_STRING_NOT_EQUAL(text, file);
-    free(file);
-    m = load_machine(text);
-    free(text);
+    m = load_test_machine_with("\"lanes\": 4", "\"lanes\": 8");
     evaluate(stencil2d_xml, 2000, PERF_ECM, 4, m, &p, &r);
     ASSERT_CLOSE(r.nests[0].levels[0].bytes, 56 * e);
     release(&p, &r);
@@ -294,17 +301,11 @@ static void test_stencil2d(void)
  * as the stencil does and is taken. */
 static void test_tie(void)
 {
-    char *file = testutil_read_file(ECM_MACHINE);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
-    char *text = testutil_replace(
-        file, "   {\"kernel\": \"triad\", \"level\": \"memory\", \"cores\": 1, \"gbs\": 8},\n",
+    machine *m = load_test_machine_with(
+        "   {\"kernel\": \"triad\", \"level\": \"memory\", \"cores\": 1, \"gbs\": 8},\n",
         "   {\"kernel\": \"triad\", \"level\": \"memory\", \"cores\": 1, \"gbs\": 8},\n"
         "   {\"kernel\": \"load4\", \"level\": \"memory\", \"cores\": 1, \"gbs\": 10},\n"
         "   {\"kernel\": \"load4\", \"level\": \"memory\", \"cores\": 4, \"gbs\": 22},\n");
-    CU_ASSERT_STRING_NOT_EQUAL(text, file);
-    free(file);
-    machine *m = load_machine(text);
-    free(text);
     lm_program *p;
     perf_result r;
     evaluate(stencil2d_xml, 400000, PERF_ROOFLINE, 4, m, &p, &r);
@@ -395,13 +396,8 @@ static void test_transfer_rates(void)
  * is then the bottleneck. */
 static void test_barrier(void)
 {
-    char *file = testutil_read_file(ECM_MACHINE);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
-    char *text = testutil_replace(file, "\"clock_ghz\": 2,", "\"clock_ghz\": 2, \"barrier_cycles\": 1000,");
-    CU_ASSERT_STRING_NOT_EQUAL(text, file);
-    free(file);
-    machine *m = load_machine(text);
-    free(text);
+    machine *m = load_test_machine_with("\"clock_ghz\": 2,",
+                                        "\"clock_ghz\": 2, \"barrier_cycles\": 1000,");
     lm_program *p;
     perf_result r;
     evaluate(triad_xml, 10000, PERF_ROOFLINE, 4, m, &p, &r);
@@ -433,17 +429,11 @@ static void test_barrier(void)
  * overlap: 4 cycles an element whatever the window. */
 static void test_chain_window(void)
 {
-    char *file = testutil_read_file(ECM_MACHINE);
     char *xml = testutil_read_file(AITOOL_SOURCE_DIR "/bench/validate/xml/matvec.xml");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
     CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
-    machine *plain = load_machine(file);
-    char *text = testutil_replace(file, "\"add_latency_cycles\": 4}",
-                                  "\"add_latency_cycles\": 4, \"chain_window\": 40}");
-    CU_ASSERT_STRING_NOT_EQUAL(text, file);
-    machine *window = load_machine(text);
-    free(text);
-    free(file);
+    machine *plain = load_test_machine();
+    machine *window = load_test_machine_with("\"add_latency_cycles\": 4}",
+                                             "\"add_latency_cycles\": 4, \"chain_window\": 40}");
     const machine *machines[] = {plain, window};
     const double t_ol[] = {4 * 20 * 20 / 2e9, 2 * 20 * 20 / 2e9};
     for (int k = 0; k < 2; k++) {
