@@ -97,6 +97,10 @@ typedef struct machine_benchmarks {
      * elements of a loop of one load and one add per element that it keeps in flight
      * beyond the chain's oldest step; 0 when not measured (chains never overlap). */
     double chain_window;
+    /* One core's cycles per scalar load and per scalar store from L1 (reciprocal
+     * throughput): what a loop the compiler cannot vectorize pays per access, where a
+     * vectorized one pays per byte; 0 when not measured (every access counted in bytes). */
+    double scalar_load_cycles, scalar_store_cycles;
     /* What a parallel loop costs on all cores beyond its work (its schedule and the
      * barrier that ends it), in cycles; 0 when not measured. */
     double barrier_cycles;

@@ -39,7 +39,22 @@
  *
  * L1 serves every distinct load and store (level_bytes[0]); with the
  * machine's benchmarks, a load or store that straddles two cache lines
- * counts twice there (perf_split_bytes). */
+ * counts twice there (perf_split_bytes).
+ *
+ * Loads one at a time.  A compiler vectorizes the innermost loop of a nest,
+ * and only where its iterations are independent and its accesses step through
+ * memory one element at a time; elsewhere each access is an instruction for
+ * one element, which costs per access what a vector load costs per 64 bytes.
+ * With the machine's scalar_load_cycles (perf_scalar_share), these accesses
+ * are counted as loads and stores instead of L1 bytes: every access of a loop
+ * that has loops inside it (its own level is not the vectorized one), of a
+ * loop with a carried chain (the compiler may not reorder the adds of
+ * s = s + a[i] without -ffast-math), an access through another array's
+ * element (x[col[j]]: a gather is a load per element even as a vector
+ * instruction), or one whose fastest dimension follows an enclosing loop
+ * while another follows this one (a column a[j][i] in the j loop: strided);
+ * and in a vectorized loop of trip t, the t mod lanes iterations left over
+ * after its whole vectors (the compiler's scalar remainder). */
 #include "perf.h"
 #include "perf_time.h"
 
@@ -344,12 +359,75 @@ static double perf_split_bytes(const lm_array_ref *a, const perf_dims *d, double
     return accesses * straddle * esize * executions;
 }
 
+/* Whether an access reads its address from another array's element: a subscript with a
+ * subscript inside it (x[col[i][t]], not a[m][i+1]). */
+static bool perf_is_gather(const lm_access *x)
+{
+    if (x->relative || !x->subscript)
+        return false;
+    int depth = 0;
+    for (const char *p = x->subscript; *p; p++) {
+        if (*p == '[' && depth++ > 0)
+            return true;
+        if (*p == ']' && depth > 0)
+            depth--;
+    }
+    return false;
+}
+
+/* Whether a relative array steps through memory with a stride in the loop (level 0): its
+ * fastest dimension follows an enclosing loop while another dimension follows this one. */
+static bool perf_is_strided(const perf_dims *d)
+{
+    if (!d->relative || d->n == 0 || d->level[0] == 0)
+        return false;
+    return perf_dim_of_level(d, 0) > 0;
+}
+
+/* The share of an array's accesses in the loop that the compiler issues one element at a
+ * time (see "Loads one at a time" at the top); 0 on a machine that has not measured what a
+ * scalar access costs, which then counts every access in bytes. */
+static double perf_scalar_share(const perf_loop *pl, const lm_array_ref *a, const perf_dims *d,
+                                const machine *m)
+{
+    const machine_benchmarks *b = &m->benchmarks;
+    if (!b->present || b->scalar_load_cycles <= 0)
+        return 0;
+    if (pl->loop->children || pl->chain_steps > 0 || perf_is_strided(d))
+        return 1;
+    for (const lm_access *x = a->accesses; x; x = x->next)
+        if (perf_is_gather(x))
+            return 1;
+    if (b->lanes < 2 || pl->trip <= 0)
+        return 0;
+    return (double)(pl->trip % b->lanes) / (double)pl->trip;
+}
+
 static int perf_fit_level(const double *ws, unsigned n, unsigned long long size)
 {
     int f = -1;
     for (unsigned lv = 0; lv < n && ws[lv] <= (double)size * PERF_CACHE_SHARE; lv++)
         f = (int)lv;
     return f;
+}
+
+/* An array's L1 traffic in the loop: its distinct loads and stores, as bytes where they are
+ * vectorized (those that straddle two lines counted twice), as scalar_loads and
+ * scalar_stores where they go one element at a time. */
+static void perf_l1_traffic(perf_loop *pl, const perf_chain *c, const lm_array_ref *a,
+                            const perf_dims *d, double esize, const machine *m)
+{
+    double reads = 0, writes = 0;
+    double bytes = perf_array_traffic(c, a, d, esize, -1, pl->executions, false, &reads, &writes);
+    double share = perf_scalar_share(pl, a, d, m);
+    pl->level_reads[0] += reads;
+    pl->level_writes[0] += writes;
+    pl->level_bytes[0] += (1 - share) * (bytes + perf_split_bytes(a, d, esize, pl->executions, m));
+    if (share > 0 && reads + writes > 0) {
+        double accesses = share * bytes / esize;
+        pl->scalar_loads += accesses * reads / (reads + writes);
+        pl->scalar_stores += accesses * writes / (reads + writes);
+    }
 }
 
 static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine *m)
@@ -376,10 +454,7 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
                                       m->write_allocate);
         pl->footprint += perf_array_footprint(c, a, &dims[i], esize[i], pl->executions);
         /* L1 serves every distinct load and store; level k+1 what cache k misses. */
-        pl->level_bytes[0] += perf_array_traffic(c, a, &dims[i], esize[i], -1, pl->executions,
-                                                 false, &pl->level_reads[0],
-                                                 &pl->level_writes[0]) +
-                              perf_split_bytes(a, &dims[i], esize[i], pl->executions, m);
+        perf_l1_traffic(pl, c, a, &dims[i], esize[i], m);
         for (unsigned k = 0; k < m->ncaches; k++)
             pl->level_bytes[k + 1] += perf_array_traffic(
                 c, a, &dims[i], esize[i], pl->fits[k], pl->executions, m->write_allocate,

@@ -74,6 +74,10 @@ typedef struct perf_loop {
      * consecutive iterations are independent; 0: one chain through the nest. */
     double chain_length;
     double operations; /* loads, stores and FP operations of one iteration */
+    /* With the machine's scalar_load_cycles: the loads and stores, over the run, that the
+     * compiler issues one element at a time (perf.c, "Loads one at a time"); their bytes
+     * are not in level_bytes[0], which holds the vectorized accesses'. */
+    double scalar_loads, scalar_stores;
     /* With the machine's benchmarks: the cycles one step of its chains costs
      * (the add latency, less where independent chains overlap). */
     double chain_step_cycles;
@@ -88,6 +92,9 @@ typedef struct perf_level {
     int kernel;            /* the benchmark chosen (enum machine_kernel), -1: none */
     double gbs;            /* its bandwidth at this level on the cores used */
     double seconds;        /* roofline: bytes / gbs; ECM: the transfer into the level before */
+    /* L1 only: of its seconds, those of the accesses issued one element at a time, on
+     * the cores used (the scalar loads and stores of the nest's loops). */
+    double scalar_s;
 } perf_level;
 
 /* The ECM model's parts for one nest, in seconds of one core. */

@@ -40,7 +40,9 @@
  * add, multiply (by 1, so the chain neither overflows nor goes subnormal),
  * fma, divide and square root, give each instruction's reciprocal throughput;
  * one chain of scalar adds alone gives the add's latency (ISO C forbids the
- * compiler to reassociate it into several).
+ * compiler to reassociate it into several).  Scalar loads and stores in L1,
+ * one double each, give what a loop the compiler leaves scalar pays per
+ * access (calib_scalar_accesses).
  *
  * The cost of a parallel loop: worksharing loops of no work, one after the
  * other in one parallel region on every core; each costs its schedule and
@@ -677,8 +679,50 @@ typedef double calib_stream_kernel(double *const *x, size_t lo, size_t hi, doubl
     CALIB_STORE(calib_triad_##ISA, TARGET, CALIB_TRIAD_BODY)                         \
     CALIB_STORE(calib_sum4_##ISA, TARGET, CALIB_SUM4_BODY)
 
+/* Scalar loads and stores: what a loop the compiler leaves scalar (a reduction it may not
+ * reorder, a gather) pays per access, where a vectorized one pays per byte.  `passes` passes
+ * over n doubles (n a multiple of CALIB_ACCUMULATORS) in L1.  The loads go one double each
+ * into CALIB_ACCUMULATORS independent chains of bitwise ORs, one cycle each on more units
+ * than there are load ports, so that the loads alone set the pace.  The stores are
+ * volatile, so the compiler can neither merge neighbours into a vector store nor drop a
+ * pass that stores what the last one did. */
+typedef double calib_access_kernel(double *a, size_t n, unsigned passes);
+
+#define CALIB_SCALAR_LOADS(NAME, TARGET)                                             \
+    __attribute__((target(TARGET))) static double NAME(double *a, size_t n,          \
+                                                       unsigned passes)              \
+    {                                                                                \
+        __m128d acc[CALIB_ACCUMULATORS];                                             \
+        for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++)                            \
+            acc[k] = _mm_setzero_pd();                                               \
+        for (unsigned p = 0; p < passes; p++) {                                      \
+            __asm__ volatile("" ::: "memory");                                       \
+            for (size_t i = 0; i < n; i += CALIB_ACCUMULATORS)                       \
+                _Pragma("GCC unroll 8") for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++) \
+                    acc[k] = _mm_or_pd(acc[k], _mm_load_sd(a + i + k));              \
+        }                                                                            \
+        for (unsigned k = 1; k < CALIB_ACCUMULATORS; k++)                            \
+            acc[0] = _mm_or_pd(acc[0], acc[k]);                                      \
+        return _mm_cvtsd_f64(acc[0]);                                                \
+    }
+
+#define CALIB_SCALAR_STORES(NAME, TARGET)                                            \
+    __attribute__((target(TARGET))) static double NAME(double *a, size_t n,          \
+                                                       unsigned passes)              \
+    {                                                                                \
+        volatile double *v = a;                                                      \
+        for (unsigned p = 0; p < passes; p++) {                                      \
+            double x = (double)p;                                                    \
+            for (size_t i = 0; i < n; i += CALIB_ACCUMULATORS)                       \
+                _Pragma("GCC unroll 8") for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++) \
+                    v[i + k] = x;                                                    \
+        }                                                                            \
+        return a[0];                                                                 \
+    }
+
 /* Every kernel of one instruction set: the vector and scalar chains of each operation,
- * one scalar add chain alone (its latency), and the streaming kernels. */
+ * one scalar add chain alone (its latency), the scalar loads and stores, and the
+ * streaming kernels. */
 #define CALIB_ISA_KERNELS(ISA, TARGET, VEC, CHAINS, FMA, SQRT, FMA_SD)           \
     CALIB_KERNEL(calib_add_##ISA, TARGET, VEC, CHAINS, CALIB_ADD)                \
     CALIB_KERNEL(calib_mul_##ISA, TARGET, VEC, CHAINS, CALIB_MUL)                \
@@ -691,6 +735,8 @@ typedef double calib_stream_kernel(double *const *x, size_t lo, size_t hi, doubl
     CALIB_KERNEL(calib_div_sd_##ISA, TARGET, __m128d, CHAINS, CALIB_DIV_SD)      \
     CALIB_KERNEL(calib_sqrt_sd_##ISA, TARGET, __m128d, CHAINS, CALIB_SQRT_SD)    \
     CALIB_KERNEL(calib_add_latency_##ISA, TARGET, __m128d, 1, CALIB_ADD_SD)      \
+    CALIB_SCALAR_LOADS(calib_scalar_loads_##ISA, TARGET)                         \
+    CALIB_SCALAR_STORES(calib_scalar_stores_##ISA, TARGET)                       \
     CALIB_STREAM_KERNELS(ISA, TARGET, VEC)
 
 enum { CALIB_CHAINS_512 = 16, CALIB_CHAINS_256 = 12, CALIB_CHAINS_128 = 12 };
@@ -710,6 +756,7 @@ typedef struct calib_isa {
     unsigned chains;
     calib_kernel *vector[MACHINE_NOPS], *scalar[MACHINE_NOPS]; /* by enum machine_op */
     calib_kernel *add_latency;                                 /* one scalar chain */
+    calib_access_kernel *scalar_loads, *scalar_stores;
     calib_stream_kernel *stream[MACHINE_NKERNELS];             /* by enum machine_kernel */
 } calib_isa;
 
@@ -721,7 +768,7 @@ typedef struct calib_isa {
      {[MACHINE_OP_ADD] = calib_add_sd_##ISA, [MACHINE_OP_MULTIPLY] = calib_mul_sd_##ISA,    \
       [MACHINE_OP_FMA] = calib_fma_sd_##ISA, [MACHINE_OP_DIVIDE] = calib_div_sd_##ISA,      \
       [MACHINE_OP_SQRT] = calib_sqrt_sd_##ISA},                                             \
-     calib_add_latency_##ISA,                                                               \
+     calib_add_latency_##ISA, calib_scalar_loads_##ISA, calib_scalar_stores_##ISA,          \
      {[MACHINE_LOAD1] = calib_load1_##ISA, [MACHINE_LOAD2] = calib_load2_##ISA,             \
       [MACHINE_LOAD4] = calib_load4_##ISA, [MACHINE_COPY] = calib_copy_##ISA,               \
       [MACHINE_UPDATE] = calib_update_##ISA, [MACHINE_DAXPY] = calib_daxpy_##ISA,           \
@@ -876,11 +923,12 @@ static const double calib_budget_seconds = 30;
 /* One timed run of a measurement, in seconds. */
 typedef double calib_timed(void *ctx);
 
-/* The streaming rows in every pass, the in-core ones (with the add latency and the two row
- * sums), the parallel loop before and after the streaming rows. */
+/* The streaming rows in every pass, the in-core ones (with the add latency, the two row
+ * sums, the scalar loads and the scalar stores), the parallel loop before and after the
+ * streaming rows. */
 enum { CALIB_PASSES = 2 };
 enum { CALIB_MAX_ROWS = MACHINE_NKERNELS * (MACHINE_MAX_CACHES + 1) * 2 * CALIB_PASSES +
-                        2 * MACHINE_NOPS + 5 };
+                        2 * MACHINE_NOPS + 7 };
 
 /* The runs of every benchmark row so far: how many, how they scattered. */
 typedef struct calib_runs {
@@ -987,7 +1035,7 @@ static void calib_op_cycles(double *cycles, calib_kernel *const *kernels, unsign
 
 /* ---- How far the core runs ahead of a chain ---- */
 
-/* Elements of the row sums' array: 16 KiB, in any L1. */
+/* Elements of the row sums' array, and of the scalar loads' and stores': 16 KiB, in any L1. */
 enum { CALIB_ROW_SUM_ELEMENTS = 2048 };
 
 /* Row lengths: long enough that the chains, not the loads and adds, set the pace. */
@@ -1054,6 +1102,48 @@ static void calib_chain_window(machine_benchmarks *b, calib_runs *runs)
     b->chain_window = sum / (double)nlengths;
 }
 
+/* ---- Scalar loads and stores ---- */
+
+typedef struct calib_access_run {
+    calib_access_kernel *kernel;
+    double *a;
+    size_t n;
+    unsigned passes;
+} calib_access_run;
+
+static double calib_access_timed(void *ctx)
+{
+    const calib_access_run *r = ctx;
+    double start = calib_now();
+    calib_sink = r->kernel(r->a, r->n, r->passes);
+    return calib_now() - start;
+}
+
+/* One core's cycles per access of kernel over the CALIB_ROW_SUM_ELEMENTS doubles of a (in L1). */
+static double calib_access_cycles(calib_access_kernel *kernel, double *a, double hz,
+                                  calib_runs *runs, const char *what)
+{
+    calib_access_run r = {kernel, a, CALIB_ROW_SUM_ELEMENTS, 1};
+    while (calib_access_timed(&r) < calib_in_core_seconds && r.passes < (1u << 30))
+        r.passes *= 2;
+    return hz * calib_best_of(runs, calib_access_timed, &r, what) / ((double)r.n * r.passes);
+}
+
+/* scalar_load_cycles and scalar_store_cycles; left 0 (not measured) when the array cannot
+ * be had. */
+static void calib_scalar_accesses(machine_benchmarks *b, const calib_isa *isa, calib_runs *runs)
+{
+    double *a = perf_calibrate_alloc_array(CALIB_ROW_SUM_ELEMENTS * sizeof *a);
+    if (!a)
+        return;
+    for (size_t i = 0; i < CALIB_ROW_SUM_ELEMENTS; i++)
+        a[i] = 1.0;
+    double hz = b->clock_ghz * 1e9;
+    b->scalar_load_cycles = calib_access_cycles(isa->scalar_loads, a, hz, runs, "scalar loads");
+    b->scalar_store_cycles = calib_access_cycles(isa->scalar_stores, a, hz, runs, "scalar stores");
+    free(a);
+}
+
 /* Cycles per instruction of each operation, vector and scalar, from as many independent
  * chains as the peak uses (throughput), and of one chain of scalar adds (latency); how far
  * the core runs ahead of such a chain into the next. */
@@ -1067,8 +1157,11 @@ static void calib_in_core(machine_benchmarks *b, const calib_isa *isa, calib_run
     calib_op_cycles(b->scalar_cycles, isa->scalar, isa->chains, "scalar", hz, runs, log);
     b->add_latency_cycles = hz * calib_instruction_seconds(isa->add_latency, 1, runs, "add latency");
     calib_chain_window(b, runs);
-    calib_log(log, "; add latency %.2f; the next chain begins %.0f elements ahead%s\n",
-              b->add_latency_cycles, b->chain_window,
+    calib_scalar_accesses(b, isa, runs);
+    calib_log(log, "; add latency %.2f; the next chain begins %.0f elements ahead; a scalar "
+                   "load %.2f, a scalar store %.2f (in L1)%s\n",
+              b->add_latency_cycles, b->chain_window, b->scalar_load_cycles,
+              b->scalar_store_cycles,
               isa == &calib_sse2 ? " (SSE2 has no FMA: fma is a multiply and an add)" : "");
 }
 

@@ -19,7 +19,9 @@
  *
  * Roofline.  time = max(weighted flops / peak of the cores used, the
  * carried chains' adds at perf_chain_step_cycles over the cores, and for each
- * level its bytes / the chosen benchmark's bandwidth).
+ * level its bytes / the chosen benchmark's bandwidth); L1's time adds the
+ * accesses issued one element at a time (perf.c) at the machine's cycles per
+ * scalar load and store, over the cores (perf_scalar_seconds).
  *
  * ECM (Hager, Treibig, Stengel, Wellein).  On one core, T_OL is the
  * arithmetic: the FP operations at the in-core costs (multiplies paired
@@ -27,7 +29,8 @@
  * less than its carried chains at perf_chain_step_cycles (the add latency,
  * less where independent chains overlap).
  * T_nOL is the loads and stores: the L1 traffic at the single-core L1
- * bandwidth of the nearest benchmark.  Each transfer T_j is level j's bytes
+ * bandwidth of the nearest benchmark, and the accesses issued one element at a
+ * time at the cycles per scalar load and store.  Each transfer T_j is level j's bytes
  * at what its benchmark, on one core, takes per byte at level j over what
  * it takes at level j-1 (perf_transfer_seconds).
  * Loads and transfers do not overlap each other, arithmetic overlaps them:
@@ -245,15 +248,31 @@ static double perf_chain_seconds(const perf_nest *n, const machine_benchmarks *b
     return cycles / (b->clock_ghz * 1e9);
 }
 
+/* Seconds of one core for the nest's loads and stores issued one element at a time: each
+ * kind at its measured rate, the two overlapping (a core loads and stores through ports of
+ * their own: a scalar triad's store costs nothing beside its two loads), so the slower
+ * decides. */
+static double perf_scalar_seconds(const perf_nest *n, const machine_benchmarks *b)
+{
+    double loads = 0, stores = 0;
+    for (size_t i = 0; i < n->nloops; i++) {
+        loads += n->loops[i].scalar_loads;
+        stores += n->loops[i].scalar_stores;
+    }
+    return fmax(loads * b->scalar_load_cycles, stores * b->scalar_store_cycles) /
+           (b->clock_ghz * 1e9);
+}
+
 static void perf_time_roofline(perf_nest *n, const machine *m, unsigned cores)
 {
+    n->levels[0].scalar_s = perf_scalar_seconds(n, &m->benchmarks) / cores;
     n->compute_s = fmax(n->weighted_flops / (m->peak_gflops * 1e9 * perf_machine_fraction(m, cores)),
                         perf_chain_seconds(n, &m->benchmarks) / cores);
     n->memory_s = 0;
     const char *slowest = "memory";
     for (unsigned j = 0; j < n->nlevels; j++) {
         perf_level *lv = &n->levels[j];
-        lv->seconds = lv->bytes > 0 ? lv->bytes / (lv->gbs * 1e9) : 0;
+        lv->seconds = (lv->bytes > 0 ? lv->bytes / (lv->gbs * 1e9) : 0) + lv->scalar_s;
         if (lv->seconds > n->memory_s) {
             n->memory_s = lv->seconds;
             slowest = lv->name;
@@ -324,7 +343,9 @@ static void perf_time_ecm(perf_nest *n, const machine *m, unsigned cores, bool *
     const machine_bandwidth *bw = perf_pick(m, 0, 1, l1->reads, l1->writes, &exact);
     if (!exact)
         perf_say_fallback(m, 0, 1, bw, warned);
-    e->non_overlapping_s = l1->bytes > 0 ? l1->bytes / (perf_row_gbs(m, 0, bw) * 1e9) : 0;
+    l1->scalar_s = perf_scalar_seconds(n, b);
+    e->non_overlapping_s =
+        (l1->bytes > 0 ? l1->bytes / (perf_row_gbs(m, 0, bw) * 1e9) : 0) + l1->scalar_s;
     l1->seconds = e->non_overlapping_s;
     double data_s = e->non_overlapping_s;
     for (unsigned j = 1; j < n->nlevels; j++) {

@@ -70,14 +70,21 @@ static void report_perf_levels_text(FILE *out, const perf_nest *n, perf_model mo
                 n->barrier_s);
     for (size_t i = 0; i < n->nloops; i++) {
         const perf_loop *pl = &n->loops[i];
+        const char *var = pl->loop->bounds.loopvar ? pl->loop->bounds.loopvar : "?";
+        if (pl->scalar_loads > 0 || pl->scalar_stores > 0)
+            fprintf(out, "  one at a time in %s (line %u): %.6g loads, %.6g stores\n", var,
+                    pl->loop->loc.line, pl->scalar_loads, pl->scalar_stores);
         if (pl->chain_steps <= 0)
             continue;
-        fprintf(out, "  chain in %s (line %u): %.6g dependent adds", pl->loop->bounds.loopvar ?
-                pl->loop->bounds.loopvar : "?", pl->loop->loc.line, pl->chain_steps);
+        fprintf(out, "  chain in %s (line %u): %.6g dependent adds", var, pl->loop->loc.line,
+                pl->chain_steps);
         if (pl->chain_length > 0)
             fprintf(out, ", a new chain every %.6g", pl->chain_length);
         fprintf(out, ", %.3g cycles each\n", pl->chain_step_cycles);
     }
+    if (n->levels[0].scalar_s > 0)
+        fprintf(out, "  of L1's seconds, %.6g s are the accesses one at a time\n",
+                n->levels[0].scalar_s);
 }
 
 bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m)
@@ -159,6 +166,11 @@ static cJSON *report_perf_json_level(const perf_loop *pl, const machine *m)
         if (m->benchmarks.present)
             cJSON_AddNumberToObject(chain, "cycles_per_step", pl->chain_step_cycles);
     }
+    if (pl->scalar_loads > 0 || pl->scalar_stores > 0) {
+        cJSON *scalar = cJSON_AddObjectToObject(o, "one_at_a_time");
+        cJSON_AddNumberToObject(scalar, "loads", pl->scalar_loads);
+        cJSON_AddNumberToObject(scalar, "stores", pl->scalar_stores);
+    }
     cJSON *fits = cJSON_AddArrayToObject(o, "reuse_held");
     for (unsigned c = 0; c < m->ncaches; c++) {
         cJSON *f = cJSON_CreateObject();
@@ -186,6 +198,8 @@ static void report_perf_json_memory_levels(cJSON *o, const perf_nest *n, perf_mo
             cJSON_AddNumberToObject(l, "gbs", lv->gbs);
         }
         cJSON_AddNumberToObject(l, "seconds", lv->seconds);
+        if (j == 0)
+            cJSON_AddNumberToObject(l, "one_at_a_time_s", lv->scalar_s);
         cJSON_AddItemToArray(levels, l);
     }
     cJSON_AddNumberToObject(o, "barrier_s", n->barrier_s);

@@ -474,6 +474,135 @@ static void test_chain_window(void)
     machine_free(&window);
 }
 
+/* A gather y[i] = x[idx[i]] + w[m][i]: idx and y step through memory and vectorize, x is
+ * read through idx's elements (a subscript inside its subscript), w through a subscript that
+ * is not relative but has none inside it. */
+static const char gather_xml[] =
+    "<program><function name=\"gather\">\n"
+    "<loop linenum=\"5\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"y\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"0\" writes=\"1\"/></array>\n"
+    "<array name=\"idx\" component=\"\" datatype=\"int\" accesstype=\"readonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
+    "<array name=\"x\" component=\"\" datatype=\"double\" accesstype=\"readonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"false\" reads=\"1\" writes=\"0\" subscript=\"[idx[i]]\"/>"
+    "</array>\n"
+    "<array name=\"w\" component=\"\" datatype=\"double\" accesstype=\"readonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0,0)\" isRelative=\"false\" reads=\"1\" writes=\"0\" subscript=\"[m][i]\"/>"
+    "</array>\n"
+    "</loop></function></program>\n";
+
+/* b[i][j] = a[j][i] in the j loop: a's fastest dimension follows the i loop, its other one
+ * the j loop, so the j loop steps through a by whole rows. */
+static const char transpose_xml[] =
+    "<program><function name=\"transpose\">\n"
+    "<loop linenum=\"5\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<loop linenum=\"6\" loopvar=\"j\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" "
+    "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" reads=\"0\" "
+    "writes=\"1\"/></array>\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" indexorder=\"(1,0)\" "
+    "reads=\"1\" writes=\"0\"/></array>\n"
+    "</loop></loop></function></program>\n";
+
+/* The test machine with a scalar load at 0.5 cycles and a scalar store at 1. */
+static machine *load_scalar_machine(void)
+{
+    return load_test_machine_with("\"add_latency_cycles\": 4}",
+                                  "\"add_latency_cycles\": 4, \"scalar_load_cycles\": 0.5, "
+                                  "\"scalar_store_cycles\": 1}");
+}
+
+/* Loads one at a time, on the test machine with scalar accesses measured:
+ * - the dot product's chain keeps its loop scalar: 2 loads an element, n = 1000: 1000
+ *   cycles, 0.5 us at 2 GHz, and no L1 bytes; T_nOL is that, T_OL the chain's 2 us;
+ * - spmv (bench/validate's XML), rows = 100, w = 8: the t loop carries sum (3 loads an
+ *   element: val, col, x), the i loop has a loop inside (its store of y[i]): 2400 loads
+ *   at 0.5 and 100 stores at 1, the loads decide: 1200 cycles, 0.6 us on one core; 0.15
+ *   us on 4 in the roofline;
+ * - the gather, n = 1000: x's 1000 loads go one at a time (0.25 us); y, idx and w (a
+ *   subscript not relative, nothing inside it) vectorize: 8 + 4 + 8 bytes an element;
+ * - a triad of n = 10 on 4 lanes: two vectors and 2 iterations left: a fifth of its 2
+ *   loads and a store an element go one at a time (4 loads, 2 stores), four fifths of its
+ *   24 bytes an element are L1's;
+ * - the transpose, n = 8: a is read a row apart, one at a time (64 loads); b's 512 bytes
+ *   are L1's;
+ * - without the measurement every access is L1's bytes, as before. */
+static void test_scalar_accesses(void)
+{
+    machine *m = load_scalar_machine();
+    lm_program *p;
+    perf_result r;
+    evaluate(dot_xml, 1000, PERF_ECM, 1, m, &p, &r);
+    const perf_nest *nest = &r.nests[0];
+    CU_ASSERT_DOUBLE_EQUAL(nest->loops[0].scalar_loads, 2000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(nest->loops[0].scalar_stores, 0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(nest->levels[0].bytes, 0, 0);
+    ASSERT_CLOSE(nest->levels[0].scalar_s, 0.5e-6);
+    ASSERT_CLOSE(nest->ecm.non_overlapping_s, 0.5e-6);
+    ASSERT_CLOSE(nest->ecm.overlapping_s, 2e-6);
+    release(&p, &r);
+
+    char *xml = testutil_read_file(AITOOL_SOURCE_DIR "/bench/validate/xml/spmv.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    for (unsigned cores = 1; cores <= 4; cores += 3) {
+        p = lm_program_create();
+        CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "spmv.xml", xml, strlen(xml)));
+        lm_program_finish(p);
+        perf_bindings *b = perf_bindings_create();
+        perf_bindings_set(b, "rows", 100);
+        perf_bindings_set(b, "w", 8);
+        perf_options opt = {PERF_ROOFLINE, cores};
+        CU_ASSERT_TRUE_FATAL(perf_evaluate_with(p, m, b, NULL, NULL, &opt, &r));
+        nest = &r.nests[0];
+        CU_ASSERT_EQUAL_FATAL(nest->nloops, 2);
+        CU_ASSERT_DOUBLE_EQUAL(nest->loops[0].scalar_stores, 100, 1e-9);
+        CU_ASSERT_DOUBLE_EQUAL(nest->loops[1].scalar_loads, 2400, 1e-9);
+        CU_ASSERT_DOUBLE_EQUAL(nest->levels[0].bytes, 0, 0);
+        ASSERT_CLOSE(nest->levels[0].scalar_s, 0.6e-6 / cores);
+        ASSERT_CLOSE(nest->levels[0].seconds, 0.6e-6 / cores);
+        perf_bindings_free(&b);
+        release(&p, &r);
+    }
+    free(xml);
+
+    evaluate(gather_xml, 1000, PERF_ECM, 1, m, &p, &r);
+    nest = &r.nests[0];
+    CU_ASSERT_DOUBLE_EQUAL(nest->loops[0].scalar_loads, 1000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(nest->loops[0].scalar_stores, 0, 0);
+    ASSERT_CLOSE(nest->levels[0].bytes, 20000.0);
+    ASSERT_CLOSE(nest->levels[0].scalar_s, 0.25e-6);
+    release(&p, &r);
+
+    evaluate(triad_xml, 10, PERF_ECM, 1, m, &p, &r);
+    nest = &r.nests[0];
+    CU_ASSERT_DOUBLE_EQUAL(nest->loops[0].scalar_loads, 4, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(nest->loops[0].scalar_stores, 2, 1e-9);
+    ASSERT_CLOSE(nest->levels[0].bytes, 0.8 * 240);
+    release(&p, &r);
+
+    evaluate(transpose_xml, 8, PERF_ECM, 1, m, &p, &r);
+    nest = &r.nests[0];
+    CU_ASSERT_EQUAL_FATAL(nest->nloops, 2);
+    CU_ASSERT_DOUBLE_EQUAL(nest->loops[1].scalar_loads, 64, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(nest->loops[1].scalar_stores, 0, 0);
+    ASSERT_CLOSE(nest->levels[0].bytes, 512.0);
+    release(&p, &r);
+    machine_free(&m);
+
+    m = load_test_machine();
+    evaluate(dot_xml, 1000, PERF_ECM, 1, m, &p, &r);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].loops[0].scalar_loads, 0, 0);
+    ASSERT_CLOSE(r.nests[0].levels[0].bytes, 16000.0);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].levels[0].scalar_s, 0, 0);
+    release(&p, &r);
+    machine_free(&m);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -486,6 +615,8 @@ int main(void)
         {"ECM's transfer rates where the steps are not measured", test_transfer_rates},
         {"a parallel loop's barrier on more than one core", test_barrier},
         {"independent chains overlap within the chain window", test_chain_window},
+        {"loads one at a time: chains, outer loops, gathers, remainders, strides",
+         test_scalar_accesses},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"ECM and the level roofline", cases}};

@@ -857,6 +857,8 @@ static void test_machine_benchmarks(void)
     CU_ASSERT_DOUBLE_EQUAL(b->add_latency_cycles, 4, 0);
     CU_ASSERT_DOUBLE_EQUAL(b->barrier_cycles, 0, 0); /* optional: not measured */
     CU_ASSERT_DOUBLE_EQUAL(b->chain_window, 0, 0);   /* the same */
+    CU_ASSERT_DOUBLE_EQUAL(b->scalar_load_cycles, 0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(b->scalar_store_cycles, 0, 0);
     /* L1-L2 out of the first cache, L3-memory out of the third, none out of L2 */
     CU_ASSERT_DOUBLE_EQUAL(b->transfer[0], 64, 0);
     CU_ASSERT_DOUBLE_EQUAL(b->transfer[1], 0, 0);
@@ -896,6 +898,17 @@ static void test_machine_benchmarks(void)
                        "\"chain_window\":\t75.5", offsetof(machine_benchmarks, chain_window), 75.5);
     expect_bench_error("\"add_latency_cycles\": 4", "\"add_latency_cycles\": 4, \"chain_window\": -1",
                        "t.json:9:282: error: \"chain_window\" must be from 0 to 100000\n");
+    expect_bench_field("\"add_latency_cycles\": 4",
+                       "\"add_latency_cycles\": 4, \"scalar_load_cycles\": 0.36",
+                       "\"scalar_load_cycles\":\t0.36",
+                       offsetof(machine_benchmarks, scalar_load_cycles), 0.36);
+    expect_bench_field("\"add_latency_cycles\": 4",
+                       "\"add_latency_cycles\": 4, \"scalar_store_cycles\": 0.71",
+                       "\"scalar_store_cycles\":\t0.71",
+                       offsetof(machine_benchmarks, scalar_store_cycles), 0.71);
+    expect_bench_error("\"add_latency_cycles\": 4",
+                       "\"add_latency_cycles\": 4, \"scalar_load_cycles\": 0",
+                       "t.json:9:288: error: \"scalar_load_cycles\" must be from 0.001 to 10000\n");
     expect_bench_error("\"clock_ghz\": 2.5", "\"clock_ghz\": 2.5, \"barrier_cycles\": 0",
                        "t.json:9:66: error: \"barrier_cycles\" must be from 0.001 to 1e+07\n");
     expect_bench_error("\"clock_ghz\": 2.5", "\"clock_ghz\": 2.5, \"barrier_cycles\": true",
@@ -984,6 +997,8 @@ static void test_calibrated_machine_file(void)
     CU_ASSERT_TRUE(b->barrier_cycles > 0);
     CU_ASSERT_TRUE(b->chain_window > 0);
     CU_ASSERT_TRUE(b->add_latency_cycles > 0);
+    CU_ASSERT_TRUE(b->scalar_load_cycles > 0);
+    CU_ASSERT_TRUE(b->scalar_store_cycles > 0);
     /* eight kernels at three caches and memory, on one core and on two */
     CU_ASSERT_EQUAL(b->nbandwidths, MACHINE_NKERNELS * 4 * 2);
     machine_free(&m);
