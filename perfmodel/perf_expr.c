@@ -10,12 +10,14 @@
  *   add     := mul ( ('+' | '-') mul )*
  *   mul     := unary ( ('*' | '/' | '%') unary )*
  *   unary   := ('+' | '-') unary | primary
- *   primary := NUMBER | SYMBOL | '(' cond ')'
+ *   primary := NUMBER | SYMBOL | '(' PATH ')' STEPS | '(' cond ')'
  * NUMBER is decimal with an optional C suffix (u, l, ll and their mixes);
  * SYMBOL is an identifier followed by `.name` / `->name` steps and, last,
  * optionally a Fortran array element's subscripts `( cond (, cond)* )`,
  * looked up with the spaces removed and the subscripts evaluated
- * ("grid -> n" is "grid->n", "lo( 1+2 )" is "lo(3)").
+ * ("grid -> n" is "grid->n", "lo( 1+2 )" is "lo(3)").  A PATH in parentheses
+ * (an identifier and its steps, or another parenthesized PATH) followed by more
+ * STEPS is one symbol: `((blk)->nk)` is `blk->nk`, as macros write members.
  *
  * The text is read twice: once only for its syntax, so that a syntax error
  * wins over any evaluation error, then to evaluate it.  Evaluation follows
@@ -378,6 +380,47 @@ static long long perf_expr_symbol(perf_expr_state *st)
     return value;
 }
 
+/* Past the `.name` / `->name` steps at pos (none is fine; spaces allowed around them),
+ * appending them to name without the spaces; 0 when a step lacks its name. */
+static size_t perf_expr_scan_steps(const char *text, size_t pos, strbuf *name)
+{
+    for (;;) {
+        size_t at = perf_expr_skip_space(text, pos);
+        const char *step = !strncmp(text + at, "->", 2) ? "->" : text[at] == '.' ? "." : NULL;
+        if (!step)
+            return pos;
+        at = perf_expr_skip_space(text, at + strlen(step));
+        if (!perf_expr_is_ident_start(text[at]))
+            return 0;
+        size_t end = at + perf_expr_token_length(text, at);
+        strbuf_append(name, step);
+        strbuf_appendn(name, text + at, end - at);
+        pos = end;
+    }
+}
+
+/* `(blk)->nk`, `((blk)->nk)`: a member path in parentheses, as a macro writes it
+ * (#define NK(b) ((b)->nk)), with the steps after them, read as the symbol `blk->nk`.  open
+ * is the position of a '('; returns the position past it all, or 0 (name then holds junk)
+ * when the parentheses hold anything but a path. */
+static size_t perf_expr_scan_parenthesized_path(const char *text, size_t open, strbuf *name)
+{
+    size_t at = perf_expr_skip_space(text, open + 1);
+    if (text[at] == '(') {
+        at = perf_expr_scan_parenthesized_path(text, at, name);
+    } else if (perf_expr_is_ident_start(text[at])) {
+        size_t end = at + perf_expr_token_length(text, at);
+        strbuf_appendn(name, text + at, end - at);
+        at = perf_expr_scan_steps(text, end, name);
+    } else {
+        return 0;
+    }
+    if (at == 0)
+        return 0;
+    at = perf_expr_skip_space(text, at);
+    return text[at] == ')' ? perf_expr_scan_steps(text, at + 1, name) : 0;
+}
+
 static long long perf_expr_primary(perf_expr_state *st)
 {
     char c = perf_expr_peek(st);
@@ -385,6 +428,17 @@ static long long perf_expr_primary(perf_expr_state *st)
         return perf_expr_number(st);
     if (perf_expr_is_ident_start(c))
         return perf_expr_symbol(st);
+    strbuf path = STRBUF_INIT;
+    size_t past = c == '(' ? perf_expr_scan_parenthesized_path(st->text, st->pos, &path) : 0;
+    if (past) {
+        long long value = 0;
+        st->pos = past;
+        if (st->evaluating && !perf_bindings_get(st->bindings, path.s, &value))
+            perf_expr_fail(st, "unbound parameter '%s'", path.s);
+        strbuf_release(&path);
+        return value;
+    }
+    strbuf_release(&path);
     if (c == '(') {
         st->pos++;
         long long value = perf_expr_conditional(st);

@@ -1,5 +1,5 @@
 /* perf_expr: the integer expressions of ExaSAT loop bounds (`n-2`, `2*n+1`,
- * `(n-2)/2`, `grid->n`), evaluated with parameter bindings.
+ * `(n-2)/2`, `grid->n`, `((blk)->nk)-1`), evaluated with parameter bindings.
  *
  * A binding set is created empty, filled with perf_bindings_set (names are
  * copied), and freed with perf_bindings_free.  Evaluation is C's integer

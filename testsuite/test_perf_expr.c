@@ -147,6 +147,15 @@ static void test_symbols(void)
     expect_error("grid->", b, "unexpected end of expression");
     expect_error("grid->3", b, "unexpected '3' at column 7");
     expect_error("s.", b, "unexpected end of expression");
+    /* a path in parentheses, as macros write it (#define NK(b) ((b)->nk)) */
+    perf_bindings_set(b, "blk->nk", 10);
+    expect_value("((blk)->nk)-1", b, 9);
+    expect_value("( ( blk ) -> nk ) * (grid)->n", b, 640);
+    expect_value("((a).b)->c", b, 2);
+    expect_value("(s).len-(_x1)", b, 6);
+    expect_error("((blk)->mk)-1", b, "unbound parameter 'blk->mk'");
+    expect_error("(blk)->", b, "unexpected '>' at column 7");
+    expect_error("((blk)-1)->nk", b, "unexpected '>' at column 11");
     perf_bindings_free(&b);
 }
 
