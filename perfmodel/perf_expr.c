@@ -401,13 +401,17 @@ static size_t perf_expr_scan_steps(const char *text, size_t pos, strbuf *name)
 
 /* `(blk)->nk`, `((blk)->nk)`: a member path in parentheses, as a macro writes it
  * (#define NK(b) ((b)->nk)), with the steps after them, read as the symbol `blk->nk`.  open
- * is the position of a '('; returns the position past it all, or 0 (name then holds junk)
- * when the parentheses hold anything but a path. */
-static size_t perf_expr_scan_parenthesized_path(const char *text, size_t open, strbuf *name)
+ * is the position of a '(' inside `depth` others; returns the position past it all, or 0
+ * (name then holds junk) when the parentheses hold anything but a path or nest deeper than
+ * an expression may. */
+static size_t perf_expr_scan_parenthesized_path(const char *text, size_t open, strbuf *name,
+                                                unsigned depth)
 {
     size_t at = perf_expr_skip_space(text, open + 1);
+    if (depth >= PERF_EXPR_MAX_DEPTH)
+        return 0;
     if (text[at] == '(') {
-        at = perf_expr_scan_parenthesized_path(text, at, name);
+        at = perf_expr_scan_parenthesized_path(text, at, name, depth + 1);
     } else if (perf_expr_is_ident_start(text[at])) {
         size_t end = at + perf_expr_token_length(text, at);
         strbuf_appendn(name, text + at, end - at);
@@ -429,7 +433,7 @@ static long long perf_expr_primary(perf_expr_state *st)
     if (perf_expr_is_ident_start(c))
         return perf_expr_symbol(st);
     strbuf path = STRBUF_INIT;
-    size_t past = c == '(' ? perf_expr_scan_parenthesized_path(st->text, st->pos, &path) : 0;
+    size_t past = c == '(' ? perf_expr_scan_parenthesized_path(st->text, st->pos, &path, st->depth) : 0;
     if (past) {
         long long value = 0;
         st->pos = past;
