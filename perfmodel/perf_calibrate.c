@@ -1581,6 +1581,37 @@ bool perf_calibrate_benchmarks(machine *m, FILE *log)
     return true;
 }
 
+/* The fewer cycles of two measurements, 0 (not measured) losing to any. */
+static double calib_fewer(double a, double b)
+{
+    return a <= 0 ? b : b <= 0 ? a : fmin(a, b);
+}
+
+void perf_calibrate_keep_best(machine_benchmarks *into, const machine_benchmarks *from)
+{
+    if (!into->present || !from->present)
+        return;
+    for (unsigned op = 0; op < MACHINE_NOPS; op++) {
+        into->vector_cycles[op] = calib_fewer(into->vector_cycles[op], from->vector_cycles[op]);
+        into->scalar_cycles[op] = calib_fewer(into->scalar_cycles[op], from->scalar_cycles[op]);
+    }
+    into->add_latency_cycles = calib_fewer(into->add_latency_cycles, from->add_latency_cycles);
+    into->scalar_load_cycles = calib_fewer(into->scalar_load_cycles, from->scalar_load_cycles);
+    into->scalar_store_cycles = calib_fewer(into->scalar_store_cycles, from->scalar_store_cycles);
+    into->barrier_cycles = calib_fewer(into->barrier_cycles, from->barrier_cycles);
+    into->chain_window = fmax(into->chain_window, from->chain_window);
+    for (unsigned k = 0; k < MACHINE_MAX_CACHES; k++)
+        into->transfer[k] = fmax(into->transfer[k], from->transfer[k]);
+    for (size_t i = 0; i < into->nbandwidths; i++) {
+        machine_bandwidth *a = &into->bandwidths[i];
+        for (size_t j = 0; j < from->nbandwidths; j++) {
+            const machine_bandwidth *b = &from->bandwidths[j];
+            if (b->kernel == a->kernel && b->level == a->level && b->cores == a->cores)
+                a->gbs = fmax(a->gbs, b->gbs);
+        }
+    }
+}
+
 bool perf_calibrate(machine *m, FILE *log)
 {
     double start = calib_now();

@@ -22,6 +22,15 @@ bool perf_calibrate(machine *m, FILE *log);
  * after an error reported through diag, with nothing allocated. */
 bool perf_calibrate_benchmarks(machine *m, FILE *log);
 
+/* Of two calibrations of the same machine, the better measurement of each benchmark into
+ * `into`: the fewer cycles (in-core costs, add latency, scalar accesses, barrier), the
+ * longer chain window, the higher bandwidth of each row `from` shares with `into` and the
+ * higher transfer rate; rows only in `from` are not added, and the clock is `into`'s.  A
+ * calibration is a best of runs; on a machine whose state drifts (a VM whose host moves
+ * its vCPUs), two calibrations minutes apart are a best over that span, as a validation's
+ * passes over the same span keep each kernel's best. */
+void perf_calibrate_keep_best(machine_benchmarks *into, const machine_benchmarks *from);
+
 /* Where the cache sizes may come from, in the order they are asked. */
 enum {
     PERF_CACHES_SYSFS = 1,   /* sysfs_dir: the kernel's /sys/devices/system/cpu/cpu0/cache */

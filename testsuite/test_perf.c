@@ -395,7 +395,48 @@ static void test_benchmarks(void)
     CU_ASSERT(b->vector_cycles[MACHINE_OP_DIVIDE] >= b->vector_cycles[MACHINE_OP_ADD]);
     CU_ASSERT(b->scalar_cycles[MACHINE_OP_DIVIDE] >= b->scalar_cycles[MACHINE_OP_ADD]);
     CU_ASSERT(b->add_latency_cycles >= b->scalar_cycles[MACHINE_OP_ADD]);
+    CU_ASSERT(b->scalar_load_cycles > 0 && b->scalar_store_cycles > 0);
     machine_free(&m);
+}
+
+/* Two calibrations of one machine: the fewer cycles, the longer window, the higher rates
+ * and bandwidths, measurement by measurement; a row only the second has is not added. */
+static void test_keep_best(void)
+{
+    machine_bandwidth into_rows[] = {{MACHINE_TRIAD, 1, 2, 100}, {MACHINE_LOAD1, MACHINE_LEVEL_MEMORY, 2, 60}};
+    machine_bandwidth from_rows[] = {{MACHINE_LOAD1, MACHINE_LEVEL_MEMORY, 2, 90},
+                                     {MACHINE_TRIAD, 1, 2, 80},
+                                     {MACHINE_COPY, 2, 1, 50}};
+    machine_benchmarks into = {.present = true, .clock_ghz = 2.5, .add_latency_cycles = 4,
+                               .chain_window = 70, .barrier_cycles = 1250,
+                               .scalar_load_cycles = 0.4, .transfer = {30, 0, 10},
+                               .bandwidths = into_rows, .nbandwidths = 2};
+    machine_benchmarks from = {.present = true, .clock_ghz = 2.6, .add_latency_cycles = 4.5,
+                               .chain_window = 75, .barrier_cycles = 650,
+                               .scalar_load_cycles = 0.5, .scalar_store_cycles = 0.7,
+                               .transfer = {25, 12, 8},
+                               .bandwidths = from_rows, .nbandwidths = 3};
+    into.vector_cycles[MACHINE_OP_DIVIDE] = 6;
+    from.vector_cycles[MACHINE_OP_DIVIDE] = 5.5;
+    perf_calibrate_keep_best(&into, &from);
+    CU_ASSERT_DOUBLE_EQUAL(into.clock_ghz, 2.5, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into.add_latency_cycles, 4, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into.chain_window, 75, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into.barrier_cycles, 650, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into.scalar_load_cycles, 0.4, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into.scalar_store_cycles, 0.7, 0); /* not measured before */
+    CU_ASSERT_DOUBLE_EQUAL(into.vector_cycles[MACHINE_OP_DIVIDE], 5.5, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into.transfer[0], 30, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into.transfer[1], 12, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into.transfer[2], 10, 0);
+    CU_ASSERT_EQUAL(into.nbandwidths, 2);
+    CU_ASSERT_DOUBLE_EQUAL(into_rows[0].gbs, 100, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into_rows[1].gbs, 90, 0);
+    /* a table without measurements changes nothing */
+    from.present = false;
+    from.barrier_cycles = 1;
+    perf_calibrate_keep_best(&into, &from);
+    CU_ASSERT_DOUBLE_EQUAL(into.barrier_cycles, 650, 0);
 }
 
 int main(void)
@@ -412,6 +453,7 @@ int main(void)
     static const testutil_case calibration[] = {
         {"cache sizes: sysfs, CPUID, sysconf", test_cache_sources},
         {"benchmarks: every kernel, level and thread count; sane in-core costs", test_benchmarks},
+        {"two calibrations: the best of each measurement kept", test_keep_best},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"performance model", cases},
