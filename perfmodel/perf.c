@@ -47,14 +47,17 @@
  * one element, which costs per access what a vector load costs per 64 bytes.
  * With the machine's scalar_load_cycles (perf_scalar_share), these accesses
  * are counted as loads and stores instead of L1 bytes: every access of a loop
- * that has loops inside it (its own level is not the vectorized one), of a
- * loop with a carried chain (the compiler may not reorder the adds of
- * s = s + a[i] without -ffast-math), an access through another array's
- * element (x[col[j]]: a gather is a load per element even as a vector
- * instruction), or one whose fastest dimension follows an enclosing loop
- * while another follows this one (a column a[j][i] in the j loop: strided);
- * and in a vectorized loop of trip t, the t mod lanes iterations left over
- * after its whole vectors (the compiler's scalar remainder). */
+ * that has loops inside it (its own level is not the vectorized one), an
+ * access through another array's element (x[col[j]]: a gather is a load per
+ * element even as a vector instruction), one whose fastest dimension follows
+ * an enclosing loop while another follows this one (a column a[j][i] in the j
+ * loop: strided), every access of a loop with a carried chain and such an
+ * access (the compiler may not reorder the adds of s = s + a[i] without
+ * -ffast-math: GCC vectorizes such a loop's loads and multiplies and keeps its
+ * adds in order, but not when it would need a gather or a stride: spmv's row
+ * loop runs scalar), and in a vectorized loop of trip t, the t mod lanes
+ * iterations left over after its whole vectors (the compiler's scalar
+ * remainder). */
 #include "perf.h"
 #include "perf_time.h"
 
@@ -384,20 +387,30 @@ static bool perf_is_strided(const perf_dims *d)
     return perf_dim_of_level(d, 0) > 0;
 }
 
+/* Whether the array is read or written other than by contiguous vectors in the loop: a
+ * gather, or a stride. */
+static bool perf_is_irregular(const lm_array_ref *a, const perf_dims *d)
+{
+    if (perf_is_strided(d))
+        return true;
+    for (const lm_access *x = a->accesses; x; x = x->next)
+        if (perf_is_gather(x))
+            return true;
+    return false;
+}
+
 /* The share of an array's accesses in the loop that the compiler issues one element at a
  * time (see "Loads one at a time" at the top); 0 on a machine that has not measured what a
- * scalar access costs, which then counts every access in bytes. */
+ * scalar access costs, which then counts every access in bytes.  `irregular`: some array of
+ * the loop is (perf_is_irregular). */
 static double perf_scalar_share(const perf_loop *pl, const lm_array_ref *a, const perf_dims *d,
-                                const machine *m)
+                                bool irregular, const machine *m)
 {
     const machine_benchmarks *b = &m->benchmarks;
     if (!b->present || b->scalar_load_cycles <= 0)
         return 0;
-    if (pl->loop->children || pl->chain_steps > 0 || perf_is_strided(d))
+    if (pl->loop->children || perf_is_irregular(a, d) || (pl->chain_steps > 0 && irregular))
         return 1;
-    for (const lm_access *x = a->accesses; x; x = x->next)
-        if (perf_is_gather(x))
-            return 1;
     if (b->lanes < 2 || pl->trip <= 0)
         return 0;
     return (double)(pl->trip % b->lanes) / (double)pl->trip;
@@ -415,11 +428,11 @@ static int perf_fit_level(const double *ws, unsigned n, unsigned long long size)
  * vectorized (those that straddle two lines counted twice), as scalar_loads and
  * scalar_stores where they go one element at a time. */
 static void perf_l1_traffic(perf_loop *pl, const perf_chain *c, const lm_array_ref *a,
-                            const perf_dims *d, double esize, const machine *m)
+                            const perf_dims *d, double esize, bool irregular, const machine *m)
 {
     double reads = 0, writes = 0;
     double bytes = perf_array_traffic(c, a, d, esize, -1, pl->executions, false, &reads, &writes);
-    double share = perf_scalar_share(pl, a, d, m);
+    double share = perf_scalar_share(pl, a, d, irregular, m);
     pl->level_reads[0] += reads;
     pl->level_writes[0] += writes;
     pl->level_bytes[0] += (1 - share) * (bytes + perf_split_bytes(a, d, esize, pl->executions, m));
@@ -439,11 +452,13 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
     perf_dims *dims = mem_alloc((n ? n : 1) * sizeof *dims);
     double *esize = mem_alloc((n ? n : 1) * sizeof *esize);
     size_t i = 0;
+    bool irregular = false;
     pl->ws = mem_alloc((c->n ? c->n : 1) * sizeof *pl->ws);
     for (const lm_array_ref *a = l->array_refs; a; a = a->next, i++) {
         perf_array_dims(a, c->n, &dims[i]);
         esize[i] = perf_element_size(l, a);
         perf_array_ws(c, &dims[i], esize[i], pl->ws);
+        irregular |= perf_is_irregular(a, &dims[i]);
     }
     for (unsigned k = 0; k < m->ncaches; k++)
         pl->fits[k] = perf_fit_level(pl->ws, c->n, m->caches[k].size_bytes);
@@ -454,7 +469,7 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
                                       m->write_allocate);
         pl->footprint += perf_array_footprint(c, a, &dims[i], esize[i], pl->executions);
         /* L1 serves every distinct load and store; level k+1 what cache k misses. */
-        perf_l1_traffic(pl, c, a, &dims[i], esize[i], m);
+        perf_l1_traffic(pl, c, a, &dims[i], esize[i], irregular, m);
         for (unsigned k = 0; k < m->ncaches; k++)
             pl->level_bytes[k + 1] += perf_array_traffic(
                 c, a, &dims[i], esize[i], pl->fits[k], pl->executions, m->write_allocate,
