@@ -92,8 +92,9 @@ typedef struct perf_level {
     int kernel;            /* the benchmark chosen (enum machine_kernel), -1: none */
     double gbs;            /* its bandwidth at this level on the cores used */
     double seconds;        /* roofline: bytes / gbs; ECM: the transfer into the level before */
-    /* L1 only: of its seconds, those of the accesses issued one element at a time, on
-     * the cores used (the scalar loads and stores of the nest's loops). */
+    /* L1 only: of its seconds, those of the accesses issued one element at a time (the
+     * scalar loads and stores of the nest's loops): roofline, on the cores used; ECM, on
+     * one core, in T_nOL. */
     double scalar_s;
 } perf_level;
 

@@ -217,6 +217,27 @@ static void test_models(void)
                                         "\t\t\t\t\t\t\"cycles_per_step\":\t4\n"));
     free(text);
 
+    /* spmv's accesses one at a time on the shipped machine, which measured a scalar load's
+     * cost: 100 rows of 8 gathered elements, 3 loads each in the t loop, the store of y[i]
+     * in the i loop (test_perf_ecm has the times). */
+    const char *scalar[] = {"-machine", AITOOL_SOURCE_DIR "/perfmodel/machines/zen5-vm-2core.json",
+                            "-D", "rows=100", "-D", "w=8", "-json", "s.json",
+                            AITOOL_SOURCE_DIR "/bench/validate/xml/spmv.xml", NULL};
+    r = run(scalar);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "  one at a time in i (line 11): 0 loads, 100 stores\n"
+                                         "  one at a time in t (line 13): 2400 loads, 0 stores\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "  of L1's seconds, "));
+    testutil_proc_release(&r);
+    path = testutil_path(tmpdir, "s.json");
+    text = testutil_read_file(path);
+    free(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"one_at_a_time\":\t{\n\t\t\t\t\t\t\"loads\":\t2400,\n"
+                                        "\t\t\t\t\t\t\"stores\":\t0\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"one_at_a_time_s\":\t"));
+    free(text);
+
     /* The calibrated file shipped for this project's VM models with ECM as it is. */
     const char *shipped[] = {"-machine", AITOOL_SOURCE_DIR "/perfmodel/machines/zen5-vm-2core.json",
                              "-model", "ecm", "-D", "n=10000000", TRIAD, NULL};
