@@ -651,7 +651,8 @@ static const args_option vk_option_table[] = {
     {"-passes", ARGS_VALUE, "P", false, VK_OPT(passes_text), 0,
      "measure every case P times, one pass over all of them after the other, and keep each "
      "case's best (default 2: the host of a VM can slow everything for seconds, longer than "
-     "a case's timings take)"},
+     "a case's timings take); without -machine the benchmarks are measured again between "
+     "passes, the best of each kept"},
     {"-xml-dir", ARGS_VALUE, "DIR", false, VK_OPT(xml_dir), 0,
      "where the kernels' ExaSAT XML is (default: the build's)"},
     {"-csv", ARGS_VALUE, "FILE", false, VK_OPT(csv_path), 0,
