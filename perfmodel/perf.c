@@ -37,9 +37,12 @@
  * element per execution when a subscript names a variable (a gather), and
  * one element once when all subscripts are constants.
  *
- * L1 serves every distinct load and store (level_bytes[0]); with the
- * machine's benchmarks, a load or store that straddles two cache lines
- * counts twice there (perf_split_bytes).
+ * L1 serves every distinct load and store (level_bytes[0]), but an element
+ * that stays the same through a loop (a[i][k] in the j loop) once an entry of
+ * the loop: the compiler keeps it in a register (it hoists the load, sinks the
+ * store), so it is no stream of the loop either; with the machine's
+ * benchmarks, a load or store that straddles two cache lines counts twice
+ * there (perf_split_bytes).
  *
  * Loads one at a time.  A compiler vectorizes the innermost loop of a nest,
  * and only where its iterations are independent and its accesses step through
@@ -387,6 +390,13 @@ static bool perf_is_strided(const perf_dims *d)
     return perf_dim_of_level(d, 0) > 0;
 }
 
+/* Whether a relative array's element stays the same through the loop (level 0): no
+ * dimension follows it (a[i][k] in the j loop of c[i][j] += a[i][k] * b[k][j]). */
+static bool perf_is_invariant(const perf_dims *d)
+{
+    return d->relative && perf_dim_of_level(d, 0) < 0;
+}
+
 /* Whether the array is read or written other than by contiguous vectors in the loop: a
  * gather, or a stride. */
 static bool perf_is_irregular(const lm_array_ref *a, const perf_dims *d)
@@ -432,6 +442,11 @@ static void perf_l1_traffic(perf_loop *pl, const perf_chain *c, const lm_array_r
 {
     double reads = 0, writes = 0;
     double bytes = perf_array_traffic(c, a, d, esize, -1, pl->executions, false, &reads, &writes);
+    if (perf_is_invariant(d) && pl->trip > 0) {
+        /* in a register for the whole loop: once an entry, and no stream */
+        bytes /= (double)pl->trip;
+        reads = writes = 0;
+    }
     double share = perf_scalar_share(pl, a, d, irregular, m);
     pl->level_reads[0] += reads;
     pl->level_writes[0] += writes;

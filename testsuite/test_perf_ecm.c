@@ -604,6 +604,34 @@ static void test_scalar_accesses(void)
     machine_free(&m);
 }
 
+/* matmul (bench/validate's XML: c[i][j] += a[i][k] * b[k][j] in i-k-j order), m = 2,
+ * n = p = 64: L1 serves c's load and store and b's load every element (24 B), but a[i][k]
+ * stays the same through the j loop: in a register, loaded once an entry (8 B for each of
+ * the 128 (i, k)), and no stream: (2, 1), the triad. */
+static void test_invariant_in_register(void)
+{
+    char *xml = testutil_read_file(AITOOL_SOURCE_DIR "/bench/validate/xml/matmul.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    machine *m = load_test_machine();
+    lm_program *p = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "matmul.xml", xml, strlen(xml)));
+    lm_program_finish(p);
+    perf_bindings *b = perf_bindings_create();
+    perf_bindings_set(b, "m", 2);
+    perf_bindings_set(b, "n", 64);
+    perf_bindings_set(b, "p", 64);
+    perf_options opt = {PERF_ECM, 1};
+    perf_result r;
+    CU_ASSERT_TRUE_FATAL(perf_evaluate_with(p, m, b, NULL, NULL, &opt, &r));
+    const perf_nest *nest = &r.nests[0];
+    expect_level(&nest->levels[0], "L1", 24.0 * 2 * 64 * 64 + 8.0 * 2 * 64, 2, 1, MACHINE_TRIAD,
+                 37.5);
+    perf_bindings_free(&b);
+    release(&p, &r);
+    machine_free(&m);
+    free(xml);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -618,6 +646,7 @@ int main(void)
         {"independent chains overlap within the chain window", test_chain_window},
         {"loads one at a time: outer loops, gathers, chains with them, remainders, strides",
          test_scalar_accesses},
+        {"an element the same through a loop is in a register", test_invariant_in_register},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"ECM and the level roofline", cases}};
