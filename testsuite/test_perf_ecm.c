@@ -94,18 +94,42 @@ static machine *load_test_machine_with(const char *from, const char *to)
     return m;
 }
 
-/* The kernel evaluated with n bound, on `cores` cores with `model`. */
-static void evaluate(const char *xml, long long n, perf_model model, unsigned cores,
-                     const machine *m, lm_program **p, perf_result *r)
+/* The kernel evaluated with the "name=value" bindings (NULL-terminated), on `cores` cores
+ * with `model`. */
+static void evaluate_bound(const char *xml, const char *const *bindings, perf_model model,
+                           unsigned cores, const machine *m, lm_program **p, perf_result *r)
 {
     *p = lm_program_create();
     CU_ASSERT_TRUE_FATAL(xml_read_memory(*p, "k.xml", xml, strlen(xml)));
     lm_program_finish(*p);
     perf_bindings *b = perf_bindings_create();
-    perf_bindings_set(b, "n", n);
+    int n = 0;
+    while (bindings[n])
+        n++;
+    CU_ASSERT_TRUE_FATAL(perf_bindings_parse_all(b, bindings, n, "-D"));
     perf_options opt = {model, cores};
     CU_ASSERT_TRUE_FATAL(perf_evaluate_with(*p, m, b, NULL, NULL, &opt, r));
     perf_bindings_free(&b);
+}
+
+/* The kernel evaluated with n bound, on `cores` cores with `model`. */
+static void evaluate(const char *xml, long long n, perf_model model, unsigned cores,
+                     const machine *m, lm_program **p, perf_result *r)
+{
+    char n_binding[32];
+    snprintf(n_binding, sizeof n_binding, "n=%lld", n);
+    const char *const bindings[] = {n_binding, NULL};
+    evaluate_bound(xml, bindings, model, cores, m, p, r);
+}
+
+/* The ExaSAT XML of one of bench/validate's kernels (free() it). */
+static char *read_validate_xml(const char *kernel)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/bench/validate/xml/%s.xml", AITOOL_SOURCE_DIR, kernel);
+    char *xml = testutil_read_file(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    return xml;
 }
 
 static void release(lm_program **p, perf_result *r)
@@ -429,8 +453,8 @@ static void test_barrier(void)
  * overlap: 4 cycles an element whatever the window. */
 static void test_chain_window(void)
 {
-    char *xml = testutil_read_file(AITOOL_SOURCE_DIR "/bench/validate/xml/matvec.xml");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    char *xml = read_validate_xml("matvec");
+    const char *const sizes[] = {"m=20", "n=20", NULL};
     machine *plain = load_test_machine();
     machine *window = load_test_machine_with("\"add_latency_cycles\": 4}",
                                              "\"add_latency_cycles\": 4, \"chain_window\": 40}");
@@ -438,15 +462,9 @@ static void test_chain_window(void)
     const double t_ol[] = {4 * 20 * 20 / 2e9, 2 * 20 * 20 / 2e9};
     for (int k = 0; k < 2; k++) {
         for (perf_model model = PERF_ROOFLINE; model <= PERF_ECM; model++) {
-            lm_program *p = lm_program_create();
-            CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "matvec.xml", xml, strlen(xml)));
-            lm_program_finish(p);
-            perf_bindings *b = perf_bindings_create();
-            perf_bindings_set(b, "m", 20);
-            perf_bindings_set(b, "n", 20);
-            perf_options opt = {model, 1};
+            lm_program *p;
             perf_result r;
-            CU_ASSERT_TRUE_FATAL(perf_evaluate_with(p, machines[k], b, NULL, NULL, &opt, &r));
+            evaluate_bound(xml, sizes, model, 1, machines[k], &p, &r);
             CU_ASSERT_EQUAL_FATAL(r.nnests, 1);
             const perf_nest *nest = &r.nests[0];
             CU_ASSERT_EQUAL_FATAL(nest->nloops, 2);
@@ -459,7 +477,6 @@ static void test_chain_window(void)
             } else {
                 ASSERT_CLOSE(nest->compute_s, t_ol[k]);
             }
-            perf_bindings_free(&b);
             release(&p, &r);
         }
         lm_program *p;
@@ -548,17 +565,10 @@ static void test_scalar_accesses(void)
     ASSERT_CLOSE(nest->ecm.overlapping_s, 2e-6);
     release(&p, &r);
 
-    char *xml = testutil_read_file(AITOOL_SOURCE_DIR "/bench/validate/xml/spmv.xml");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    char *xml = read_validate_xml("spmv");
+    const char *const sizes[] = {"rows=100", "w=8", NULL};
     for (unsigned cores = 1; cores <= 4; cores += 3) {
-        p = lm_program_create();
-        CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "spmv.xml", xml, strlen(xml)));
-        lm_program_finish(p);
-        perf_bindings *b = perf_bindings_create();
-        perf_bindings_set(b, "rows", 100);
-        perf_bindings_set(b, "w", 8);
-        perf_options opt = {PERF_ROOFLINE, cores};
-        CU_ASSERT_TRUE_FATAL(perf_evaluate_with(p, m, b, NULL, NULL, &opt, &r));
+        evaluate_bound(xml, sizes, PERF_ROOFLINE, cores, m, &p, &r);
         nest = &r.nests[0];
         CU_ASSERT_EQUAL_FATAL(nest->nloops, 2);
         CU_ASSERT_DOUBLE_EQUAL(nest->loops[0].scalar_stores, 100, 1e-9);
@@ -566,7 +576,6 @@ static void test_scalar_accesses(void)
         CU_ASSERT_DOUBLE_EQUAL(nest->levels[0].bytes, 0, 0);
         ASSERT_CLOSE(nest->levels[0].scalar_s, 0.6e-6 / cores);
         ASSERT_CLOSE(nest->levels[0].seconds, 0.6e-6 / cores);
-        perf_bindings_free(&b);
         release(&p, &r);
     }
     free(xml);
@@ -610,23 +619,14 @@ static void test_scalar_accesses(void)
  * the 128 (i, k)), and no stream: (2, 1), the triad. */
 static void test_invariant_in_register(void)
 {
-    char *xml = testutil_read_file(AITOOL_SOURCE_DIR "/bench/validate/xml/matmul.xml");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    char *xml = read_validate_xml("matmul");
+    const char *const sizes[] = {"m=2", "n=64", "p=64", NULL};
     machine *m = load_test_machine();
-    lm_program *p = lm_program_create();
-    CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "matmul.xml", xml, strlen(xml)));
-    lm_program_finish(p);
-    perf_bindings *b = perf_bindings_create();
-    perf_bindings_set(b, "m", 2);
-    perf_bindings_set(b, "n", 64);
-    perf_bindings_set(b, "p", 64);
-    perf_options opt = {PERF_ECM, 1};
+    lm_program *p;
     perf_result r;
-    CU_ASSERT_TRUE_FATAL(perf_evaluate_with(p, m, b, NULL, NULL, &opt, &r));
-    const perf_nest *nest = &r.nests[0];
-    expect_level(&nest->levels[0], "L1", 24.0 * 2 * 64 * 64 + 8.0 * 2 * 64, 2, 1, MACHINE_TRIAD,
-                 37.5);
-    perf_bindings_free(&b);
+    evaluate_bound(xml, sizes, PERF_ECM, 1, m, &p, &r);
+    expect_level(&r.nests[0].levels[0], "L1", 24.0 * 2 * 64 * 64 + 8.0 * 2 * 64, 2, 1,
+                 MACHINE_TRIAD, 37.5);
     release(&p, &r);
     machine_free(&m);
     free(xml);

@@ -19,6 +19,16 @@ static testutil_proc run(const char *const *args)
     return testutil_exec_program(tmpdir, AITOOL_PERFMODEL, args);
 }
 
+/* The file a run wrote in the temporary directory (free() it); it must be there. */
+static char *read_output(const char *name)
+{
+    char *path = testutil_path(tmpdir, name);
+    char *text = testutil_read_file(path);
+    free(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    return text;
+}
+
 /* The README's option table is what the option table prints. */
 static void test_readme_option_table(void)
 {
@@ -79,10 +89,7 @@ static void test_outputs(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "bytes 3.2e+08"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "memory-bound"));
     testutil_proc_release(&r);
-    char *path = testutil_path(tmpdir, "p.json");
-    char *text = testutil_read_file(path);
-    free(path);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    char *text = read_output("p.json");
     cJSON *j = cJSON_Parse(text);
     free(text);
     CU_ASSERT_PTR_NOT_NULL_FATAL(j);
@@ -141,10 +148,7 @@ static void test_models(void)
                                          "0.04 s, a level's bandwidth limits from 2 cores"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "runtime 0.02 s"));
     testutil_proc_release(&r);
-    char *path = testutil_path(tmpdir, "e.json");
-    char *text = testutil_read_file(path);
-    free(path);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    char *text = read_output("e.json");
     cJSON *j = cJSON_Parse(text);
     free(text);
     CU_ASSERT_PTR_NOT_NULL_FATAL(j);
@@ -208,10 +212,7 @@ static void test_models(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "  chain in j (line 11): 400 dependent adds, a new "
                                          "chain every 20, 4 cycles each\n"));
     testutil_proc_release(&r);
-    path = testutil_path(tmpdir, "c.json");
-    text = testutil_read_file(path);
-    free(path);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    text = read_output("c.json");
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"chain\":\t{\n\t\t\t\t\t\t\"dependent_adds\":\t400,\n"
                                         "\t\t\t\t\t\t\"steps_per_chain\":\t20,\n"
                                         "\t\t\t\t\t\t\"cycles_per_step\":\t4\n"));
@@ -229,10 +230,7 @@ static void test_models(void)
                                          "  one at a time in t (line 13): 2400 loads, 0 stores\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "  of L1's seconds, "));
     testutil_proc_release(&r);
-    path = testutil_path(tmpdir, "s.json");
-    text = testutil_read_file(path);
-    free(path);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    text = read_output("s.json");
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"one_at_a_time\":\t{\n\t\t\t\t\t\t\"loads\":\t2400,\n"
                                         "\t\t\t\t\t\t\"stores\":\t0\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"one_at_a_time_s\":\t"));
