@@ -1041,6 +1041,13 @@ enum { CALIB_ROW_SUM_ELEMENTS = 2048 };
 /* Row lengths: long enough that the chains, not the loads and adds, set the pace. */
 static const size_t calib_row_sum_lengths[] = {128, 256};
 
+/* Doubles *passes (a field of ctx) until one run of `run` lasts calib_in_core_seconds. */
+static void calib_grow_passes(calib_timed *run, void *ctx, unsigned *passes)
+{
+    while (run(ctx) < calib_in_core_seconds && *passes < (1u << 30))
+        *passes *= 2;
+}
+
 typedef struct calib_row_sums_run {
     const double *a;
     double *y;
@@ -1089,8 +1096,7 @@ static void calib_chain_window(machine_benchmarks *b, calib_runs *runs)
     size_t nlengths = sizeof calib_row_sum_lengths / sizeof *calib_row_sum_lengths;
     for (size_t k = 0; k < nlengths; k++) {
         calib_row_sums_run r = {a, y, calib_row_sum_lengths[k], 1};
-        while (calib_row_sums_timed(&r) < calib_in_core_seconds && r.passes < (1u << 30))
-            r.passes *= 2;
+        calib_grow_passes(calib_row_sums_timed, &r, &r.passes);
         char what[64];
         snprintf(what, sizeof what, "row sums of %zu", r.len);
         double cycles = hz * calib_best_of(runs, calib_row_sums_timed, &r, what) /
@@ -1124,8 +1130,7 @@ static double calib_access_cycles(calib_access_kernel *kernel, double *a, double
                                   calib_runs *runs, const char *what)
 {
     calib_access_run r = {kernel, a, CALIB_ROW_SUM_ELEMENTS, 1};
-    while (calib_access_timed(&r) < calib_in_core_seconds && r.passes < (1u << 30))
-        r.passes *= 2;
+    calib_grow_passes(calib_access_timed, &r, &r.passes);
     return hz * calib_best_of(runs, calib_access_timed, &r, what) / ((double)r.n * r.passes);
 }
 
