@@ -15,9 +15,9 @@
  *     over its repetitions is the measured time, as the calibration's numbers are best-ofs.
  * The machine comes from perf_calibrate() in the same invocation, its benchmarks measured
  * again after every pass but the last and the best of each kept (vk_calibrate_again), or
- * from -machine FILE; it needs a benchmarks table.  The error of a prediction is (predicted - measured) / measured;
- * per model, the median and worst absolute error at memory size and the median in the caches
- * are checked against the targets.  The rows go to a table, a CSV file, a JSON file and a
+ * from -machine FILE; it needs a benchmarks table.  The error of a prediction is
+ * (predicted - measured) / measured; per model, the median and worst absolute error at
+ * memory size and the median in the caches are checked against the targets.  The rows go to a table, a CSV file, a JSON file and a
  * predicted-versus-measured chart (gnuplot).
  *
  * Exit status: 0 every target met, 1 a target missed, 2 a usage or setup error (a bad option,
