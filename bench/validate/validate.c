@@ -673,8 +673,8 @@ _Static_assert(VK_DEFAULT_PASSES == 2, "the help of -passes names the default");
 static void vk_usage(FILE *out)
 {
     fputs("usage: validate [-machine FILE] [-kernel NAME]... [-size CLASS]... [-footprint-mib N]\n"
-          "                [-runs R] [-xml-dir DIR] [-csv FILE] [-json FILE] [-plot FILE]\n"
-          "                [-dry-run]\n"
+          "                [-runs R] [-passes P] [-xml-dir DIR] [-csv FILE] [-json FILE]\n"
+          "                [-plot FILE] [-dry-run]\n"
           "Predicts each validation kernel's run time with the level roofline and ECM models\n"
           "and measures it, at each size class, on one core and on all.\n",
           out);
