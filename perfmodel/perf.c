@@ -434,11 +434,51 @@ static int perf_fit_level(const double *ws, unsigned n, unsigned long long size)
     return f;
 }
 
+/* One array's part of a level's traffic: its bytes over the run, the read streams
+ * (write-allocations included) and write streams that carry them, its element size. */
+typedef struct perf_stream_part {
+    double bytes, reads, writes, esize;
+} perf_stream_part;
+
+/* A level's read and write streams, added to *reads and *writes: each array's, counted by
+ * the elements one of its streams moves over the run against the stream that moves the most.
+ * An array the level moves once while another streams through it again and again hardly
+ * takes a share of the bandwidth: matmul's row of c goes to and from L2 once for a whole
+ * sweep of b from memory, and counted whole its two streams made memory's one stream of b
+ * look like a triad.  Elements, not bytes: an int index stream beside a double one is as
+ * much a stream. */
+static void perf_weigh_streams(const perf_stream_part *p, size_t n, double *reads,
+                               double *writes)
+{
+    double most = 0;
+    for (size_t i = 0; i < n; i++) {
+        double streams = p[i].reads + p[i].writes;
+        if (streams > 0)
+            most = fmax(most, p[i].bytes / p[i].esize / streams);
+    }
+    if (most <= 0)
+        return;
+    double r = 0, w = 0;
+    for (size_t i = 0; i < n; i++) {
+        double streams = p[i].reads + p[i].writes;
+        if (streams <= 0)
+            continue;
+        double weight = p[i].bytes / p[i].esize / streams / most;
+        r += p[i].reads * weight;
+        w += p[i].writes * weight;
+    }
+    /* to a tenth of a stream: a stencil's ghost cells make its input's streams move a few
+     * elements more than its output's, which must not decide between two benchmarks */
+    *reads += round(r * 10) / 10;
+    *writes += round(w * 10) / 10;
+}
+
 /* An array's L1 traffic in the loop: its distinct loads and stores, as bytes where they are
  * vectorized (those that straddle two lines counted twice), as scalar_loads and
- * scalar_stores where they go one element at a time. */
+ * scalar_stores where they go one element at a time; its streams in *part. */
 static void perf_l1_traffic(perf_loop *pl, const perf_chain *c, const lm_array_ref *a,
-                            const perf_dims *d, double esize, bool irregular, const machine *m)
+                            const perf_dims *d, double esize, bool irregular, const machine *m,
+                            perf_stream_part *part)
 {
     double reads = 0, writes = 0;
     double bytes = perf_array_traffic(c, a, d, esize, -1, pl->executions, false, &reads, &writes);
@@ -448,8 +488,7 @@ static void perf_l1_traffic(perf_loop *pl, const perf_chain *c, const lm_array_r
         reads = writes = 0;
     }
     double share = perf_scalar_share(pl, a, d, irregular, m);
-    pl->level_reads[0] += reads;
-    pl->level_writes[0] += writes;
+    *part = (perf_stream_part){bytes, reads, writes, esize};
     pl->level_bytes[0] += (1 - share) * (bytes + perf_split_bytes(a, d, esize, pl->executions, m));
     if (share > 0 && reads + writes > 0) {
         double accesses = share * bytes / esize;
@@ -478,22 +517,31 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
     for (unsigned k = 0; k < m->ncaches; k++)
         pl->fits[k] = perf_fit_level(pl->ws, c->n, m->caches[k].size_bytes);
     int f = m->ncaches ? pl->fits[m->ncaches - 1] : -1;
+    /* part[j * n + i]: array i's part of level j's traffic */
+    unsigned nlevels = m->ncaches + 1;
+    perf_stream_part *part = mem_alloc((n ? n : 1) * nlevels * sizeof *part);
     i = 0;
     for (const lm_array_ref *a = l->array_refs; a; a = a->next, i++) {
         pl->bytes += perf_array_bytes(c, a, &dims[i], esize[i], f, pl->executions,
                                       m->write_allocate);
         pl->footprint += perf_array_footprint(c, a, &dims[i], esize[i], pl->executions);
         /* L1 serves every distinct load and store; level k+1 what cache k misses. */
-        perf_l1_traffic(pl, c, a, &dims[i], esize[i], irregular, m);
-        for (unsigned k = 0; k < m->ncaches; k++)
-            pl->level_bytes[k + 1] += perf_array_traffic(
-                c, a, &dims[i], esize[i], pl->fits[k], pl->executions, m->write_allocate,
-                &pl->level_reads[k + 1], &pl->level_writes[k + 1]);
+        perf_l1_traffic(pl, c, a, &dims[i], esize[i], irregular, m, &part[i]);
+        for (unsigned k = 0; k < m->ncaches; k++) {
+            perf_stream_part *p = &part[(k + 1) * n + i];
+            *p = (perf_stream_part){0, 0, 0, esize[i]};
+            p->bytes = perf_array_traffic(c, a, &dims[i], esize[i], pl->fits[k], pl->executions,
+                                          m->write_allocate, &p->reads, &p->writes);
+            pl->level_bytes[k + 1] += p->bytes;
+        }
     }
+    for (unsigned j = 0; j < nlevels; j++)
+        perf_weigh_streams(&part[j * n], n, &pl->level_reads[j], &pl->level_writes[j]);
     for (i = 0; i < n; i++) {
         free(dims[i].level);
         free(dims[i].width);
     }
+    free(part);
     free(dims);
     free(esize);
 }

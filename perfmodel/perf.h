@@ -62,7 +62,8 @@ typedef struct perf_loop {
     int fits[MACHINE_MAX_CACHES];
     /* By serving level (see PERF_MAX_LEVELS), from cold caches: the bytes,
      * and the read streams (write-allocations included) and write streams
-     * that carry them. */
+     * that carry them, each counted by the elements it moves against the
+     * level's busiest (perf_weigh_streams), to a tenth. */
     double level_bytes[PERF_MAX_LEVELS];
     double level_reads[PERF_MAX_LEVELS], level_writes[PERF_MAX_LEVELS];
     double footprint; /* bytes of all the data the loop's own level touches */

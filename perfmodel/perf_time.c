@@ -9,7 +9,8 @@
  *
  * Which benchmark.  The traffic a level serves is carried by some read
  * streams (write-allocations count as reads, as the bus sees them) and write
- * streams: those of the nest's loop that moves the most of it.  The
+ * streams: those of the nest's loop that moves the most of it, each counted
+ * by the elements it moves against that level's busiest stream (perf.c).  The
  * benchmark for the level is the kernel, measured at that level on that
  * many cores, whose own streams (reads + write-only arrays when the machine
  * write-allocates, beyond L1, writes) are nearest: the smallest |r - R| +

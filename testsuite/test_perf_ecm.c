@@ -632,6 +632,38 @@ static void test_invariant_in_register(void)
     free(xml);
 }
 
+/* A stream counts by the elements it moves against the stream that moves the most.  matmul,
+ * m = 2, n = p = 4096, on 4 cores: b (128 MiB) comes from memory once for each i, 2 * 4096^2
+ * elements; c's row and a's elements fit in L3 (a row of c and of b take 64 KiB) and move
+ * 2 * 4096 elements each over the run, a 4096th of b's: memory's streams are b's one read,
+ * (1, 0), nearest load2.  In L2 c's row streams again for every k as b does (2, 1), copy.
+ * stencil3d27 (n = 322, its three planes in L3): w[0..3] are four elements read once, no
+ * stream; in is read once and out written and allocated, out's 320^3 elements a stream
+ * against in's 322^3, a 0.98 that is 1 to a tenth: (2, 1), copy. */
+static void test_streams_by_elements(void)
+{
+    char *xml = read_validate_xml("matmul");
+    const char *const sizes[] = {"m=2", "n=4096", "p=4096", NULL};
+    machine *m = load_test_machine();
+    lm_program *p;
+    perf_result r;
+    evaluate_bound(xml, sizes, PERF_ROOFLINE, 4, m, &p, &r);
+    const double b = 2 * 4096.0 * 4096 * 8, row = 2 * 4096.0 * 8;
+    expect_level(&r.nests[0].levels[3], "memory", b + 2 * row + row, 1, 0, MACHINE_LOAD2, 20);
+    expect_level(&r.nests[0].levels[1], "L2", b + 2 * 4096 * 4096.0 * 8 * 2 + row, 2, 1,
+                 MACHINE_COPY, 150);
+    release(&p, &r);
+    free(xml);
+
+    xml = read_validate_xml("stencil3d27");
+    evaluate_bound(xml, (const char *const[]){"n=322", NULL}, PERF_ROOFLINE, 4, m, &p, &r);
+    const double in = 8 * 322.0 * 322 * 322, out = 16 * 320.0 * 320 * 320;
+    expect_level(&r.nests[0].levels[3], "memory", in + out + 32, 2, 1, MACHINE_COPY, 18);
+    release(&p, &r);
+    machine_free(&m);
+    free(xml);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -647,6 +679,7 @@ int main(void)
         {"loads one at a time: outer loops, gathers, chains with them, remainders, strides",
          test_scalar_accesses},
         {"an element the same through a loop is in a register", test_invariant_in_register},
+        {"a stream counts by the elements it moves", test_streams_by_elements},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"ECM and the level roofline", cases}};
