@@ -80,19 +80,6 @@ typedef struct perf_chain {
     unsigned n;
 } perf_chain;
 
-static bool perf_eval_bound(const lm_loop *l, const char *what, const char *text,
-                            const perf_bindings *b, long long *value)
-{
-    perf_expr_result r = perf_expr_eval(text, b);
-    if (!r.ok) {
-        diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column, "%s '%s': %s", what, text,
-                r.message);
-        return false;
-    }
-    *value = r.value;
-    return true;
-}
-
 /* The name a loop without bounds is given its iterations by: FUNC_L<line>,
  * as measuretool -chips names its count. */
 static void perf_loop_name(const lm_loop *l, char *buf, size_t size)
@@ -111,16 +98,16 @@ typedef struct perf_run {
     bool warned; /* a benchmark fallback has been said */
 } perf_run;
 
-/* Iterations per entry of a loop whose bounds are not known: given by name
- * (perfmodel -D, measuretool -param FUNC_L<line>=N), else measured (a
- * -measured file, or the pininfo of a run of an -auto-instrument'ed copy:
- * its iterations over its entries, rounded). */
-static bool perf_trip_without_bounds(const lm_loop *l, const perf_run *t, long long *trip)
+/* Iterations per entry of a loop whose bounds are missing or cannot be evaluated, when
+ * given: by name (perfmodel -D, measuretool -param FUNC_L<line>=N), else measured (a
+ * -measured file, or the pininfo of a run of an -auto-instrument'ed copy: its iterations
+ * over its entries, rounded).  *given is false when neither is there; false is returned
+ * (after the error) only for a negative count given by name. */
+static bool perf_trip_given(const lm_loop *l, const perf_run *t, const char *name,
+                            long long *trip, bool *given)
 {
-    const perf_bindings *b = t->b;
-    char name[160];
-    perf_loop_name(l, name, sizeof name);
-    if (b && perf_bindings_get(b, name, trip)) {
+    *given = true;
+    if (t->b && perf_bindings_get(t->b, name, trip)) {
         if (*trip >= 0)
             return true;
         diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
@@ -136,26 +123,51 @@ static bool perf_trip_without_bounds(const lm_loop *l, const perf_run *t, long l
                             pi->value[LM_PIN_ENTRIES]);
         return true;
     }
-    diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
-            "the loop has no bounds: give its iterations per entry as %s=N (perfmodel -D, "
-            "measuretool -param), or a measurement of it (from a run of an "
-            "-auto-instrument'ed copy)", name);
-    return false;
+    *given = false;
+    return true;
 }
 
-/* Iterations per entry: (upper - lower) / stride + 1, or 0 when the bounds
- * are already crossed. */
+/* What the user can do about a loop whose trip count is not known. */
+#define PERF_TRIP_HINT                                                                         \
+    "give its iterations per entry as %s=N (perfmodel -D, measuretool -param), or a "          \
+    "measurement of it (from a run of an -auto-instrument'ed copy)"
+
+/* Iterations per entry: (upper - lower) / stride + 1, or 0 when the bounds are already
+ * crossed.  A loop without bounds (a while loop), or whose bounds do not evaluate (a bound
+ * that calls a function, a parameter not bound with -D), takes its count as given by name
+ * or measured (perf_trip_given), the bounds first when they evaluate. */
 static bool perf_trip_count(const lm_loop *l, const perf_run *t, long long *trip)
 {
     const lm_bounds *bd = &l->bounds;
-    const perf_bindings *b = t->b;
-    if (!bd->lower || !bd->upper || !bd->stride)
-        return perf_trip_without_bounds(l, t, trip);
-    long long lo, hi, st;
-    if (!perf_eval_bound(l, "lowerbound", bd->lower, b, &lo) ||
-        !perf_eval_bound(l, "upperbound", bd->upper, b, &hi) ||
-        !perf_eval_bound(l, "stride", bd->stride, b, &st))
-        return false;
+    char name[160];
+    perf_loop_name(l, name, sizeof name);
+    bool given;
+    if (!bd->lower || !bd->upper || !bd->stride) {
+        if (!perf_trip_given(l, t, name, trip, &given))
+            return false;
+        if (!given)
+            diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
+                    "the loop has no bounds: " PERF_TRIP_HINT, name);
+        return given;
+    }
+    static const char *const what[] = {"lowerbound", "upperbound", "stride"};
+    const char *text[] = {bd->lower, bd->upper, bd->stride};
+    long long v[3];
+    for (int k = 0; k < 3; k++) {
+        perf_expr_result r = perf_expr_eval(text[k], t->b);
+        if (r.ok) {
+            v[k] = r.value;
+            continue;
+        }
+        if (!perf_trip_given(l, t, name, trip, &given))
+            return false;
+        if (!given)
+            diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
+                    "%s '%s': %s; bind it, or " PERF_TRIP_HINT, what[k], text[k],
+                    r.message, name);
+        return given;
+    }
+    long long lo = v[0], hi = v[1], st = v[2];
     if (st == 0) {
         diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column, "the loop's stride is 0");
         return false;

@@ -152,10 +152,10 @@ static void perf_say_fallback(const machine *m, unsigned j, unsigned cores,
     if (*warned)
         return;
     *warned = true;
-    diag_tool(DIAG_WARNING, "the machine's benchmarks have no measurement in %s on %u cores: "
+    diag_tool(DIAG_WARNING, "the machine's benchmarks have no measurement in %s on %u core%s: "
                             "using the nearest, %s on %u (said once)",
-              perf_level_name(m, j), cores, perf_level_name(m, perf_level_index(m, bw->level)),
-              bw->cores);
+              perf_level_name(m, j), cores, cores == 1 ? "" : "s",
+              perf_level_name(m, perf_level_index(m, bw->level)), bw->cores);
 }
 
 /* The levels' bytes in the steady state and their streams. */

@@ -60,11 +60,14 @@ static void report_perf_levels_text(FILE *out, const perf_nest *n, perf_model mo
                 lv->reads, lv->writes, lv->kernel >= 0 ? machine_kernels[lv->kernel].name : "-",
                 lv->gbs, lv->seconds);
     }
-    if (model == PERF_ECM)
-        fprintf(out, "  ECM: T_OL %.6g s, T_nOL %.6g s, one core %.6g s, a level's bandwidth "
-                     "limits from %.3g cores\n",
-                n->ecm.overlapping_s, n->ecm.non_overlapping_s, n->ecm.single_core_s,
-                n->ecm.saturation_cores);
+    if (model == PERF_ECM) {
+        fprintf(out, "  ECM: T_OL %.6g s, T_nOL %.6g s, one core %.6g s, ",
+                n->ecm.overlapping_s, n->ecm.non_overlapping_s, n->ecm.single_core_s);
+        if (n->ecm.saturation_cores > 0)
+            fprintf(out, "a level's bandwidth limits from %.3g cores\n", n->ecm.saturation_cores);
+        else
+            fputs("no level beyond L1 serves it (no bandwidth limits it)\n", out);
+    }
     if (n->barrier_s > 0)
         fprintf(out, "  barrier: %.6g s (the parallel loop's schedule and closing barrier)\n",
                 n->barrier_s);
@@ -93,8 +96,8 @@ bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m)
             m->peak_gflops, m->memory_bandwidth_gbs,
             m->write_allocate ? ", write-allocate" : "");
     if (m->benchmarks.present)
-        fprintf(out, "model: %s on %u cores, with the machine's benchmarks\n",
-                r->model == PERF_ECM ? "ECM" : "roofline", r->cores);
+        fprintf(out, "model: %s on %u core%s, with the machine's benchmarks\n",
+                r->model == PERF_ECM ? "ECM" : "roofline", r->cores, r->cores == 1 ? "" : "s");
     for (size_t i = 0; i < r->nnests; i++) {
         const perf_nest *n = &r->nests[i];
         fprintf(out, "\nnest at %s:%u (function %s)\n", fileio_basename(n->top->loc.file),

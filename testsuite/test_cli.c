@@ -1073,6 +1073,65 @@ static void test_loops_without_bounds(void)
     free(json);
 }
 
+/* A loop whose bound the model cannot evaluate (it calls a function: kernels/perf_call_bound.c)
+ * takes its iterations per entry as a loop without bounds does: by name, or measured. */
+static void test_bound_not_evaluated(void)
+{
+    const char *none[] = {"-static-counting-only", "-report-file", "c.txt", "-machine", SMALL_VM,
+                          "-param", "n=100", KERNEL("perf_call_bound.c"), NULL};
+    testutil_proc r = run(none);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, KERNEL("perf_call_bound.c") ":7:5: error: upperbound "
+                                  "'(lim(n))-1': unbound parameter 'lim(100)'; bind it, or give "
+                                  "its iterations per entry as clamp_L7=N (perfmodel -D, "
+                                  "measuretool -param), or a measurement of it (from a run of "
+                                  "an -auto-instrument'ed copy)\n");
+    testutil_proc_release(&r);
+    const char *named[] = {"-static-counting-only", "-report-file", "c.txt", "-machine", SMALL_VM,
+                           "-param", "clamp_L7=1000", "-json", "c.json",
+                           KERNEL("perf_call_bound.c"), NULL};
+    r = run(named);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *json = read_in_tmp("c.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"flops\":\t1000,"));
+    free(json);
+    /* Measured: 4 entries, 1000 iterations: 250 an entry; the bound itself, once it
+     * evaluates, comes first: lim(100) bound to 30 gives 30. */
+    char *measured = testutil_path(tmpdir, "c_measured.json");
+    CU_ASSERT_FATAL(testutil_write_file(
+        measured, "{\"loops\": [{\"file\": \"perf_call_bound.c\", \"line\": 7, \"column\": 5, "
+                  "\"function\": \"clamp\", \"entries\": 4, \"iterations\": 1000, "
+                  "\"fp_plus\": 0, \"fp_minus\": 0, \"fp_multiply\": 1000, \"fp_divide\": 0, "
+                  "\"fp_special\": 0, \"load_bytes\": 8000, \"store_bytes\": 8000}]}"));
+    free(measured);
+    const char *from_run[] = {"-static-counting-only", "-report-file", "c.txt", "-machine",
+                              SMALL_VM, "-measured", "c_measured.json", "-json", "c.json",
+                              KERNEL("perf_call_bound.c"), NULL};
+    r = run(from_run);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    json = read_in_tmp("c.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"flops\":\t250,"));
+    free(json);
+    const char *bound[] = {"-static-counting-only", "-report-file", "c.txt", "-machine",
+                           SMALL_VM, "-measured", "c_measured.json", "-param", "n=100",
+                           "-param", "lim(100)=30", "-json", "c.json",
+                           KERNEL("perf_call_bound.c"), NULL};
+    r = run(bound);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    json = read_in_tmp("c.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"flops\":\t30,"));
+    free(json);
+}
+
 static const testutil_case xml_cases[] = {
     {"-machine predictions in the reports", test_machine_prediction},
     {"-xml written and read back", test_xml_written_and_read_back},
@@ -1080,6 +1139,7 @@ static const testutil_case xml_cases[] = {
     {"the ExaSAT tools' dialect", test_orig_dialect},
     {"-chips written", test_chips_written},
     {"loops without bounds", test_loops_without_bounds},
+    {"a bound that does not evaluate", test_bound_not_evaluated},
     {NULL, NULL},
 };
 

@@ -148,6 +148,16 @@ static void test_models(void)
                                          "0.04 s, a level's bandwidth limits from 2 cores"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "runtime 0.02 s"));
     testutil_proc_release(&r);
+    /* 500 elements, 12 KB, stay in L1: no transfer, so no level's bandwidth limits; one core */
+    const char *in_l1[] = {"-machine", ECM_MACHINE, "-model", "ecm", "-cores", "1", "-D", "n=500",
+                           TRIAD, NULL};
+    r = run(in_l1);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "model: ECM on 1 core, with the machine's benchmarks"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "ECM: T_OL 3.125e-08 s, T_nOL 3.2e-07 s, one core "
+                                         "3.2e-07 s, no level beyond L1 serves it (no "
+                                         "bandwidth limits it)\n"));
+    testutil_proc_release(&r);
     char *text = read_output("e.json");
     cJSON *j = cJSON_Parse(text);
     free(text);
@@ -279,6 +289,14 @@ static void test_calibrate(void)
     const char *misuse[] = {"-calibrate", "-machine", VM, NULL};
     testutil_proc r = run(misuse);
     CU_ASSERT_EQUAL(r.status, 2);
+    testutil_proc_release(&r);
+    /* an option of the model is no option of the measurement: refused, not ignored */
+    const char *model[] = {"-calibrate", "-model", "ecm", NULL};
+    r = run(model);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.err, "perfmodel: error: -calibrate measures this machine and "
+                                  "prints its machine file; it takes no kernels and no other "
+                                  "options\n");
     testutil_proc_release(&r);
     const char *calibrate[] = {"-calibrate", NULL};
     r = run(calibrate);

@@ -72,9 +72,11 @@ static const args_option pm_option_table[] = {
      "evaluate for each value of one parameter and print CSV: name=FROM:TO steps by 1, :+S by "
      "S, :xF multiplies by F (at most 100000 values)"},
     {"-calibrate", ARGS_FLAG, NULL, false, PM_OPT(calibrate), 0,
-     "measure this machine (memory bandwidth with a triad on all cores, peak with independent "
-     "FMA chains, divide and sqrt costs, caches from /sys, CPUID or sysconf; about 10 s, 3 GiB "
-     "of memory) and print its machine file"},
+     "measure this machine (caches from /sys, CPUID or sysconf, the last one's size checked "
+     "against a triad's rate; peak with independent FMA chains; the benchmarks table: the "
+     "in-core costs of the FP operations, loads and stores, streaming kernels in each cache "
+     "and memory on one core and on all, transfer rates; about 12 s, 0.8 GiB of memory) and "
+     "print its machine file; it takes no other option"},
 };
 
 enum { PM_NOPTIONS = sizeof pm_option_table / sizeof *pm_option_table, PM_HELP_COLUMN = 19 };
@@ -110,8 +112,9 @@ static void pm_options_release(pm_options *o)
 static void pm_print_help(FILE *out)
 {
     fputs(
-        "usage: perfmodel -machine M.json [-D name=value]... [-json FILE] [-csv]\n"
-        "                 [-plot FILE.png|FILE.svg] [-sweep name=FROM:TO[:xF|:+S]] kernel.xml...\n"
+        "usage: perfmodel -machine M.json [-model roofline|ecm] [-cores N] [-D name=value]...\n"
+        "                 [-exasat-dialect] [-json FILE] [-csv] [-plot FILE.png|FILE.svg]\n"
+        "                 [-sweep name=FROM:TO[:xF|:+S]] kernel.xml...\n"
         "       perfmodel -calibrate > this-machine.json\n"
         "\n"
         "Predicts, per loop nest of ExaSAT XML kernels (written by measuretool -xml, by\n"
@@ -123,9 +126,12 @@ static void pm_print_help(FILE *out)
     args_print_help(out, pm_option_table, PM_NOPTIONS, PM_HELP_COLUMN);
     fputs(
         "\n"
-        "Traffic follows a layer-condition cache rule: the reuse of each array across the\n"
-        "iterations of a loop level holds when the data it needs fits in half of the\n"
-        "last-level cache; runtime = max(weighted flops / peak, bytes / bandwidth).\n"
+        "Traffic follows a layer-condition rule per cache: the reuse of each array across\n"
+        "the iterations of a loop level holds in a cache when the data it needs fits in\n"
+        "half of it. Without the machine's benchmarks, runtime = max(weighted flops / peak,\n"
+        "bytes / memory bandwidth); with them, each level's traffic goes at the bandwidth\n"
+        "of the measured benchmark nearest its streams, and -model picks the roofline of\n"
+        "the levels or ECM (README.md, \"The model\").\n"
         "\n"
         "-json and -plot refuse a kernel or the machine file, and are replaced together\n"
         "at the end of the run, neither when one cannot be written.\n"
@@ -343,7 +349,8 @@ static bool pm_outputs_not_inputs(const pm_options *o)
 
 static int pm_calibrate(const pm_options *o)
 {
-    if (o->machine_file || o->ninputs || o->json_file || o->csv || o->ndefines) {
+    if (o->machine_file || o->ninputs || o->json_file || o->csv || o->ndefines || o->model ||
+        o->cores || o->plot_file || o->sweep || o->exasat_dialect) {
         diag_tool(DIAG_ERROR, "-calibrate measures this machine and prints its machine file; "
                               "it takes no kernels and no other options");
         return PM_EXIT_USAGE;
