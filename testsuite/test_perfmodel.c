@@ -318,6 +318,20 @@ static void test_calibrate(void)
         CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "calibrate: a parallel loop on "));
     }
     if (bench) {
+        /* the header's memory bandwidth is the table's triad in memory on all cores */
+        int agree = 0;
+        const cJSON *row;
+        cJSON_ArrayForEach(row, cJSON_GetObjectItem(bench, "bandwidths"))
+            if (!strcmp(cJSON_GetObjectItem(row, "kernel")->valuestring, "triad") &&
+                !strcmp(cJSON_GetObjectItem(row, "level")->valuestring, "memory") &&
+                cJSON_GetObjectItem(row, "cores")->valuedouble ==
+                    cJSON_GetObjectItem(j, "cores")->valuedouble) {
+                CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(row, "gbs")->valuedouble,
+                                       cJSON_GetObjectItem(j, "memory_bandwidth_gbs")->valuedouble,
+                                       0);
+                agree++;
+            }
+        CU_ASSERT_EQUAL(agree, 1);
         const cJSON *window = cJSON_GetObjectItem(cJSON_GetObjectItem(bench, "in_core"),
                                                   "chain_window");
         CU_ASSERT_TRUE(!window || (cJSON_IsNumber(window) && window->valuedouble > 0));
