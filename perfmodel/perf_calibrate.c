@@ -1619,20 +1619,21 @@ void perf_calibrate_keep_best(machine_benchmarks *into, const machine_benchmarks
 
 /* The header's memory bandwidth and the table's triad in memory on all cores measure one thing
  * seconds apart; on a host whose memory bandwidth drifts they differ, and a machine file
- * should not give two numbers for it: both take the better, as each already is a best. */
+ * should not give two numbers for it.  The table's is kept: it was measured beside the other
+ * kernels of the table, in whatever state the host was then (a better of the two, taken from
+ * the other moment, made one row of the table disagree with all the others). */
 static void calib_agree_memory_bandwidth(machine *m, FILE *log)
 {
-    machine_benchmarks *b = &m->benchmarks;
+    const machine_benchmarks *b = &m->benchmarks;
     for (size_t i = 0; i < b->nbandwidths; i++) {
-        machine_bandwidth *row = &b->bandwidths[i];
+        const machine_bandwidth *row = &b->bandwidths[i];
         if (row->kernel != MACHINE_TRIAD || row->level != MACHINE_LEVEL_MEMORY ||
             row->cores != m->cores || row->gbs == m->memory_bandwidth_gbs)
             continue;
-        double best = fmax(row->gbs, m->memory_bandwidth_gbs);
-        calib_log(log, "calibrate: memory bandwidth %.1f GB/s (the better of the triad's two "
-                       "measurements on all cores, %.1f and %.1f)\n",
-                  best, m->memory_bandwidth_gbs, row->gbs);
-        row->gbs = m->memory_bandwidth_gbs = best;
+        calib_log(log, "calibrate: memory bandwidth %.1f GB/s (the table's triad on all cores; "
+                       "%.1f in the first measurement)\n",
+                  row->gbs, m->memory_bandwidth_gbs);
+        m->memory_bandwidth_gbs = row->gbs;
     }
 }
 
