@@ -1027,6 +1027,37 @@ static void test_chips_written(void)
     testutil_proc_release(&r);
 }
 
+/* A run that must succeed quietly and write the JSON file `json` whose first nest's flops
+ * are `flops` (as cJSON prints them: "\"flops\":\t1000,"). */
+static void expect_json_flops(const char *const *args, const char *json, const char *flops)
+{
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *text = read_in_tmp(json);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, flops));
+    free(text);
+}
+
+/* A -measured file `name` in the temporary directory for the one-multiply loop at line 7,
+ * column 5 of `file` (in `function`): 1000 iterations over `entries` entries. */
+static void write_measured(const char *name, const char *file, const char *function,
+                           int entries)
+{
+    char *path = testutil_path(tmpdir, name);
+    char text[512];
+    snprintf(text, sizeof text,
+             "{\"loops\": [{\"file\": \"%s\", \"line\": 7, \"column\": 5, "
+             "\"function\": \"%s\", \"entries\": %d, \"iterations\": 1000, "
+             "\"fp_plus\": 0, \"fp_minus\": 0, \"fp_multiply\": 1000, \"fp_divide\": 0, "
+             "\"fp_special\": 0, \"load_bytes\": 8000, \"store_bytes\": 8000}]}",
+             file, function, entries);
+    CU_ASSERT_FATAL(testutil_write_file(path, text));
+    free(path);
+}
+
 /* A loop without bounds takes its iterations per entry by name (-param
  * scale_L7=N) or from a measurement, else the error names what to give
  * (kernels/perf_while.c). */
@@ -1044,33 +1075,13 @@ static void test_loops_without_bounds(void)
     const char *named[] = {"-static-counting-only", "-report-file", "w.txt", "-machine", SMALL_VM,
                            "-param", "scale_L7=1000", "-json", "w.json", KERNEL("perf_while.c"),
                            NULL};
-    r = run(named);
-    CU_ASSERT_EQUAL(r.status, 0);
-    CU_ASSERT_STRING_EQUAL(r.err, "");
-    testutil_proc_release(&r);
-    char *json = read_in_tmp("w.json");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
-    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"flops\":\t1000,"));
-    free(json);
+    expect_json_flops(named, "w.json", "\"flops\":\t1000,");
     /* Measured: 2 entries, 1000 iterations: 500 an entry. */
-    char *measured = testutil_path(tmpdir, "w_measured.json");
-    CU_ASSERT_FATAL(testutil_write_file(
-        measured, "{\"loops\": [{\"file\": \"perf_while.c\", \"line\": 7, \"column\": 5, "
-                  "\"function\": \"scale\", \"entries\": 2, \"iterations\": 1000, "
-                  "\"fp_plus\": 0, \"fp_minus\": 0, \"fp_multiply\": 1000, \"fp_divide\": 0, "
-                  "\"fp_special\": 0, \"load_bytes\": 8000, \"store_bytes\": 8000}]}"));
-    free(measured);
+    write_measured("w_measured.json", "perf_while.c", "scale", 2);
     const char *from_run[] = {"-static-counting-only", "-report-file", "w.txt", "-machine",
                               SMALL_VM, "-measured", "w_measured.json", "-json", "w.json",
                               KERNEL("perf_while.c"), NULL};
-    r = run(from_run);
-    CU_ASSERT_EQUAL(r.status, 0);
-    CU_ASSERT_STRING_EQUAL(r.err, "");
-    testutil_proc_release(&r);
-    json = read_in_tmp("w.json");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
-    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"flops\":\t500,"));
-    free(json);
+    expect_json_flops(from_run, "w.json", "\"flops\":\t500,");
 }
 
 /* A loop whose bound the model cannot evaluate (it calls a function: kernels/perf_call_bound.c)
@@ -1090,46 +1101,19 @@ static void test_bound_not_evaluated(void)
     const char *named[] = {"-static-counting-only", "-report-file", "c.txt", "-machine", SMALL_VM,
                            "-param", "clamp_L7=1000", "-json", "c.json",
                            KERNEL("perf_call_bound.c"), NULL};
-    r = run(named);
-    CU_ASSERT_EQUAL(r.status, 0);
-    CU_ASSERT_STRING_EQUAL(r.err, "");
-    testutil_proc_release(&r);
-    char *json = read_in_tmp("c.json");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
-    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"flops\":\t1000,"));
-    free(json);
+    expect_json_flops(named, "c.json", "\"flops\":\t1000,");
     /* Measured: 4 entries, 1000 iterations: 250 an entry; the bound itself, once it
      * evaluates, comes first: lim(100) bound to 30 gives 30. */
-    char *measured = testutil_path(tmpdir, "c_measured.json");
-    CU_ASSERT_FATAL(testutil_write_file(
-        measured, "{\"loops\": [{\"file\": \"perf_call_bound.c\", \"line\": 7, \"column\": 5, "
-                  "\"function\": \"clamp\", \"entries\": 4, \"iterations\": 1000, "
-                  "\"fp_plus\": 0, \"fp_minus\": 0, \"fp_multiply\": 1000, \"fp_divide\": 0, "
-                  "\"fp_special\": 0, \"load_bytes\": 8000, \"store_bytes\": 8000}]}"));
-    free(measured);
+    write_measured("c_measured.json", "perf_call_bound.c", "clamp", 4);
     const char *from_run[] = {"-static-counting-only", "-report-file", "c.txt", "-machine",
                               SMALL_VM, "-measured", "c_measured.json", "-json", "c.json",
                               KERNEL("perf_call_bound.c"), NULL};
-    r = run(from_run);
-    CU_ASSERT_EQUAL(r.status, 0);
-    CU_ASSERT_STRING_EQUAL(r.err, "");
-    testutil_proc_release(&r);
-    json = read_in_tmp("c.json");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
-    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"flops\":\t250,"));
-    free(json);
+    expect_json_flops(from_run, "c.json", "\"flops\":\t250,");
     const char *bound[] = {"-static-counting-only", "-report-file", "c.txt", "-machine",
                            SMALL_VM, "-measured", "c_measured.json", "-param", "n=100",
                            "-param", "lim(100)=30", "-json", "c.json",
                            KERNEL("perf_call_bound.c"), NULL};
-    r = run(bound);
-    CU_ASSERT_EQUAL(r.status, 0);
-    CU_ASSERT_STRING_EQUAL(r.err, "");
-    testutil_proc_release(&r);
-    json = read_in_tmp("c.json");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
-    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"flops\":\t30,"));
-    free(json);
+    expect_json_flops(bound, "c.json", "\"flops\":\t30,");
 }
 
 static const testutil_case xml_cases[] = {
