@@ -165,9 +165,17 @@ static void test_measures(void)
     CU_ASSERT_PTR_NULL(strstr(r.out, "\ntriad  "));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nroofline  memory median  |error| "));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nECM       caches median  |error| "));
+    /* the errors by class: dot and stencil2d_long, 2 rows in each class and core count */
+    const char *by = strstr(r.out, "\nby size and cores, median / worst |error| (rows):\n"
+                                   "roofline  L1     1 core   ");
+    CU_ASSERT_PTR_NOT_NULL(by);
+    CU_ASSERT_PTR_NOT_NULL(by && strstr(by, "%  (2)\nroofline  memory 1 core   "));
+    CU_ASSERT_PTR_NOT_NULL(by && strstr(by, "\nECM       memory 1 core   "));
     char *csv = testutil_read_file(out_csv), *json = testutil_read_file(out_json);
     CU_ASSERT_PTR_NOT_NULL(csv && strstr(csv, "\ndot,L1,1,n=819,"));
     CU_ASSERT_PTR_NOT_NULL(json && strstr(json, "\"abs_error_pct\""));
+    CU_ASSERT_PTR_NOT_NULL(json && strstr(json, "\"by_class\":"));
+    CU_ASSERT_PTR_NOT_NULL(json && strstr(json, "\"worst_abs_error_pct\":"));
     free(csv);
     free(json);
     struct stat st;

@@ -56,6 +56,7 @@ enum { VK_MAX_ARRAYS = 4, VK_MAX_PARAMS = 3, VK_DEFAULT_RUNS = 10, VK_MAX_THREAD
 enum { VK_DEFAULT_PASSES = 2 };
 enum { VK_EXIT_OK = 0, VK_EXIT_MISSED = 1, VK_EXIT_SETUP = 2 };
 enum { VK_MAX_CLASSES = MACHINE_MAX_CACHES + 1 };
+enum { VK_MAX_CORE_COUNTS = 2 }; /* one core and all */
 
 static const double vk_mib = 1024.0 * 1024.0;
 /* An in-cache class fills this share of its cache: under the model's PERF_CACHE_SHARE, so the
@@ -887,7 +888,7 @@ typedef struct vk_run_ctx {
     const machine *m;
     lm_program *const *programs; /* one per entry of vk_kernels */
     vk_classes classes;
-    unsigned core_counts[2];
+    unsigned core_counts[VK_MAX_CORE_COUNTS];
     unsigned ncore_counts;
     vk_rows rows;
     unsigned passes; /* of the measurements; 1 in a dry run */
@@ -1003,14 +1004,23 @@ typedef struct vk_stats {
     double median, worst;
 } vk_stats;
 
-/* |error| of one model over the measured rows at memory size (memory true) or in the caches. */
-static vk_stats vk_error_stats(const vk_run_ctx *x, unsigned model, bool memory)
+/* Which measured rows a statistic is over: one size class, or every cache's (VK_EVERY_CACHE),
+ * on one core count, or on any (0). */
+typedef struct vk_filter {
+    unsigned cls, cores;
+} vk_filter;
+
+enum { VK_EVERY_CACHE = VK_MAX_CLASSES };
+
+/* |error| of one model over the measured rows the filter takes. */
+static vk_stats vk_error_stats(const vk_run_ctx *x, unsigned model, vk_filter f)
 {
     double *e = mem_alloc((x->rows.n ? x->rows.n : 1) * sizeof *e);
     vk_stats s = {0, 0, 0};
     for (size_t i = 0; i < x->rows.n; i++) {
         const vk_row *r = &x->rows.row[i];
-        if (r->measured > 0 && (r->cls == x->m->ncaches) == memory)
+        bool cls = f.cls == VK_EVERY_CACHE ? r->cls != x->m->ncaches : r->cls == f.cls;
+        if (r->measured > 0 && cls && (f.cores == 0 || r->cores == f.cores))
             e[s.n++] = fabs(vk_error(r, model));
     }
     if (s.n) {
@@ -1019,6 +1029,44 @@ static vk_stats vk_error_stats(const vk_run_ctx *x, unsigned model, bool memory)
     }
     free(e);
     return s;
+}
+
+/* The errors of one model by size class and core count, where the targets lump them: which
+ * rows miss (a class, the cores the host shares) shows here. */
+typedef struct vk_class_stats {
+    unsigned model, cls, cores;
+    vk_stats s;
+} vk_class_stats;
+
+enum { VK_MAX_CLASS_STATS = VK_NMODELS * VK_MAX_CLASSES * VK_MAX_CORE_COUNTS };
+
+/* Fills up to VK_MAX_CLASS_STATS entries of out with the classes that have
+ * measured rows; returns how many. */
+static size_t vk_by_class(const vk_run_ctx *x, vk_class_stats *out)
+{
+    size_t n = 0;
+    for (unsigned mo = 0; mo < VK_NMODELS; mo++)
+        for (unsigned j = 0; j < x->classes.n; j++)
+            for (unsigned i = 0; i < x->ncore_counts; i++) {
+                vk_filter f = {j, x->core_counts[i]};
+                vk_stats s = vk_error_stats(x, mo, f);
+                if (s.n)
+                    out[n++] = (vk_class_stats){mo, j, f.cores, s};
+            }
+    return n;
+}
+
+static void vk_print_by_class(const vk_run_ctx *x)
+{
+    vk_class_stats c[VK_MAX_CLASS_STATS];
+    size_t n = vk_by_class(x, c);
+    if (!n)
+        return;
+    printf("\nby size and cores, median / worst |error| (rows):\n");
+    for (size_t i = 0; i < n; i++)
+        printf("%-9s %-6s %u core%s  %5.1f%% / %5.1f%%  (%zu)\n", vk_model_names[c[i].model],
+               vk_class_name(x->m, c[i].cls), c[i].cores, c[i].cores == 1 ? " " : "s",
+               c[i].s.median, c[i].s.worst, c[i].s.n);
 }
 
 /* One target: what, the value, the bound, and whether it holds (a target with no rows holds). */
@@ -1034,7 +1082,8 @@ enum { VK_TARGETS_PER_MODEL = 3, VK_NVERDICTS = VK_NMODELS * VK_TARGETS_PER_MODE
 static void vk_verdicts(const vk_run_ctx *x, vk_verdict v[VK_NVERDICTS])
 {
     for (unsigned mo = 0; mo < VK_NMODELS; mo++) {
-        vk_stats mem = vk_error_stats(x, mo, true), cache = vk_error_stats(x, mo, false);
+        vk_stats mem = vk_error_stats(x, mo, (vk_filter){x->m->ncaches, 0});
+        vk_stats cache = vk_error_stats(x, mo, (vk_filter){VK_EVERY_CACHE, 0});
         vk_verdict *t = &v[mo * VK_TARGETS_PER_MODEL];
         t[0] = (vk_verdict){vk_model_names[mo], "memory median", mem.median,
                             vk_memory_median_target, mem.n, false};
@@ -1162,6 +1211,32 @@ static void vk_json_row(json_out *w, const vk_run_ctx *x, const vk_row *r)
     json_object_end(w);
 }
 
+/* "by_class": vk_by_class's statistics. */
+static void vk_json_by_class(json_out *w, const vk_run_ctx *x)
+{
+    vk_class_stats c[VK_MAX_CLASS_STATS];
+    size_t n = vk_by_class(x, c);
+    json_key(w, "by_class");
+    json_array_begin(w);
+    for (size_t i = 0; i < n; i++) {
+        json_object_begin(w);
+        json_key(w, "model");
+        json_string(w, vk_model_names[c[i].model]);
+        json_key(w, "size");
+        json_string(w, vk_class_name(x->m, c[i].cls));
+        json_key(w, "cores");
+        json_number(w, c[i].cores);
+        json_key(w, "rows");
+        json_number(w, (double)c[i].s.n);
+        json_key(w, "median_abs_error_pct");
+        json_number(w, c[i].s.median);
+        json_key(w, "worst_abs_error_pct");
+        json_number(w, c[i].s.worst);
+        json_object_end(w);
+    }
+    json_array_end(w);
+}
+
 static bool vk_write_json(const vk_run_ctx *x, const char *path, const vk_verdict *v,
                           const double ms[VK_NMODELS])
 {
@@ -1198,6 +1273,7 @@ static bool vk_write_json(const vk_run_ctx *x, const char *path, const vk_verdic
         json_object_end(&w);
     }
     json_array_end(&w);
+    vk_json_by_class(&w, x);
     json_key(&w, "prediction_ms");
     json_object_begin(&w);
     for (unsigned mo = 0; mo < VK_NMODELS; mo++) {
@@ -1344,6 +1420,7 @@ static int vk_run(const vk_options *o, machine *m, lm_program *const *programs)
     if (status == VK_EXIT_OK) {
         vk_verdict v[VK_NVERDICTS];
         vk_verdicts(&x, v);
+        vk_print_by_class(&x);
         bool met = o->dry_run || vk_print_verdicts(v);
         double ms[VK_NMODELS];
         vk_print_prediction_time(&x, ms);
