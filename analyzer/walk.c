@@ -66,6 +66,7 @@
 
 #include "detail.h"
 #include "fp_ops.h"
+#include "omp.h"
 #include "stmts.h"
 #include "mem.h"
 #include "strbuf.h"
@@ -612,6 +613,17 @@ static access_mode place_in_chain(walker *w, frame *f, frame *parent, CXCursor c
     return mode;
 }
 
+/* The OpenMP directive before the loop c (omp.c), read from its file's text. */
+static unsigned loop_omp_directive(CXTranslationUnit tu, CXCursor c)
+{
+    CXFile file = NULL;
+    unsigned offset = 0;
+    clang_getFileLocation(clang_getCursorLocation(c), &file, NULL, NULL, &offset);
+    size_t size = 0;
+    const char *text = file ? clang_getFileContents(tu, file, &size) : NULL;
+    return text ? omp_loop_directive(text, size, offset) : 0;
+}
+
 static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
 {
     f->is_loop = true;
@@ -624,6 +636,8 @@ static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
         f->body_loop = lm_function_add_loop(w->prog, w->fn, around, kind,
                                             (lm_location){file, line, col});
         free(file);
+        if (kind == LM_LOOP_FOR)
+            f->body_loop->omp = loop_omp_directive(w->cache->tu, c);
         if (f->node_own)
             f->node->loop = f->body_loop;
     }

@@ -147,6 +147,32 @@ const char *lm_pin_field_name(lm_pin_field f)
     return (unsigned)f < LM_PIN_NFIELDS ? names[f] : "";
 }
 
+static const struct {
+    unsigned omp;
+    const char *name;
+} lm_omp_names[] = {
+    {LM_OMP_FOR, "for"},
+    {LM_OMP_FOR | LM_OMP_NOWAIT, "for nowait"},
+    {LM_OMP_FOR | LM_OMP_PARALLEL, "parallel for"},
+    {LM_OMP_FOR | LM_OMP_PARALLEL | LM_OMP_NOWAIT, "parallel for nowait"},
+};
+
+const char *lm_omp_name(unsigned omp)
+{
+    for (size_t i = 0; i < sizeof lm_omp_names / sizeof *lm_omp_names; i++)
+        if (lm_omp_names[i].omp == omp)
+            return lm_omp_names[i].name;
+    return NULL;
+}
+
+unsigned lm_omp_parse(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof lm_omp_names / sizeof *lm_omp_names; i++)
+        if (!strcmp(lm_omp_names[i].name, name))
+            return lm_omp_names[i].omp;
+    return 0;
+}
+
 unsigned long lm_datatype_size(const char *datatype)
 {
     static const struct {

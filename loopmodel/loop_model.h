@@ -25,6 +25,11 @@ typedef enum lm_loop_kind {
     LM_LOOP_DO,
 } lm_loop_kind;
 
+/* An OpenMP directive on a loop (lm_loop.omp): LM_OMP_FOR shares its iterations out among
+ * the threads (omp for, parallel for); with LM_OMP_PARALLEL it starts a team of its own
+ * (parallel for); with LM_OMP_NOWAIT no barrier ends it. */
+enum { LM_OMP_FOR = 1, LM_OMP_PARALLEL = 2, LM_OMP_NOWAIT = 4 };
+
 typedef enum lm_fp_class {
     LM_FP_PLUS,
     LM_FP_MINUS,
@@ -234,6 +239,7 @@ typedef struct lm_loop {
      * loop from C; an ExaSAT `if` block read from XML is a loop of one
      * iteration with the if's probability (xml-schema/README.md). */
     double probability;
+    unsigned omp; /* LM_OMP_* flags, 0: no worksharing directive */
 } lm_loop;
 
 struct lm_function {
@@ -354,6 +360,10 @@ lm_comm_var *lm_comm_add_var(lm_program *p, lm_comm *c, bool is_array, const cha
 const char *lm_access_type_name(lm_access_type t); /* "readonly", ... */
 /* The attribute name of a pininfo field ("entries", "iters", ...). */
 const char *lm_pin_field_name(lm_pin_field f);
+/* A loop's LM_OMP_* flags as ExaSAT XML's loop/@omp spells them ("for", "for nowait",
+ * "parallel for", "parallel for nowait"; NULL for 0), and back (0 for any other text). */
+const char *lm_omp_name(unsigned omp);
+unsigned lm_omp_parse(const char *name);
 /* The size in bytes of a C arithmetic type named in XML ("double",
  * "unsigned long"), 0 when unknown; the sizes of the x86-64 Linux ABI. */
 unsigned long lm_datatype_size(const char *datatype);

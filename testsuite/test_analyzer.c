@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "loop_model.h"
 #include "loop_stmt.h"
+#include "omp.h"
 #include "strbuf.h"
 #include "tally.h"
 #include "testutil.h"
@@ -473,9 +474,53 @@ static void test_openmp_loops(void)
     lm_program *p = analyze("openmp.c", args, 1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     CU_ASSERT_EQUAL(lm_fp_total(&p->files->functions->own), 0);
+    /* parallel for: a team of its own; the omp for inside a parallel block: shared out */
+    const lm_loop *first = p->files->functions->loops;
+    CU_ASSERT_EQUAL(first->omp, LM_OMP_FOR | LM_OMP_PARALLEL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(first->next);
+    CU_ASSERT_EQUAL(first->next->omp, LM_OMP_FOR);
     lm_program_free(&p);
     /* Without -fopenmp the #ifdef _OPENMP part is not compiled. */
     CU_ASSERT_EQUAL(analyze_loop_count("openmp.c"), 1);
+}
+
+/* The directive before a loop, from text: `for` at the end of each text. */
+static unsigned omp_before_for(const char *text)
+{
+    size_t n = strlen(text);
+    CU_ASSERT_FATAL(n >= 3 && !strcmp(text + n - 3, "for"));
+    return omp_loop_directive(text, n, n - 3);
+}
+
+static void test_omp_directive_text(void)
+{
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp for\nfor"), LM_OMP_FOR);
+    CU_ASSERT_EQUAL(omp_before_for("  #  pragma   omp   for\n    for"), LM_OMP_FOR);
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp parallel for reduction(+:s)\n    for"),
+                    LM_OMP_FOR | LM_OMP_PARALLEL);
+    /* past comments, blank lines and other pragmas */
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp for schedule(static) nowait\n  // why\n\n"
+                                   "  /* a block\n     comment */\n#pragma GCC ivdep\n  for"),
+                    LM_OMP_FOR | LM_OMP_NOWAIT);
+    /* a directive continued over two lines */
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp for \\\n    nowait\nfor"),
+                    LM_OMP_FOR | LM_OMP_NOWAIT);
+    /* a team, then the worksharing directive: as parallel for */
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp parallel\n#pragma omp for\nfor"),
+                    LM_OMP_FOR | LM_OMP_PARALLEL);
+    /* words in clause arguments are no constructs */
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp for firstprivate(nowait) if(parallel: c)\nfor"),
+                    LM_OMP_FOR);
+    /* shares nothing out: simd alone, a parallel region alone */
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp simd\nfor"), 0);
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp parallel\nfor"), 0);
+    /* not directly before the loop: code, a conditional directive, code on the loop's line */
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp for\nx = 1;\nfor"), 0);
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp for\n#endif\nfor"), 0);
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp for\n{ for"), 0);
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp for\nx; /* c\n */\nfor"), 0);
+    CU_ASSERT_EQUAL(omp_before_for("for"), 0);
+    CU_ASSERT_EQUAL(omp_loop_directive(NULL, 0, 0), 0);
 }
 
 static void test_broken_file_adds_nothing(void)
@@ -691,6 +736,7 @@ static const testutil_case counting_cases[] = {
     {"math calls are special", test_math_calls_are_special},
     {"sizes follow the target", test_sizes_follow_the_target},
     {"openmp loops", test_openmp_loops},
+    {"the OpenMP directive before a loop, from text", test_omp_directive_text},
     {"math macros are known", test_math_macros_are_known},
     {"tally: largest arm", test_tally_largest_arm},
     {"calls", test_calls},

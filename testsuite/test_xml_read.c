@@ -738,6 +738,36 @@ static void test_schema_error_line(void)
     free(messages);
 }
 
+/* loop/@omp: the OpenMP directive of a loop, read back as its flags; text the schema does
+ * not list is refused at its line. */
+static void test_loop_omp(void)
+{
+    lm_program *p = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(read_text(
+        p, "omp.xml",
+        "<program><function name=\"f\">\n"
+        "<loop linenum=\"3\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"9\""
+        " adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\" omp=\"parallel for\">\n"
+        "<loop linenum=\"4\" loopvar=\"j\" stride=\"1\" lowerbound=\"0\" upperbound=\"9\""
+        " adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\" omp=\"for nowait\"/>\n"
+        "</loop>\n<loop linenum=\"6\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\""
+        " upperbound=\"9\" adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\"/>\n"
+        "</function></program>\n"));
+    const lm_loop *l = p->files->functions->loops;
+    CU_ASSERT_EQUAL(l->omp, LM_OMP_FOR | LM_OMP_PARALLEL);
+    CU_ASSERT_EQUAL(l->children->omp, LM_OMP_FOR | LM_OMP_NOWAIT);
+    CU_ASSERT_EQUAL(l->next->omp, 0);
+    lm_program_free(&p);
+    char *messages = expect_text_refused(
+        "<program>\n<function name=\"f\">\n"
+        "<loop linenum=\"3\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"9\""
+        " adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\" omp=\"simd\"/>\n"
+        "</function>\n</program>\n",
+        3);
+    CU_ASSERT_TRUE(contains(messages, "bad.xml:3:1: error: Element 'loop', attribute 'omp': "));
+    free(messages);
+}
+
 static const char loop_open[] =
     "<loop linenum=\"3\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"9\""
     " adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n";
@@ -1062,6 +1092,7 @@ static const testutil_case refusal_cases[] = {
     {"testsuite/xml/bad_*.xml", test_bad_files},
     {"parse error text and column", test_parse_error_text_and_column},
     {"schema errors at the document's line", test_schema_error_line},
+    {"a loop's OpenMP directive", test_loop_omp},
     {"indexorder length mismatch", test_indexorder_length_mismatch},
     {"count too large", test_count_too_large},
     {"linenum too large", test_linenum_too_large},

@@ -278,6 +278,7 @@ static void xml_read_loop(xml_reader *r, const xml_scope *at, const xmlNode *nod
     for (size_t i = 0; i < sizeof xml_loop_counts / sizeof *xml_loop_counts; i++)
         l->own.n[xml_loop_counts[i].fp] = xml_count(r, node, xml_loop_counts[i].attr, ULONG_MAX);
     l->probability = xml_probability(r, node, "probability");
+    l->omp = lm_omp_parse(xml_attr_or_null(r, node, "omp")); /* the schema checked its text */
     xml_scope inner = *at;
     inner.loop = l;
     xml_read_children(r, &inner, node, xml_loop_children);

@@ -257,6 +257,8 @@ static void xml_write_loop(xml_out *o, const lm_loop *l)
     xml_attr_ulong(o, "specials", l->own.n[LM_FP_SPECIAL]);
     if (l->probability != 1.0)
         xml_attr_double(o, "probability", l->probability);
+    if (lm_omp_name(l->omp))
+        xml_attr(o, "omp", lm_omp_name(l->omp));
     for (const lm_scalar *s = l->scalars; s; s = s->next)
         xml_write_scalar(o, s);
     for (const lm_array_ref *a = l->array_refs; a; a = a->next)
