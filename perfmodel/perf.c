@@ -622,9 +622,10 @@ static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
 {
     pl->loop = l;
     pl->nlevels = c->n;
-    pl->executions = 1;
-    for (unsigned k = 0; k < c->n; k++)
-        pl->executions *= c->trip[k] * c->loop[k]->probability;
+    pl->entries = c->loop[0]->probability;
+    for (unsigned k = 1; k < c->n; k++)
+        pl->entries *= c->trip[k] * c->loop[k]->probability;
+    pl->executions = pl->entries * c->trip[0];
     pl->trip = (long long)c->trip[0];
     pl->adds = (double)(l->own.n[LM_FP_PLUS] + l->own.n[LM_FP_MINUS]) * pl->executions;
     pl->multiplies = (double)l->own.n[LM_FP_MULTIPLY] * pl->executions;

@@ -50,6 +50,7 @@ typedef struct perf_loop {
     const lm_loop *loop;
     long long trip;       /* iterations per entry, from the bounds */
     double executions;    /* times the body runs: trips and probabilities multiplied down the nest */
+    double entries;       /* times the loop starts: its enclosing body's executions */
     double adds, multiplies, divides, specials; /* executed */
     double bytes;         /* memory traffic of the level's arrays */
     /* ws[k]: the bytes to hold for reuse across the iterations of level k
@@ -119,9 +120,10 @@ typedef struct perf_nest {
     perf_level levels[PERF_MAX_LEVELS]; /* with the machine's benchmarks */
     unsigned nlevels;                   /* 0 without them */
     perf_ecm ecm;                       /* -model ecm */
-    /* On more than one core, with the machine's barrier_cycles: the parallel loop's own
-     * cost (its schedule and closing barrier), in runtime_s. */
-    double barrier_s;
+    /* On more than one core, with the machine's barrier_cycles: the parallel loops' own
+     * cost (their schedule and closing barrier), in runtime_s; `barriers` of them a run of
+     * the nest (perf_time.c). */
+    double barrier_s, barriers;
 } perf_nest;
 
 typedef struct perf_result {

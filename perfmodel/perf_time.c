@@ -41,7 +41,7 @@
  * that happens are T_ECM / (the slowest level's time).
  *
  * Either model, on more than one core, adds the machine's barrier_cycles
- * once (perf_add_barrier). */
+ * for each barrier a run of the nest waits at (perf_barriers). */
 #include "perf_time.h"
 
 #include <math.h>
@@ -378,15 +378,38 @@ static void perf_time_ecm(perf_nest *n, const machine *m, unsigned cores, bool *
         n->bottleneck = "data transfers";
 }
 
-/* On more than one core the nest is a parallel loop, and a parallel loop costs its schedule
- * and the barrier that ends it beyond its work, once an execution of the nest: nothing for a
- * nest that runs for milliseconds, most of the time of one whose data sits in L1. */
+/* The barriers one run of the nest waits at.  Its XML names the loops an OpenMP directive
+ * shares out (loop/@omp): each ends with a barrier every time it runs, unless `nowait` drops
+ * it (a parallel for always joins its team), so an `omp for` inside a time loop waits once a
+ * step, and a nest whose only one is nowait waits at none.  Without such a name the nest is
+ * taken as one parallel loop: one barrier a run. */
+static double perf_barriers(const perf_nest *n)
+{
+    bool named = false;
+    double count = 0;
+    for (size_t i = 0; i < n->nloops; i++) {
+        unsigned omp = n->loops[i].loop->omp;
+        if (!(omp & LM_OMP_FOR))
+            continue;
+        named = true;
+        if (!(omp & LM_OMP_NOWAIT) || (omp & LM_OMP_PARALLEL))
+            count += n->loops[i].entries;
+    }
+    return named ? count : 1;
+}
+
+/* On more than one core a parallel loop costs its schedule and the barrier that ends it
+ * beyond its work: nothing for a nest that runs for milliseconds, most of the time of one
+ * whose data sits in L1. */
 static void perf_add_barrier(perf_nest *n, const machine *m, unsigned cores)
 {
     const machine_benchmarks *b = &m->benchmarks;
     if (cores < 2 || b->barrier_cycles <= 0)
         return;
-    n->barrier_s = b->barrier_cycles / (b->clock_ghz * 1e9);
+    n->barriers = perf_barriers(n);
+    n->barrier_s = n->barriers * b->barrier_cycles / (b->clock_ghz * 1e9);
+    if (n->barrier_s <= 0)
+        return;
     if (n->barrier_s > n->runtime_s)
         n->bottleneck = "barrier";
     n->runtime_s += n->barrier_s;

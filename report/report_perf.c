@@ -69,8 +69,9 @@ static void report_perf_levels_text(FILE *out, const perf_nest *n, perf_model mo
             fputs("no level beyond L1 serves it (no bandwidth limits it)\n", out);
     }
     if (n->barrier_s > 0)
-        fprintf(out, "  barrier: %.6g s (the parallel loop's schedule and closing barrier)\n",
-                n->barrier_s);
+        fprintf(out, "  barrier: %.6g s (%.6g a run: the parallel loops' schedules and closing "
+                     "barriers)\n",
+                n->barrier_s, n->barriers);
     for (size_t i = 0; i < n->nloops; i++) {
         const perf_loop *pl = &n->loops[i];
         const char *var = pl->loop->bounds.loopvar ? pl->loop->bounds.loopvar : "?";
@@ -206,6 +207,7 @@ static void report_perf_json_memory_levels(cJSON *o, const perf_nest *n, perf_mo
         cJSON_AddItemToArray(levels, l);
     }
     cJSON_AddNumberToObject(o, "barrier_s", n->barrier_s);
+    cJSON_AddNumberToObject(o, "barriers", n->barriers);
     if (model != PERF_ECM)
         return;
     cJSON *e = cJSON_AddObjectToObject(o, "ecm");

@@ -440,6 +440,52 @@ static void test_barrier(void)
     machine_free(&m);
 }
 
+/* A triad's loop inside 10 time steps, the triad loop under the OpenMP directive `omp`. */
+static char *time_steps_xml(const char *omp)
+{
+    static const char text[] =
+        "<program><function name=\"steps\">\n"
+        "<loop linenum=\"3\" loopvar=\"t\" stride=\"1\" lowerbound=\"0\" upperbound=\"9\" "
+        "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+        "<loop linenum=\"5\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+        "adds=\"1\" multiplies=\"1\" divides=\"0\" specials=\"0\" omp=\"%s\">\n"
+        "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" "
+        "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"0\" "
+        "writes=\"1\"/></array>\n"
+        "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+        "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"1\" "
+        "writes=\"0\"/></array>\n"
+        "</loop></loop></function></program>\n";
+    size_t size = sizeof text + strlen(omp);
+    char *xml = malloc(size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    snprintf(xml, size, text, omp);
+    return xml;
+}
+
+/* Where the XML names the worksharing loop: an `omp for` inside 10 time steps waits at its
+ * barrier every step, 10 x 0.5 us on 4 cores; with nowait at none (the nest then costs its
+ * work alone); a parallel for joins its team every step. */
+static void test_barrier_per_worksharing_loop(void)
+{
+    machine *m = load_test_machine_with("\"clock_ghz\": 2,",
+                                        "\"clock_ghz\": 2, \"barrier_cycles\": 1000,");
+    const char *const omp[] = {"for", "for nowait", "parallel for"};
+    const double barriers[] = {10, 0, 10};
+    for (int k = 0; k < 3; k++) {
+        char *xml = time_steps_xml(omp[k]);
+        lm_program *p;
+        perf_result r;
+        evaluate(xml, 100, PERF_ROOFLINE, 4, m, &p, &r);
+        CU_ASSERT_DOUBLE_EQUAL(r.nests[0].barriers, barriers[k], 0);
+        ASSERT_CLOSE(r.nests[0].barrier_s, barriers[k] * 0.5e-6);
+        CU_ASSERT_EQUAL(strcmp(r.nests[0].bottleneck, "barrier") == 0, barriers[k] > 0);
+        release(&p, &r);
+        free(xml);
+    }
+    machine_free(&m);
+}
+
 /* matvec (bench/validate's XML): sum = sum + a[i][j] * x[j] in the j loop,
  * sum declared in the i loop's body, m = n = 20.  The i loop carries nothing
  * (its sum is a new variable each row); each row is a chain of n adds, at 4
@@ -675,6 +721,8 @@ int main(void)
         {"a missing measurement falls back, said once", test_fallback},
         {"ECM's transfer rates where the steps are not measured", test_transfer_rates},
         {"a parallel loop's barrier on more than one core", test_barrier},
+        {"a barrier for each run of a worksharing loop the XML names",
+         test_barrier_per_worksharing_loop},
         {"independent chains overlap within the chain window", test_chain_window},
         {"loads one at a time: outer loops, gathers, chains with them, remainders, strides",
          test_scalar_accesses},
