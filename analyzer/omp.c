@@ -8,8 +8,8 @@
  * `#if` or `#endif`) ends the search, since a directive beyond it does not stand directly
  * before the loop.
  *
- * Of a `#pragma omp` line only the words outside parentheses count (clause arguments such
- * as `reduction(+:s)` or `if(parallel: c)` name no construct): `for` makes the loop a
+ * Of a `#pragma omp` line only the words outside parentheses and comments count (clause
+ * arguments such as `reduction(+:s)` or `if(parallel: c)` name no construct): `for` makes the loop a
  * worksharing loop (`for`, `parallel for`, `distribute parallel for`, ...; `simd` alone
  * shares nothing), `parallel` starts a team for it, `nowait` drops the barrier at its end.
  * Directives hidden in macros (`_Pragma` in a `#define`) are not seen. */
@@ -69,6 +69,14 @@ static unsigned omp_directive_flags(const char *text, size_t p, size_t e)
     int depth = 0;
     while (p < e) {
         char c = text[p];
+        if (c == '/' && p + 1 < e && text[p + 1] == '/')
+            break; /* a comment to the end of the line */
+        if (c == '/' && p + 1 < e && text[p + 1] == '*') {
+            for (p += 2; p + 1 < e && !(text[p] == '*' && text[p + 1] == '/'); p++)
+                ;
+            p += 2;
+            continue;
+        }
         if (c == '(' || c == ')') {
             depth += c == '(' ? 1 : -1;
             p++;

@@ -14,8 +14,8 @@ targets=(annot pragma xml machine expr measured chips costs switch merge)
 seeds_of() {
     case $1 in
     annot) echo annotations/default.annot testsuite/kernels/*.annot ;;
-    pragma) echo testsuite/kernels/pragmas_*.c testsuite/kernels/branches.c ;;
-    xml) echo xml-schema/examples/*.xml testsuite/xml/*.xml ;;
+    pragma) echo testsuite/kernels/pragmas_*.c testsuite/kernels/branches.c testsuite/kernels/openmp.c ;;
+    xml) echo xml-schema/examples/*.xml testsuite/xml/*.xml bench/validate/xml/matmul.xml ;;
     machine) echo perfmodel/machines/*.json chips/examples/machine.json ;;
     expr) echo fuzz/seeds/expr/* ;;
     measured) echo fuzz/seeds/measured/* ;;

@@ -511,6 +511,10 @@ static void test_omp_directive_text(void)
     /* words in clause arguments are no constructs */
     CU_ASSERT_EQUAL(omp_before_for("#pragma omp for firstprivate(nowait) if(parallel: c)\nfor"),
                     LM_OMP_FOR);
+    /* nor words in comments */
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp for /* nowait */ schedule(static) // parallel\n"
+                                   "for"),
+                    LM_OMP_FOR);
     /* shares nothing out: simd alone, a parallel region alone */
     CU_ASSERT_EQUAL(omp_before_for("#pragma omp simd\nfor"), 0);
     CU_ASSERT_EQUAL(omp_before_for("#pragma omp parallel\nfor"), 0);
