@@ -72,6 +72,7 @@
 
 #include "diag.h"
 #include "mem.h"
+#include "strbuf.h"
 
 /* The chain of a loop: levels 0 (the loop) .. n-1 (its outermost ancestor). */
 typedef struct perf_chain {
@@ -98,15 +99,20 @@ typedef struct perf_run {
     bool warned; /* a benchmark fallback has been said */
 } perf_run;
 
-/* Iterations per entry of a loop whose bounds are missing or cannot be evaluated, when
- * given: by name (perfmodel -D, measuretool -param FUNC_L<line>=N), else measured (a
- * -measured file, or the pininfo of a run of an -auto-instrument'ed copy: its iterations
- * over its entries, rounded).  *given is false when neither is there; false is returned
- * (after the error) only for a negative count given by name. */
-static bool perf_trip_given(const lm_loop *l, const perf_run *t, const char *name,
-                            long long *trip, bool *given)
+/* What the user can do about a loop whose trip count is not known. */
+#define PERF_TRIP_HINT                                                                         \
+    "give its iterations per entry as %s=N (perfmodel -D, measuretool -param), or a "          \
+    "measurement of it (from a run of an -auto-instrument'ed copy)"
+
+/* Iterations per entry of a loop whose bounds are missing or cannot be evaluated: given by
+ * name (perfmodel -D, measuretool -param FUNC_L<line>=N), else measured (a -measured file,
+ * or the pininfo of a run of an -auto-instrument'ed copy: its iterations over its entries,
+ * rounded); with neither, an error that says `why` and then what can be given. */
+static bool perf_trip_given(const lm_loop *l, const perf_run *t, long long *trip,
+                            const char *why)
 {
-    *given = true;
+    char name[160];
+    perf_loop_name(l, name, sizeof name);
     if (t->b && perf_bindings_get(t->b, name, trip)) {
         if (*trip >= 0)
             return true;
@@ -123,14 +129,10 @@ static bool perf_trip_given(const lm_loop *l, const perf_run *t, const char *nam
                             pi->value[LM_PIN_ENTRIES]);
         return true;
     }
-    *given = false;
-    return true;
+    diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column, "%s" PERF_TRIP_HINT, why,
+            name);
+    return false;
 }
-
-/* What the user can do about a loop whose trip count is not known. */
-#define PERF_TRIP_HINT                                                                         \
-    "give its iterations per entry as %s=N (perfmodel -D, measuretool -param), or a "          \
-    "measurement of it (from a run of an -auto-instrument'ed copy)"
 
 /* Iterations per entry: (upper - lower) / stride + 1, or 0 when the bounds are already
  * crossed.  A loop without bounds (a while loop), or whose bounds do not evaluate (a bound
@@ -139,17 +141,8 @@ static bool perf_trip_given(const lm_loop *l, const perf_run *t, const char *nam
 static bool perf_trip_count(const lm_loop *l, const perf_run *t, long long *trip)
 {
     const lm_bounds *bd = &l->bounds;
-    char name[160];
-    perf_loop_name(l, name, sizeof name);
-    bool given;
-    if (!bd->lower || !bd->upper || !bd->stride) {
-        if (!perf_trip_given(l, t, name, trip, &given))
-            return false;
-        if (!given)
-            diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
-                    "the loop has no bounds: " PERF_TRIP_HINT, name);
-        return given;
-    }
+    if (!bd->lower || !bd->upper || !bd->stride)
+        return perf_trip_given(l, t, trip, "the loop has no bounds: ");
     static const char *const what[] = {"lowerbound", "upperbound", "stride"};
     const char *text[] = {bd->lower, bd->upper, bd->stride};
     long long v[3];
@@ -159,12 +152,10 @@ static bool perf_trip_count(const lm_loop *l, const perf_run *t, long long *trip
             v[k] = r.value;
             continue;
         }
-        if (!perf_trip_given(l, t, name, trip, &given))
-            return false;
-        if (!given)
-            diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
-                    "%s '%s': %s; bind it, or " PERF_TRIP_HINT, what[k], text[k],
-                    r.message, name);
+        strbuf why = STRBUF_INIT;
+        strbuf_printf(&why, "%s '%s': %s; bind it, or ", what[k], text[k], r.message);
+        bool given = perf_trip_given(l, t, trip, strbuf_cstr(&why));
+        strbuf_release(&why);
         return given;
     }
     long long lo = v[0], hi = v[1], st = v[2];
