@@ -408,8 +408,6 @@ static void perf_add_barrier(perf_nest *n, const machine *m, unsigned cores)
         return;
     n->barriers = perf_barriers(n);
     n->barrier_s = n->barriers * b->barrier_cycles / (b->clock_ghz * 1e9);
-    if (n->barrier_s <= 0)
-        return;
     if (n->barrier_s > n->runtime_s)
         n->bottleneck = "barrier";
     n->runtime_s += n->barrier_s;
