@@ -1199,6 +1199,12 @@ static double calib_parallel_loops_timed(void *ctx)
     return seconds;
 }
 
+/* The fewer cycles of two measurements, 0 (not measured) losing to any. */
+static double calib_fewer(double a, double b)
+{
+    return a <= 0 ? b : b <= 0 ? a : fmin(a, b);
+}
+
 /* barrier_cycles: a parallel loop on every core; nothing to measure on one.  Called before
  * and after the streaming rows, it keeps the least: the same loops came out at 640 cycles
  * in some calibrations and at twice that in others on a quiet machine (the threads are not
@@ -1209,7 +1215,7 @@ static void calib_barrier(machine_benchmarks *b, unsigned cores, calib_runs *run
         return;
     double seconds = calib_best_of(runs, calib_parallel_loops_timed, &cores, "parallel loop");
     double cycles = fmax(b->clock_ghz * 1e9 * seconds / CALIB_PARALLEL_LOOPS, 0.001);
-    b->barrier_cycles = b->barrier_cycles > 0 ? fmin(b->barrier_cycles, cycles) : cycles;
+    b->barrier_cycles = calib_fewer(b->barrier_cycles, cycles);
     calib_log(log, "calibrate: a parallel loop on %u threads costs %.0f cycles beyond its work "
                    "(its schedule and closing barrier; the least so far: %.0f)\n", cores, cycles,
               b->barrier_cycles);
@@ -1584,12 +1590,6 @@ bool perf_calibrate_benchmarks(machine *m, FILE *log)
     calib_log(log, "calibrate: benchmarks in %.1f s\n", calib_now() - start);
     b->present = true;
     return true;
-}
-
-/* The fewer cycles of two measurements, 0 (not measured) losing to any. */
-static double calib_fewer(double a, double b)
-{
-    return a <= 0 ? b : b <= 0 ? a : fmin(a, b);
 }
 
 void perf_calibrate_keep_best(machine_benchmarks *into, const machine_benchmarks *from)
