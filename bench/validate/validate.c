@@ -1056,10 +1056,8 @@ static size_t vk_by_class(const vk_run_ctx *x, vk_class_stats *out)
     return n;
 }
 
-static void vk_print_by_class(const vk_run_ctx *x)
+static void vk_print_by_class(const vk_run_ctx *x, const vk_class_stats *c, size_t n)
 {
-    vk_class_stats c[VK_MAX_CLASS_STATS];
-    size_t n = vk_by_class(x, c);
     if (!n)
         return;
     printf("\nby size and cores, median / worst |error| (rows):\n");
@@ -1212,10 +1210,9 @@ static void vk_json_row(json_out *w, const vk_run_ctx *x, const vk_row *r)
 }
 
 /* "by_class": vk_by_class's statistics. */
-static void vk_json_by_class(json_out *w, const vk_run_ctx *x)
+static void vk_json_by_class(json_out *w, const vk_run_ctx *x, const vk_class_stats *c,
+                             size_t n)
 {
-    vk_class_stats c[VK_MAX_CLASS_STATS];
-    size_t n = vk_by_class(x, c);
     json_key(w, "by_class");
     json_array_begin(w);
     for (size_t i = 0; i < n; i++) {
@@ -1238,6 +1235,7 @@ static void vk_json_by_class(json_out *w, const vk_run_ctx *x)
 }
 
 static bool vk_write_json(const vk_run_ctx *x, const char *path, const vk_verdict *v,
+                          const vk_class_stats *by_class, size_t nby_class,
                           const double ms[VK_NMODELS])
 {
     strbuf sb = STRBUF_INIT;
@@ -1273,7 +1271,7 @@ static bool vk_write_json(const vk_run_ctx *x, const char *path, const vk_verdic
         json_object_end(&w);
     }
     json_array_end(&w);
-    vk_json_by_class(&w, x);
+    vk_json_by_class(&w, x, by_class, nby_class);
     json_key(&w, "prediction_ms");
     json_object_begin(&w);
     for (unsigned mo = 0; mo < VK_NMODELS; mo++) {
@@ -1420,12 +1418,15 @@ static int vk_run(const vk_options *o, machine *m, lm_program *const *programs)
     if (status == VK_EXIT_OK) {
         vk_verdict v[VK_NVERDICTS];
         vk_verdicts(&x, v);
-        vk_print_by_class(&x);
+        vk_class_stats by_class[VK_MAX_CLASS_STATS];
+        size_t nby_class = vk_by_class(&x, by_class);
+        vk_print_by_class(&x, by_class, nby_class);
         bool met = o->dry_run || vk_print_verdicts(v);
         double ms[VK_NMODELS];
         vk_print_prediction_time(&x, ms);
         bool written = vk_write_csv(&x, o->csv_path) &&
-                       vk_write_json(&x, o->json_path, o->dry_run ? NULL : v, ms) &&
+                       vk_write_json(&x, o->json_path, o->dry_run ? NULL : v, by_class,
+                                     nby_class, ms) &&
                        (o->dry_run || vk_write_plot(&x, o->plot_path));
         status = !written ? VK_EXIT_SETUP : met ? VK_EXIT_OK : VK_EXIT_MISSED;
     }
