@@ -4,13 +4,14 @@
  * pragmas (`#pragma GCC ivdep`, an aitool pragma), comments and blank lines.  So from the
  * line of the `for` keyword this steps back one logical line at a time (a line that a
  * backslash continues belongs to the one before), skipping blank lines, `//` comments and
- * whole block comments, and reading every `#pragma` line it passes; anything else (code, an
- * `#if` or `#endif`) ends the search, since a directive beyond it does not stand directly
- * before the loop.
+ * block comments (a line ending in one is what stands before the comment's start: a
+ * directive with a comment after it still counts), and reading every `#pragma` line it
+ * passes; anything else (code, an `#if` or `#endif`) ends the search, since a directive
+ * beyond it does not stand directly before the loop.
  *
  * Of a `#pragma omp` line only the words outside parentheses and comments count (clause
- * arguments such as `reduction(+:s)` or `if(parallel: c)` name no construct): `for` makes the loop a
- * worksharing loop (`for`, `parallel for`, `distribute parallel for`, ...; `simd` alone
+ * arguments such as `reduction(+:s)` or `if(parallel: c)` name no construct): `for` makes
+ * the loop a worksharing loop (`for`, `parallel for`, `distribute parallel for`, ...; `simd` alone
  * shares nothing), `parallel` starts a team for it, `nowait` drops the barrier at its end.
  * Directives hidden in macros (`_Pragma` in a `#define`) are not seen. */
 #include "omp.h"
@@ -147,15 +148,13 @@ unsigned omp_loop_directive(const char *text, size_t size, size_t offset)
         line = b;
         omp_trim(text, &b, &e);
         if (e - b >= 2 && text[e - 2] == '*' && text[e - 1] == '/') {
+            /* a block comment: what stands before it on its first line is the line */
             size_t start = omp_comment_start(text, e);
             if (start == (size_t)-1)
-                return flags;
-            size_t s = omp_line_start(text, start);
-            for (size_t k = s; k < start; k++)
-                if (!omp_blank(text[k]))
-                    return flags; /* code before the comment on its line */
-            line = s;
-            continue;
+                break;
+            line = b = omp_line_start(text, start);
+            e = start;
+            omp_trim(text, &b, &e);
         }
         if (!omp_passable(text, b, e, &flags))
             break;

@@ -511,6 +511,12 @@ static void test_omp_directive_text(void)
     /* words in clause arguments are no constructs */
     CU_ASSERT_EQUAL(omp_before_for("#pragma omp for firstprivate(nowait) if(parallel: c)\nfor"),
                     LM_OMP_FOR);
+    /* a comment closing the directive's line */
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp for /* shared out */\nfor"), LM_OMP_FOR);
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp parallel for /* over\n   rows */\nfor"),
+                    LM_OMP_FOR | LM_OMP_PARALLEL);
+    /* a team alone before a comment shares nothing */
+    CU_ASSERT_EQUAL(omp_before_for("#pragma omp parallel\nx; /* c */\nfor"), 0);
     /* nor words in comments */
     CU_ASSERT_EQUAL(omp_before_for("#pragma omp for /* nowait */ schedule(static) // parallel\n"
                                    "for"),
