@@ -275,6 +275,17 @@ static CXTranslationUnit analyzer_parse(analyzer *a, const char *path, const ana
     return tu;
 }
 
+static void analyzer_note_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
+                                    CXClientData data)
+{
+    (void)stack;
+    (void)depth;
+    (void)data;
+    CXString name = clang_getFileName(file);
+    fileio_note_input(clang_getCString(name));
+    clang_disposeString(name);
+}
+
 /* Parse, report and walk one file on the calling thread. */
 static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
                               const analyzer_args *args, analyzer_tu_hook hook, void *ctx)
@@ -290,6 +301,8 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
         diag_at(DIAG_ERROR, path, 1, 1, "libclang could not parse the file (error %d)", (int)err);
         return false;
     }
+    /* The headers read are inputs of the run: no output may overwrite one. */
+    clang_getInclusions(tu, analyzer_note_inclusion, NULL);
     bool ok = !analyzer_report_diagnostics(tu, path);
     if (ok) {
         char *real = realpath(path, NULL);

@@ -585,17 +585,25 @@ bool report_chips_write(const char *app_path, const lm_program *p, const perf_bi
         for (const lm_function *fn = f->functions; fn; fn = fn->next)
             st[i++] = (chips_subtask){fn, NULL, STRBUF_INIT, {NULL, 0, 0}, false};
     chips_name_subtasks(st, n, app);
+    /* Each subtask's file is checked, like every output, before one is written. */
     bool ok = true;
     for (i = 0; i < n; i++) {
+        char *path = chips_path_beside(app_path, st[i].name);
+        ok &= fileio_claim_output("-chips' subtask", path);
+        free(path);
+    }
+    for (i = 0; ok && i < n; i++) {
         char *text = chips_subtask_text(&st[i], app, params);
         char *path = chips_path_beside(app_path, st[i].name);
         ok &= fileio_write_atomic(path, chips_write_text, text);
         free(path);
         free(text);
     }
-    char *text = chips_app_text(app, p, st, n, params);
-    ok &= fileio_write_atomic(app_path, chips_write_text, text);
-    free(text);
+    if (ok) {
+        char *text = chips_app_text(app, p, st, n, params);
+        ok &= fileio_write_atomic(app_path, chips_write_text, text);
+        free(text);
+    }
     for (i = 0; i < n; i++) {
         free(st[i].name);
         strbuf_release(&st[i].body);

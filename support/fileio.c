@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,6 +22,10 @@ typedef struct fileio_pending {
 } fileio_pending;
 
 /* The threads of a parallel run write their outputs into the same run. */
+/* A failed write to standard output already reported (fileio_program_end
+ * then does not say it again). */
+static bool fileio_stdout_reported;
+
 static struct {
     pthread_mutex_t lock;
     bool open, failed;
@@ -38,14 +43,48 @@ static void fileio_output_failed(void)
     pthread_mutex_unlock(&fileio_run.lock);
 }
 
+/* "writing OUT: reason", the reason being errno's when a write set it. */
+static void fileio_write_failed(const char *shown, int err)
+{
+    diag_tool(DIAG_ERROR, "writing %s: %s", shown, err ? strerror(err) : "the write failed");
+    fileio_output_failed();
+}
+
+/* The output as messages name it: 'path', or standard output. */
+static char *fileio_shown(const char *path)
+{
+    strbuf sb = STRBUF_INIT;
+    if (strcmp(path, "-") == 0)
+        strbuf_append(&sb, "standard output");
+    else
+        strbuf_printf(&sb, "'%s'", path);
+    return strbuf_take(&sb);
+}
+
+/* Runs the writer into out and flushes it; false (errno in *err) on failure. */
+static bool fileio_run_writer(FILE *out, fileio_writer writer, void *ctx, int *err)
+{
+    errno = 0;
+    bool ok = writer(out, ctx);
+    *err = errno;
+    if (fflush(out) != 0) {
+        ok = false;
+        *err = errno;
+    }
+    return ok && !ferror(out);
+}
+
 static bool fileio_write_stream(FILE *out, const char *path, fileio_writer writer, void *ctx)
 {
-    bool ok = writer(out, ctx);
-    if (fflush(out) != 0 || ferror(out))
-        ok = false;
-    if (!ok) {
-        diag_tool(DIAG_ERROR, "failed while writing '%s'", path);
+    int err;
+    bool ok = fileio_run_writer(out, writer, ctx, &err);
+    if (!ok && out == stdout && fileio_stdout_reported) {
         fileio_output_failed();
+    } else if (!ok) {
+        char *shown = fileio_shown(path);
+        fileio_write_failed(shown, err);
+        free(shown);
+        fileio_stdout_reported |= out == stdout;
     }
     return ok;
 }
@@ -54,14 +93,18 @@ static bool fileio_write_stream(FILE *out, const char *path, fileio_writer write
  * renaming a file over it would replace it. */
 static bool fileio_write_in_place(const char *path, fileio_writer writer, void *ctx)
 {
+    char *shown = fileio_shown(path);
     FILE *out = fopen(path, "w");
-    if (!out) {
-        diag_tool(DIAG_ERROR, "cannot write '%s': %s", path, strerror(errno));
-        fileio_output_failed();
-        return false;
+    int err = errno;
+    bool ok = out && fileio_run_writer(out, writer, ctx, &err);
+    if (out && fclose(out) != 0 && ok) {
+        ok = false;
+        err = errno;
     }
-    bool ok = fileio_write_stream(out, path, writer, ctx);
-    return fclose(out) == 0 && ok;
+    if (!ok)
+        fileio_write_failed(shown, err);
+    free(shown);
+    return ok;
 }
 
 static bool fileio_replace(const char *path, const char *shown, fileio_writer writer, void *ctx);
@@ -76,10 +119,17 @@ bool fileio_flush_text(FILE *out, strbuf *text)
     return ok;
 }
 
+static bool fileio_guard_write(const char *path);
+static bool fileio_guard_pending(const char *path);
+
 bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx)
 {
     if (strcmp(path, "-") == 0)
-        return fileio_write_stream(stdout, "standard output", writer, ctx);
+        return fileio_write_stream(stdout, path, writer, ctx);
+    if (!fileio_guard_write(path)) {
+        fileio_output_failed();
+        return false;
+    }
     struct stat st;
     if (stat(path, &st) != 0) {
         /* A dangling link is written through, which creates its target. */
@@ -157,7 +207,7 @@ static bool fileio_rename(const char *tmp, const char *path, const char *shown)
 {
     if (rename(tmp, path) == 0)
         return true;
-    diag_tool(DIAG_ERROR, "cannot write '%s': %s", shown, strerror(errno));
+    diag_tool(DIAG_ERROR, "writing '%s': %s", shown, strerror(errno));
     unlink(tmp);
     return false;
 }
@@ -198,26 +248,22 @@ static bool fileio_replace(const char *path, const char *shown, fileio_writer wr
     char *tmp = fileio_temp_path(path);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
     FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!out) {
-        diag_tool(DIAG_ERROR, "cannot write '%s': %s", shown, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(tmp);
-        }
-        free(tmp);
-        fileio_output_failed();
-        return false;
+    int err = errno;
+    if (!out && fd >= 0)
+        close(fd);
+    bool ok = out && fileio_run_writer(out, writer, ctx, &err);
+    if (out && fclose(out) != 0 && ok) {
+        ok = false;
+        err = errno;
     }
-    bool ok = writer(out, ctx);
-    if (ferror(out))
-        ok = false;
-    if (fclose(out) != 0)
-        ok = false;
     if (!ok) {
-        diag_tool(DIAG_ERROR, "failed while writing '%s'", shown);
-        unlink(tmp);
+        strbuf quoted = STRBUF_INIT;
+        strbuf_printf(&quoted, "'%s'", shown);
+        fileio_write_failed(quoted.s, err);
+        strbuf_release(&quoted);
+        if (fd >= 0)
+            unlink(tmp);
         free(tmp);
-        fileio_output_failed();
         return false;
     }
     if (fileio_defer(tmp, path, shown))
@@ -238,6 +284,8 @@ void fileio_run_begin(void)
 bool fileio_run_end(void)
 {
     bool ok = !fileio_run.failed;
+    for (size_t i = 0; ok && i < fileio_run.n; i++)
+        ok = fileio_guard_pending(fileio_run.items[i].path);
     for (size_t i = 0; i < fileio_run.n; i++) {
         fileio_pending *it = &fileio_run.items[i];
         if (ok) {
@@ -266,19 +314,316 @@ bool fileio_same_file(const char *a, const char *b)
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* ---- The files of a program: no output names an input or another output ---- */
+
+/* A file as the rule compares it: by device and inode when it exists, and
+ * by its absolute path (its directory resolved) either way. */
+typedef struct fileio_file {
+    char *shown;        /* the name the user gave */
+    const char *option; /* an output's option ("-json"; NULL: "the output"), an input's kind */
+    char *abs;          /* NULL when its directory does not resolve */
+    dev_t dev;
+    ino_t ino;
+    bool exists;
+    bool written;       /* an output written once already */
+} fileio_file;
+
+/* A list of files; `index` finds an existing one by device and inode
+ * (open addressing, slots holding position + 1), since a run of a whole
+ * project notes every header of every unit. */
+typedef struct fileio_files {
+    fileio_file *v;
+    size_t n, cap;
+    size_t *index, nslots;
+} fileio_files;
+
+static struct {
+    pthread_mutex_t lock;
+    bool on, clash;
+    fileio_files inputs, outputs;
+} fileio_guard = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static const char fileio_own_executable[] = "this program's own executable";
+
+/* path's absolute form, its directory resolved, its last component kept
+ * (a link stays the link); NULL when the directory does not resolve. */
+static char *fileio_absolute(const char *path)
+{
+    char *dir = fileio_dirname(path);
+    char *real = realpath(dir, NULL);
+    free(dir);
+    if (!real)
+        return NULL;
+    strbuf sb = STRBUF_INIT;
+    strbuf_printf(&sb, "%s/%s", strcmp(real, "/") ? real : "", fileio_basename(path));
+    free(real);
+    return strbuf_take(&sb);
+}
+
+/* False for what never clashes: standard output, a device or a FIFO. */
+static bool fileio_identify(const char *path, const char *option, fileio_file *f)
+{
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (strcmp(path, "-") == 0 || (exists && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
+        return false;
+    *f = (fileio_file){mem_strdup(path), option, fileio_absolute(path), exists ? st.st_dev : 0,
+                       exists ? st.st_ino : 0, exists, false};
+    return true;
+}
+
+static void fileio_file_release(fileio_file *f)
+{
+    free(f->shown);
+    free(f->abs);
+}
+
+static bool fileio_same(const fileio_file *a, const fileio_file *b)
+{
+    if (a->exists && b->exists && a->dev == b->dev && a->ino == b->ino)
+        return true;
+    return a->abs && b->abs && strcmp(a->abs, b->abs) == 0;
+}
+
+static size_t fileio_slot_of(const fileio_files *fs, dev_t dev, ino_t ino)
+{
+    uint64_t h = ((uint64_t)dev * 0x9e3779b97f4a7c15u) ^ ((uint64_t)ino * 0xc2b2ae3d27d4eb4fu);
+    size_t slot = (size_t)(h ^ (h >> 29)) & (fs->nslots - 1);
+    while (fs->index[slot]) {
+        const fileio_file *f = &fs->v[fs->index[slot] - 1];
+        if (f->dev == dev && f->ino == ino)
+            break;
+        slot = (slot + 1) & (fs->nslots - 1);
+    }
+    return slot;
+}
+
+static void fileio_index_grow(fileio_files *fs)
+{
+    free(fs->index);
+    fs->nslots = fs->nslots ? 2 * fs->nslots : 64;
+    fs->index = mem_alloc(fs->nslots * sizeof *fs->index);
+    for (size_t i = 0; i < fs->n; i++)
+        if (fs->v[i].exists)
+            fs->index[fileio_slot_of(fs, fs->v[i].dev, fs->v[i].ino)] = i + 1;
+}
+
+/* The existing file of that device and inode in fs, or NULL. */
+static const fileio_file *fileio_find_existing(const fileio_files *fs, dev_t dev, ino_t ino)
+{
+    if (!fs->nslots)
+        return NULL;
+    size_t at = fs->index[fileio_slot_of(fs, dev, ino)];
+    return at ? &fs->v[at - 1] : NULL;
+}
+
+static void fileio_files_add(fileio_files *fs, fileio_file f)
+{
+    if (fs->n == fs->cap) {
+        fs->cap = fs->cap ? 2 * fs->cap : 16;
+        fs->v = mem_realloc(fs->v, fs->cap * sizeof *fs->v);
+    }
+    fs->v[fs->n++] = f;
+    if (2 * fs->n > fs->nslots)
+        fileio_index_grow(fs);
+    else if (f.exists)
+        fs->index[fileio_slot_of(fs, f.dev, f.ino)] = fs->n;
+}
+
+static void fileio_files_clear(fileio_files *fs)
+{
+    for (size_t i = 0; i < fs->n; i++)
+        fileio_file_release(&fs->v[i]);
+    free(fs->v);
+    free(fs->index);
+    *fs = (fileio_files){NULL, 0, 0, NULL, 0};
+}
+
+static const fileio_file *fileio_find(const fileio_files *fs, const fileio_file *f)
+{
+    for (size_t i = 0; i < fs->n; i++)
+        if (fileio_same(&fs->v[i], f))
+            return &fs->v[i];
+    return NULL;
+}
+
+/* "OPTION 'out' is the input 'in'" or "... is also OPTION2 'other'": the
+ * option of an output or the kind of an input, "the output" or "the input"
+ * when none names it. */
+static void fileio_report_clash(const fileio_file *out, const fileio_file *other, bool is_input)
+{
+    if (is_input)
+        diag_tool(DIAG_ERROR, "%s '%s' is %s '%s': refusing to overwrite it",
+                  out->option ? out->option : "the output", out->shown,
+                  other->option ? other->option : "the input", other->shown);
+    else
+        diag_tool(DIAG_ERROR, "%s '%s' is also %s '%s': refusing to write one file twice",
+                  out->option ? out->option : "the output", out->shown,
+                  other->option ? other->option : "the output", other->shown);
+    fileio_guard.clash = true;
+    /* The other outputs of an open run are not renamed into place either. */
+    fileio_output_failed();
+}
+
+/* False (reported) when out is an input of the run; the lock is held. */
+static bool fileio_not_an_input_locked(const fileio_file *out)
+{
+    const fileio_file *in = fileio_find(&fileio_guard.inputs, out);
+    if (in)
+        fileio_report_clash(out, in, true);
+    return !in;
+}
+
+void fileio_program_begin(void)
+{
+    pthread_mutex_lock(&fileio_guard.lock);
+    fileio_files_clear(&fileio_guard.inputs);
+    fileio_files_clear(&fileio_guard.outputs);
+    fileio_guard.on = true;
+    fileio_guard.clash = false;
+    pthread_mutex_unlock(&fileio_guard.lock);
+    char *self = realpath("/proc/self/exe", NULL);
+    fileio_file f;
+    if (self && fileio_identify(self, fileio_own_executable, &f)) {
+        pthread_mutex_lock(&fileio_guard.lock);
+        fileio_files_add(&fileio_guard.inputs, f);
+        pthread_mutex_unlock(&fileio_guard.lock);
+    }
+    free(self);
+}
+
+void fileio_note_input(const char *path)
+{
+    struct stat st;
+    if (!path || !fileio_guard.on || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return;
+    pthread_mutex_lock(&fileio_guard.lock);
+    bool known = fileio_find_existing(&fileio_guard.inputs, st.st_dev, st.st_ino) != NULL;
+    pthread_mutex_unlock(&fileio_guard.lock);
+    fileio_file f;
+    if (known || !fileio_identify(path, NULL, &f))
+        return;
+    pthread_mutex_lock(&fileio_guard.lock);
+    if (fileio_find_existing(&fileio_guard.inputs, f.dev, f.ino))
+        fileio_file_release(&f);
+    else
+        fileio_files_add(&fileio_guard.inputs, f);
+    pthread_mutex_unlock(&fileio_guard.lock);
+}
+
+/* Claimed again under the same option and name, an output is the same claim. */
+static bool fileio_claim_locked(fileio_file *f)
+{
+    if (!fileio_not_an_input_locked(f))
+        return false;
+    const fileio_file *other = fileio_find(&fileio_guard.outputs, f);
+    if (other && other->option && f->option && !strcmp(other->option, f->option) &&
+        !strcmp(other->shown, f->shown))
+        return true;
+    if (other) {
+        fileio_report_clash(f, other, false);
+        return false;
+    }
+    fileio_files_add(&fileio_guard.outputs, *f);
+    f->shown = f->abs = NULL;
+    return true;
+}
+
+bool fileio_claim_output(const char *option, const char *path)
+{
+    fileio_file f;
+    if (!path || !fileio_identify(path, option, &f))
+        return true;
+    pthread_mutex_lock(&fileio_guard.lock);
+    bool ok = fileio_claim_locked(&f);
+    pthread_mutex_unlock(&fileio_guard.lock);
+    fileio_file_release(&f);
+    return ok;
+}
+
 bool fileio_output_not_input(const char *option, const char *out, const char *const *inputs,
                              int n)
 {
-    if (!out || strcmp(out, "-") == 0)
-        return true;
-    for (int i = 0; i < n; i++) {
-        if (inputs[i] && fileio_same_file(out, inputs[i])) {
-            diag_tool(DIAG_ERROR, "%s '%s' is the input '%s': refusing to overwrite it", option,
-                      out, inputs[i]);
-            return false;
+    if (!fileio_guard.on) {
+        /* A library used outside a program: the inputs given are all there is. */
+        for (int i = 0; out && strcmp(out, "-") != 0 && i < n; i++) {
+            if (inputs[i] && fileio_same_file(out, inputs[i])) {
+                diag_tool(DIAG_ERROR, "%s '%s' is the input '%s': refusing to overwrite it",
+                          option, out, inputs[i]);
+                return false;
+            }
         }
+        return true;
     }
-    return true;
+    for (int i = 0; i < n; i++)
+        fileio_note_input(inputs[i]);
+    return fileio_claim_output(option, out);
+}
+
+/* The check of each write: an input, or a file written already in this
+ * run, is refused; a claimed output is written once. */
+static bool fileio_guard_write(const char *path)
+{
+    fileio_file f;
+    if (!fileio_guard.on || !fileio_identify(path, NULL, &f))
+        return true;
+    pthread_mutex_lock(&fileio_guard.lock);
+    bool ok = fileio_not_an_input_locked(&f);
+    fileio_file *claim = NULL;
+    for (size_t i = 0; ok && i < fileio_guard.outputs.n; i++) {
+        fileio_file *c = &fileio_guard.outputs.v[i];
+        if (fileio_same(c, &f) && (!claim || claim->written))
+            claim = c;
+    }
+    if (ok && claim && claim->written) {
+        fileio_report_clash(&f, claim, false);
+        ok = false;
+    } else if (ok && claim) {
+        claim->written = true;
+    } else if (ok) {
+        f.written = true;
+        fileio_files_add(&fileio_guard.outputs, f);
+        f.shown = f.abs = NULL;
+    }
+    pthread_mutex_unlock(&fileio_guard.lock);
+    fileio_file_release(&f);
+    return ok;
+}
+
+/* A run's output read as an input after it was written (a header libclang
+ * opened later): checked again before the renames. */
+static bool fileio_guard_pending(const char *path)
+{
+    fileio_file f;
+    if (!fileio_guard.on || !fileio_identify(path, NULL, &f))
+        return true;
+    pthread_mutex_lock(&fileio_guard.lock);
+    bool ok = fileio_not_an_input_locked(&f);
+    pthread_mutex_unlock(&fileio_guard.lock);
+    fileio_file_release(&f);
+    return ok;
+}
+
+int fileio_program_end(int status, int usage)
+{
+    pthread_mutex_lock(&fileio_guard.lock);
+    bool clash = fileio_guard.clash;
+    fileio_files_clear(&fileio_guard.inputs);
+    fileio_files_clear(&fileio_guard.outputs);
+    fileio_guard.on = fileio_guard.clash = false;
+    pthread_mutex_unlock(&fileio_guard.lock);
+    errno = 0;
+    bool failed = fflush(stdout) != 0;
+    int err = errno;
+    if (failed || ferror(stdout)) {
+        if (!fileio_stdout_reported)
+            diag_tool(DIAG_ERROR, "writing standard output: %s",
+                      err ? strerror(err) : "an earlier write failed");
+        if (status == 0)
+            status = 1;
+    }
+    fileio_stdout_reported = false;
+    return clash ? usage : status;
 }
 
 static void fileio_too_large(const char *path, const char *what)
@@ -297,7 +642,9 @@ bool fileio_check_input(const char *path, const char *what)
         problem = "it is a directory";
     else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
         problem = "it is a device, not a file";
-    else if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
+    else if (S_ISFIFO(st.st_mode))
+        problem = "it is a FIFO, not a file";
+    else if (!S_ISREG(st.st_mode))
         problem = "it is not a regular file";
     else if (access(path, R_OK) != 0)
         problem = strerror(errno);
@@ -305,18 +652,20 @@ bool fileio_check_input(const char *path, const char *what)
         diag_at(DIAG_ERROR, path, 1, 1, "cannot open %s: %s", what, problem);
         return false;
     }
-    if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > FILEIO_MAX_INPUT_BYTES) {
+    if ((unsigned long long)st.st_size > FILEIO_MAX_INPUT_BYTES) {
         fileio_too_large(path, what);
         return false;
     }
+    fileio_note_input(path);
     return true;
 }
 
 char *fileio_read_text(const char *path, const char *what)
 {
-    if (!fileio_check_input(path, what))
+    bool is_stdin = strcmp(path, "-") == 0;
+    if (!is_stdin && !fileio_check_input(path, what))
         return NULL;
-    FILE *f = fopen(path, "rb");
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         diag_at(DIAG_ERROR, path, 1, 1, "cannot open %s: %s", what, strerror(errno));
         return NULL;
@@ -324,11 +673,12 @@ char *fileio_read_text(const char *path, const char *what)
     strbuf text = STRBUF_INIT;
     char buf[4096];
     size_t n;
-    /* A pipe has no size to check beforehand: it is cut off at the limit. */
+    /* Standard input has no size to check beforehand: it is cut off at the limit. */
     while ((n = fread(buf, 1, sizeof buf, f)) > 0 && text.len <= FILEIO_MAX_INPUT_BYTES)
         strbuf_appendn(&text, buf, n);
     bool read_ok = !ferror(f);
-    fclose(f);
+    if (!is_stdin)
+        fclose(f);
     if (text.len > FILEIO_MAX_INPUT_BYTES)
         fileio_too_large(path, what);
     else if (!read_ok)

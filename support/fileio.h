@@ -18,9 +18,11 @@
  * outputs into the same run (begin and end are the main thread's).  Errors
  * are reported through diag.
  *
- * Inputs are never read whole beyond FILEIO_MAX_INPUT_BYTES: a larger file
- * is refused before it is read, with "PATH:1:1: error: cannot read WHAT: it
- * is larger than the limit of 256 MiB". */
+ * Inputs are regular files (or "-", standard input, where a reader says it
+ * takes it) and never read whole beyond FILEIO_MAX_INPUT_BYTES: a device or
+ * a FIFO is refused before it is opened, and a larger file before it is
+ * read, with "PATH:1:1: error: cannot read WHAT: it is larger than the limit
+ * of 256 MiB".  A write that fails is "error: writing OUT: reason". */
 #ifndef AITOOL_FILEIO_H
 #define AITOOL_FILEIO_H
 
@@ -42,15 +44,17 @@ bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx);
  * it; false when the write failed. */
 bool fileio_flush_text(FILE *out, strbuf *text);
 
-/* True when path can be read as an input: a readable regular file (or a
- * pipe) of at most FILEIO_MAX_INPUT_BYTES.  Otherwise false after
- * "path:1:1: error: cannot open WHAT: why" (missing, unreadable, "it is a
- * directory", "it is a device, not a file") or the error of a file too large. */
+/* True when path can be read as an input: a readable regular file of at
+ * most FILEIO_MAX_INPUT_BYTES (noted as an input of the run).  Otherwise
+ * false after "path:1:1: error: cannot open WHAT: why" (missing, unreadable,
+ * "it is a directory", "it is a device, not a file", "it is a FIFO, not a
+ * file: give - to read standard input") or the error of a file too large. */
 bool fileio_check_input(const char *path, const char *what);
 
 /* The whole of a text file (free() it), or NULL after a located error
  * naming it as `what` ("annotation file"): not an input fileio_check_input
- * accepts, unreadable, or holding a NUL byte. */
+ * accepts, unreadable, larger than the limit or holding a NUL byte.  "-" is
+ * standard input, read up to the limit. */
 char *fileio_read_text(const char *path, const char *what);
 
 /* The part of a path after its last '/' (a pointer into path). */
@@ -60,12 +64,41 @@ const char *fileio_basename(const char *path);
  * `./k.xml`, `k.xml` and a link to it are one file). */
 bool fileio_same_file(const char *a, const char *b);
 
-/* False, with "OPTION 'out' is the input 'in': refusing to overwrite it"
- * reported through diag, when out names the same file as one of the n
- * inputs; NULL and "-" name no file.  One check for every output option of
- * every program. */
+/* ---- The one rule of every program: no output names a file the run reads,
+ * nor another of its outputs ----
+ *
+ * A program brackets its work with fileio_program_begin() and
+ * fileio_program_end().  Between them, every file read through this module
+ * (fileio_check_input, fileio_read_text) is an input of the run, and so is
+ * the program's own executable; fileio_note_input() adds a file read by
+ * someone else (the headers libclang opened, what a compiler is given).
+ * fileio_claim_output() checks an output before anything is written, against
+ * the inputs noted so far and the outputs claimed before it.  Every write of
+ * fileio_write_atomic() is checked again (an output known only late, such as
+ * a subtask per C function, is checked there: a second write of one file in
+ * a run is a clash too), and fileio_run_end() checks a run's outputs once
+ * more against the inputs read after them, before any is renamed into place.
+ * Two names are one file by device and inode (a `./` prefix, a symbolic or a
+ * hard link), or, for an output not there yet, by its absolute path.
+ * Standard output ("-") and devices (/dev/null) never clash.  A clash is
+ * reported as "OPTION 'out' is the input 'in': refusing to overwrite it" (or
+ * "... is also OPTION2 'x'"), the output is not written, and
+ * fileio_program_end() turns the exit status into the usage status.
+ * Outside a program's bracket (a library used by the tests), nothing is noted
+ * and only explicit claims are checked. */
+void fileio_program_begin(void);
+void fileio_note_input(const char *path);
+/* False after the clash is reported; NULL and "-" name no file. */
+bool fileio_claim_output(const char *option, const char *path);
+/* Notes the n inputs, then claims out: the explicit form of the rule for an
+ * output that must not be any of those inputs. */
 bool fileio_output_not_input(const char *option, const char *out, const char *const *inputs,
                              int n);
+/* The end of a program: flushes standard output, and reports "error: writing
+ * standard output: reason" when any write to it failed; returns `usage` when
+ * a clash was reported, 1 (or status, when not 0) when standard output
+ * failed, status otherwise.  Frees what the bracket noted. */
+int fileio_program_end(int status, int usage);
 
 /* The start and the end of a run whose outputs are replaced together;
  * fileio_run_end() is true when every output of the run was written and

@@ -485,17 +485,23 @@ static int ch_usage_checks(const ch_options *o)
             return CHIPS_EXIT_USAGE;
         }
     }
+    return CHIPS_EXIT_OK;
+}
+
+/* After the load, which noted every object it read (the application and
+ * the objects it includes): no output may name one of them, the machine or
+ * network file, or another output. */
+static bool ch_outputs_apart(const ch_options *o)
+{
     const char *inputs[3] = {o->inputs[0]};
     int ninputs = 1;
     if (o->machine_file)
         inputs[ninputs++] = o->machine_file;
     if (o->network_file)
         inputs[ninputs++] = o->network_file;
-    if (!fileio_output_not_input("-json", o->json_file, inputs, ninputs) ||
-        !fileio_output_not_input("-csv", o->csv_file, inputs, ninputs) ||
-        !fileio_output_not_input("-plot", o->plot_file, inputs, ninputs))
-        return CHIPS_EXIT_USAGE;
-    return CHIPS_EXIT_OK;
+    return fileio_output_not_input("-json", o->json_file, inputs, ninputs) &&
+           fileio_output_not_input("-csv", o->csv_file, inputs, ninputs) &&
+           fileio_output_not_input("-plot", o->plot_file, inputs, ninputs);
 }
 
 static void ch_list(const chips_program *p)
@@ -572,34 +578,37 @@ static int ch_run_program(const ch_options *o, chips_program *p)
     return status;
 }
 
-int chips_main(int argc, char **argv)
+static int ch_run_options(const ch_options *o)
 {
-    diag_set_program("chips");
-    ch_options o;
-    int status = CHIPS_EXIT_USAGE;
-    if (!ch_parse_args(argc, argv, &o)) {
-        ch_options_release(&o);
-        return CHIPS_EXIT_USAGE;
-    }
-    if (o.help || o.help_markdown) {
-        if (o.help)
+    if (o->help || o->help_markdown) {
+        if (o->help)
             ch_print_help(stdout);
         else
             args_print_markdown(stdout, ch_option_table, CH_NOPTIONS);
-        ch_options_release(&o);
         return CHIPS_EXIT_OK;
     }
-    status = ch_usage_checks(&o);
-    if (status == CHIPS_EXIT_OK) {
-        chips_program *p = chips_load(o.inputs[0], o.include_dirs, (size_t)o.nincludes);
-        if (!p)
-            status = CHIPS_EXIT_INPUT;
-        else if (o.list)
-            ch_list(p);
-        else if (!o.check)
-            status = ch_run_program(&o, p);
-        chips_free(&p);
-    }
-    ch_options_release(&o);
+    int status = ch_usage_checks(o);
+    if (status != CHIPS_EXIT_OK)
+        return status;
+    chips_program *p = chips_load(o->inputs[0], o->include_dirs, (size_t)o->nincludes);
+    if (!p)
+        status = CHIPS_EXIT_INPUT;
+    else if (!ch_outputs_apart(o))
+        status = CHIPS_EXIT_USAGE;
+    else if (o->list)
+        ch_list(p);
+    else if (!o->check)
+        status = ch_run_program(o, p);
+    chips_free(&p);
     return status;
+}
+
+int chips_main(int argc, char **argv)
+{
+    diag_set_program("chips");
+    fileio_program_begin();
+    ch_options o;
+    int status = ch_parse_args(argc, argv, &o) ? ch_run_options(&o) : CHIPS_EXIT_USAGE;
+    ch_options_release(&o);
+    return fileio_program_end(status, CHIPS_EXIT_USAGE);
 }

@@ -898,8 +898,9 @@ static int mt_run(const mt_options *o)
 int mt_main(int argc, char **argv)
 {
     diag_set_program("measuretool");
+    fileio_program_begin();
     mt_options o;
     int status = mt_parse_args(argc, argv, &o) ? mt_run(&o) : MT_EXIT_USAGE;
     mt_options_release(&o);
-    return status;
+    return fileio_program_end(status, MT_EXIT_USAGE);
 }

@@ -358,14 +358,14 @@ static int pm_calibrate(const pm_options *o)
     machine m;
     if (!perf_calibrate(&m, stderr))
         return PM_EXIT_INPUT;
+    /* A failed write to standard output is reported at the program's end. */
     char *json = machine_to_json(&m);
-    bool ok = json && printf("%s\n", json) > 0 && fflush(stdout) == 0;
+    if (json)
+        printf("%s\n", json);
     free(json);
     free(m.name);
     free(m.benchmarks.bandwidths);
-    if (!ok)
-        diag_tool(DIAG_ERROR, "cannot write the machine file to standard output");
-    return ok ? PM_EXIT_OK : PM_EXIT_INPUT;
+    return json ? PM_EXIT_OK : PM_EXIT_INPUT;
 }
 
 static int pm_run(pm_options *o)
@@ -420,8 +420,9 @@ static int pm_run(pm_options *o)
 int pm_main(int argc, char **argv)
 {
     diag_set_program("perfmodel");
+    fileio_program_begin();
     pm_options o;
     int status = pm_parse_args(argc, argv, &o) ? pm_run(&o) : PM_EXIT_USAGE;
     pm_options_release(&o);
-    return status;
+    return fileio_program_end(status, PM_EXIT_USAGE);
 }

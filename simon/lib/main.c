@@ -95,7 +95,7 @@ static bool simon_limits_of(const simon_options *o, simon_limits *l, long *stack
            simon_count("-stack", o->stack, SIMON_MIN_STACK, stack);
 }
 
-/* Neither output may overwrite the switch file. */
+/* Neither output may overwrite the switch file, the program or the other output. */
 static bool simon_outputs_apart(const simon_options *o)
 {
     const char *const inputs[] = {o->switch_file};
@@ -143,9 +143,8 @@ static void simon_free_switch(const sw_model *model, void *sw)
         model->freesw(sw);
 }
 
-int main(int argc, char **argv)
+static int simon_main(int argc, char **argv)
 {
-    diag_set_program("simon");
     simon_options o = {0};
     int first;
     simon_limits limits;
@@ -177,4 +176,11 @@ int main(int argc, char **argv)
         status = 1;
     simon_free_switch(cfg.model, sw);
     return status;
+}
+
+int main(int argc, char **argv)
+{
+    diag_set_program("simon");
+    fileio_program_begin();
+    return fileio_program_end(simon_main(argc, argv), SIMON_EXIT_USAGE);
 }

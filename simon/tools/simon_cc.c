@@ -95,7 +95,8 @@ static char *cc_dirname(const char *path)
 }
 
 typedef struct cc_options {
-    const char *costs; /* -T */
+    const char *costs;  /* -T */
+    const char *output; /* -o, for the check that it names no input */
     bool link;         /* no -c, -S or -E */
     cc_argv pass;      /* everything for cc but the sources */
     cc_argv pp;        /* the preprocessor options, for measuretool */
@@ -118,6 +119,10 @@ static bool cc_parse(int argc, char **argv, cc_options *o)
         }
         if (!strcmp(a, "-c") || !strcmp(a, "-S") || !strcmp(a, "-E"))
             o->link = false;
+        if (!strcmp(a, "-o") && i + 1 < argc)
+            o->output = argv[i + 1];
+        else if (!strncmp(a, "-o", 2) && a[2])
+            o->output = a + 2;
         if (cc_is_source(a)) {
             cc_push(&o->sources, a);
             continue;
@@ -199,9 +204,26 @@ static int cc_compile(const cc_options *o)
     return status;
 }
 
-int main(int argc, char **argv)
+/* The executable may not be a source, the cost table, a library linked or
+ * simon-cc itself (what cc reads beyond those, it reports itself). */
+static bool cc_output_apart(const cc_options *o)
 {
-    diag_set_program("simon-cc");
+    static const char *const libs[] = {SIMON_CC_LIBS};
+    size_t n = o->sources.n + 1 + sizeof libs / sizeof *libs;
+    const char **inputs = mem_alloc(n * sizeof *inputs);
+    size_t k = 0;
+    for (size_t i = 0; i < o->sources.n; i++)
+        inputs[k++] = o->sources.v[i];
+    inputs[k++] = o->costs;
+    for (size_t i = 0; i < sizeof libs / sizeof *libs; i++)
+        inputs[k++] = libs[i];
+    bool ok = fileio_output_not_input("-o", o->output, inputs, (int)k);
+    free(inputs);
+    return ok;
+}
+
+static int cc_main(int argc, char **argv)
+{
     if (argc < 2 || !strcmp(argv[1], "-help") || !strcmp(argv[1], "--help")) {
         printf("usage: simon-cc [-T costs.txt] [cc options] prog.c... -o prog\n"
                "  cc with simon.h and libsimon; -T: each C file first goes through\n"
@@ -210,7 +232,7 @@ int main(int argc, char **argv)
     }
     cc_options o = {0};
     int status = 2;
-    if (cc_parse(argc, argv, &o)) {
+    if (cc_parse(argc, argv, &o) && cc_output_apart(&o)) {
         char dir[] = "/tmp/simon-cc-XXXXXX";
         if (o.costs && !mkdtemp(dir)) {
             diag_tool(DIAG_ERROR, "cannot make a temporary directory");
@@ -230,4 +252,11 @@ int main(int argc, char **argv)
     cc_argv_free(&o.sources);
     cc_argv_free(&o.copies);
     return status;
+}
+
+int main(int argc, char **argv)
+{
+    diag_set_program("simon-cc");
+    fileio_program_begin();
+    return fileio_program_end(cc_main(argc, argv), 2);
 }
