@@ -1,3 +1,5 @@
+/* fopencookie */
+#define _GNU_SOURCE
 #include "fileio.h"
 
 #include <ctype.h>
@@ -474,8 +476,43 @@ static bool fileio_not_an_input_locked(const fileio_file *out)
     return !in;
 }
 
+/* The errno of the first write to standard output that failed: printf does
+ * not keep it, so the program's standard output is a stream over fd 1 that
+ * records it (fileio_program_begin). */
+static int fileio_stdout_errno;
+
+static ssize_t fileio_stdout_write(void *cookie, const char *buf, size_t n)
+{
+    (void)cookie;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(STDOUT_FILENO, buf + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (!fileio_stdout_errno)
+                fileio_stdout_errno = w < 0 ? errno : EIO;
+            return 0; /* the stream's error */
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)n;
+}
+
+static void fileio_watch_stdout(void)
+{
+    fflush(stdout);
+    FILE *watched = fopencookie(NULL, "w", (cookie_io_functions_t){NULL, fileio_stdout_write,
+                                                                    NULL, NULL});
+    if (!watched)
+        return;
+    setvbuf(watched, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
+    stdout = watched;
+}
+
 void fileio_program_begin(void)
 {
+    fileio_watch_stdout();
     pthread_mutex_lock(&fileio_guard.lock);
     fileio_files_clear(&fileio_guard.inputs);
     fileio_files_clear(&fileio_guard.outputs);
@@ -614,7 +651,8 @@ int fileio_program_end(int status, int usage)
     pthread_mutex_unlock(&fileio_guard.lock);
     errno = 0;
     bool failed = fflush(stdout) != 0;
-    int err = errno;
+    int err = fileio_stdout_errno ? fileio_stdout_errno : errno;
+    fileio_stdout_errno = 0;
     if (failed || ferror(stdout)) {
         if (!fileio_stdout_reported)
             diag_tool(DIAG_ERROR, "writing standard output: %s",
