@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -907,6 +908,86 @@ static void test_cli_network(void)
     free(dir);
 }
 
+/* Issue 26: -csv and -json wrote over an object the application includes
+ * (merge.la of memsort.la), exit 0.  Every name of it is refused before
+ * anything is printed, and so are two outputs onto one file. */
+static void test_cli_outputs_over_included_objects(void)
+{
+    char *dir = testutil_make_tempdir();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+    const char *names[] = {"memsort.la", "merge.la", "qsort.la", "bitonic.la", "machine.json"};
+    char *texts[5];
+    for (int i = 0; i < 5; i++) {
+        char *from = testutil_path(AITOOL_SOURCE_DIR "/chips/examples", names[i]);
+        char *to = testutil_path(dir, names[i]);
+        texts[i] = testutil_read_file(from);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(texts[i]);
+        CU_ASSERT_TRUE_FATAL(testutil_write_file(to, texts[i]));
+        free(from);
+        free(to);
+    }
+    char *merge = testutil_path(dir, "merge.la"), *sym = testutil_path(dir, "sym.la");
+    char *hard = testutil_path(dir, "hard.la");
+    CU_ASSERT_EQUAL_FATAL(symlink(merge, sym), 0);
+    CU_ASSERT_EQUAL_FATAL(link(merge, hard), 0);
+    static const struct {
+        const char *option, *out, *err;
+    } cases[] = {
+        {"-csv", "merge.la", "chips: error: -csv 'merge.la' is the input 'merge.la'"},
+        {"-json", "./merge.la", "chips: error: -json './merge.la' is the input 'merge.la'"},
+        {"-json", "sym.la", "chips: error: -json 'sym.la' is the input 'merge.la'"},
+        {"-csv", "hard.la", "chips: error: -csv 'hard.la' is the input 'merge.la'"},
+        {"-csv", "./o.json", "chips: error: -csv './o.json' is also -json 'o.json': refusing to "
+                             "write one file twice"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        /* The last case writes -json o.json too. */
+        bool twice = i == sizeof cases / sizeof *cases - 1;
+        const char *args[] = {"-machine", "machine.json", cases[i].option, cases[i].out,
+                              twice ? "-json" : "memsort.la", twice ? "o.json" : NULL,
+                              "memsort.la", NULL};
+        testutil_proc r = testutil_exec_program(dir, AITOOL_CHIPS, args);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT_STRING_EQUAL(r.out, "");
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.err, cases[i].err));
+        testutil_proc_release(&r);
+    }
+    for (int i = 0; i < 5; i++) {
+        char *path = testutil_path(dir, names[i]);
+        char *text = testutil_read_file(path);
+        CU_ASSERT_STRING_EQUAL(text, texts[i]);
+        free(text);
+        free(path);
+        free(texts[i]);
+    }
+    char *none = testutil_path(dir, "o.json");
+    CU_ASSERT_PTR_NULL(testutil_read_file(none));
+    free(none);
+    free(merge);
+    free(sym);
+    free(hard);
+    testutil_remove_tree(dir);
+    free(dir);
+}
+
+/* Issue 26: printing onto a full device is an error with its reason. */
+static void test_cli_failed_standard_output(void)
+{
+    const char *ex = AITOOL_SOURCE_DIR "/chips/examples";
+    const char *table[] = {AITOOL_CHIPS, "-machine", "machine.json", "memsort.la", NULL};
+    const char *csv[] = {AITOOL_CHIPS, "-machine", "machine.json", "-csv", "-", "memsort.la", NULL};
+    const char *list[] = {AITOOL_CHIPS, "-list", "memsort.la", NULL};
+    const char *help[] = {AITOOL_CHIPS, "-help", NULL};
+    const char *const *cases[] = {table, csv, list, help};
+    for (int i = 0; i < 4; i++) {
+        testutil_proc r = testutil_exec_full(ex, cases[i]);
+        CU_ASSERT_EQUAL(r.status, 1);
+        CU_ASSERT_STRING_EQUAL(r.err, "chips: error: writing standard output: No space left on "
+                                      "device\n");
+        testutil_proc_release(&r);
+    }
+}
+
 static void test_cli_usage(void)
 {
     static const struct {
@@ -1044,6 +1125,8 @@ int main(void)
         {"exit and print", test_cli_exit_and_print},
         {"-network: SIMON's switch models for inpcom", test_cli_network},
         {"usage and input errors", test_cli_usage},
+        {"outputs over included objects", test_cli_outputs_over_included_objects},
+        {"failed standard output", test_cli_failed_standard_output},
         {"output files", test_cli_files},
         {"plot", test_cli_plot},
         {NULL, NULL},

@@ -224,12 +224,95 @@ static void test_outputs_over_other_inputs_are_refused(void)
     free(none);
 }
 
+/* Issue 26: outputs known only during the run are checked too: -chips
+ * writes a subtask FUNC.la per function, which must not be an annotation
+ * file, the machine file (even in a run that fails) or another output;
+ * the instrumented copy must not be a header the file includes, nor the
+ * program itself.  Nothing of such a run is written, and it is a usage
+ * error. */
+static void test_late_outputs_over_inputs_are_refused(void)
+{
+    const char *annot = "operator kern(int n, double *a) { modify{a}; read{a}; alias none; }\n";
+    const char *code = "#include \"k.h\"\nvoid kern(int n, double *a)\n"
+                       "{\n    for (int i = 0; i < n; i++)\n        a[i] *= K;\n}\n";
+    const char *names[] = {"kern.la", "k.c", "k.h", "sub/kern.la"};
+    const char *texts[] = {annot, code, "#define K 2.0\n", "{\"name\": \"m\"}\n"};
+    char *sub = testutil_path(tmpdir, "sub");
+    CU_ASSERT_EQUAL_FATAL(mkdir(sub, 0700), 0);
+    free(sub);
+    for (int i = 0; i < 4; i++) {
+        char *path = testutil_path(tmpdir, names[i]);
+        CU_ASSERT_TRUE_FATAL(testutil_write_file(path, texts[i]));
+        free(path);
+    }
+    const char *over_annot[] = {"-static-counting-only", "-annot", "kern.la", "-chips", "st.la",
+                                "k.c", NULL};
+    const char *over_machine[] = {"-static-counting-only", "-machine", "sub/kern.la", "-chips",
+                                  "sub/st.la", "k.c", NULL};
+    const char *over_json[] = {"-static-counting-only", "-json", "./kern.la", "-chips", "st.la",
+                               "-report-file", "-", "k.c", NULL};
+    const char *over_header[] = {"-auto-instrument", "-o", "k.h", "k.c", NULL};
+    const char *over_program[] = {"-auto-instrument", "-o", AITOOL_MEASURETOOL, "k.c", NULL};
+    const char *const *cases[] = {over_annot, over_machine, over_json, over_header, over_program};
+    const char *errors[] = {
+        "measuretool: error: -chips' subtask 'kern.la' is the input 'kern.la': refusing to "
+        "overwrite it\n",
+        "measuretool: error: -chips' subtask 'sub/kern.la' is the input 'sub/kern.la': refusing "
+        "to overwrite it\n",
+        "measuretool: error: -chips' subtask 'kern.la' is also -json './kern.la': refusing to "
+        "write one file twice\n",
+        "measuretool: error: the output 'k.h' is the input '",
+        "measuretool: error: -o '" AITOOL_MEASURETOOL "' is this program's own executable '",
+    };
+    for (int i = 0; i < 5; i++) {
+        testutil_proc r = run(cases[i]);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.err, errors[i]));
+        if (!strstr(r.err, errors[i]))
+            fprintf(stderr, "\n  case %d: %s", i, r.err);
+        testutil_proc_release(&r);
+    }
+    for (int i = 0; i < 4; i++) {
+        char *text = read_in_tmp(names[i]);
+        CU_ASSERT_STRING_EQUAL(text, texts[i]);
+        free(text);
+    }
+    const char *never[] = {"st.la", "sub/st.la", "ai_k.c"};
+    for (int i = 0; i < 3; i++) {
+        char *text = read_in_tmp(never[i]);
+        CU_ASSERT_PTR_NULL(text);
+        free(text);
+    }
+}
+
+/* Issue 26: a write to standard output that fails is an error with its
+ * reason, whichever output it was. */
+static void test_failed_standard_output(void)
+{
+    const char *dump[] = {AITOOL_MEASURETOOL, "-dumpannot", NULL};
+    const char *report[] = {AITOOL_MEASURETOOL, "-static-counting-only", "-report-file", "-", DOT,
+                            NULL};
+    const char *json[] = {AITOOL_MEASURETOOL, "-static-counting-only", "-report-file", "r.txt",
+                          "-json", "-", DOT, NULL};
+    const char *help[] = {AITOOL_MEASURETOOL, "-help", NULL};
+    const char *const *cases[] = {dump, report, json, help};
+    for (int i = 0; i < 4; i++) {
+        testutil_proc r = testutil_exec_full(tmpdir, cases[i]);
+        CU_ASSERT_EQUAL(r.status, 1);
+        /* The other outputs of the run are not written either. */
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: writing standard output: No "
+                                             "space left on device\n"));
+        testutil_proc_release(&r);
+    }
+}
+
 static void test_unwritable_report(void)
 {
     const char *args[] = {"-static-counting-only", "-report-file", "no/such/dir/r.txt", DOT, NULL};
     testutil_proc r = run(args);
     CU_ASSERT_EQUAL(r.status, 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: writing 'no/such/dir/r.txt': No such file or directory"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: writing 'no/such/dir/r.txt': No "
+                                         "such file or directory"));
     testutil_proc_release(&r);
 }
 
@@ -246,7 +329,8 @@ static void test_outputs_replaced_together(void)
                              "-xml", "no/such/dir/t.xml", DOT, NULL};
     testutil_proc r = run(failing);
     CU_ASSERT_EQUAL(r.status, 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: writing 'no/such/dir/t.xml': No such file or directory"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: writing 'no/such/dir/t.xml': No "
+                                         "such file or directory"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: note: 't.txt' was not written, since "
                                          "another output of the run failed\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: note: removed '"));
@@ -627,6 +711,8 @@ static const testutil_case output_cases[] = {
     {"json to stdout", test_json_to_stdout},
     {"report over an input is refused", test_report_over_an_input_is_refused},
     {"outputs over other inputs are refused", test_outputs_over_other_inputs_are_refused},
+    {"late outputs over inputs are refused", test_late_outputs_over_inputs_are_refused},
+    {"failed standard output", test_failed_standard_output},
     {"unwritable report", test_unwritable_report},
     {"outputs replaced together", test_outputs_replaced_together},
     {NULL, NULL},

@@ -336,6 +336,128 @@ static void test_run_replaces_all_outputs_or_none(void)
     free(dir);
 }
 
+/* What the messages of a guarded program said, from its start (to free()). */
+static char *guard_messages(FILE *quiet)
+{
+    rewind(quiet);
+    return testutil_read_stream(quiet);
+}
+
+/* Issue 26: the one rule of every output.  Each way of naming an input
+ * (the path, a ./ prefix, a symbolic link, a hard link) and a second output
+ * is a clash; standard output and devices are not; a clash is the usage
+ * status at the program's end; a write over an input read later in a run
+ * is caught before the renames. */
+static void test_guard_refuses_outputs_over_inputs(void)
+{
+    char *dir = testutil_make_tempdir();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+    char *in = testutil_path(dir, "in.txt"), *sym = testutil_path(dir, "link.txt");
+    char *hard = testutil_path(dir, "hard.txt"), *out = testutil_path(dir, "out.txt");
+    char *late = testutil_path(dir, "late.txt");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(in, "input\n"));
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(late, "read late\n"));
+    CU_ASSERT_EQUAL_FATAL(symlink(in, sym), 0);
+    CU_ASSERT_EQUAL_FATAL(link(in, hard), 0);
+    strbuf dotted = STRBUF_INIT;
+    strbuf_printf(&dotted, "%s/./in.txt", dir);
+    FILE *quiet = tmpfile();
+    diag_set_stream(quiet);
+
+    fileio_program_begin();
+    char *text = fileio_read_text(in, "input");
+    free(text);
+    CU_ASSERT_FALSE(fileio_claim_output("-a", in));
+    CU_ASSERT_FALSE(fileio_claim_output("-b", dotted.s));
+    CU_ASSERT_FALSE(fileio_claim_output("-c", sym));
+    CU_ASSERT_FALSE(fileio_claim_output("-d", hard));
+    CU_ASSERT_TRUE(fileio_claim_output("-e", out));
+    CU_ASSERT_TRUE(fileio_claim_output("-e", out)); /* the same claim again */
+    CU_ASSERT_FALSE(fileio_claim_output("-f", out));
+    CU_ASSERT_TRUE(fileio_claim_output("-g", "-"));
+    CU_ASSERT_TRUE(fileio_claim_output("-h", "/dev/null"));
+    CU_ASSERT_TRUE(fileio_claim_output("-i", "/dev/null"));
+    CU_ASSERT_FALSE(fileio_write_atomic(hard, write_hello, "over the input\n"));
+    /* A write no option claimed, over a file the run reads after it. */
+    fileio_run_begin();
+    CU_ASSERT_TRUE(fileio_write_atomic(late, write_hello, "written\n"));
+    fileio_note_input(late);
+    CU_ASSERT_FALSE(fileio_run_end());
+    CU_ASSERT_EQUAL(fileio_program_end(0, 2), 2);
+    /* Outside a program nothing is noted: a library writes where it is told. */
+    CU_ASSERT_TRUE(fileio_claim_output("-a", in));
+
+    char *messages = guard_messages(quiet);
+    diag_set_stream(NULL);
+    fclose(quiet);
+    strbuf want = STRBUF_INIT;
+    strbuf_printf(&want, "error: -a '%s' is the input '%s': refusing to overwrite it\n", in, in);
+    strbuf_printf(&want, "error: -b '%s' is the input '%s': refusing to overwrite it\n",
+                  dotted.s, in);
+    strbuf_printf(&want, "error: -c '%s' is the input '%s': refusing to overwrite it\n", sym, in);
+    strbuf_printf(&want, "error: -d '%s' is the input '%s': refusing to overwrite it\n", hard, in);
+    strbuf_printf(&want, "error: -f '%s' is also -e '%s': refusing to write one file twice\n", out,
+                  out);
+    strbuf_printf(&want, "error: the output '%s' is the input '%s': refusing to overwrite it\n",
+                  hard, in);
+    strbuf_printf(&want, "error: the output '%s' is the input '%s': refusing to overwrite it\n",
+                  late, late);
+    /* Each message is prefixed by the program's name. */
+    strbuf got = STRBUF_INIT;
+    for (const char *line = messages; *line;) {
+        const char *end = strchr(line, '\n');
+        const char *colon = strstr(line, ": error: ");
+        if (colon && colon < end)
+            strbuf_appendn(&got, colon + 2, (size_t)(end - colon - 1));
+        line = end + 1;
+    }
+    CU_ASSERT_STRING_EQUAL(got.s, want.s);
+    text = testutil_read_file(late);
+    CU_ASSERT_STRING_EQUAL(text, "read late\n");
+    free(text);
+    text = testutil_read_file(in);
+    CU_ASSERT_STRING_EQUAL(text, "input\n");
+    free(text);
+    free(messages);
+    strbuf_release(&got);
+    strbuf_release(&want);
+    strbuf_release(&dotted);
+    free(in);
+    free(sym);
+    free(hard);
+    free(out);
+    free(late);
+    testutil_remove_tree(dir);
+    free(dir);
+}
+
+/* Inputs are regular files: a FIFO or a device is refused before it is
+ * opened (it could block or never end); "-" is standard input. */
+static void test_inputs_are_regular_files(void)
+{
+    char *dir = testutil_make_tempdir();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+    char *fifo = testutil_path(dir, "fifo");
+    CU_ASSERT_EQUAL_FATAL(mkfifo(fifo, 0600), 0);
+    FILE *quiet = tmpfile();
+    diag_set_stream(quiet);
+    CU_ASSERT_PTR_NULL(fileio_read_text(fifo, "machine file"));
+    CU_ASSERT_PTR_NULL(fileio_read_text("/dev/zero", "machine file"));
+    char *messages = guard_messages(quiet);
+    diag_set_stream(NULL);
+    fclose(quiet);
+    strbuf want = STRBUF_INIT;
+    strbuf_printf(&want, "%s:1:1: error: cannot open machine file: it is a FIFO, not a file\n"
+                         "/dev/zero:1:1: error: cannot open machine file: it is a device, not a "
+                         "file\n", fifo);
+    CU_ASSERT_STRING_EQUAL(messages, want.s);
+    strbuf_release(&want);
+    free(messages);
+    free(fifo);
+    testutil_remove_tree(dir);
+    free(dir);
+}
+
 static void test_unknown_calls_sum_up_and_given_inclusive_stays(void)
 {
     lm_program *p = lm_program_create();
@@ -389,6 +511,8 @@ static const testutil_case support_cases[] = {
     {"atomic write keeps old file on failure", test_atomic_write_keeps_old_file_on_failure},
     {"atomic write keeps links and fifos", test_atomic_write_keeps_links_and_fifos},
     {"a run replaces all outputs or none", test_run_replaces_all_outputs_or_none},
+    {"the guard refuses outputs over inputs", test_guard_refuses_outputs_over_inputs},
+    {"inputs are regular files", test_inputs_are_regular_files},
     {NULL, NULL},
 };
 

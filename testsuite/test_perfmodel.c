@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -567,8 +568,45 @@ static void test_outputs_over_inputs_are_refused(void)
         free(text);
         free(path);
     }
+    /* Issue 26: a link to the kernel, and two outputs onto one file. */
+    char *sym = testutil_path(tmpdir, "k-link.xml");
+    CU_ASSERT_EQUAL(symlink("k.xml", sym), 0);
+    free(sym);
+    const char *json_over_link[] = {"-machine", VM, "-Dn=10", "-json", "k-link.xml", "k.xml",
+                                    NULL};
+    expect_usage_error(json_over_link, "perfmodel: error: -json 'k-link.xml' is the input "
+                                       "'k.xml': refusing to overwrite it\n");
+    const char *twice[] = {"-machine", VM, "-Dn=10", "-json", "o.svg", "-plot", "./o.svg",
+                           "k.xml", NULL};
+    expect_usage_error(twice, "perfmodel: error: -plot './o.svg' is also -json 'o.svg': "
+                              "refusing to write one file twice\n");
+    char *text = testutil_read_file(TRIAD);
+    char *kept = read_output("k.xml");
+    CU_ASSERT_STRING_EQUAL(kept, text);
+    free(kept);
+    free(text);
     free(kernel_text);
     free(machine_text);
+}
+
+/* Issue 26: every way perfmodel prints, onto a full device, is an error
+ * with its reason (-sweep had said nothing). */
+static void test_failed_standard_output(void)
+{
+    const char *table[] = {AITOOL_PERFMODEL, "-machine", VM, "-Dn=1000", TRIAD, NULL};
+    const char *csv[] = {AITOOL_PERFMODEL, "-machine", VM, "-Dn=1000", "-csv", TRIAD, NULL};
+    const char *sweep[] = {AITOOL_PERFMODEL, "-machine", VM, "-sweep", "n=1000:100000:x2", TRIAD,
+                           NULL};
+    const char *json[] = {AITOOL_PERFMODEL, "-machine", VM, "-Dn=1000", "-json", "-", TRIAD, NULL};
+    const char *help[] = {AITOOL_PERFMODEL, "-help", NULL};
+    const char *const *cases[] = {table, csv, sweep, json, help};
+    for (int i = 0; i < 5; i++) {
+        testutil_proc r = testutil_exec_full(tmpdir, cases[i]);
+        CU_ASSERT_EQUAL(r.status, 1);
+        CU_ASSERT_STRING_EQUAL(r.err, "perfmodel: error: writing standard output: No space left "
+                                      "on device\n");
+        testutil_proc_release(&r);
+    }
 }
 
 /* Issue 13: the JSON is not left behind when the chart cannot be written. */
@@ -603,6 +641,7 @@ int main(void)
         {"values are whole numbers", test_values_are_whole_numbers},
         {"sweep cap", test_sweep_cap},
         {"outputs over inputs are refused", test_outputs_over_inputs_are_refused},
+        {"failed standard output", test_failed_standard_output},
         {"outputs replaced together", test_outputs_replaced_together},
         {"calibration writes a machine file", test_calibrate},
         {"the ExaSAT tools' dialect", test_exasat_dialect},

@@ -121,10 +121,13 @@ static int testutil_anon_file(void)
     return fd;
 }
 
-testutil_proc testutil_exec(const char *cwd, const char *const *argv)
+/* Runs argv with its standard output into a temporary file, or into
+ * /dev/full when full (what it printed is then ""). */
+static testutil_proc testutil_exec_into(const char *cwd, const char *const *argv, bool full)
 {
     testutil_proc r = {-1, NULL, NULL};
-    int out = testutil_anon_file(), err = testutil_anon_file();
+    int out = full ? open("/dev/full", O_WRONLY) : testutil_anon_file();
+    int err = testutil_anon_file();
     if (out < 0 || err < 0) {
         r.out = mem_strdup("");
         r.err = mem_strdup("testutil: cannot create temporary files");
@@ -145,9 +148,24 @@ testutil_proc testutil_exec(const char *cwd, const char *const *argv)
     int wstatus = 0;
     if (pid > 0 && waitpid(pid, &wstatus, 0) == pid && WIFEXITED(wstatus))
         r.status = WEXITSTATUS(wstatus);
-    r.out = testutil_slurp_fd(out);
+    if (full) {
+        close(out);
+        r.out = mem_strdup("");
+    } else {
+        r.out = testutil_slurp_fd(out);
+    }
     r.err = testutil_slurp_fd(err);
     return r;
+}
+
+testutil_proc testutil_exec(const char *cwd, const char *const *argv)
+{
+    return testutil_exec_into(cwd, argv, false);
+}
+
+testutil_proc testutil_exec_full(const char *cwd, const char *const *argv)
+{
+    return testutil_exec_into(cwd, argv, true);
 }
 
 void testutil_proc_release(testutil_proc *p)

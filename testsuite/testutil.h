@@ -40,6 +40,8 @@ typedef struct testutil_proc {
 
 /* Runs argv (NULL-terminated) in directory cwd, with no standard input. */
 testutil_proc testutil_exec(const char *cwd, const char *const *argv);
+/* The same with standard output on /dev/full, where every write fails. */
+testutil_proc testutil_exec_full(const char *cwd, const char *const *argv);
 void testutil_proc_release(testutil_proc *p);
 /* Runs program with the NULL-terminated args (at most 30) in directory cwd. */
 testutil_proc testutil_exec_program(const char *cwd, const char *program,

@@ -626,8 +626,68 @@ static void test_simon_cc(void)
     free(plain_prog);
 }
 
+/* Issue 26: neither simon-cc nor a simulated program writes over what it
+ * reads (the cost table, a source, the program itself) or one output over
+ * the other; SIMON's own API needs no annotation; a full standard output is
+ * an error with its reason. */
+static void test_outputs_over_inputs(void)
+{
+    write_tmp("clocked.c", clocked_program);
+    write_tmp("costs.txt", "fmul 7\n");
+    static const struct {
+        const char *args[8], *err;
+    } cc_cases[] = {
+        {{"-T", "costs.txt", "clocked.c", "-o", "costs.txt"},
+         "simon-cc: error: -o 'costs.txt' is the input 'costs.txt': refusing to overwrite it\n"},
+        {{"clocked.c", "-o./clocked.c"},
+         "simon-cc: error: -o './clocked.c' is the input 'clocked.c': refusing to overwrite it\n"},
+        {{"clocked.c", "-o", SIMON_CC}, "simon-cc: error: -o '" SIMON_CC "' is this program's "
+                                        "own executable '"},
+    };
+    for (size_t i = 0; i < sizeof cc_cases / sizeof *cc_cases; i++) {
+        testutil_proc r = run(SIMON_CC, cc_cases[i].args);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.err, cc_cases[i].err));
+        testutil_proc_release(&r);
+    }
+    char *costs = tmp_file("costs.txt"), *source = tmp_file("clocked.c");
+    CU_ASSERT_STRING_EQUAL(costs ? costs : "", "fmul 7\n");
+    CU_ASSERT_STRING_EQUAL(source ? source : "", clocked_program);
+    free(costs);
+    free(source);
+
+    const char *dot[] = {"-T", "costs.txt", SIMON_EXAMPLES "/dot.c", "-o", "dot", NULL};
+    testutil_proc r = run(SIMON_CC, dot);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+
+    const char *same[] = {"-o", "r.txt", "-json", "./r.txt", NULL};
+    r = run(SIMON_SCENARIOS, same);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "simon: error: -json './r.txt' is also -o 'r.txt': "
+                                         "refusing to write one file twice\n"));
+    testutil_proc_release(&r);
+    const char *self[] = {"-o", SIMON_SCENARIOS, NULL};
+    r = run(SIMON_SCENARIOS, self);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "is this program's own executable"));
+    testutil_proc_release(&r);
+    char *report = tmp_file("r.txt");
+    CU_ASSERT_PTR_NULL(report);
+    free(report);
+
+    const char *full[] = {SIMON_SCENARIOS, "--", "self", NULL};
+    r = testutil_exec_full(tmpdir, full);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, "simon: error: writing standard output: No space left on "
+                                  "device\n");
+    testutil_proc_release(&r);
+}
+
 static const testutil_case cc_cases[] = {
     {"simon-cc -T: the clock by hand", test_simon_cc},
+    {"outputs over inputs, a full standard output", test_outputs_over_inputs},
     {NULL, NULL},
 };
 
