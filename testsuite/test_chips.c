@@ -877,12 +877,12 @@ static void test_cli_network(void)
     static const struct {
         const char *app, *network, *out;
     } cases[] = {
-        {"one.la", NULL, "time_s\n6.0000000000000002e-06\n"},
-        {"one.la", "p2p.cfg", "time_s\n6.0000000000000002e-06\n"},
-        {"one.la", "bus.cfg", "time_s\n6.0000000000000002e-06\n"},
-        {"a.la", NULL, "time_s\n6.0000000000000002e-06\n"},
-        {"a.la", "p2p.cfg", "time_s\n6.0000000000000002e-06\n"},
-        {"a.la", "bus.cfg", "time_s\n9.0000000000000002e-06\n"},
+        {"one.la", NULL, "time_s\n6e-06\n"},
+        {"one.la", "p2p.cfg", "time_s\n6e-06\n"},
+        {"one.la", "bus.cfg", "time_s\n6e-06\n"},
+        {"a.la", NULL, "time_s\n6e-06\n"},
+        {"a.la", "p2p.cfg", "time_s\n6e-06\n"},
+        {"a.la", "bus.cfg", "time_s\n9e-06\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const char *args[8] = {"-machine", "m.json", "-csv", "-"};
@@ -1021,6 +1021,14 @@ static void test_cli_usage(void)
             fprintf(stderr, "\n  case %zu: status %d, err: %s\n", i, r.status, r.err);
         testutil_proc_release(&r);
     }
+    /* Issue 26: swept values are exact in the table (four rows read 1e+06). */
+    const char *exact[] = {"-machine", "machine.json", "-sweep", "Nelem=1000000:1000003",
+                           "-sweep", "Nsize=0.1:0.1", "memsort.la", NULL};
+    testutil_proc t = run_chips(exact);
+    CU_ASSERT_EQUAL(t.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(t.out, "\n1000000        0.1            16             "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(t.out, "\n1000003        0.1            16             "));
+    testutil_proc_release(&t);
     const char *check[] = {"-check", "memsort.la", NULL};
     testutil_proc r = run_chips(check);
     CU_ASSERT_EQUAL(r.status, 0);

@@ -514,6 +514,10 @@ static void test_values_are_whole_numbers(void)
     const char *factor[] = {"-machine", VM, "-sweep", "n=1:5:xinf", TRIAD, NULL};
     expect_usage_error(factor, "perfmodel: error: -sweep n=1:5:xinf: the factor 'inf' is not a "
                                "number above 1");
+    /* Issue 26: it stepped by 1 up to 0 before multiplying, undocumented. */
+    const char *negative[] = {"-machine", VM, "-sweep", "n=-5:5:x2", TRIAD, NULL};
+    expect_usage_error(negative, "perfmodel: error: -sweep n=-5:5:x2: a sweep by a factor starts "
+                                 "at 0 or above, not at -5");
 }
 
 /* Issue 13: -sweep stopped at 100000 points without a word; now more is an

@@ -107,13 +107,16 @@ static void ch_print_help(FILE *out)
           "\n"
           "Evaluates a CHIP3S performance model (an application object and the subtasks,\n"
           "parallel templates and built-ins it includes) to seconds on a machine; a row\n"
-          "per point: the application's numeric interface variables, then time_s.\n"
+          "per point: the application's numeric interface variables, then time_s,\n"
+          "on standard output unless -csv - or -json - takes it.\n"
           "\n"
           "options:\n",
           out);
     args_print_help(out, ch_option_table, CH_NOPTIONS, CH_HELP_COLUMN);
     fputs("\n"
           "`print` writes to standard error; `exit;` ends a point without a time.\n"
+          "No output may name a file chips reads (the application, an object it\n"
+          "includes, the machine or network file) or another output.\n"
           "Exit status: 0 success, 1 a bad program or machine file, an unreadable input or\n"
           "an unwritable output, 2 a usage error.\n",
           out);
@@ -283,12 +286,19 @@ static bool ch_evaluate_all(ch_run *r, size_t level)
 
 /* ---- outputs --------------------------------------------------------------------- */
 
+/* The shortest text that reads back as v (1048576, not 1.04858e+06; 0.1,
+ * not 0.10000000000000001), or `missing` for a point not evaluated. */
 static void ch_format_value(char *buf, size_t size, double v, const char *missing)
 {
-    if (isnan(v))
+    if (isnan(v)) {
         snprintf(buf, size, "%s", missing);
-    else
-        snprintf(buf, size, "%.17g", v);
+        return;
+    }
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(buf, size, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
 }
 
 static const char *ch_var_name(const ch_run *r, size_t i)
@@ -303,11 +313,9 @@ static void ch_print_table(const ch_run *r, FILE *out)
     fprintf(out, "%s\n", "time_s");
     for (size_t k = 0; k < r->t.npoints; k++) {
         for (size_t i = 0; i < r->nnumeric; i++) {
-            double v = r->t.vars[k * r->t.nvars + i];
-            if (isnan(v))
-                fprintf(out, "%-14s ", "-");
-            else
-                fprintf(out, "%-14.6g ", v);
+            char buf[64];
+            ch_format_value(buf, sizeof buf, r->t.vars[k * r->t.nvars + i], "-");
+            fprintf(out, "%-14s ", buf);
         }
         if (isnan(r->t.times[k]))
             fprintf(out, "%s\n", "-");

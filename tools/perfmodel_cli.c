@@ -217,7 +217,15 @@ static bool pm_parse_sweep(const char *spec, pm_sweep *sw)
         diag_tool(DIAG_ERROR, "-sweep %s: FROM %lld is above TO %lld", spec, sw->from, sw->to);
         return false;
     }
-    return !step || pm_parse_sweep_step(spec, step + 1, sw);
+    if (step && !pm_parse_sweep_step(spec, step + 1, sw))
+        return false;
+    /* A negative value multiplied would fall, not climb towards TO. */
+    if (sw->factor > 0 && sw->from < 0) {
+        diag_tool(DIAG_ERROR, "-sweep %s: a sweep by a factor starts at 0 or above, not at %lld",
+                  spec, sw->from);
+        return false;
+    }
+    return true;
 }
 
 /* The value after v; v itself when the next would not fit a long long. */
