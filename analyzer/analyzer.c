@@ -11,6 +11,7 @@
 
 #include "diag.h"
 #include "fileio.h"
+#include "layout.h"
 #include "mem.h"
 #include "pragma.h"
 #include "strbuf.h"
@@ -100,7 +101,7 @@ static analyzer_args analyzer_args_build(const analyzer_options *opt, const anal
         args.v[args.n++] = "-D_OPENMP=202011";
         /* After the user's directories, before clang's: see include/omp.h. */
         args.v[args.n++] = "-isystem";
-        args.v[args.n++] = AITOOL_OMP_INCLUDE_DIR;
+        args.v[args.n++] = layout_path(LAYOUT_DATA, "include", AITOOL_OMP_INCLUDE_DIR);
     }
     if (!standard)
         args.v[args.n++] = "-std=gnu17";
@@ -128,6 +129,14 @@ analyzer *analyzer_create(const analyzer_options *opt)
     a->options = *opt;
     a->args = analyzer_args_build(opt, NULL);
     return a;
+}
+
+char *analyzer_clang_version(void)
+{
+    CXString v = clang_getClangVersion();
+    char *copy = mem_strdup(clang_getCString(v));
+    clang_disposeString(v);
+    return copy;
 }
 
 void analyzer_free(analyzer **ap)

@@ -55,4 +55,8 @@ typedef struct analyzer_unit {
 
 bool analyzer_analyze_unit(analyzer *a, lm_program *p, const char *path, const analyzer_unit *u);
 
+/* The libclang in use, as clang_getClangVersion says ("Debian clang version
+ * 19.1.7 (3+b1)"), for --version; the caller frees it. */
+char *analyzer_clang_version(void);
+
 #endif

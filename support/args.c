@@ -5,6 +5,10 @@
 #include "diag.h"
 #include "mem.h"
 
+#ifndef AITOOL_VERSION
+#error "support/CMakeLists.txt defines AITOOL_VERSION, the project's version"
+#endif
+
 bool args_take_value(int argc, char **argv, int *i, const char **value)
 {
     if (*i + 1 >= argc) {
@@ -132,4 +136,12 @@ void args_print_markdown(FILE *out, const args_option *table, size_t n)
         }
         fputs(" |\n", out);
     }
+}
+
+void args_print_version(FILE *out, const char *program, const char *libclang)
+{
+    fprintf(out, "%s %s", program, AITOOL_VERSION);
+    if (libclang)
+        fprintf(out, " (libclang: %s)", libclang);
+    fputc('\n', out);
 }

@@ -1,7 +1,8 @@
 /* args: the option tables of the command lines (measuretool, perfmodel,
- * bench/validate).  A program describes each option once, in a table of
- * args_option: its names, what it takes, where it goes and its help text.
- * From that one table come the parsing (args_parse_option), the options of
+ * chips, bench/validate), and the line each prints for --version.  A
+ * program describes each option once, in a table of args_option: its
+ * names, what it takes, where it goes and its help text.  From that one
+ * table come the parsing (args_parse_option), the options of
  * -help (args_print_help) and the README's option table
  * (args_print_markdown), so the three cannot disagree.
  *
@@ -50,5 +51,10 @@ void args_print_help(FILE *out, const args_option *table, size_t n, int column);
 
 /* The README's table: a header and one `| \`-json FILE\` | help |` row each. */
 void args_print_markdown(FILE *out, const args_option *table, size_t n);
+
+/* What --version prints, one line: the program's name and the project's
+ * version, then "(libclang: DETAIL)" when the program uses libclang
+ * (libclang is its clang_getClangVersion, or NULL). */
+void args_print_version(FILE *out, const char *program, const char *libclang);
 
 #endif

@@ -759,6 +759,12 @@ static testutil_proc run_chips(const char *const *args)
     return testutil_exec_program(AITOOL_SOURCE_DIR "/chips/examples", AITOOL_CHIPS, args);
 }
 
+/* --version: one line with the version. */
+static void test_cli_version(void)
+{
+    testutil_expect_version(AITOOL_CHIPS, "chips", false);
+}
+
 static void test_cli_outputs(void)
 {
     const char *table[] = {"-machine", "machine.json", "memsort.la", NULL};
@@ -1133,6 +1139,7 @@ int main(void)
         {"exit and print", test_cli_exit_and_print},
         {"-network: SIMON's switch models for inpcom", test_cli_network},
         {"usage and input errors", test_cli_usage},
+        {"--version", test_cli_version},
         {"outputs over included objects", test_cli_outputs_over_included_objects},
         {"failed standard output", test_cli_failed_standard_output},
         {"output files", test_cli_files},

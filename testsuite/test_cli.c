@@ -58,6 +58,12 @@ static void test_help(void)
     testutil_proc_release(&r);
 }
 
+/* --version: one line with the version and libclang's. */
+static void test_version(void)
+{
+    testutil_expect_version(AITOOL_MEASURETOOL, "measuretool", true);
+}
+
 static void test_unknown_option(void)
 {
     const char *args[] = {"-static-counting-only", "-bogus", DOT, NULL};
@@ -697,6 +703,7 @@ static void test_readme_option_table(void)
 static const testutil_case option_cases[] = {
     {"no input is a usage error", test_no_input_is_a_usage_error},
     {"help", test_help},
+    {"--version", test_version},
     {"unknown option", test_unknown_option},
     {"option without value", test_option_without_value},
     {"compiler options are passed", test_compiler_options_are_passed},

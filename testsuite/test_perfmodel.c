@@ -44,6 +44,12 @@ static void test_readme_option_table(void)
     testutil_proc_release(&r);
 }
 
+/* --version: one line with the version. */
+static void test_version(void)
+{
+    testutil_expect_version(AITOOL_PERFMODEL, "perfmodel", false);
+}
+
 static void test_usage(void)
 {
     const char *help[] = {"-help", NULL};
@@ -637,6 +643,7 @@ int main(void)
         return 2;
     static const testutil_case cases[] = {
         {"usage errors", test_usage},
+        {"--version", test_version},
         {"README's option table", test_readme_option_table},
         {"table, CSV and JSON", test_outputs},
         {"bad input", test_bad_input},

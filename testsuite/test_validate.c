@@ -23,6 +23,12 @@ static testutil_proc run(const char *const *args)
     return testutil_exec_program(tmpdir, AITOOL_VALIDATE, args);
 }
 
+/* --version: one line with the version. */
+static void test_version(void)
+{
+    testutil_expect_version(AITOOL_VALIDATE, "validate", false);
+}
+
 /* measuretool's XML of each kernel, written by the build, is the committed one byte for byte. */
 static void test_xml_is_measuretools(void)
 {
@@ -288,6 +294,7 @@ int main(void)
         {"size classes and the machine", test_size_classes},
         {"a small measured run", test_measures},
         {"usage and setup errors", test_errors},
+        {"--version", test_version},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"validate", cases}};

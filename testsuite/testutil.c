@@ -192,3 +192,27 @@ char *testutil_path(const char *dir, const char *name)
     strbuf_printf(&sb, "%s/%s", dir, name);
     return strbuf_take(&sb);
 }
+
+void testutil_expect_version(const char *program, const char *name, bool libclang)
+{
+    const char *version[] = {"--version", NULL};
+    testutil_proc r = testutil_exec_program("/", program, version);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    strbuf expected = STRBUF_INIT;
+    strbuf_printf(&expected, "%s %s%s", name, AITOOL_VERSION, libclang ? " (libclang: " : "\n");
+    size_t n = strlen(strbuf_cstr(&expected));
+    CU_ASSERT_NSTRING_EQUAL(r.out, strbuf_cstr(&expected), n);
+    CU_ASSERT_PTR_EQUAL(strchr(r.out, '\n'), r.out + strlen(r.out) - 1);
+    if (libclang) {
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.out + n, "clang version"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.out, ")\n"));
+    }
+    strbuf_release(&expected);
+    testutil_proc_release(&r);
+    const char *help[] = {"-help", NULL};
+    r = testutil_exec_program("/", program, help);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "--version"));
+    testutil_proc_release(&r);
+}

@@ -49,4 +49,9 @@ testutil_proc testutil_exec_program(const char *cwd, const char *program,
 /* dir/name, to free(). */
 char *testutil_path(const char *dir, const char *name);
 
+/* `program --version` prints one line, "NAME VERSION" (the project's), with
+ * " (libclang: ... clang version ...)" after it when libclang is true, and
+ * exits 0; and -help names the option. */
+void testutil_expect_version(const char *program, const char *name, bool libclang);
+
 #endif

@@ -22,7 +22,7 @@
 #include "strbuf.h"
 
 typedef struct ch_options {
-    bool help, help_markdown, list, check;
+    bool help, help_markdown, version, list, check;
     const char *machine_file, *json_file, *csv_file, *plot_file;
     const char *network_file; /* -network: SIMON's switch file, or NULL */
     const char **include_dirs;
@@ -42,6 +42,8 @@ static const args_option ch_option_table[] = {
     {"-help|--help|-h", ARGS_FLAG, NULL, false, CH_OPT(help), 0, "print this help and exit"},
     {"-help-markdown", ARGS_FLAG, NULL, false, CH_OPT(help_markdown), 0,
      "print this table of options as markdown and exit"},
+    {"--version|-version", ARGS_FLAG, NULL, false, CH_OPT(version), 0,
+     "print chips' version and exit"},
     {"-machine", ARGS_VALUE, "FILE", false, CH_OPT(machine_file), 0,
      "the machine file (perfmodel's format, with an optional \"chips\" object); required "
      "unless -check or -list"},
@@ -593,6 +595,10 @@ static int ch_run_options(const ch_options *o)
             ch_print_help(stdout);
         else
             args_print_markdown(stdout, ch_option_table, CH_NOPTIONS);
+        return CHIPS_EXIT_OK;
+    }
+    if (o->version) {
+        args_print_version(stdout, "chips", NULL);
         return CHIPS_EXIT_OK;
     }
     int status = ch_usage_checks(o);

@@ -31,7 +31,7 @@
 #define MT_TOOL "measuretool " AITOOL_VERSION
 
 typedef struct mt_options {
-    bool help, help_markdown, debug, static_only;
+    bool help, help_markdown, version, debug, static_only;
     bool dump_annots, no_default_annots, flow_sensitive;
     bool auto_instrument;     /* -auto-instrument: measure every loop */
     bool simon_clock;         /* -simon-clock: a copy that advances SIMON's clock */
@@ -108,6 +108,8 @@ static const args_option mt_option_table[] = {
     {"-help|--help|-h", ARGS_FLAG, NULL, false, MT_OPT(help), 0, "print the usage and exit"},
     {"-help-markdown", ARGS_FLAG, NULL, false, MT_OPT(help_markdown), 0,
      "print this table of options as the README's markdown and exit"},
+    {"--version|-version", ARGS_FLAG, NULL, false, MT_OPT(version), 0,
+     "print measuretool's version and the libclang it uses, and exit"},
     {"-debug", ARGS_FLAG, NULL, false, MT_OPT(debug), 0,
      "progress and per-loop internals (own and inclusive counts, every array with its element "
      "type) on stderr"},
@@ -881,6 +883,12 @@ static int mt_run(const mt_options *o)
     }
     if (o->help_markdown) {
         mt_print_markdown(stdout);
+        return MT_EXIT_OK;
+    }
+    if (o->version) {
+        char *libclang = analyzer_clang_version();
+        args_print_version(stdout, "measuretool", libclang);
+        free(libclang);
         return MT_EXIT_OK;
     }
     annot_set *annots = mt_load_annotations(o);

@@ -23,7 +23,7 @@
 #include "report_perf.h"
 
 typedef struct pm_options {
-    bool help, help_markdown, csv, calibrate;
+    bool help, help_markdown, version, csv, calibrate;
     bool exasat_dialect;      /* -exasat-dialect: read the ExaSAT tools' own dialect */
     const char *machine_file; /* -machine */
     const char *json_file;    /* -json, or NULL */
@@ -46,6 +46,8 @@ static const args_option pm_option_table[] = {
     {"-help|--help|-h", ARGS_FLAG, NULL, false, PM_OPT(help), 0, "print this help and exit"},
     {"-help-markdown", ARGS_FLAG, NULL, false, PM_OPT(help_markdown), 0,
      "print this table of options as the README's markdown and exit"},
+    {"--version|-version", ARGS_FLAG, NULL, false, PM_OPT(version), 0,
+     "print perfmodel's version and exit"},
     {"-machine", ARGS_VALUE, "FILE", false, PM_OPT(machine_file), 0,
      "the machine description (JSON; perfmodel/machines/ has examples)"},
     {"-D", ARGS_LIST, "name=value", true, PM_OPT(defines), PM_OPT(ndefines),
@@ -384,6 +386,10 @@ static int pm_run(pm_options *o)
     }
     if (o->help_markdown) {
         pm_print_markdown(stdout);
+        return PM_EXIT_OK;
+    }
+    if (o->version) {
+        args_print_version(stdout, "perfmodel", NULL);
         return PM_EXIT_OK;
     }
     if (o->calibrate)

@@ -623,7 +623,7 @@ typedef struct vk_options {
     const char *xml_dir, *csv_path, *json_path, *plot_path;
     double memory_footprint; /* bytes; 0: from the machine */
     unsigned runs, passes;
-    bool dry_run, help;
+    bool dry_run, help, version;
     bool only[VK_NKERNELS]; /* -kernel NAME...; none given: all */
     bool any_only;
     /* As given, read into the fields above by vk_parse_args. */
@@ -636,6 +636,8 @@ typedef struct vk_options {
 
 static const args_option vk_option_table[] = {
     {"-help|--help", ARGS_FLAG, NULL, false, VK_OPT(help), 0, "print this help and exit"},
+    {"--version|-version", ARGS_FLAG, NULL, false, VK_OPT(version), 0,
+     "print validate's version and exit"},
     {"-machine", ARGS_VALUE, "FILE", false, VK_OPT(machine_file), 0,
      "use this machine file (with a benchmarks table) instead of calibrating this machine"},
     {"-kernel", ARGS_LIST, "NAME", false, VK_OPT(kernel_names), VK_OPT(nkernel_names),
@@ -1442,6 +1444,9 @@ int main(int argc, char **argv)
     int status = VK_EXIT_SETUP;
     if (parsed && o.help) {
         vk_usage(stdout);
+        status = VK_EXIT_OK;
+    } else if (parsed && o.version) {
+        args_print_version(stdout, "validate", NULL);
         status = VK_EXIT_OK;
     } else if (parsed) {
         lm_program *programs[VK_NKERNELS];

@@ -685,8 +685,15 @@ static void test_outputs_over_inputs(void)
     testutil_proc_release(&r);
 }
 
+/* --version: one line with the version. */
+static void test_simon_cc_version(void)
+{
+    testutil_expect_version(SIMON_CC, "simon-cc", false);
+}
+
 static const testutil_case cc_cases[] = {
     {"simon-cc -T: the clock by hand", test_simon_cc},
+    {"simon-cc --version", test_simon_cc_version},
     {"outputs over inputs, a full standard output", test_outputs_over_inputs},
     {NULL, NULL},
 };

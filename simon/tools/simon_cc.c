@@ -10,7 +10,8 @@
  * carry #line directives, so messages name the original files.  The
  * preprocessor options (-I, -D, -U, -std, -include) go to measuretool too.
  * The paths of cc, measuretool, simon.h and the libraries are the build
- * tree's (compiled in). */
+ * tree's (compiled in), or when simon-cc runs from an installation those
+ * of the installation (support/layout.h). */
 #include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,12 +20,29 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "diag.h"
 #include "fileio.h"
+#include "layout.h"
 #include "mem.h"
 #include "strbuf.h"
 
 extern char **environ;
+
+/* The libraries a program is linked with, in the build tree; an
+ * installation has them under the same names. */
+static const char *const cc_built_libs[] = {SIMON_CC_LIBS};
+enum { CC_NLIBS = sizeof cc_built_libs / sizeof *cc_built_libs };
+
+static const char *cc_lib(size_t i)
+{
+    return layout_path(LAYOUT_LIB, fileio_basename(cc_built_libs[i]), cc_built_libs[i]);
+}
+
+static const char *cc_include_dir(void)
+{
+    return layout_path(LAYOUT_INCLUDE, NULL, SIMON_CC_INCLUDE);
+}
 
 /* An argument vector that grows. */
 typedef struct cc_argv {
@@ -152,7 +170,7 @@ static int cc_clock(cc_options *o, const char *dir)
         strbuf copy = STRBUF_INIT;
         strbuf_printf(&copy, "%s/%zu_%s", dir, i, fileio_basename(src));
         cc_argv mt = {NULL, 0, 0};
-        cc_push(&mt, SIMON_CC_MEASURETOOL);
+        cc_push(&mt, layout_path(LAYOUT_BIN, "measuretool", SIMON_CC_MEASURETOOL));
         cc_push(&mt, "-simon-clock");
         cc_push(&mt, "-T");
         cc_push(&mt, o->costs);
@@ -160,7 +178,8 @@ static int cc_clock(cc_options *o, const char *dir)
         cc_push(&mt, strbuf_cstr(&copy));
         for (size_t k = 0; k < o->pp.n; k++)
             cc_push(&mt, o->pp.v[k]);
-        cc_push(&mt, "-I" SIMON_CC_INCLUDE);
+        cc_push(&mt, "-I");
+        cc_push(&mt, cc_include_dir());
         cc_push(&mt, src);
         int status = cc_run(&mt);
         cc_argv_free(&mt);
@@ -185,15 +204,15 @@ static int cc_compile(const cc_options *o)
 {
     cc_argv cc = {NULL, 0, 0};
     cc_push(&cc, SIMON_CC_CC);
-    cc_push(&cc, "-I" SIMON_CC_INCLUDE);
+    cc_push(&cc, "-I");
+    cc_push(&cc, cc_include_dir());
     for (size_t i = 0; i < o->pass.n; i++)
         cc_push(&cc, o->pass.v[i]);
     for (size_t i = 0; i < o->sources.n; i++)
         cc_push(&cc, o->sources.v[i]);
     if (o->link) {
-        static const char *const libs[] = {SIMON_CC_LIBS};
-        for (size_t i = 0; i < sizeof libs / sizeof *libs; i++)
-            cc_push(&cc, libs[i]);
+        for (size_t i = 0; i < CC_NLIBS; i++)
+            cc_push(&cc, cc_lib(i));
         cc_push(&cc, "-lm");
     }
     /* A library built with the sanitizers needs its programs built so too. */
@@ -208,15 +227,14 @@ static int cc_compile(const cc_options *o)
  * simon-cc itself (what cc reads beyond those, it reports itself). */
 static bool cc_output_apart(const cc_options *o)
 {
-    static const char *const libs[] = {SIMON_CC_LIBS};
-    size_t n = o->sources.n + 1 + sizeof libs / sizeof *libs;
+    size_t n = o->sources.n + 1 + CC_NLIBS;
     const char **inputs = mem_alloc(n * sizeof *inputs);
     size_t k = 0;
     for (size_t i = 0; i < o->sources.n; i++)
         inputs[k++] = o->sources.v[i];
     inputs[k++] = o->costs;
-    for (size_t i = 0; i < sizeof libs / sizeof *libs; i++)
-        inputs[k++] = libs[i];
+    for (size_t i = 0; i < CC_NLIBS; i++)
+        inputs[k++] = cc_lib(i);
     bool ok = fileio_output_not_input("-o", o->output, inputs, (int)k);
     free(inputs);
     return ok;
@@ -226,9 +244,14 @@ static int cc_main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "-help") || !strcmp(argv[1], "--help")) {
         printf("usage: simon-cc [-T costs.txt] [cc options] prog.c... -o prog\n"
+               "       simon-cc --version\n"
                "  cc with simon.h and libsimon; -T: each C file first goes through\n"
                "  measuretool -simon-clock -T costs.txt (simon/README.md)\n");
         return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-version")) {
+        args_print_version(stdout, "simon-cc", NULL);
+        return 0;
     }
     cc_options o = {0};
     int status = 2;
