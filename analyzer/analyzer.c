@@ -9,10 +9,12 @@
 
 #include <clang-c/Index.h>
 
+#include "cxdiag.h"
 #include "diag.h"
 #include "fileio.h"
 #include "layout.h"
 #include "mem.h"
+#include "parse_guard.h"
 #include "pragma.h"
 #include "strbuf.h"
 #include "walk.h"
@@ -149,57 +151,6 @@ void analyzer_free(analyzer **ap)
     *ap = NULL;
 }
 
-static diag_severity analyzer_severity(enum CXDiagnosticSeverity s)
-{
-    switch (s) {
-    case CXDiagnostic_Error:
-    case CXDiagnostic_Fatal:
-        return DIAG_ERROR;
-    case CXDiagnostic_Warning:
-        return DIAG_WARNING;
-    default:
-        return DIAG_NOTE;
-    }
-}
-
-/* A diagnostic names the file as the user did, as a compiler would. */
-static char *analyzer_diag_location(CXDiagnostic d, unsigned *line, unsigned *col)
-{
-    CXFile file = NULL;
-    clang_getFileLocation(clang_getDiagnosticLocation(d), &file, line, col, NULL);
-    if (!file)
-        return NULL;
-    CXString name = clang_getFileName(file);
-    const char *s = clang_getCString(name);
-    char *copy = s && *s ? mem_strdup(s) : NULL;
-    clang_disposeString(name);
-    return copy;
-}
-
-/* Pass clang's diagnostics on; true when any of them is an error. */
-static bool analyzer_report_diagnostics(CXTranslationUnit tu, const char *path)
-{
-    bool failed = false;
-    unsigned n = clang_getNumDiagnostics(tu);
-    for (unsigned i = 0; i < n; i++) {
-        CXDiagnostic d = clang_getDiagnostic(tu, i);
-        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-        if (sev == CXDiagnostic_Ignored || sev == CXDiagnostic_Note) {
-            clang_disposeDiagnostic(d);
-            continue;
-        }
-        failed |= sev >= CXDiagnostic_Error;
-        CXString text = clang_getDiagnosticSpelling(d);
-        unsigned line = 0, col = 0;
-        char *file = analyzer_diag_location(d, &line, &col);
-        diag_at(analyzer_severity(sev), file ? file : path, line, col, "%s", clang_getCString(text));
-        free(file);
-        clang_disposeString(text);
-        clang_disposeDiagnostic(d);
-    }
-    return failed;
-}
-
 typedef struct tu_walk {
     analyzer *a;
     CXTranslationUnit tu;
@@ -305,14 +256,17 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
         diag_tool(DIAG_NOTE, "parsing '%s'", path);
     enum CXErrorCode err;
     bool mentions;
+    /* What clang reads is bounded like every input: see parse_guard.c. */
+    parse_guard_begin();
     CXTranslationUnit tu = analyzer_parse(a, path, args, &err, &mentions);
+    parse_guard_end();
     if (err != CXError_Success || !tu) {
         diag_at(DIAG_ERROR, path, 1, 1, "libclang could not parse the file (error %d)", (int)err);
         return false;
     }
     /* The headers read are inputs of the run: no output may overwrite one. */
     clang_getInclusions(tu, analyzer_note_inclusion, NULL);
-    bool ok = !analyzer_report_diagnostics(tu, path);
+    bool ok = !cxdiag_report(tu, path);
     if (ok) {
         char *real = realpath(path, NULL);
         tu_walk tw = {a, tu, p, lm_file_create(p, real ? real : path), NULL, NULL};

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -1284,6 +1286,96 @@ static const testutil_case dialect_cases[] = {
     {NULL, NULL},
 };
 
+/* ---- What libclang reads: includes bounded, errors in headers placed ---- */
+
+static void write_in_tmp(const char *name, const char *text)
+{
+    char *path = testutil_path(tmpdir, name);
+    CU_ASSERT_TRUE(testutil_write_file(path, text));
+    free(path);
+}
+
+/* measuretool on args fails with exactly `message` on stderr, exit 1, and
+ * at once (it once read /dev/zero until it was killed, and waited on a
+ * FIFO for ever). */
+static void expect_refused_at_once(const char *const *args, const char *message)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    testutil_proc r = run(args);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, message);
+    CU_ASSERT_TRUE(t1.tv_sec - t0.tv_sec < 10);
+    testutil_proc_release(&r);
+}
+
+/* Includes of devices, FIFOs and files above the input limit are refused
+ * where they are included, as clang refuses a file it cannot open; a
+ * normal include still works. */
+static void test_includes_that_are_not_files(void)
+{
+    write_in_tmp("zero.c", "#include \"/dev/zero\"\nint x;\n");
+    const char *zero[] = {"-static-counting-only", "-report-file", "-", "zero.c", NULL};
+    expect_refused_at_once(zero, "zero.c:1:10: error: cannot open file '/dev/zero': it is a "
+                                 "device, not a file\n");
+    write_in_tmp("plain.c", "int y;\n");
+    const char *full[] = {"-static-counting-only", "-report-file", "-", "-include", "/dev/full",
+                          "plain.c", NULL};
+    expect_refused_at_once(full, "plain.c:1:1: error: cannot open file '/dev/full': it is a "
+                                 "device, not a file\n");
+    char *fifo = testutil_path(tmpdir, "pipe.h");
+    CU_ASSERT_EQUAL_FATAL(mkfifo(fifo, 0600), 0);
+    free(fifo);
+    write_in_tmp("fifo.c", "int z;\n#include \"pipe.h\"\n");
+    const char *pipe[] = {"-static-counting-only", "-report-file", "-", "fifo.c", NULL};
+    expect_refused_at_once(pipe, "fifo.c:2:10: error: cannot open file './pipe.h': it is a "
+                                 "FIFO, not a file\n");
+    char *big = testutil_path(tmpdir, "big.h");
+    write_in_tmp("big.h", "");
+    CU_ASSERT_EQUAL_FATAL(truncate(big, (off_t)(300 << 20)), 0);
+    free(big);
+    write_in_tmp("large.c", "#include \"big.h\"\n");
+    const char *large[] = {"-static-counting-only", "-report-file", "-", "large.c", NULL};
+    expect_refused_at_once(large, "large.c:1:10: error: cannot open file './big.h': it is larger "
+                                  "than the limit of 256 MiB\n");
+    write_in_tmp("norm.h", "static double twice(double x) { return 2.0 * x; }\n");
+    write_in_tmp("norm.c", "#include \"norm.h\"\nvoid f(int n, double *a)\n{\n"
+                           "    for (int i = 0; i < n; i++)\n        a[i] = twice(a[i]) + 1.0;\n}\n");
+    const char *normal[] = {"-static-counting-only", "-report-file", "-", "norm.c", NULL};
+    testutil_proc r = run(normal);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "norm.c:4:5\nfp_plus:1\n"));
+    testutil_proc_release(&r);
+}
+
+/* An error in a header is followed by the #include lines that led there,
+ * innermost first. */
+static void test_error_in_an_included_header(void)
+{
+    char *dir = testutil_path(tmpdir, "nested");
+    CU_ASSERT_EQUAL_FATAL(mkdir(dir, 0700), 0);
+    free(dir);
+    write_in_tmp("nested/bad.h", "int g(void) { return undefined_x; }\n");
+    write_in_tmp("nested/mid.h", "/* mid */\n#include \"bad.h\"\n");
+    write_in_tmp("user.c", "int u;\n#include \"nested/mid.h\"\n");
+    const char *args[] = {"-static-counting-only", "-report-file", "-", "user.c", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err,
+        "./nested/bad.h:1:22: error: use of undeclared identifier 'undefined_x'\n"
+        "./nested/mid.h:2:10: note: in file included from here\n"
+        "user.c:2:10: note: in file included from here\n");
+    testutil_proc_release(&r);
+}
+
+static const testutil_case clang_input_cases[] = {
+    {"includes that are not files", test_includes_that_are_not_files},
+    {"an error in an included header", test_error_in_an_included_header},
+    {NULL, NULL},
+};
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -1292,8 +1384,8 @@ int main(void)
     const testutil_suite suites[] = {
         {"options", option_cases}, {"outputs", output_cases}, {"bad input", bad_input_cases},
         {"pragmas", pragma_cases}, {"annotations", annotation_cases}, {"exasat xml", xml_cases},
-        {"C dialect", dialect_cases}};
-    int status = testutil_run(suites, 7);
+        {"C dialect", dialect_cases}, {"what libclang reads", clang_input_cases}};
+    int status = testutil_run(suites, 8);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;
