@@ -623,6 +623,56 @@ static const testutil_case bad_input_cases[] = {
     {NULL, NULL},
 };
 
+/* ---- Files named with -p, and headers the units share ---- */
+
+/* A named file that does not exist is reported as without -p, not as a
+ * file missing from the database; the others go on. */
+static void test_named_file_missing(void)
+{
+    const char *args[] = {"-static-counting-only", "-p", BUILD, "-report-file", "-",
+                          "missing.c", SCALED, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "missing.c:1:1: error: cannot open input file: No such "
+                                         "file or directory\n"));
+    CU_ASSERT_PTR_NULL(strstr(r.err, "not in"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "scaled.c:14:5\nfp_plus:2\n"));
+    testutil_proc_release(&r);
+}
+
+/* An error in a header two units include names the unit it came from. */
+static void test_error_in_a_shared_header(void)
+{
+    char *dir = testutil_path(tmpdir, "shared");
+    CU_ASSERT_EQUAL_FATAL(mkdir(dir, 0777), 0);
+    CU_ASSERT_TRUE(write_in_tmp("shared/shared.h", "/* shared */\n#ifdef BROKEN\n"
+                                                   "int broken = undefined_name;\n#endif\n"));
+    CU_ASSERT_TRUE(write_in_tmp("shared/a.c", "#include \"shared.h\"\nint a;\n"));
+    CU_ASSERT_TRUE(write_in_tmp("shared/b.c", "int b;\n#include \"shared.h\"\n"));
+    strbuf db = STRBUF_INIT;
+    strbuf_printf(&db, "[{\"directory\": \"%s\", \"command\": \"cc -c a.c\", \"file\": \"a.c\"},\n"
+                       " {\"directory\": \"%s\", \"command\": \"cc -DBROKEN -c b.c\", "
+                       "\"file\": \"b.c\"}]\n", dir, dir);
+    CU_ASSERT_TRUE(write_in_tmp("shared/compile_commands.json", strbuf_cstr(&db)));
+    strbuf_release(&db);
+    const char *args[] = {"-static-counting-only", "-p", dir, "-report-file", "-", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    strbuf want = STRBUF_INIT;
+    strbuf_printf(&want, "%s/shared.h:3:14: error: use of undeclared identifier 'undefined_name'\n"
+                         "%s/b.c:2:10: note: in file included from here\n", dir, dir);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, strbuf_cstr(&want)));
+    strbuf_release(&want);
+    testutil_proc_release(&r);
+    free(dir);
+}
+
+static const testutil_case named_cases[] = {
+    {"a named file that does not exist", test_named_file_missing},
+    {"an error in a shared header", test_error_in_a_shared_header},
+    {NULL, NULL},
+};
+
 int main(void)
 {
     diag_set_stream(stderr);
@@ -632,8 +682,9 @@ int main(void)
     const testutil_suite suites[] = {{"database", database_cases},
                                      {"projects", project_cases},
                                      {"slices", shard_cases},
-                                     {"bad input", bad_input_cases}};
-    int status = testutil_run(suites, 4);
+                                     {"bad input", bad_input_cases},
+                                     {"named files and shared headers", named_cases}};
+    int status = testutil_run(suites, 5);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;

@@ -495,9 +495,12 @@ static mt_unit mt_unit_of_entry(mt_plan *pl, const compdb_entry *e, const char *
 }
 
 /* A file named with -p: its entry, or the first of its directory (with a
- * warning), or nothing (an error; the other files go on). */
+ * warning), or nothing (an error; the other files go on).  A file that
+ * cannot be read is reported as such, as without -p. */
 static bool mt_unit_of_named(mt_plan *pl, const char *input, mt_unit *unit)
 {
+    if (!fileio_check_input(input, "input file"))
+        return false;
     char *real = realpath(input, NULL);
     const char *path = arena_strdup(pl->arena, real ? real : input);
     free(real);
