@@ -6,11 +6,17 @@
 set -uo pipefail
 src=$1 native=$2 work=$3
 mkdir -p "$work"
+# support/ but layout.c, which finds an installation's files for the tools
+# and is built with the install directories CMake computes.
+support=()
+for f in "$src"/support/*.c; do
+    [[ $f == */layout.c ]] || support+=("$f")
+done
 sources=("$src"/simon/lib/core.c "$src"/simon/lib/fiber.c "$src"/simon/lib/stats.c
-         "$src"/simon/lib/main.c "$src"/simon/switch/*.c "$src"/support/*.c
+         "$src"/simon/lib/main.c "$src"/simon/switch/*.c "${support[@]}"
          "$src"/simon/tests/progs/scenarios.c)
-flags=(-std=c11 -O2 -D_XOPEN_SOURCE=700 -I"$src"/simon/include -I"$src"/simon/lib
-       -I"$src"/simon/switch -I"$src"/support)
+flags=(-std=c11 -O2 -D_XOPEN_SOURCE=700 -DAITOOL_VERSION='"aarch64"' -I"$src"/simon/include
+       -I"$src"/simon/lib -I"$src"/simon/switch -I"$src"/support)
 aarch64-linux-gnu-gcc "${flags[@]}" "${sources[@]}" -o "$work/scen" -lm || exit 1
 aarch64-linux-gnu-gcc "${flags[@]}" -DSIMON_FIBER_UCONTEXT "${sources[@]}" -o "$work/scen_uc" -lm ||
     exit 1
