@@ -9,6 +9,7 @@
 
 #include "diag.h"
 #include "fileio.h"
+#include "json_check.h"
 #include "mem.h"
 
 struct measured_set {
@@ -32,13 +33,58 @@ static void json_error_position(const char *text, unsigned *line, unsigned *col)
     }
 }
 
-static bool json_count(const cJSON *o, const char *key, unsigned long *out)
+/* ---- what a measurement holds ---- */
+
+/* field, type, range, required, null too, one of, members, item (json_check.h) */
+const json_check_field measured_count_fields[] = {
+    {"entries", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"iterations", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"fp_plus", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"fp_minus", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"fp_multiply", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"fp_divide", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"fp_special", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"load_bytes", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"store_bytes", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {0},
+};
+
+/* fp_total and ai follow from the counts (and are worked out again from
+ * them), so a measurement written by hand may leave them out. */
+static const json_check_field measured_loop_fields[] = {
+    {"file", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {"line", JSON_CHECK_INTEGER, &json_check_position, true, false, NULL, NULL, NULL},
+    {"column", JSON_CHECK_INTEGER, &json_check_position, true, false, NULL, NULL, NULL},
+    {"function", JSON_CHECK_STRING, NULL, false, false, NULL, NULL, NULL},
+    {"counts", JSON_CHECK_GROUP, NULL, false, false, NULL, measured_count_fields, NULL},
+    {"fp_total", JSON_CHECK_INTEGER, &json_check_count, false, false, NULL, NULL, NULL},
+    {"ai", JSON_CHECK_NUMBER, &json_check_intensity, false, false, NULL, NULL, NULL},
+    {0},
+};
+
+static const json_check_field measured_totals_fields[] = {
+    {"counts", JSON_CHECK_GROUP, NULL, false, false, NULL, measured_count_fields, NULL},
+    {"fp_total", JSON_CHECK_INTEGER, &json_check_count, false, false, NULL, NULL, NULL},
+    {"ai", JSON_CHECK_NUMBER, &json_check_intensity, false, false, NULL, NULL, NULL},
+    {0},
+};
+
+static const json_check_field measured_loop_row = {"loop", JSON_CHECK_OBJECT,
+                                                   .members = measured_loop_fields};
+
+static const json_check_field measured_top_fields[] = {
+    {"loops", JSON_CHECK_ARRAY, NULL, true, false, NULL, NULL, &measured_loop_row},
+    {"totals", JSON_CHECK_OBJECT, NULL, false, false, NULL, measured_totals_fields, NULL},
+    {0},
+};
+
+const json_check_field measured_schema = {"the measurement", JSON_CHECK_OBJECT,
+                                          .members = measured_top_fields};
+
+/* A member the schema checked: a count. */
+static unsigned long json_count(const cJSON *o, const char *key)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!cJSON_IsNumber(v) || v->valuedouble < 0)
-        return false;
-    *out = (unsigned long)v->valuedouble;
-    return true;
+    return (unsigned long)cJSON_GetObjectItemCaseSensitive(o, key)->valuedouble;
 }
 
 /* The program's loops by (line, column, file name), so that each entry of a
@@ -101,37 +147,28 @@ static const lm_loop *find_loop(const loop_index *ix, const char *file, unsigned
 static const char *const count_keys[] = {"fp_plus", "fp_minus", "fp_multiply", "fp_divide",
                                          "fp_special"};
 
-/* One entry of "loops"; false when it lacks a field. */
-static bool read_entry(measured_set *s, const loop_index *ix, const char *path, const cJSON *e,
-                       unsigned index)
+/* One entry of "loops", as the schema checked it. */
+static void read_entry(measured_set *s, const loop_index *ix, const char *path, const cJSON *e)
 {
-    const cJSON *file = cJSON_GetObjectItemCaseSensitive(e, "file");
-    unsigned long line = 0, col = 0;
+    const char *file = cJSON_GetObjectItemCaseSensitive(e, "file")->valuestring;
+    unsigned line = (unsigned)json_count(e, "line"), col = (unsigned)json_count(e, "column");
     measured_loop m = {0};
-    bool ok = cJSON_IsString(file) && json_count(e, "line", &line) &&
-              json_count(e, "column", &col) && json_count(e, "entries", &m.entries) &&
-              json_count(e, "iterations", &m.iterations) &&
-              json_count(e, "load_bytes", &m.load_bytes) &&
-              json_count(e, "store_bytes", &m.store_bytes);
-    for (int k = 0; ok && k < LM_FP_NCLASSES; k++)
-        ok = json_count(e, count_keys[k], &m.fp.n[k]);
-    if (!ok) {
-        diag_at(DIAG_ERROR, path, 1, 1, "loop %u of the measurement lacks a field (file, line, "
-                                        "column, entries, iterations, fp_*, load_bytes, "
-                                        "store_bytes)", index + 1);
-        return false;
-    }
-    const lm_loop *l = find_loop(ix, file->valuestring, (unsigned)line, (unsigned)col);
+    m.entries = json_count(e, "entries");
+    m.iterations = json_count(e, "iterations");
+    m.load_bytes = json_count(e, "load_bytes");
+    m.store_bytes = json_count(e, "store_bytes");
+    for (int k = 0; k < LM_FP_NCLASSES; k++)
+        m.fp.n[k] = json_count(e, count_keys[k]);
+    const lm_loop *l = find_loop(ix, file, line, col);
     if (!l) {
-        diag_at(DIAG_WARNING, file->valuestring, (unsigned)line, (unsigned)col,
+        diag_at(DIAG_WARNING, file, line, col,
                 "the measurement in '%s' has a loop here that the analyzed files do not", path);
-        return true;
+        return;
     }
     m.ai = lm_intensity(lm_fp_total(&m.fp), m.load_bytes + m.store_bytes);
     if (!s->by_loop[l->index])
         s->by_loop[l->index] = mem_alloc(sizeof m);
     *s->by_loop[l->index] = m;
-    return true;
 }
 
 measured_set *measured_read(const lm_program *p, const char *path)
@@ -142,23 +179,20 @@ measured_set *measured_read(const lm_program *p, const char *path)
     measured_set *s = mem_alloc(sizeof *s);
     s->nloops = p->nloops;
     s->by_loop = mem_alloc((p->nloops ? p->nloops : 1) * sizeof *s->by_loop);
-    cJSON *root = cJSON_Parse(text);
-    const cJSON *loops = root ? cJSON_GetObjectItemCaseSensitive(root, "loops") : NULL;
+    cJSON *root = cJSON_ParseWithOpts(text, NULL, true);
     bool ok = true;
     if (!root) {
         unsigned line, col;
         json_error_position(text, &line, &col);
         diag_at(DIAG_ERROR, path, line, col, "the measurement is not valid JSON");
         ok = false;
-    } else if (!cJSON_IsArray(loops)) {
-        diag_at(DIAG_ERROR, path, 1, 1, "the measurement has no \"loops\" array (it is written "
-                                        "by programs instrumented with -auto-instrument)");
+    } else if (json_check(path, text, &measured_schema)) {
         ok = false;
     } else {
         loop_index ix = loop_index_build(p);
-        unsigned i = 0;
-        for (const cJSON *e = loops->child; e; e = e->next, i++)
-            ok &= read_entry(s, &ix, path, e, i);
+        const cJSON *loops = cJSON_GetObjectItemCaseSensitive(root, "loops");
+        for (const cJSON *e = loops->child; e; e = e->next)
+            read_entry(s, &ix, path, e);
         free(ix.v);
     }
     cJSON_Delete(root);

@@ -5,12 +5,18 @@
  * beside the loop model, never written into it.
  *
  * measured_read() returns a set the caller frees with measured_free(); it
- * borrows nothing from the program (pure C and cJSON, no clang). */
+ * borrows nothing from the program (pure C and cJSON, no clang).
+ *
+ * What a measurement holds is the table measured_schema (json_check.h):
+ * each loop's "file", "line", "column" and counts are required, "function",
+ * "fp_total" and "ai" optional (they follow from the rest), "totals"
+ * optional; a member of another name, or one given twice, is an error. */
 #ifndef AITOOL_MEASURED_H
 #define AITOOL_MEASURED_H
 
 #include <stdbool.h>
 
+#include "json_check.h"
 #include "loop_model.h"
 
 /* One loop's own level, exclusive of nested loops, over the whole run. */
@@ -22,6 +28,13 @@ typedef struct measured_loop {
 } measured_loop;
 
 typedef struct measured_set measured_set;
+
+/* The counts of one loop's own level (entries, iterations, fp_* but
+ * fp_total, load_bytes, store_bytes), as a group of rows: a measurement's
+ * loops and totals hold them, and so does the "measured" object of the JSON
+ * report (report_json.c).  measured_schema is the whole measurement. */
+extern const json_check_field measured_count_fields[];
+extern const json_check_field measured_schema;
 
 /* The measurement at path, its entries matched to p's loops by file name,
  * line and column (p must be finished).  NULL when the file cannot be read

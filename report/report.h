@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "json_check.h"
 #include "loop_model.h"
 #include "measured.h"
 #include "perf.h"
@@ -35,11 +36,16 @@ bool report_text_file(const char *path, const lm_program *p, const report_joins 
 char *report_json_render(const lm_program *p, const report_joins *j);
 bool report_json_file(const char *path, const lm_program *p, const report_joins *j);
 
+/* What the JSON report holds (json_check.h): every member the writer
+ * writes, its type and range; "measured" and "prediction" are the only
+ * optional members of a loop, "shard" of the report; any other is a fault. */
+extern const json_check_field report_json_schema;
+
 /* -merge: the JSON reports of all the slices of one run (-shard K/N, in any
  * order) into the report the whole run writes, at out (atomically).  False
- * after an error naming the input at fault: not a slice's report, of
- * another version of the tool, of another run, a slice given twice or
- * missing. */
+ * after an error naming the input at fault: not a slice's report, one that
+ * breaks report_json_schema (at the value at fault), of another version of
+ * the tool, of another run, a slice given twice or missing. */
 bool report_json_merge(const char *out, const char *const *inputs, int n);
 
 /* Per-loop internals for -debug: own and inclusive counts, every array. */

@@ -1,13 +1,87 @@
 /* The JSON report: the loop table, each loop with what was measured and
- * predicted of it.  Written as it goes (json_out.h), in cJSON's layout. */
+ * predicted of it.  Written as it goes (json_out.h), in cJSON's layout; what
+ * it writes is the table report_json_schema, beside the writer so the two
+ * change together. */
 #include "report.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fileio.h"
 #include "json_out.h"
 #include "mem.h"
+
+/* ---- what the report holds: -merge checks each slice against it ---- */
+
+static const char *const report_loop_kinds[] = {"for", "while", "do", NULL};
+
+/* Predictions too large for a double are written as null (json_number). */
+static const json_check_range report_nonnegative = {0, HUGE_VAL, false, 0, ">= 0"};
+
+/* field, type, range, required, null too, one of, members, item (json_check.h) */
+static const json_check_field report_measured_fields[] = {
+    {"counts", JSON_CHECK_GROUP, NULL, false, false, NULL, measured_count_fields, NULL},
+    {"fp_total", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"ai", JSON_CHECK_NUMBER, &json_check_intensity, true, false, NULL, NULL, NULL},
+    {0},
+};
+
+static const json_check_field report_prediction_fields[] = {
+    {"machine", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {"flops", JSON_CHECK_NUMBER, &report_nonnegative, true, true, NULL, NULL, NULL},
+    {"weighted_flops", JSON_CHECK_NUMBER, &report_nonnegative, true, true, NULL, NULL, NULL},
+    {"specials", JSON_CHECK_NUMBER, &report_nonnegative, true, true, NULL, NULL, NULL},
+    {"bytes", JSON_CHECK_NUMBER, &report_nonnegative, true, true, NULL, NULL, NULL},
+    {"working_set_bytes", JSON_CHECK_NUMBER, &report_nonnegative, true, true, NULL, NULL, NULL},
+    {"compute_s", JSON_CHECK_NUMBER, &report_nonnegative, true, true, NULL, NULL, NULL},
+    {"memory_s", JSON_CHECK_NUMBER, &report_nonnegative, true, true, NULL, NULL, NULL},
+    {"runtime_s", JSON_CHECK_NUMBER, &report_nonnegative, true, true, NULL, NULL, NULL},
+    {"bottleneck", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {0},
+};
+
+static const json_check_field report_call = {NULL, JSON_CHECK_STRING, &json_check_nonempty, true,
+                                             false, NULL, NULL, NULL};
+
+static const json_check_field report_loop_fields[] = {
+    {"file", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {"line", JSON_CHECK_INTEGER, &json_check_position, true, false, NULL, NULL, NULL},
+    {"column", JSON_CHECK_INTEGER, &json_check_position, true, false, NULL, NULL, NULL},
+    {"kind", JSON_CHECK_STRING, NULL, true, false, report_loop_kinds, NULL, NULL},
+    {"function", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {"depth", JSON_CHECK_INTEGER, &json_check_position, true, false, NULL, NULL, NULL},
+    {"fp_plus", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"fp_minus", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"fp_multiply", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"fp_divide", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"fp_total", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"fp_special", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"load_formula", JSON_CHECK_STRING, &json_check_nonempty, true, true, NULL, NULL, NULL},
+    {"load_bytes", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"store_formula", JSON_CHECK_STRING, &json_check_nonempty, true, true, NULL, NULL, NULL},
+    {"store_bytes", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"ai", JSON_CHECK_NUMBER, &json_check_intensity, true, false, NULL, NULL, NULL},
+    {"complete", JSON_CHECK_BOOL, NULL, true, false, NULL, NULL, NULL},
+    {"unknown_calls", JSON_CHECK_ARRAY, NULL, true, false, NULL, NULL, &report_call},
+    {"measured", JSON_CHECK_OBJECT, NULL, false, false, NULL, report_measured_fields, NULL},
+    {"prediction", JSON_CHECK_OBJECT, NULL, false, false, NULL, report_prediction_fields, NULL},
+    {0},
+};
+
+static const json_check_field report_loop = {"loop", JSON_CHECK_OBJECT,
+                                             .members = report_loop_fields};
+
+static const json_check_field report_top_fields[] = {
+    {"shard", JSON_CHECK_STRING, &json_check_nonempty, false, false, NULL, NULL, NULL},
+    {"loops", JSON_CHECK_ARRAY, NULL, true, false, NULL, NULL, &report_loop},
+    {0},
+};
+
+const json_check_field report_json_schema = {"the report", JSON_CHECK_OBJECT,
+                                             .members = report_top_fields};
+
+/* ---- writing ---- */
 
 static void json_member_number(json_out *w, const char *key, double v)
 {

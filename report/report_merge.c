@@ -1,6 +1,7 @@
 /* -merge: the JSON reports of the slices of one run back into the report of
  * the whole run.  Each slice's report is the whole run's loop table cut at
- * file boundaries, plus a "shard" line (shard.h); the merge checks that the
+ * file boundaries, plus a "shard" line (shard.h); the merge checks each
+ * slice against what the writer writes (report_json_schema), that the
  * slices make up exactly one run, and writes their loops in slice order
  * with nothing else, in the layout report_json writes (cJSON's). */
 #include "report.h"
@@ -12,6 +13,7 @@
 
 #include "diag.h"
 #include "fileio.h"
+#include "json_check.h"
 #include "mem.h"
 #include "shard.h"
 
@@ -50,7 +52,6 @@ static cJSON *merge_parse(const char *path, shard_info *shard)
         free(text);
         return NULL;
     }
-    free(text);
     const cJSON *line = cJSON_GetObjectItemCaseSensitive(root, "shard");
     const char *why = NULL;
     if (!cJSON_IsObject(root) || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "loops")))
@@ -59,12 +60,15 @@ static cJSON *merge_parse(const char *path, shard_info *shard)
         why = "not the JSON report of a slice: it has no \"shard\" (write it with -shard K/N)";
     else if (!shard_parse_text(line->valuestring, shard))
         why = "its \"shard\" is not \"TOOL, slice K/N, T files, database HASH\"";
-    if (why) {
+    if (why)
         diag_at(DIAG_ERROR, path, 1, 1, "%s", why);
+    /* A slice is written into the whole report as it is: each of its values
+     * must be one the writer writes. */
+    bool ok = !why && json_check(path, text, &report_json_schema) == 0;
+    free(text);
+    if (!ok)
         cJSON_Delete(root);
-        return NULL;
-    }
-    return root;
+    return ok ? root : NULL;
 }
 
 typedef struct merge_job {

@@ -727,11 +727,37 @@ static const testutil_case output_cases[] = {
     {NULL, NULL},
 };
 
+/* A measurement that breaks what the runtime writes (a negative line, a
+ * count that is a string, a member of no known name) is refused at each
+ * value at fault, and the run fails. */
+static void test_corrupted_measurement(void)
+{
+    char *path = testutil_path(tmpdir, "bad_measured.json");
+    CU_ASSERT_FATAL(testutil_write_file(
+        path, "{\"loops\": [{\"file\": \"dot.c\", \"line\": -5, \"column\": 5, \"entries\": 1,\n"
+              "  \"iterations\": \"lots\", \"fp_plus\": 0, \"fp_minus\": 0, \"fp_multiply\": 0,\n"
+              "  \"fp_divide\": 0, \"fp_special\": 0, \"load_bytes\": 0, \"store_bytes\": 0,\n"
+              "  \"seconds\": 1}]}\n"));
+    free(path);
+    const char *args[] = {"-static-counting-only", "-report-file", "-", "-measured",
+                          "bad_measured.json", DOT, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        r.err, "bad_measured.json:1:38: error: loop 1: \"line\" must be an integer from 1 to "
+               "2^32-1, not -5\n"
+               "bad_measured.json:2:17: error: loop 1: \"iterations\" must be an integer from 0 to "
+               "2^64-1, not \"lots\"\n"
+               "bad_measured.json:4:3: error: loop 1 has an unknown member \"seconds\"\n"));
+    testutil_proc_release(&r);
+}
+
 static const testutil_case bad_input_cases[] = {
     {"broken file does not stop the others", test_broken_file_does_not_stop_the_others},
     {"missing file", test_missing_file},
     {"directory and device inputs", test_directory_and_device_inputs},
     {"very deep expression", test_very_deep_expression},
+    {"corrupted measurement", test_corrupted_measurement},
     {NULL, NULL},
 };
 
@@ -1376,6 +1402,62 @@ static const testutil_case clang_input_cases[] = {
     {NULL, NULL},
 };
 
+/* ---- Pragmas that macros make from their arguments ---- */
+
+/* `_Pragma(s)`, `_Pragma(#s)`, through other macros, a macro naming the
+ * string, `_Pragma(STR(...))`: each is read from its expansion, and holds. */
+static void test_pragmas_from_macro_arguments(void)
+{
+    const char *args[] = {"-static-counting-only", "-debug", "-report-file", "ma.txt",
+                          KERNEL("pragmas_macro_args.c"), NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NULL(strstr(r.err, "error"));
+    const char *holds[] = {
+        ":12:5: note: aitool pragma: fp_total(1) matches the loop\n",
+        ":16:5: note: aitool pragma: fp_multiply(1) matches the loop\n",
+        ":20:5: note: aitool pragma: fp_divide(1) matches the loop\n",
+        ":24:5: note: aitool pragma: fp_plus(1) matches the loop\n",
+        ":28:5: note: aitool pragma: fp_minus(1) matches the loop\n",
+        ":32:5: note: aitool pragma: fp_total(2) matches the loop\n",
+        ":37:1: note: aitool pragma: fp_total(2) matches the function\n",
+    };
+    for (size_t i = 0; i < sizeof holds / sizeof *holds; i++) {
+        strbuf want = STRBUF_INIT;
+        strbuf_printf(&want, "pragmas_macro_args.c%s", holds[i]);
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.err, want.s));
+        strbuf_release(&want);
+    }
+    testutil_proc_release(&r);
+}
+
+/* Wrong counts and malformed clauses, each reported at the macro's use. */
+static void test_pragmas_from_macro_arguments_wrong(void)
+{
+    const char *args[] = {"-static-counting-only", "-report-file", "maw.txt",
+                          KERNEL("pragmas_macro_args_wrong.c"), NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err,
+        KERNEL("pragmas_macro_args_wrong.c") ":18:5: error: expected a count in 'fp_plus(...)'\n"
+        KERNEL("pragmas_macro_args_wrong.c") ":21:5: error: unknown aitool pragma clause "
+                                             "'fp_bogus' (the clauses are fp_plus, fp_minus, "
+                                             "fp_multiply, fp_divide, fp_total and fp_special)\n"
+        KERNEL("pragmas_macro_args_wrong.c") ":9:5: error: aitool pragma: fp_plus is 5, the loop "
+                                             "has 0\n"
+        KERNEL("pragmas_macro_args_wrong.c") ":12:5: error: aitool pragma: fp_plus is 5, the "
+                                             "loop has 0\n"
+        KERNEL("pragmas_macro_args_wrong.c") ":15:5: error: aitool pragma: fp_multiply is 2, the "
+                                             "loop has 1\n");
+    testutil_proc_release(&r);
+}
+
+static const testutil_case macro_pragma_cases[] = {
+    {"pragmas from macro arguments", test_pragmas_from_macro_arguments},
+    {"pragmas from macro arguments, wrong", test_pragmas_from_macro_arguments_wrong},
+    {NULL, NULL},
+};
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -1384,8 +1466,9 @@ int main(void)
     const testutil_suite suites[] = {
         {"options", option_cases}, {"outputs", output_cases}, {"bad input", bad_input_cases},
         {"pragmas", pragma_cases}, {"annotations", annotation_cases}, {"exasat xml", xml_cases},
-        {"C dialect", dialect_cases}, {"what libclang reads", clang_input_cases}};
-    int status = testutil_run(suites, 8);
+        {"C dialect", dialect_cases}, {"what libclang reads", clang_input_cases},
+        {"pragmas through macros", macro_pragma_cases}};
+    int status = testutil_run(suites, 9);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;

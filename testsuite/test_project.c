@@ -490,9 +490,119 @@ static void test_merge_refused(void)
     free(o);
 }
 
+/* ---- Corrupted slices ---- */
+
+/* A slice's report of one loop, as measuretool writes it; each case below
+ * breaks one thing of it. */
+static const char good_slice[] =
+    "{\n"
+    "\t\"shard\":\t\"measuretool " AITOOL_VERSION ", slice 1/1, 1 files, database "
+    "0123456789abcdef\",\n"
+    "\t\"loops\":\t[{\n"
+    "\t\t\t\"file\":\t\"/src/k.c\",\n"
+    "\t\t\t\"line\":\t4,\n"
+    "\t\t\t\"column\":\t3,\n"
+    "\t\t\t\"kind\":\t\"for\",\n"
+    "\t\t\t\"function\":\t\"k\",\n"
+    "\t\t\t\"depth\":\t1,\n"
+    "\t\t\t\"fp_plus\":\t1,\n"
+    "\t\t\t\"fp_minus\":\t0,\n"
+    "\t\t\t\"fp_multiply\":\t0,\n"
+    "\t\t\t\"fp_divide\":\t0,\n"
+    "\t\t\t\"fp_total\":\t1,\n"
+    "\t\t\t\"fp_special\":\t0,\n"
+    "\t\t\t\"load_formula\":\tnull,\n"
+    "\t\t\t\"load_bytes\":\t0,\n"
+    "\t\t\t\"store_formula\":\tnull,\n"
+    "\t\t\t\"store_bytes\":\t0,\n"
+    "\t\t\t\"ai\":\t9999.9,\n"
+    "\t\t\t\"complete\":\ttrue,\n"
+    "\t\t\t\"unknown_calls\":\t[]\n"
+    "\t\t}]\n"
+    "}\n";
+
+/* The slice merged alone: exit status 1, exactly `message` on stderr, no
+ * OUT written. */
+static void expect_slice_refused(const char *slice, const char *message)
+{
+    CU_ASSERT_TRUE_FATAL(write_in_tmp("bad.json", slice));
+    const char *args[] = {"-merge", "out.json", "bad.json", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, message);
+    if (strcmp(r.err, message) != 0)
+        fprintf(stderr, "expected '%s', got:\n%s", message, r.err);
+    testutil_proc_release(&r);
+    char *out = read_in_tmp("out.json");
+    CU_ASSERT_PTR_NULL(out);
+    free(out);
+}
+
+/* A wrong type, a negative line, no "file", a member the writer never
+ * writes, garbage after the report, a cut report: each refused at the value
+ * at fault, nothing written; the slice as written merges into the report of
+ * the whole run (itself without its shard line). */
+static void test_corrupted_slices_refused(void)
+{
+    static const struct {
+        const char *from, *to, *message;
+    } cases[] = {
+        {"\"fp_total\":\t1,", "\"fp_total\":\t\"lots\",",
+         "bad.json:14:16: error: loop 1: \"fp_total\" must be an integer from 0 to 2^64-1, "
+         "not \"lots\"\n"},
+        {"\"line\":\t4,", "\"line\":\t-5,",
+         "bad.json:5:12: error: loop 1: \"line\" must be an integer from 1 to 2^32-1, not -5\n"},
+        {"\t\t\t\"file\":\t\"/src/k.c\",\n", "",
+         "bad.json:3:12: error: loop 1 has no \"file\" (a non-empty string)\n"},
+        {"\"complete\":\ttrue,", "\"complete\":\ttrue,\n\t\t\t\"garbage\":\t[1, 2],",
+         "bad.json:22:4: error: loop 1 has an unknown member \"garbage\"\n"},
+        {"\t\t}]\n}\n", "\t\t}]\n}\n}\n", "bad.json:25:1: error: not valid JSON\n"},
+        {"\"depth\":\t1,", "\"depth\":\t0.5,",
+         "bad.json:9:13: error: loop 1: \"depth\" must be an integer from 1 to 2^32-1, not 0.5\n"},
+        {"\"kind\":\t\"for\",", "\"kind\":\t\"loop\",",
+         "bad.json:7:12: error: loop 1: \"kind\" must be \"for\", \"while\" or \"do\", not "
+         "\"loop\"\n"},
+        {"\"ai\":\t9999.9,", "\"ai\":\t-0.5,",
+         "bad.json:20:10: error: loop 1: \"ai\" must be a number >= 0 or -1 (not computed), not "
+         "-0.5\n"},
+        {"\"column\":\t3,", "\"column\":\t3,\n\t\t\t\"column\":\t3,",
+         "bad.json:7:4: error: loop 1 has \"column\" twice\n"},
+        {"\"unknown_calls\":\t[]", "\"unknown_calls\":\t[\"g\", 7]",
+         "bad.json:22:27: error: loop 1: item 2 of \"unknown_calls\" must be a non-empty string, "
+         "not 7\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *bad = testutil_replace(good_slice, cases[i].from, cases[i].to);
+        CU_ASSERT_STRING_NOT_EQUAL(bad, good_slice);
+        expect_slice_refused(bad, cases[i].message);
+        free(bad);
+    }
+    /* Cut short after "fp_total": refused at the end. */
+    const char *cut = strstr(good_slice, "\t\t\t\"fp_special\"");
+    char *truncated = strndup(good_slice, (size_t)(cut - good_slice));
+    expect_slice_refused(truncated, "bad.json:15:1: error: not valid JSON\n");
+    free(truncated);
+
+    CU_ASSERT_TRUE_FATAL(write_in_tmp("good.json", good_slice));
+    const char *args[] = {"-merge", "out.json", "good.json", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *merged = read_in_tmp("out.json");
+    const char *shard_end = strstr(good_slice, "\t\"loops\"");
+    strbuf whole = STRBUF_INIT;
+    strbuf_printf(&whole, "{\n%s", shard_end);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(merged);
+    CU_ASSERT_STRING_EQUAL(merged, strbuf_cstr(&whole));
+    strbuf_release(&whole);
+    free(merged);
+}
+
 static const testutil_case shard_cases[] = {
     {"slices merged equal the whole", test_shards_merged},
     {"bad merges refused", test_merge_refused},
+    {"corrupted slices refused at the value at fault", test_corrupted_slices_refused},
     {NULL, NULL},
 };
 

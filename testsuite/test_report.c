@@ -8,6 +8,8 @@
 #include <cjson/cJSON.h>
 
 #include "analyzer.h"
+#include "diag.h"
+#include "json_check.h"
 #include "json_out.h"
 #include "report.h"
 #include "strbuf.h"
@@ -261,8 +263,188 @@ static const testutil_case json_cases[] = {
     {NULL, NULL},
 };
 
+/* ---- Checking JSON against a table (json_check.h) ---- */
+
+/* What json_check (or, with check NULL, measured_read of an empty program)
+ * says of text, as the user sees it; *faults the count it returns. */
+static char *check_messages(const char *text, const json_check_field *check, unsigned *faults)
+{
+    FILE *err = tmpfile();
+    diag_set_stream(err);
+    char *dir = testutil_make_tempdir();
+    if (check) {
+        *faults = json_check("t.json", text, check);
+    } else {
+        char *path = testutil_path(dir, "t.json");
+        CU_ASSERT_TRUE(testutil_write_file(path, text));
+        lm_program *p = lm_program_create();
+        lm_program_finish(p);
+        measured_set *m = measured_read(p, path);
+        *faults = m == NULL;
+        measured_free(&m);
+        lm_program_free(&p);
+        free(path);
+    }
+    diag_set_stream(NULL);
+    char *messages = testutil_read_stream(err);
+    fclose(err);
+    char *in_dir = testutil_path(dir, "");
+    char *relative = testutil_replace(messages, in_dir, "");
+    testutil_remove_tree(dir);
+    free(in_dir);
+    free(dir);
+    free(messages);
+    return relative;
+}
+
+static void expect_check(const char *text, const json_check_field *check, const char *want)
+{
+    unsigned faults;
+    char *got = check_messages(text, check, &faults);
+    CU_ASSERT_STRING_EQUAL(got, want);
+    CU_ASSERT_EQUAL(faults > 0, strstr(want, ": error: ") != NULL);
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "\nfor %s\nexpected:\n%sgot:\n%s", text, want, got);
+    free(got);
+}
+
+static const char *const test_colors[] = {"red", "green", NULL};
+static const json_check_range test_percent = {0, 100, true, -1, "from 0 to 100 or -1"};
+static const json_check_field test_pair_fields[] = {
+    {"x", JSON_CHECK_NUMBER, NULL, true, false, NULL, NULL, NULL},
+    {"y", JSON_CHECK_NUMBER, NULL, false, true, NULL, NULL, NULL},
+    {0},
+};
+static const json_check_field test_group[] = {
+    {"n", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {0},
+};
+static const json_check_field test_item_fields[] = {
+    {"name", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {"color", JSON_CHECK_STRING, NULL, false, false, test_colors, NULL, NULL},
+    {"share", JSON_CHECK_NUMBER, &test_percent, false, false, NULL, NULL, NULL},
+    {"ok", JSON_CHECK_BOOL, NULL, false, false, NULL, NULL, NULL},
+    {"at", JSON_CHECK_OBJECT, NULL, false, false, NULL, test_pair_fields, NULL},
+    {"more", JSON_CHECK_GROUP, NULL, false, false, NULL, test_group, NULL},
+    {0},
+};
+static const json_check_field test_item = {"thing", JSON_CHECK_OBJECT, NULL, false, false, NULL,
+                                           test_item_fields, NULL};
+static const json_check_field test_tag = {NULL, JSON_CHECK_STRING, NULL, false, false, NULL,
+                                          NULL, NULL};
+static const json_check_field test_top_fields[] = {
+    {"things", JSON_CHECK_ARRAY, NULL, true, false, NULL, NULL, &test_item},
+    {"tags", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL, &test_tag},
+    {0},
+};
+static const json_check_field test_top = {"the file", JSON_CHECK_OBJECT, NULL, false, false, NULL,
+                                          test_top_fields, NULL};
+
+/* Every kind of row and fault, each at its key or value. */
+static void test_json_check_table(void)
+{
+    static const struct {
+        const char *text, *want;
+    } cases[] = {
+        {"{\"things\": [{\"name\": \"a\", \"n\": 1}], \"tags\": []}", ""},
+        {"\xEF\xBB\xBF{\"things\": [{\"name\": \"a\", \"n\": 0, \"color\": \"green\", \"share\": "
+         "-1, \"ok\": false, \"at\": {\"x\": 1.5, \"y\": null}}], \"tags\": [\"t\"]}",
+         ""},
+        {"[]", "t.json:1:1: error: the file must be an object, not an array\n"},
+        {"{}", "t.json:1:1: error: the file has no \"things\" (an array)\n"},
+        {"{\"things\": 3}", "t.json:1:12: error: \"things\" must be an array, not 3\n"},
+        {"{\"things\": [7]}", "t.json:1:13: error: thing 1 must be an object, not 7\n"},
+        {"{\"things\": [{\"n\": 1}, {\"name\": \"\", \"n\": 1}]}",
+         "t.json:1:13: error: thing 1 has no \"name\" (a non-empty string)\n"
+         "t.json:1:32: error: thing 2: \"name\" must be a non-empty string, not \"\"\n"},
+        {"{\"things\": [{\"name\": \"a\", \"n\": 1.5}]}",
+         "t.json:1:32: error: thing 1: \"n\" must be an integer from 0 to 2^64-1, not 1.5\n"},
+        {"{\"things\": [{\"name\": \"a\", \"n\": 18446744073709551616}]}",
+         "t.json:1:32: error: thing 1: \"n\" must be an integer from 0 to 2^64-1, not "
+         "18446744073709551616\n"},
+        {"{\"things\": [{\"name\": \"a\", \"n\": 1e999}]}",
+         "t.json:1:32: error: thing 1: \"n\" must be an integer from 0 to 2^64-1, not 1e999\n"},
+        {"{\"things\": [{\"name\": \"a\", \"n\": 1, \"color\": \"blue\"}]}",
+         "t.json:1:44: error: thing 1: \"color\" must be \"red\" or \"green\", not \"blue\"\n"},
+        {"{\"things\": [{\"name\": \"a\", \"n\": 1, \"share\": 100.5}]}",
+         "t.json:1:44: error: thing 1: \"share\" must be a number from 0 to 100 or -1, not "
+         "100.5\n"},
+        {"{\"things\": [{\"name\": \"a\", \"n\": 1, \"ok\": null}]}",
+         "t.json:1:41: error: thing 1: \"ok\" must be true or false, not null\n"},
+        {"{\"things\": [{\"name\": \"a\", \"n\": 1, \"at\": {\"y\": \"q\"}}]}",
+         "t.json:1:47: error: thing 1, \"at\": \"y\" must be a number or null, not \"q\"\n"
+         "t.json:1:41: error: thing 1, \"at\" has no \"x\" (a number)\n"},
+        {"{\"things\": [{\"name\": \"a\", \"n\": 1, \"n\": 2, \"z\": {\"deep\": [[]]}}]}",
+         "t.json:1:35: error: thing 1 has \"n\" twice\n"
+         "t.json:1:43: error: thing 1 has an unknown member \"z\"\n"},
+        {"{\"things\": [], \"tags\": [\"a\", false]}",
+         "t.json:1:30: error: item 2 of \"tags\" must be a string, not false\n"},
+        {"{\n  \"things\": [{\"name\": \"a\",\n    \"n\": \"a long string with a\\n in it, "
+         "cut in the message\"}]}",
+         "t.json:3:10: error: thing 1: \"n\" must be an integer from 0 to 2^64-1, not \"a long "
+         "string with a\\n in it, cut i...\"\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        expect_check(cases[i].text, &test_top, cases[i].want);
+}
+
+/* A measurement (-measured) is checked the same way: what the runtime
+ * writes, and what a hand may leave out, read; anything else refused at
+ * the value at fault. */
+static void test_measurement_checked(void)
+{
+    static const char good[] =
+        "{\n  \"loops\": [\n"
+        "    {\"file\": \"a.c\", \"line\": 7, \"column\": 5, \"function\": \"f\", \"entries\": 2, "
+        "\"iterations\": 1000, \"fp_plus\": 1, \"fp_minus\": 0, \"fp_multiply\": 1000, "
+        "\"fp_divide\": 0, \"fp_total\": 1001, \"fp_special\": 0, \"load_bytes\": 8000, "
+        "\"store_bytes\": 8000, \"ai\": 0.062563}\n  ],\n"
+        "  \"totals\": {\"entries\": 2, \"iterations\": 1000, \"fp_plus\": 1, \"fp_minus\": 0, "
+        "\"fp_multiply\": 1000, \"fp_divide\": 0, \"fp_total\": 1001, \"fp_special\": 0, "
+        "\"load_bytes\": 8000, \"store_bytes\": 8000, \"ai\": 0.062563}\n}\n";
+    static const struct {
+        const char *from, *to, *want;
+    } cases[] = {
+        {"\"line\": 7", "\"line\": 7",
+         "a.c:7:5: warning: the measurement in 't.json' has a loop here that the analyzed files "
+         "do not\n"},
+        {", \"function\": \"f\"", "",
+         "a.c:7:5: warning: the measurement in 't.json' has a loop here that the analyzed files "
+         "do not\n"},
+        {"\"iterations\": 1000, \"fp_plus\"", "\"iterations\": \"many\", \"fp_plus\"",
+         "t.json:3:90: error: loop 1: \"iterations\" must be an integer from 0 to 2^64-1, not "
+         "\"many\"\n"
+         "t.json:5:42: error: \"totals\": \"iterations\" must be an integer from 0 to 2^64-1, "
+         "not \"many\"\n"},
+        {"\"line\": 7", "\"line\": -5",
+         "t.json:3:29: error: loop 1: \"line\" must be an integer from 1 to 2^32-1, not -5\n"},
+        {"\"file\": \"a.c\", ", "", "t.json:3:5: error: loop 1 has no \"file\" (a non-empty string)\n"},
+        {"\"ai\": 0.062563}\n  ]", "\"ai\": 0.062563, \"extra\": 1}\n  ]",
+         "t.json:3:254: error: loop 1 has an unknown member \"extra\"\n"},
+        {"  \"totals\": {\"entries\": 2,", "  \"totals\": {",
+         "t.json:5:13: error: \"totals\" has no \"entries\" (an integer from 0 to 2^64-1)\n"},
+        {"\n}\n", "\n}\n[]\n", "t.json:7:1: error: the measurement is not valid JSON\n"},
+        {"\"store_bytes\": 8000, \"ai\": 0.062563}\n  ],",
+         "\"store_bytes\": 8000, \"ai\": 0.062563}\n  ",
+         "t.json:5:3: error: the measurement is not valid JSON\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *text = testutil_replace(good, cases[i].from, cases[i].to);
+        expect_check(text, NULL, cases[i].want);
+        free(text);
+    }
+}
+
+static const testutil_case check_cases[] = {
+    {"a table of members, types and ranges", test_json_check_table},
+    {"measurements checked", test_measurement_checked},
+    {NULL, NULL},
+};
+
 int main(void)
 {
-    const testutil_suite suites[] = {{"text report", text_cases}, {"json report", json_cases}};
-    return testutil_run(suites, 2);
+    const testutil_suite suites[] = {{"text report", text_cases},
+                                     {"json report", json_cases},
+                                     {"checked JSON", check_cases}};
+    return testutil_run(suites, 3);
 }
