@@ -347,11 +347,12 @@ static void segment_place_stmt(autoi *ai, segment *g, size_t begin, size_t end, 
 
 static void segment_place_expr(autoi *ai, segment *g, const lm_stmt *e)
 {
-    if (!e->editable)
+    size_t begin, end;
+    if (!source_node_range(ai->s, e, &begin, &end))
         return;
     g->expr = true;
-    g->open_edit = placeholder(ai, e->begin, EDIT_OPEN);
-    g->close_edit = placeholder(ai, e->end, EDIT_CLOSE);
+    g->open_edit = placeholder(ai, begin, EDIT_OPEN);
+    g->close_edit = placeholder(ai, end, EDIT_CLOSE);
     g->placed = true;
 }
 
@@ -491,20 +492,20 @@ static void visit_expr(autoi *ai, const lm_stmt *e, segment *cur)
  * declarations that follow it (C89), or around a lone statement. */
 static void segment_place_body(autoi *ai, segment *g, const lm_stmt *body)
 {
-    if (!body->editable)
+    size_t begin, end;
+    if (!source_node_range(ai->s, body, &begin, &end))
         return;
     if (body->kind != LM_STMT_COMPOUND) {
-        segment_place_stmt(ai, g, body->begin, source_statement_end(ai->s, body->end), true,
-                           false);
+        segment_place_stmt(ai, g, begin, source_statement_end(ai->s, end), true, false);
         return;
     }
-    if (ai->s->text[body->begin] != '{')
+    if (ai->s->text[begin] != '{')
         return;
-    size_t at = body->begin + 1;
+    size_t at = begin + 1;
     for (const lm_stmt *k = body->children; k && k->kind == LM_STMT_DECL; k = k->next) {
-        if (!k->editable)
+        if (!source_node_range(ai->s, k, &begin, &end))
             break;
-        at = source_statement_end(ai->s, k->end);
+        at = source_statement_end(ai->s, end);
     }
     g->open_edit = placeholder(ai, at, EDIT_OPEN);
     g->placed = true;
@@ -542,15 +543,16 @@ static void flush_before(autoi *ai, const lm_stmt *c)
 {
     if (!ai->nest)
         return;
-    if (!c->editable) {
+    size_t begin, end;
+    if (!source_node_range(ai->s, c, &begin, &end)) {
         nest_problem(ai, c, "a jump out of it comes from a macro expansion");
         return;
     }
-    add_flush(ai, c->begin, source_statement_end(ai->s, c->end));
+    add_flush(ai, begin, source_statement_end(ai->s, end));
 }
 
 static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur);
-static void visit_nest(autoi *ai, const lm_stmt *c, segment *cur);
+static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, segment *cur);
 static void visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur);
 
 static void visit_goto(autoi *ai, const lm_stmt *c)
@@ -579,11 +581,12 @@ static void visit_directed(autoi *ai, const lm_stmt *c, long pragma, segment *cu
         /* Counted where the directive runs it: inside the block, or in braces
          * under the directive, except that atomic wants its statement bare. */
         segment g;
+        size_t begin, end;
         segment_init(&g, cur, cur->level, ai->nest != NULL);
         if (c->kind == LM_STMT_COMPOUND)
             segment_place_body(ai, &g, c);
-        else if (c->editable)
-            segment_place_stmt(ai, &g, c->begin, source_statement_end(ai->s, c->end), true,
+        else if (source_node_range(ai->s, c, &begin, &end))
+            segment_place_stmt(ai, &g, begin, source_statement_end(ai->s, end), true,
                                !p->atomic);
         visit_stmt_undirected(ai, c, &g);
         segment_finish(ai, &g);
@@ -619,8 +622,9 @@ static void visit_label(autoi *ai, const lm_stmt *c, segment *cur)
         return;
     segment_finish(ai, cur);
     segment_init(cur, cur->parent, cur->level, cur->local);
-    if (sub->editable)
-        segment_place_stmt(ai, cur, sub->begin, sub->end, false, false);
+    size_t begin, end;
+    if (source_node_range(ai->s, sub, &begin, &end))
+        segment_place_stmt(ai, cur, begin, end, false, false);
     if (!cur->placed)
         auto_warn(ai, c, "the statement after this label comes from a macro expansion: "
                          "its operations are not counted");
@@ -635,8 +639,9 @@ static void visit_compound(autoi *ai, const lm_stmt *c, segment *cur)
             /* What follows a statement that can jump away runs less often. */
             segment_finish(ai, cur);
             segment_init(cur, cur->parent, cur->level, cur->local);
-            if (k->next->editable)
-                segment_place_stmt(ai, cur, k->next->begin, k->next->end, false, false);
+            size_t begin, end;
+            if (source_node_range(ai->s, k->next, &begin, &end))
+                segment_place_stmt(ai, cur, begin, end, false, false);
         }
     }
 }
@@ -675,16 +680,18 @@ static void visit_branch(autoi *ai, const lm_stmt *c, segment *cur)
 
 static void visit_stmt(autoi *ai, const lm_stmt *c, segment *cur)
 {
-    if (!c->editable && c->kind != LM_STMT_NULL) {
+    size_t begin, end;
+    bool placed = source_node_range(ai->s, c, &begin, &end);
+    if (!placed && c->kind != LM_STMT_NULL) {
         if (lm_stmt_is_loop(c) || c->kind == LM_STMT_IF || c->kind == LM_STMT_SWITCH)
             auto_warn(ai, c, "a loop or branch produced by a macro is not measured: its "
                              "operations count as if its code ran once");
         visit_opaque(c, cur);
         return;
     }
-    long pragma = pragma_before(ai, c->begin);
+    long pragma = placed ? pragma_before(ai, begin) : -1;
     if (lm_stmt_is_loop(c) && !ai->nest && !ai->clock)
-        visit_nest(ai, c, cur);
+        visit_nest(ai, c, begin, end, cur);
     else if (pragma >= 0 && c->kind != LM_STMT_NULL)
         visit_directed(ai, c, pragma, cur);
     else
@@ -742,11 +749,12 @@ static int add_loop(autoi *ai, lm_loop *model)
 static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
 {
     const lm_stmt *body = lm_stmt_loop_body(c);
-    if (!c->loop || !body) {
+    size_t begin, end;
+    if (!c->loop || !body || !source_node_range(ai->s, c, &begin, &end)) {
         visit_opaque(c, cur);
         return;
     }
-    long pragma = pragma_before(ai, c->begin);
+    long pragma = pragma_before(ai, begin);
     if (pragma >= 0 && ai->pragmas[pragma].nested_form) {
         nest_problem(ai, c, "its OpenMP directive binds nested loops (collapse or ordered)");
         if (ai->clock) {
@@ -790,11 +798,11 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     segment_finish(ai, &g);
 }
 
-/* A loop outside every loop: the block with its counters around it. */
-static void visit_nest(autoi *ai, const lm_stmt *c, segment *cur)
+/* A loop outside every loop, written at [begin, end): the block with its
+ * counters around it. */
+static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, segment *cur)
 {
-    size_t begin = c->begin;
-    nest n = {.begin = begin, .end = source_statement_end(ai->s, c->end), .root_pending = true};
+    nest n = {.begin = begin, .end = source_statement_end(ai->s, end), .root_pending = true};
     for (size_t i = 0; i < ai->ngotos; i++)
         if ((ai->gotos[i].to >= n.begin && ai->gotos[i].to < n.end) &&
             (ai->gotos[i].from < n.begin || ai->gotos[i].from >= n.end) && !n.problem) {
@@ -875,12 +883,13 @@ static void visit_nest(autoi *ai, const lm_stmt *c, segment *cur)
 /* Every goto of the function, for the nests a goto jumps into. */
 static void collect_gotos(autoi *ai, const lm_stmt *c)
 {
-    if (c->kind == LM_STMT_GOTO && c->editable && c->target_known) {
+    size_t begin, end;
+    if (c->kind == LM_STMT_GOTO && c->target_known && source_node_range(ai->s, c, &begin, &end)) {
         if (ai->ngotos == ai->gotos_cap) {
             ai->gotos_cap = ai->gotos_cap ? ai->gotos_cap * 2 : 8;
             ai->gotos = mem_realloc(ai->gotos, ai->gotos_cap * sizeof *ai->gotos);
         }
-        ai->gotos[ai->ngotos++] = (goto_jump){c->begin, c->target};
+        ai->gotos[ai->ngotos++] = (goto_jump){begin, c->target};
     }
     for (const lm_stmt *k = c->children; k; k = k->next)
         collect_gotos(ai, k);

@@ -112,12 +112,12 @@ static void manual_take(manual *m, const lm_stmt *block, const lm_stmt *stmt, CX
         return;
     }
     lm_loop *l = loop->loop;
-    if (!loop->editable || !l) {
+    size_t loop_begin, loop_end;
+    if (!l || !source_node_range(m->s, loop, &loop_begin, &loop_end)) {
         manual_error(m, line, col, "the loop after '" MANUAL_MARKER " = ...' comes from a macro "
                                    "expansion; its counting statements cannot be inserted");
         return;
     }
-    size_t loop_begin = loop->begin, loop_end = loop->end;
     marker *mk = manual_push(m);
     size_t line_start = loop_begin, n = 0;
     while (line_start > 0 && m->s->text[line_start - 1] != '\n')

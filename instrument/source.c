@@ -69,6 +69,106 @@ size_t source_skip_space(const source *s, size_t i)
     return i;
 }
 
+static bool source_ident_char(char ch)
+{
+    return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+           (ch >= '0' && ch <= '9');
+}
+
+/* Past the string or character literal that opens at i. */
+static size_t source_skip_literal(const source *s, size_t i)
+{
+    char quote = s->text[i++];
+    while (i < s->len && s->text[i] != quote && s->text[i] != '\n')
+        i += s->text[i] == '\\' ? 2 : 1;
+    return i < s->len ? i + 1 : s->len;
+}
+
+/* The end of the use of a macro whose name starts at `at`: past its name,
+ * or past the parenthesis that closes its arguments when they follow (also
+ * those of a function-like macro an object-like one names). */
+static bool source_macro_use_end(const source *s, size_t at, size_t *end)
+{
+    size_t i = at;
+    while (i < s->len && source_ident_char(s->text[i]))
+        i++;
+    *end = i;
+    if (i == at)
+        return false;
+    i = source_skip_space(s, i);
+    if (i >= s->len || s->text[i] != '(')
+        return true;
+    unsigned depth = 0;
+    while (i < s->len) {
+        char ch = s->text[i], after = i + 1 < s->len ? s->text[i + 1] : '\0';
+        if (ch == '"' || ch == '\'') {
+            i = source_skip_literal(s, i);
+        } else if (ch == '/' && (after == '*' || after == '/')) {
+            i = source_skip_space(s, i);
+        } else {
+            i++;
+            if (ch == '(')
+                depth++;
+            else if (ch == ')' && --depth == 0)
+                break;
+        }
+    }
+    *end = i;
+    return depth == 0;
+}
+
+/* Where node n starts in the file: where the macro that produced its start
+ * is used, if one did. */
+static bool source_node_start(const source *s, const lm_stmt *n, size_t *at)
+{
+    if (n->editable) {
+        *at = n->begin;
+        return true;
+    }
+    CXSourceRange r = clang_getCursorExtent(analyzer_stmt_cursor(n));
+    CXFile f = NULL;
+    unsigned offset = 0;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &offset);
+    *at = offset;
+    return f && clang_File_isEqual(f, s->file);
+}
+
+/* Whether the macro use that ends at `end`, the last thing in node n, ends
+ * the code of n too: the code after n starts past it, and the nearest node
+ * around n written in the file (a block) ends past it, so nothing the macro
+ * produces after n's last token (`x; f()`, a `}`) belongs elsewhere. */
+static bool source_use_ends_node(const source *s, const lm_stmt *n, size_t end)
+{
+    for (; n->parent; n = n->parent) {
+        size_t next;
+        if (n->next)
+            return source_node_start(s, n->next, &next) && next >= end;
+        if (n->parent->editable)
+            return n->parent->end > end;
+    }
+    return false;
+}
+
+bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t *end)
+{
+    if (n->editable) {
+        *begin = n->begin;
+        *end = n->end;
+        return true;
+    }
+    /* libclang ends a node whose last token is a macro's argument where
+     * that argument is spelled (`x / SV(9.0)` ends at `9.0`, `x / NINE` in
+     * the definition of NINE when it is SV(9.0)): in the file the node ends
+     * where the use of the outermost macro ends. */
+    CXSourceRange r = clang_getCursorExtent(analyzer_stmt_cursor(n));
+    CXFile f = NULL;
+    unsigned use = 0;
+    clang_getExpansionLocation(clang_getRangeEnd(r), &f, NULL, NULL, &use);
+    return source_offset(s, clang_getRangeStart(r), begin) && f &&
+           clang_File_isEqual(f, s->file) && use >= *begin &&
+           source_macro_use_end(s, use, end) && source_use_ends_node(s, n, *end);
+}
+
 size_t source_statement_end(const source *s, size_t end)
 {
     if (end > 0 && s->text[end - 1] == ';')

@@ -38,6 +38,11 @@ void cursor_vec_release(cursor_vec *v);
 /* The byte range of c in the main file, when both ends are written there
  * and not produced by a macro: false when c cannot be rewritten. */
 bool source_range(const source *s, CXCursor c, size_t *begin, size_t *end);
+/* Where node n of the statement record is written: its extent, or for a
+ * node whose last token is a macro's argument (`A[i] = x / SV(9.0)`), up to
+ * the end of that macro's use when the macro produces nothing after it.
+ * False when n cannot be rewritten (a macro produced it). */
+bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t *end);
 /* The first offset at or after i that is not a blank or in a comment. */
 size_t source_skip_space(const source *s, size_t i);
 /* Where a statement ends: its extent, and the `;` after it when the extent

@@ -8,9 +8,9 @@
  *   line 34: the ?: is inside HALF_OR_DOUBLE: both arms count as if they
  *            ran (a warning says so): 8 iterations, 8 plus, 16 multiply,
  *            a read (64 bytes)
- *   line 36: the test ends inside _PB_NI: its multiply counts once per
- *            entry, outside the loop (a warning says so); i = 0..5 run
- *            (6 * 1.5 >= 8): 6 iterations, 6 plus.
+ *   line 36: the test ends in _PB_NI's use and is wrapped as any other:
+ *            its multiply counts once a test, outside the loop, 7 times;
+ *            i = 0..5 run (6 * 1.5 >= 8): 6 iterations, 6 plus.
  * It prints 8 * 14 + 14.5 + 6 = 132.5: the ?: doubles a[0..4] (10) and
  * halves a[5..7] (4.5). */
 #include <stdio.h>
