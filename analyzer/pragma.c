@@ -4,16 +4,19 @@
  * preprocessing, so directives and the code of skipped branches come
  * through too).  Tokens inside a range the preprocessor skipped are
  * ignored.  A `#` that starts a line opens a directive, which runs to the
- * end of its logical line: `#pragma aitool` is a pragma, `#define` may
- * define a pragma macro, anything else is passed over.  In code,
- * `_Pragma("...")` and the use of a pragma macro are pragmas too (other
- * pragmas are passed over).  Pragmas wait until the first ordinary token
- * after them, whose offset becomes their target; a pragma macro whose
- * `_Pragma` is followed by more of its own tokens targets its own use,
- * where the code it expands to starts.
+ * end of its logical line: `#pragma aitool` is a pragma, anything else
+ * (a #define among them) is passed over.  In code, `_Pragma("...")` is a
+ * pragma too (other pragmas are passed over), and so is every `_Pragma` a
+ * macro use expands to: a use that can make one (macros.h; the uses and
+ * definitions are clang's) is expanded as `clang -E` would, so a pragma
+ * written through a macro's parameter (`_Pragma(s)`, `_Pragma(#s)`) reads
+ * as its expansion does, and is placed, with every error in its clauses,
+ * at the use.  Pragmas wait until the first ordinary token after them,
+ * whose offset becomes their target; a use whose expansion goes on with
+ * code after its pragma is that code's start, and so the target.
  *
- * The clauses are read from text, the same way for all three forms: the
- * rest of the directive's line, or the contents of the string literal. */
+ * The clauses are read from text, the same way for every form: the rest of
+ * the directive's line, or the contents of the string literal. */
 #include "pragma.h"
 
 #include <stdint.h>
@@ -22,6 +25,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "macros.h"
 #include "mem.h"
 #include "walk.h"
 
@@ -32,26 +36,17 @@ typedef struct target {
     bool claimed;
 } target;
 
-/* A macro whose definition holds `_Pragma("aitool ...")`. */
-typedef struct pragma_macro {
-    char *name;
-    lm_pragma pragma; /* loc unset: each use is a pragma where it is */
-    bool function_like;
-    bool last; /* the _Pragma ends the definition */
-} pragma_macro;
-
 struct pragma_set {
     lm_file *file;
     target *targets;
     size_t ntargets, targets_cap, unclaimed;
-    pragma_macro *macros;
-    size_t nmacros, macros_cap;
 };
 
 typedef struct file_scan {
     pragma_set *set;
     lm_program *prog;
     CXTranslationUnit tu;
+    macros *macros; /* the unit's uses and definitions */
     CXFile file;
     const char *name; /* for messages */
     const char *text;
@@ -137,7 +132,14 @@ typedef struct clause_text {
     const char *s;
     size_t n, i;
     unsigned base; /* the file offset of s[0] */
+    bool fixed;    /* a macro made the text: every error goes to base, the use */
 } clause_text;
+
+/* Where an error about the text at s[at] goes. */
+static unsigned clause_offset(const clause_text *ct, size_t at)
+{
+    return ct->base + (ct->fixed ? 0 : (unsigned)at);
+}
 
 static bool is_name_char(char c)
 {
@@ -212,7 +214,7 @@ static int clause_index(const char *name)
 /* Where an error about lexeme lx goes: lx, or `before` when the text ended. */
 static unsigned lexeme_offset(const clause_text *ct, lexeme lx, lexeme before)
 {
-    return ct->base + (unsigned)(lx.kind == LEX_END ? before.at : lx.at);
+    return clause_offset(ct, lx.kind == LEX_END ? before.at : lx.at);
 }
 
 static bool parse_count(file_scan *fs, const clause_text *ct, lexeme lx, unsigned long *out)
@@ -225,7 +227,7 @@ static bool parse_count(file_scan *fs, const clause_text *ct, lexeme lx, unsigne
         v = v * 10 + (unsigned long)(*d - '0');
     }
     if (!ok)
-        scan_error(fs, ct->base + (unsigned)lx.at, "the count '%s' is not a whole number", digits);
+        scan_error(fs, clause_offset(ct, lx.at), "the count '%s' is not a whole number", digits);
     free(digits);
     *out = v;
     return ok;
@@ -239,11 +241,11 @@ static bool parse_clause(file_scan *fs, clause_text *ct, lexeme name_lx, lm_prag
     bool ok = false;
     lexeme open, count, close;
     if (k < 0) {
-        scan_error(fs, ct->base + (unsigned)name_lx.at,
+        scan_error(fs, clause_offset(ct, name_lx.at),
                    "unknown aitool pragma clause '%s' (the clauses are fp_plus, fp_minus, "
                    "fp_multiply, fp_divide, fp_total and fp_special)", name);
     } else if (pr->present[k]) {
-        scan_error(fs, ct->base + (unsigned)name_lx.at, "aitool pragma clause '%s' given twice",
+        scan_error(fs, clause_offset(ct, name_lx.at), "aitool pragma clause '%s' given twice",
                    name);
     } else if (!lexeme_is(ct, open = next_lexeme(ct), '(')) {
         scan_error(fs, lexeme_offset(ct, open, name_lx), "expected '(' after '%s'", name);
@@ -368,11 +370,11 @@ static unsigned pragma_operator_string(const file_scan *fs, unsigned i)
     return i + 2;
 }
 
-/* The contents of a string literal token, with its escapes' backslashes
- * dropped (as _Pragma destringizes); NULL when it is no plain string. */
-static char *string_contents(const file_scan *fs, unsigned i, size_t *len)
+/* The contents of a string literal, with its escapes' backslashes dropped
+ * (as _Pragma destringizes); NULL when it is no plain string. */
+static char *string_contents(const char *literal, size_t *len)
 {
-    char *lit = token_text(fs, i);
+    char *lit = mem_strdup(literal);
     size_t n = strlen(lit);
     if (n < 2 || lit[0] != '"' || lit[n - 1] != '"') {
         free(lit);
@@ -401,19 +403,20 @@ static bool names_aitool(const char *s, size_t n, size_t *after)
     return true;
 }
 
-/* The pragma of a `_Pragma("aitool ...")` whose string is token i; false
- * when it is another pragma or malformed (reported). */
-static bool read_operator_pragma(file_scan *fs, unsigned i, lm_pragma *pr, bool *is_aitool)
+/* The pragma of a `_Pragma(literal)` whose literal is written at file
+ * offset `at` (or, `fixed`, made by the macro used at `at`); false when it
+ * is another pragma or malformed (reported). */
+static bool read_operator_pragma(file_scan *fs, const char *literal, unsigned at, bool fixed,
+                                 lm_pragma *pr, bool *is_aitool)
 {
     size_t len = 0, after = 0;
-    char *body = string_contents(fs, i, &len);
+    char *body = string_contents(literal, &len);
     *is_aitool = body && names_aitool(body, len, &after);
     bool ok = false;
     if (*is_aitool) {
-        /* The string's quote comes first: its text starts one byte later. */
-        unsigned base = fs->offsets[i] + 1;
-        clause_text ct = {body, len, after, base};
-        ok = parse_clauses(fs, &ct, base + (unsigned)after - 6, pr);
+        /* A string's quote comes first: its text starts one byte later. */
+        clause_text ct = {body, len, after, fixed ? at : at + 1, fixed};
+        ok = parse_clauses(fs, &ct, clause_offset(&ct, after - 6), pr);
     }
     free(body);
     return ok;
@@ -465,36 +468,6 @@ static void pragma_at_token(file_scan *fs, unsigned i, lm_pragma *pr)
     pr->loc = (lm_location){fs->name, line, col};
 }
 
-static void record_macro(pragma_set *s, char *name, const lm_pragma *pr, bool function_like,
-                         bool last)
-{
-    if (s->nmacros == s->macros_cap) {
-        s->macros_cap = s->macros_cap ? s->macros_cap * 2 : 4;
-        s->macros = mem_realloc(s->macros, s->macros_cap * sizeof *s->macros);
-    }
-    s->macros[s->nmacros++] = (pragma_macro){name, *pr, function_like, last};
-}
-
-/* `#define NAME ... _Pragma("aitool ...") ...` over tokens [i, end). */
-static void scan_define(file_scan *fs, unsigned i, unsigned end)
-{
-    if (i + 2 >= end || clang_getTokenKind(fs->tokens[i + 2]) != CXToken_Identifier)
-        return;
-    unsigned body = i + 3;
-    bool function_like = body < end && fs->offsets[body] == token_end(fs, i + 2) &&
-                         token_is(fs, body, "(");
-    for (unsigned k = body; k + 3 < end; k++) {
-        unsigned str = pragma_operator_string(fs, k);
-        lm_pragma pr;
-        bool is_aitool;
-        memset(&pr, 0, sizeof pr);
-        if (str && read_operator_pragma(fs, str, &pr, &is_aitool))
-            record_macro(fs->set, token_text(fs, i + 2), &pr, function_like, k + 4 == end);
-        if (str)
-            return;
-    }
-}
-
 /* A directive at token i; returns the first token after it. */
 static unsigned scan_directive(file_scan *fs, unsigned i)
 {
@@ -505,33 +478,16 @@ static unsigned scan_directive(file_scan *fs, unsigned i)
         memset(&pr, 0, sizeof pr);
         pragma_at_token(fs, i, &pr);
         unsigned after = token_end(fs, i + 2);
-        clause_text ct = {fs->text + after, end_offset - after, 0, after};
+        clause_text ct = {fs->text + after, end_offset - after, 0, after, false};
         if (parse_clauses(fs, &ct, fs->offsets[i + 2], &pr))
             add_pending(fs, &pr);
-    } else if (token_is(fs, i + 1, "define")) {
-        scan_define(fs, i, end);
     }
     return end;
 }
 
-static const pragma_macro *find_macro(const pragma_set *s, const file_scan *fs, unsigned i)
-{
-    if (!s->nmacros || clang_getTokenKind(fs->tokens[i]) != CXToken_Identifier)
-        return NULL;
-    char *name = token_text(fs, i);
-    const pragma_macro *found = NULL;
-    for (size_t k = 0; k < s->nmacros && !found; k++)
-        if (strcmp(s->macros[k].name, name) == 0)
-            found = &s->macros[k];
-    free(name);
-    return found;
-}
-
-/* Past a function-like macro's argument list at token i, if there is one. */
+/* Past the parenthesized list that starts at token i. */
 static unsigned skip_arguments(const file_scan *fs, unsigned i)
 {
-    if (!token_is(fs, i, "("))
-        return i;
     int depth = 0;
     for (; i < fs->ntokens; i++) {
         if (token_is(fs, i, "("))
@@ -542,8 +498,74 @@ static unsigned skip_arguments(const file_scan *fs, unsigned i)
     return i;
 }
 
-/* Code at token i: a pragma (returns the token after it) or an ordinary
- * token, which the pending pragmas stand before. */
+/* The expansion of the use at token i: each `_Pragma(literal)` in it a
+ * pragma at the use, every other token code that starts at the use. */
+static void scan_expanded(file_scan *fs, unsigned i, const macros_tokens *out)
+{
+    const macros_token *v = out->v;
+    for (size_t k = 0; k < out->n; k++) {
+        if (k + 3 < out->n && !strcmp(v[k].text, "_Pragma") && !strcmp(v[k + 1].text, "(") &&
+            !strcmp(v[k + 3].text, ")")) {
+            lm_pragma pr;
+            bool is_aitool;
+            memset(&pr, 0, sizeof pr);
+            pragma_at_token(fs, i, &pr);
+            if (read_operator_pragma(fs, v[k + 2].text, fs->offsets[i], true, &pr, &is_aitool))
+                add_pending(fs, &pr);
+            k += 3;
+        } else {
+            resolve_pending(fs, fs->offsets[i]);
+        }
+    }
+}
+
+/* Is token i a macro use, or a `_Pragma(...)` whose operand holds one?
+ * Then *end is the token after it, and *order the place in preprocessing
+ * order its macros are looked up at. */
+static bool use_at(const file_scan *fs, unsigned i, unsigned *end, unsigned *order)
+{
+    if (token_is(fs, i, "_Pragma") && token_is(fs, i + 1, "(")) {
+        /* clang records _Pragma itself as a use: the operand's come after. */
+        const macros_use *u = macros_next_use(fs->macros, fs->file, fs->offsets[i + 1]);
+        *end = skip_arguments(fs, i + 1);
+        *order = u ? u->order : 0;
+        return u && *end < fs->ntokens && u->begin < fs->offsets[*end];
+    }
+    const macros_use *u = macros_next_use(fs->macros, fs->file, fs->offsets[i]);
+    if (!u || u->begin != fs->offsets[i])
+        return false;
+    *end = token_at_or_after(fs, i, u->end);
+    *order = u->order;
+    return true;
+}
+
+/* A use at token i that can make a _Pragma: its pragmas, and the token
+ * after it; i for anything else. */
+static unsigned scan_use(file_scan *fs, unsigned i)
+{
+    unsigned end, order;
+    if (!use_at(fs, i, &end, &order))
+        return i;
+    macros_tokens written = {NULL, 0, 0}, out = {NULL, 0, 0};
+    macros_tokens_from(fs->tu, fs->tokens + i, end - i, &written);
+    if (!macros_may_pragma(fs->macros, &written, order)) {
+        end = i;
+    } else {
+        if (!macros_expand(fs->macros, &written, order, &out)) {
+            unsigned line, col;
+            offset_position(fs, fs->offsets[i], &line, &col);
+            diag_at(DIAG_WARNING, fs->name, line, col, "this macro's expansion is too large or "
+                    "too deep to read its aitool pragmas from");
+        }
+        scan_expanded(fs, i, &out);
+    }
+    macros_tokens_release(&written);
+    macros_tokens_release(&out);
+    return end;
+}
+
+/* Code at token i: a pragma (returns the token after it), a macro use that
+ * makes one, or an ordinary token, which the pending pragmas stand before. */
 static unsigned scan_code(file_scan *fs, unsigned i)
 {
     unsigned str = pragma_operator_string(fs, i);
@@ -552,21 +574,17 @@ static unsigned scan_code(file_scan *fs, unsigned i)
         bool is_aitool;
         memset(&pr, 0, sizeof pr);
         pragma_at_token(fs, i, &pr);
-        if (read_operator_pragma(fs, str, &pr, &is_aitool))
+        char *literal = token_text(fs, str);
+        if (read_operator_pragma(fs, literal, fs->offsets[str], false, &pr, &is_aitool))
             add_pending(fs, &pr);
+        free(literal);
         return i + 4;
     }
-    const pragma_macro *m = find_macro(fs->set, fs, i);
-    if (!m) {
-        resolve_pending(fs, fs->offsets[i]);
-        return i + 1;
-    }
-    lm_pragma pr = m->pragma;
-    pragma_at_token(fs, i, &pr);
-    add_pending(fs, &pr);
-    if (!m->last) /* the code the macro goes on with starts here */
-        resolve_pending(fs, fs->offsets[i]);
-    return m->function_like ? skip_arguments(fs, i + 1) : i + 1;
+    unsigned next = scan_use(fs, i);
+    if (next != i)
+        return next;
+    resolve_pending(fs, fs->offsets[i]);
+    return i + 1;
 }
 
 static void scan_tokens(file_scan *fs)
@@ -587,10 +605,11 @@ static void scan_tokens(file_scan *fs)
     }
 }
 
-static bool scan_file(pragma_set *s, lm_program *p, CXTranslationUnit tu, CXFile file,
+static bool scan_file(pragma_set *s, lm_program *p, CXTranslationUnit tu, macros *m, CXFile file,
                       const char *name)
 {
-    file_scan fs = {.set = s, .prog = p, .tu = tu, .file = file, .name = name, .ok = true};
+    file_scan fs = {.set = s, .prog = p, .tu = tu, .macros = m, .file = file, .name = name,
+                    .ok = true};
     fs.text = clang_getFileContents(tu, file, &fs.size);
     if (!fs.text)
         return true;
@@ -620,6 +639,15 @@ typedef struct header_list {
     bool any; /* some file mentions aitool */
 } header_list;
 
+static void header_list_add(header_list *hl, CXFile f)
+{
+    if (hl->n == hl->cap) {
+        hl->cap = hl->cap ? hl->cap * 2 : 4;
+        hl->v = mem_realloc(hl->v, hl->cap * sizeof *hl->v);
+    }
+    hl->v[hl->n++] = f;
+}
+
 static void collect_file(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
     (void)stack;
@@ -633,11 +661,7 @@ static void collect_file(CXFile f, CXSourceLocation *stack, unsigned depth, CXCl
     for (size_t k = 0; k < hl->n; k++)
         if (clang_File_isEqual(hl->v[k], f))
             return;
-    if (hl->n == hl->cap) {
-        hl->cap = hl->cap ? hl->cap * 2 : 4;
-        hl->v = mem_realloc(hl->v, hl->cap * sizeof *hl->v);
-    }
-    hl->v[hl->n++] = f;
+    header_list_add(hl, f);
 }
 
 bool pragma_unit_mentions(CXTranslationUnit tu)
@@ -663,14 +687,20 @@ pragma_set *pragma_scan(lm_program *p, lm_file *file, CXTranslationUnit tu, cons
     s->file = file;
     header_list hl = {.tu = tu, .main = clang_getFile(tu, path)};
     clang_getInclusions(tu, collect_file, &hl);
-    /* Headers first: their pragma macros may be used in the main file. */
-    for (size_t k = 0; k < hl.n; k++) {
+    /* The main file is scanned even when only a header mentions aitool:
+     * the header's macros may make pragmas where the main file uses them. */
+    size_t nheaders = hl.n;
+    if (hl.main)
+        header_list_add(&hl, hl.main);
+    macros *m = macros_collect(tu, hl.v, hl.n);
+    for (size_t k = 0; k < nheaders; k++) {
         char *name = cx_copy_string(clang_getFileName(hl.v[k]));
-        *ok &= scan_file(s, p, tu, hl.v[k], arena_strdup(p->arena, name));
+        *ok &= scan_file(s, p, tu, m, hl.v[k], arena_strdup(p->arena, name));
         free(name);
     }
-    if (hl.main && (s->nmacros || file_mentions(tu, hl.main)))
-        *ok &= scan_file(s, p, tu, hl.main, path);
+    if (hl.main)
+        *ok &= scan_file(s, p, tu, m, hl.main, path);
+    macros_free(&m);
     free(hl.v);
     if (s->ntargets)
         qsort(s->targets, s->ntargets, sizeof *s->targets, target_order);
@@ -682,9 +712,6 @@ void pragma_set_free(pragma_set **sp)
     if (!sp || !*sp)
         return;
     pragma_set *s = *sp;
-    for (size_t k = 0; k < s->nmacros; k++)
-        free(s->macros[k].name);
-    free(s->macros);
     free(s->targets);
     free(s);
     *sp = NULL;

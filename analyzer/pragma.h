@@ -3,8 +3,9 @@
  *
  * Unknown pragmas are not cursors in libclang, so the tokens of the main
  * file, and of every header it includes that mentions aitool, are scanned
- * before the walk: `#pragma aitool ...`, `_Pragma("aitool ...")`, and uses
- * of macros whose definition holds such a `_Pragma`.  Code the preprocessor
+ * before the walk: `#pragma aitool ...`, `_Pragma("aitool ...")`, and the
+ * `_Pragma("aitool ...")` a macro use expands to, its text made from the
+ * macro's arguments or not (macros.h).  Code the preprocessor
  * skipped (clang_getSkippedRanges, which needs the translation unit parsed
  * with CXTranslationUnit_DetailedPreprocessingRecord) does not count;
  * comments, other pragmas and preprocessor lines between a pragma and its
