@@ -21,15 +21,16 @@
  *   escaped); beside `##` it is its argument as written; anywhere else its
  *   argument macro-expanded first, as if it stood alone;
  * - `##` joins the tokens on either side;
- * - the result is scanned again for macros, a macro's name not expanding
- *   within its own expansion.
+ * - the result is scanned again for macros, together with what follows
+ *   it (a function-like macro's name at its end takes its arguments from
+ *   there), a macro's name not expanding within its own expansion.
  *
  * The definition a name has at a use is its latest one before the use in
  * the order of preprocessing (the record's order: definitions and uses of
  * the unit, in the order the preprocessor met them).  Not modelled, as no
  * pragma needs them: #undef (an undefined name keeps its last definition),
- * a function-like macro whose name ends an expansion and whose arguments
- * follow it in the file, and __VA_OPT__.  An expansion is cut off at a
+ * the exact hiding of names (a name is hidden while its macro's own
+ * expansion is rescanned, not for good) and __VA_OPT__.  An expansion is cut off at a
  * depth of 256 or at 65536 tokens (clang's own parse went through it
  * first, so only a pathological file gets there). */
 #include "macros.h"
@@ -305,15 +306,16 @@ static void macros_read_def(macros *m, macros_def *d)
 
 static bool macros_def_may_pragma(macros *m, macros_def *d, unsigned order);
 
-/* Is a token _Pragma, or a macro (not a parameter of d) that can make one? */
-static bool macros_token_may_pragma(macros *m, const macros_def *d, const macros_token *t,
-                                    unsigned order)
+/* Is a token's text _Pragma, or a macro (not a parameter of d) that can
+ * make one? */
+static bool macros_text_may_pragma(macros *m, const macros_def *d, const char *text,
+                                   unsigned order)
 {
-    if (macros_is(t, "_Pragma"))
+    if (strcmp(text, "_Pragma") == 0)
         return true;
-    if (!macros_is_name(t->text) || (d && macros_param(d, t->text) >= 0))
+    if (!macros_is_name(text) || (d && macros_param(d, text) >= 0))
         return false;
-    macros_def *used = macros_lookup(m, t->text, order);
+    macros_def *used = macros_lookup(m, text, order);
     return used && macros_def_may_pragma(m, used, order);
 }
 
@@ -326,18 +328,15 @@ static bool macros_def_may_pragma(macros *m, macros_def *d, unsigned order)
         macros_read_def(m, d);
         bool may = false;
         for (size_t k = 0; k < d->body.n && !may; k++)
-            may = macros_token_may_pragma(m, d, &d->body.v[k], order);
+            may = macros_text_may_pragma(m, d, d->body.v[k].text, order);
         d->kind = may ? KIND_PRAGMA : KIND_PLAIN;
     }
     return d->kind == KIND_PRAGMA;
 }
 
-bool macros_may_pragma(macros *m, const macros_tokens *written, unsigned order)
+bool macros_may_pragma(macros *m, const char *name, unsigned order)
 {
-    for (size_t k = 0; k < written->n; k++)
-        if (macros_token_may_pragma(m, NULL, &written->v[k], order))
-            return true;
-    return false;
+    return macros_text_may_pragma(m, NULL, name, order);
 }
 
 /* ---- Expansion ---- */
@@ -515,14 +514,58 @@ static bool macros_expand_use(macros_run *r, const macros_token *in, size_t n, s
     return true;
 }
 
+static bool macros_is_function_like(macros *m, const char *name, unsigned order)
+{
+    macros_def *d = macros_is_name(name) ? macros_lookup(m, name, order) : NULL;
+    if (d)
+        macros_read_def(m, d);
+    return d && d->function_like;
+}
+
+/* The preprocessor rescans an expansion together with what follows it: a
+ * function-like macro's name that ends the expansion (out's last token,
+ * from out[from] on) takes its arguments from in[next] on.  True when it
+ * did; *last is then the index of their `)`. */
+static bool macros_pull_args(macros_run *r, const macros_token *in, size_t n, size_t next,
+                             size_t from, macros_tokens *out, size_t *last)
+{
+    if (out->n <= from || next >= n || !macros_is(&in[next], "(") ||
+        !macros_is_function_like(r->m, out->v[out->n - 1].text, r->order))
+        return false;
+    macros_tokens call = {NULL, 0, 0}, expanded = {NULL, 0, 0};
+    macros_tokens_add(&call, out->v[out->n - 1].text, out->v[out->n - 1].space);
+    for (size_t k = next; k < n; k++)
+        macros_tokens_add(&call, in[k].text, in[k].space);
+    size_t used = 0;
+    bool pulled = macros_expand_use(r, call.v, call.n, 0, &expanded, &used);
+    if (pulled) {
+        free(out->v[--out->n].text);
+        for (size_t k = 0; k < expanded.n; k++)
+            macros_tokens_add(out, expanded.v[k].text, expanded.v[k].space);
+        *last = next + used - 1; /* call[k] is in[next + k - 1] */
+    }
+    macros_tokens_release(&call);
+    macros_tokens_release(&expanded);
+    return pulled;
+}
+
 static void macros_expand_list(macros_run *r, const macros_token *in, size_t n,
                                macros_tokens *out)
 {
     for (size_t i = 0; i < n && !r->cut; i++) {
         bool no_paste = false;
+        size_t from = out->n;
         if (!macros_expand_use(r, in, n, i, out, &i))
             macros_emit(r, out, in[i].text, in[i].space, &no_paste);
+        else
+            while (!r->cut && macros_pull_args(r, in, n, i + 1, from, out, &i))
+                ;
     }
+}
+
+bool macros_takes_args(macros *m, const char *name, unsigned order)
+{
+    return strcmp(name, "_Pragma") == 0 || macros_is_function_like(m, name, order);
 }
 
 bool macros_expand(macros *m, const macros_tokens *written, unsigned order, macros_tokens *out)

@@ -45,9 +45,13 @@ void macros_free(macros **m);
 /* The first use in file at or after offset, or NULL. */
 const macros_use *macros_next_use(const macros *m, CXFile file, unsigned offset);
 
-/* Can the tokens, written at the place of `order`, produce a _Pragma: is
- * one of them _Pragma or a macro whose expansion can? */
-bool macros_may_pragma(macros *m, const macros_tokens *written, unsigned order);
+/* Can a name, written at the place of `order`, produce a _Pragma: is it
+ * _Pragma or a macro whose expansion can? */
+bool macros_may_pragma(macros *m, const char *name, unsigned order);
+
+/* Does a name that ends an expansion take its arguments from what follows
+ * (_Pragma, or a function-like macro)? */
+bool macros_takes_args(macros *m, const char *name, unsigned order);
 
 /* The tokens, written at the place of `order`, macro-expanded into out as
  * `clang -E` expands them; false when the expansion was cut off (nested

@@ -56,6 +56,7 @@ typedef struct file_scan {
     unsigned *offsets; /* each token's */
     CXSourceRangeList *skipped;
     size_t next_skipped;
+    unsigned plain_until; /* the end of a use that makes no _Pragma: none within it does */
     lm_pragma *pending; /* pragmas waiting for their statement */
     size_t npending, pending_cap;
     bool ok;
@@ -539,26 +540,53 @@ static bool use_at(const file_scan *fs, unsigned i, unsigned *end, unsigned *ord
     return true;
 }
 
+/* Can the tokens [i, end) of a use make a _Pragma: is one of them _Pragma
+ * or a macro whose expansion can? */
+static bool use_may_pragma(const file_scan *fs, unsigned i, unsigned end, unsigned order)
+{
+    bool may = false;
+    for (unsigned k = i; k < end && !may; k++) {
+        enum CXTokenKind kind = clang_getTokenKind(fs->tokens[k]);
+        if (kind != CXToken_Identifier && kind != CXToken_Keyword)
+            continue;
+        char *name = token_text(fs, k);
+        may = macros_may_pragma(fs->macros, name, order);
+        free(name);
+    }
+    return may;
+}
+
 /* A use at token i that can make a _Pragma: its pragmas, and the token
  * after it; i for anything else. */
 static unsigned scan_use(file_scan *fs, unsigned i)
 {
     unsigned end, order;
-    if (!use_at(fs, i, &end, &order))
+    if (fs->offsets[i] < fs->plain_until || !use_at(fs, i, &end, &order))
         return i;
-    macros_tokens written = {NULL, 0, 0}, out = {NULL, 0, 0};
-    macros_tokens_from(fs->tu, fs->tokens + i, end - i, &written);
-    if (!macros_may_pragma(fs->macros, &written, order)) {
-        end = i;
-    } else {
-        if (!macros_expand(fs->macros, &written, order, &out)) {
-            unsigned line, col;
-            offset_position(fs, fs->offsets[i], &line, &col);
-            diag_at(DIAG_WARNING, fs->name, line, col, "this macro's expansion is too large or "
-                    "too deep to read its aitool pragmas from");
-        }
-        scan_expanded(fs, i, &out);
+    if (!use_may_pragma(fs, i, end, order)) {
+        fs->plain_until = end < fs->ntokens ? fs->offsets[end] : (unsigned)fs->size;
+        return i;
     }
+    macros_tokens written = {NULL, 0, 0}, out = {NULL, 0, 0};
+    bool whole = true;
+    for (;;) {
+        macros_tokens_from(fs->tu, fs->tokens + i, end - i, &written);
+        whole = macros_expand(fs->macros, &written, order, &out);
+        /* `#define DO_PRAGMA _Pragma`: the arguments follow the use. */
+        if (!whole || !out.n || end >= fs->ntokens || !token_is(fs, end, "(") ||
+            !macros_takes_args(fs->macros, out.v[out.n - 1].text, order))
+            break;
+        macros_tokens_release(&written);
+        macros_tokens_release(&out);
+        end = skip_arguments(fs, end);
+    }
+    if (!whole) {
+        unsigned line, col;
+        offset_position(fs, fs->offsets[i], &line, &col);
+        diag_at(DIAG_WARNING, fs->name, line, col, "this macro's expansion is too large or "
+                "too deep to read its aitool pragmas from");
+    }
+    scan_expanded(fs, i, &out);
     macros_tokens_release(&written);
     macros_tokens_release(&out);
     return end;

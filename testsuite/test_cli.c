@@ -1421,6 +1421,8 @@ static void test_pragmas_from_macro_arguments(void)
         ":28:5: note: aitool pragma: fp_minus(1) matches the loop\n",
         ":32:5: note: aitool pragma: fp_total(2) matches the loop\n",
         ":37:1: note: aitool pragma: fp_total(2) matches the function\n",
+        ":49:5: note: aitool pragma: fp_multiply(1) matches the loop\n",
+        ":52:5: note: aitool pragma: fp_divide(1) matches the loop\n",
     };
     for (size_t i = 0; i < sizeof holds / sizeof *holds; i++) {
         strbuf want = STRBUF_INIT;

@@ -39,3 +39,17 @@ double poly(double x)
 {
     return x * x + 1.0;
 }
+
+#define DO_PRAGMA _Pragma
+#define CHECK_ALIAS CHECK
+
+/* Names for _Pragma and for a function-like macro: the arguments follow. */
+void aliases(int n, double *a, double s)
+{
+    DO_PRAGMA("aitool fp_multiply(1)")
+    for (int i = 0; i < n; i++)
+        a[i] *= s;
+    CHECK_ALIAS("aitool fp_divide(1)")
+    for (int i = 0; i < n; i++)
+        a[i] /= s;
+}
