@@ -330,6 +330,22 @@ lm_loop *lm_loop_next_preorder(const lm_loop *l)
     return NULL;
 }
 
+bool lm_check_depth(const lm_program *p, unsigned max, const char *format, const char *why)
+{
+    bool ok = true;
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l)) {
+                if (l->depth != max + 1)
+                    continue;
+                diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
+                        "loop nested %u deep: %s holds loops nested at most %u deep (%s)",
+                        l->depth, format, max, why);
+                ok = false;
+            }
+    return ok;
+}
+
 const char *lm_clause_name(int clause)
 {
     return clause == LM_CLAUSE_TOTAL ? "fp_total" : lm_fp_class_name((lm_fp_class)clause);

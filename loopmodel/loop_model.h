@@ -312,6 +312,12 @@ void lm_program_finish(lm_program *p);
 /* Loops of a function in source order (pre-order): start with fn->loops. */
 lm_loop *lm_loop_next_preorder(const lm_loop *l);
 
+/* For the writers of formats whose readers nest only so deep (ExaSAT XML,
+ * CHIP3S studies): each loop of p nested max + 1 deep, the outermost too
+ * deep of its nest, reported as an error at the loop naming the format,
+ * the limit and its reason.  False when there was one. */
+bool lm_check_depth(const lm_program *p, unsigned max, const char *format, const char *why);
+
 unsigned long lm_fp_total(const lm_fp_counts *c);
 void lm_fp_add(lm_fp_counts *dst, const lm_fp_counts *src);
 const char *lm_fp_class_name(lm_fp_class c); /* "fp_plus", ... */

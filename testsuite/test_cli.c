@@ -1237,6 +1237,88 @@ static void test_bound_not_evaluated(void)
     expect_json_flops(bound, "c.json", "\"flops\":\t30,");
 }
 
+/* tmpdir/name: a function of `depth` loops nested in one another, each on a
+ * line of its own (loop k on line k + 1), once round each, around one
+ * addition and one array element. */
+static void write_nest(const char *name, int depth)
+{
+    strbuf code = STRBUF_INIT;
+    strbuf_append(&code, "void nest(double *a) {\n");
+    for (int i = 0; i < depth; i++)
+        strbuf_printf(&code, "for (int i%d = 0; i%d < 1; i%d++)\n", i, i, i);
+    strbuf_append(&code, "a[0] += 1.0;\n}\n");
+    char *path = testutil_path(tmpdir, name);
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(path, strbuf_cstr(&code)));
+    free(path);
+    strbuf_release(&code);
+}
+
+/* What measuretool -xml writes perfmodel and measuretool read: the deepest
+ * nest allowed (XML_MAX_LOOP_DEPTH, an access 2048 elements deep) goes
+ * round; one loop more is refused by the writer at that loop, nothing
+ * written; a document nested deeper by hand is refused by the readers in
+ * their own words, with the same limit. */
+static void test_xml_deepest_nest(void)
+{
+    write_nest("deep.c", 2045);
+    const char *write[] = {"-static-counting-only", "-report-file", "/dev/null", "-xml",
+                           "deep.xml", "deep.c", NULL};
+    testutil_proc r = run(write);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    const char *perfmodel[] = {"-machine", SMALL_VM, "deep.xml", NULL};
+    r = testutil_exec_program(tmpdir, AITOOL_PERFMODEL, perfmodel);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "flops 1 "));
+    testutil_proc_release(&r);
+    const char *read[] = {"-static-counting-only", "-report-file", "-", "deep.xml", NULL};
+    r = run(read);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_EQUAL(count_blocks(r.out), 2045);
+    testutil_proc_release(&r);
+
+    write_nest("deeper.c", 2046);
+    const char *refused[] = {"-static-counting-only", "-report-file", "/dev/null", "-xml",
+                             "deeper.xml", "deeper.c", NULL};
+    r = run(refused);
+    CU_ASSERT_EQUAL(r.status, 1);
+    /* the one message, at the loop of the file as the analyzer names it (its path) */
+    const char *at = strstr(r.err, "/deeper.c:2047:1: ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+    CU_ASSERT_STRING_EQUAL(at, "/deeper.c:2047:1: error: loop nested 2046 deep: ExaSAT XML holds "
+                               "loops nested at most 2045 deep (its readers read elements with "
+                               "at most 2048 ancestors)\n");
+    CU_ASSERT_PTR_NULL(memchr(r.err, '\n', (size_t)(at - r.err)));
+    testutil_proc_release(&r);
+    char *none = read_in_tmp("deeper.xml");
+    CU_ASSERT_PTR_NULL(none);
+    free(none);
+
+    char *doc = read_in_tmp("deep.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+    char *wrapped = testutil_replace(doc, "<nonlocal name=\"a\"/>",
+                                     "<nonlocal name=\"a\"/><loop linenum=\"1\" loopvar=\"x\" "
+                                     "stride=\"1\" lowerbound=\"0\" upperbound=\"0\" adds=\"0\" "
+                                     "multiplies=\"0\" divides=\"0\" specials=\"0\">");
+    char *deeper = testutil_replace(wrapped, "</function>", "</loop></function>");
+    char *path = testutil_path(tmpdir, "deeper.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(path, deeper));
+    const char *by_hand[] = {"-machine", SMALL_VM, "deeper.xml", NULL};
+    r = testutil_exec_program(tmpdir, AITOOL_PERFMODEL, by_hand);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, ": error: an element with more than 2048 ancestors, "
+                                         "deeper than the readers read: ExaSAT XML holds loops "
+                                         "nested at most 2045 deep\n"));
+    CU_ASSERT_TRUE(strncmp(r.err, "deeper.xml:", 11) == 0);
+    testutil_proc_release(&r);
+    free(path);
+    free(deeper);
+    free(wrapped);
+    free(doc);
+}
+
 static const testutil_case xml_cases[] = {
     {"-machine predictions in the reports", test_machine_prediction},
     {"-xml written and read back", test_xml_written_and_read_back},
@@ -1245,6 +1327,7 @@ static const testutil_case xml_cases[] = {
     {"-chips written", test_chips_written},
     {"loops without bounds", test_loops_without_bounds},
     {"a bound that does not evaluate", test_bound_not_evaluated},
+    {"the deepest nest round trip", test_xml_deepest_nest},
     {NULL, NULL},
 };
 

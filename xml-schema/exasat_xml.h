@@ -17,10 +17,20 @@
 #include "loop_model.h"
 #include "measured.h"
 
-/* The document for p (free() it); a loop that has no pininfo of its own
- * gets what `measured` (may be NULL) measured of it. */
+/* How deep a document nests.  libxml2 reads an element with at most
+ * XML_MAX_ANCESTORS ancestors (with XML_PARSE_HUGE: its fixed limit since
+ * 2.12, and the limit the readers set before that), and the writer nests
+ * program, function, the loops, then an array and its access below the
+ * innermost loop.  So the writer refuses, at the loop, a loop nested deeper
+ * than XML_MAX_LOOP_DEPTH, and whatever it writes is read back. */
+enum { XML_MAX_ANCESTORS = 2048, XML_MAX_LOOP_DEPTH = XML_MAX_ANCESTORS - 3 };
+
+/* The document for p (free() it), or NULL after an error (a loop nested too
+ * deep); a loop that has no pininfo of its own gets what `measured` (may be
+ * NULL) measured of it. */
 char *xml_render(const lm_program *p, const measured_set *measured);
-/* Written atomically ("-" is standard output); false after a reported error. */
+/* Written atomically ("-" is standard output); false after a reported error,
+ * nothing written. */
 bool xml_write_file(const char *path, const lm_program *p, const measured_set *measured);
 /* The same for a slice of a run (-shard K/N): its shard line (shard.h) is
  * written after the declaration as the processing instruction

@@ -70,7 +70,14 @@ static void xml_report_error(void *data, xml_error_ptr err)
     unsigned line = err && err->line > 0 ? (unsigned)err->line : 1;
     unsigned col = e->with_column && err && err->int2 > 0 ? (unsigned)err->int2 : 1;
     bool warning = err && err->level == XML_ERR_WARNING;
-    diag_at(warning ? DIAG_WARNING : DIAG_ERROR, e->name, line, col, "%.*s", n, msg);
+    /* libxml2's own words would send the user to an option of its API. */
+    if (!strncmp(msg, "Excessive depth in document", 27))
+        diag_at(DIAG_ERROR, e->name, line, col,
+                "an element with more than %d ancestors, deeper than the readers read: "
+                "ExaSAT XML holds loops nested at most %d deep",
+                XML_MAX_ANCESTORS, XML_MAX_LOOP_DEPTH);
+    else
+        diag_at(warning ? DIAG_WARNING : DIAG_ERROR, e->name, line, col, "%.*s", n, msg);
     if (!warning)
         e->count++;
 }
@@ -117,11 +124,14 @@ static void xml_restore_errors(const xml_saved_handlers *saved)
 /* ---- Parsing and validating ---- */
 
 /* libxml2 refuses documents deeper than 256 elements by default, but
- * measuretool writes one element per loop level.  Documents are read up to
- * 2048 deep: libxml2 2.12 and later allow that with XML_PARSE_HUGE (they
- * dropped the xmlParserMaxDepth setting); older ones are given the depth
- * alone, keeping HUGE's other limits. */
-enum { XML_MAX_DEPTH = 2048 };
+ * measuretool writes one element per loop level.  Elements are read with up
+ * to XML_MAX_ANCESTORS ancestors (exasat_xml.h), the limit the writer keeps
+ * to: libxml2 2.12 and later allow that with XML_PARSE_HUGE (they dropped
+ * the xmlParserMaxDepth setting); older ones are given the depth alone,
+ * keeping HUGE's other limits. */
+#if LIBXML_VERSION >= 21200
+_Static_assert(XML_MAX_ANCESTORS == 2048, "libxml2's fixed depth under XML_PARSE_HUGE");
+#endif
 
 static xmlDoc *xml_read_deep(const char *name, const char *text, int len)
 {
@@ -130,7 +140,7 @@ static xmlDoc *xml_read_deep(const char *name, const char *text, int len)
     return xmlReadMemory(text, len, name, NULL, options | XML_PARSE_HUGE);
 #else
     unsigned saved = xmlParserMaxDepth;
-    xmlParserMaxDepth = XML_MAX_DEPTH;
+    xmlParserMaxDepth = XML_MAX_ANCESTORS;
     xmlDoc *doc = xmlReadMemory(text, len, name, NULL, options);
     xmlParserMaxDepth = saved;
     return doc;

@@ -343,8 +343,19 @@ static bool xml_emit(xml_out *o, const lm_program *p)
     return o->ok;
 }
 
+/* A nest deeper than the readers read is refused before anything is written. */
+static bool xml_depth_ok(const lm_program *p)
+{
+    char why[96];
+    snprintf(why, sizeof why, "its readers read elements with at most %d ancestors",
+             XML_MAX_ANCESTORS);
+    return lm_check_depth(p, XML_MAX_LOOP_DEPTH, "ExaSAT XML", why);
+}
+
 char *xml_render(const lm_program *p, const measured_set *measured)
 {
+    if (!xml_depth_ok(p))
+        return NULL;
     xml_out o = {.text = STRBUF_INIT, .ok = true, .measured = measured, .indent = STRBUF_INIT};
     xml_emit(&o, p);
     return strbuf_take(&o.text);
@@ -377,5 +388,5 @@ bool xml_write_file_shard(const char *path, const lm_program *p, const measured_
                           const char *shard)
 {
     xml_job job = {p, measured, shard};
-    return fileio_write_atomic(path, xml_put, &job);
+    return xml_depth_ok(p) && fileio_write_atomic(path, xml_put, &job);
 }
