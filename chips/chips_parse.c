@@ -16,7 +16,7 @@ typedef struct chp_parser {
     const char *file;
     chips_token *toks;
     size_t at;
-    unsigned depth;
+    unsigned stmt_depth, expr_depth; /* statements, and expressions, inside one another */
     int no_gt;    /* inside <is ...>: '>' closes the vector */
     int in_step;  /* a confdev belongs in a step, a step not in another */
     chips_object_kind kind;
@@ -106,10 +106,23 @@ static chips_pos chp_pos(const chips_token *t)
     return (chips_pos){t->line, t->col};
 }
 
-static void chp_enter(chp_parser *p)
+/* Statements and expressions nest at most CHIPS_MAX_NESTING deep each,
+ * counted apart: the expressions of a statement deep in loops start
+ * afresh, so a loop nest measuretool -chips writes keeps all its depth. */
+static void chp_enter(chp_parser *p, unsigned *depth, const char *what)
 {
-    if (++p->depth > CHIPS_MAX_NESTING)
-        chp_error(p, chp_peek(p), "nesting deeper than %d", CHIPS_MAX_NESTING);
+    if (++*depth > CHIPS_MAX_NESTING)
+        chp_error(p, chp_peek(p), "%s nested deeper than %d", what, CHIPS_MAX_NESTING);
+}
+
+static void chp_enter_expr(chp_parser *p)
+{
+    chp_enter(p, &p->expr_depth, "expressions");
+}
+
+static void chp_enter_stmt(chp_parser *p)
+{
+    chp_enter(p, &p->stmt_depth, "statements");
 }
 
 /* ---- expressions --------------------------------------------------------- */
@@ -212,12 +225,12 @@ static chips_expr *chp_unary(chp_parser *p)
 {
     chips_token *t = chp_peek(p);
     if (t->kind == '-' || t->kind == '+') {
-        chp_enter(p);
+        chp_enter_expr(p);
         chp_next(p);
         chips_expr *e = chp_new_expr(p, CHE_UNARY, t);
         e->op = t->kind;
         e->a = chp_unary(p);
-        p->depth--;
+        p->expr_depth--;
         return e;
     }
     return chp_primary(p);
@@ -260,9 +273,9 @@ static chips_expr *chp_binary(chp_parser *p, int level)
 
 static chips_expr *chp_expr(chp_parser *p)
 {
-    chp_enter(p);
+    chp_enter_expr(p);
     chips_expr *e = chp_binary(p, (int)(sizeof chp_levels / sizeof *chp_levels) - 1);
-    p->depth--;
+    p->expr_depth--;
     return e;
 }
 
@@ -399,7 +412,7 @@ static chips_stmt *chp_case(chp_parser *p, const chips_token *t)
 
 static chips_stmt *chp_cflow_stmt(chp_parser *p)
 {
-    chp_enter(p);
+    chp_enter_stmt(p);
     size_t start = p->at;
     chips_token *t = chp_next(p);
     chips_stmt *s;
@@ -427,7 +440,7 @@ static chips_stmt *chp_cflow_stmt(chp_parser *p)
         p->at = start;
         chp_unexpected(p, "'compute', 'loop', 'case' or 'call'");
     }
-    p->depth--;
+    p->stmt_depth--;
     return s;
 }
 
@@ -496,7 +509,7 @@ static chips_stmt *chp_exec_kw(chp_parser *p, chips_token *t)
 
 static chips_stmt *chp_exec_stmt(chp_parser *p)
 {
-    chp_enter(p);
+    chp_enter_stmt(p);
     chips_token *t = chp_next(p);
     chips_stmt *s;
     switch (t->kind) {
@@ -533,7 +546,7 @@ static chips_stmt *chp_exec_stmt(chp_parser *p)
     default:
         s = chp_exec_kw(p, t);
     }
-    p->depth--;
+    p->stmt_depth--;
     return s;
 }
 

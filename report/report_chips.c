@@ -17,8 +17,12 @@
  * expressions: their `/` and `%` truncate, which CHIP3S's `/` does not, so
  * they are written as calls of the procedures c_div and c_mod the subtask
  * then defines.  A loop without bounds the model knows (a while loop, a
- * bound that is not + - * / % of symbols and numbers) gets a variable
- * FUNC_L<line> for its count instead.
+ * bound that is not + - * / % of symbols and numbers, or one that would
+ * nest deeper than chips reads) gets a variable FUNC_L<line> for its count
+ * instead.
+ *
+ * Depth.  A loop nested deeper than chips reads (report_chips.h) is an
+ * error at the loop, and nothing is written.
  *
  * Names.  CHIP3S identifiers start with a letter and cannot be its
  * keywords, its built-in objects and functions, or the names the emitter
@@ -135,10 +139,16 @@ typedef struct chips_expr {
     bool ok;
     bool uses_div; /* c_div or c_mod is called */
     chips_symbols *symbols;
-    unsigned depth;
+    unsigned depth; /* of the C text being read: bounded as chips bounds what it reads */
 } chips_expr;
 
-enum { CHIPS_EXPR_MAX_DEPTH = 200 };
+/* The translators below return how deep what they wrote nests, as chips
+ * counts it: expressions inside one another (a parenthesis, a sign, the
+ * arguments of a call). */
+static unsigned chips_nest_max(unsigned a, unsigned b)
+{
+    return a > b ? a : b;
+}
 
 static char chips_expr_peek(chips_expr *e)
 {
@@ -147,7 +157,7 @@ static char chips_expr_peek(chips_expr *e)
     return e->text[e->pos];
 }
 
-static void chips_expr_additive(chips_expr *e, strbuf *out);
+static unsigned chips_expr_additive(chips_expr *e, strbuf *out);
 
 /* A decimal or hexadecimal integer, its suffix (u, l, ul, ...) dropped. */
 static void chips_expr_number(chips_expr *e, strbuf *out)
@@ -185,18 +195,19 @@ static void chips_expr_symbol(chips_expr *e, strbuf *out)
     strbuf_release(&name);
 }
 
-static void chips_expr_primary(chips_expr *e, strbuf *out)
+static unsigned chips_expr_primary(chips_expr *e, strbuf *out)
 {
+    unsigned n = 0;
     char c = chips_expr_peek(e);
     if (c >= '0' && c <= '9') {
         chips_expr_number(e, out);
     } else if (chips_is_letter(c) || c == '_') {
         chips_expr_symbol(e, out);
-    } else if (c == '(' && e->depth < CHIPS_EXPR_MAX_DEPTH) {
+    } else if (c == '(' && e->depth < REPORT_CHIPS_MAX_NESTING) {
         e->pos++;
         e->depth++;
         strbuf_append(out, "(");
-        chips_expr_additive(e, out);
+        n = chips_expr_additive(e, out) + 1;
         strbuf_append(out, ")");
         e->depth--;
         if (chips_expr_peek(e) == ')')
@@ -206,38 +217,40 @@ static void chips_expr_primary(chips_expr *e, strbuf *out)
     } else {
         e->ok = false;
     }
+    return n;
 }
 
-static void chips_expr_unary(chips_expr *e, strbuf *out)
+static unsigned chips_expr_unary(chips_expr *e, strbuf *out)
 {
     char c = chips_expr_peek(e);
-    if ((c == '-' || c == '+') && e->depth < CHIPS_EXPR_MAX_DEPTH) {
+    if ((c == '-' || c == '+') && e->depth < REPORT_CHIPS_MAX_NESTING) {
         e->pos++;
         e->depth++;
         strbuf_appendn(out, &c, 1);
-        chips_expr_unary(e, out);
+        unsigned n = chips_expr_unary(e, out) + 1;
         e->depth--;
-        return;
+        return n;
     }
-    chips_expr_primary(e, out);
+    return chips_expr_primary(e, out);
 }
 
 /* Operands of * / %: C's `/` and `%` truncate, as c_div and c_mod do. */
-static void chips_expr_multiplicative(chips_expr *e, strbuf *out)
+static unsigned chips_expr_multiplicative(chips_expr *e, strbuf *out)
 {
     strbuf left = STRBUF_INIT;
-    chips_expr_unary(e, &left);
+    unsigned n = chips_expr_unary(e, &left);
     for (char c = chips_expr_peek(e); e->ok && (c == '*' || c == '/' || c == '%');
          c = chips_expr_peek(e)) {
         e->pos++;
         strbuf right = STRBUF_INIT, joined = STRBUF_INIT;
-        chips_expr_unary(e, &right);
+        n = chips_nest_max(n, chips_expr_unary(e, &right));
         if (c == '*') {
             strbuf_printf(&joined, "%s * %s", strbuf_cstr(&left), strbuf_cstr(&right));
         } else {
             strbuf_printf(&joined, "%s(%s, %s)", c == '/' ? "c_div" : "c_mod",
                           strbuf_cstr(&left), strbuf_cstr(&right));
             e->uses_div = true;
+            n++;
         }
         strbuf_release(&left);
         strbuf_release(&right);
@@ -245,26 +258,33 @@ static void chips_expr_multiplicative(chips_expr *e, strbuf *out)
     }
     strbuf_append(out, strbuf_cstr(&left));
     strbuf_release(&left);
+    return n;
 }
 
-static void chips_expr_additive(chips_expr *e, strbuf *out)
+static unsigned chips_expr_additive(chips_expr *e, strbuf *out)
 {
-    chips_expr_multiplicative(e, out);
+    unsigned n = chips_expr_multiplicative(e, out);
     for (char c = chips_expr_peek(e); e->ok && (c == '+' || c == '-'); c = chips_expr_peek(e)) {
         e->pos++;
         strbuf_printf(out, " %c ", c);
-        chips_expr_multiplicative(e, out);
+        n = chips_nest_max(n, chips_expr_multiplicative(e, out));
     }
+    return n;
 }
 
+/* A trip count wraps its bounds in at most five levels:
+ * Max(0, Floor(((hi) - (lo)) / (step)) + 1). */
+enum { CHIPS_COUNT_WRAP = 5 };
+
 /* text as CHIP3S into out; false when it is not an expression of the kind
- * above (symbols seen are still added: the caller drops them then). */
+ * above, or when it would nest too deep inside a trip count (symbols seen
+ * are still added: the caller drops them then). */
 static bool chips_translate(const char *text, strbuf *out, chips_symbols *symbols,
                             bool *uses_div)
 {
     chips_expr e = {text, 0, true, false, symbols, 0};
-    chips_expr_additive(&e, out);
-    if (chips_expr_peek(&e) != '\0')
+    unsigned nest = chips_expr_additive(&e, out);
+    if (chips_expr_peek(&e) != '\0' || nest + CHIPS_COUNT_WRAP > REPORT_CHIPS_MAX_NESTING)
         e.ok = false;
     if (e.ok && e.uses_div)
         *uses_div = true;
@@ -573,6 +593,13 @@ bool report_chips_write(const char *app_path, const lm_program *p, const perf_bi
     char *app = report_chips_app_name(app_path, &why);
     if (!app) {
         diag_tool(DIAG_ERROR, "-chips %s: %s", app_path, why);
+        return false;
+    }
+    char limit[64];
+    snprintf(limit, sizeof limit, "chips reads statements nested %d deep",
+             REPORT_CHIPS_MAX_NESTING);
+    if (!lm_check_depth(p, REPORT_CHIPS_MAX_LOOP_DEPTH, "a CHIP3S study", limit)) {
+        free(app);
         return false;
     }
     size_t n = 0;

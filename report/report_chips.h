@@ -12,9 +12,22 @@
 #include "loop_model.h"
 #include "perf_expr.h"
 
+/* How deep a study nests.  chips reads statements inside one another, and
+ * each expression, at most REPORT_CHIPS_MAX_NESTING deep: chips_parse.h
+ * takes its limit from here, so it reads whatever the emitter writes.  A
+ * loop is a statement and its body's statements one level deeper, so the
+ * emitter refuses, at the loop, a loop nested deeper than
+ * REPORT_CHIPS_MAX_LOOP_DEPTH.  A trip count whose expression would nest
+ * deeper than chips reads is left to a variable, as a bound the emitter
+ * cannot translate is. */
+enum {
+    REPORT_CHIPS_MAX_NESTING = 200,
+    REPORT_CHIPS_MAX_LOOP_DEPTH = REPORT_CHIPS_MAX_NESTING - 1,
+};
+
 /* Write app_path (NAME.la) and FUNC.la for each function beside it, each
  * atomically; params (may be NULL) value the symbols of the loop bounds.
- * False after a reported error. */
+ * False after a reported error (a loop nested too deep: nothing written). */
 bool report_chips_write(const char *app_path, const lm_program *p, const perf_bindings *params);
 
 /* The CHIP3S object name of app_path ("dir/memsort.la": memsort), or NULL

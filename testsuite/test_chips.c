@@ -631,13 +631,15 @@ static void test_deep_nesting(void)
     strbuf_append(&b, "; }\n}\n");
     test_outcome o = run_app(strbuf_cstr(&b));
     CU_ASSERT_FALSE(o.loaded);
-    CU_ASSERT_PTR_NOT_NULL(strstr(o.messages, "error: nesting deeper than 200"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(o.messages, "error: expressions nested deeper than 200"));
     free(o.messages);
     strbuf_release(&b);
     strbuf_append(&b, "application t {\nproc exec init { ");
     for (int i = 0; i < 5000; i++)
         strbuf_append(&b, "{ ");
-    free(run_app(strbuf_cstr(&b)).messages);
+    o = run_app(strbuf_cstr(&b));
+    CU_ASSERT_PTR_NOT_NULL(strstr(o.messages, "error: statements nested deeper than 200"));
+    free(o.messages);
     strbuf_release(&b);
     /* deep expressions in deep recursion: bounded as a whole */
     strbuf_append(&b, "application t {\nproc exec f var n; { return ");

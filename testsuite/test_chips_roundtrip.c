@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analyzer.h"
 #include "loop_model.h"
 #include "machine.h"
 #include "perf.h"
+#include "report_chips.h"
 #include "strbuf.h"
 #include "testutil.h"
 
@@ -134,6 +136,109 @@ static void test_examples_round_trip(void)
     }
 }
 
+/* tmpdir/name: C code of one function `fn` and its text. */
+static void write_source(const char *name, const char *fn, const char *body)
+{
+    strbuf code = STRBUF_INIT;
+    strbuf_printf(&code, "void %s(double *a, int n, int lo) {\n%sa[0] += 1.0;\n}\n", fn, body);
+    char *path = testutil_path(tmpdir, name);
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(path, strbuf_cstr(&code)));
+    free(path);
+    strbuf_release(&code);
+}
+
+/* Loops nested `depth` deep, loop k on line k + 1, once round each. */
+static void write_nest(const char *name, int depth)
+{
+    strbuf body = STRBUF_INIT;
+    for (int i = 0; i < depth; i++)
+        strbuf_printf(&body, "for (int i%d = 0; i%d < 1; i%d++)\n", i, i, i);
+    write_source(name, "nest", strbuf_cstr(&body));
+    strbuf_release(&body);
+}
+
+static testutil_proc run_tool(const char *tool, const char *const *args)
+{
+    return testutil_exec_program(tmpdir, tool, args);
+}
+
+/* What measuretool -chips writes chips reads: the deepest nest allowed
+ * (REPORT_CHIPS_MAX_LOOP_DEPTH) is evaluated, one loop more is refused by
+ * the writer at that loop and nothing is written; a bound nested as deep
+ * as an expression may be is written, one level more left to a variable. */
+static void test_deepest_nest_round_trip(void)
+{
+    write_nest("deep.c", REPORT_CHIPS_MAX_LOOP_DEPTH);
+    const char *write[] = {"-static-counting-only", "-report-file", "/dev/null", "-chips",
+                           "deep.la", "deep.c", NULL};
+    testutil_proc r = run_tool(AITOOL_MEASURETOOL, write);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    const char *evaluate[] = {"-machine", AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json",
+                              "-csv", "-", "deep.la", NULL};
+    r = run_tool(AITOOL_CHIPS, evaluate);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "time_s\n"));
+    testutil_proc_release(&r);
+
+    write_nest("deeper.c", REPORT_CHIPS_MAX_LOOP_DEPTH + 1);
+    const char *refused[] = {"-static-counting-only", "-report-file", "/dev/null", "-chips",
+                             "deeper.la", "deeper.c", NULL};
+    r = run_tool(AITOOL_MEASURETOOL, refused);
+    CU_ASSERT_EQUAL(r.status, 1);
+    const char *at = strstr(r.err, "/deeper.c:201:1: ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+    CU_ASSERT_STRING_EQUAL(at, "/deeper.c:201:1: error: loop nested 200 deep: a CHIP3S study "
+                               "holds loops nested at most 199 deep (chips reads statements "
+                               "nested 200 deep)\n");
+    testutil_proc_release(&r);
+    char *none = testutil_path(tmpdir, "deeper.la");
+    CU_ASSERT_EQUAL(access(none, F_OK), -1);
+    free(none);
+
+    /* (n+1)*((n+2)*(...(lo))): the bound's parentheses nest `depth` deep,
+     * inside Max(0, Floor(((hi) - (lo)) / (2)) + 1) five levels more. */
+    static const struct {
+        int depth;
+        const char *count;
+    } bounds[] = {
+        {REPORT_CHIPS_MAX_NESTING - 5, "loop <0>, Max(0, Floor((((n + 195) * ((n + 194) * "},
+        {REPORT_CHIPS_MAX_NESTING - 4, "loop <0>, bound_L2 {"},
+    };
+    for (size_t i = 0; i < sizeof bounds / sizeof *bounds; i++) {
+        strbuf hi = STRBUF_INIT, body = STRBUF_INIT;
+        strbuf_append(&hi, "lo");
+        for (int k = 1; k <= bounds[i].depth; k++) {
+            strbuf nested = STRBUF_INIT;
+            strbuf_printf(&nested, "(n+%d)*(%s)", k, strbuf_cstr(&hi));
+            strbuf_release(&hi);
+            hi = nested;
+        }
+        strbuf_printf(&body, "for (int i = lo; i <= %s; i += 2)\n", strbuf_cstr(&hi));
+        write_source("bound.c", "bound", strbuf_cstr(&body));
+        const char *study[] = {"-static-counting-only", "-report-file", "/dev/null", "-chips",
+                               "bounds.la", "bound.c", NULL};
+        r = run_tool(AITOOL_MEASURETOOL, study);
+        CU_ASSERT_EQUAL(r.status, 0);
+        testutil_proc_release(&r);
+        char *path = testutil_path(tmpdir, "bound.la");
+        char *text = testutil_read_file(path);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+        CU_ASSERT_PTR_NOT_NULL(strstr(text, bounds[i].count));
+        const char *check[] = {"-check", "bounds.la", NULL};
+        r = run_tool(AITOOL_CHIPS, check);
+        CU_ASSERT_EQUAL(r.status, 0);
+        CU_ASSERT_STRING_EQUAL(r.err, "");
+        testutil_proc_release(&r);
+        free(text);
+        free(path);
+        strbuf_release(&hi);
+        strbuf_release(&body);
+    }
+}
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -141,6 +246,7 @@ int main(void)
         return 2;
     static const testutil_case cases[] = {
         {"examples: chips gives the FP operation count", test_examples_round_trip},
+        {"the deepest nest round trip", test_deepest_nest_round_trip},
         {NULL, NULL},
     };
     const testutil_suite suites[] = {{"round trip", cases}};
