@@ -45,7 +45,7 @@
 #define MACROS_MAX_DEPTH 256
 #define MACROS_MAX_TOKENS 65536
 
-typedef enum macros_kind { KIND_UNKNOWN, KIND_DECIDING, KIND_PLAIN, KIND_PRAGMA } macros_kind;
+typedef enum macros_kind { MACROS_UNDECIDED, MACROS_DECIDING, MACROS_PLAIN, MACROS_PRAGMA } macros_kind;
 
 typedef struct macros_def {
     char *name;
@@ -105,7 +105,8 @@ void macros_tokens_from(CXTranslationUnit tu, const CXToken *tokens, unsigned n,
         CXSourceRange r = clang_getTokenExtent(tu, tokens[k]);
         unsigned begin = macros_offset(clang_getRangeStart(r));
         CXString s = clang_getTokenSpelling(tu, tokens[k]);
-        macros_tokens_add(out, clang_getCString(s), begin > last_end);
+        const char *text = clang_getCString(s);
+        macros_tokens_add(out, text ? text : "", begin > last_end);
         clang_disposeString(s);
         last_end = macros_offset(clang_getRangeEnd(r));
     }
@@ -124,12 +125,14 @@ static bool macros_is(const macros_token *t, const char *text)
 
 /* ---- The record ---- */
 
-static bool macros_wanted_file(const macros *m, CXFile f)
+/* The file asked for that f is, as the caller names it (one file may have
+ * several CXFiles, one per name it was reached by), or NULL. */
+static CXFile macros_wanted_file(const macros *m, CXFile f)
 {
     for (size_t k = 0; k < m->nfiles; k++)
         if (f && clang_File_isEqual(f, m->files[k]))
-            return true;
-    return false;
+            return m->files[k];
+    return NULL;
 }
 
 static void macros_add_def(macros *m, CXCursor c)
@@ -153,7 +156,8 @@ static void macros_add_use(macros *m, CXCursor c)
     CXFile file = NULL;
     unsigned begin = 0;
     clang_getFileLocation(clang_getRangeStart(r), &file, NULL, NULL, &begin);
-    if (!macros_wanted_file(m, file))
+    file = macros_wanted_file(m, file);
+    if (!file)
         return;
     if (m->nuses == m->uses_cap) {
         m->uses_cap = m->uses_cap ? m->uses_cap * 2 : 64;
@@ -321,17 +325,17 @@ static bool macros_text_may_pragma(macros *m, const macros_def *d, const char *t
 
 static bool macros_def_may_pragma(macros *m, macros_def *d, unsigned order)
 {
-    if (d->kind == KIND_DECIDING) /* a macro naming itself: no further */
+    if (d->kind == MACROS_DECIDING) /* a macro naming itself: no further */
         return false;
-    if (d->kind == KIND_UNKNOWN) {
-        d->kind = KIND_DECIDING;
+    if (d->kind == MACROS_UNDECIDED) {
+        d->kind = MACROS_DECIDING;
         macros_read_def(m, d);
         bool may = false;
         for (size_t k = 0; k < d->body.n && !may; k++)
             may = macros_text_may_pragma(m, d, d->body.v[k].text, order);
-        d->kind = may ? KIND_PRAGMA : KIND_PLAIN;
+        d->kind = may ? MACROS_PRAGMA : MACROS_PLAIN;
     }
-    return d->kind == KIND_PRAGMA;
+    return d->kind == MACROS_PRAGMA;
 }
 
 bool macros_may_pragma(macros *m, const char *name, unsigned order)

@@ -42,7 +42,8 @@ typedef struct macros_use {
 macros *macros_collect(CXTranslationUnit tu, const CXFile *files, size_t nfiles);
 void macros_free(macros **m);
 
-/* The first use in file at or after offset, or NULL. */
+/* The first use in file (one of those collected, the same CXFile) at or
+ * after offset, or NULL. */
 const macros_use *macros_next_use(const macros *m, CXFile file, unsigned offset);
 
 /* Can a name, written at the place of `order`, produce a _Pragma: is it
