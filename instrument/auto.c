@@ -70,7 +70,6 @@ typedef struct row {
 
 typedef struct omp_pragma {
     size_t hash, end; /* the '#', and the end of the directive's last line */
-    size_t next;      /* the first thing after it */
     bool parallel;    /* runs code in several threads or lanes: needs reduction */
     bool nested_form; /* collapse(n > 1) or ordered(n): the loops must stay as written */
     bool binds_loop;  /* for, simd, taskloop, distribute, loop: its loop's header too */
@@ -237,28 +236,33 @@ static void scan_pragmas(autoi *ai)
         }
         line = end + 1;
     }
-    for (size_t p = 0; p < ai->npragmas; p++)
-        ai->pragmas[p].next = source_skip_space(s, ai->pragmas[p].end);
 }
 
-/* The directive written directly before offset `at`, or -1. */
+/* The directive written directly before offset `at` (the last one before
+ * it, when only preprocessor lines come between), or -1. */
 static long pragma_before(const autoi *ai, size_t at)
 {
-    for (size_t p = 0; p < ai->npragmas; p++)
-        if (ai->pragmas[p].next == at)
-            return (long)p;
-    return -1;
+    size_t lo = 0, hi = ai->npragmas;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (ai->pragmas[mid].end <= at)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0 || !source_directive_reaches(ai->s, ai->pragmas[lo - 1].end, at))
+        return -1;
+    return (long)(lo - 1);
 }
 
-/* Where a statement starts, with the directives written over it. */
+/* Where a statement starts, with the directives written over it and the
+ * conditionals they are in. */
 static size_t stmt_begin(const autoi *ai, size_t begin)
 {
-    long p = pragma_before(ai, begin);
-    while (p >= 0) {
-        begin = ai->pragmas[p].hash;
-        p = pragma_before(ai, begin);
-    }
-    return begin;
+    size_t first = begin;
+    for (long p = pragma_before(ai, begin); p >= 0; p = pragma_before(ai, first))
+        first = ai->pragmas[p].hash;
+    return first == begin ? begin : source_directives_start(ai->s, first, begin);
 }
 
 /* ---- counters and rows -------------------------------------------------- */

@@ -4,6 +4,7 @@
  * the analyzer's statement record (loop_stmt.h). */
 #include "source.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,6 +168,160 @@ bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t 
     return source_offset(s, clang_getRangeStart(r), begin) && f &&
            clang_File_isEqual(f, s->file) && use >= *begin &&
            source_macro_use_end(s, use, end) && source_use_ends_node(s, n, *end);
+}
+
+/* ---- preprocessor lines -------------------------------------------------- */
+
+typedef enum pp_kind {
+    PP_IF,      /* #if, #ifdef, #ifndef */
+    PP_ELSE,    /* #elif, #elifdef, #elifndef, #else */
+    PP_ENDIF,
+    PP_PRAGMA,
+    PP_INCLUDE, /* #include, #include_next, #import: code from elsewhere */
+    PP_OTHER,   /* #define, #undef, #line, #error, ... */
+} pp_kind;
+
+static const struct {
+    const char *name;
+    pp_kind kind;
+} pp_names[] = {
+    {"if", PP_IF},         {"ifdef", PP_IF},       {"ifndef", PP_IF},
+    {"elif", PP_ELSE},     {"elifdef", PP_ELSE},   {"elifndef", PP_ELSE},
+    {"else", PP_ELSE},     {"endif", PP_ENDIF},    {"pragma", PP_PRAGMA},
+    {"include", PP_INCLUDE}, {"include_next", PP_INCLUDE}, {"import", PP_INCLUDE},
+};
+
+static size_t source_skip_blanks(const source *s, size_t i)
+{
+    while (i < s->len && (s->text[i] == ' ' || s->text[i] == '\t'))
+        i++;
+    return i;
+}
+
+static size_t source_line_start(const source *s, size_t i)
+{
+    while (i > 0 && s->text[i - 1] != '\n')
+        i--;
+    return i;
+}
+
+/* The end of the line at i (its '\n', or the end of the text), lines the
+ * line continues on included. */
+static size_t source_line_end(const source *s, size_t i)
+{
+    while (i < s->len && (s->text[i] != '\n' || (i > 0 && s->text[i - 1] == '\\')))
+        i++;
+    return i;
+}
+
+/* The directive whose '#' is at i. */
+static pp_kind source_directive(const source *s, size_t i)
+{
+    i = source_skip_blanks(s, i + 1);
+    size_t n = 0;
+    while (i + n < s->len && source_ident_char(s->text[i + n]))
+        n++;
+    for (size_t k = 0; k < sizeof pp_names / sizeof *pp_names; k++)
+        if (strlen(pp_names[k].name) == n && !strncmp(s->text + i, pp_names[k].name, n))
+            return pp_names[k].kind;
+    return PP_OTHER;
+}
+
+/* The '#' of the #elif, #else or #endif that ends the conditional group
+ * whose directive's line ends at i (*kind: which), or the end of the text. */
+static size_t source_group_end(const source *s, size_t i, pp_kind *kind)
+{
+    unsigned depth = 0;
+    *kind = PP_OTHER;
+    for (; i < s->len; i = source_line_end(s, i)) {
+        i = source_skip_blanks(s, i + 1);
+        if (i >= s->len || s->text[i] != '#')
+            continue;
+        pp_kind d = source_directive(s, i);
+        if (d == PP_IF) {
+            depth++;
+        } else if (d == PP_ENDIF && depth > 0) {
+            depth--;
+        } else if ((d == PP_ELSE || d == PP_ENDIF) && depth == 0) {
+            *kind = d;
+            return i;
+        }
+    }
+    return s->len;
+}
+
+/* Past the #endif of the conditional whose #elif or #else line ends at i;
+ * SIZE_MAX when it has none. */
+static size_t source_conditional_end(const source *s, size_t i)
+{
+    pp_kind stop = PP_ELSE;
+    while (stop == PP_ELSE && i < s->len)
+        i = source_line_end(s, source_group_end(s, i, &stop));
+    return stop == PP_ENDIF ? i : SIZE_MAX;
+}
+
+bool source_directive_reaches(const source *s, size_t from, size_t at)
+{
+    unsigned depth = 0; /* conditionals opened since the directive */
+    for (size_t i = source_skip_space(s, from); i != at; i = source_skip_space(s, i)) {
+        if (i > at || i >= s->len || s->text[i] != '#')
+            return false;
+        pp_kind d = source_directive(s, i), stop;
+        size_t end = source_line_end(s, i);
+        if (d == PP_PRAGMA || d == PP_INCLUDE)
+            return false;
+        if (d == PP_ELSE && depth == 0) {
+            /* The directive's group ends; `at` is past the conditional, as
+             * the preprocessor keeps one group of it. */
+            i = source_conditional_end(s, end);
+            if (i == SIZE_MAX || i > at)
+                return false;
+        } else if (d == PP_IF || d == PP_ELSE) {
+            depth += d == PP_IF;
+            /* A group before the one `at` is in was skipped. */
+            size_t next = source_group_end(s, end, &stop);
+            i = at > next && stop == PP_ELSE ? next : end;
+        } else {
+            depth -= d == PP_ENDIF && depth > 0;
+            i = end;
+        }
+    }
+    return true;
+}
+
+size_t source_directives_start(const source *s, size_t first, size_t begin)
+{
+    unsigned depth = 0, closed = 0;
+    for (size_t i = first; i < begin; i = source_line_end(s, i) + 1) {
+        i = source_skip_blanks(s, i);
+        if (i >= begin || s->text[i] != '#')
+            continue;
+        pp_kind d = source_directive(s, i);
+        if (d == PP_IF)
+            depth++;
+        else if (d == PP_ENDIF && depth > 0)
+            depth--;
+        else if (d == PP_ENDIF)
+            closed++;
+    }
+    /* Back over blank and directive lines to the #if of each. */
+    size_t open = first, line = source_line_start(s, first);
+    while (closed > 0 && line > 0) {
+        line = source_line_start(s, line - 1);
+        size_t k = source_skip_blanks(s, line);
+        if (s->text[k] == '\n' || s->text[k] == '\r')
+            continue;
+        if (s->text[k] != '#')
+            break; /* code or a comment: the block opens at `first` */
+        pp_kind d = source_directive(s, k);
+        if (d == PP_ELSE || d == PP_ENDIF || d == PP_INCLUDE)
+            break;
+        if (d == PP_IF) {
+            closed--;
+            open = k;
+        }
+    }
+    return closed == 0 ? open : first;
 }
 
 size_t source_statement_end(const source *s, size_t end)

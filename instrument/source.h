@@ -45,6 +45,18 @@ bool source_range(const source *s, CXCursor c, size_t *begin, size_t *end);
 bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t *end);
 /* The first offset at or after i that is not a blank or in a comment. */
 size_t source_skip_space(const source *s, size_t i);
+/* Whether the directive line that ends at `from` stands directly before the
+ * code at `at`: blanks, comments and preprocessor lines between, and the
+ * code of conditional groups before the one `at` is in, which the
+ * preprocessor skipped as it kept `at`.  An #endif, #elif or #else of a
+ * conditional whose group holds the directive may come between. */
+bool source_directive_reaches(const source *s, size_t from, size_t at);
+/* Where the block around the statement at `begin` opens, the directive
+ * lines over it starting at `first`: at `first`, or before the #if of each
+ * conditional whose group holds `first` and ends before `begin`
+ * (`#ifdef _OPENMP` / `#pragma omp parallel for` / `#endif`), so that the
+ * block opens whichever group the preprocessor keeps. */
+size_t source_directives_start(const source *s, size_t first, size_t begin);
 /* Where a statement ends: its extent, and the `;` after it when the extent
  * stops before one (expression statements, return, break, do-while). */
 size_t source_statement_end(const source *s, size_t end);

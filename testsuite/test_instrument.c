@@ -89,7 +89,8 @@ static void write_clock_stub(void)
               "static int64_t total;\n"
               "static void report(void) { fprintf(stderr, \"%lld\\n\", (long long)total); }\n"
               "void simon_advance(int64_t ns)\n{\n    static int once;\n"
-              "    if (!once++)\n        atexit(report);\n    total += ns;\n}\n"));
+              "    if (!once++)\n        atexit(report);\n"
+              "    __atomic_fetch_add(&total, ns, __ATOMIC_RELAXED);\n}\n"));
     free(stub);
 }
 
@@ -643,6 +644,75 @@ static void test_auto_openmp(void)
     cJSON_Delete(m);
 }
 
+/* Issue 26: #if, #ifdef, #else and #endif lines between OpenMP directives
+ * and their loops (NPB's LU), with and without -fopenmp, and clocked; the
+ * counts by hand are in kernels/instr_omp_if.c, the clock's 3309 ns at
+ * 1 ns an operation: 1 outside loops, 6, 6 and 7 a turn of the first
+ * three loops (their tests and steps in their bodies, as the directives
+ * bind them), 2 * 2 + 2 for the outer loop's tests and steps, 7 a turn of
+ * the loop inside it. */
+static void test_auto_openmp_conditionals(void)
+{
+    copy_kernel("instr_omp_if.c");
+    const char *args[] = {"-auto-instrument", "-fopenmp", "instr_omp_if.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("instr_omp_if.c", "plain", "-fopenmp", NULL));
+    CU_ASSERT_FATAL(compile("ai_instr_omp_if.c", "measured", "-fopenmp", NULL));
+    setenv("OMP_NUM_THREADS", "4", 1);
+    setenv("AITOOL_MEASURED", "omp_if.json", 1);
+    testutil_proc plain = run_program("plain"), measured = run_program("measured");
+    CU_ASSERT_STRING_EQUAL(plain.out, "700.0\n");
+    CU_ASSERT_STRING_EQUAL(measured.out, plain.out);
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured("omp_if.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    expected_loop want[] = {
+        {31, "main", 4, 100, 100, 0, 0, 0, 0, 800, 800},
+        {40, "main", 1, 100, 0, 0, 100, 0, 0, 800, 800},
+        {45, "main", 1, 100, 200, 0, 0, 0, 0, 1600, 0},
+        {47, "main", 1, 2, 0, 0, 0, 0, 0, 0, 0},
+        {53, "main", 2, 200, 200, 0, 200, 0, 0, 3200, 0},
+    };
+    check_loops(m, want, 5);
+    cJSON_Delete(m);
+
+    /* Without -fopenmp the directives under #ifdef _OPENMP are skipped and
+     * the block still opens before them. */
+    const char *serial[] = {"-auto-instrument", "-o", "serial.c", "instr_omp_if.c", NULL};
+    r = measuretool(serial);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("serial.c", "serial", "-Wno-unknown-pragmas", NULL));
+    setenv("AITOOL_MEASURED", "serial.json", 1);
+    measured = run_program("serial");
+    CU_ASSERT_STRING_EQUAL(measured.out, plain.out);
+    testutil_proc_release(&measured);
+    m = read_measured("serial.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    want[0].entries = 1;
+    check_loops(m, want, 5);
+    cJSON_Delete(m);
+    unsetenv("AITOOL_MEASURED");
+
+    const char *clock[] = {"-simon-clock", "-fopenmp", "-o", "omp_if_clock.c", "instr_omp_if.c",
+                           NULL};
+    r = measuretool(clock);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    write_clock_stub();
+    CU_ASSERT_FATAL(compile("omp_if_clock.c", "omp_if_clock", "-fopenmp", "clock_stub.c"));
+    testutil_proc clocked = run_program("omp_if_clock");
+    unsetenv("OMP_NUM_THREADS");
+    CU_ASSERT_STRING_EQUAL(clocked.out, plain.out);
+    CU_ASSERT_STRING_EQUAL(clocked.err, "3309\n");
+    testutil_proc_release(&clocked);
+    testutil_proc_release(&plain);
+}
+
 /* The measurement beside the static counts, in both reports. */
 static void test_measured_in_reports(void)
 {
@@ -761,6 +831,7 @@ static const testutil_case auto_cases[] = {
     {"-simon-clock: bad cost tables", test_simon_clock_bad_costs},
     {"OpenMP", test_auto_openmp},
     {"OpenMP: a bound loop's header", test_auto_openmp_bound_header},
+    {"OpenMP: conditionals between a directive and its loop", test_auto_openmp_conditionals},
     {"examples print the same", test_auto_examples_unchanged},
     {"measured counts in the reports", test_measured_in_reports},
     {NULL, NULL},
