@@ -31,7 +31,10 @@
  * its own counters, summed at exit, so nothing is shared but the list of
  * them.
  *
- * OpenMP.  The wrapper block goes before a loop's `#pragma omp` lines.  A
+ * OpenMP.  The wrapper block goes before a loop's `#pragma omp` lines, so
+ * that the directive still stands directly before its loop, also across
+ * #if lines between them (NPB's LU), and before an `#ifdef _OPENMP` whose
+ * group holds the directive, so that it opens with or without -fopenmp.  A
  * directive that runs code in several threads or SIMD lanes (parallel,
  * simd, taskloop, teams) inside a nest gets `reduction(+: ...)` for the
  * nest's counters used under it, so each thread counts privately and the
@@ -41,11 +44,14 @@
  * `collapse`d or `ordered(n)` loops (nothing may come between them), a goto
  * or a case label reaching into the nest from outside, a computed goto.
  *
- * Macros.  Code a macro produced cannot be edited.  A statement from a macro
- * counts in the segment around it as if it ran once per segment (exact for
- * the usual do { } while (0)); a conditional inside it is counted as if all
- * of it ran, and a loop test or step that ends inside one counts once per
- * entry; a warning says so when that changes a count.  A jump inside one
+ * Macros.  Code a macro produced cannot be edited, but a statement or
+ * operand that only ends in a macro's use (`A[i] = x / SV(9.0)`, `i < _PB_NI`)
+ * is written in the file up to the end of the use and is edited as any
+ * other (source_node_range).  A statement from a macro counts in the
+ * segment around it as if it ran once per segment (exact for the usual
+ * do { } while (0)); a conditional inside it is counted as if all of it ran,
+ * and a loop test or step that ends inside one in any other way counts once
+ * per entry; a warning says so when that changes a count.  A jump inside one
  * (bzip2's GET_BITS returns through a goto) ends its segment like any
  * other: what follows the macro gets a counter of its own. */
 #include "auto.h"
