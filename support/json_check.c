@@ -108,7 +108,7 @@ static jc_kind jc_kind_at(const char *t, size_t at)
  * the order of the text, so counting goes on from the last one. */
 static void jc_line_col(jc_walk *w, size_t at, unsigned *line, unsigned *col)
 {
-    if (at < w->seen_at || w->seen_at == 0) {
+    if (at < w->seen_at) {
         w->seen_at = 0;
         w->seen_line = 1;
         w->seen_col = 1;
@@ -126,7 +126,8 @@ static void jc_line_col(jc_walk *w, size_t at, unsigned *line, unsigned *col)
     *col = w->seen_col;
 }
 
-static void jc_fault(jc_walk *w, size_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void jc_fault(jc_walk *w, size_t at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void jc_fault(jc_walk *w, size_t at, const char *fmt, ...)
 {
     strbuf msg = STRBUF_INIT;

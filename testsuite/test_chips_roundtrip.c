@@ -175,8 +175,9 @@ static void test_deepest_nest_round_trip(void)
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_STRING_EQUAL(r.err, "");
     testutil_proc_release(&r);
-    const char *evaluate[] = {"-machine", AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json",
-                              "-csv", "-", "deep.la", NULL};
+    const char *evaluate[] = {"-machine",
+                              AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json", "-csv",
+                              "-", "deep.la", NULL};
     r = run_tool(AITOOL_CHIPS, evaluate);
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_STRING_EQUAL(r.err, "");
