@@ -54,7 +54,9 @@ static void cxdiag_find_stack(CXFile f, CXSourceLocation *stack, unsigned depth,
     st->depth = depth;
 }
 
-static void cxdiag_note_includes(CXTranslationUnit tu, CXFile file)
+/* An #include outside every file is one of the command line's -include
+ * options (clang's predefines), put at the start of the main file. */
+static void cxdiag_note_includes(CXTranslationUnit tu, CXFile file, const char *path)
 {
     cxdiag_stack st = {file, NULL, 0};
     clang_getInclusions(tu, cxdiag_find_stack, &st);
@@ -64,6 +66,8 @@ static void cxdiag_note_includes(CXTranslationUnit tu, CXFile file)
         char *name = cxdiag_place(st.at[k], &from, &line, &col);
         if (name)
             diag_at(DIAG_NOTE, name, line, col, "in file included from here");
+        else
+            diag_at(DIAG_NOTE, path, 1, 1, "in file included from the command line (-include)");
         free(name);
     }
     free(st.at);
@@ -85,7 +89,7 @@ static void cxdiag_report_one(CXTranslationUnit tu, CXDiagnostic d, const char *
         diag_at(sev, name ? name : path, line, col, "%s", text);
     clang_disposeString(spelling);
     if (name)
-        cxdiag_note_includes(tu, file);
+        cxdiag_note_includes(tu, file, path);
     free(name);
 }
 

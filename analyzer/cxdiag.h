@@ -7,8 +7,9 @@
  * file the parse guard refused is named with the guard's reason
  * (parse_guard.h).  A message located in an included file is followed by a
  * note for each #include that led to it, innermost first ("main.c:3:10:
- * note: in file included from here"), so that with many units the unit is
- * known.  Nothing is kept. */
+ * note: in file included from here"; an -include option's at the start of
+ * the main file), so that with many units the unit is known.  Nothing is
+ * kept. */
 #ifndef AITOOL_CXDIAG_H
 #define AITOOL_CXDIAG_H
 

@@ -1477,6 +1477,15 @@ static void test_error_in_an_included_header(void)
         "./nested/mid.h:2:10: note: in file included from here\n"
         "user.c:2:10: note: in file included from here\n");
     testutil_proc_release(&r);
+    write_in_tmp("plain.c", "int y;\n");
+    const char *forced[] = {"-static-counting-only", "-report-file", "-", "-include",
+                            "nested/bad.h", "plain.c", NULL};
+    r = run(forced);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err,
+        "./nested/bad.h:1:22: error: use of undeclared identifier 'undefined_x'\n"
+        "plain.c:1:1: note: in file included from the command line (-include)\n");
+    testutil_proc_release(&r);
 }
 
 static const testutil_case clang_input_cases[] = {
