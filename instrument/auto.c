@@ -45,13 +45,15 @@
  * or a case label reaching into the nest from outside, a computed goto.
  *
  * Macros.  Code a macro produced cannot be edited, but a statement or
- * operand that only ends in a macro's use (`A[i] = x / SV(9.0)`, `i < _PB_NI`)
- * is written in the file up to the end of the use and is edited as any
- * other (source_node_range).  A statement from a macro counts in the
- * segment around it as if it ran once per segment (exact for the usual
- * do { } while (0)); a conditional inside it is counted as if all of it ran,
- * and a loop test or step that ends inside one in any other way counts once
- * per entry; a warning says so when that changes a count.  A jump inside one
+ * operand that only starts or ends in a macro's use (`A[i] = x / SV(9.0)`,
+ * `i < _PB_NI`) is edited at the ends of the use as any other
+ * (source_node_range), and a statement one use makes whole (`CHECK(x);` as
+ * a loop's body) gets its segment around the use (source_macro_statement).
+ * A statement from a macro counts in the segment around it as if it ran
+ * once per segment (exact for the usual do { } while (0)); a conditional
+ * inside it is counted as if all of it ran, and a loop test or step that
+ * ends inside one in any other way counts once per entry; a warning says so
+ * when that changes a count.  A jump inside one
  * (bzip2's GET_BITS returns through a goto) ends its segment like any
  * other: what follows the macro gets a counter of its own. */
 #include "auto.h"
@@ -498,14 +500,24 @@ static void visit_expr(autoi *ai, const lm_stmt *e, segment *cur)
 
 /* ---- statements ------------------------------------------------------------ */
 
+/* Where code can go around statement c: where it is written, or the use of
+ * the macro that produces it whole. */
+static bool stmt_place(const autoi *ai, const lm_stmt *c, size_t *begin, size_t *end)
+{
+    return source_node_range(ai->s, c, begin, end) ||
+           source_macro_statement(ai->s, c, begin, end);
+}
+
 /* A segment for the start of a body or arm: after the opening brace and the
- * declarations that follow it (C89), or around a lone statement. */
+ * declarations that follow it (C89), or around a lone statement or the
+ * macro that makes it. */
 static void segment_place_body(autoi *ai, segment *g, const lm_stmt *body)
 {
     size_t begin, end;
-    if (!source_node_range(ai->s, body, &begin, &end))
+    bool written = source_node_range(ai->s, body, &begin, &end);
+    if (!written && !source_macro_statement(ai->s, body, &begin, &end))
         return;
-    if (body->kind != LM_STMT_COMPOUND) {
+    if (body->kind != LM_STMT_COMPOUND || !written) {
         segment_place_stmt(ai, g, begin, source_statement_end(ai->s, end), true, false);
         return;
     }
@@ -595,7 +607,7 @@ static void visit_directed(autoi *ai, const lm_stmt *c, long pragma, segment *cu
         segment_init(&g, cur, cur->level, ai->nest != NULL);
         if (c->kind == LM_STMT_COMPOUND)
             segment_place_body(ai, &g, c);
-        else if (source_node_range(ai->s, c, &begin, &end))
+        else if (stmt_place(ai, c, &begin, &end))
             segment_place_stmt(ai, &g, begin, source_statement_end(ai->s, end), true,
                                !p->atomic);
         visit_stmt_undirected(ai, c, &g);
@@ -633,7 +645,7 @@ static void visit_label(autoi *ai, const lm_stmt *c, segment *cur)
     segment_finish(ai, cur);
     segment_init(cur, cur->parent, cur->level, cur->local);
     size_t begin, end;
-    if (source_node_range(ai->s, sub, &begin, &end))
+    if (stmt_place(ai, sub, &begin, &end))
         segment_place_stmt(ai, cur, begin, end, false, false);
     if (!cur->placed)
         auto_warn(ai, c, "the statement after this label comes from a macro expansion: "
@@ -650,7 +662,7 @@ static void visit_compound(autoi *ai, const lm_stmt *c, segment *cur)
             segment_finish(ai, cur);
             segment_init(cur, cur->parent, cur->level, cur->local);
             size_t begin, end;
-            if (source_node_range(ai->s, k->next, &begin, &end))
+            if (stmt_place(ai, k->next, &begin, &end))
                 segment_place_stmt(ai, cur, begin, end, false, false);
         }
     }

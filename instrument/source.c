@@ -118,6 +118,22 @@ static bool source_macro_use_end(const source *s, size_t at, size_t *end)
     return depth == 0;
 }
 
+static CXSourceRange source_extent(const lm_stmt *n)
+{
+    return clang_getCursorExtent(analyzer_stmt_cursor(n));
+}
+
+/* Where the outermost use of a macro that loc is in starts, when it is in
+ * this file (or where loc is, when no macro produced it). */
+static bool source_use_start(const source *s, CXSourceLocation loc, size_t *at)
+{
+    CXFile f = NULL;
+    unsigned offset = 0;
+    clang_getExpansionLocation(loc, &f, NULL, NULL, &offset);
+    *at = offset;
+    return f && clang_File_isEqual(f, s->file);
+}
+
 /* Where node n starts in the file: where the macro that produced its start
  * is used, if one did. */
 static bool source_node_start(const source *s, const lm_stmt *n, size_t *at)
@@ -126,28 +142,73 @@ static bool source_node_start(const source *s, const lm_stmt *n, size_t *at)
         *at = n->begin;
         return true;
     }
-    CXSourceRange r = clang_getCursorExtent(analyzer_stmt_cursor(n));
-    CXFile f = NULL;
-    unsigned offset = 0;
-    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &offset);
-    *at = offset;
-    return f && clang_File_isEqual(f, s->file);
+    return source_use_start(s, clang_getRangeStart(source_extent(n)), at);
 }
 
-/* Whether the macro use that ends at `end`, the last thing in node n, ends
- * the code of n too: the code after n starts past it, and the nearest node
- * around n written in the file (a block) ends past it, so nothing the macro
- * produces after n's last token (`x; f()`, a `}`) belongs elsewhere. */
-static bool source_use_ends_node(const source *s, const lm_stmt *n, size_t end)
+/* Where the code of node n ends in the file: past its last token, or past
+ * the use of the macro that token comes from.  libclang ends a node whose
+ * last token is a macro's argument where the argument is spelled
+ * (`x / SV(9.0)` ends at `9.0`, `x / NINE` in the definition of NINE when
+ * that is SV(9.0)), the one end it does not take out of the macro. */
+static bool source_node_end(const source *s, const lm_stmt *n, size_t *end)
+{
+    if (n->editable) {
+        *end = n->end;
+        return true;
+    }
+    CXSourceLocation loc = clang_getRangeEnd(source_extent(n));
+    size_t use;
+    return source_offset(s, loc, end) ||
+           (source_use_start(s, loc, &use) && source_macro_use_end(s, use, end));
+}
+
+/* Whether the code before node n ends at or before `at`: the node before
+ * it, or else the start of the node around it. */
+static bool source_code_before(const source *s, const lm_stmt *n, size_t at)
+{
+    const lm_stmt *prev = NULL;
+    size_t edge;
+    for (const lm_stmt *k = n->parent ? n->parent->children : NULL; k && k != n; k = k->next)
+        prev = k;
+    if (prev)
+        return source_node_end(s, prev, &edge) && edge <= at;
+    return n->parent && source_node_start(s, n->parent, &edge) && edge < at;
+}
+
+/* Whether the code after node n starts at or after `end`: the node after
+ * it, or else the end of the nearest node around it that does not end with
+ * it.  So nothing a macro produces after n's last token (`x; f()`, a `}`)
+ * belongs to other code. */
+static bool source_code_after(const source *s, const lm_stmt *n, size_t end)
 {
     for (; n->parent; n = n->parent) {
-        size_t next;
+        size_t edge;
         if (n->next)
-            return source_node_start(s, n->next, &next) && next >= end;
-        if (n->parent->editable)
-            return n->parent->end > end;
+            return source_node_start(s, n->next, &edge) && edge >= end;
+        if (!source_node_end(s, n->parent, &edge) || edge < end)
+            return false;
+        if (edge > end)
+            return true;
     }
     return false;
+}
+
+/* Where node n starts when its first token is a macro's argument written
+ * in the file (`SV(a[i]) = x`): at the use, when the macro produces nothing
+ * before the argument.  A node whose first token the macro's definition
+ * writes (`LOOP(n) body` for a `for` in LOOP) is the macro's. */
+static bool source_node_begin(const source *s, const lm_stmt *n, size_t *begin)
+{
+    CXSourceLocation loc = clang_getRangeStart(source_extent(n));
+    if (source_offset(s, loc, begin))
+        return true;
+    CXFile f = NULL;
+    unsigned spelled = 0;
+    size_t use_end;
+    clang_getSpellingLocation(loc, &f, NULL, NULL, &spelled);
+    return f && clang_File_isEqual(f, s->file) && source_use_start(s, loc, begin) &&
+           source_macro_use_end(s, *begin, &use_end) && spelled > *begin && spelled < use_end &&
+           source_code_before(s, n, *begin);
 }
 
 bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t *end)
@@ -157,17 +218,18 @@ bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t 
         *end = n->end;
         return true;
     }
-    /* libclang ends a node whose last token is a macro's argument where
-     * that argument is spelled (`x / SV(9.0)` ends at `9.0`, `x / NINE` in
-     * the definition of NINE when it is SV(9.0)): in the file the node ends
-     * where the use of the outermost macro ends. */
-    CXSourceRange r = clang_getCursorExtent(analyzer_stmt_cursor(n));
-    CXFile f = NULL;
-    unsigned use = 0;
-    clang_getExpansionLocation(clang_getRangeEnd(r), &f, NULL, NULL, &use);
-    return source_offset(s, clang_getRangeStart(r), begin) && f &&
-           clang_File_isEqual(f, s->file) && use >= *begin &&
-           source_macro_use_end(s, use, end) && source_use_ends_node(s, n, *end);
+    bool end_written = source_offset(s, clang_getRangeEnd(source_extent(n)), end);
+    return source_node_begin(s, n, begin) &&
+           (end_written || (source_node_end(s, n, end) && source_code_after(s, n, *end))) &&
+           *begin < *end;
+}
+
+bool source_macro_statement(const source *s, const lm_stmt *n, size_t *begin, size_t *end)
+{
+    size_t use_end;
+    return source_use_start(s, clang_getRangeStart(source_extent(n)), begin) &&
+           source_macro_use_end(s, *begin, &use_end) && source_node_end(s, n, end) &&
+           *end == use_end && source_code_before(s, n, *begin) && source_code_after(s, n, *end);
 }
 
 /* ---- preprocessor lines -------------------------------------------------- */

@@ -39,10 +39,16 @@ void cursor_vec_release(cursor_vec *v);
  * and not produced by a macro: false when c cannot be rewritten. */
 bool source_range(const source *s, CXCursor c, size_t *begin, size_t *end);
 /* Where node n of the statement record is written: its extent, or for a
- * node whose last token is a macro's argument (`A[i] = x / SV(9.0)`), up to
- * the end of that macro's use when the macro produces nothing after it.
- * False when n cannot be rewritten (a macro produced it). */
+ * node whose last token is a macro's argument or comes from a macro
+ * (`A[i] = x / SV(9.0)`, `i < _PB_NI`), up to the end of that macro's use,
+ * and for one whose first token is an argument (`SV(a[i]) = x`) from the
+ * start of the use, when the macro produces nothing else around it.  False
+ * when n cannot be rewritten (a macro produced it). */
 bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t *end);
+/* The use of a macro that produces statement n whole and nothing else
+ * (`CHECK(a[i]);` as a loop's body): code around it can be placed before
+ * and after it, though it cannot be rewritten. */
+bool source_macro_statement(const source *s, const lm_stmt *n, size_t *begin, size_t *end);
 /* The first offset at or after i that is not a blank or in a comment. */
 size_t source_skip_space(const source *s, size_t i);
 /* Whether the directive line that ends at `from` stands directly before the
