@@ -1,4 +1,4 @@
-/* Measurements read with -measured (instrument/measured.c). */
+/* Measurements read with -measured (loopmodel/measured.c). */
 #include "fuzz_util.h"
 #include "loop_model.h"
 #include "measured.h"

@@ -8,7 +8,7 @@
  * positions, so the check walks the text itself, in one pass and in
  * document order, and needs no tree.  Pure C, so the tables can sit beside
  * the writers and readers of each format (report/report_json.c,
- * instrument/measured.c).  Tables and ranges are static data the caller
+ * loopmodel/measured.c).  Tables and ranges are static data the caller
  * owns; nothing is allocated that outlives a call. */
 #ifndef AITOOL_JSON_CHECK_H
 #define AITOOL_JSON_CHECK_H

@@ -1,11 +1,16 @@
 /* measured: what a run of an automatically instrumented program measured
  * (the JSON it writes at exit, README.md "Automatic measurement"), read back
- * and keyed by the loops of an analyzed program, for the reports that put
- * static and measured counts side by side.  A stage output: it is kept
- * beside the loop model, never written into it.
+ * and keyed by the loops of an analyzed program.  A stage output of the loop
+ * model: kept beside it, never written into it (pure C and cJSON, no clang).
+ *
+ * Used by measuretool -measured (tools/measuretool_cli.c), which reads the
+ * set; the text and JSON reports (report/), which put static and measured
+ * counts side by side; the ExaSAT XML writer (xml-schema/xml_write.c), which
+ * writes a measured loop's pininfo; and fuzz/fuzz_measured.c.
  *
  * measured_read() returns a set the caller frees with measured_free(); it
- * borrows nothing from the program (pure C and cJSON, no clang).
+ * borrows nothing from the program, and what measured_of() returns lives as
+ * long as the set.
  *
  * What a measurement holds is the table measured_schema (json_check.h):
  * each loop's "file", "line", "column" and counts are required, "function",
