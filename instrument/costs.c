@@ -6,7 +6,7 @@
 
 #include "diag.h"
 #include "fileio.h"
-#include "perf_expr.h"
+#include "numbers.h"
 
 void op_costs_default(op_costs *c)
 {
@@ -83,7 +83,7 @@ static bool cost_pair(cost_reader *r, op_costs *c)
         return false;
     }
     long long ns;
-    if (perf_parse_whole_number(r->text + r->pos, n, &ns) || ns < 0)
+    if (num_parse_whole(r->text + r->pos, n, &ns) || ns < 0)
         return cost_error(r, "not a whole number of nanoseconds:", n);
     c->ns[k] = (unsigned long long)ns;
     cost_advance(r, n);

@@ -72,6 +72,7 @@
 
 #include "diag.h"
 #include "mem.h"
+#include "numbers.h"
 #include "strbuf.h"
 
 /* The chain of a loop: levels 0 (the loop) .. n-1 (its outermost ancestor). */
@@ -801,7 +802,7 @@ bool perf_options_parse(const char *model, const char *cores, perf_options *out)
     if (!cores)
         return true;
     long long n;
-    const char *error = perf_parse_whole_number(cores, strlen(cores), &n);
+    const char *error = num_parse_whole(cores, strlen(cores), &n);
     if (!error && (n < 1 || n > 1048576))
         error = "not from 1 to 1048576";
     if (error) {

@@ -34,6 +34,7 @@
 
 #include "diag.h"
 #include "mem.h"
+#include "numbers.h"
 #include "strbuf.h"
 
 /* ---- bindings ---------------------------------------------------------- */
@@ -679,7 +680,7 @@ bool perf_bindings_parse(perf_bindings *b, const char *assignment, const char **
         return false;
     }
     long long value;
-    const char *value_error = perf_parse_whole_number(eq + 1, strlen(eq + 1), &value);
+    const char *value_error = num_parse_whole(eq + 1, strlen(eq + 1), &value);
     if (value_error) {
         *error = value_error;
         free(name);
@@ -689,34 +690,6 @@ bool perf_bindings_parse(perf_bindings *b, const char *assignment, const char **
     free(name);
     *error = NULL;
     return true;
-}
-
-const char *perf_parse_whole_number(const char *text, size_t len, long long *value)
-{
-    const char *not_whole = "the value is not a whole number (decimal digits, one optional sign)";
-    size_t pos = 0;
-    while (pos < len && isspace((unsigned char)text[pos]))
-        pos++;
-    while (len > pos && isspace((unsigned char)text[len - 1]))
-        len--;
-    bool negative = pos < len && text[pos] == '-';
-    if (pos < len && (text[pos] == '-' || text[pos] == '+'))
-        pos++;
-    if (pos == len)
-        return not_whole;
-    /* Accumulated negatively so that LLONG_MIN is reachable. */
-    long long v = 0;
-    bool overflow = false;
-    for (; pos < len; pos++) {
-        if (!isdigit((unsigned char)text[pos]))
-            return not_whole;
-        overflow |= __builtin_mul_overflow(v, 10, &v) ||
-                    __builtin_sub_overflow(v, text[pos] - '0', &v);
-    }
-    if (overflow || (!negative && v == LLONG_MIN))
-        return "the value is out of range";
-    *value = negative ? v : -v;
-    return NULL;
 }
 
 bool perf_bindings_parse_all(perf_bindings *b, const char *const *assignments, int n,

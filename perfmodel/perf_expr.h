@@ -28,11 +28,6 @@ bool perf_bindings_parse_all(perf_bindings *b, const char *const *assignments, i
                              const char *option);
 bool perf_bindings_get(const perf_bindings *b, const char *name, long long *value);
 
-/* text[0..len) as a whole decimal number: digits with at most one sign, spaces
- * around them allowed.  NULL with *value set, or a static message saying why
- * not (not a whole number, out of range); `--1`, `2*4` and `1.5` are not. */
-const char *perf_parse_whole_number(const char *text, size_t len, long long *value);
-
 /* The result of an evaluation: ok, or what went wrong and where. */
 typedef struct perf_expr_result {
     bool ok;

@@ -16,6 +16,7 @@
 #include "loop_model.h"
 #include "machine.h"
 #include "mem.h"
+#include "numbers.h"
 #include "perf.h"
 #include "perf_calibrate.h"
 #include "perf_plot.h"
@@ -167,7 +168,7 @@ typedef struct pm_sweep {
 /* The whole number text[0..len) of a -sweep spec, or a usage error naming it. */
 static bool pm_sweep_number(const char *spec, const char *text, size_t len, long long *value)
 {
-    const char *error = perf_parse_whole_number(text, len, value);
+    const char *error = num_parse_whole(text, len, value);
     if (error)
         diag_tool(DIAG_ERROR, "-sweep %s: '%.*s': %s", spec, (int)len, text, error);
     return !error;

@@ -39,6 +39,7 @@
 #include "kernels.h"
 #include "machine.h"
 #include "mem.h"
+#include "numbers.h"
 #include "perf.h"
 #include "perf_calibrate.h"
 #include "perf_expr.h"
@@ -696,7 +697,7 @@ static void vk_usage(FILE *out)
 static bool vk_parse_count(const char *option, const char *text, long long min, long long max,
                            long long *out)
 {
-    if (perf_parse_whole_number(text, strlen(text), out) || *out < min || *out > max) {
+    if (num_parse_whole(text, strlen(text), out) || *out < min || *out > max) {
         diag_tool(DIAG_ERROR, "%s: expected a whole number from %lld to %lld, not '%s'", option,
                   min, max, text);
         return false;
