@@ -1,6 +1,6 @@
 /* Bound expressions (perfmodel/perf_expr.c), and -param assignments. */
 #include "fuzz_util.h"
-#include "perf_expr.h"
+#include "bound_expr.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -15,7 +15,7 @@
 
 #include "loop_model.h"
 #include "machine.h"
-#include "perf_expr.h"
+#include "bound_expr.h"
 
 /* Reuse needs the data held between a use and its reuse to fit in a cache;
  * with other data around, LRU keeps it when it fills at most this much. */

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 
 #include "loop_model.h"
-#include "perf_expr.h"
+#include "bound_expr.h"
 
 /* How deep a study nests.  chips reads statements inside one another, and
  * each expression, at most REPORT_CHIPS_MAX_NESTING deep: chips_parse.h

@@ -7,7 +7,7 @@
 
 #include "diag.h"
 #include "machine.h"
-#include "perf_expr.h"
+#include "bound_expr.h"
 #include "strbuf.h"
 #include "testutil.h"
 

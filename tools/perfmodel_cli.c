@@ -20,7 +20,7 @@
 #include "perf.h"
 #include "perf_calibrate.h"
 #include "perf_plot.h"
-#include "perf_expr.h"
+#include "bound_expr.h"
 #include "report_perf.h"
 
 typedef struct pm_options {

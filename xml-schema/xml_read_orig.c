@@ -22,7 +22,7 @@
 
 #include "diag.h"
 #include "mem.h"
-#include "perf_expr.h"
+#include "bound_expr.h"
 #include "strbuf.h"
 
 /* ---- Detection ---- */

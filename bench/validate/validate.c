@@ -42,7 +42,7 @@
 #include "numbers.h"
 #include "perf.h"
 #include "perf_calibrate.h"
-#include "perf_expr.h"
+#include "bound_expr.h"
 #include "perf_plot.h"
 #include "strbuf.h"
 

@@ -23,7 +23,7 @@
  * wins over any evaluation error, then to evaluate it.  Evaluation follows
  * C: `&&`, `||` and `?:` skip the operand they do not need, so an unbound
  * name or a division by zero there is no error. */
-#include "perf_expr.h"
+#include "bound_expr.h"
 
 #include <ctype.h>
 #include <limits.h>
