@@ -1,4 +1,4 @@
-/* perf_expr: a recursive-descent evaluator for the integer expressions of
+/* bound_expr: a recursive-descent evaluator for the integer expressions of
  * loop bounds, over long long, and the parameter bindings they read.
  *
  * Grammar (C's precedence, binary operators left-associative, `?:` right):
@@ -39,22 +39,22 @@
 
 /* ---- bindings ---------------------------------------------------------- */
 
-typedef struct perf_binding {
+typedef struct bexpr_binding {
     char *name;
     long long value;
-} perf_binding;
+} bexpr_binding;
 
-struct perf_bindings {
-    perf_binding *items;
+struct bexpr_bindings {
+    bexpr_binding *items;
     size_t n, cap;
 };
 
-perf_bindings *perf_bindings_create(void)
+bexpr_bindings *bexpr_bindings_create(void)
 {
-    return mem_alloc(sizeof(perf_bindings));
+    return mem_alloc(sizeof(bexpr_bindings));
 }
 
-void perf_bindings_free(perf_bindings **b)
+void bexpr_bindings_free(bexpr_bindings **b)
 {
     if (!b || !*b)
         return;
@@ -65,7 +65,7 @@ void perf_bindings_free(perf_bindings **b)
     *b = NULL;
 }
 
-static perf_binding *perf_bindings_find(const perf_bindings *b, const char *name)
+static bexpr_binding *bexpr_bindings_find(const bexpr_bindings *b, const char *name)
 {
     if (!b || !name)
         return NULL;
@@ -75,11 +75,11 @@ static perf_binding *perf_bindings_find(const perf_bindings *b, const char *name
     return NULL;
 }
 
-void perf_bindings_set(perf_bindings *b, const char *name, long long value)
+void bexpr_bindings_set(bexpr_bindings *b, const char *name, long long value)
 {
     if (!b || !name)
         return;
-    perf_binding *old = perf_bindings_find(b, name);
+    bexpr_binding *old = bexpr_bindings_find(b, name);
     if (old) {
         old->value = value;
         return;
@@ -93,9 +93,9 @@ void perf_bindings_set(perf_bindings *b, const char *name, long long value)
     b->n++;
 }
 
-bool perf_bindings_get(const perf_bindings *b, const char *name, long long *value)
+bool bexpr_bindings_get(const bexpr_bindings *b, const char *name, long long *value)
 {
-    const perf_binding *found = perf_bindings_find(b, name);
+    const bexpr_binding *found = bexpr_bindings_find(b, name);
     if (found && value)
         *value = found->value;
     return found != NULL;
@@ -103,50 +103,50 @@ bool perf_bindings_get(const perf_bindings *b, const char *name, long long *valu
 
 /* ---- the scanner ------------------------------------------------------- */
 
-typedef struct perf_expr_state {
+typedef struct bexpr_state {
     const char *text;
     size_t pos;
-    const perf_bindings *bindings;
+    const bexpr_bindings *bindings;
     bool evaluating; /* false: syntax only, or an operand C would not evaluate */
     unsigned depth;  /* of nested parentheses, ?: arms and unary operators */
-    perf_expr_result *result;
-} perf_expr_state;
+    bexpr_result *result;
+} bexpr_state;
 
-static bool perf_expr_is_ident_start(char c)
+static bool bexpr_is_ident_start(char c)
 {
     return isalpha((unsigned char)c) || c == '_';
 }
 
-static bool perf_expr_is_ident_char(char c)
+static bool bexpr_is_ident_char(char c)
 {
     return isalnum((unsigned char)c) || c == '_';
 }
 
-static size_t perf_expr_skip_space(const char *text, size_t pos)
+static size_t bexpr_skip_space(const char *text, size_t pos)
 {
     while (text[pos] && isspace((unsigned char)text[pos]))
         pos++;
     return pos;
 }
 
-static char perf_expr_peek(perf_expr_state *st)
+static char bexpr_peek(bexpr_state *st)
 {
-    st->pos = perf_expr_skip_space(st->text, st->pos);
+    st->pos = bexpr_skip_space(st->text, st->pos);
     return st->text[st->pos];
 }
 
-static bool perf_expr_failed(const perf_expr_state *st)
+static bool bexpr_failed(const bexpr_state *st)
 {
     return !st->result->ok;
 }
 
 /* The first error wins; later ones are consequences. */
-static void perf_expr_fail(perf_expr_state *st, const char *fmt, ...)
+static void bexpr_fail(bexpr_state *st, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-static void perf_expr_fail(perf_expr_state *st, const char *fmt, ...)
+static void bexpr_fail(bexpr_state *st, const char *fmt, ...)
 {
-    if (perf_expr_failed(st))
+    if (bexpr_failed(st))
         return;
     st->result->ok = false;
     st->result->value = 0;
@@ -158,37 +158,37 @@ static void perf_expr_fail(perf_expr_state *st, const char *fmt, ...)
 
 /* The length of the token at pos, for messages: a word, a number, or one
  * character. */
-static size_t perf_expr_token_length(const char *text, size_t pos)
+static size_t bexpr_token_length(const char *text, size_t pos)
 {
     size_t end = pos;
-    while (perf_expr_is_ident_char(text[end]))
+    while (bexpr_is_ident_char(text[end]))
         end++;
     return end > pos ? end - pos : 1;
 }
 
-static void perf_expr_fail_unexpected_at(perf_expr_state *st, size_t pos)
+static void bexpr_fail_unexpected_at(bexpr_state *st, size_t pos)
 {
     if (!st->text[pos]) {
-        perf_expr_fail(st, "unexpected end of expression");
+        bexpr_fail(st, "unexpected end of expression");
         return;
     }
-    size_t len = perf_expr_token_length(st->text, pos);
+    size_t len = bexpr_token_length(st->text, pos);
     if (len > 40)
         len = 40;
-    perf_expr_fail(st, "unexpected '%.*s' at column %zu", (int)len, st->text + pos, pos + 1);
+    bexpr_fail(st, "unexpected '%.*s' at column %zu", (int)len, st->text + pos, pos + 1);
 }
 
-static void perf_expr_fail_unexpected(perf_expr_state *st)
+static void bexpr_fail_unexpected(bexpr_state *st)
 {
-    perf_expr_peek(st);
-    perf_expr_fail_unexpected_at(st, st->pos);
+    bexpr_peek(st);
+    bexpr_fail_unexpected_at(st, st->pos);
 }
 
 /* Consumes op when the text goes on with it (and not with a longer operator
  * that starts the same way: `<` is not the start of `<=`). */
-static bool perf_expr_accept(perf_expr_state *st, const char *op)
+static bool bexpr_accept(bexpr_state *st, const char *op)
 {
-    perf_expr_peek(st);
+    bexpr_peek(st);
     size_t len = strlen(op);
     if (strncmp(st->text + st->pos, op, len) != 0)
         return false;
@@ -202,70 +202,70 @@ static bool perf_expr_accept(perf_expr_state *st, const char *op)
 }
 
 /* Deep nesting is refused before it could exhaust the stack. */
-enum { PERF_EXPR_MAX_DEPTH = 256 };
+enum { BEXPR_MAX_DEPTH = 256 };
 
-static bool perf_expr_enter(perf_expr_state *st)
+static bool bexpr_enter(bexpr_state *st)
 {
-    if (++st->depth <= PERF_EXPR_MAX_DEPTH)
+    if (++st->depth <= BEXPR_MAX_DEPTH)
         return true;
-    perf_expr_fail(st, "expression nested too deeply");
+    bexpr_fail(st, "expression nested too deeply");
     return false;
 }
 
-static void perf_expr_leave(perf_expr_state *st)
+static void bexpr_leave(bexpr_state *st)
 {
     st->depth--;
 }
 
 /* ---- checked arithmetic ------------------------------------------------ */
 
-static long long perf_expr_overflow(perf_expr_state *st)
+static long long bexpr_overflow(bexpr_state *st)
 {
     if (st->evaluating)
-        perf_expr_fail(st, "integer overflow");
+        bexpr_fail(st, "integer overflow");
     return 0;
 }
 
-static long long perf_expr_add(perf_expr_state *st, long long a, long long b)
+static long long bexpr_add(bexpr_state *st, long long a, long long b)
 {
     long long r;
-    return __builtin_add_overflow(a, b, &r) ? perf_expr_overflow(st) : r;
+    return __builtin_add_overflow(a, b, &r) ? bexpr_overflow(st) : r;
 }
 
-static long long perf_expr_subtract(perf_expr_state *st, long long a, long long b)
+static long long bexpr_subtract(bexpr_state *st, long long a, long long b)
 {
     long long r;
-    return __builtin_sub_overflow(a, b, &r) ? perf_expr_overflow(st) : r;
+    return __builtin_sub_overflow(a, b, &r) ? bexpr_overflow(st) : r;
 }
 
-static long long perf_expr_multiply(perf_expr_state *st, long long a, long long b)
+static long long bexpr_multiply(bexpr_state *st, long long a, long long b)
 {
     long long r;
-    return __builtin_mul_overflow(a, b, &r) ? perf_expr_overflow(st) : r;
+    return __builtin_mul_overflow(a, b, &r) ? bexpr_overflow(st) : r;
 }
 
 /* Division and remainder truncate toward zero, as C does.  LLONG_MIN / -1
  * overflows; C leaves LLONG_MIN % -1 undefined too, so it is an overflow. */
-static long long perf_expr_divide(perf_expr_state *st, char op, long long a, long long b)
+static long long bexpr_divide(bexpr_state *st, char op, long long a, long long b)
 {
     if (!st->evaluating)
         return 0;
     if (b == 0) {
-        perf_expr_fail(st, "division by zero");
+        bexpr_fail(st, "division by zero");
         return 0;
     }
     if (a == LLONG_MIN && b == -1)
-        return perf_expr_overflow(st);
+        return bexpr_overflow(st);
     return op == '/' ? a / b : a % b;
 }
 
 /* ---- the parser -------------------------------------------------------- */
 
-static long long perf_expr_conditional(perf_expr_state *st);
+static long long bexpr_conditional(bexpr_state *st);
 
 /* A C integer suffix: u, l, ll, ul, ull, lu, llu in either case (but not
  * `lL`). */
-static bool perf_expr_is_integer_suffix(const char *s, size_t len)
+static bool bexpr_is_integer_suffix(const char *s, size_t len)
 {
     size_t i = 0;
     bool has_u = false;
@@ -283,7 +283,7 @@ static bool perf_expr_is_integer_suffix(const char *s, size_t len)
     return i == len;
 }
 
-static long long perf_expr_number(perf_expr_state *st)
+static long long bexpr_number(bexpr_state *st)
 {
     size_t start = st->pos, end = start;
     long long value = 0;
@@ -297,40 +297,40 @@ static long long perf_expr_number(perf_expr_state *st)
     }
     /* A leading 0 makes an octal constant in C: not read as decimal. */
     if (st->text[start] == '0' && end - start > 1) {
-        perf_expr_fail_unexpected_at(st, start);
+        bexpr_fail_unexpected_at(st, start);
         return 0;
     }
     size_t suffix = end;
-    while (perf_expr_is_ident_char(st->text[end]))
+    while (bexpr_is_ident_char(st->text[end]))
         end++;
-    if (!perf_expr_is_integer_suffix(st->text + suffix, end - suffix)) {
-        perf_expr_fail_unexpected_at(st, suffix);
+    if (!bexpr_is_integer_suffix(st->text + suffix, end - suffix)) {
+        bexpr_fail_unexpected_at(st, suffix);
         return 0;
     }
     st->pos = end;
-    return too_big ? perf_expr_overflow(st) : value;
+    return too_big ? bexpr_overflow(st) : value;
 }
 
 /* A Fortran array element's subscripts `(e1, e2, ...)` after a symbol (the
  * ExaSAT tools write bounds such as `lo(3)`): appended to name as their
  * values, `(3)` or `(1,-2)`, so that `lo( 1+2 )` is the symbol `lo(3)`. */
-static bool perf_expr_read_subscripts(perf_expr_state *st, strbuf *name)
+static bool bexpr_read_subscripts(bexpr_state *st, strbuf *name)
 {
     st->pos++;
     strbuf_append(name, "(");
     for (bool first = true;; first = false) {
         if (!first)
             strbuf_append(name, ",");
-        long long value = perf_expr_conditional(st);
-        if (perf_expr_failed(st))
+        long long value = bexpr_conditional(st);
+        if (bexpr_failed(st))
             return false;
         char digits[24];
         snprintf(digits, sizeof digits, "%lld", value);
         strbuf_append(name, digits);
-        if (perf_expr_accept(st, ")"))
+        if (bexpr_accept(st, ")"))
             break;
-        if (!perf_expr_accept(st, ",")) {
-            perf_expr_fail_unexpected(st);
+        if (!bexpr_accept(st, ",")) {
+            bexpr_fail_unexpected(st);
             return false;
         }
     }
@@ -340,60 +340,60 @@ static bool perf_expr_read_subscripts(perf_expr_state *st, strbuf *name)
 
 /* Reads `name ( . name | -> name )* [ ( subscripts ) ]` into name, without
  * the spaces. */
-static bool perf_expr_read_symbol(perf_expr_state *st, strbuf *name)
+static bool bexpr_read_symbol(bexpr_state *st, strbuf *name)
 {
     size_t start = st->pos;
-    while (perf_expr_is_ident_char(st->text[st->pos]))
+    while (bexpr_is_ident_char(st->text[st->pos]))
         st->pos++;
     strbuf_appendn(name, st->text + start, st->pos - start);
     for (;;) {
         size_t save = st->pos;
         const char *step = NULL;
-        if (perf_expr_accept(st, "->"))
+        if (bexpr_accept(st, "->"))
             step = "->";
-        else if (perf_expr_accept(st, "."))
+        else if (bexpr_accept(st, "."))
             step = ".";
         if (!step) {
             st->pos = save;
-            return perf_expr_peek(st) != '(' || perf_expr_read_subscripts(st, name);
+            return bexpr_peek(st) != '(' || bexpr_read_subscripts(st, name);
         }
-        perf_expr_peek(st);
-        if (!perf_expr_is_ident_start(st->text[st->pos])) {
-            perf_expr_fail_unexpected(st);
+        bexpr_peek(st);
+        if (!bexpr_is_ident_start(st->text[st->pos])) {
+            bexpr_fail_unexpected(st);
             return false;
         }
         strbuf_append(name, step);
         start = st->pos;
-        while (perf_expr_is_ident_char(st->text[st->pos]))
+        while (bexpr_is_ident_char(st->text[st->pos]))
             st->pos++;
         strbuf_appendn(name, st->text + start, st->pos - start);
     }
 }
 
-static long long perf_expr_symbol(perf_expr_state *st)
+static long long bexpr_symbol(bexpr_state *st)
 {
     strbuf name = STRBUF_INIT;
     long long value = 0;
-    if (perf_expr_read_symbol(st, &name) && st->evaluating &&
-        !perf_bindings_get(st->bindings, name.s, &value))
-        perf_expr_fail(st, "unbound parameter '%s'", name.s);
+    if (bexpr_read_symbol(st, &name) && st->evaluating &&
+        !bexpr_bindings_get(st->bindings, name.s, &value))
+        bexpr_fail(st, "unbound parameter '%s'", name.s);
     strbuf_release(&name);
     return value;
 }
 
 /* Past the `.name` / `->name` steps at pos (none is fine; spaces allowed around them),
  * appending them to name without the spaces; 0 when a step lacks its name. */
-static size_t perf_expr_scan_steps(const char *text, size_t pos, strbuf *name)
+static size_t bexpr_scan_steps(const char *text, size_t pos, strbuf *name)
 {
     for (;;) {
-        size_t at = perf_expr_skip_space(text, pos);
+        size_t at = bexpr_skip_space(text, pos);
         const char *step = !strncmp(text + at, "->", 2) ? "->" : text[at] == '.' ? "." : NULL;
         if (!step)
             return pos;
-        at = perf_expr_skip_space(text, at + strlen(step));
-        if (!perf_expr_is_ident_start(text[at]))
+        at = bexpr_skip_space(text, at + strlen(step));
+        if (!bexpr_is_ident_start(text[at]))
             return 0;
-        size_t end = at + perf_expr_token_length(text, at);
+        size_t end = at + bexpr_token_length(text, at);
         strbuf_append(name, step);
         strbuf_appendn(name, text + at, end - at);
         pos = end;
@@ -405,121 +405,121 @@ static size_t perf_expr_scan_steps(const char *text, size_t pos, strbuf *name)
  * is the position of a '(' inside `depth` others; returns the position past it all, or 0
  * (name then holds junk) when the parentheses hold anything but a path or nest deeper than
  * an expression may. */
-static size_t perf_expr_scan_parenthesized_path(const char *text, size_t open, strbuf *name,
-                                                unsigned depth)
+static size_t bexpr_scan_parenthesized_path(const char *text, size_t open, strbuf *name,
+                                            unsigned depth)
 {
-    size_t at = perf_expr_skip_space(text, open + 1);
-    if (depth >= PERF_EXPR_MAX_DEPTH)
+    size_t at = bexpr_skip_space(text, open + 1);
+    if (depth >= BEXPR_MAX_DEPTH)
         return 0;
     if (text[at] == '(') {
-        at = perf_expr_scan_parenthesized_path(text, at, name, depth + 1);
-    } else if (perf_expr_is_ident_start(text[at])) {
-        size_t end = at + perf_expr_token_length(text, at);
+        at = bexpr_scan_parenthesized_path(text, at, name, depth + 1);
+    } else if (bexpr_is_ident_start(text[at])) {
+        size_t end = at + bexpr_token_length(text, at);
         strbuf_appendn(name, text + at, end - at);
-        at = perf_expr_scan_steps(text, end, name);
+        at = bexpr_scan_steps(text, end, name);
     } else {
         return 0;
     }
     if (at == 0)
         return 0;
-    at = perf_expr_skip_space(text, at);
-    return text[at] == ')' ? perf_expr_scan_steps(text, at + 1, name) : 0;
+    at = bexpr_skip_space(text, at);
+    return text[at] == ')' ? bexpr_scan_steps(text, at + 1, name) : 0;
 }
 
-static long long perf_expr_primary(perf_expr_state *st)
+static long long bexpr_primary(bexpr_state *st)
 {
-    char c = perf_expr_peek(st);
+    char c = bexpr_peek(st);
     if (isdigit((unsigned char)c))
-        return perf_expr_number(st);
-    if (perf_expr_is_ident_start(c))
-        return perf_expr_symbol(st);
+        return bexpr_number(st);
+    if (bexpr_is_ident_start(c))
+        return bexpr_symbol(st);
     strbuf path = STRBUF_INIT;
-    size_t past = c == '(' ? perf_expr_scan_parenthesized_path(st->text, st->pos, &path, st->depth) : 0;
+    size_t past = c == '(' ? bexpr_scan_parenthesized_path(st->text, st->pos, &path, st->depth) : 0;
     if (past) {
         long long value = 0;
         st->pos = past;
-        if (st->evaluating && !perf_bindings_get(st->bindings, path.s, &value))
-            perf_expr_fail(st, "unbound parameter '%s'", path.s);
+        if (st->evaluating && !bexpr_bindings_get(st->bindings, path.s, &value))
+            bexpr_fail(st, "unbound parameter '%s'", path.s);
         strbuf_release(&path);
         return value;
     }
     strbuf_release(&path);
     if (c == '(') {
         st->pos++;
-        long long value = perf_expr_conditional(st);
-        if (perf_expr_failed(st))
+        long long value = bexpr_conditional(st);
+        if (bexpr_failed(st))
             return 0;
-        if (!perf_expr_accept(st, ")"))
-            perf_expr_fail_unexpected(st);
+        if (!bexpr_accept(st, ")"))
+            bexpr_fail_unexpected(st);
         return value;
     }
-    perf_expr_fail_unexpected(st);
+    bexpr_fail_unexpected(st);
     return 0;
 }
 
-static long long perf_expr_unary(perf_expr_state *st)
+static long long bexpr_unary(bexpr_state *st)
 {
-    bool plus = perf_expr_accept(st, "+");
-    if (!plus && !perf_expr_accept(st, "-"))
-        return perf_expr_primary(st);
-    if (!perf_expr_enter(st))
+    bool plus = bexpr_accept(st, "+");
+    if (!plus && !bexpr_accept(st, "-"))
+        return bexpr_primary(st);
+    if (!bexpr_enter(st))
         return 0;
-    long long value = perf_expr_unary(st);
-    perf_expr_leave(st);
-    if (perf_expr_failed(st))
+    long long value = bexpr_unary(st);
+    bexpr_leave(st);
+    if (bexpr_failed(st))
         return 0;
-    return plus ? value : perf_expr_subtract(st, 0, value);
+    return plus ? value : bexpr_subtract(st, 0, value);
 }
 
-static long long perf_expr_multiplicative(perf_expr_state *st)
+static long long bexpr_multiplicative(bexpr_state *st)
 {
-    long long value = perf_expr_unary(st);
-    while (!perf_expr_failed(st)) {
-        char op = perf_expr_peek(st);
+    long long value = bexpr_unary(st);
+    while (!bexpr_failed(st)) {
+        char op = bexpr_peek(st);
         if (op != '*' && op != '/' && op != '%')
             break;
         st->pos++;
-        long long rhs = perf_expr_unary(st);
-        if (perf_expr_failed(st))
+        long long rhs = bexpr_unary(st);
+        if (bexpr_failed(st))
             break;
-        value = op == '*' ? perf_expr_multiply(st, value, rhs)
-                          : perf_expr_divide(st, op, value, rhs);
+        value = op == '*' ? bexpr_multiply(st, value, rhs)
+                          : bexpr_divide(st, op, value, rhs);
     }
     return value;
 }
 
-static long long perf_expr_additive(perf_expr_state *st)
+static long long bexpr_additive(bexpr_state *st)
 {
-    long long value = perf_expr_multiplicative(st);
-    while (!perf_expr_failed(st)) {
-        bool plus = perf_expr_accept(st, "+");
-        if (!plus && !perf_expr_accept(st, "-"))
+    long long value = bexpr_multiplicative(st);
+    while (!bexpr_failed(st)) {
+        bool plus = bexpr_accept(st, "+");
+        if (!plus && !bexpr_accept(st, "-"))
             break;
-        long long rhs = perf_expr_multiplicative(st);
-        if (perf_expr_failed(st))
+        long long rhs = bexpr_multiplicative(st);
+        if (bexpr_failed(st))
             break;
-        value = plus ? perf_expr_add(st, value, rhs) : perf_expr_subtract(st, value, rhs);
+        value = plus ? bexpr_add(st, value, rhs) : bexpr_subtract(st, value, rhs);
     }
     return value;
 }
 
-static long long perf_expr_relational(perf_expr_state *st)
+static long long bexpr_relational(bexpr_state *st)
 {
-    long long value = perf_expr_additive(st);
-    while (!perf_expr_failed(st)) {
+    long long value = bexpr_additive(st);
+    while (!bexpr_failed(st)) {
         int op; /* 0 <, 1 <=, 2 >, 3 >= */
-        if (perf_expr_accept(st, "<="))
+        if (bexpr_accept(st, "<="))
             op = 1;
-        else if (perf_expr_accept(st, ">="))
+        else if (bexpr_accept(st, ">="))
             op = 3;
-        else if (perf_expr_accept(st, "<"))
+        else if (bexpr_accept(st, "<"))
             op = 0;
-        else if (perf_expr_accept(st, ">"))
+        else if (bexpr_accept(st, ">"))
             op = 2;
         else
             break;
-        long long rhs = perf_expr_additive(st);
-        if (perf_expr_failed(st))
+        long long rhs = bexpr_additive(st);
+        if (bexpr_failed(st))
             break;
         switch (op) {
         case 0:
@@ -539,15 +539,15 @@ static long long perf_expr_relational(perf_expr_state *st)
     return value;
 }
 
-static long long perf_expr_equality(perf_expr_state *st)
+static long long bexpr_equality(bexpr_state *st)
 {
-    long long value = perf_expr_relational(st);
-    while (!perf_expr_failed(st)) {
-        bool equal = perf_expr_accept(st, "==");
-        if (!equal && !perf_expr_accept(st, "!="))
+    long long value = bexpr_relational(st);
+    while (!bexpr_failed(st)) {
+        bool equal = bexpr_accept(st, "==");
+        if (!equal && !bexpr_accept(st, "!="))
             break;
-        long long rhs = perf_expr_relational(st);
-        if (perf_expr_failed(st))
+        long long rhs = bexpr_relational(st);
+        if (bexpr_failed(st))
             break;
         value = equal ? value == rhs : value != rhs;
     }
@@ -555,87 +555,87 @@ static long long perf_expr_equality(perf_expr_state *st)
 }
 
 /* The right operand of && and || is evaluated only when it decides. */
-static long long perf_expr_logical_and(perf_expr_state *st)
+static long long bexpr_logical_and(bexpr_state *st)
 {
-    long long value = perf_expr_equality(st);
-    while (!perf_expr_failed(st) && perf_expr_accept(st, "&&")) {
+    long long value = bexpr_equality(st);
+    while (!bexpr_failed(st) && bexpr_accept(st, "&&")) {
         bool was_evaluating = st->evaluating;
         st->evaluating = was_evaluating && value != 0;
-        long long rhs = perf_expr_equality(st);
+        long long rhs = bexpr_equality(st);
         st->evaluating = was_evaluating;
         value = value != 0 && rhs != 0;
     }
     return value;
 }
 
-static long long perf_expr_logical_or(perf_expr_state *st)
+static long long bexpr_logical_or(bexpr_state *st)
 {
-    long long value = perf_expr_logical_and(st);
-    while (!perf_expr_failed(st) && perf_expr_accept(st, "||")) {
+    long long value = bexpr_logical_and(st);
+    while (!bexpr_failed(st) && bexpr_accept(st, "||")) {
         bool was_evaluating = st->evaluating;
         st->evaluating = was_evaluating && value == 0;
-        long long rhs = perf_expr_logical_and(st);
+        long long rhs = bexpr_logical_and(st);
         st->evaluating = was_evaluating;
         value = value != 0 || rhs != 0;
     }
     return value;
 }
 
-static long long perf_expr_conditional_unchecked(perf_expr_state *st)
+static long long bexpr_conditional_unchecked(bexpr_state *st)
 {
-    long long test = perf_expr_logical_or(st);
-    if (perf_expr_failed(st) || !perf_expr_accept(st, "?"))
+    long long test = bexpr_logical_or(st);
+    if (bexpr_failed(st) || !bexpr_accept(st, "?"))
         return test;
     bool was_evaluating = st->evaluating;
     st->evaluating = was_evaluating && test != 0;
-    long long when_true = perf_expr_conditional(st);
+    long long when_true = bexpr_conditional(st);
     st->evaluating = was_evaluating;
-    if (perf_expr_failed(st))
+    if (bexpr_failed(st))
         return 0;
-    if (!perf_expr_accept(st, ":")) {
-        perf_expr_fail_unexpected(st);
+    if (!bexpr_accept(st, ":")) {
+        bexpr_fail_unexpected(st);
         return 0;
     }
     st->evaluating = was_evaluating && test == 0;
-    long long when_false = perf_expr_conditional(st);
+    long long when_false = bexpr_conditional(st);
     st->evaluating = was_evaluating;
     return test ? when_true : when_false;
 }
 
-static long long perf_expr_conditional(perf_expr_state *st)
+static long long bexpr_conditional(bexpr_state *st)
 {
-    if (!perf_expr_enter(st))
+    if (!bexpr_enter(st))
         return 0;
-    long long value = perf_expr_conditional_unchecked(st);
-    perf_expr_leave(st);
+    long long value = bexpr_conditional_unchecked(st);
+    bexpr_leave(st);
     return value;
 }
 
 /* One pass over the whole text: an expression and nothing after it. */
-static long long perf_expr_whole(perf_expr_state *st)
+static long long bexpr_whole(bexpr_state *st)
 {
-    long long value = perf_expr_conditional(st);
-    if (!perf_expr_failed(st) && perf_expr_peek(st) != '\0')
-        perf_expr_fail_unexpected(st);
+    long long value = bexpr_conditional(st);
+    if (!bexpr_failed(st) && bexpr_peek(st) != '\0')
+        bexpr_fail_unexpected(st);
     return value;
 }
 
-perf_expr_result perf_expr_eval(const char *text, const perf_bindings *b)
+bexpr_result bexpr_eval(const char *text, const bexpr_bindings *b)
 {
-    perf_expr_result result = {.ok = true};
-    if (!text || text[perf_expr_skip_space(text, 0)] == '\0') {
+    bexpr_result result = {.ok = true};
+    if (!text || text[bexpr_skip_space(text, 0)] == '\0') {
         result.ok = false;
         snprintf(result.message, sizeof result.message, "empty expression");
         return result;
     }
-    perf_expr_state st = {text, 0, b, false, 0, &result};
-    perf_expr_whole(&st);
+    bexpr_state st = {text, 0, b, false, 0, &result};
+    bexpr_whole(&st);
     if (!result.ok)
         return result;
     st.pos = 0;
     st.depth = 0;
     st.evaluating = true;
-    result.value = perf_expr_whole(&st);
+    result.value = bexpr_whole(&st);
     if (!result.ok)
         result.value = 0;
     return result;
@@ -645,16 +645,16 @@ perf_expr_result perf_expr_eval(const char *text, const perf_bindings *b)
 
 /* The symbol that is the whole of text[0..len) apart from spaces around it,
  * without its inner spaces; NULL when it is not one (free() it). */
-static char *perf_bindings_parse_name(const char *text, size_t len)
+static char *bexpr_bindings_parse_name(const char *text, size_t len)
 {
     char *copy = mem_alloc(len + 1);
     memcpy(copy, text, len);
-    perf_expr_result scratch = {.ok = true};
+    bexpr_result scratch = {.ok = true};
     /* Evaluating, with no bindings: subscripts must be constants. */
-    perf_expr_state st = {copy, 0, NULL, true, 0, &scratch};
+    bexpr_state st = {copy, 0, NULL, true, 0, &scratch};
     strbuf name = STRBUF_INIT;
-    bool ok = perf_expr_is_ident_start(perf_expr_peek(&st)) && perf_expr_read_symbol(&st, &name) &&
-              perf_expr_peek(&st) == '\0';
+    bool ok = bexpr_is_ident_start(bexpr_peek(&st)) && bexpr_read_symbol(&st, &name) &&
+              bexpr_peek(&st) == '\0';
     free(copy);
     if (!ok) {
         strbuf_release(&name);
@@ -663,18 +663,18 @@ static char *perf_bindings_parse_name(const char *text, size_t len)
     return strbuf_take(&name);
 }
 
-bool perf_bindings_parse(perf_bindings *b, const char *assignment, const char **error)
+bool bexpr_bindings_parse(bexpr_bindings *b, const char *assignment, const char **error)
 {
     const char *dummy;
     if (!error)
         error = &dummy;
     const char *eq = assignment ? strchr(assignment, '=') : NULL;
-    if (!eq || perf_expr_skip_space(assignment, 0) == (size_t)(eq - assignment) ||
-        eq[1 + perf_expr_skip_space(eq + 1, 0)] == '\0') {
+    if (!eq || bexpr_skip_space(assignment, 0) == (size_t)(eq - assignment) ||
+        eq[1 + bexpr_skip_space(eq + 1, 0)] == '\0') {
         *error = "expected NAME=VALUE";
         return false;
     }
-    char *name = perf_bindings_parse_name(assignment, (size_t)(eq - assignment));
+    char *name = bexpr_bindings_parse_name(assignment, (size_t)(eq - assignment));
     if (!name) {
         *error = "the name is not an identifier";
         return false;
@@ -686,19 +686,19 @@ bool perf_bindings_parse(perf_bindings *b, const char *assignment, const char **
         free(name);
         return false;
     }
-    perf_bindings_set(b, name, value);
+    bexpr_bindings_set(b, name, value);
     free(name);
     *error = NULL;
     return true;
 }
 
-bool perf_bindings_parse_all(perf_bindings *b, const char *const *assignments, int n,
-                             const char *option)
+bool bexpr_bindings_parse_all(bexpr_bindings *b, const char *const *assignments, int n,
+                              const char *option)
 {
     bool ok = true;
     for (int i = 0; i < n; i++) {
         const char *error = NULL;
-        if (!perf_bindings_parse(b, assignments[i], &error)) {
+        if (!bexpr_bindings_parse(b, assignments[i], &error)) {
             diag_tool(DIAG_ERROR, "%s %s: %s", option, assignments[i], error);
             ok = false;
         }

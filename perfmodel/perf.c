@@ -92,7 +92,7 @@ static void perf_loop_name(const lm_loop *l, char *buf, size_t size)
 /* One evaluation: where trip counts come from (the bindings, and for loops
  * without bounds a measurement) and how counts become time. */
 typedef struct perf_run {
-    const perf_bindings *b;
+    const bexpr_bindings *b;
     perf_measured_trip measured;
     const void *ctx;
     perf_model model;
@@ -114,7 +114,7 @@ static bool perf_trip_given(const lm_loop *l, const perf_run *t, long long *trip
 {
     char name[160];
     perf_loop_name(l, name, sizeof name);
-    if (t->b && perf_bindings_get(t->b, name, trip)) {
+    if (t->b && bexpr_bindings_get(t->b, name, trip)) {
         if (*trip >= 0)
             return true;
         diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
@@ -148,7 +148,7 @@ static bool perf_trip_count(const lm_loop *l, const perf_run *t, long long *trip
     const char *text[] = {bd->lower, bd->upper, bd->stride};
     long long v[3];
     for (int k = 0; k < 3; k++) {
-        perf_expr_result r = perf_expr_eval(text[k], t->b);
+        bexpr_result r = bexpr_eval(text[k], t->b);
         if (r.ok) {
             v[k] = r.value;
             continue;
@@ -736,19 +736,19 @@ static const char *perf_total_bottleneck(const perf_result *r)
     return r->memory_s >= r->compute_s ? "memory" : "compute";
 }
 
-bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b,
+bool perf_evaluate(const lm_program *p, const machine *m, const bexpr_bindings *b,
                    perf_result *out)
 {
     return perf_evaluate_measured(p, m, b, NULL, NULL, out);
 }
 
-bool perf_evaluate_measured(const lm_program *p, const machine *m, const perf_bindings *b,
+bool perf_evaluate_measured(const lm_program *p, const machine *m, const bexpr_bindings *b,
                             perf_measured_trip measured, const void *ctx, perf_result *out)
 {
     return perf_evaluate_with(p, m, b, measured, ctx, NULL, out);
 }
 
-bool perf_evaluate_with(const lm_program *p, const machine *m, const perf_bindings *b,
+bool perf_evaluate_with(const lm_program *p, const machine *m, const bexpr_bindings *b,
                         perf_measured_trip measured, const void *ctx, const perf_options *opt,
                         perf_result *out)
 {

@@ -138,7 +138,7 @@ typedef struct perf_result {
     unsigned cores;
 } perf_result;
 
-bool perf_evaluate(const lm_program *p, const machine *m, const perf_bindings *b,
+bool perf_evaluate(const lm_program *p, const machine *m, const bexpr_bindings *b,
                    perf_result *out);
 
 /* A measurement of a loop, for one without bounds: its iterations per
@@ -147,12 +147,12 @@ typedef bool (*perf_measured_trip)(const void *ctx, const lm_loop *l, long long 
 
 /* perf_evaluate, with a loop without bounds taking its iterations from b
  * (FUNC_L<line>), else from measured (may be NULL), else from its pininfo. */
-bool perf_evaluate_measured(const lm_program *p, const machine *m, const perf_bindings *b,
+bool perf_evaluate_measured(const lm_program *p, const machine *m, const bexpr_bindings *b,
                             perf_measured_trip measured, const void *ctx, perf_result *out);
 /* The same with a model and a core count (opt may be NULL: roofline on all
  * cores).  Roofline without a benchmarks table is one memory bandwidth;
  * with one, each level's; ECM needs the table. */
-bool perf_evaluate_with(const lm_program *p, const machine *m, const perf_bindings *b,
+bool perf_evaluate_with(const lm_program *p, const machine *m, const bexpr_bindings *b,
                         perf_measured_trip measured, const void *ctx, const perf_options *opt,
                         perf_result *out);
 void perf_result_release(perf_result *r);

@@ -413,7 +413,7 @@ static void chips_loop(chips_subtask *st, const lm_loop *l, unsigned depth)
 }
 
 /* `var dtdp numeric: a = 1, b;` for the symbols, each valued by -param. */
-static void chips_var_symbols(strbuf *out, const chips_symbols *s, const perf_bindings *params)
+static void chips_var_symbols(strbuf *out, const chips_symbols *s, const bexpr_bindings *params)
 {
     if (!s->n)
         return;
@@ -421,7 +421,7 @@ static void chips_var_symbols(strbuf *out, const chips_symbols *s, const perf_bi
     for (size_t i = 0; i < s->n; i++) {
         long long v;
         strbuf_printf(out, "    %s", s->v[i].name);
-        if (params && perf_bindings_get(params, s->v[i].c_name, &v))
+        if (params && bexpr_bindings_get(params, s->v[i].c_name, &v))
             strbuf_printf(out, " = %lld", v);
         strbuf_append(out, i + 1 < s->n ? ",\n" : ";\n");
     }
@@ -451,7 +451,7 @@ static const char chips_div_procs[] =
     "}\n"
     "\n";
 
-static char *chips_subtask_text(chips_subtask *st, const char *app, const perf_bindings *params)
+static char *chips_subtask_text(chips_subtask *st, const char *app, const bexpr_bindings *params)
 {
     const lm_function *fn = st->fn;
     chips_flops(&st->body, 1, &fn->own);
@@ -489,7 +489,7 @@ static bool chips_is_called(const lm_program *p, const lm_function *fn)
 }
 
 static char *chips_app_text(const char *app, const lm_program *p, chips_subtask *st, size_t n,
-                            const perf_bindings *params)
+                            const bexpr_bindings *params)
 {
     chips_symbols all = {NULL, 0, 0};
     for (size_t i = 0; i < n; i++)
@@ -587,7 +587,7 @@ static char *chips_path_beside(const char *app_path, const char *name)
     return strbuf_take(&sb);
 }
 
-bool report_chips_write(const char *app_path, const lm_program *p, const perf_bindings *params)
+bool report_chips_write(const char *app_path, const lm_program *p, const bexpr_bindings *params)
 {
     const char *why = NULL;
     char *app = report_chips_app_name(app_path, &why);

@@ -28,7 +28,7 @@ enum {
 /* Write app_path (NAME.la) and FUNC.la for each function beside it, each
  * atomically; params (may be NULL) value the symbols of the loop bounds.
  * False after a reported error (a loop nested too deep: nothing written). */
-bool report_chips_write(const char *app_path, const lm_program *p, const perf_bindings *params);
+bool report_chips_write(const char *app_path, const lm_program *p, const bexpr_bindings *params);
 
 /* The CHIP3S object name of app_path ("dir/memsort.la": memsort), or NULL
  * with *why set when the path does not name a .la file. */

@@ -53,9 +53,9 @@ static double model_count(const char *path, const char *const *params)
     CU_ASSERT_TRUE_FATAL(analyzer_analyze_file(a, p, path));
     analyzer_free(&a);
     lm_program_finish(p);
-    perf_bindings *b = perf_bindings_create();
+    bexpr_bindings *b = bexpr_bindings_create();
     for (int i = 0; params[i]; i++)
-        CU_ASSERT_TRUE(perf_bindings_parse_all(b, &params[i], 1, "-param"));
+        CU_ASSERT_TRUE(bexpr_bindings_parse_all(b, &params[i], 1, "-param"));
     machine *m = machine_load(AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json");
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     perf_result r;
@@ -71,7 +71,7 @@ static double model_count(const char *path, const char *const *params)
         }
     perf_result_release(&r);
     machine_free(&m);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     lm_program_free(&p);
     return count;
 }

@@ -55,10 +55,10 @@ static const char triad_xml[] =
     "<access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
     "</loop></function></program>\n";
 
-static perf_bindings *bind_n(long long n)
+static bexpr_bindings *bind_n(long long n)
 {
-    perf_bindings *b = perf_bindings_create();
-    perf_bindings_set(b, "n", n);
+    bexpr_bindings *b = bexpr_bindings_create();
+    bexpr_bindings_set(b, "n", n);
     return b;
 }
 
@@ -67,7 +67,7 @@ static perf_bindings *bind_n(long long n)
 static void test_triad(void)
 {
     lm_program *p = read_kernel(triad_xml);
-    perf_bindings *b = bind_n(1000000);
+    bexpr_bindings *b = bind_n(1000000);
     machine wa = test_machine(1 << 20, true), nowa = test_machine(1 << 20, false);
     perf_result r;
     CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &wa, b, &r));
@@ -83,7 +83,7 @@ static void test_triad(void)
     CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &nowa, b, &r));
     CU_ASSERT_DOUBLE_EQUAL(r.bytes, 3.0 * 8 * 1e6, 0);
     perf_result_release(&r);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     lm_program_free(&p);
 }
 
@@ -117,7 +117,7 @@ static const char stencil_xml[] =
 static double stencil_bytes(unsigned long long cache, int *fit, const double **ws)
 {
     lm_program *p = read_kernel(stencil_xml);
-    perf_bindings *b = bind_n(102);
+    bexpr_bindings *b = bind_n(102);
     machine m = test_machine(cache, true);
     perf_result r;
     CU_ASSERT_TRUE(perf_evaluate(p, &m, b, &r));
@@ -130,7 +130,7 @@ static double stencil_bytes(unsigned long long cache, int *fit, const double **w
     CU_ASSERT_DOUBLE_EQUAL(r.nests[0].working_set, 329696, 0);
     double bytes = r.bytes;
     perf_result_release(&r);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     lm_program_free(&p);
     return bytes;
 }
@@ -174,8 +174,8 @@ static const char bounds_xml[] =
 static void test_bound_expressions(void)
 {
     lm_program *p = read_kernel(bounds_xml);
-    perf_bindings *b = bind_n(11);
-    perf_bindings_set(b, "s", 3);
+    bexpr_bindings *b = bind_n(11);
+    bexpr_bindings_set(b, "s", 3);
     machine m = test_machine(1 << 20, true);
     perf_result r;
     CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, b, &r));
@@ -191,7 +191,7 @@ static void test_bound_expressions(void)
     CU_ASSERT_STRING_EQUAL(r.bottleneck, "compute");
     CU_ASSERT_DOUBLE_EQUAL(r.runtime_s, 301 / 1e11, 1e-20);
     perf_result_release(&r);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     lm_program_free(&p);
 }
 
@@ -218,7 +218,7 @@ static void test_matmul_restream(void)
         "reads=\"1\" writes=\"0\"/></array>\n"
         "</loop></loop></loop></function></program>\n";
     lm_program *p = read_kernel(xml);
-    perf_bindings *b = bind_n(100);
+    bexpr_bindings *b = bind_n(100);
     /* ws: k level 3 elements = 24; j level c 1 + a 100 + b 100 = 1608;
      * i level c 100 + a 100 + b 100 * 100 = 81600 bytes. */
     machine big = test_machine(1 << 20, true), small = test_machine(16 << 10, true);
@@ -236,7 +236,7 @@ static void test_matmul_restream(void)
     CU_ASSERT_EQUAL(r.nests[0].loops[2].fits[0], 1);
     CU_ASSERT_DOUBLE_EQUAL(r.bytes, 100.0 * 80000 + 3.0 * 80000, 0);
     perf_result_release(&r);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     lm_program_free(&p);
 }
 
@@ -255,14 +255,14 @@ static void test_many_arrays(void)
     strbuf_append(&xml, "</loop></function></program>\n");
     lm_program *p = read_kernel(strbuf_cstr(&xml));
     strbuf_release(&xml);
-    perf_bindings *b = bind_n(1000);
+    bexpr_bindings *b = bind_n(1000);
     machine m = test_machine(1 << 20, true);
     perf_result r;
     CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, b, &r));
     CU_ASSERT_DOUBLE_EQUAL(r.bytes, 70.0 * 8000, 0);
     CU_ASSERT_DOUBLE_EQUAL(r.nests[0].loops[0].ws[0], 70.0 * 8, 0);
     perf_result_release(&r);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     lm_program_free(&p);
 }
 
@@ -272,7 +272,7 @@ static void test_errors(void)
     FILE *log = tmpfile();
     diag_set_stream(log);
     lm_program *p = read_kernel(triad_xml);
-    perf_bindings *none = perf_bindings_create();
+    bexpr_bindings *none = bexpr_bindings_create();
     machine m = test_machine(1 << 20, true);
     perf_result r;
     CU_ASSERT_FALSE(perf_evaluate(p, &m, none, &r));
@@ -286,7 +286,7 @@ static void test_errors(void)
     CU_ASSERT_FALSE(perf_evaluate(p, &m, none, &r));
     perf_result_release(&r);
     lm_program_free(&p);
-    perf_bindings_free(&none);
+    bexpr_bindings_free(&none);
     diag_set_stream(stderr);
     char *text = testutil_read_stream(log);
     fclose(log);

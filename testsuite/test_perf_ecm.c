@@ -102,14 +102,14 @@ static void evaluate_bound(const char *xml, const char *const *bindings, perf_mo
     *p = lm_program_create();
     CU_ASSERT_TRUE_FATAL(xml_read_memory(*p, "k.xml", xml, strlen(xml)));
     lm_program_finish(*p);
-    perf_bindings *b = perf_bindings_create();
+    bexpr_bindings *b = bexpr_bindings_create();
     int n = 0;
     while (bindings[n])
         n++;
-    CU_ASSERT_TRUE_FATAL(perf_bindings_parse_all(b, bindings, n, "-D"));
+    CU_ASSERT_TRUE_FATAL(bexpr_bindings_parse_all(b, bindings, n, "-D"));
     perf_options opt = {model, cores};
     CU_ASSERT_TRUE_FATAL(perf_evaluate_with(*p, m, b, NULL, NULL, &opt, r));
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
 }
 
 /* The kernel evaluated with n bound, on `cores` cores with `model`. */
@@ -359,8 +359,8 @@ static void test_fallback(void)
     CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "k.xml", triad_xml, strlen(triad_xml)));
     CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "k2.xml", dot_xml, strlen(dot_xml)));
     lm_program_finish(p);
-    perf_bindings *b = perf_bindings_create();
-    perf_bindings_set(b, "n", 10000000);
+    bexpr_bindings *b = bexpr_bindings_create();
+    bexpr_bindings_set(b, "n", 10000000);
     perf_options opt = {PERF_ROOFLINE, 4};
     perf_result r;
     CU_ASSERT_TRUE_FATAL(perf_evaluate_with(p, m, b, NULL, NULL, &opt, &r));
@@ -373,7 +373,7 @@ static void test_fallback(void)
     CU_ASSERT_DOUBLE_EQUAL(r.nests[0].levels[2].gbs, 100, 0);
     CU_ASSERT_DOUBLE_EQUAL(r.nests[1].levels[2].gbs, 120, 0);
     free(messages);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     release(&p, &r);
     machine_free(&m);
     free(text);

@@ -1,5 +1,5 @@
 /* The performance model's inputs: loop-bound expressions with their
- * parameter bindings (perf_expr), and machine files (machine). */
+ * parameter bindings (bound_expr), and machine files (machine). */
 #include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -11,22 +11,22 @@
 #include "strbuf.h"
 #include "testutil.h"
 
-/* ---- perf_expr ---------------------------------------------------------- */
+/* ---- bound_expr --------------------------------------------------------- */
 
-static perf_bindings *bind2(const char *a, long long va, const char *b, long long vb)
+static bexpr_bindings *bind2(const char *a, long long va, const char *b, long long vb)
 {
-    perf_bindings *bs = perf_bindings_create();
+    bexpr_bindings *bs = bexpr_bindings_create();
     if (a)
-        perf_bindings_set(bs, a, va);
+        bexpr_bindings_set(bs, a, va);
     if (b)
-        perf_bindings_set(bs, b, vb);
+        bexpr_bindings_set(bs, b, vb);
     return bs;
 }
 
 /* The value of text, which must evaluate. */
-static void expect_value(const char *text, const perf_bindings *b, long long want)
+static void expect_value(const char *text, const bexpr_bindings *b, long long want)
 {
-    perf_expr_result r = perf_expr_eval(text, b);
+    bexpr_result r = bexpr_eval(text, b);
     CU_ASSERT_TRUE(r.ok);
     if (!r.ok)
         fprintf(stderr, "\n  %s: %s\n", text, r.message);
@@ -35,9 +35,9 @@ static void expect_value(const char *text, const perf_bindings *b, long long wan
         fprintf(stderr, "\n  %s = %lld, expected %lld\n", text, r.value, want);
 }
 
-static void expect_error(const char *text, const perf_bindings *b, const char *message)
+static void expect_error(const char *text, const bexpr_bindings *b, const char *message)
 {
-    perf_expr_result r = perf_expr_eval(text, b);
+    bexpr_result r = bexpr_eval(text, b);
     CU_ASSERT_FALSE(r.ok);
     CU_ASSERT_EQUAL(r.value, 0);
     CU_ASSERT_STRING_EQUAL(r.message, message);
@@ -48,13 +48,13 @@ static void expect_error(const char *text, const perf_bindings *b, const char *m
 
 static void test_arithmetic(void)
 {
-    perf_bindings *b = bind2("n", 10, NULL, 0);
+    bexpr_bindings *b = bind2("n", 10, NULL, 0);
     expect_value("n-2", b, 8);
     expect_value("2*n+1", b, 21);
     expect_value("n", b, 10);
     expect_value("  n  -  2  ", b, 8);
     expect_value("\tn*\n3", b, 30);
-    perf_bindings_set(b, "n", 11);
+    bexpr_bindings_set(b, "n", 11);
     expect_value("(n-2)/2", b, 4);
     expect_value("-7/2", NULL, -3);
     expect_value("7/-2", NULL, -3);
@@ -72,7 +72,7 @@ static void test_arithmetic(void)
     expect_value("0", NULL, 0);
     expect_value("9223372036854775807", NULL, LLONG_MAX);
     expect_value("-9223372036854775807-1", NULL, LLONG_MIN);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     CU_ASSERT_PTR_NULL(b);
 }
 
@@ -95,11 +95,11 @@ static void test_integer_suffixes(void)
 
 static void test_comparisons_and_conditionals(void)
 {
-    perf_bindings *b = bind2("n", 3, "m", 5);
+    bexpr_bindings *b = bind2("n", 3, "m", 5);
     expect_value("n<m?n:m", b, 3);
     expect_value("n>m?n:m", b, 5);
     expect_value("n < m ? n : m", b, 3);
-    perf_bindings_set(b, "n", 7);
+    bexpr_bindings_set(b, "n", 7);
     expect_value("n<m?n:m", b, 5);
     expect_value("1<2", NULL, 1);
     expect_value("2<1", NULL, 0);
@@ -121,7 +121,7 @@ static void test_comparisons_and_conditionals(void)
     expect_value("1 ? 0 ? 5 : 6 : 7", NULL, 6);
     expect_value("2*(1?3:4)", NULL, 6);
     /* Only the operand C evaluates is evaluated. */
-    perf_bindings_set(b, "n", 0);
+    bexpr_bindings_set(b, "n", 0);
     expect_value("n>0 ? m/n : 0", b, 0);
     expect_value("n!=0 && m/n > 1", b, 0);
     expect_value("n==0 || m/n > 1", b, 1);
@@ -130,14 +130,14 @@ static void test_comparisons_and_conditionals(void)
     expect_value("0 && 9223372036854775807+1", NULL, 0);
     expect_error("1 && x", NULL, "unbound parameter 'x'");
     expect_error("0 || 1/0", NULL, "division by zero");
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
 }
 
 static void test_symbols(void)
 {
-    perf_bindings *b = bind2("grid->n", 64, "s.len", 5);
-    perf_bindings_set(b, "a.b->c", 2);
-    perf_bindings_set(b, "_x1", -1);
+    bexpr_bindings *b = bind2("grid->n", 64, "s.len", 5);
+    bexpr_bindings_set(b, "a.b->c", 2);
+    bexpr_bindings_set(b, "_x1", -1);
     expect_value("grid->n*2", b, 128);
     expect_value("grid -> n + s . len", b, 69);
     expect_value("a.b->c*_x1", b, -2);
@@ -148,7 +148,7 @@ static void test_symbols(void)
     expect_error("grid->3", b, "unexpected '3' at column 7");
     expect_error("s.", b, "unexpected end of expression");
     /* a path in parentheses, as macros write it (#define NK(b) ((b)->nk)) */
-    perf_bindings_set(b, "blk->nk", 10);
+    bexpr_bindings_set(b, "blk->nk", 10);
     expect_value("((blk)->nk)-1", b, 9);
     expect_value("( ( blk ) -> nk ) * (grid)->n", b, 640);
     expect_value("((a).b)->c", b, 2);
@@ -156,12 +156,12 @@ static void test_symbols(void)
     expect_error("((blk)->mk)-1", b, "unbound parameter 'blk->mk'");
     expect_error("(blk)->", b, "unexpected '>' at column 7");
     expect_error("((blk)-1)->nk", b, "unexpected '>' at column 11");
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
 }
 
 static void test_evaluation_errors(void)
 {
-    perf_bindings *b = bind2("n", 10, NULL, 0);
+    bexpr_bindings *b = bind2("n", 10, NULL, 0);
     expect_error("n+m", b, "unbound parameter 'm'");
     expect_error("m+k", b, "unbound parameter 'm'");
     expect_error("(k*2)/m", NULL, "unbound parameter 'k'");
@@ -179,7 +179,7 @@ static void test_evaluation_errors(void)
     /* The first error met, left to right. */
     expect_error("1/0 + m", b, "division by zero");
     expect_error("m + 1/0", b, "unbound parameter 'm'");
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
 }
 
 static void test_syntax_errors(void)
@@ -227,46 +227,46 @@ static void test_syntax_errors(void)
 
 static void test_bindings_set_and_get(void)
 {
-    perf_bindings *b = perf_bindings_create();
+    bexpr_bindings *b = bexpr_bindings_create();
     long long v = 42;
-    CU_ASSERT_FALSE(perf_bindings_get(b, "n", &v));
+    CU_ASSERT_FALSE(bexpr_bindings_get(b, "n", &v));
     CU_ASSERT_EQUAL(v, 42);
-    perf_bindings_set(b, "n", 1);
-    perf_bindings_set(b, "n", 2);
-    CU_ASSERT_TRUE(perf_bindings_get(b, "n", &v));
+    bexpr_bindings_set(b, "n", 1);
+    bexpr_bindings_set(b, "n", 2);
+    CU_ASSERT_TRUE(bexpr_bindings_get(b, "n", &v));
     CU_ASSERT_EQUAL(v, 2);
     /* The set grows, and the names are copied. */
     for (int i = 0; i < 100; i++) {
         char name[16];
         snprintf(name, sizeof name, "q%d", i);
-        perf_bindings_set(b, name, i);
+        bexpr_bindings_set(b, name, i);
     }
-    CU_ASSERT_TRUE(perf_bindings_get(b, "q99", &v));
+    CU_ASSERT_TRUE(bexpr_bindings_get(b, "q99", &v));
     CU_ASSERT_EQUAL(v, 99);
-    CU_ASSERT_TRUE(perf_bindings_get(b, "q0", &v));
+    CU_ASSERT_TRUE(bexpr_bindings_get(b, "q0", &v));
     CU_ASSERT_EQUAL(v, 0);
-    CU_ASSERT_TRUE(perf_bindings_get(b, "n", NULL));
+    CU_ASSERT_TRUE(bexpr_bindings_get(b, "n", NULL));
     expect_value("q7*q6+n", b, 44);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     CU_ASSERT_PTR_NULL(b);
-    perf_bindings_free(&b);
-    perf_bindings_free(NULL);
+    bexpr_bindings_free(&b);
+    bexpr_bindings_free(NULL);
 }
 
-static void expect_parse(perf_bindings *b, const char *text, const char *name, long long want)
+static void expect_parse(bexpr_bindings *b, const char *text, const char *name, long long want)
 {
     const char *error = "not set";
-    CU_ASSERT_TRUE(perf_bindings_parse(b, text, &error));
+    CU_ASSERT_TRUE(bexpr_bindings_parse(b, text, &error));
     CU_ASSERT_PTR_NULL(error);
     long long v = 0;
-    CU_ASSERT_TRUE(perf_bindings_get(b, name, &v));
+    CU_ASSERT_TRUE(bexpr_bindings_get(b, name, &v));
     CU_ASSERT_EQUAL(v, want);
 }
 
-static void expect_parse_error(perf_bindings *b, const char *text, const char *message)
+static void expect_parse_error(bexpr_bindings *b, const char *text, const char *message)
 {
     const char *error = NULL;
-    CU_ASSERT_FALSE(perf_bindings_parse(b, text, &error));
+    CU_ASSERT_FALSE(bexpr_bindings_parse(b, text, &error));
     CU_ASSERT_PTR_NOT_NULL_FATAL(error);
     CU_ASSERT_STRING_EQUAL(error, message);
     if (strcmp(error, message) != 0)
@@ -275,7 +275,7 @@ static void expect_parse_error(perf_bindings *b, const char *text, const char *m
 
 static void test_bindings_parse(void)
 {
-    perf_bindings *b = perf_bindings_create();
+    bexpr_bindings *b = bexpr_bindings_create();
     expect_parse(b, "n=1024", "n", 1024);
     expect_parse(b, " m = -3 ", "m", -3);
     expect_parse(b, "k=+1024", "k", 1024);
@@ -312,21 +312,21 @@ static void test_bindings_parse(void)
     expect_parse_error(b, "n=99999999999999999999", "the value is out of range");
     expect_parse_error(b, "n=9223372036854775808", "the value is out of range");
     expect_parse_error(b, "n=-9223372036854775809", "the value is out of range");
-    CU_ASSERT_FALSE(perf_bindings_parse(b, "n", NULL));
-    CU_ASSERT_FALSE(perf_bindings_parse(b, NULL, NULL));
+    CU_ASSERT_FALSE(bexpr_bindings_parse(b, "n", NULL));
+    CU_ASSERT_FALSE(bexpr_bindings_parse(b, NULL, NULL));
     /* A failed parse leaves the binding as it was. */
     long long v = 0;
-    CU_ASSERT_TRUE(perf_bindings_get(b, "n", &v));
+    CU_ASSERT_TRUE(bexpr_bindings_get(b, "n", &v));
     CU_ASSERT_EQUAL(v, 7);
-    CU_ASSERT_FALSE(perf_bindings_get(b, "2n", NULL));
-    perf_bindings_free(&b);
+    CU_ASSERT_FALSE(bexpr_bindings_get(b, "2n", NULL));
+    bexpr_bindings_free(&b);
 }
 
 /* Fortran array elements, as the ExaSAT tools write bounds: `lo(3)` is a
  * symbol named by its subscripts' values, bound with -D lo(3)=1. */
 static void test_array_element_symbols(void)
 {
-    perf_bindings *b = perf_bindings_create();
+    bexpr_bindings *b = bexpr_bindings_create();
     expect_parse(b, "lo(3)=2", "lo(3)", 2);
     expect_parse(b, " hi( 1+2 ) = 9 ", "hi(3)", 9);
     expect_parse(b, "a(1,-2)=5", "a(1,-2)", 5);
@@ -336,7 +336,7 @@ static void test_array_element_symbols(void)
     expect_value("g -> lo(1)", b, 7);
     expect_error("lo(2)", b, "unbound parameter 'lo(2)'");
     expect_error("lo(k)", b, "unbound parameter 'k'");
-    perf_bindings_set(b, "k", 3);
+    bexpr_bindings_set(b, "k", 3);
     expect_value("lo(k)", b, 2);
     expect_value("0 && lo(m)", b, 0);
     expect_error("lo(3", b, "unexpected end of expression");
@@ -346,7 +346,7 @@ static void test_array_element_symbols(void)
     expect_parse_error(b, "lo(k)=1", "the name is not an identifier");
     expect_parse_error(b, "lo(1/0)=1", "the name is not an identifier");
     expect_parse_error(b, "lo(3)(1)=1", "the name is not an identifier");
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
 }
 
 /* ---- machine ------------------------------------------------------------ */
@@ -1063,6 +1063,6 @@ static const testutil_case machine_cases[] = {
 
 int main(void)
 {
-    const testutil_suite suites[] = {{"perf_expr", expr_cases}, {"machine", machine_cases}};
+    const testutil_suite suites[] = {{"bound_expr", expr_cases}, {"machine", machine_cases}};
     return testutil_run(suites, 2);
 }

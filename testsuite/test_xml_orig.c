@@ -72,19 +72,19 @@ static machine weighted_machine(void)
 }
 
 /* The stencil's bounds, given the way a user types them. */
-static perf_bindings *stencil_bindings(void)
+static bexpr_bindings *stencil_bindings(void)
 {
     static const char *const defines[] = {"lo(1)=1", "hi(1)=10", "lo(2)=1",
                                           "hi( 2 )=4", "lo(3)=2", "hi(1+2)=3"};
-    perf_bindings *b = perf_bindings_create();
-    CU_ASSERT_TRUE(perf_bindings_parse_all(b, defines, 6, "-D"));
+    bexpr_bindings *b = bexpr_bindings_create();
+    CU_ASSERT_TRUE(bexpr_bindings_parse_all(b, defines, 6, "-D"));
     return b;
 }
 
-static perf_bindings *bind_n(long long n)
+static bexpr_bindings *bind_n(long long n)
 {
-    perf_bindings *b = perf_bindings_create();
-    perf_bindings_set(b, "n", n);
+    bexpr_bindings *b = bexpr_bindings_create();
+    bexpr_bindings_set(b, "n", n);
     return b;
 }
 
@@ -245,7 +245,7 @@ static void test_stencil_flops(void)
 {
     lm_program *p = read_orig("orig_stencil.xml");
     machine m = weighted_machine();
-    perf_bindings *b = stencil_bindings();
+    bexpr_bindings *b = stencil_bindings();
     perf_result r;
     CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, b, &r));
     CU_ASSERT_EQUAL_FATAL(r.nnests, 1);
@@ -255,7 +255,7 @@ static void test_stencil_flops(void)
     CU_ASSERT_DOUBLE_EQUAL(r.nests[0].weighted_flops, 808, 0);
     CU_ASSERT_DOUBLE_EQUAL(r.flops, 568, 0);
     perf_result_release(&r);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     lm_program_free(&p);
 }
 
@@ -263,7 +263,7 @@ static void test_branches_flops(void)
 {
     lm_program *p = read_orig("orig_branches.xml");
     machine m = weighted_machine();
-    perf_bindings *b = bind_n(100);
+    bexpr_bindings *b = bind_n(100);
     perf_result r;
     CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, b, &r));
     CU_ASSERT_EQUAL_FATAL(r.nnests, 2);
@@ -275,13 +275,13 @@ static void test_branches_flops(void)
     CU_ASSERT_DOUBLE_EQUAL(r.flops, 1678, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(r.weighted_flops, 3403, 1e-9);
     perf_result_release(&r);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     lm_program_free(&p);
 }
 
 /* The specification's dialect written from the tools' own reads back (as
  * the specification's) to the same predictions and the same bytes. */
-static void expect_same_written(const char *name, perf_bindings *b, double flops,
+static void expect_same_written(const char *name, bexpr_bindings *b, double flops,
                                 double weighted)
 {
     lm_program *p = read_orig(name);
@@ -310,12 +310,12 @@ static void expect_same_written(const char *name, perf_bindings *b, double flops
 
 static void test_written_spec_dialect(void)
 {
-    perf_bindings *b = stencil_bindings();
+    bexpr_bindings *b = stencil_bindings();
     expect_same_written("orig_stencil.xml", b, 568, 808);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     b = bind_n(100);
     expect_same_written("orig_branches.xml", b, 1678, 3403);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
 
     lm_program *p = read_orig("orig_branches.xml");
     char *text = xml_render(p, NULL);

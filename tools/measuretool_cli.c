@@ -385,7 +385,7 @@ static bool mt_is_xml_input(const char *path)
 /* The reports every mode writes from a finished program, with what the
  * later stages found out and the slice's line joined in. */
 static bool mt_write_reports(const mt_options *o, const lm_program *p, bool text_report,
-                             const report_joins *j, const perf_bindings *params)
+                             const report_joins *j, const bexpr_bindings *params)
 {
     bool ok = true;
     if (o->debug)
@@ -422,7 +422,7 @@ static bool mt_measured_trip(const void *ctx, const lm_loop *l, long long *trip)
     return true;
 }
 
-static bool mt_run_stages(const mt_options *o, const lm_program *p, const perf_bindings *b,
+static bool mt_run_stages(const mt_options *o, const lm_program *p, const bexpr_bindings *b,
                           mt_stages *st)
 {
     bool ok = true;
@@ -639,7 +639,7 @@ static bool mt_run_units(const mt_options *o, const mt_parallel *par, const mt_p
 }
 
 static bool mt_analyze(const mt_options *o, const mt_parallel *par, const mt_plan *pl,
-                       const annot_set *annots, const perf_bindings *params, size_t *nloops)
+                       const annot_set *annots, const bexpr_bindings *params, size_t *nloops)
 {
     lm_program *p = lm_program_create();
     mt_work w = {o, false, INSTRUMENT_MARKERS, NULL};
@@ -845,11 +845,11 @@ static int mt_run_plan(const mt_options *o, const mt_parallel *par, mt_plan *pl,
     if (!o->static_only)
         return mt_instrument(o, par, pl, annots, nloops) ? MT_EXIT_OK : MT_EXIT_INPUT;
     /* -param values are checked before anything is analyzed. */
-    perf_bindings *params = perf_bindings_create();
+    bexpr_bindings *params = bexpr_bindings_create();
     int status = MT_EXIT_USAGE;
-    if (perf_bindings_parse_all(params, o->params, o->nparams, "-param"))
+    if (bexpr_bindings_parse_all(params, o->params, o->nparams, "-param"))
         status = mt_analyze(o, par, pl, annots, params, nloops) ? MT_EXIT_OK : MT_EXIT_INPUT;
-    perf_bindings_free(&params);
+    bexpr_bindings_free(&params);
     return status;
 }
 

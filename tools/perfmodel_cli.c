@@ -150,11 +150,11 @@ static void pm_print_markdown(FILE *out)
     args_print_markdown(out, pm_option_table, PM_NOPTIONS);
 }
 
-static perf_bindings *pm_bindings(const pm_options *o)
+static bexpr_bindings *pm_bindings(const pm_options *o)
 {
-    perf_bindings *b = perf_bindings_create();
-    if (!perf_bindings_parse_all(b, o->defines, o->ndefines, "-D"))
-        perf_bindings_free(&b);
+    bexpr_bindings *b = bexpr_bindings_create();
+    if (!bexpr_bindings_parse_all(b, o->defines, o->ndefines, "-D"))
+        bexpr_bindings_free(&b);
     return b;
 }
 
@@ -274,7 +274,7 @@ static double pm_innermost_iterations(const perf_result *r)
 }
 
 static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_program *p,
-                         const machine *m, perf_bindings *b)
+                         const machine *m, bexpr_bindings *b)
 {
     const pm_sweep sw = *swp;
     perf_sweep_point *points = NULL;
@@ -283,7 +283,7 @@ static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_prog
     printf("%s,flops,weighted_flops,specials,bytes,working_set_bytes,compute_s,memory_s,"
            "runtime_s,bottleneck\n", sw.name);
     for (long long v = sw.from; ok;) {
-        perf_bindings_set(b, sw.name, v);
+        bexpr_bindings_set(b, sw.name, v);
         perf_result r;
         ok = perf_evaluate_with(p, m, b, NULL, NULL, &o->perf, &r);
         if (ok) {
@@ -311,7 +311,7 @@ static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_prog
 }
 
 static bool pm_report(const pm_options *o, const lm_program *p, const machine *m,
-                      const perf_bindings *b)
+                      const bexpr_bindings *b)
 {
     perf_result r;
     bool ok = perf_evaluate_with(p, m, b, NULL, NULL, &o->perf, &r);
@@ -329,7 +329,7 @@ static bool pm_report(const pm_options *o, const lm_program *p, const machine *m
     return ok;
 }
 
-static bool pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, perf_bindings *b)
+static bool pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, bexpr_bindings *b)
 {
     lm_program *p = lm_program_create();
     bool ok = true;
@@ -418,7 +418,7 @@ static int pm_run(pm_options *o)
         free(sw.name);
         return PM_EXIT_USAGE;
     }
-    perf_bindings *b = pm_bindings(o);
+    bexpr_bindings *b = pm_bindings(o);
     machine *m = b ? machine_load(o->machine_file) : NULL;
     int status = b ? PM_EXIT_INPUT : PM_EXIT_USAGE;
     if (m)
@@ -426,7 +426,7 @@ static int pm_run(pm_options *o)
     if (m && status == PM_EXIT_OK)
         status = pm_model(o, o->sweep ? &sw : NULL, m, b) ? PM_EXIT_OK : PM_EXIT_INPUT;
     machine_free(&m);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     if (o->sweep)
         free(sw.name);
     return status;

@@ -118,7 +118,7 @@ static xml_orig_tuple xml_orig_split(xml_reader *r, const char *text)
 /* An offset that is an integer constant ("-1", "- 1", "+-1", "3"). */
 static bool xml_orig_offset_value(const char *text, long *value)
 {
-    perf_expr_result v = perf_expr_eval(text, NULL);
+    bexpr_result v = bexpr_eval(text, NULL);
     if (!v.ok || v.value < LONG_MIN || v.value > LONG_MAX)
         return false;
     *value = (long)v.value;

@@ -581,7 +581,7 @@ static void vk_programs_free(lm_program *programs[VK_NKERNELS])
  * evaluation that has any, and those of any that fails. */
 static bool vk_model_spoke;
 
-static bool vk_evaluate(const lm_program *p, const machine *m, const perf_bindings *b,
+static bool vk_evaluate(const lm_program *p, const machine *m, const bexpr_bindings *b,
                         const perf_options *opt, perf_result *r)
 {
     char *said = NULL;
@@ -605,15 +605,15 @@ static bool vk_evaluate(const lm_program *p, const machine *m, const perf_bindin
 static bool vk_predict(const lm_program *p, const vk_case *c, const machine *m, perf_model model,
                        unsigned cores, vk_prediction *out)
 {
-    perf_bindings *b = perf_bindings_create();
+    bexpr_bindings *b = bexpr_bindings_create();
     for (unsigned i = 0; i < c->nparams; i++)
-        perf_bindings_set(b, c->param_name[i], c->param[i]);
+        bexpr_bindings_set(b, c->param_name[i], c->param[i]);
     perf_result r;
     bool ok = vk_evaluate(p, m, b, &(perf_options){model, cores}, &r);
     if (ok)
         *out = (vk_prediction){r.runtime_s, r.bottleneck, vk_farthest_level(&r)};
     perf_result_release(&r);
-    perf_bindings_free(&b);
+    bexpr_bindings_free(&b);
     return ok;
 }
 
