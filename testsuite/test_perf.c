@@ -14,7 +14,7 @@
 #include "machine.h"
 #include "mem.h"
 #include "perf.h"
-#include "perf_calibrate.h"
+#include "calibrate.h"
 #include "strbuf.h"
 #include "testutil.h"
 

@@ -18,7 +18,7 @@
 #include "mem.h"
 #include "numbers.h"
 #include "perf.h"
-#include "perf_calibrate.h"
+#include "calibrate.h"
 #include "perf_plot.h"
 #include "bound_expr.h"
 #include "report_perf.h"

@@ -41,7 +41,7 @@
 #include "mem.h"
 #include "numbers.h"
 #include "perf.h"
-#include "perf_calibrate.h"
+#include "calibrate.h"
 #include "bound_expr.h"
 #include "perf_plot.h"
 #include "strbuf.h"

@@ -74,7 +74,7 @@
  * best.  The streaming rows are measured in CALIB_PASSES passes over all of
  * them, each keeping its best (calib_bandwidths). */
 #define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE is Linux's, hidden by _XOPEN_SOURCE alone */
-#include "perf_calibrate.h"
+#include "calibrate.h"
 
 #include <cpuid.h>
 #include <immintrin.h>
