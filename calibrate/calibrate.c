@@ -1,4 +1,4 @@
-/* perf_calibrate: measure the machine this runs on and describe it as a machine file.
+/* calibrate: measure the machine this runs on and describe it as a machine file.
  *
  * Memory bandwidth.  The STREAM triad a[i] = b[i] + s*c[i] on every core
  * (OpenMP, static schedule; each thread first touches the part of the arrays
@@ -91,7 +91,7 @@
 #include "mem.h"
 
 #if !defined(__x86_64__)
-#error "perf_calibrate measures x86-64 machines only"
+#error "calibrate measures x86-64 machines only"
 #endif
 
 enum { CALIB_REPEATS = 5 };
@@ -266,17 +266,17 @@ static bool calib_caches_from_sysconf(machine *m)
     return m->ncaches > 0;
 }
 
-const char *perf_calibrate_read_caches(machine *m, const char *sysfs_dir, unsigned sources)
+const char *calib_read_caches(machine *m, const char *sysfs_dir, unsigned sources)
 {
     m->ncaches = 0;
-    if ((sources & PERF_CACHES_SYSFS) && calib_caches_from_sysfs(m, sysfs_dir))
+    if ((sources & CALIB_CACHES_SYSFS) && calib_caches_from_sysfs(m, sysfs_dir))
         return "sysfs";
     m->ncaches = 0;
-    unsigned leaf = sources & PERF_CACHES_CPUID ? calib_cpuid_cache_leaf() : 0;
+    unsigned leaf = sources & CALIB_CACHES_CPUID ? calib_cpuid_cache_leaf() : 0;
     if (leaf && calib_caches_from_cpuid_leaf(m, leaf))
         return leaf == 4 ? "CPUID leaf 4" : "CPUID leaf 0x8000001D";
     m->ncaches = 0;
-    if ((sources & PERF_CACHES_SYSCONF) && calib_caches_from_sysconf(m))
+    if ((sources & CALIB_CACHES_SYSCONF) && calib_caches_from_sysconf(m))
         return "sysconf";
     m->ncaches = 0;
     return NULL;
@@ -285,9 +285,9 @@ const char *perf_calibrate_read_caches(machine *m, const char *sysfs_dir, unsign
 /* The data and unified caches of cpu0, from the first source that tells:
  * the kernel's sysfs, CPUID, glibc's sysconf; none, with a warning, when
  * none does. */
-static const char *calib_read_caches(machine *m)
+static const char *calib_read_cpu0_caches(machine *m)
 {
-    const char *source = perf_calibrate_read_caches(m, calib_cache_dir, PERF_CACHES_ALL);
+    const char *source = calib_read_caches(m, calib_cache_dir, CALIB_CACHES_ALL);
     if (!source)
         diag_tool(DIAG_WARNING, "cannot read the cache sizes (not from %s, CPUID or sysconf); "
                                 "the description lists no caches: add them by hand before "
@@ -371,7 +371,7 @@ static const double calib_triad_scalar = 3.0;
 
 enum { CALIB_HUGE_PAGE = 2 * 1024 * 1024 };
 
-void *perf_calibrate_alloc_array(size_t bytes)
+void *calib_alloc_array(size_t bytes)
 {
     size_t align = bytes >= CALIB_HUGE_PAGE ? CALIB_HUGE_PAGE : 64;
     bytes = (bytes + align - 1) / align * align;
@@ -381,7 +381,7 @@ void *perf_calibrate_alloc_array(size_t bytes)
     return p;
 }
 
-unsigned long long perf_calibrate_available_memory(void)
+unsigned long long calib_available_memory(void)
 {
     FILE *f = fopen("/proc/meminfo", "r");
     if (!f)
@@ -501,7 +501,7 @@ static void calib_measure_last_cache(machine *m, double *a, const double *b, con
 
 static bool calib_memory_bandwidth(machine *m, FILE *log)
 {
-    unsigned long long available = perf_calibrate_available_memory();
+    unsigned long long available = calib_available_memory();
     if (available == 0) {
         diag_tool(DIAG_ERROR, "cannot read MemAvailable from /proc/meminfo to size the bandwidth arrays");
         return false;
@@ -510,8 +510,8 @@ static bool calib_memory_bandwidth(machine *m, FILE *log)
     if (array_mib < 256)
         diag_tool(DIAG_WARNING, "only %zu MiB of memory per bandwidth array; caches may inflate the result",
                   array_mib);
-    double *a = perf_calibrate_alloc_array(bytes), *b = perf_calibrate_alloc_array(bytes);
-    double *c = perf_calibrate_alloc_array(bytes);
+    double *a = calib_alloc_array(bytes), *b = calib_alloc_array(bytes);
+    double *c = calib_alloc_array(bytes);
     bool ok = a && b && c && bytes > 0;
     if (ok) {
         size_t n = bytes / sizeof(double);
@@ -1083,8 +1083,8 @@ static double calib_row_sums_timed(void *ctx)
  * gives W = L (latency / c - 1); the mean over calib_row_sum_lengths. */
 static void calib_chain_window(machine_benchmarks *b, calib_runs *runs)
 {
-    double *a = perf_calibrate_alloc_array(CALIB_ROW_SUM_ELEMENTS * sizeof *a);
-    double *y = perf_calibrate_alloc_array(CALIB_ROW_SUM_ELEMENTS * sizeof *y);
+    double *a = calib_alloc_array(CALIB_ROW_SUM_ELEMENTS * sizeof *a);
+    double *y = calib_alloc_array(CALIB_ROW_SUM_ELEMENTS * sizeof *y);
     if (!a || !y) {
         free(a);
         free(y);
@@ -1138,7 +1138,7 @@ static double calib_access_cycles(calib_access_kernel *kernel, double *a, double
  * be had. */
 static void calib_scalar_accesses(machine_benchmarks *b, const calib_isa *isa, calib_runs *runs)
 {
-    double *a = perf_calibrate_alloc_array(CALIB_ROW_SUM_ELEMENTS * sizeof *a);
+    double *a = calib_alloc_array(CALIB_ROW_SUM_ELEMENTS * sizeof *a);
     if (!a)
         return;
     for (size_t i = 0; i < CALIB_ROW_SUM_ELEMENTS; i++)
@@ -1256,7 +1256,7 @@ static size_t calib_part_start(size_t n, unsigned t, unsigned nt)
 static bool calib_stream_alloc(calib_stream *st)
 {
     size_t stride = st->n + CALIB_PAD, bytes = st->streams * stride * sizeof(double);
-    st->buffer = perf_calibrate_alloc_array(bytes);
+    st->buffer = calib_alloc_array(bytes);
     if (!st->buffer)
         return false;
     for (unsigned k = 0; k < CALIB_MAX_STREAMS; k++)
@@ -1431,7 +1431,7 @@ static unsigned long long calib_part_bytes(const machine *m, unsigned i, unsigne
 static unsigned long long calib_memory_bytes(const machine *m)
 {
     unsigned long long largest = machine_largest_cache(m), bytes = 4 * largest;
-    unsigned long long available = perf_calibrate_available_memory() / 4;
+    unsigned long long available = calib_available_memory() / 4;
     if (bytes < 256 * calib_mib)
         bytes = 256 * calib_mib;
     if (bytes > available)
@@ -1567,7 +1567,7 @@ static void calib_transfers(const machine *m, machine_benchmarks *b, FILE *log)
     calib_log(log, "\n");
 }
 
-bool perf_calibrate_benchmarks(machine *m, FILE *log)
+bool calib_benchmarks(machine *m, FILE *log)
 {
     double start = calib_now();
     machine_benchmarks *b = &m->benchmarks;
@@ -1592,7 +1592,7 @@ bool perf_calibrate_benchmarks(machine *m, FILE *log)
     return true;
 }
 
-void perf_calibrate_keep_best(machine_benchmarks *into, const machine_benchmarks *from)
+void calib_keep_best(machine_benchmarks *into, const machine_benchmarks *from)
 {
     if (!into->present || !from->present)
         return;
@@ -1637,19 +1637,19 @@ static void calib_agree_memory_bandwidth(machine *m, FILE *log)
     }
 }
 
-bool perf_calibrate(machine *m, FILE *log)
+bool calib_machine(machine *m, FILE *log)
 {
     double start = calib_now();
     *m = (machine){0};
     m->cores = calib_online_cores();
-    const char *source = calib_read_caches(m);
+    const char *source = calib_read_cpu0_caches(m);
     calib_log_caches(m, source, log);
     if (!calib_memory_bandwidth(m, log))
         return false;
     const calib_isa *isa = calib_best_isa();
     calib_peak(m, isa, log);
     calib_weights(m, isa, log);
-    if (!perf_calibrate_benchmarks(m, log))
+    if (!calib_benchmarks(m, log))
         return false;
     calib_agree_memory_bandwidth(m, log);
     m->name = calib_machine_name(m->cores);

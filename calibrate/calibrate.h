@@ -1,6 +1,17 @@
-/* perf_calibrate: measure the machine this runs on and describe it as a machine file. */
-#ifndef AITOOL_PERF_CALIBRATE_H
-#define AITOOL_PERF_CALIBRATE_H
+/* calibrate: measures the machine this runs on and describes it as a
+ * machine (perfmodel's machine.h, written out as a machine file): peak and
+ * weights, memory bandwidth, caches from /sys, CPUID or sysconf, and the
+ * benchmarks table.  x86-64 intrinsics and CPUID, OpenMP, /sys and /proc:
+ * the one part of the model that is not pure C, so it sits above
+ * perfmodel/, which never calls it.
+ *
+ * Used by perfmodel -calibrate (tools/perfmodel_cli.c), bench/validate
+ * (calibrates in the same run and allocates its kernels' arrays here) and
+ * test_perf.  Owns nothing between calls: what a call fills in m is the
+ * caller's, freed with machine_free(); calib_alloc_array's arrays are
+ * free()d by the caller. */
+#ifndef AITOOL_CALIBRATE_H
+#define AITOOL_CALIBRATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -13,14 +24,14 @@
  * reported through diag.  Whatever m held before is overwritten, not freed.  After a failure m
  * holds no heap memory; after success m->name and m->benchmarks.bandwidths are the caller's
  * (machine_free() frees them).  Takes under a minute and every core; x86-64 only. */
-bool perf_calibrate(machine *m, FILE *log);
+bool calib_machine(machine *m, FILE *log);
 
-/* The benchmarks part of perf_calibrate alone: fills m->benchmarks (overwritten, not freed)
+/* The benchmarks part of calib_machine alone: fills m->benchmarks (overwritten, not freed)
  * for the m->cores, m->caches and m->write_allocate it is given: the clock, the in-core
  * cycles, every streaming kernel with its data in every cache and in memory on 1 and on
  * m->cores threads, the transfer rates.  Without a clock (a warning) they stay absent.  False
  * after an error reported through diag, with nothing allocated. */
-bool perf_calibrate_benchmarks(machine *m, FILE *log);
+bool calib_benchmarks(machine *m, FILE *log);
 
 /* Of two calibrations of the same machine, the better measurement of each benchmark into
  * `into`: the fewer cycles (in-core costs, add latency, scalar accesses, barrier), the
@@ -29,20 +40,20 @@ bool perf_calibrate_benchmarks(machine *m, FILE *log);
  * calibration is a best of runs; on a machine whose state drifts (a VM whose host moves
  * its vCPUs), two calibrations minutes apart are a best over that span, as a validation's
  * passes over the same span keep each kernel's best. */
-void perf_calibrate_keep_best(machine_benchmarks *into, const machine_benchmarks *from);
+void calib_keep_best(machine_benchmarks *into, const machine_benchmarks *from);
 
 /* Where the cache sizes may come from, in the order they are asked. */
 enum {
-    PERF_CACHES_SYSFS = 1,   /* sysfs_dir: the kernel's /sys/devices/system/cpu/cpu0/cache */
-    PERF_CACHES_CPUID = 2,   /* Intel's leaf 4, AMD's leaf 0x8000001D */
-    PERF_CACHES_SYSCONF = 4, /* glibc's _SC_LEVEL*_CACHE_SIZE */
-    PERF_CACHES_ALL = 7,
+    CALIB_CACHES_SYSFS = 1,   /* sysfs_dir: the kernel's /sys/devices/system/cpu/cpu0/cache */
+    CALIB_CACHES_CPUID = 2,   /* Intel's leaf 4, AMD's leaf 0x8000001D */
+    CALIB_CACHES_SYSCONF = 4, /* glibc's _SC_LEVEL*_CACHE_SIZE */
+    CALIB_CACHES_ALL = 7,
 };
 
 /* Fills m->caches (data and unified, by level) from the first of `sources`
  * that tells; returns which ("sysfs", "CPUID leaf 4", "CPUID leaf
  * 0x8000001D", "sysconf"), or NULL with no caches. */
-const char *perf_calibrate_read_caches(machine *m, const char *sysfs_dir, unsigned sources);
+const char *calib_read_caches(machine *m, const char *sysfs_dir, unsigned sources);
 
 /* An array for a benchmark: 64-byte aligned and, from 2 MiB up, on huge pages where the kernel
  * gives them on request (madvise; this VM does only then).  Kernels that walk streams far apart
@@ -50,9 +61,9 @@ const char *perf_calibrate_read_caches(machine *m, const char *sysfs_dir, unsign
  * tables: a cost the model does not have and systems with transparent huge pages always on do
  * not pay.  The calibration and bench/validate both allocate with it, so the benchmarks and
  * the kernels they predict see the same pages.  NULL when memory runs out; free() frees it. */
-void *perf_calibrate_alloc_array(size_t bytes);
+void *calib_alloc_array(size_t bytes);
 
 /* MemAvailable of /proc/meminfo in bytes; 0 when it cannot be read. */
-unsigned long long perf_calibrate_available_memory(void);
+unsigned long long calib_available_memory(void);
 
 #endif

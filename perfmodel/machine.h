@@ -40,7 +40,7 @@ typedef struct machine_chips {
     bool has_inpcom;
 } machine_chips;
 
-/* The optional "benchmarks" table (perf_calibrate measures it; README.md,
+/* The optional "benchmarks" table (calibrate/ measures it; README.md,
  * "Machine files"): what the streaming kernels below reach with their data
  * in each level, on one core and on all; the in-core cost of the FP
  * operations; the clock that turns seconds into cycles. */

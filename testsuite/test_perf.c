@@ -318,7 +318,7 @@ static void test_cache_sources(void)
         }
     }
     machine m = {0};
-    const char *source = perf_calibrate_read_caches(&m, dir, PERF_CACHES_ALL);
+    const char *source = calib_read_caches(&m, dir, CALIB_CACHES_ALL);
     CU_ASSERT_STRING_EQUAL(source ? source : "", "sysfs");
     CU_ASSERT_EQUAL_FATAL(m.ncaches, 3);
     CU_ASSERT_EQUAL(m.caches[0].level, 1);
@@ -330,7 +330,7 @@ static void test_cache_sources(void)
     /* No sysfs: CPUID, which on this machine agrees with glibc on L1. */
     char missing[600];
     snprintf(missing, sizeof missing, "%s/none", dir);
-    source = perf_calibrate_read_caches(&m, missing, PERF_CACHES_SYSFS | PERF_CACHES_CPUID);
+    source = calib_read_caches(&m, missing, CALIB_CACHES_SYSFS | CALIB_CACHES_CPUID);
     if (source) {
         CU_ASSERT_PTR_NOT_NULL(strstr(source, "CPUID"));
         CU_ASSERT(m.ncaches >= 2);
@@ -341,7 +341,7 @@ static void test_cache_sources(void)
         for (unsigned i = 1; i < m.ncaches; i++)
             CU_ASSERT(m.caches[i].level >= m.caches[i - 1].level);
     }
-    source = perf_calibrate_read_caches(&m, missing, PERF_CACHES_SYSFS);
+    source = calib_read_caches(&m, missing, CALIB_CACHES_SYSFS);
     CU_ASSERT_PTR_NULL(source);
     CU_ASSERT_EQUAL(m.ncaches, 0);
     testutil_remove_tree(dir);
@@ -365,12 +365,12 @@ static double test_row_gbs(const machine_benchmarks *b, unsigned kernel, unsigne
 static void test_benchmarks(void)
 {
     machine *m = mem_alloc(sizeof *m);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(perf_calibrate_read_caches(m, "/sys/devices/system/cpu/cpu0/cache",
-                                                            PERF_CACHES_ALL));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(calib_read_caches(m, "/sys/devices/system/cpu/cpu0/cache",
+                                                   CALIB_CACHES_ALL));
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     m->cores = cores > 0 ? (unsigned)cores : 1;
     m->write_allocate = true;
-    CU_ASSERT_TRUE_FATAL(perf_calibrate_benchmarks(m, NULL));
+    CU_ASSERT_TRUE_FATAL(calib_benchmarks(m, NULL));
     const machine_benchmarks *b = &m->benchmarks;
     CU_ASSERT_TRUE_FATAL(b->present);
     CU_ASSERT(b->clock_ghz >= 0.1 && b->clock_ghz <= 10);
@@ -418,7 +418,7 @@ static void test_keep_best(void)
                                .bandwidths = from_rows, .nbandwidths = 3};
     into.vector_cycles[MACHINE_OP_DIVIDE] = 6;
     from.vector_cycles[MACHINE_OP_DIVIDE] = 5.5;
-    perf_calibrate_keep_best(&into, &from);
+    calib_keep_best(&into, &from);
     CU_ASSERT_DOUBLE_EQUAL(into.clock_ghz, 2.5, 0);
     CU_ASSERT_DOUBLE_EQUAL(into.add_latency_cycles, 4, 0);
     CU_ASSERT_DOUBLE_EQUAL(into.chain_window, 75, 0);
@@ -435,7 +435,7 @@ static void test_keep_best(void)
     /* a table without measurements changes nothing */
     from.present = false;
     from.barrier_cycles = 1;
-    perf_calibrate_keep_best(&into, &from);
+    calib_keep_best(&into, &from);
     CU_ASSERT_DOUBLE_EQUAL(into.barrier_cycles, 650, 0);
 }
 

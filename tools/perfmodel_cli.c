@@ -367,7 +367,7 @@ static int pm_calibrate(const pm_options *o)
         return PM_EXIT_USAGE;
     }
     machine m;
-    if (!perf_calibrate(&m, stderr))
+    if (!calib_machine(&m, stderr))
         return PM_EXIT_INPUT;
     /* A failed write to standard output is reported at the program's end. */
     char *json = machine_to_json(&m);

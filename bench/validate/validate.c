@@ -13,7 +13,7 @@
  *     state of a kernel run again and again, and a cache-sized call takes less than starting
  *     a parallel region), on one core as serial code (vk_time_reps); the best of R timings
  *     over its repetitions is the measured time, as the calibration's numbers are best-ofs.
- * The machine comes from perf_calibrate() in the same invocation, its benchmarks measured
+ * The machine comes from calib_machine() in the same invocation, its benchmarks measured
  * again after every pass but the last and the best of each kept (vk_calibrate_again), or
  * from -machine FILE; it needs a benchmarks table.  The error of a prediction is
  * (predicted - measured) / measured; per model, the median and worst absolute error at
@@ -411,7 +411,7 @@ static double vk_case_bytes(const vk_case *c)
 static bool vk_case_alloc(vk_case *c, const vk_kernel *k, unsigned threads)
 {
     for (unsigned i = 0; i < c->narrays; i++) {
-        c->array[i] = perf_calibrate_alloc_array(c->length[i] * c->esize[i]);
+        c->array[i] = calib_alloc_array(c->length[i] * c->esize[i]);
         if (!c->array[i]) {
             diag_tool(DIAG_ERROR, "%s: cannot allocate its %.0f MiB of arrays", k->name,
                       vk_case_bytes(c) / vk_mib);
@@ -791,7 +791,7 @@ static bool vk_memory_footprint(const vk_options *o, const machine *m, double *f
     double f = o->memory_footprint;
     if (f == 0)
         f = fmax(vk_memory_multiple * (double)machine_largest_cache(m), vk_min_memory);
-    double available = (double)perf_calibrate_available_memory();
+    double available = (double)calib_available_memory();
     if (!o->dry_run && available > 0 && f > available / 3) {
         if (o->memory_footprint) {
             diag_tool(DIAG_ERROR, "-footprint-mib %.0f: more than a third of the %.0f MiB available",
@@ -1318,7 +1318,7 @@ static machine *vk_machine(const vk_options *o)
         m = machine_load(o->machine_file);
     else {
         m = calloc(1, sizeof *m);
-        if (m && !perf_calibrate(m, stderr)) {
+        if (m && !calib_machine(m, stderr)) {
             free(m);
             m = NULL;
         }
@@ -1375,7 +1375,7 @@ static void vk_print_intro(const vk_run_ctx *x)
 }
 
 /* The calibration's benchmarks measured again, the best of each of the two kept
- * (perf_calibrate_keep_best): the kernels keep their best over the passes, so the benchmarks
+ * (calib_keep_best): the kernels keep their best over the passes, so the benchmarks
  * that predict them are a best over the same span.  A VM's host moves its vCPUs about, and a
  * parallel loop's barrier measured 650 cycles in one calibration and 1250 in the next, minutes
  * apart, on a quiet machine. */
@@ -1387,9 +1387,9 @@ static void vk_calibrate_again(vk_run_ctx *x)
     memcpy(again.caches, m->caches, sizeof again.caches);
     fprintf(stderr, "validate: the machine's benchmarks measured again, the best of each "
                     "kept\n");
-    if (!perf_calibrate_benchmarks(&again, stderr))
+    if (!calib_benchmarks(&again, stderr))
         return;
-    perf_calibrate_keep_best(&m->benchmarks, &again.benchmarks);
+    calib_keep_best(&m->benchmarks, &again.benchmarks);
     free(again.benchmarks.bandwidths);
     x->recalibrated = true;
 }
