@@ -789,26 +789,15 @@ bool perf_evaluate_with(const lm_program *p, const machine *m, const perf_bindin
     return ok;
 }
 
-bool perf_options_parse(const char *model, const char *cores, perf_options *out)
+bool perf_options_parse(const char *model, long long cores, perf_options *out)
 {
-    *out = (perf_options){PERF_ROOFLINE, 0};
+    *out = (perf_options){PERF_ROOFLINE, (unsigned)cores};
     if (model && !strcmp(model, "ecm")) {
         out->model = PERF_ECM;
     } else if (model && strcmp(model, "roofline") != 0) {
         diag_tool(DIAG_ERROR, "-model %s: the models are roofline and ecm", model);
         return false;
     }
-    if (!cores)
-        return true;
-    long long n;
-    const char *error = perf_parse_whole_number(cores, strlen(cores), &n);
-    if (!error && (n < 1 || n > 1048576))
-        error = "not from 1 to 1048576";
-    if (error) {
-        diag_tool(DIAG_ERROR, "-cores %s: %s", cores, error);
-        return false;
-    }
-    out->cores = (unsigned)n;
     return true;
 }
 

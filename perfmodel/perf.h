@@ -36,9 +36,14 @@ typedef struct perf_options {
     unsigned cores; /* cores that run the nests; 0: all the machine's */
 } perf_options;
 
-/* The options -model NAME and -cores N (either may be NULL) into *out;
- * false after a usage error reported through diag. */
-bool perf_options_parse(const char *model, const char *cores, perf_options *out);
+/* The most cores -cores takes, and its message for a bad value (args.h's
+ * row text): measuretool's and perfmodel's rows say the same. */
+#define PERF_MAX_CORES 1048576
+#define PERF_CORES_BAD "-cores {value}: {why}"
+
+/* The options -model NAME (may be NULL) and -cores N (0: not given) into
+ * *out; false after a usage error reported through diag. */
+bool perf_options_parse(const char *model, long long cores, perf_options *out);
 
 /* Whether machine m (read from machine_file) can do what opt asks: 0, or
  * the exit status of the error reported (1: ECM without a benchmarks table,

@@ -48,11 +48,11 @@ typedef struct mt_options {
     const char *chips_file;  /* -chips: the CHIP3S application, or NULL */
     const char *machine_file; /* -machine: predict each nest on this machine, or NULL */
     const char *model;        /* -model roofline|ecm for -machine, or NULL */
-    const char *cores;        /* -cores N for -machine, or NULL */
+    long long cores;          /* -cores N for -machine, or 0 */
     const char **params;     /* -param NAME=VALUE: the symbols of loop bounds */
     int nparams;
     const char *build_dir;   /* -p: the build's compile_commands.json is there */
-    const char *jobs;        /* -j N, as given */
+    long long jobs;          /* -j N, or 0 */
     const char *shard;       /* -shard K/N, as given */
     bool progress;           /* -progress: the progress line off a terminal too */
     const char *merge_json;  /* -merge OUT.json: merge the inputs, slices' JSON reports */
@@ -63,147 +63,138 @@ typedef struct mt_options {
     int nclang_args;
 } mt_options;
 
-/* Compiler options that take their value as the next argument when it is
- * not joined (`-I dir` and `-Idir`). */
-static const char *const compiler_options_with_value[] = {
-    "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
-    "-isysroot", "-x", "-target", "-Xclang",
-};
-
-/* Compiler options passed to libclang as they are, by prefix. */
-static const char *const compiler_option_prefixes[] = {
-    "-std=", "-W", "-w", "-f", "-m", "-O", "-g", "-pedantic", "-ansi", "-nostdinc",
-    "--target=", "--sysroot=", "-pthread", "-c", "-v",
-};
-
-static int compiler_option_with_value(const char *arg)
-{
-    for (size_t i = 0; i < sizeof compiler_options_with_value / sizeof *compiler_options_with_value; i++) {
-        const char *opt = compiler_options_with_value[i];
-        size_t n = strlen(opt);
-        if (strncmp(arg, opt, n) == 0)
-            return arg[n] ? 1 : 2; /* joined value, or the next argument */
-    }
-    return 0;
-}
-
-static bool compiler_option_plain(const char *arg)
-{
-    for (size_t i = 0; i < sizeof compiler_option_prefixes / sizeof *compiler_option_prefixes; i++) {
-        const char *p = compiler_option_prefixes[i];
-        size_t n = strlen(p);
-        /* "-c", "-v", "-w" are whole options, the others prefixes. */
-        if (n == 2 && (p[1] == 'c' || p[1] == 'v' || p[1] == 'w') ? strcmp(arg, p) == 0
-                                                                  : strncmp(arg, p, n) == 0)
-            return true;
-    }
-    return false;
-}
-
 #define MT_OPT(field) offsetof(mt_options, field)
+
+enum { MT_MAX_JOBS = 1024 };
 
 /* Every option of measuretool but the compiler's: the parser, -help and the
  * README's option table (measuretool -help-markdown) all read this. */
 static const args_option mt_option_table[] = {
-    {"-help|--help|-h", ARGS_FLAG, NULL, false, MT_OPT(help), 0, "print the usage and exit"},
-    {"-help-markdown", ARGS_FLAG, NULL, false, MT_OPT(help_markdown), 0,
-     "print this table of options as the README's markdown and exit"},
-    {"--version|-version", ARGS_FLAG, NULL, false, MT_OPT(version), 0,
-     "print measuretool's version and the libclang it uses, and exit"},
-    {"-debug", ARGS_FLAG, NULL, false, MT_OPT(debug), 0,
-     "progress and per-loop internals (own and inclusive counts, every array with its element "
-     "type) on stderr"},
-    {"-static-counting-only", ARGS_FLAG, NULL, false, MT_OPT(static_only), 0,
-     "analyze only: write the report, change no source. Without it measuretool writes an "
-     "instrumented copy of each file (measureTool's `chiterations = N;` protocol)"},
-    {"-o", ARGS_VALUE, "FILE", false, MT_OPT(output), 0,
-     "the instrumented copy (one input only); default `ai_<file name>` in the current "
-     "directory"},
-    {"-auto-instrument", ARGS_FLAG, NULL, false, MT_OPT(auto_instrument), 0,
-     "instrument every loop for exact measurement, no markers needed: the copy writes each "
-     "loop's entries, iterations, FP operations and bytes as JSON at exit, to "
-     "$AITOOL_MEASURED (default ai_measured.json)"},
-    {"-simon-clock", ARGS_FLAG, NULL, false, MT_OPT(simon_clock), 0,
-     "instead of counters, start each stretch of code that always runs as a whole with "
-     "simon_advance(N), N the ns its C operations cost, for the SIMON simulator (simon-cc "
-     "does this with -T; simon/README.md)"},
-    {"-T", ARGS_VALUE, "FILE", false, MT_OPT(costs_file), 0,
-     "with -simon-clock: the cost of each class of operation, `class ns` pairs (iadd imul idiv "
-     "ilogic cmp fadd fmul fdiv load store call branch); an unlisted class costs 1 ns"},
-    {"-measured", ARGS_VALUE, "FILE", false, MT_OPT(measured_file), 0,
-     "with -static-counting-only: put that measurement (written by an -auto-instrument'ed "
-     "program) beside the static counts of each loop in the reports"},
-    {"-report-file", ARGS_VALUE, "FILE", false, MT_OPT(report_file), 0,
-     "the text report; default ai_tool_report.txt in the current directory (in the "
-     "instrumentation modes, only when this option is given). It is rewritten on every run, "
-     "never appended; - is standard output"},
-    {"-json", ARGS_VALUE, "FILE", false, MT_OPT(json_file), 0,
-     "also write the report as JSON (- is standard output)"},
-    {"-xml", ARGS_VALUE, "FILE", false, MT_OPT(xml_file), 0,
-     "also write ExaSAT XML (spec draft 0.3.1; - is standard output): per loop its bounds, "
-     "own-level operations, scalars and array subscripts (xml-schema/README.md)"},
-    {"-chips", ARGS_VALUE, "APP.la", false, MT_OPT(chips_file), 0,
-     "also write the loop model as a CHIP3S performance study: the application APP and, "
-     "beside it, a subtask FUNC.la per function whose cflow procedure holds its loop nests "
-     "with their trip counts, FP operations and bytes; bound symbols are its variables, "
-     "valued by -param (chips/README.md)"},
-    {"-exasat-dialect", ARGS_FLAG, NULL, false, MT_OPT(exasat_dialect), 0,
-     "read .xml inputs as the ExaSAT tools' own dialect (otherwise detected per document)"},
-    {"-machine", ARGS_VALUE, "FILE", false, MT_OPT(machine_file), 0,
-     "with -static-counting-only: predict each loop nest's flops, bytes, working set and "
-     "runtime on that machine (the perfmodel core; perfmodel/machines/ has examples)"},
-    {"-model", ARGS_VALUE, "roofline|ecm", false, MT_OPT(model), 0,
-     "with -machine: how counts become time, as perfmodel's -model (ecm needs the machine's "
-     "\"benchmarks\")"},
-    {"-cores", ARGS_VALUE, "N", false, MT_OPT(cores), 0,
-     "with -machine: the cores that run each nest (default: all the machine's)"},
-    {"-param", ARGS_LIST, "NAME=VALUE", false, MT_OPT(params), MT_OPT(nparams),
-     "a whole number for a symbol of the loop bounds, for -machine (repeatable; -D still goes "
-     "to the compiler); an array element such as lo(3) is a symbol too"},
-    {"-annot|--annot", ARGS_LIST, "FILE", false, MT_OPT(annot_files), MT_OPT(nannot_files),
-     "read function side-effect annotations (repeatable; later files override earlier ones "
-     "and the built-in set). A syntax error is FILE:line:col: error: ... and exit status 1 "
-     "before anything is analyzed"},
-    {"-no-default-annot", ARGS_FLAG, NULL, false, MT_OPT(no_default_annots), 0,
-     "do not load the built-in annotations for the C library, libm and the OpenMP runtime"},
-    {"-dumpannot", ARGS_FLAG, NULL, false, MT_OPT(dump_annots), 0,
-     "print the annotations in effect to standard output, one per line with where each was "
-     "read; with no input file, that is all it does"},
-    {"-use-algorithm-v2", ARGS_FLAG, NULL, false, MT_OPT(flow_sensitive), 0,
-     "flow-sensitive counting: the largest arm of each if/else, ?: and switch instead of the "
-     "sum of all arms; pragmas are checked against these counts"},
-    {"-p", ARGS_VALUE, "BUILD_DIR", false, MT_OPT(build_dir), 0,
-     "read BUILD_DIR/compile_commands.json (through libclang) and analyze every translation "
-     "unit in it, or only the files named, each with its own flags; a named file not in it gets "
-     "the flags of the first entry in its directory, with a warning. Compiler options given "
-     "here are added after each entry's"},
-    {"-j", ARGS_VALUE, "N", true, MT_OPT(jobs), 0,
-     "analyze N translation units at once (default: the number of cores); the outputs are the "
-     "same bytes for every N"},
-    {"-shard", ARGS_VALUE, "K/N", false, MT_OPT(shard), 0,
-     "analyze only the K-th of N equal slices of the files (of the database, or named), in "
-     "order; its -json and -xml reports say which slice they are, for -merge and -merge-xml"},
-    {"-progress", ARGS_FLAG, NULL, false, MT_OPT(progress), 0,
-     "a progress line on stderr even off a terminal (on one it is always drawn), and a "
-     "summary line at the end (always with -p)"},
-    {"-merge", ARGS_VALUE, "OUT.json", false, MT_OPT(merge_json), 0,
-     "merge the JSON reports named (of every slice of one -shard run) into OUT.json, the "
-     "report of the whole run; analyzes nothing"},
-    {"-merge-xml", ARGS_VALUE, "OUT.xml", false, MT_OPT(merge_xml), 0,
-     "the same for the slices' ExaSAT XML"},
+    {.names = "-help|--help|-h", .kind = ARGS_FLAG, .dest = MT_OPT(help),
+     .help = "print the usage and exit"},
+    {.names = "-help-markdown", .kind = ARGS_FLAG, .dest = MT_OPT(help_markdown),
+     .help = "print this table of options as the README's markdown and exit"},
+    {.names = "--version|-version", .kind = ARGS_FLAG, .dest = MT_OPT(version),
+     .help = "print measuretool's version and the libclang it uses, and exit"},
+    {.names = "-debug", .kind = ARGS_FLAG, .dest = MT_OPT(debug),
+     .help = "progress and per-loop internals (own and inclusive counts, every array with its "
+             "element type) on stderr"},
+    {.names = "-static-counting-only", .kind = ARGS_FLAG, .dest = MT_OPT(static_only),
+     .help = "analyze only: write the report, change no source. Without it measuretool writes an "
+             "instrumented copy of each file (measureTool's `chiterations = N;` protocol)"},
+    {.names = "-o", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(output),
+     .help = "the instrumented copy (one input only); default `ai_<file name>` in the current "
+             "directory"},
+    {.names = "-auto-instrument", .kind = ARGS_FLAG, .dest = MT_OPT(auto_instrument),
+     .help = "instrument every loop for exact measurement, no markers needed: the copy writes "
+             "each loop's entries, iterations, FP operations and bytes as JSON at exit, to "
+             "$AITOOL_MEASURED (default ai_measured.json)"},
+    {.names = "-simon-clock", .kind = ARGS_FLAG, .dest = MT_OPT(simon_clock),
+     .help = "instead of counters, start each stretch of code that always runs as a whole with "
+             "simon_advance(N), N the ns its C operations cost, for the SIMON simulator "
+             "(simon-cc does this with -T; simon/README.md)"},
+    {.names = "-T", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(costs_file),
+     .needs = "-simon-clock",
+     .needs_text = "-T gives the costs of -simon-clock: use it with -simon-clock",
+     .help = "with -simon-clock: the cost of each class of operation, `class ns` pairs (iadd "
+             "imul idiv ilogic cmp fadd fmul fdiv load store call branch); an unlisted class "
+             "costs 1 ns"},
+    {.names = "-measured", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(measured_file),
+     .needs = "-static-counting-only",
+     .needs_text = "-measured reports beside the static counts: use it with "
+                   "-static-counting-only",
+     .help = "with -static-counting-only: put that measurement (written by an "
+             "-auto-instrument'ed program) beside the static counts of each loop in the reports"},
+    {.names = "-report-file", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(report_file),
+     .help = "the text report; default ai_tool_report.txt in the current directory (in the "
+             "instrumentation modes, only when this option is given). It is rewritten on every "
+             "run, never appended; - is standard output"},
+    {.names = "-json", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(json_file),
+     .help = "also write the report as JSON (- is standard output)"},
+    {.names = "-xml", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(xml_file),
+     .help = "also write ExaSAT XML (spec draft 0.3.1; - is standard output): per loop its "
+             "bounds, own-level operations, scalars and array subscripts (xml-schema/README.md)"},
+    {.names = "-chips", .kind = ARGS_VALUE, .value = "APP.la", .dest = MT_OPT(chips_file),
+     .help = "also write the loop model as a CHIP3S performance study: the application APP and, "
+             "beside it, a subtask FUNC.la per function whose cflow procedure holds its loop "
+             "nests with their trip counts, FP operations and bytes; bound symbols are its "
+             "variables, valued by -param (chips/README.md)"},
+    {.names = "-exasat-dialect", .kind = ARGS_FLAG, .dest = MT_OPT(exasat_dialect),
+     .help = "read .xml inputs as the ExaSAT tools' own dialect (otherwise detected per document)"},
+    {.names = "-machine", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(machine_file),
+     .needs = "-static-counting-only",
+     .needs_text = "-machine reports beside the static counts: use it with "
+                   "-static-counting-only",
+     .help = "with -static-counting-only: predict each loop nest's flops, bytes, working set and "
+             "runtime on that machine (the perfmodel core; perfmodel/machines/ has examples)"},
+    {.names = "-model", .kind = ARGS_VALUE, .value = "roofline|ecm", .dest = MT_OPT(model),
+     .needs = "-machine",
+     .needs_text = "-model chooses how -machine predicts: give it with -machine",
+     .help = "with -machine: how counts become time, as perfmodel's -model (ecm needs the "
+             "machine's \"benchmarks\")"},
+    {.names = "-cores", .kind = ARGS_INT, .value = "N", .dest = MT_OPT(cores),
+     .min = 1, .max = PERF_MAX_CORES, .bad = PERF_CORES_BAD, .needs = "-machine",
+     .needs_text = "-cores chooses how -machine predicts: give it with -machine",
+     .help = "with -machine: the cores that run each nest (default: all the machine's)"},
+    {.names = "-param", .kind = ARGS_LIST, .value = "NAME=VALUE", .dest = MT_OPT(params),
+     .count = MT_OPT(nparams),
+     .help = "a whole number for a symbol of the loop bounds, for -machine (repeatable; -D still "
+             "goes to the compiler); an array element such as lo(3) is a symbol too"},
+    {.names = "-annot|--annot", .kind = ARGS_LIST, .value = "FILE", .dest = MT_OPT(annot_files),
+     .count = MT_OPT(nannot_files),
+     .help = "read function side-effect annotations (repeatable; later files override earlier "
+             "ones and the built-in set). A syntax error is FILE:line:col: error: ... and exit "
+             "status 1 before anything is analyzed"},
+    {.names = "-no-default-annot", .kind = ARGS_FLAG, .dest = MT_OPT(no_default_annots),
+     .help = "do not load the built-in annotations for the C library, libm and the OpenMP runtime"},
+    {.names = "-dumpannot", .kind = ARGS_FLAG, .dest = MT_OPT(dump_annots),
+     .help = "print the annotations in effect to standard output, one per line with where each "
+             "was read; with no input file, that is all it does"},
+    {.names = "-use-algorithm-v2", .kind = ARGS_FLAG, .dest = MT_OPT(flow_sensitive),
+     .help = "flow-sensitive counting: the largest arm of each if/else, ?: and switch instead of "
+             "the sum of all arms; pragmas are checked against these counts"},
+    {.names = "-p", .kind = ARGS_VALUE, .value = "BUILD_DIR", .dest = MT_OPT(build_dir),
+     .help = "read BUILD_DIR/compile_commands.json (through libclang) and analyze every "
+             "translation unit in it, or only the files named, each with its own flags; a named "
+             "file not in it gets the flags of the first entry in its directory, with a warning. "
+             "Compiler options given here are added after each entry's"},
+    {.names = "-j", .kind = ARGS_INT, .value = "N", .joined = true, .dest = MT_OPT(jobs),
+     .min = 1, .max = MT_MAX_JOBS,
+     .bad = "-j '{value}': the number of translation units analyzed at once is a whole number "
+            "from {min} to {max}",
+     .help = "analyze N translation units at once (default: the number of cores); the outputs "
+             "are the same bytes for every N"},
+    {.names = "-shard", .kind = ARGS_VALUE, .value = "K/N", .dest = MT_OPT(shard),
+     .help = "analyze only the K-th of N equal slices of the files (of the database, or named), "
+             "in order; its -json and -xml reports say which slice they are, for -merge and "
+             "-merge-xml"},
+    {.names = "-progress", .kind = ARGS_FLAG, .dest = MT_OPT(progress),
+     .help = "a progress line on stderr even off a terminal (on one it is always drawn), and a "
+             "summary line at the end (always with -p)"},
+    {.names = "-merge", .kind = ARGS_VALUE, .value = "OUT.json", .dest = MT_OPT(merge_json),
+     .help = "merge the JSON reports named (of every slice of one -shard run) into OUT.json, the "
+             "report of the whole run; analyzes nothing"},
+    {.names = "-merge-xml", .kind = ARGS_VALUE, .value = "OUT.xml", .dest = MT_OPT(merge_xml),
+     .help = "the same for the slices' ExaSAT XML"},
 };
 
 enum { MT_NOPTIONS = sizeof mt_option_table / sizeof *mt_option_table, MT_HELP_COLUMN = 26 };
 
-/* A compiler option (and its value): passed on to clang. */
-static args_result mt_take_compiler_option(int argc, char **argv, int *i, mt_options *o)
+/* A compiler option (and its value), passed on to clang; "-", which would
+ * be standard input, is refused. */
+static args_result mt_take_compiler_option(int argc, char **argv, int *i, void *dest)
 {
+    mt_options *o = dest;
     const char *a = argv[*i];
-    int with_value = compiler_option_with_value(a);
-    if (!with_value && !compiler_option_plain(a))
+    if (!strcmp(a, "-")) {
+        diag_tool(DIAG_ERROR, "reading C from standard input is not supported; name a file");
+        return ARGS_BAD;
+    }
+    args_cc_kind kind = args_compiler_option(a, NULL);
+    if (kind == ARGS_CC_NONE)
         return ARGS_NOT_AN_OPTION;
     o->clang_args[o->nclang_args++] = a;
-    if (with_value != 2)
+    if (kind != ARGS_CC_SEPARATE)
         return ARGS_TAKEN;
     const char *v;
     if (!args_take_value(argc, argv, i, &v))
@@ -212,29 +203,21 @@ static args_result mt_take_compiler_option(int argc, char **argv, int *i, mt_opt
     return ARGS_TAKEN;
 }
 
+static const args_program mt_program = {
+    .table = mt_option_table,
+    .n = MT_NOPTIONS,
+    .has_inputs = true,
+    .inputs = MT_OPT(inputs),
+    .ninputs = MT_OPT(ninputs),
+    .unknown = "unknown option '%s' (measuretool -help lists the options)",
+    .other = mt_take_compiler_option,
+};
+
 static bool mt_parse_args(int argc, char **argv, mt_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->inputs = mem_alloc((size_t)argc * sizeof *o->inputs);
     o->clang_args = mem_alloc((size_t)argc * sizeof *o->clang_args);
-    bool ok = true;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        args_result r = args_parse_option(mt_option_table, MT_NOPTIONS, argc, argv, &i, o);
-        if (r == ARGS_NOT_AN_OPTION && a[0] == '-' && strcmp(a, "-") != 0)
-            r = mt_take_compiler_option(argc, argv, &i, o);
-        if (r != ARGS_NOT_AN_OPTION) {
-            ok &= r == ARGS_TAKEN;
-        } else if (a[0] != '-') {
-            o->inputs[o->ninputs++] = a;
-        } else if (!strcmp(a, "-")) {
-            diag_tool(DIAG_ERROR, "reading C from standard input is not supported; name a file");
-            ok = false;
-        } else {
-            diag_tool(DIAG_ERROR, "unknown option '%s' (measuretool -help lists the options)", a);
-            ok = false;
-        }
-    }
+    bool ok = args_parse_all(&mt_program, argc, argv, o);
     o->report_file_given = o->report_file != NULL;
     if (!o->report_file)
         o->report_file = "ai_tool_report.txt";
@@ -458,8 +441,6 @@ static unsigned mt_cores(void)
     return n > 0 ? (unsigned)n : 1;
 }
 
-enum { MT_MAX_JOBS = 1024 };
-
 /* -j and -shard, checked before anything is read. */
 typedef struct mt_parallel {
     unsigned jobs;
@@ -469,16 +450,8 @@ typedef struct mt_parallel {
 static bool mt_parse_parallel(const mt_options *o, mt_parallel *par)
 {
     *par = (mt_parallel){mt_cores(), 0, 0};
-    if (o->jobs) {
-        char *end;
-        unsigned long n = strtoul(o->jobs, &end, 10);
-        if (o->jobs[0] < '0' || o->jobs[0] > '9' || *end || n < 1 || n > MT_MAX_JOBS) {
-            diag_tool(DIAG_ERROR, "-j '%s': the number of translation units analyzed at once is "
-                                  "a whole number from 1 to %d", o->jobs, MT_MAX_JOBS);
-            return false;
-        }
-        par->jobs = (unsigned)n;
-    }
+    if (o->jobs)
+        par->jobs = (unsigned)o->jobs;
     if (o->shard && !shard_parse_spec(o->shard, &par->slice, &par->slices)) {
         diag_tool(DIAG_ERROR, "-shard '%s': give K/N, the K-th of N slices, 1 <= K <= N <= %d",
                   o->shard, SHARD_MAX_SLICES);
@@ -555,7 +528,10 @@ static uint64_t mt_run_hash(const mt_options *o, const mt_unit *all, size_t n)
     h = shard_hash_add(h, o->no_default_annots ? "-no-default-annot" : "");
     h = shard_hash_add(h, o->machine_file ? o->machine_file : "");
     h = shard_hash_add(h, o->model ? o->model : "");
-    h = shard_hash_add(h, o->cores ? o->cores : "");
+    char cores[24] = "";
+    if (o->cores)
+        snprintf(cores, sizeof cores, "%lld", o->cores);
+    h = shard_hash_add(h, cores);
     h = shard_hash_add(h, o->measured_file ? o->measured_file : "");
     for (size_t i = 0; i < n; i++) {
         h = shard_hash_add(h, all[i].path);
@@ -775,10 +751,8 @@ static int mt_check_usage(const mt_options *o)
         diag_tool(DIAG_ERROR, "no input files (measuretool -help lists the options)");
         return MT_EXIT_USAGE;
     }
-    if (o->costs_file && !o->simon_clock) {
-        diag_tool(DIAG_ERROR, "-T gives the costs of -simon-clock: use it with -simon-clock");
+    if (!args_check_needs(mt_option_table, MT_NOPTIONS, o))
         return MT_EXIT_USAGE;
-    }
     const char *why = NULL;
     char *app = o->chips_file ? report_chips_app_name(o->chips_file, &why) : NULL;
     free(app);
@@ -805,20 +779,9 @@ static int mt_check_usage(const mt_options *o)
                   o->output ? "-o" : o->simon_clock ? "-simon-clock" : "-auto-instrument");
         return MT_EXIT_USAGE;
     }
-    if (!o->static_only && (o->measured_file || o->machine_file)) {
-        diag_tool(DIAG_ERROR, "%s reports beside the static counts: "
-                              "use it with -static-counting-only",
-                  o->measured_file ? "-measured" : "-machine");
-        return MT_EXIT_USAGE;
-    }
     if (o->simon_clock && o->auto_instrument) {
         diag_tool(DIAG_ERROR, "-simon-clock and -auto-instrument make different copies: "
                               "give one of them");
-        return MT_EXIT_USAGE;
-    }
-    if ((o->model || o->cores) && !o->machine_file) {
-        diag_tool(DIAG_ERROR, "%s chooses how -machine predicts: give it with -machine",
-                  o->model ? "-model" : "-cores");
         return MT_EXIT_USAGE;
     }
     perf_options popt;
