@@ -416,10 +416,12 @@ static bool mt_run_stages(const mt_options *o, const lm_program *p, const perf_b
     perf_options popt;
     if (o->machine_file && perf_options_parse(o->model, o->cores, &popt)) {
         st->machine = machine_load(o->machine_file);
+        popt.bindings = b;
+        popt.measured = mt_measured_trip;
+        popt.measured_ctx = st->measured;
         st->have_predictions =
             st->machine && perf_options_check(&popt, st->machine, o->machine_file) == 0 &&
-            perf_evaluate_with(p, st->machine, b, mt_measured_trip, st->measured, &popt,
-                               &st->predicted);
+            perf_evaluate(p, st->machine, &popt, &st->predicted);
         ok &= st->have_predictions;
     }
     return ok;

@@ -33,7 +33,7 @@ typedef struct pm_options {
     int ndefines;
     const char *model;        /* -model roofline|ecm, or NULL */
     long long cores;          /* -cores N, or 0 */
-    perf_options perf;        /* the two, checked */
+    perf_options perf;        /* the two, checked, and the bindings of -D */
     const char **inputs;      /* kernel.xml... */
     int ninputs;
 } pm_options;
@@ -282,7 +282,7 @@ static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_prog
     for (long long v = sw.from; ok;) {
         perf_bindings_set(b, sw.name, v);
         perf_result r;
-        ok = perf_evaluate_with(p, m, b, NULL, NULL, &o->perf, &r);
+        ok = perf_evaluate(p, m, &o->perf, &r);
         if (ok) {
             printf("%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n", v, r.flops,
                    r.weighted_flops, r.specials, r.bytes, r.working_set, r.compute_s,
@@ -307,11 +307,10 @@ static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_prog
     return ok;
 }
 
-static bool pm_report(const pm_options *o, const lm_program *p, const machine *m,
-                      const perf_bindings *b)
+static bool pm_report(const pm_options *o, const lm_program *p, const machine *m)
 {
     perf_result r;
-    bool ok = perf_evaluate_with(p, m, b, NULL, NULL, &o->perf, &r);
+    bool ok = perf_evaluate(p, m, &o->perf, &r);
     if (ok) {
         if (o->csv)
             ok &= report_perf_csv_write(stdout, &r);
@@ -336,7 +335,7 @@ static bool pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, 
     lm_program_finish(p);
     if (ok) {
         fileio_run_begin();
-        ok = sw ? pm_run_sweep(o, sw, p, m, b) : pm_report(o, p, m, b);
+        ok = sw ? pm_run_sweep(o, sw, p, m, b) : pm_report(o, p, m);
         ok &= fileio_run_end();
     }
     lm_program_free(&p);
@@ -416,6 +415,7 @@ static int pm_run(pm_options *o)
         return PM_EXIT_USAGE;
     }
     perf_bindings *b = pm_bindings(o);
+    o->perf.bindings = b;
     machine *m = b ? machine_load(o->machine_file) : NULL;
     int status = b ? PM_EXIT_INPUT : PM_EXIT_USAGE;
     if (m)

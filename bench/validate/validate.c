@@ -4,7 +4,7 @@
  * working set in L1, in L2, in L3 when the last cache is private enough, and in memory) and on
  * one core and on all, the driver
  *   - sizes its arrays so that the working set lands in that level (vk_select_classes);
- *   - predicts one execution with both models of perf_evaluate_with(): the roofline of each
+ *   - predicts one execution with both models of perf_evaluate(): the roofline of each
  *     level and ECM, from the kernel's ExaSAT XML, which measuretool writes from the kernel's
  *     source at build time, with its parameters bound to the sizes;
  *   - measures it: the arrays are first touched by the threads that later use them, a few
@@ -580,15 +580,15 @@ static void vk_programs_free(lm_program *programs[VK_NKERNELS])
  * evaluation that has any, and those of any that fails. */
 static bool vk_model_spoke;
 
-static bool vk_evaluate(const lm_program *p, const machine *m, const perf_bindings *b,
-                        const perf_options *opt, perf_result *r)
+static bool vk_evaluate(const lm_program *p, const machine *m, const perf_options *opt,
+                        perf_result *r)
 {
     char *said = NULL;
     size_t len = 0;
     FILE *capture = open_memstream(&said, &len);
     if (capture)
         diag_set_stream(capture);
-    bool ok = perf_evaluate_with(p, m, b, NULL, NULL, opt, r);
+    bool ok = perf_evaluate(p, m, opt, r);
     if (capture) {
         diag_set_stream(stderr);
         fclose(capture);
@@ -608,7 +608,8 @@ static bool vk_predict(const lm_program *p, const vk_case *c, const machine *m, 
     for (unsigned i = 0; i < c->nparams; i++)
         perf_bindings_set(b, c->param_name[i], c->param[i]);
     perf_result r;
-    bool ok = vk_evaluate(p, m, b, &(perf_options){model, cores}, &r);
+    bool ok = vk_evaluate(p, m, &(perf_options){.model = model, .cores = cores, .bindings = b},
+                          &r);
     if (ok)
         *out = (vk_prediction){r.runtime_s, r.bottleneck, vk_farthest_level(&r)};
     perf_result_release(&r);
