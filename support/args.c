@@ -126,8 +126,9 @@ static void args_store(const args_option *o, void *dest, int argc, const char *v
     }
 }
 
-args_result args_parse_option(const args_option *table, size_t n, int argc, char **argv, int *i,
-                              void *dest)
+/* Match argv[*i] against the table and store it into the struct at dest. */
+static args_result args_parse_option(const args_option *table, size_t n, int argc, char **argv,
+                                     int *i, void *dest)
 {
     const char *arg = argv[*i];
     /* An option named exactly wins over one whose value is joined: -json is

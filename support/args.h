@@ -34,7 +34,7 @@ typedef struct args_option {
     args_kind kind;
     const char *value; /* the value's name in the help ("FILE"); NULL for a flag */
     bool joined;       /* the value may also be joined to the name: -Dn=1 */
-    size_t dest;       /* offsetof the bool, const char * or const char ** */
+    size_t dest;       /* offsetof the bool, const char *, const char ** or long long */
     size_t count;      /* ARGS_LIST: offsetof its int count */
     const char *help;  /* one paragraph, wrapped by the printers */
     long long min, max; /* ARGS_INT: the range */
@@ -51,12 +51,8 @@ typedef struct args_option {
 typedef enum args_result {
     ARGS_NOT_AN_OPTION, /* argv[*i] is none of the table's */
     ARGS_TAKEN,         /* stored; *i is on the last argument used */
-    ARGS_BAD,           /* one of them, but its value is missing (reported) */
+    ARGS_BAD,           /* one of them, but its value is missing or bad (reported) */
 } args_result;
-
-/* Match argv[*i] against the table and store it into the struct at dest. */
-args_result args_parse_option(const args_option *table, size_t n, int argc, char **argv, int *i,
-                              void *dest);
 
 /* A command line besides its table: where its inputs go, what it says of an
  * argument it does not know, where it stops. */
@@ -71,7 +67,8 @@ typedef struct args_program {
     bool has_rest;         /* "--" ends the options: what follows is the program's */
     size_t rest;           /* offsetof the int index of the first argument after it (argc) */
     /* Tried on an argument the table does not know, before it is an input or
-     * unknown (measuretool's compiler options); NULL: none. */
+     * unknown (measuretool's compiler options, simon-cc's arguments for cc);
+     * NULL: none. */
     args_result (*other)(int argc, char **argv, int *i, void *dest);
 } args_program;
 
