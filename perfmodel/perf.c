@@ -72,7 +72,6 @@
 
 #include "diag.h"
 #include "mem.h"
-#include "numbers.h"
 #include "strbuf.h"
 
 /* The chain of a loop: levels 0 (the loop) .. n-1 (its outermost ancestor). */
@@ -736,24 +735,11 @@ static const char *perf_total_bottleneck(const perf_result *r)
     return r->memory_s >= r->compute_s ? "memory" : "compute";
 }
 
-bool perf_evaluate(const lm_program *p, const machine *m, const bexpr_bindings *b,
+bool perf_evaluate(const lm_program *p, const machine *m, const perf_options *opt,
                    perf_result *out)
 {
-    return perf_evaluate_measured(p, m, b, NULL, NULL, out);
-}
-
-bool perf_evaluate_measured(const lm_program *p, const machine *m, const bexpr_bindings *b,
-                            perf_measured_trip measured, const void *ctx, perf_result *out)
-{
-    return perf_evaluate_with(p, m, b, measured, ctx, NULL, out);
-}
-
-bool perf_evaluate_with(const lm_program *p, const machine *m, const bexpr_bindings *b,
-                        perf_measured_trip measured, const void *ctx, const perf_options *opt,
-                        perf_result *out)
-{
-    perf_run t = {b, measured, ctx, opt ? opt->model : PERF_ROOFLINE, 0, false};
-    t.cores = opt && opt->cores ? opt->cores : m->cores ? m->cores : 1;
+    perf_run t = {opt->bindings, opt->measured, opt->measured_ctx, opt->model, 0, false};
+    t.cores = opt->cores ? opt->cores : m->cores ? m->cores : 1;
     memset(out, 0, sizeof *out);
     size_t cap = 0;
     bool ok = true;
@@ -790,26 +776,15 @@ bool perf_evaluate_with(const lm_program *p, const machine *m, const bexpr_bindi
     return ok;
 }
 
-bool perf_options_parse(const char *model, const char *cores, perf_options *out)
+bool perf_options_parse(const char *model, long long cores, perf_options *out)
 {
-    *out = (perf_options){PERF_ROOFLINE, 0};
+    *out = (perf_options){.model = PERF_ROOFLINE, .cores = (unsigned)cores};
     if (model && !strcmp(model, "ecm")) {
         out->model = PERF_ECM;
     } else if (model && strcmp(model, "roofline") != 0) {
         diag_tool(DIAG_ERROR, "-model %s: the models are roofline and ecm", model);
         return false;
     }
-    if (!cores)
-        return true;
-    long long n;
-    const char *error = num_parse_whole(cores, strlen(cores), &n);
-    if (!error && (n < 1 || n > 1048576))
-        error = "not from 1 to 1048576";
-    if (error) {
-        diag_tool(DIAG_ERROR, "-cores %s: %s", cores, error);
-        return false;
-    }
-    out->cores = (unsigned)n;
     return true;
 }
 

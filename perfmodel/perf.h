@@ -3,7 +3,9 @@
  * flops, memory traffic under a layer-condition cache rule, working sets,
  * and a roofline runtime on a machine (README.md, "The performance model").
  *
- * perf_evaluate() fills a perf_result the caller releases with
+ * Used by perfmodel, measuretool -machine and bench/validate.  perf_evaluate(),
+ * the one entry point, takes its model, cores, bindings and measurement in
+ * a perf_options and fills a perf_result the caller releases with
  * perf_result_release(); the results point into the program, which must
  * outlive them.  Problems (a loop with no bounds, an unbound parameter) are
  * reported through diag at the loop's file and line, and give false. */
@@ -31,14 +33,30 @@ typedef enum perf_model {
     PERF_ECM,      /* Execution-Cache-Memory: in-core time plus transfers, scaled to the cores */
 } perf_model;
 
+/* A loop without bounds: its iterations per entry from a measurement, or
+ * false when it has none. */
+typedef bool (*perf_measured_trip)(const void *ctx, const lm_loop *l, long long *trip);
+
+/* What an evaluation is asked for, besides the program and the machine. */
 typedef struct perf_options {
     perf_model model;
-    unsigned cores; /* cores that run the nests; 0: all the machine's */
+    unsigned cores;                /* cores that run the nests; 0: all the machine's */
+    const bexpr_bindings *bindings; /* the symbols of the loop bounds */
+    /* A loop without bounds takes its iterations from bindings (FUNC_L<line>),
+     * else from measured (NULL: none) called with measured_ctx, else from its
+     * pininfo. */
+    perf_measured_trip measured;
+    const void *measured_ctx;
 } perf_options;
 
-/* The options -model NAME and -cores N (either may be NULL) into *out;
- * false after a usage error reported through diag. */
-bool perf_options_parse(const char *model, const char *cores, perf_options *out);
+/* The most cores -cores takes, and its message for a bad value (args.h's
+ * row text): measuretool's and perfmodel's rows say the same. */
+#define PERF_MAX_CORES 1048576
+#define PERF_CORES_BAD "-cores {value}: {why}"
+
+/* The options -model NAME (may be NULL) and -cores N (0: not given) into
+ * *out; false after a usage error reported through diag. */
+bool perf_options_parse(const char *model, long long cores, perf_options *out);
 
 /* Whether machine m (read from machine_file) can do what opt asks: 0, or
  * the exit status of the error reported (1: ECM without a benchmarks table,
@@ -138,23 +156,10 @@ typedef struct perf_result {
     unsigned cores;
 } perf_result;
 
-bool perf_evaluate(const lm_program *p, const machine *m, const bexpr_bindings *b,
+/* The model of every nest of p on m.  Roofline without a benchmarks table
+ * is one memory bandwidth; with one, each level's; ECM needs the table. */
+bool perf_evaluate(const lm_program *p, const machine *m, const perf_options *opt,
                    perf_result *out);
-
-/* A measurement of a loop, for one without bounds: its iterations per
- * entry, or false when it has none. */
-typedef bool (*perf_measured_trip)(const void *ctx, const lm_loop *l, long long *trip);
-
-/* perf_evaluate, with a loop without bounds taking its iterations from b
- * (FUNC_L<line>), else from measured (may be NULL), else from its pininfo. */
-bool perf_evaluate_measured(const lm_program *p, const machine *m, const bexpr_bindings *b,
-                            perf_measured_trip measured, const void *ctx, perf_result *out);
-/* The same with a model and a core count (opt may be NULL: roofline on all
- * cores).  Roofline without a benchmarks table is one memory bandwidth;
- * with one, each level's; ECM needs the table. */
-bool perf_evaluate_with(const lm_program *p, const machine *m, const bexpr_bindings *b,
-                        perf_measured_trip measured, const void *ctx, const perf_options *opt,
-                        perf_result *out);
 void perf_result_release(perf_result *r);
 
 /* The prediction of the nest whose outermost loop is l, or NULL (r may be

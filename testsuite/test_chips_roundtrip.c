@@ -59,7 +59,7 @@ static double model_count(const char *path, const char *const *params)
     machine *m = machine_load(AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json");
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     perf_result r;
-    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, m, b, &r));
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, m, &(perf_options){.bindings = b}, &r));
     double count = 0;
     for (const lm_file *f = p->files; f; f = f->next)
         for (const lm_function *fn = f->functions; fn; fn = fn->next) {

@@ -70,7 +70,7 @@ static void test_triad(void)
     bexpr_bindings *b = bind_n(1000000);
     machine wa = test_machine(1 << 20, true), nowa = test_machine(1 << 20, false);
     perf_result r;
-    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &wa, b, &r));
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &wa, &(perf_options){.bindings = b}, &r));
     CU_ASSERT_EQUAL_FATAL(r.nnests, 1);
     CU_ASSERT_DOUBLE_EQUAL(r.flops, 2e6, 0);
     CU_ASSERT_DOUBLE_EQUAL(r.bytes, 4.0 * 8 * 1e6, 0);
@@ -80,7 +80,7 @@ static void test_triad(void)
     CU_ASSERT_DOUBLE_EQUAL(r.runtime_s, 3.2e-3, 1e-15);
     CU_ASSERT_STRING_EQUAL(r.bottleneck, "memory");
     perf_result_release(&r);
-    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &nowa, b, &r));
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &nowa, &(perf_options){.bindings = b}, &r));
     CU_ASSERT_DOUBLE_EQUAL(r.bytes, 3.0 * 8 * 1e6, 0);
     perf_result_release(&r);
     bexpr_bindings_free(&b);
@@ -120,7 +120,7 @@ static double stencil_bytes(unsigned long long cache, int *fit, const double **w
     bexpr_bindings *b = bind_n(102);
     machine m = test_machine(cache, true);
     perf_result r;
-    CU_ASSERT_TRUE(perf_evaluate(p, &m, b, &r));
+    CU_ASSERT_TRUE(perf_evaluate(p, &m, &(perf_options){.bindings = b}, &r));
     const perf_loop *inner = &r.nests[0].loops[2];
     static double copy[3];
     memcpy(copy, inner->ws, sizeof copy);
@@ -178,7 +178,7 @@ static void test_bound_expressions(void)
     bexpr_bindings_set(b, "s", 3);
     machine m = test_machine(1 << 20, true);
     perf_result r;
-    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, b, &r));
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, &(perf_options){.bindings = b}, &r));
     CU_ASSERT_EQUAL_FATAL(r.nnests, 4);
     CU_ASSERT_EQUAL(r.nests[0].loops[0].trip, 5);
     CU_ASSERT_EQUAL(r.nests[1].loops[0].trip, 11);
@@ -223,7 +223,7 @@ static void test_matmul_restream(void)
      * i level c 100 + a 100 + b 100 * 100 = 81600 bytes. */
     machine big = test_machine(1 << 20, true), small = test_machine(16 << 10, true);
     perf_result r;
-    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &big, b, &r));
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &big, &(perf_options){.bindings = b}, &r));
     const perf_loop *k = &r.nests[0].loops[2];
     CU_ASSERT_DOUBLE_EQUAL(k->ws[0], 24, 0);
     CU_ASSERT_DOUBLE_EQUAL(k->ws[1], 1608, 0);
@@ -231,7 +231,7 @@ static void test_matmul_restream(void)
     /* Everything fits: each matrix once, c read and written: 4 * 80000. */
     CU_ASSERT_DOUBLE_EQUAL(r.bytes, 4.0 * 80000, 0);
     perf_result_release(&r);
-    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &small, b, &r));
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &small, &(perf_options){.bindings = b}, &r));
     /* 8 KiB usable: rows fit, b does not: b 100 times, a and c once. */
     CU_ASSERT_EQUAL(r.nests[0].loops[2].fits[0], 1);
     CU_ASSERT_DOUBLE_EQUAL(r.bytes, 100.0 * 80000 + 3.0 * 80000, 0);
@@ -258,7 +258,7 @@ static void test_many_arrays(void)
     bexpr_bindings *b = bind_n(1000);
     machine m = test_machine(1 << 20, true);
     perf_result r;
-    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, b, &r));
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, &(perf_options){.bindings = b}, &r));
     CU_ASSERT_DOUBLE_EQUAL(r.bytes, 70.0 * 8000, 0);
     CU_ASSERT_DOUBLE_EQUAL(r.nests[0].loops[0].ws[0], 70.0 * 8, 0);
     perf_result_release(&r);
@@ -275,7 +275,7 @@ static void test_errors(void)
     bexpr_bindings *none = bexpr_bindings_create();
     machine m = test_machine(1 << 20, true);
     perf_result r;
-    CU_ASSERT_FALSE(perf_evaluate(p, &m, none, &r));
+    CU_ASSERT_FALSE(perf_evaluate(p, &m, &(perf_options){.bindings = none}, &r));
     perf_result_release(&r);
     lm_program_free(&p);
     static const char no_bounds[] =
@@ -283,7 +283,7 @@ static void test_errors(void)
         "<loop linenum=\"7\" loopvar=\"\" stride=\"\" lowerbound=\"\" upperbound=\"\" "
         "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\"/></function></program>\n";
     p = read_kernel(no_bounds);
-    CU_ASSERT_FALSE(perf_evaluate(p, &m, none, &r));
+    CU_ASSERT_FALSE(perf_evaluate(p, &m, &(perf_options){.bindings = none}, &r));
     perf_result_release(&r);
     lm_program_free(&p);
     bexpr_bindings_free(&none);

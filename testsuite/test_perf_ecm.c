@@ -107,8 +107,8 @@ static void evaluate_bound(const char *xml, const char *const *bindings, perf_mo
     while (bindings[n])
         n++;
     CU_ASSERT_TRUE_FATAL(bexpr_bindings_parse_all(b, bindings, n, "-D"));
-    perf_options opt = {model, cores};
-    CU_ASSERT_TRUE_FATAL(perf_evaluate_with(*p, m, b, NULL, NULL, &opt, r));
+    perf_options opt = {.model = model, .cores = cores, .bindings = b};
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(*p, m, &opt, r));
     bexpr_bindings_free(&b);
 }
 
@@ -361,9 +361,9 @@ static void test_fallback(void)
     lm_program_finish(p);
     bexpr_bindings *b = bexpr_bindings_create();
     bexpr_bindings_set(b, "n", 10000000);
-    perf_options opt = {PERF_ROOFLINE, 4};
+    perf_options opt = {.model = PERF_ROOFLINE, .cores = 4, .bindings = b};
     perf_result r;
-    CU_ASSERT_TRUE_FATAL(perf_evaluate_with(p, m, b, NULL, NULL, &opt, &r));
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, m, &opt, &r));
     diag_set_stream(NULL);
     char *messages = testutil_read_stream(tmp);
     fclose(tmp);

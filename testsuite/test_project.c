@@ -10,6 +10,7 @@
 
 #include "compdb.h"
 #include "diag.h"
+#include "mt_driver.h"
 #include "shard.h"
 #include "strbuf.h"
 #include "testutil.h"
@@ -357,6 +358,36 @@ static void test_progress_on_terminal(void)
     testutil_proc_release(&r);
 }
 
+/* The run planner called with options of its own plans what the command
+ * line does: the same slice of the database, the same reports. */
+static void test_driver_as_command_line(void)
+{
+    const char *args[] = {"-static-counting-only", "-p", BUILD, "-j", "2", "-shard", "2/3",
+                          "-report-file", "cli.txt", "-json", "cli.json", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *txt = testutil_path(tmpdir, "drv.txt"), *json = testutil_path(tmpdir, "drv.json");
+    const char *none[1] = {NULL};
+    mt_options o = {.static_only = true, .build_dir = BUILD, .jobs = 2, .shard = "2/3",
+                    .report_file = txt, .report_file_given = true, .json_file = json,
+                    .inputs = none, .clang_args = none};
+    CU_ASSERT_EQUAL(mt_driver_run(&o), MT_EXIT_OK);
+    const char *names[][2] = {{"cli.txt", "drv.txt"}, {"cli.json", "drv.json"}};
+    for (size_t k = 0; k < 2; k++) {
+        char *a = read_in_tmp(names[k][0]), *b = read_in_tmp(names[k][1]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+        CU_ASSERT_STRING_EQUAL(a, b);
+        free(a);
+        free(b);
+    }
+    o = (mt_options){.static_only = true, .inputs = none, .clang_args = none};
+    CU_ASSERT_EQUAL(mt_driver_run(&o), MT_EXIT_USAGE);
+    free(txt);
+    free(json);
+}
+
 static const testutil_case project_cases[] = {
     {"-p at -j1 and -j4: same bytes", test_project_j1_j4},
     {"-p equals the flags by hand", test_project_as_by_hand},
@@ -365,6 +396,7 @@ static const testutil_case project_cases[] = {
     {"-p with -auto-instrument", test_project_instrumented},
     {"progress and summary", test_progress},
     {"progress on a terminal", test_progress_on_terminal},
+    {"the run planner called as the command line runs it", test_driver_as_command_line},
     {NULL, NULL},
 };
 

@@ -247,7 +247,7 @@ static void test_stencil_flops(void)
     machine m = weighted_machine();
     bexpr_bindings *b = stencil_bindings();
     perf_result r;
-    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, b, &r));
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, &(perf_options){.bindings = b}, &r));
     CU_ASSERT_EQUAL_FATAL(r.nnests, 1);
     CU_ASSERT_EQUAL_FATAL(r.nests[0].nloops, 3);
     CU_ASSERT_DOUBLE_EQUAL(r.nests[0].loops[2].executions, 80, 0);
@@ -265,7 +265,7 @@ static void test_branches_flops(void)
     machine m = weighted_machine();
     bexpr_bindings *b = bind_n(100);
     perf_result r;
-    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, b, &r));
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, &(perf_options){.bindings = b}, &r));
     CU_ASSERT_EQUAL_FATAL(r.nnests, 2);
     CU_ASSERT_DOUBLE_EQUAL(r.nests[0].flops, 1675, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(r.nests[0].specials, 75, 1e-9);
@@ -298,7 +298,7 @@ static void expect_same_written(const char *name, bexpr_bindings *b, double flop
     CU_ASSERT_STRING_EQUAL(text, text2);
     machine m = weighted_machine();
     perf_result r;
-    CU_ASSERT_TRUE(perf_evaluate(again, &m, b, &r));
+    CU_ASSERT_TRUE(perf_evaluate(again, &m, &(perf_options){.bindings = b}, &r));
     CU_ASSERT_DOUBLE_EQUAL(r.flops, flops, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(r.weighted_flops, weighted, 1e-9);
     perf_result_release(&r);

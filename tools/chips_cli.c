@@ -39,59 +39,60 @@ typedef struct ch_options {
 
 /* chips' options: the parser, -help and -help-markdown all read this. */
 static const args_option ch_option_table[] = {
-    {"-help|--help|-h", ARGS_FLAG, NULL, false, CH_OPT(help), 0, "print this help and exit"},
-    {"-help-markdown", ARGS_FLAG, NULL, false, CH_OPT(help_markdown), 0,
-     "print this table of options as markdown and exit"},
-    {"--version|-version", ARGS_FLAG, NULL, false, CH_OPT(version), 0,
-     "print chips' version and exit"},
-    {"-machine", ARGS_VALUE, "FILE", false, CH_OPT(machine_file), 0,
-     "the machine file (perfmodel's format, with an optional \"chips\" object); required "
-     "unless -check or -list"},
-    {"-network", ARGS_VALUE, "FILE.cfg", false, CH_OPT(network_file), 0,
-     "run the messages of inpcom steps through this SIMON switch model (simon/README.md) "
-     "instead of LogGP: all sent at the step's start, processor k as task k + 1; the step "
-     "ends when the last arrives"},
-    {"-I", ARGS_LIST, "DIR", true, CH_OPT(include_dirs), CH_OPT(nincludes),
-     "look for included objects (NAME.la) here too, after the includer's directory "
-     "(repeatable)"},
-    {"-D", ARGS_LIST, "NAME=VALUE", true, CH_OPT(defines), CH_OPT(ndefines),
-     "set a numeric interface variable of the application (repeatable)"},
-    {"-sweep", ARGS_LIST, "NAME=FROM:TO[:+S|:xF]", false, CH_OPT(sweeps), CH_OPT(nsweeps),
-     "evaluate for each value of an interface variable, TO included, steps of 1, of S (:+S) "
-     "or times F (:xF); repeated: every combination, the first slowest (at most 1000000 "
-     "points)"},
-    {"-json", ARGS_VALUE, "FILE", false, CH_OPT(json_file), 0,
-     "write the points as JSON (- is standard output, instead of the table)"},
-    {"-csv", ARGS_VALUE, "FILE", false, CH_OPT(csv_file), 0,
-     "write the points as CSV (- is standard output, instead of the table)"},
-    {"-plot", ARGS_VALUE, "FILE", false, CH_OPT(plot_file), 0,
-     "draw the time over the first swept variable with gnuplot (.png or .svg)"},
-    {"-list", ARGS_FLAG, NULL, false, CH_OPT(list), 0,
-     "list the application's interface variables (name, group, type) and exit"},
-    {"-check", ARGS_FLAG, NULL, false, CH_OPT(check), 0,
-     "read and check the program only, evaluating nothing"},
+    {.names = "-help|--help|-h", .kind = ARGS_FLAG, .dest = CH_OPT(help),
+     .help = "print this help and exit"},
+    {.names = "-help-markdown", .kind = ARGS_FLAG, .dest = CH_OPT(help_markdown),
+     .help = "print this table of options as markdown and exit"},
+    {.names = "--version|-version", .kind = ARGS_FLAG, .dest = CH_OPT(version),
+     .help = "print chips' version and exit"},
+    {.names = "-machine", .kind = ARGS_VALUE, .value = "FILE", .dest = CH_OPT(machine_file),
+     .help = "the machine file (perfmodel's format, with an optional \"chips\" object); required "
+             "unless -check or -list"},
+    {.names = "-network", .kind = ARGS_VALUE, .value = "FILE.cfg", .dest = CH_OPT(network_file),
+     .help = "run the messages of inpcom steps through this SIMON switch model (simon/README.md) "
+             "instead of LogGP: all sent at the step's start, processor k as task k + 1; the "
+             "step ends when the last arrives"},
+    {.names = "-I", .kind = ARGS_LIST, .value = "DIR", .joined = true,
+     .dest = CH_OPT(include_dirs), .count = CH_OPT(nincludes),
+     .help = "look for included objects (NAME.la) here too, after the includer's directory "
+             "(repeatable)"},
+    {.names = "-D", .kind = ARGS_LIST, .value = "NAME=VALUE", .joined = true,
+     .dest = CH_OPT(defines), .count = CH_OPT(ndefines),
+     .help = "set a numeric interface variable of the application (repeatable)"},
+    {.names = "-sweep", .kind = ARGS_LIST, .value = "NAME=FROM:TO[:+S|:xF]",
+     .dest = CH_OPT(sweeps), .count = CH_OPT(nsweeps),
+     .help = "evaluate for each value of an interface variable, TO included, steps of 1, of S "
+             "(:+S) or times F (:xF); repeated: every combination, the first slowest (at most "
+             "1000000 points)"},
+    {.names = "-json", .kind = ARGS_VALUE, .value = "FILE", .dest = CH_OPT(json_file),
+     .help = "write the points as JSON (- is standard output, instead of the table)"},
+    {.names = "-csv", .kind = ARGS_VALUE, .value = "FILE", .dest = CH_OPT(csv_file),
+     .help = "write the points as CSV (- is standard output, instead of the table)"},
+    {.names = "-plot", .kind = ARGS_VALUE, .value = "FILE", .dest = CH_OPT(plot_file),
+     .needs = "-sweep",
+     .needs_text = "-plot needs -sweep: it draws the time over the first swept variable",
+     .help = "draw the time over the first swept variable with gnuplot (.png or .svg)"},
+    {.names = "-list", .kind = ARGS_FLAG, .dest = CH_OPT(list),
+     .help = "list the application's interface variables (name, group, type) and exit"},
+    {.names = "-check", .kind = ARGS_FLAG, .dest = CH_OPT(check),
+     .help = "read and check the program only, evaluating nothing"},
 };
 
 enum { CH_NOPTIONS = sizeof ch_option_table / sizeof *ch_option_table, CH_HELP_COLUMN = 30 };
 
+static const args_program ch_program = {
+    .table = ch_option_table,
+    .n = CH_NOPTIONS,
+    .has_inputs = true,
+    .inputs = CH_OPT(inputs),
+    .ninputs = CH_OPT(ninputs),
+    .unknown = "unknown option '%s' (chips -help lists the options)",
+};
+
 static bool ch_parse_args(int argc, char **argv, ch_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->inputs = mem_alloc((size_t)argc * sizeof *o->inputs);
-    bool ok = true;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        args_result r = args_parse_option(ch_option_table, CH_NOPTIONS, argc, argv, &i, o);
-        if (r != ARGS_NOT_AN_OPTION) {
-            ok &= r == ARGS_TAKEN;
-        } else if (a[0] != '-' || !a[1]) {
-            o->inputs[o->ninputs++] = a;
-        } else {
-            diag_tool(DIAG_ERROR, "unknown option '%s' (chips -help lists the options)", a);
-            ok = false;
-        }
-    }
-    return ok;
+    return args_parse_all(&ch_program, argc, argv, o);
 }
 
 static void ch_options_release(ch_options *o)
@@ -489,13 +490,8 @@ static int ch_usage_checks(const ch_options *o)
             diag_tool(DIAG_ERROR, "-plot %s: the file must end in .png or .svg", o->plot_file);
             return CHIPS_EXIT_USAGE;
         }
-        if (!o->nsweeps) {
-            diag_tool(DIAG_ERROR, "-plot needs -sweep: it draws the time over the first swept "
-                                  "variable");
-            return CHIPS_EXIT_USAGE;
-        }
     }
-    return CHIPS_EXIT_OK;
+    return args_check_needs(ch_option_table, CH_NOPTIONS, o) ? CHIPS_EXIT_OK : CHIPS_EXIT_USAGE;
 }
 
 /* After the load, which noted every object it read (the application and

@@ -1,3 +1,5 @@
+/* measuretool's command line: its option table, argv read through it, the
+ * help, and the dispatch to the run planner (mt_driver.h). */
 #include "measuretool_cli.h"
 
 #include <stdbool.h>
@@ -5,205 +7,147 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "analyzer.h"
-#include "annot.h"
 #include "args.h"
-#include "compdb.h"
 #include "diag.h"
-#include "exasat_xml.h"
 #include "fileio.h"
-#include "instrument.h"
-#include "loop_model.h"
-#include "machine.h"
 #include "mem.h"
-#include "mt_batch.h"
+#include "mt_driver.h"
 #include "perf.h"
-#include "report.h"
-#include "report_chips.h"
-#include "shard.h"
-#include "strbuf.h"
-
-/* What a slice's reports say made them (shard.h): a merge refuses reports
- * of another version. */
-#define MT_TOOL "measuretool " AITOOL_VERSION
-
-typedef struct mt_options {
-    bool help, help_markdown, version, debug, static_only;
-    bool dump_annots, no_default_annots, flow_sensitive;
-    bool auto_instrument;     /* -auto-instrument: measure every loop */
-    bool simon_clock;         /* -simon-clock: a copy that advances SIMON's clock */
-    const char *costs_file;   /* -T: what each class of operation costs, or NULL */
-    bool exasat_dialect;      /* -exasat-dialect: .xml inputs are the ExaSAT tools' dialect */
-    const char *output;       /* -o: the instrumented copy (one input only) */
-    const char *measured_file; /* -measured: a measurement to report beside the counts */
-    bool report_file_given;   /* -report-file was given */
-    const char **annot_files; /* -annot, in order: later ones override */
-    int nannot_files;
-    const char *report_file; /* -report-file; default ai_tool_report.txt */
-    const char *json_file;   /* NULL: no JSON report */
-    const char *xml_file;    /* -xml: the ExaSAT XML, or NULL */
-    const char *chips_file;  /* -chips: the CHIP3S application, or NULL */
-    const char *machine_file; /* -machine: predict each nest on this machine, or NULL */
-    const char *model;        /* -model roofline|ecm for -machine, or NULL */
-    const char *cores;        /* -cores N for -machine, or NULL */
-    const char **params;     /* -param NAME=VALUE: the symbols of loop bounds */
-    int nparams;
-    const char *build_dir;   /* -p: the build's compile_commands.json is there */
-    const char *jobs;        /* -j N, as given */
-    const char *shard;       /* -shard K/N, as given */
-    bool progress;           /* -progress: the progress line off a terminal too */
-    const char *merge_json;  /* -merge OUT.json: merge the inputs, slices' JSON reports */
-    const char *merge_xml;   /* -merge-xml OUT.xml: merge the inputs, slices' XML */
-    const char **inputs;
-    int ninputs;
-    const char **clang_args;
-    int nclang_args;
-} mt_options;
-
-/* Compiler options that take their value as the next argument when it is
- * not joined (`-I dir` and `-Idir`). */
-static const char *const compiler_options_with_value[] = {
-    "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
-    "-isysroot", "-x", "-target", "-Xclang",
-};
-
-/* Compiler options passed to libclang as they are, by prefix. */
-static const char *const compiler_option_prefixes[] = {
-    "-std=", "-W", "-w", "-f", "-m", "-O", "-g", "-pedantic", "-ansi", "-nostdinc",
-    "--target=", "--sysroot=", "-pthread", "-c", "-v",
-};
-
-static int compiler_option_with_value(const char *arg)
-{
-    for (size_t i = 0; i < sizeof compiler_options_with_value / sizeof *compiler_options_with_value; i++) {
-        const char *opt = compiler_options_with_value[i];
-        size_t n = strlen(opt);
-        if (strncmp(arg, opt, n) == 0)
-            return arg[n] ? 1 : 2; /* joined value, or the next argument */
-    }
-    return 0;
-}
-
-static bool compiler_option_plain(const char *arg)
-{
-    for (size_t i = 0; i < sizeof compiler_option_prefixes / sizeof *compiler_option_prefixes; i++) {
-        const char *p = compiler_option_prefixes[i];
-        size_t n = strlen(p);
-        /* "-c", "-v", "-w" are whole options, the others prefixes. */
-        if (n == 2 && (p[1] == 'c' || p[1] == 'v' || p[1] == 'w') ? strcmp(arg, p) == 0
-                                                                  : strncmp(arg, p, n) == 0)
-            return true;
-    }
-    return false;
-}
 
 #define MT_OPT(field) offsetof(mt_options, field)
+
+enum { MT_MAX_JOBS = 1024 };
 
 /* Every option of measuretool but the compiler's: the parser, -help and the
  * README's option table (measuretool -help-markdown) all read this. */
 static const args_option mt_option_table[] = {
-    {"-help|--help|-h", ARGS_FLAG, NULL, false, MT_OPT(help), 0, "print the usage and exit"},
-    {"-help-markdown", ARGS_FLAG, NULL, false, MT_OPT(help_markdown), 0,
-     "print this table of options as the README's markdown and exit"},
-    {"--version|-version", ARGS_FLAG, NULL, false, MT_OPT(version), 0,
-     "print measuretool's version and the libclang it uses, and exit"},
-    {"-debug", ARGS_FLAG, NULL, false, MT_OPT(debug), 0,
-     "progress and per-loop internals (own and inclusive counts, every array with its element "
-     "type) on stderr"},
-    {"-static-counting-only", ARGS_FLAG, NULL, false, MT_OPT(static_only), 0,
-     "analyze only: write the report, change no source. Without it measuretool writes an "
-     "instrumented copy of each file (measureTool's `chiterations = N;` protocol)"},
-    {"-o", ARGS_VALUE, "FILE", false, MT_OPT(output), 0,
-     "the instrumented copy (one input only); default `ai_<file name>` in the current "
-     "directory"},
-    {"-auto-instrument", ARGS_FLAG, NULL, false, MT_OPT(auto_instrument), 0,
-     "instrument every loop for exact measurement, no markers needed: the copy writes each "
-     "loop's entries, iterations, FP operations and bytes as JSON at exit, to "
-     "$AITOOL_MEASURED (default ai_measured.json)"},
-    {"-simon-clock", ARGS_FLAG, NULL, false, MT_OPT(simon_clock), 0,
-     "instead of counters, start each stretch of code that always runs as a whole with "
-     "simon_advance(N), N the ns its C operations cost, for the SIMON simulator (simon-cc "
-     "does this with -T; simon/README.md)"},
-    {"-T", ARGS_VALUE, "FILE", false, MT_OPT(costs_file), 0,
-     "with -simon-clock: the cost of each class of operation, `class ns` pairs (iadd imul idiv "
-     "ilogic cmp fadd fmul fdiv load store call branch); an unlisted class costs 1 ns"},
-    {"-measured", ARGS_VALUE, "FILE", false, MT_OPT(measured_file), 0,
-     "with -static-counting-only: put that measurement (written by an -auto-instrument'ed "
-     "program) beside the static counts of each loop in the reports"},
-    {"-report-file", ARGS_VALUE, "FILE", false, MT_OPT(report_file), 0,
-     "the text report; default ai_tool_report.txt in the current directory (in the "
-     "instrumentation modes, only when this option is given). It is rewritten on every run, "
-     "never appended; - is standard output"},
-    {"-json", ARGS_VALUE, "FILE", false, MT_OPT(json_file), 0,
-     "also write the report as JSON (- is standard output)"},
-    {"-xml", ARGS_VALUE, "FILE", false, MT_OPT(xml_file), 0,
-     "also write ExaSAT XML (spec draft 0.3.1; - is standard output): per loop its bounds, "
-     "own-level operations, scalars and array subscripts (xml-schema/README.md)"},
-    {"-chips", ARGS_VALUE, "APP.la", false, MT_OPT(chips_file), 0,
-     "also write the loop model as a CHIP3S performance study: the application APP and, "
-     "beside it, a subtask FUNC.la per function whose cflow procedure holds its loop nests "
-     "with their trip counts, FP operations and bytes; bound symbols are its variables, "
-     "valued by -param (chips/README.md)"},
-    {"-exasat-dialect", ARGS_FLAG, NULL, false, MT_OPT(exasat_dialect), 0,
-     "read .xml inputs as the ExaSAT tools' own dialect (otherwise detected per document)"},
-    {"-machine", ARGS_VALUE, "FILE", false, MT_OPT(machine_file), 0,
-     "with -static-counting-only: predict each loop nest's flops, bytes, working set and "
-     "runtime on that machine (the perfmodel core; perfmodel/machines/ has examples)"},
-    {"-model", ARGS_VALUE, "roofline|ecm", false, MT_OPT(model), 0,
-     "with -machine: how counts become time, as perfmodel's -model (ecm needs the machine's "
-     "\"benchmarks\")"},
-    {"-cores", ARGS_VALUE, "N", false, MT_OPT(cores), 0,
-     "with -machine: the cores that run each nest (default: all the machine's)"},
-    {"-param", ARGS_LIST, "NAME=VALUE", false, MT_OPT(params), MT_OPT(nparams),
-     "a whole number for a symbol of the loop bounds, for -machine (repeatable; -D still goes "
-     "to the compiler); an array element such as lo(3) is a symbol too"},
-    {"-annot|--annot", ARGS_LIST, "FILE", false, MT_OPT(annot_files), MT_OPT(nannot_files),
-     "read function side-effect annotations (repeatable; later files override earlier ones "
-     "and the built-in set). A syntax error is FILE:line:col: error: ... and exit status 1 "
-     "before anything is analyzed"},
-    {"-no-default-annot", ARGS_FLAG, NULL, false, MT_OPT(no_default_annots), 0,
-     "do not load the built-in annotations for the C library, libm and the OpenMP runtime"},
-    {"-dumpannot", ARGS_FLAG, NULL, false, MT_OPT(dump_annots), 0,
-     "print the annotations in effect to standard output, one per line with where each was "
-     "read; with no input file, that is all it does"},
-    {"-use-algorithm-v2", ARGS_FLAG, NULL, false, MT_OPT(flow_sensitive), 0,
-     "flow-sensitive counting: the largest arm of each if/else, ?: and switch instead of the "
-     "sum of all arms; pragmas are checked against these counts"},
-    {"-p", ARGS_VALUE, "BUILD_DIR", false, MT_OPT(build_dir), 0,
-     "read BUILD_DIR/compile_commands.json (through libclang) and analyze every translation "
-     "unit in it, or only the files named, each with its own flags; a named file not in it gets "
-     "the flags of the first entry in its directory, with a warning. Compiler options given "
-     "here are added after each entry's"},
-    {"-j", ARGS_VALUE, "N", true, MT_OPT(jobs), 0,
-     "analyze N translation units at once (default: the number of cores); the outputs are the "
-     "same bytes for every N"},
-    {"-shard", ARGS_VALUE, "K/N", false, MT_OPT(shard), 0,
-     "analyze only the K-th of N equal slices of the files (of the database, or named), in "
-     "order; its -json and -xml reports say which slice they are, for -merge and -merge-xml"},
-    {"-progress", ARGS_FLAG, NULL, false, MT_OPT(progress), 0,
-     "a progress line on stderr even off a terminal (on one it is always drawn), and a "
-     "summary line at the end (always with -p)"},
-    {"-merge", ARGS_VALUE, "OUT.json", false, MT_OPT(merge_json), 0,
-     "merge the JSON reports named (of every slice of one -shard run) into OUT.json, the "
-     "report of the whole run; analyzes nothing"},
-    {"-merge-xml", ARGS_VALUE, "OUT.xml", false, MT_OPT(merge_xml), 0,
-     "the same for the slices' ExaSAT XML"},
+    {.names = "-help|--help|-h", .kind = ARGS_FLAG, .dest = MT_OPT(help),
+     .help = "print the usage and exit"},
+    {.names = "-help-markdown", .kind = ARGS_FLAG, .dest = MT_OPT(help_markdown),
+     .help = "print this table of options as the README's markdown and exit"},
+    {.names = "--version|-version", .kind = ARGS_FLAG, .dest = MT_OPT(version),
+     .help = "print measuretool's version and the libclang it uses, and exit"},
+    {.names = "-debug", .kind = ARGS_FLAG, .dest = MT_OPT(debug),
+     .help = "progress and per-loop internals (own and inclusive counts, every array with its "
+             "element type) on stderr"},
+    {.names = "-static-counting-only", .kind = ARGS_FLAG, .dest = MT_OPT(static_only),
+     .help = "analyze only: write the report, change no source. Without it measuretool writes an "
+             "instrumented copy of each file (measureTool's `chiterations = N;` protocol)"},
+    {.names = "-o", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(output),
+     .help = "the instrumented copy (one input only); default `ai_<file name>` in the current "
+             "directory"},
+    {.names = "-auto-instrument", .kind = ARGS_FLAG, .dest = MT_OPT(auto_instrument),
+     .help = "instrument every loop for exact measurement, no markers needed: the copy writes "
+             "each loop's entries, iterations, FP operations and bytes as JSON at exit, to "
+             "$AITOOL_MEASURED (default ai_measured.json)"},
+    {.names = "-simon-clock", .kind = ARGS_FLAG, .dest = MT_OPT(simon_clock),
+     .help = "instead of counters, start each stretch of code that always runs as a whole with "
+             "simon_advance(N), N the ns its C operations cost, for the SIMON simulator "
+             "(simon-cc does this with -T; simon/README.md)"},
+    {.names = "-T", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(costs_file),
+     .needs = "-simon-clock",
+     .needs_text = "-T gives the costs of -simon-clock: use it with -simon-clock",
+     .help = "with -simon-clock: the cost of each class of operation, `class ns` pairs (iadd "
+             "imul idiv ilogic cmp fadd fmul fdiv load store call branch); an unlisted class "
+             "costs 1 ns"},
+    {.names = "-measured", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(measured_file),
+     .needs = "-static-counting-only",
+     .needs_text = "-measured reports beside the static counts: use it with "
+                   "-static-counting-only",
+     .help = "with -static-counting-only: put that measurement (written by an "
+             "-auto-instrument'ed program) beside the static counts of each loop in the reports"},
+    {.names = "-report-file", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(report_file),
+     .help = "the text report; default ai_tool_report.txt in the current directory (in the "
+             "instrumentation modes, only when this option is given). It is rewritten on every "
+             "run, never appended; - is standard output"},
+    {.names = "-json", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(json_file),
+     .help = "also write the report as JSON (- is standard output)"},
+    {.names = "-xml", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(xml_file),
+     .help = "also write ExaSAT XML (spec draft 0.3.1; - is standard output): per loop its "
+             "bounds, own-level operations, scalars and array subscripts (xml-schema/README.md)"},
+    {.names = "-chips", .kind = ARGS_VALUE, .value = "APP.la", .dest = MT_OPT(chips_file),
+     .help = "also write the loop model as a CHIP3S performance study: the application APP and, "
+             "beside it, a subtask FUNC.la per function whose cflow procedure holds its loop "
+             "nests with their trip counts, FP operations and bytes; bound symbols are its "
+             "variables, valued by -param (chips/README.md)"},
+    {.names = "-exasat-dialect", .kind = ARGS_FLAG, .dest = MT_OPT(exasat_dialect),
+     .help = "read .xml inputs as the ExaSAT tools' own dialect (otherwise detected per document)"},
+    {.names = "-machine", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(machine_file),
+     .needs = "-static-counting-only",
+     .needs_text = "-machine reports beside the static counts: use it with "
+                   "-static-counting-only",
+     .help = "with -static-counting-only: predict each loop nest's flops, bytes, working set and "
+             "runtime on that machine (the perfmodel core; perfmodel/machines/ has examples)"},
+    {.names = "-model", .kind = ARGS_VALUE, .value = "roofline|ecm", .dest = MT_OPT(model),
+     .needs = "-machine",
+     .needs_text = "-model chooses how -machine predicts: give it with -machine",
+     .help = "with -machine: how counts become time, as perfmodel's -model (ecm needs the "
+             "machine's \"benchmarks\")"},
+    {.names = "-cores", .kind = ARGS_INT, .value = "N", .dest = MT_OPT(cores),
+     .min = 1, .max = PERF_MAX_CORES, .bad = PERF_CORES_BAD, .needs = "-machine",
+     .needs_text = "-cores chooses how -machine predicts: give it with -machine",
+     .help = "with -machine: the cores that run each nest (default: all the machine's)"},
+    {.names = "-param", .kind = ARGS_LIST, .value = "NAME=VALUE", .dest = MT_OPT(params),
+     .count = MT_OPT(nparams),
+     .help = "a whole number for a symbol of the loop bounds, for -machine (repeatable; -D still "
+             "goes to the compiler); an array element such as lo(3) is a symbol too"},
+    {.names = "-annot|--annot", .kind = ARGS_LIST, .value = "FILE", .dest = MT_OPT(annot_files),
+     .count = MT_OPT(nannot_files),
+     .help = "read function side-effect annotations (repeatable; later files override earlier "
+             "ones and the built-in set). A syntax error is FILE:line:col: error: ... and exit "
+             "status 1 before anything is analyzed"},
+    {.names = "-no-default-annot", .kind = ARGS_FLAG, .dest = MT_OPT(no_default_annots),
+     .help = "do not load the built-in annotations for the C library, libm and the OpenMP runtime"},
+    {.names = "-dumpannot", .kind = ARGS_FLAG, .dest = MT_OPT(dump_annots),
+     .help = "print the annotations in effect to standard output, one per line with where each "
+             "was read; with no input file, that is all it does"},
+    {.names = "-use-algorithm-v2", .kind = ARGS_FLAG, .dest = MT_OPT(flow_sensitive),
+     .help = "flow-sensitive counting: the largest arm of each if/else, ?: and switch instead of "
+             "the sum of all arms; pragmas are checked against these counts"},
+    {.names = "-p", .kind = ARGS_VALUE, .value = "BUILD_DIR", .dest = MT_OPT(build_dir),
+     .help = "read BUILD_DIR/compile_commands.json (through libclang) and analyze every "
+             "translation unit in it, or only the files named, each with its own flags; a named "
+             "file not in it gets the flags of the first entry in its directory, with a warning. "
+             "Compiler options given here are added after each entry's"},
+    {.names = "-j", .kind = ARGS_INT, .value = "N", .joined = true, .dest = MT_OPT(jobs),
+     .min = 1, .max = MT_MAX_JOBS,
+     .bad = "-j '{value}': the number of translation units analyzed at once is a whole number "
+            "from {min} to {max}",
+     .help = "analyze N translation units at once (default: the number of cores); the outputs "
+             "are the same bytes for every N"},
+    {.names = "-shard", .kind = ARGS_VALUE, .value = "K/N", .dest = MT_OPT(shard),
+     .help = "analyze only the K-th of N equal slices of the files (of the database, or named), "
+             "in order; its -json and -xml reports say which slice they are, for -merge and "
+             "-merge-xml"},
+    {.names = "-progress", .kind = ARGS_FLAG, .dest = MT_OPT(progress),
+     .help = "a progress line on stderr even off a terminal (on one it is always drawn), and a "
+             "summary line at the end (always with -p)"},
+    {.names = "-merge", .kind = ARGS_VALUE, .value = "OUT.json", .dest = MT_OPT(merge_json),
+     .help = "merge the JSON reports named (of every slice of one -shard run) into OUT.json, the "
+             "report of the whole run; analyzes nothing"},
+    {.names = "-merge-xml", .kind = ARGS_VALUE, .value = "OUT.xml", .dest = MT_OPT(merge_xml),
+     .help = "the same for the slices' ExaSAT XML"},
 };
 
 enum { MT_NOPTIONS = sizeof mt_option_table / sizeof *mt_option_table, MT_HELP_COLUMN = 26 };
 
-/* A compiler option (and its value): passed on to clang. */
-static args_result mt_take_compiler_option(int argc, char **argv, int *i, mt_options *o)
+/* A compiler option (and its value), passed on to clang; "-", which would
+ * be standard input, is refused. */
+static args_result mt_take_compiler_option(int argc, char **argv, int *i, void *dest)
 {
+    mt_options *o = dest;
     const char *a = argv[*i];
-    int with_value = compiler_option_with_value(a);
-    if (!with_value && !compiler_option_plain(a))
+    if (!strcmp(a, "-")) {
+        diag_tool(DIAG_ERROR, "reading C from standard input is not supported; name a file");
+        return ARGS_BAD;
+    }
+    args_cc_kind kind = args_compiler_option(a, NULL);
+    if (kind == ARGS_CC_NONE)
         return ARGS_NOT_AN_OPTION;
     o->clang_args[o->nclang_args++] = a;
-    if (with_value != 2)
+    if (kind != ARGS_CC_SEPARATE)
         return ARGS_TAKEN;
     const char *v;
     if (!args_take_value(argc, argv, i, &v))
@@ -212,29 +156,28 @@ static args_result mt_take_compiler_option(int argc, char **argv, int *i, mt_opt
     return ARGS_TAKEN;
 }
 
+static const args_program mt_program = {
+    .table = mt_option_table,
+    .n = MT_NOPTIONS,
+    .has_inputs = true,
+    .inputs = MT_OPT(inputs),
+    .ninputs = MT_OPT(ninputs),
+    .unknown = "unknown option '%s' (measuretool -help lists the options)",
+    .other = mt_take_compiler_option,
+};
+
+/* The options given without the one they go with, from the table's rows. */
+static bool mt_needs_ok(const mt_options *o)
+{
+    return args_check_needs(mt_option_table, MT_NOPTIONS, o);
+}
+
 static bool mt_parse_args(int argc, char **argv, mt_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->inputs = mem_alloc((size_t)argc * sizeof *o->inputs);
+    o->usage_ok = mt_needs_ok;
     o->clang_args = mem_alloc((size_t)argc * sizeof *o->clang_args);
-    bool ok = true;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        args_result r = args_parse_option(mt_option_table, MT_NOPTIONS, argc, argv, &i, o);
-        if (r == ARGS_NOT_AN_OPTION && a[0] == '-' && strcmp(a, "-") != 0)
-            r = mt_take_compiler_option(argc, argv, &i, o);
-        if (r != ARGS_NOT_AN_OPTION) {
-            ok &= r == ARGS_TAKEN;
-        } else if (a[0] != '-') {
-            o->inputs[o->ninputs++] = a;
-        } else if (!strcmp(a, "-")) {
-            diag_tool(DIAG_ERROR, "reading C from standard input is not supported; name a file");
-            ok = false;
-        } else {
-            diag_tool(DIAG_ERROR, "unknown option '%s' (measuretool -help lists the options)", a);
-            ok = false;
-        }
-    }
+    bool ok = args_parse_all(&mt_program, argc, argv, o);
     o->report_file_given = o->report_file != NULL;
     if (!o->report_file)
         o->report_file = "ai_tool_report.txt";
@@ -327,557 +270,6 @@ static void mt_print_markdown(FILE *out)
     args_print_markdown(out, mt_option_table, MT_NOPTIONS);
 }
 
-/* The run's translation units, in order: the files named, or the
- * database's (-p); with -shard, only the slice's.  Everything the plan
- * makes lives in its arena. */
-typedef struct mt_plan {
-    arena *arena;
-    compdb *db;        /* -p, or NULL */
-    mt_unit *units;    /* the slice's */
-    size_t nunits;
-    const char *shard; /* the slice's line (shard.h), or NULL */
-    bool failed;       /* a named file had no place in the database (reported) */
-} mt_plan;
-
-/* An output that names a file measuretool reads would destroy it: the C or
- * XML inputs, the database, the annotation files, -measured and -machine. */
-static bool mt_output_not_input(const mt_options *o, const mt_plan *pl, const char *option,
-                                const char *out)
-{
-    size_t nunits = pl ? pl->nunits : 0;
-    const char **read =
-        mem_alloc((nunits + (size_t)o->ninputs + (size_t)o->nannot_files + 3) * sizeof *read);
-    int n = 0;
-    for (size_t i = 0; i < nunits; i++)
-        read[n++] = pl->units[i].path;
-    for (int i = 0; i < o->ninputs; i++)
-        read[n++] = o->inputs[i];
-    for (int i = 0; i < o->nannot_files; i++)
-        read[n++] = o->annot_files[i];
-    read[n++] = o->measured_file;
-    read[n++] = o->machine_file;
-    read[n++] = pl && pl->db ? pl->db->path : NULL;
-    bool ok = fileio_output_not_input(option, out, read, n);
-    free(read);
-    return ok;
-}
-
-/* The built-in set, then each -annot file; NULL after a syntax error. */
-static annot_set *mt_load_annotations(const mt_options *o)
-{
-    annot_set *s = annot_set_create();
-    if (!o->no_default_annots)
-        annot_load_defaults(s);
-    bool ok = true;
-    for (int i = 0; i < o->nannot_files; i++)
-        ok &= annot_parse_file(s, o->annot_files[i]);
-    if (!ok)
-        annot_set_free(&s);
-    return s;
-}
-
-static bool mt_is_xml_input(const char *path)
-{
-    size_t n = strlen(path);
-    return n > 4 && !strcmp(path + n - 4, ".xml");
-}
-
-/* The reports every mode writes from a finished program, with what the
- * later stages found out and the slice's line joined in. */
-static bool mt_write_reports(const mt_options *o, const lm_program *p, bool text_report,
-                             const report_joins *j, const bexpr_bindings *params)
-{
-    bool ok = true;
-    if (o->debug)
-        report_debug_write(stderr, p);
-    if (lm_verify_pragmas(p, o->debug) > 0)
-        ok = false;
-    if (text_report)
-        ok &= report_text_file(o->report_file, p, j);
-    if (o->json_file)
-        ok &= report_json_file(o->json_file, p, j);
-    if (o->xml_file)
-        ok &= xml_write_file_shard(o->xml_file, p, j->measured, j->shard);
-    if (o->chips_file)
-        ok &= report_chips_write(o->chips_file, p, params);
-    return ok;
-}
-
-/* The stages after the analysis: the measurement read back (-measured) and
- * the model's predictions for each nest (-machine), kept beside the program. */
-typedef struct mt_stages {
-    measured_set *measured;
-    machine *machine;
-    perf_result predicted;
-    bool have_predictions;
-} mt_stages;
-
-/* A loop without bounds takes its iterations per entry from -measured. */
-static bool mt_measured_trip(const void *ctx, const lm_loop *l, long long *trip)
-{
-    const measured_loop *m = ctx ? measured_of(ctx, l) : NULL;
-    if (!m || m->entries == 0)
-        return false;
-    *trip = (long long)((m->iterations + m->entries / 2) / m->entries);
-    return true;
-}
-
-static bool mt_run_stages(const mt_options *o, const lm_program *p, const bexpr_bindings *b,
-                          mt_stages *st)
-{
-    bool ok = true;
-    if (o->measured_file) {
-        st->measured = measured_read(p, o->measured_file);
-        ok &= st->measured != NULL;
-    }
-    perf_options popt;
-    if (o->machine_file && perf_options_parse(o->model, o->cores, &popt)) {
-        st->machine = machine_load(o->machine_file);
-        st->have_predictions =
-            st->machine && perf_options_check(&popt, st->machine, o->machine_file) == 0 &&
-            perf_evaluate_with(p, st->machine, b, mt_measured_trip, st->measured, &popt,
-                               &st->predicted);
-        ok &= st->have_predictions;
-    }
-    return ok;
-}
-
-static void mt_stages_release(mt_stages *st)
-{
-    measured_free(&st->measured);
-    perf_result_release(&st->predicted);
-    machine_free(&st->machine);
-}
-
-/* ---- The translation units of the run ---- */
-
-/* The default of -j: every core. */
-static unsigned mt_cores(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (unsigned)n : 1;
-}
-
-enum { MT_MAX_JOBS = 1024 };
-
-/* -j and -shard, checked before anything is read. */
-typedef struct mt_parallel {
-    unsigned jobs;
-    unsigned slice, slices; /* 0 of 0: the whole run */
-} mt_parallel;
-
-static bool mt_parse_parallel(const mt_options *o, mt_parallel *par)
-{
-    *par = (mt_parallel){mt_cores(), 0, 0};
-    if (o->jobs) {
-        char *end;
-        unsigned long n = strtoul(o->jobs, &end, 10);
-        if (o->jobs[0] < '0' || o->jobs[0] > '9' || *end || n < 1 || n > MT_MAX_JOBS) {
-            diag_tool(DIAG_ERROR, "-j '%s': the number of translation units analyzed at once is "
-                                  "a whole number from 1 to %d", o->jobs, MT_MAX_JOBS);
-            return false;
-        }
-        par->jobs = (unsigned)n;
-    }
-    if (o->shard && !shard_parse_spec(o->shard, &par->slice, &par->slices)) {
-        diag_tool(DIAG_ERROR, "-shard '%s': give K/N, the K-th of N slices, 1 <= K <= N <= %d",
-                  o->shard, SHARD_MAX_SLICES);
-        return false;
-    }
-    return true;
-}
-
-static mt_unit mt_unit_of_entry(mt_plan *pl, const compdb_entry *e, const char *path)
-{
-    analyzer_unit *u = arena_alloc(pl->arena, sizeof *u);
-    *u = (analyzer_unit){e->args, e->nargs, e->directory};
-    return (mt_unit){path, u, NULL, false};
-}
-
-/* A file named with -p: its entry, or the first of its directory (with a
- * warning), or nothing (an error; the other files go on).  A file that
- * cannot be read is reported as such, as without -p. */
-static bool mt_unit_of_named(mt_plan *pl, const char *input, mt_unit *unit)
-{
-    if (!fileio_check_input(input, "input file"))
-        return false;
-    char *real = realpath(input, NULL);
-    const char *path = arena_strdup(pl->arena, real ? real : input);
-    free(real);
-    const compdb_entry *e = compdb_find(pl->db, input);
-    if (!e) {
-        e = compdb_nearest(pl->db, input);
-        if (!e) {
-            diag_at(DIAG_ERROR, input, 1, 1, "not in %s, which has no file of its directory "
-                                             "either, to take the flags of", pl->db->path);
-            return false;
-        }
-        diag_at(DIAG_WARNING, input, 1, 1, "not in %s: analyzed with the flags of '%s', in "
-                                           "the same directory", pl->db->path, e->file);
-    }
-    *unit = mt_unit_of_entry(pl, e, path);
-    return true;
-}
-
-/* Every unit of the whole run, in order, into all (room for enough). */
-static size_t mt_all_units(const mt_options *o, mt_plan *pl, mt_unit *all)
-{
-    size_t n = 0;
-    if (pl->db && o->ninputs == 0) {
-        for (size_t i = 0; i < pl->db->nentries; i++)
-            all[n++] = mt_unit_of_entry(pl, &pl->db->entries[i], pl->db->entries[i].file);
-        return n;
-    }
-    for (int i = 0; i < o->ninputs; i++) {
-        if (!pl->db)
-            all[n++] = (mt_unit){o->inputs[i], NULL, NULL, mt_is_xml_input(o->inputs[i])};
-        else if (mt_unit_of_named(pl, o->inputs[i], &all[n]))
-            n++;
-        else
-            pl->failed = true;
-    }
-    return n;
-}
-
-/* What tells this run from another: its units with their arguments, and
- * the options that change what is counted or joined (not where the
- * outputs go, which differs from slice to slice). */
-static uint64_t mt_run_hash(const mt_options *o, const mt_unit *all, size_t n)
-{
-    uint64_t h = SHARD_HASH_INIT;
-    for (int i = 0; i < o->nclang_args; i++)
-        h = shard_hash_add(h, o->clang_args[i]);
-    for (int i = 0; i < o->nannot_files; i++)
-        h = shard_hash_add(h, o->annot_files[i]);
-    for (int i = 0; i < o->nparams; i++)
-        h = shard_hash_add(h, o->params[i]);
-    h = shard_hash_add(h, o->flow_sensitive ? "-use-algorithm-v2" : "");
-    h = shard_hash_add(h, o->no_default_annots ? "-no-default-annot" : "");
-    h = shard_hash_add(h, o->machine_file ? o->machine_file : "");
-    h = shard_hash_add(h, o->model ? o->model : "");
-    h = shard_hash_add(h, o->cores ? o->cores : "");
-    h = shard_hash_add(h, o->measured_file ? o->measured_file : "");
-    for (size_t i = 0; i < n; i++) {
-        h = shard_hash_add(h, all[i].path);
-        for (int k = 0; all[i].args && k < all[i].args->nargs; k++)
-            h = shard_hash_add(h, all[i].args->args[k]);
-        h = shard_hash_add(h, all[i].args && all[i].args->directory ? all[i].args->directory
-                                                                      : "");
-    }
-    return h;
-}
-
-/* The slice's units and line, out of all n. */
-static void mt_take_slice(const mt_options *o, mt_plan *pl, const mt_parallel *par,
-                          mt_unit *all, size_t n)
-{
-    if (!par->slices) {
-        pl->units = all;
-        pl->nunits = n;
-        return;
-    }
-    size_t lo, hi;
-    shard_range(n, par->slice, par->slices, &lo, &hi);
-    pl->units = all + lo;
-    pl->nunits = hi - lo;
-    shard_info info = {"", par->slice, par->slices, (unsigned long)n, mt_run_hash(o, all, n)};
-    snprintf(info.tool, sizeof info.tool, "%s", MT_TOOL);
-    strbuf sb = STRBUF_INIT;
-    shard_format(&sb, &info);
-    pl->shard = arena_strdup(pl->arena, strbuf_cstr(&sb));
-    strbuf_release(&sb);
-}
-
-/* False when the database could not be read (reported). */
-static bool mt_plan_build(const mt_options *o, const mt_parallel *par, mt_plan *pl)
-{
-    *pl = (mt_plan){arena_create(), NULL, NULL, 0, NULL, false};
-    if (o->build_dir && !(pl->db = compdb_load(o->build_dir)))
-        return false;
-    size_t cap = pl->db && o->ninputs == 0 ? pl->db->nentries : (size_t)o->ninputs;
-    mt_unit *all = arena_alloc(pl->arena, (cap ? cap : 1) * sizeof *all);
-    mt_take_slice(o, pl, par, all, mt_all_units(o, pl, all));
-    return true;
-}
-
-static void mt_plan_release(mt_plan *pl)
-{
-    compdb_free(&pl->db);
-    arena_free(&pl->arena);
-}
-
-/* ---- Running the units ---- */
-
-/* What each unit is run with. */
-typedef struct mt_work {
-    const mt_options *o;
-    bool instrument;
-    instrument_mode mode;
-    const op_costs *costs; /* INSTRUMENT_CLOCK's */
-} mt_work;
-
-static bool mt_run_unit(void *ctx, analyzer *a, lm_program *p, const mt_unit *u)
-{
-    const mt_work *w = ctx;
-    if (u->on_main)
-        return xml_read_file_as(p, u->path, w->o->exasat_dialect ? XML_DIALECT_ORIGINAL
-                                                                  : XML_DIALECT_AUTO);
-    if (w->instrument)
-        return instrument_file(a, p, w->mode, w->costs, u->path, u->args, u->output);
-    return analyzer_analyze_unit(a, p, u->path, u->args);
-}
-
-/* The units into p, by -j threads, with the progress line. */
-static bool mt_run_units(const mt_options *o, const mt_parallel *par, const mt_plan *pl,
-                         const mt_work *w, bool detail, const annot_set *annots, lm_program *p)
-{
-    analyzer_options aopt = {o->clang_args, o->nclang_args, o->debug, annots, o->flow_sensitive,
-                             detail};
-    bool tty = isatty(2);
-    mt_batch b = {&aopt, par->jobs, tty || o->progress, tty, mt_run_unit, (void *)w};
-    return mt_batch_run(&b, pl->units, pl->nunits, p) && !pl->failed;
-}
-
-static bool mt_analyze(const mt_options *o, const mt_parallel *par, const mt_plan *pl,
-                       const annot_set *annots, const bexpr_bindings *params, size_t *nloops)
-{
-    lm_program *p = lm_program_create();
-    mt_work w = {o, false, INSTRUMENT_MARKERS, NULL};
-    bool ok = mt_run_units(o, par, pl, &w, o->xml_file || o->chips_file || o->machine_file,
-                           annots, p);
-    lm_program_finish(p);
-    mt_stages st = {0};
-    ok &= mt_run_stages(o, p, params, &st);
-    report_joins j = {st.measured, st.have_predictions ? &st.predicted : NULL,
-                      st.machine ? st.machine->name : NULL, pl->shard};
-    fileio_run_begin();
-    ok &= mt_write_reports(o, p, true, &j, params);
-    ok &= fileio_run_end();
-    mt_stages_release(&st);
-    *nloops = p->nloops;
-    lm_program_free(&p);
-    return ok;
-}
-
-/* The instrumented copy of a unit: -o, or ai_<basename> here (in the plan's arena). */
-static const char *mt_output_path(const mt_options *o, mt_plan *pl, const char *input)
-{
-    if (o->output)
-        return o->output;
-    strbuf sb = STRBUF_INIT;
-    strbuf_printf(&sb, "ai_%s", fileio_basename(input));
-    const char *out = arena_strdup(pl->arena, strbuf_cstr(&sb));
-    strbuf_release(&sb);
-    return out;
-}
-
-/* Every copy is named, and checked before anything is written. */
-static bool mt_outputs_ok(const mt_options *o, mt_plan *pl)
-{
-    if (o->output && pl->nunits > 1) {
-        diag_tool(DIAG_ERROR, "-o names one output, but %zu files were given", pl->nunits);
-        return false;
-    }
-    bool ok = true;
-    for (size_t i = 0; i < pl->nunits && ok; i++) {
-        mt_unit *u = &pl->units[i];
-        u->output = mt_output_path(o, pl, u->path);
-        if (!strcmp(u->output, "-")) {
-            diag_tool(DIAG_ERROR, "the instrumented copy needs a file name, not '-'");
-            ok = false;
-        }
-        ok = ok && mt_output_not_input(o, pl, o->output ? "-o" : "the instrumented copy",
-                                       u->output);
-        for (size_t k = 0; k < i && ok; k++) {
-            if (!strcmp(u->output, pl->units[k].output)) {
-                diag_tool(DIAG_ERROR, "'%s' and '%s' would both be instrumented into '%s'; "
-                                      "instrument them one at a time with -o",
-                          pl->units[k].path, u->path, u->output);
-                ok = false;
-            }
-        }
-    }
-    return ok;
-}
-
-/* The default mode, -auto-instrument and -simon-clock: a copy of each input. */
-static bool mt_instrument(const mt_options *o, const mt_parallel *par, const mt_plan *pl,
-                          const annot_set *annots, size_t *nloops)
-{
-    op_costs costs;
-    op_costs_default(&costs);
-    if (o->costs_file && !op_costs_read(o->costs_file, &costs))
-        return false;
-    instrument_mode mode = o->simon_clock       ? INSTRUMENT_CLOCK
-                           : o->auto_instrument ? INSTRUMENT_AUTO
-                                                : INSTRUMENT_MARKERS;
-    mt_work w = {o, true, mode, mode == INSTRUMENT_CLOCK ? &costs : NULL};
-    lm_program *p = lm_program_create();
-    /* The copies and the reports are replaced together, at the end. */
-    fileio_run_begin();
-    bool ok = mt_run_units(o, par, pl, &w, o->xml_file || o->chips_file, annots, p);
-    lm_program_finish(p);
-    report_joins j = {NULL, NULL, NULL, pl->shard};
-    ok &= mt_write_reports(o, p, o->report_file_given, &j, NULL);
-    ok &= fileio_run_end();
-    *nloops = p->nloops;
-    lm_program_free(&p);
-    return ok;
-}
-
-/* ---- Merging the reports of slices ---- */
-
-/* Options that analyze or write something else make no sense with -merge. */
-static const char *mt_merge_conflict(const mt_options *o)
-{
-    return o->merge_json && o->merge_xml ? "-merge-xml"
-           : o->build_dir                ? "-p"
-           : o->shard                    ? "-shard"
-           : o->static_only              ? "-static-counting-only"
-           : o->json_file                ? "-json"
-           : o->xml_file                 ? "-xml"
-           : o->report_file_given        ? "-report-file"
-           : o->chips_file               ? "-chips"
-           : o->output                   ? "-o"
-           : o->machine_file             ? "-machine"
-           : o->measured_file            ? "-measured"
-           : o->nclang_args              ? o->clang_args[0]
-                                         : NULL;
-}
-
-static int mt_merge(const mt_options *o)
-{
-    const char *option = o->merge_json ? "-merge" : "-merge-xml";
-    const char *out = o->merge_json ? o->merge_json : o->merge_xml;
-    const char *conflict = mt_merge_conflict(o);
-    if (conflict) {
-        diag_tool(DIAG_ERROR, "%s merges reports and analyzes nothing: '%s' cannot go with it",
-                  option, conflict);
-        return MT_EXIT_USAGE;
-    }
-    if (o->ninputs == 0) {
-        diag_tool(DIAG_ERROR, "%s %s: name the reports of the slices to merge", option, out);
-        return MT_EXIT_USAGE;
-    }
-    if (!mt_output_not_input(o, NULL, option, out))
-        return MT_EXIT_USAGE;
-    bool ok = o->merge_json ? report_json_merge(out, o->inputs, o->ninputs)
-                            : xml_merge_files(out, o->inputs, o->ninputs);
-    return ok ? MT_EXIT_OK : MT_EXIT_INPUT;
-}
-
-/* ---- The modes ---- */
-
-/* Usage errors of the analysis that need nothing read; 0 when none. */
-static int mt_check_usage(const mt_options *o)
-{
-    if (o->ninputs == 0 && !o->build_dir) {
-        diag_tool(DIAG_ERROR, "no input files (measuretool -help lists the options)");
-        return MT_EXIT_USAGE;
-    }
-    if (o->costs_file && !o->simon_clock) {
-        diag_tool(DIAG_ERROR, "-T gives the costs of -simon-clock: use it with -simon-clock");
-        return MT_EXIT_USAGE;
-    }
-    const char *why = NULL;
-    char *app = o->chips_file ? report_chips_app_name(o->chips_file, &why) : NULL;
-    free(app);
-    if (why) {
-        diag_tool(DIAG_ERROR, "-chips %s: %s", o->chips_file, why);
-        return MT_EXIT_USAGE;
-    }
-    for (int i = 0; i < o->ninputs; i++) {
-        if (!mt_is_xml_input(o->inputs[i]))
-            continue;
-        if (o->build_dir || !o->static_only) {
-            diag_tool(DIAG_ERROR, o->build_dir ? "'%s' is ExaSAT XML: with -p, name C files of "
-                                                 "the database"
-                                               : "'%s' is ExaSAT XML, which has no source to "
-                                                 "instrument: use -static-counting-only to "
-                                                 "report it",
-                      o->inputs[i]);
-            return MT_EXIT_USAGE;
-        }
-    }
-    if (o->static_only && (o->output || o->auto_instrument || o->simon_clock)) {
-        diag_tool(DIAG_ERROR, "%s writes an instrumented copy, which "
-                              "-static-counting-only does not make",
-                  o->output ? "-o" : o->simon_clock ? "-simon-clock" : "-auto-instrument");
-        return MT_EXIT_USAGE;
-    }
-    if (!o->static_only && (o->measured_file || o->machine_file)) {
-        diag_tool(DIAG_ERROR, "%s reports beside the static counts: "
-                              "use it with -static-counting-only",
-                  o->measured_file ? "-measured" : "-machine");
-        return MT_EXIT_USAGE;
-    }
-    if (o->simon_clock && o->auto_instrument) {
-        diag_tool(DIAG_ERROR, "-simon-clock and -auto-instrument make different copies: "
-                              "give one of them");
-        return MT_EXIT_USAGE;
-    }
-    if ((o->model || o->cores) && !o->machine_file) {
-        diag_tool(DIAG_ERROR, "%s chooses how -machine predicts: give it with -machine",
-                  o->model ? "-model" : "-cores");
-        return MT_EXIT_USAGE;
-    }
-    perf_options popt;
-    return perf_options_parse(o->model, o->cores, &popt) ? 0 : MT_EXIT_USAGE;
-}
-
-/* The reports may not name an input; the copies are named and checked. */
-static bool mt_plan_outputs_ok(const mt_options *o, mt_plan *pl)
-{
-    bool report = o->static_only || o->report_file_given;
-    return mt_output_not_input(o, pl, o->report_file_given ? "-report-file" : "the report",
-                               report ? o->report_file : NULL) &&
-           mt_output_not_input(o, pl, "-json", o->json_file) &&
-           mt_output_not_input(o, pl, "-xml", o->xml_file) &&
-           mt_output_not_input(o, pl, "-chips", o->chips_file) &&
-           (o->static_only || mt_outputs_ok(o, pl));
-}
-
-static int mt_run_plan(const mt_options *o, const mt_parallel *par, mt_plan *pl,
-                       const annot_set *annots, size_t *nloops)
-{
-    if (!mt_plan_outputs_ok(o, pl))
-        return MT_EXIT_USAGE;
-    if (!o->static_only)
-        return mt_instrument(o, par, pl, annots, nloops) ? MT_EXIT_OK : MT_EXIT_INPUT;
-    /* -param values are checked before anything is analyzed. */
-    bexpr_bindings *params = bexpr_bindings_create();
-    int status = MT_EXIT_USAGE;
-    if (bexpr_bindings_parse_all(params, o->params, o->nparams, "-param"))
-        status = mt_analyze(o, par, pl, annots, params, nloops) ? MT_EXIT_OK : MT_EXIT_INPUT;
-    bexpr_bindings_free(&params);
-    return status;
-}
-
-static int mt_run_analysis(const mt_options *o, const annot_set *annots)
-{
-    if (o->merge_json || o->merge_xml)
-        return mt_merge(o);
-    mt_parallel par;
-    if (!mt_parse_parallel(o, &par))
-        return MT_EXIT_USAGE;
-    int status = mt_check_usage(o);
-    if (status)
-        return status;
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
-    mt_plan pl;
-    size_t nloops = 0;
-    status = mt_plan_build(o, &par, &pl) ? mt_run_plan(o, &par, &pl, annots, &nloops)
-                                         : MT_EXIT_INPUT;
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    if (status != MT_EXIT_USAGE && (o->build_dir || o->progress))
-        fprintf(stderr, "measuretool: %zu files, %zu loops, %u errors, %u warnings, %.1f s\n",
-                pl.nunits, nloops, diag_error_count(), diag_warning_count(),
-                (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9);
-    mt_plan_release(&pl);
-    return status;
-}
-
 static int mt_run(const mt_options *o)
 {
     if (o->help) {
@@ -894,16 +286,7 @@ static int mt_run(const mt_options *o)
         free(libclang);
         return MT_EXIT_OK;
     }
-    annot_set *annots = mt_load_annotations(o);
-    if (!annots)
-        return MT_EXIT_INPUT;
-    if (o->dump_annots)
-        annot_dump(stdout, annots);
-    int status = MT_EXIT_OK;
-    if (o->ninputs > 0 || !o->dump_annots)
-        status = mt_run_analysis(o, annots);
-    annot_set_free(&annots);
-    return status;
+    return mt_driver_run(o);
 }
 
 int mt_main(int argc, char **argv)

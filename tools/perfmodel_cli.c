@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "args.h"
+#include "bound_expr.h"
+#include "calibrate.h"
 #include "diag.h"
 #include "exasat_xml.h"
 #include "fileio.h"
@@ -18,9 +20,7 @@
 #include "mem.h"
 #include "numbers.h"
 #include "perf.h"
-#include "calibrate.h"
 #include "perf_plot.h"
-#include "bound_expr.h"
 #include "report_perf.h"
 
 typedef struct pm_options {
@@ -33,8 +33,8 @@ typedef struct pm_options {
     const char **defines;     /* -D name=value, in order */
     int ndefines;
     const char *model;        /* -model roofline|ecm, or NULL */
-    const char *cores;        /* -cores N, or NULL */
-    perf_options perf;        /* the two, checked */
+    long long cores;          /* -cores N, or 0 */
+    perf_options perf;        /* the two, checked, and the bindings of -D */
     const char **inputs;      /* kernel.xml... */
     int ninputs;
 } pm_options;
@@ -44,64 +44,62 @@ typedef struct pm_options {
 /* perfmodel's options: the parser, -help and the README's option table
  * (perfmodel -help-markdown) all read this. */
 static const args_option pm_option_table[] = {
-    {"-help|--help|-h", ARGS_FLAG, NULL, false, PM_OPT(help), 0, "print this help and exit"},
-    {"-help-markdown", ARGS_FLAG, NULL, false, PM_OPT(help_markdown), 0,
-     "print this table of options as the README's markdown and exit"},
-    {"--version|-version", ARGS_FLAG, NULL, false, PM_OPT(version), 0,
-     "print perfmodel's version and exit"},
-    {"-machine", ARGS_VALUE, "FILE", false, PM_OPT(machine_file), 0,
-     "the machine description (JSON; perfmodel/machines/ has examples)"},
-    {"-D", ARGS_LIST, "name=value", true, PM_OPT(defines), PM_OPT(ndefines),
-     "bind a symbol of the loop bounds to a whole number (repeatable; -Dname=value too); an "
-     "array element such as lo(3) is a symbol too: -D 'lo(3)=1'"},
-    {"-exasat-dialect", ARGS_FLAG, NULL, false, PM_OPT(exasat_dialect), 0,
-     "read every kernel as the ExaSAT tools' own XML dialect (offset and dependentloopvar "
-     "accesses, if/else blocks, counts on functions), which is otherwise detected per "
-     "document"},
-    {"-model", ARGS_VALUE, "roofline|ecm", false, PM_OPT(model), 0,
-     "how counts become time: roofline (the default: the slowest of compute and each level's "
-     "traffic over its bandwidth) or ecm (in-core time plus the transfers between levels, "
-     "scaled to the cores; needs the machine's \"benchmarks\")"},
-    {"-cores", ARGS_VALUE, "N", false, PM_OPT(cores), 0,
-     "the cores that run each nest (default: all the machine's)"},
-    {"-json", ARGS_VALUE, "FILE", false, PM_OPT(json_file), 0,
-     "also write the predictions as JSON (- is standard output)"},
-    {"-csv", ARGS_FLAG, NULL, false, PM_OPT(csv), 0,
-     "print one CSV row per loop nest instead of the table"},
-    {"-plot", ARGS_VALUE, "FILE", false, PM_OPT(plot_file), 0,
-     "draw a roofline chart (the machine's roofs, each nest at its intensity), or with -sweep "
-     "the sweep, with gnuplot (.png or .svg)"},
-    {"-sweep", ARGS_VALUE, "SPEC", false, PM_OPT(sweep), 0,
-     "evaluate for each value of one parameter and print CSV: name=FROM:TO steps by 1, :+S by "
-     "S, :xF multiplies by F (at most 100000 values)"},
-    {"-calibrate", ARGS_FLAG, NULL, false, PM_OPT(calibrate), 0,
-     "measure this machine (caches from /sys, CPUID or sysconf, the last one's size checked "
-     "against a triad's rate; peak with independent FMA chains; the benchmarks table: the "
-     "in-core costs of the FP operations, loads and stores, streaming kernels in each cache "
-     "and memory on one core and on all, transfer rates; about 12 s, 0.8 GiB of memory) and "
-     "print its machine file; it takes no other option"},
+    {.names = "-help|--help|-h", .kind = ARGS_FLAG, .dest = PM_OPT(help),
+     .help = "print this help and exit"},
+    {.names = "-help-markdown", .kind = ARGS_FLAG, .dest = PM_OPT(help_markdown),
+     .help = "print this table of options as the README's markdown and exit"},
+    {.names = "--version|-version", .kind = ARGS_FLAG, .dest = PM_OPT(version),
+     .help = "print perfmodel's version and exit"},
+    {.names = "-machine", .kind = ARGS_VALUE, .value = "FILE", .dest = PM_OPT(machine_file),
+     .help = "the machine description (JSON; perfmodel/machines/ has examples)"},
+    {.names = "-D", .kind = ARGS_LIST, .value = "name=value", .joined = true,
+     .dest = PM_OPT(defines), .count = PM_OPT(ndefines),
+     .help = "bind a symbol of the loop bounds to a whole number (repeatable; -Dname=value too); "
+             "an array element such as lo(3) is a symbol too: -D 'lo(3)=1'"},
+    {.names = "-exasat-dialect", .kind = ARGS_FLAG, .dest = PM_OPT(exasat_dialect),
+     .help = "read every kernel as the ExaSAT tools' own XML dialect (offset and "
+             "dependentloopvar accesses, if/else blocks, counts on functions), which is "
+             "otherwise detected per document"},
+    {.names = "-model", .kind = ARGS_VALUE, .value = "roofline|ecm", .dest = PM_OPT(model),
+     .help = "how counts become time: roofline (the default: the slowest of compute and each "
+             "level's traffic over its bandwidth) or ecm (in-core time plus the transfers "
+             "between levels, scaled to the cores; needs the machine's \"benchmarks\")"},
+    {.names = "-cores", .kind = ARGS_INT, .value = "N", .dest = PM_OPT(cores),
+     .min = 1, .max = PERF_MAX_CORES, .bad = PERF_CORES_BAD,
+     .help = "the cores that run each nest (default: all the machine's)"},
+    {.names = "-json", .kind = ARGS_VALUE, .value = "FILE", .dest = PM_OPT(json_file),
+     .help = "also write the predictions as JSON (- is standard output)"},
+    {.names = "-csv", .kind = ARGS_FLAG, .dest = PM_OPT(csv),
+     .help = "print one CSV row per loop nest instead of the table"},
+    {.names = "-plot", .kind = ARGS_VALUE, .value = "FILE", .dest = PM_OPT(plot_file),
+     .help = "draw a roofline chart (the machine's roofs, each nest at its intensity), or with "
+             "-sweep the sweep, with gnuplot (.png or .svg)"},
+    {.names = "-sweep", .kind = ARGS_VALUE, .value = "SPEC", .dest = PM_OPT(sweep),
+     .help = "evaluate for each value of one parameter and print CSV: name=FROM:TO steps by 1, "
+             ":+S by S, :xF multiplies by F (at most 100000 values)"},
+    {.names = "-calibrate", .kind = ARGS_FLAG, .dest = PM_OPT(calibrate),
+     .help = "measure this machine (caches from /sys, CPUID or sysconf, the last one's size "
+             "checked against a triad's rate; peak with independent FMA chains; the benchmarks "
+             "table: the in-core costs of the FP operations, loads and stores, streaming kernels "
+             "in each cache and memory on one core and on all, transfer rates; about 12 s, 0.8 "
+             "GiB of memory) and print its machine file; it takes no other option"},
 };
 
 enum { PM_NOPTIONS = sizeof pm_option_table / sizeof *pm_option_table, PM_HELP_COLUMN = 19 };
 
+static const args_program pm_program = {
+    .table = pm_option_table,
+    .n = PM_NOPTIONS,
+    .has_inputs = true,
+    .inputs = PM_OPT(inputs),
+    .ninputs = PM_OPT(ninputs),
+    .unknown = "unknown option '%s' (perfmodel -help lists the options)",
+};
+
 static bool pm_parse_args(int argc, char **argv, pm_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->inputs = mem_alloc((size_t)argc * sizeof *o->inputs);
-    bool ok = true;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        args_result r = args_parse_option(pm_option_table, PM_NOPTIONS, argc, argv, &i, o);
-        if (r != ARGS_NOT_AN_OPTION) {
-            ok &= r == ARGS_TAKEN;
-        } else if (a[0] != '-' || !a[1]) {
-            o->inputs[o->ninputs++] = a;
-        } else {
-            diag_tool(DIAG_ERROR, "unknown option '%s' (perfmodel -help lists the options)", a);
-            ok = false;
-        }
-    }
-    return ok;
+    return args_parse_all(&pm_program, argc, argv, o);
 }
 
 static void pm_options_release(pm_options *o)
@@ -285,7 +283,7 @@ static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_prog
     for (long long v = sw.from; ok;) {
         bexpr_bindings_set(b, sw.name, v);
         perf_result r;
-        ok = perf_evaluate_with(p, m, b, NULL, NULL, &o->perf, &r);
+        ok = perf_evaluate(p, m, &o->perf, &r);
         if (ok) {
             printf("%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n", v, r.flops,
                    r.weighted_flops, r.specials, r.bytes, r.working_set, r.compute_s,
@@ -310,11 +308,10 @@ static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_prog
     return ok;
 }
 
-static bool pm_report(const pm_options *o, const lm_program *p, const machine *m,
-                      const bexpr_bindings *b)
+static bool pm_report(const pm_options *o, const lm_program *p, const machine *m)
 {
     perf_result r;
-    bool ok = perf_evaluate_with(p, m, b, NULL, NULL, &o->perf, &r);
+    bool ok = perf_evaluate(p, m, &o->perf, &r);
     if (ok) {
         if (o->csv)
             ok &= report_perf_csv_write(stdout, &r);
@@ -339,7 +336,7 @@ static bool pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, 
     lm_program_finish(p);
     if (ok) {
         fileio_run_begin();
-        ok = sw ? pm_run_sweep(o, sw, p, m, b) : pm_report(o, p, m, b);
+        ok = sw ? pm_run_sweep(o, sw, p, m, b) : pm_report(o, p, m);
         ok &= fileio_run_end();
     }
     lm_program_free(&p);
@@ -419,6 +416,7 @@ static int pm_run(pm_options *o)
         return PM_EXIT_USAGE;
     }
     bexpr_bindings *b = pm_bindings(o);
+    o->perf.bindings = b;
     machine *m = b ? machine_load(o->machine_file) : NULL;
     int status = b ? PM_EXIT_INPUT : PM_EXIT_USAGE;
     if (m)

@@ -4,7 +4,7 @@
  * working set in L1, in L2, in L3 when the last cache is private enough, and in memory) and on
  * one core and on all, the driver
  *   - sizes its arrays so that the working set lands in that level (vk_select_classes);
- *   - predicts one execution with both models of perf_evaluate_with(): the roofline of each
+ *   - predicts one execution with both models of perf_evaluate(): the roofline of each
  *     level and ECM, from the kernel's ExaSAT XML, which measuretool writes from the kernel's
  *     source at build time, with its parameters bound to the sizes;
  *   - measures it: the arrays are first touched by the threads that later use them, a few
@@ -39,7 +39,6 @@
 #include "kernels.h"
 #include "machine.h"
 #include "mem.h"
-#include "numbers.h"
 #include "perf.h"
 #include "calibrate.h"
 #include "bound_expr.h"
@@ -581,15 +580,15 @@ static void vk_programs_free(lm_program *programs[VK_NKERNELS])
  * evaluation that has any, and those of any that fails. */
 static bool vk_model_spoke;
 
-static bool vk_evaluate(const lm_program *p, const machine *m, const bexpr_bindings *b,
-                        const perf_options *opt, perf_result *r)
+static bool vk_evaluate(const lm_program *p, const machine *m, const perf_options *opt,
+                        perf_result *r)
 {
     char *said = NULL;
     size_t len = 0;
     FILE *capture = open_memstream(&said, &len);
     if (capture)
         diag_set_stream(capture);
-    bool ok = perf_evaluate_with(p, m, b, NULL, NULL, opt, r);
+    bool ok = perf_evaluate(p, m, opt, r);
     if (capture) {
         diag_set_stream(stderr);
         fclose(capture);
@@ -609,7 +608,8 @@ static bool vk_predict(const lm_program *p, const vk_case *c, const machine *m, 
     for (unsigned i = 0; i < c->nparams; i++)
         bexpr_bindings_set(b, c->param_name[i], c->param[i]);
     perf_result r;
-    bool ok = vk_evaluate(p, m, b, &(perf_options){model, cores}, &r);
+    bool ok = vk_evaluate(p, m, &(perf_options){.model = model, .cores = cores, .bindings = b},
+                          &r);
     if (ok)
         *out = (vk_prediction){r.runtime_s, r.bottleneck, vk_farthest_level(&r)};
     perf_result_release(&r);
@@ -627,8 +627,8 @@ typedef struct vk_options {
     bool dry_run, help, version;
     bool only[VK_NKERNELS]; /* -kernel NAME...; none given: all */
     bool any_only;
-    /* As given, read into the fields above by vk_parse_args. */
-    const char *footprint_text, *runs_text, *passes_text;
+    /* As given (0: not given), read into the fields above by vk_parse_args. */
+    long long footprint_mib, runs_given, passes_given;
     const char **kernel_names, **size_names;
     int nkernel_names, nsize_names;
 } vk_options;
@@ -636,41 +636,55 @@ typedef struct vk_options {
 #define VK_OPT(field) offsetof(vk_options, field)
 
 static const args_option vk_option_table[] = {
-    {"-help|--help", ARGS_FLAG, NULL, false, VK_OPT(help), 0, "print this help and exit"},
-    {"--version|-version", ARGS_FLAG, NULL, false, VK_OPT(version), 0,
-     "print validate's version and exit"},
-    {"-machine", ARGS_VALUE, "FILE", false, VK_OPT(machine_file), 0,
-     "use this machine file (with a benchmarks table) instead of calibrating this machine"},
-    {"-kernel", ARGS_LIST, "NAME", false, VK_OPT(kernel_names), VK_OPT(nkernel_names),
-     "only this kernel (repeatable; the list is below)"},
-    {"-size", ARGS_LIST, "CLASS", false, VK_OPT(size_names), VK_OPT(nsize_names),
-     "only this size class (repeatable): L1, L2, L3 (a machine's caches) or memory; default: "
-     "every cache but a last one holding more than 4 MiB per core, and memory"},
-    {"-footprint-mib", ARGS_VALUE, "N", false, VK_OPT(footprint_text), 0,
-     "the arrays of each kernel at memory size, in MiB (default: 16x the largest cache, at "
-     "least 256, at most a third of the available memory; matmul_blocked takes an eighth)"},
-    {"-runs", ARGS_VALUE, "R", false, VK_OPT(runs_text), 0,
-     "timings per case after a warm-up, the best counts (default 10; fewer, at least 3, when "
-     "they would take more than 3 s)"},
-    {"-passes", ARGS_VALUE, "P", false, VK_OPT(passes_text), 0,
-     "measure every case P times, one pass over all of them after the other, and keep each "
-     "case's best (default 2: the host of a VM can slow everything for seconds, longer than "
-     "a case's timings take); without -machine the benchmarks are measured again between "
-     "passes, the best of each kept"},
-    {"-xml-dir", ARGS_VALUE, "DIR", false, VK_OPT(xml_dir), 0,
-     "where the kernels' ExaSAT XML is (default: the build's)"},
-    {"-csv", ARGS_VALUE, "FILE", false, VK_OPT(csv_path), 0,
-     "write the rows as CSV here (default: validate.csv in the build's bench directory)"},
-    {"-json", ARGS_VALUE, "FILE", false, VK_OPT(json_path), 0,
-     "write the rows and the verdicts as JSON here (default: validate.json beside it)"},
-    {"-plot", ARGS_VALUE, "FILE", false, VK_OPT(plot_path), 0,
-     "draw predicted against measured time here, .png or .svg (default: validate.png beside "
-     "it); not in a dry run"},
-    {"-dry-run", ARGS_FLAG, NULL, false, VK_OPT(dry_run), 0,
-     "print and write the sizes and predictions, run nothing"},
+    {.names = "-help|--help", .kind = ARGS_FLAG, .dest = VK_OPT(help),
+     .help = "print this help and exit"},
+    {.names = "--version|-version", .kind = ARGS_FLAG, .dest = VK_OPT(version),
+     .help = "print validate's version and exit"},
+    {.names = "-machine", .kind = ARGS_VALUE, .value = "FILE", .dest = VK_OPT(machine_file),
+     .help = "use this machine file (with a benchmarks table) instead of calibrating this machine"},
+    {.names = "-kernel", .kind = ARGS_LIST, .value = "NAME", .dest = VK_OPT(kernel_names),
+     .count = VK_OPT(nkernel_names),
+     .help = "only this kernel (repeatable; the list is below)"},
+    {.names = "-size", .kind = ARGS_LIST, .value = "CLASS", .dest = VK_OPT(size_names),
+     .count = VK_OPT(nsize_names),
+     .help = "only this size class (repeatable): L1, L2, L3 (a machine's caches) or memory; "
+             "default: every cache but a last one holding more than 4 MiB per core, and memory"},
+    {.names = "-footprint-mib", .kind = ARGS_INT, .value = "N", .dest = VK_OPT(footprint_mib),
+     .min = 1, .max = 1LL << 30,
+     .help = "the arrays of each kernel at memory size, in MiB (default: 16x the largest cache, "
+             "at least 256, at most a third of the available memory; matmul_blocked takes an "
+             "eighth)"},
+    {.names = "-runs", .kind = ARGS_INT, .value = "R", .dest = VK_OPT(runs_given),
+     .min = 1, .max = 1000,
+     .help = "timings per case after a warm-up, the best counts (default 10; fewer, at least 3, "
+             "when they would take more than 3 s)"},
+    {.names = "-passes", .kind = ARGS_INT, .value = "P", .dest = VK_OPT(passes_given),
+     .min = 1, .max = 100,
+     .help = "measure every case P times, one pass over all of them after the other, and keep "
+             "each case's best (default 2: the host of a VM can slow everything for seconds, "
+             "longer than a case's timings take); without -machine the benchmarks are measured "
+             "again between passes, the best of each kept"},
+    {.names = "-xml-dir", .kind = ARGS_VALUE, .value = "DIR", .dest = VK_OPT(xml_dir),
+     .help = "where the kernels' ExaSAT XML is (default: the build's)"},
+    {.names = "-csv", .kind = ARGS_VALUE, .value = "FILE", .dest = VK_OPT(csv_path),
+     .help = "write the rows as CSV here (default: validate.csv in the build's bench directory)"},
+    {.names = "-json", .kind = ARGS_VALUE, .value = "FILE", .dest = VK_OPT(json_path),
+     .help = "write the rows and the verdicts as JSON here (default: validate.json beside it)"},
+    {.names = "-plot", .kind = ARGS_VALUE, .value = "FILE", .dest = VK_OPT(plot_path),
+     .help = "draw predicted against measured time here, .png or .svg (default: validate.png "
+             "beside it); not in a dry run"},
+    {.names = "-dry-run", .kind = ARGS_FLAG, .dest = VK_OPT(dry_run),
+     .help = "print and write the sizes and predictions, run nothing"},
 };
 
 enum { VK_NOPTIONS = sizeof vk_option_table / sizeof *vk_option_table };
+
+static const args_program vk_program = {
+    .table = vk_option_table,
+    .n = VK_NOPTIONS,
+    .unknown = "unknown argument '%s' (validate -help lists the options)",
+    .stop_at_error = true,
+};
 _Static_assert(VK_DEFAULT_RUNS == 10, "the help of -runs names the default");
 _Static_assert(VK_DEFAULT_PASSES == 2, "the help of -passes names the default");
 
@@ -693,18 +707,6 @@ static void vk_usage(FILE *out)
             vk_memory_median_target, vk_memory_worst_target, vk_cache_median_target);
 }
 
-/* A whole number from min to max, or a usage error naming the option. */
-static bool vk_parse_count(const char *option, const char *text, long long min, long long max,
-                           long long *out)
-{
-    if (num_parse_whole(text, strlen(text), out) || *out < min || *out > max) {
-        diag_tool(DIAG_ERROR, "%s: expected a whole number from %lld to %lld, not '%s'", option,
-                  min, max, text);
-        return false;
-    }
-    return true;
-}
-
 static bool vk_select_kernel(vk_options *o, const char *name)
 {
     for (unsigned i = 0; i < VK_NKERNELS; i++)
@@ -716,25 +718,14 @@ static bool vk_select_kernel(vk_options *o, const char *name)
     return false;
 }
 
-/* The options given as text, read into their fields (the size classes wait for the machine). */
+/* The options given, read into their fields (the size classes wait for the machine). */
 static bool vk_read_values(vk_options *o)
 {
-    long long v;
-    if (o->runs_text) {
-        if (!vk_parse_count("-runs", o->runs_text, 1, 1000, &v))
-            return false;
-        o->runs = (unsigned)v;
-    }
-    if (o->passes_text) {
-        if (!vk_parse_count("-passes", o->passes_text, 1, 100, &v))
-            return false;
-        o->passes = (unsigned)v;
-    }
-    if (o->footprint_text) {
-        if (!vk_parse_count("-footprint-mib", o->footprint_text, 1, 1LL << 30, &v))
-            return false;
-        o->memory_footprint = (double)v * vk_mib;
-    }
+    if (o->runs_given)
+        o->runs = (unsigned)o->runs_given;
+    if (o->passes_given)
+        o->passes = (unsigned)o->passes_given;
+    o->memory_footprint = (double)o->footprint_mib * vk_mib;
     if (o->plot_path && !perf_plot_format_known(o->plot_path)) {
         diag_tool(DIAG_ERROR, "-plot %s: the chart is written as .png or .svg", o->plot_path);
         return false;
@@ -752,15 +743,7 @@ static bool vk_parse_args(int argc, char **argv, vk_options *o)
                       .json_path = VALIDATE_OUT_DIR "/validate.json",
                       .plot_path = VALIDATE_OUT_DIR "/validate.png",
                       .runs = VK_DEFAULT_RUNS, .passes = VK_DEFAULT_PASSES};
-    bool ok = true;
-    for (int i = 1; i < argc && ok; i++) {
-        args_result r = args_parse_option(vk_option_table, VK_NOPTIONS, argc, argv, &i, o);
-        if (r == ARGS_NOT_AN_OPTION)
-            diag_tool(DIAG_ERROR, "unknown argument '%s' (validate -help lists the options)",
-                      argv[i]);
-        ok = r == ARGS_TAKEN;
-    }
-    ok = ok && vk_read_values(o);
+    bool ok = args_parse_all(&vk_program, argc, argv, o) && vk_read_values(o);
     free(o->kernel_names);
     o->kernel_names = NULL;
     return ok;

@@ -1,7 +1,7 @@
 /* The main() of every simulated program: the options of appendix III, the
  * switch file, bootstrap and the event loop, the statistics, the exit
  * status (0 done, 1 misuse, 2 usage, 3 bad switch file, 4 deadlock). */
-#include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,29 +20,49 @@ enum { SIMON_EXIT_USAGE = 2, SIMON_EXIT_SWITCH = 3 };
 
 typedef struct simon_options {
     const char *switch_file, *report, *json;
-    const char *nt, *nm, *nn, *ni, *ne, *stack;
+    long long nt, nm, nn, ni, ne, stack; /* 0: unlimited (the stack: its default) */
     bool traffic, help;
+    int first; /* the first argument for bootstrap, after `--` */
 } simon_options;
 
-#define OPT_VALUE(names, value, field, help) \
-    {names, ARGS_VALUE, value, false, offsetof(simon_options, field), 0, help}
+#define OPT_VALUE(names_, value_, field, help_)                                                   \
+    {.names = names_, .kind = ARGS_VALUE, .value = value_,                                    \
+     .dest = offsetof(simon_options, field), .help = help_}
+
+/* The text of today's SIMON programs for a bad count. */
+#define SIMON_BAD_COUNT "option '{name}' needs a whole number >= {min}, not '{value}'"
+
+#define OPT_COUNT(names_, value_, field, min_, help_)                                             \
+    {.names = names_, .kind = ARGS_INT, .value = value_,                                      \
+     .dest = offsetof(simon_options, field), .help = help_, .min = min_, .max = LONG_MAX,     \
+     .bad = SIMON_BAD_COUNT}
 
 static const args_option simon_option_table[] = {
     OPT_VALUE("-s", "FILE", switch_file, "The switch model and its settings (default: null)."),
-    {"-t", ARGS_FLAG, NULL, false, offsetof(simon_options, traffic), 0,
-     "Traffic statistics: links and virtual circuits."},
+    {.names = "-t", .kind = ARGS_FLAG, .dest = offsetof(simon_options, traffic),
+     .help = "Traffic statistics: links and virtual circuits."},
     OPT_VALUE("-o", "FILE", report, "The text report (default: standard output)."),
     OPT_VALUE("-json", "FILE", json, "The statistics as JSON."),
-    OPT_VALUE("-nt", "N", nt, "At most N tasks (default: unlimited)."),
-    OPT_VALUE("-nm", "N", nm, "At most N messages at one time (default: unlimited)."),
-    OPT_VALUE("-nn", "N", nn, "At most N fifo names (default: unlimited)."),
-    OPT_VALUE("-ni", "N", ni, "At most N import fifos (default: unlimited)."),
-    OPT_VALUE("-ne", "N", ne, "At most N export fifos (default: unlimited)."),
-    OPT_VALUE("-stack", "B", stack, "Each task's stack in bytes (default: 262144)."),
-    {"-help|--help|-h", ARGS_FLAG, NULL, false, offsetof(simon_options, help), 0,
-     "This help."},
+    OPT_COUNT("-nt", "N", nt, 1, "At most N tasks (default: unlimited)."),
+    OPT_COUNT("-nm", "N", nm, 1, "At most N messages at one time (default: unlimited)."),
+    OPT_COUNT("-nn", "N", nn, 1, "At most N fifo names (default: unlimited)."),
+    OPT_COUNT("-ni", "N", ni, 1, "At most N import fifos (default: unlimited)."),
+    OPT_COUNT("-ne", "N", ne, 1, "At most N export fifos (default: unlimited)."),
+    OPT_COUNT("-stack", "B", stack, SIMON_MIN_STACK,
+              "Each task's stack in bytes (default: 262144)."),
+    {.names = "-help|--help|-h", .kind = ARGS_FLAG, .dest = offsetof(simon_options, help),
+     .help = "This help."},
 };
 #define SIMON_NOPTIONS (sizeof simon_option_table / sizeof *simon_option_table)
+
+static const args_program simon_program = {
+    .table = simon_option_table,
+    .n = SIMON_NOPTIONS,
+    .unknown = "unknown argument '%s' (arguments for bootstrap go after --)",
+    .stop_at_error = true,
+    .has_rest = true,
+    .rest = offsetof(simon_options, first),
+};
 
 static void simon_usage(FILE *out, const char *prog)
 {
@@ -50,49 +70,10 @@ static void simon_usage(FILE *out, const char *prog)
     args_print_help(out, simon_option_table, SIMON_NOPTIONS, 20);
 }
 
-/* A non-negative count; false after a usage error. */
-static bool simon_count(const char *option, const char *text, long min, long *out)
+static simon_limits simon_limits_of(const simon_options *o)
 {
-    if (!text)
-        return true;
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < min) {
-        diag_tool(DIAG_ERROR, "option '%s' needs a whole number >= %ld, not '%s'", option, min,
-                  text);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-/* Options up to `--`; *first is the first argument for bootstrap. */
-static bool simon_parse(int argc, char **argv, simon_options *o, int *first)
-{
-    int i = 1;
-    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
-        args_result r = args_parse_option(simon_option_table, SIMON_NOPTIONS, argc, argv, &i, o);
-        if (r == ARGS_BAD)
-            return false;
-        if (r == ARGS_NOT_AN_OPTION) {
-            diag_tool(DIAG_ERROR, "unknown argument '%s' (arguments for bootstrap go after --)",
-                      argv[i]);
-            return false;
-        }
-    }
-    *first = i < argc ? i + 1 : argc;
-    return true;
-}
-
-static bool simon_limits_of(const simon_options *o, simon_limits *l, long *stack)
-{
-    *l = (simon_limits){0};
-    *stack = SIMON_DEFAULT_STACK;
-    return simon_count("-nt", o->nt, 1, &l->tasks) && simon_count("-nm", o->nm, 1, &l->msgs) &&
-           simon_count("-nn", o->nn, 1, &l->names) && simon_count("-ni", o->ni, 1, &l->imports) &&
-           simon_count("-ne", o->ne, 1, &l->exports) &&
-           simon_count("-stack", o->stack, SIMON_MIN_STACK, stack);
+    return (simon_limits){.tasks = o->nt, .msgs = o->nm, .names = o->nn, .imports = o->ni,
+                          .exports = o->ne};
 }
 
 /* Neither output may overwrite the switch file, the program or the other output. */
@@ -145,12 +126,8 @@ static void simon_free_switch(const sw_model *model, void *sw)
 
 static int simon_main(int argc, char **argv)
 {
-    simon_options o = {0};
-    int first;
-    simon_limits limits;
-    long stack;
-    if (!simon_parse(argc, argv, &o, &first) || !simon_limits_of(&o, &limits, &stack) ||
-        !simon_outputs_apart(&o)) {
+    simon_options o = {.stack = SIMON_DEFAULT_STACK};
+    if (!args_parse_all(&simon_program, argc, argv, &o) || !simon_outputs_apart(&o)) {
         simon_usage(stderr, argv[0]);
         return SIMON_EXIT_USAGE;
     }
@@ -163,8 +140,9 @@ static int simon_main(int argc, char **argv)
         return SIMON_EXIT_SWITCH;
     void *sw = cfg.model->initsw ? cfg.model->initsw(&cfg) : NULL;
     sw_config_release(&cfg);
-    simon_core_setup(cfg.model, sw, (size_t)stack, &limits);
-    simon_core_boot(argc - first, argv + first);
+    simon_limits limits = simon_limits_of(&o);
+    simon_core_setup(cfg.model, sw, (size_t)o.stack, &limits);
+    simon_core_boot(argc - o.first, argv + o.first);
     if (!simon_admit(cfg.model, sw)) {
         simon_free_switch(cfg.model, sw);
         return SIMON_EXIT_SWITCH;

@@ -14,6 +14,7 @@
  * of the installation (support/layout.h). */
 #include <spawn.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,19 +89,6 @@ static bool cc_is_source(const char *arg)
     return arg[0] != '-' && n > 2 && !strcmp(arg + n - 2, ".c");
 }
 
-/* Options the preprocessor needs, with their separate value if they take one. */
-static int cc_preprocessor_option(const char *arg)
-{
-    static const char *const joined[] = {"-I", "-D", "-U", "-std=", "-iquote", "-isystem"};
-    if (!strcmp(arg, "-include") || !strcmp(arg, "-I") || !strcmp(arg, "-D") ||
-        !strcmp(arg, "-U") || !strcmp(arg, "-iquote") || !strcmp(arg, "-isystem"))
-        return 2;
-    for (size_t i = 0; i < sizeof joined / sizeof *joined; i++)
-        if (!strncmp(arg, joined[i], strlen(joined[i])))
-            return 1;
-    return 0;
-}
-
 /* dir of path ("." when it has none). */
 static char *cc_dirname(const char *path)
 {
@@ -122,38 +110,55 @@ typedef struct cc_options {
     cc_argv copies;    /* -T: the clocked copies made, to remove at the end */
 } cc_options;
 
+/* simon-cc's own option; every other argument is cc's (cc_take_argument).
+ * -help and --version are simon-cc's only as the first argument (cc_main):
+ * later, they are cc's. */
+static const args_option cc_option_table[] = {
+    {.names = "-T", .kind = ARGS_VALUE, .value = "costs.txt", .dest = offsetof(cc_options, costs),
+     .missing = "-T needs a cost table",
+     .help = "each C file first goes through measuretool -simon-clock -T costs.txt"},
+};
+
+/* An argument for cc: a source, an option the preprocessor needs too (with
+ * its separate value), or anything else, which cc reads as it is. */
+static args_result cc_take_argument(int argc, char **argv, int *i, void *dest)
+{
+    cc_options *o = dest;
+    const char *a = argv[*i];
+    if (!strcmp(a, "-c") || !strcmp(a, "-S") || !strcmp(a, "-E"))
+        o->link = false;
+    if (!strcmp(a, "-o") && *i + 1 < argc)
+        o->output = argv[*i + 1];
+    else if (!strncmp(a, "-o", 2) && a[2])
+        o->output = a + 2;
+    if (cc_is_source(a)) {
+        cc_push(&o->sources, a);
+        return ARGS_TAKEN;
+    }
+    bool preprocessor;
+    args_cc_kind kind = args_compiler_option(a, &preprocessor);
+    cc_push(&o->pass, a);
+    if (preprocessor)
+        cc_push(&o->pp, a);
+    if (preprocessor && kind == ARGS_CC_SEPARATE && *i + 1 < argc) {
+        cc_push(&o->pass, argv[++*i]);
+        cc_push(&o->pp, argv[*i]);
+    }
+    return ARGS_TAKEN;
+}
+
+static const args_program cc_program = {
+    .table = cc_option_table,
+    .n = sizeof cc_option_table / sizeof *cc_option_table,
+    .stop_at_error = true,
+    .other = cc_take_argument,
+};
+
 static bool cc_parse(int argc, char **argv, cc_options *o)
 {
     o->link = true;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-T")) {
-            if (i + 1 >= argc) {
-                diag_tool(DIAG_ERROR, "-T needs a cost table");
-                return false;
-            }
-            o->costs = argv[++i];
-            continue;
-        }
-        if (!strcmp(a, "-c") || !strcmp(a, "-S") || !strcmp(a, "-E"))
-            o->link = false;
-        if (!strcmp(a, "-o") && i + 1 < argc)
-            o->output = argv[i + 1];
-        else if (!strncmp(a, "-o", 2) && a[2])
-            o->output = a + 2;
-        if (cc_is_source(a)) {
-            cc_push(&o->sources, a);
-            continue;
-        }
-        int pp = cc_preprocessor_option(a);
-        cc_push(&o->pass, a);
-        if (pp)
-            cc_push(&o->pp, a);
-        if (pp == 2 && i + 1 < argc) {
-            cc_push(&o->pass, argv[++i]);
-            cc_push(&o->pp, argv[i]);
-        }
-    }
+    if (!args_parse_all(&cc_program, argc, argv, o))
+        return false;
     if (!o->sources.n && o->costs) {
         diag_tool(DIAG_ERROR, "-T clocks C files, and none was given");
         return false;
