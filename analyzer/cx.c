@@ -291,6 +291,18 @@ cx_kids cx_children_of(CXCursor c)
     return k;
 }
 
+CXCursor cx_strip(CXCursor e)
+{
+    while (clang_getCursorKind(e) == CXCursor_ParenExpr ||
+           clang_getCursorKind(e) == CXCursor_UnexposedExpr) {
+        cx_kids k = cx_children_of(e);
+        if (k.n != 1)
+            break;
+        e = k.v[0];
+    }
+    return e;
+}
+
 static enum CXChildVisitResult take_first_child(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;

@@ -50,6 +50,10 @@ typedef struct cx_kids {
 
 cx_kids cx_children_of(CXCursor c);
 
+/* e with the parentheses and implicit conversions (unexposed wrappers of
+ * one child) around it taken away. */
+CXCursor cx_strip(CXCursor e);
+
 /* Which children of a for statement (kids: its children) are its init,
  * condition and increment, as indexes into kids, -1 when absent or when the
  * header cannot be read: libclang leaves absent parts out, so they are

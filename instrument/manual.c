@@ -70,10 +70,8 @@ static CXCursor marker_reference(CXCursor c)
     if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
         clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
         return clang_getNullCursor();
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, c);
-    CXCursor lhs = kids.n == 2 ? source_strip(kids.v[0]) : clang_getNullCursor();
-    cursor_vec_release(&kids);
+    cx_kids kids = cx_children_of(c);
+    CXCursor lhs = kids.n == 2 ? cx_strip(kids.v[0]) : clang_getNullCursor();
     if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr ||
         clang_getCursorKind(clang_getCursorReferenced(lhs)) != CXCursor_VarDecl)
         return clang_getNullCursor();
