@@ -379,12 +379,60 @@ static char *xml_shard_line(const xmlDoc *doc)
     return NULL;
 }
 
+/* ---- Which dialect a document is in ---- */
+
+static bool xml_has_attr(const xmlNode *n, const char *attr)
+{
+    return xmlHasProp(n, BAD_CAST attr) != NULL;
+}
+
+/* What only the tools' dialect has, at this element. */
+static bool xml_marks_original(const xmlNode *n)
+{
+    const char *name = (const char *)n->name;
+    const char *parent = n->parent && n->parent->type == XML_ELEMENT_NODE
+                             ? (const char *)n->parent->name
+                             : "";
+    if (!strcmp(name, "if") || !strcmp(name, "else") || !strcmp(name, "funccall"))
+        return true;
+    if (!strcmp(name, "function"))
+        return xml_has_attr(n, "adds") || xml_has_attr(n, "multiplies") ||
+               xml_has_attr(n, "divides") || xml_has_attr(n, "specials");
+    if (!strcmp(name, "access"))
+        return xml_has_attr(n, "offset") || xml_has_attr(n, "dependentloopvar");
+    if (!strcmp(name, "scalar"))
+        return xml_has_attr(n, "accesstype") || !strcmp(parent, "function");
+    if (!strcmp(name, "array"))
+        return !strcmp(parent, "function");
+    return false;
+}
+
+/* The document has what only the ExaSAT tools' dialect has (counts on a
+ * function, an access with an offset, an if element, ...). */
+static bool xml_is_original(const xmlDoc *doc)
+{
+    const xmlNode *n = xmlDocGetRootElement(doc);
+    /* Pre-order, without recursion: documents may nest 2048 deep. */
+    while (n) {
+        if (n->type == XML_ELEMENT_NODE && xml_marks_original(n))
+            return true;
+        if (n->type == XML_ELEMENT_NODE && n->children) {
+            n = n->children;
+            continue;
+        }
+        while (n && !n->next)
+            n = n->parent && n->parent->type == XML_ELEMENT_NODE ? n->parent : NULL;
+        n = n ? n->next : NULL;
+    }
+    return false;
+}
+
 /* shard (may be NULL) gets the document's shard line, when it has one. */
 static bool xml_read_memory_as(lm_program *p, const char *name, const char *text, size_t len,
                                xml_dialect dialect, char **shard)
 {
     bool original;
-    xmlDoc *doc = xml_load(name, text, len, dialect, &original);
+    xmlDoc *doc = xml_load(name, text, len, dialect, xml_is_original, &original);
     bool ok = doc && (original ? xml_orig_read_program(p, name, doc)
                                : xml_read_program(p, name, doc));
     if (ok && shard)

@@ -207,12 +207,12 @@ static bool xml_validate(xml_errors *e, xmlDoc *doc, xml_schema_source src)
 }
 
 xmlDoc *xml_load(const char *name, const char *text, size_t len, xml_dialect dialect,
-                 bool *original)
+                 xml_dialect_test is_original, bool *original)
 {
     xml_errors e = {.name = name, .generic = STRBUF_INIT};
     xml_saved_handlers saved = xml_capture_errors(&e);
     xmlDoc *doc = xml_parse(&e, text, len);
-    *original = doc && (dialect == XML_DIALECT_ORIGINAL || xml_orig_detect(doc));
+    *original = doc && (dialect == XML_DIALECT_ORIGINAL || is_original(doc));
     xml_schema_source src = {xml_schema_text, "exasat.xsd"};
     if (*original)
         src = (xml_schema_source){xml_orig_schema_text, "exasat-orig.xsd"};

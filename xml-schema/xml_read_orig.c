@@ -25,52 +25,6 @@
 #include "perf_expr.h"
 #include "strbuf.h"
 
-/* ---- Detection ---- */
-
-static bool xml_orig_has_attr(const xmlNode *n, const char *attr)
-{
-    return xmlHasProp(n, BAD_CAST attr) != NULL;
-}
-
-/* What only the tools' dialect has, at this element. */
-static bool xml_orig_marks(const xmlNode *n)
-{
-    const char *name = (const char *)n->name;
-    const char *parent = n->parent && n->parent->type == XML_ELEMENT_NODE
-                             ? (const char *)n->parent->name
-                             : "";
-    if (!strcmp(name, "if") || !strcmp(name, "else") || !strcmp(name, "funccall"))
-        return true;
-    if (!strcmp(name, "function"))
-        return xml_orig_has_attr(n, "adds") || xml_orig_has_attr(n, "multiplies") ||
-               xml_orig_has_attr(n, "divides") || xml_orig_has_attr(n, "specials");
-    if (!strcmp(name, "access"))
-        return xml_orig_has_attr(n, "offset") || xml_orig_has_attr(n, "dependentloopvar");
-    if (!strcmp(name, "scalar"))
-        return xml_orig_has_attr(n, "accesstype") || !strcmp(parent, "function");
-    if (!strcmp(name, "array"))
-        return !strcmp(parent, "function");
-    return false;
-}
-
-bool xml_orig_detect(const xmlDoc *doc)
-{
-    const xmlNode *n = xmlDocGetRootElement(doc);
-    /* Pre-order, without recursion: documents may nest 2048 deep. */
-    while (n) {
-        if (n->type == XML_ELEMENT_NODE && xml_orig_marks(n))
-            return true;
-        if (n->type == XML_ELEMENT_NODE && n->children) {
-            n = n->children;
-            continue;
-        }
-        while (n && !n->next)
-            n = n->parent && n->parent->type == XML_ELEMENT_NODE ? n->parent : NULL;
-        n = n ? n->next : NULL;
-    }
-    return false;
-}
-
 /* ---- Tuples of texts: "(i,j,k,)", "(- 1,0,irho)", "()" ---- */
 
 typedef struct xml_orig_tuple {
