@@ -1,7 +1,6 @@
 #include "analyzer.h"
 #include "analyzer_tu.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,10 +8,13 @@
 
 #include <clang-c/Index.h>
 
+#include "cx.h"
 #include "cxdiag.h"
 #include "diag.h"
 #include "fileio.h"
 #include "layout.h"
+#include "loop_model.h"
+#include "loop_stmt.h"
 #include "mem.h"
 #include "parse_guard.h"
 #include "pragma.h"

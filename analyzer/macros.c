@@ -39,6 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
 #include "mem.h"
 #include "strbuf.h"
 

@@ -24,10 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
+#include "cx.h"
 #include "diag.h"
+#include "loop_model.h"
 #include "macros.h"
 #include "mem.h"
-#include "walk.h"
 
 typedef struct target {
     CXFile file;

@@ -13,8 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
 #include "cx.h"
 #include "fp_ops.h"
+#include "loop_model.h"
+#include "loop_stmt.h"
 #include "mem.h"
 
 struct stmts {

@@ -9,12 +9,17 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "chips.h"
+#include "chips_ast.h"
 #include "chips_lex.h"
 #include "diag.h"
+#include "machine.h"
+#include "mem.h"
 #include "replay.h"
 
 typedef enum ce_flow {

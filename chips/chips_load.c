@@ -7,9 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chips.h"
+#include "chips_ast.h"
 #include "chips_parse.h"
 #include "diag.h"
 #include "fileio.h"
+#include "mem.h"
 
 /* The built-in objects, written in the language itself: `sequential` is a
  * partmp of one cpu step of Tx; `hardware` and `la` only hold variables. */

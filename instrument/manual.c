@@ -24,12 +24,20 @@
  *
  * The markers are found in the statement record (loop_stmt.h); the loop a
  * marker stands before is the record's, with its loop in the model. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
+#include "analyzer_tu.h"
 #include "diag.h"
+#include "edits.h"
+#include "loop_model.h"
+#include "loop_stmt.h"
 #include "manual.h"
 #include "mem.h"
+#include "source.h"
 #include "strbuf.h"
 #include "cx.h"
 

@@ -7,7 +7,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
+#include "analyzer_tu.h"
 #include "cx.h"
+#include "loop_stmt.h"
 
 /* The offset of a location in the main file that no macro produced. */
 static bool source_offset(const source *s, CXSourceLocation loc, size_t *offset)

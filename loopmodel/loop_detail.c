@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "mem.h"
+
 /* Append node n to a list kept as first/last pointers; every node type of
  * the detail starts with its `next` pointer. */
 #define LM_APPEND(first, last, n)                                                                 \

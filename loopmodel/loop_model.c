@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "mem.h"
 #include "strbuf.h"
 
 lm_program *lm_program_create(void)

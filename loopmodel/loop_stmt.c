@@ -3,6 +3,9 @@
 
 #include <string.h>
 
+#include "loop_model.h"
+#include "mem.h"
+
 lm_stmt *lm_stmt_add(lm_program *p, lm_stmt *parent, lm_stmt_kind kind, lm_stmt_role role)
 {
     lm_stmt *s = arena_alloc(p->arena, sizeof *s); /* zero-filled */

@@ -37,6 +37,7 @@
 
 #include "diag.h"
 #include "fileio.h"
+#include "loop_model.h"
 #include "mem.h"
 #include "strbuf.h"
 

@@ -5,12 +5,16 @@
 #include "report.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fileio.h"
+#include "json_check.h"
 #include "json_out.h"
-#include "mem.h"
+#include "loop_model.h"
+#include "perf.h"
+#include "strbuf.h"
 
 /* ---- what the report holds: -merge checks each slice against it ---- */
 

@@ -3,7 +3,12 @@
  * loop whose bytes are incomplete, a line naming the calls to blame. */
 #include "report.h"
 
+#include <stddef.h>
+#include <stdio.h>
+
 #include "fileio.h"
+#include "loop_model.h"
+#include "perf.h"
 
 static const char *report_statement_name(lm_loop_kind k)
 {

@@ -23,6 +23,7 @@
 
 #include "diag.h"
 #include "fileio.h"
+#include "loop_model.h"
 #include "mem.h"
 #include "shard.h"
 #include "xml_read_common.h"

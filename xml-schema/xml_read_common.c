@@ -14,10 +14,12 @@
 
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlschemas.h>
 
 #include "diag.h"
+#include "exasat_xml.h"
 #include "mem.h"
 #include "strbuf.h"
 

@@ -20,7 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include <libxml/tree.h>
+
+#include "loop_model.h"
 #include "mem.h"
 #include "perf_expr.h"
 #include "strbuf.h"
