@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include <clang-c/CXCompilationDatabase.h>
-#include <clang-c/Index.h>
+#include <clang-c/CXString.h>
 
 #include "diag.h"
 #include "fileio.h"
