@@ -10,7 +10,11 @@
  * formula.
  *
  * Ownership: an lm_program owns everything reachable from it (one arena);
- * strings passed in are copied.  lm_program_free() releases it all. */
+ * strings passed in are copied.  lm_program_free() releases it all.
+ *
+ * Built by the analyzer (or read from ExaSAT XML by xml-schema/) and read,
+ * never walked again, by every stage after it: the reports, the XML writer,
+ * the instrumenters, the performance model and the CHIP3S emitter. */
 #ifndef AITOOL_LOOP_MODEL_H
 #define AITOOL_LOOP_MODEL_H
 

@@ -3,7 +3,9 @@
  *
  * The *_write functions stream to a FILE the caller owns and return false on
  * an output error.  report_json_render() returns a string the caller frees.
- * report_*_file() write PATH atomically ("-" is standard output). */
+ * report_*_file() write PATH atomically ("-" is standard output).
+ * report_json_merge() joins the slices of a run (-merge);
+ * report_debug_write() is -debug's dump.  Used by measuretool. */
 #ifndef AITOOL_REPORT_H
 #define AITOOL_REPORT_H
 
