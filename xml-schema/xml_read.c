@@ -254,17 +254,6 @@ static const xml_child xml_loop_children[] = {
     {NULL, NULL},
 };
 
-/* The attributes that hold a loop's own operation counts. */
-static const struct {
-    const char *attr;
-    lm_fp_class fp;
-} xml_loop_counts[] = {
-    {"adds", LM_FP_PLUS},
-    {"multiplies", LM_FP_MULTIPLY},
-    {"divides", LM_FP_DIVIDE},
-    {"specials", LM_FP_SPECIAL},
-};
-
 static void xml_read_loop(xml_reader *r, const xml_scope *at, const xmlNode *node)
 {
     unsigned line = (unsigned)xml_count(r, node, "linenum", UINT_MAX);
@@ -276,8 +265,7 @@ static void xml_read_loop(xml_reader *r, const xml_scope *at, const xmlNode *nod
         .upper = xml_attr_or_null(r, node, "upperbound"),
         .stride = xml_attr_or_null(r, node, "stride"),
     };
-    for (size_t i = 0; i < sizeof xml_loop_counts / sizeof *xml_loop_counts; i++)
-        l->own.n[xml_loop_counts[i].fp] = xml_count(r, node, xml_loop_counts[i].attr, ULONG_MAX);
+    xml_read_counts(r, node, &l->own);
     l->probability = xml_probability(r, node, "probability");
     l->omp = lm_omp_parse(xml_attr_or_null(r, node, "omp")); /* the schema checked its text */
     xml_scope inner = *at;

@@ -331,6 +331,23 @@ unsigned long xml_count(xml_reader *r, const xmlNode *node, const char *attr,
     return value ? xml_parse_count(r, node, attr, value, max) : 0;
 }
 
+/* The attributes that hold operation counts, in both dialects. */
+static const struct {
+    const char *attr;
+    lm_fp_class fp;
+} xml_counts[] = {
+    {"adds", LM_FP_PLUS},
+    {"multiplies", LM_FP_MULTIPLY},
+    {"divides", LM_FP_DIVIDE},
+    {"specials", LM_FP_SPECIAL},
+};
+
+void xml_read_counts(xml_reader *r, const xmlNode *node, lm_fp_counts *c)
+{
+    for (size_t i = 0; i < sizeof xml_counts / sizeof *xml_counts; i++)
+        c->n[xml_counts[i].fp] = xml_count(r, node, xml_counts[i].attr, ULONG_MAX);
+}
+
 double xml_probability(xml_reader *r, const xmlNode *node, const char *attr)
 {
     const char *value = xml_attr(r, node, attr);

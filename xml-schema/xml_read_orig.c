@@ -224,30 +224,13 @@ static const xml_child xml_orig_loop_children[] = {
     {NULL, NULL},
 };
 
-/* The attributes of the operation counts of a loop, if, else or function. */
-static const struct {
-    const char *attr;
-    lm_fp_class fp;
-} xml_orig_counts[] = {
-    {"adds", LM_FP_PLUS},
-    {"multiplies", LM_FP_MULTIPLY},
-    {"divides", LM_FP_DIVIDE},
-    {"specials", LM_FP_SPECIAL},
-};
-
-static void xml_orig_read_counts(xml_reader *r, const xmlNode *node, lm_fp_counts *c)
-{
-    for (size_t i = 0; i < sizeof xml_orig_counts / sizeof *xml_orig_counts; i++)
-        c->n[xml_orig_counts[i].fp] = xml_count(r, node, xml_orig_counts[i].attr, ULONG_MAX);
-}
-
 static lm_loop *xml_orig_add_loop(xml_reader *r, const xml_scope *at, const xmlNode *node,
                                   const char *line_attr)
 {
     unsigned line = (unsigned)xml_count(r, node, line_attr, UINT_MAX);
     lm_loop *l = lm_function_add_loop(r->p, at->fn, at->loop, LM_LOOP_FOR,
                                       (lm_location){r->name, line, 1});
-    xml_orig_read_counts(r, node, &l->own);
+    xml_read_counts(r, node, &l->own);
     return l;
 }
 
@@ -330,7 +313,7 @@ static void xml_orig_read_function(xml_reader *r, const xml_scope *at, const xml
     xml_scope inner = *at;
     inner.fn = lm_file_add_function(r->p, at->file, xml_text(r, node, "name"), loc);
     inner.fn->start = inner.fn->loc;
-    xml_orig_read_counts(r, node, &inner.fn->own);
+    xml_read_counts(r, node, &inner.fn->own);
     xml_read_children(r, &inner, node, xml_orig_function_children);
 }
 

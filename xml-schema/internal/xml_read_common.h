@@ -73,6 +73,9 @@ unsigned long xml_parse_count(xml_reader *r, const xmlNode *node, const char *at
 /* A required count attribute; 0 when absent. */
 unsigned long xml_count(xml_reader *r, const xmlNode *node, const char *attr,
                         unsigned long max);
+/* The operation counts adds, multiplies, divides and specials (each 0 when
+ * absent) of a loop, or in the tools' dialect of an if, else or function. */
+void xml_read_counts(xml_reader *r, const xmlNode *node, lm_fp_counts *c);
 /* An optional probability attribute (the schemas check it is 0 to 1); 1 when absent. */
 double xml_probability(xml_reader *r, const xmlNode *node, const char *attr);
 
