@@ -378,4 +378,15 @@ unsigned lm_omp_parse(const char *name);
  * "unsigned long"), 0 when unknown; the sizes of the x86-64 Linux ABI. */
 unsigned long lm_datatype_size(const char *datatype);
 
+/* Append node n to a list kept as first/last pointers (each node's `next`
+ * links it): how loopmodel's own files grow the model's lists. */
+#define LM_APPEND(first, last, n)                                                                 \
+    do {                                                                                          \
+        if (last)                                                                                 \
+            (last)->next = (n);                                                                   \
+        else                                                                                      \
+            (first) = (n);                                                                        \
+        (last) = (n);                                                                             \
+    } while (0)
+
 #endif
