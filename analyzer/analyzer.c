@@ -137,10 +137,7 @@ analyzer *analyzer_create(const analyzer_options *opt)
 
 char *analyzer_clang_version(void)
 {
-    CXString v = clang_getClangVersion();
-    char *copy = mem_strdup(clang_getCString(v));
-    clang_disposeString(v);
-    return copy;
+    return cx_copy_string(clang_getClangVersion());
 }
 
 void analyzer_free(analyzer **ap)

@@ -286,11 +286,7 @@ static bool parse_clauses(file_scan *fs, clause_text *ct, unsigned aitool_at, lm
 
 static char *token_text(const file_scan *fs, unsigned i)
 {
-    CXString s = clang_getTokenSpelling(fs->tu, fs->tokens[i]);
-    const char *c = clang_getCString(s);
-    char *copy = mem_strdup(c ? c : "");
-    clang_disposeString(s);
-    return copy;
+    return cx_copy_string(clang_getTokenSpelling(fs->tu, fs->tokens[i]));
 }
 
 static bool token_is(const file_scan *fs, unsigned i, const char *text)

@@ -140,9 +140,7 @@ static void manual_take(manual *m, const lm_stmt *block, const lm_stmt *stmt, CX
     mk->col = col;
     mk->loop = l;
     CXType t = clang_getCursorType(clang_getCursorReferenced(ref));
-    CXString ts = clang_getTypeSpelling(clang_getUnqualifiedType(t));
-    mk->type = mem_strdup(clang_getCString(ts));
-    clang_disposeString(ts);
+    mk->type = cx_copy_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
 }
 
 static void manual_scan(manual *m, const lm_stmt *c);
