@@ -165,9 +165,9 @@ static ce_flow ce_store(const co_object *o, chips_pos pos, const char *name,
     if (!fits)
         return ce_fail(o, pos, "'%s' is a %s variable: it cannot hold %s", name,
                        ce_type_name(type),
-                       v->kind == CO_VAL_NUM    ? "a number"
-                       : v->kind == CO_VAL_STR  ? "a string"
-                                             : "a resource vector");
+                       v->kind == CO_VAL_NUM   ? "a number"
+                       : v->kind == CO_VAL_STR ? "a string"
+                                               : "a resource vector");
     co_value_clear(slot);
     *slot = *v;
     return CEF_NEXT;
