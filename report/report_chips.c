@@ -280,8 +280,7 @@ enum { RC_COUNT_WRAP = 5 };
 /* text as CHIP3S into out; false when it is not an expression of the kind
  * above, or when it would nest too deep inside a trip count (symbols seen
  * are still added: the caller drops them then). */
-static bool rc_translate(const char *text, strbuf *out, rc_symbols *symbols,
-                            bool *uses_div)
+static bool rc_translate(const char *text, strbuf *out, rc_symbols *symbols, bool *uses_div)
 {
     rc_expr e = {text, 0, true, false, symbols, 0};
     unsigned nest = rc_expr_additive(&e, out);
@@ -490,7 +489,7 @@ static bool rc_is_called(const lm_program *p, const lm_function *fn)
 }
 
 static char *rc_app_text(const char *app, const lm_program *p, rc_subtask *st, size_t n,
-                            const perf_bindings *params)
+                         const perf_bindings *params)
 {
     rc_symbols all = {NULL, 0, 0};
     for (size_t i = 0; i < n; i++)
