@@ -79,6 +79,7 @@ bool co_is_interface(const chips_decl *d);
 /* The variable called name of o, or -1. */
 int co_var_index(const co_object *o, const char *name);
 void co_value_clear(co_value *v);
+
 /* ---- The built-in functions (Log2, max, ...): the loader checks that a
  * call names one, the evaluator applies it. ---- */
 
