@@ -30,6 +30,13 @@ typedef struct report_joins {
     const char *shard;
 } report_joins;
 
+/* A report of p (and j) streamed to out; false on an output error. */
+typedef bool (*report_writer)(FILE *out, const lm_program *p, const report_joins *j);
+/* write's report at path, atomically ("-" is standard output): what each
+ * report_*_file() does. */
+bool report_write_file(const char *path, report_writer write, const lm_program *p,
+                       const report_joins *j);
+
 /* j may be NULL: the loop model's counts alone. */
 bool report_text_write(FILE *out, const lm_program *p, const report_joins *j);
 bool report_text_file(const char *path, const lm_program *p, const report_joins *j);
