@@ -175,16 +175,26 @@ static ce_flow ce_store(const co_object *o, chips_pos pos, const char *name,
 
 /* ---- procedures ----------------------------------------------------------- */
 
-static ce_flow ce_number(ce_eval *ev, ce_frame *f, const chips_expr *e, double *out)
+/* The value of e, which must be of kind `kind` (`what` in the message), as
+ * its number: a number, or the seconds a resource vector costs. */
+static ce_flow ce_scalar(ce_eval *ev, ce_frame *f, const chips_expr *e, co_value_kind kind,
+                         const char *what, double *out)
 {
     co_value v = {0};
     ce_flow fl = ce_expr(ev, f, e, &v);
     if (fl != CEF_NEXT)
         return fl;
-    if (v.kind != CO_VAL_NUM)
-        return ce_fail(f->obj, e->pos, "expected a number here");
+    if (v.kind != kind) {
+        ce_fail(f->obj, e->pos, "expected %s here", what);
+        return CEF_ERROR;
+    }
     *out = v.num;
     return CEF_NEXT;
+}
+
+static ce_flow ce_number(ce_eval *ev, ce_frame *f, const chips_expr *e, double *out)
+{
+    return ce_scalar(ev, f, e, CO_VAL_NUM, "a number", out);
 }
 
 static ce_flow ce_init_locals(ce_eval *ev, ce_frame *f)
@@ -396,14 +406,7 @@ static ce_flow ce_vector(ce_eval *ev, ce_frame *f, const chips_expr *e, double *
 
 static ce_flow ce_cost(ce_eval *ev, ce_frame *f, const chips_expr *e, double *cost)
 {
-    co_value v = {0};
-    ce_flow fl = ce_expr(ev, f, e, &v);
-    if (fl != CEF_NEXT)
-        return fl;
-    if (v.kind != CO_VAL_COST)
-        return ce_fail(f->obj, e->pos, "expected a resource vector here");
-    *cost = v.num;
-    return CEF_NEXT;
+    return ce_scalar(ev, f, e, CO_VAL_COST, "a resource vector", cost);
 }
 
 /* ---- expressions ------------------------------------------------------------ */
