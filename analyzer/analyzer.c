@@ -1,7 +1,6 @@
 #include "analyzer.h"
 #include "analyzer_tu.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,10 +8,13 @@
 
 #include <clang-c/Index.h>
 
+#include "cx.h"
 #include "cxdiag.h"
 #include "diag.h"
 #include "fileio.h"
 #include "layout.h"
+#include "loop_model.h"
+#include "loop_stmt.h"
 #include "mem.h"
 #include "parse_guard.h"
 #include "pragma.h"
@@ -135,10 +137,7 @@ analyzer *analyzer_create(const analyzer_options *opt)
 
 char *analyzer_clang_version(void)
 {
-    CXString v = clang_getClangVersion();
-    char *copy = mem_strdup(clang_getCString(v));
-    clang_disposeString(v);
-    return copy;
+    return cx_copy_string(clang_getClangVersion());
 }
 
 void analyzer_free(analyzer **ap)

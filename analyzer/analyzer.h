@@ -11,7 +11,10 @@
  *
  * Threads: one analyzer per thread (each has its own libclang index), all
  * created by one thread before any of them analyzes: creating one sets
- * libclang's environment. */
+ * libclang's environment.
+ *
+ * Used by measuretool's driver and by the instrumenters, which analyze the
+ * file they rewrite (through analyzer_tu.h). */
 #ifndef AITOOL_ANALYZER_H
 #define AITOOL_ANALYZER_H
 

@@ -6,7 +6,8 @@
  * The hook runs on the analysis thread after the file's functions were
  * walked and its lm_file appended to the program (lm_program_finish has not
  * run).  The translation unit belongs to the analyzer and is disposed of
- * when the hook returns. */
+ * when the hook returns.  Used by
+ * instrument/ only. */
 #ifndef AITOOL_ANALYZER_TU_H
 #define AITOOL_ANALYZER_TU_H
 

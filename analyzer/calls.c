@@ -23,10 +23,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
+#include "annot.h"
+#include "cx.h"
 #include "diag.h"
 #include "fp_ops.h"
+#include "loop_model.h"
 #include "mem.h"
 #include "strbuf.h"
+#include "tally.h"
+#include "walk.h"
 #include "walk_internal.h"
 
 struct callee_info {

@@ -8,9 +8,11 @@
 #include <unistd.h>
 
 #include <clang-c/CXCompilationDatabase.h>
+#include <clang-c/CXString.h>
 
 #include "diag.h"
 #include "fileio.h"
+#include "mem.h"
 #include "strbuf.h"
 
 /* What clang tools drop from a compile command before they parse: the

@@ -11,7 +11,7 @@
  * relative paths in it are relative to the entry's directory.
  *
  * The database owns its entries and their strings (one arena);
- * compdb_free() releases it all. */
+ * compdb_free() releases it all.  Used by measuretool (-p BUILD_DIR). */
 #ifndef AITOOL_COMPDB_H
 #define AITOOL_COMPDB_H
 

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
 #include "mem.h"
 #include "strbuf.h"
 
@@ -289,6 +291,18 @@ cx_kids cx_children_of(CXCursor c)
     cx_kids k = {.n = 0};
     clang_visitChildren(c, collect_child, &k);
     return k;
+}
+
+CXCursor cx_strip(CXCursor e)
+{
+    while (clang_getCursorKind(e) == CXCursor_ParenExpr ||
+           clang_getCursorKind(e) == CXCursor_UnexposedExpr) {
+        cx_kids k = cx_children_of(e);
+        if (k.n != 1)
+            break;
+        e = k.v[0];
+    }
+    return e;
 }
 
 static enum CXChildVisitResult take_first_child(CXCursor c, CXCursor parent, CXClientData data)

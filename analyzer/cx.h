@@ -1,8 +1,11 @@
-/* cx: the libclang helpers the analyzer and the instrumenters share: a
- * copy of a libclang string, where a location is in which file, what a type
- * is, the text of an expression, a node's first children, the variable an
- * expression starts from, a function's body.  Every string returned is a
- * fresh allocation the caller frees. */
+/* cx: the libclang helpers the analyzer and the instrumenters share, each
+ * written once here: a copy of a libclang string, where a location is in
+ * which file, what a type is, the text of an expression or of a path to an
+ * array, a node's first children, the strip rule (parentheses and implicit
+ * conversions taken away), the parts of a for header, the variable an
+ * expression starts from or an argument designates, a function's body.
+ * Every string returned is a fresh allocation the caller frees; cursors and
+ * types are libclang's, valid while their translation unit lives. */
 #ifndef AITOOL_CX_H
 #define AITOOL_CX_H
 
@@ -49,6 +52,10 @@ typedef struct cx_kids {
 } cx_kids;
 
 cx_kids cx_children_of(CXCursor c);
+
+/* e with the parentheses and implicit conversions (unexposed wrappers of
+ * one child) around it taken away. */
+CXCursor cx_strip(CXCursor e);
 
 /* Which children of a for statement (kids: its children) are its init,
  * condition and increment, as indexes into kids, -1 when absent or when the

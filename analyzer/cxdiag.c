@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
 #include "diag.h"
 #include "mem.h"
 #include "parse_guard.h"

@@ -29,8 +29,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
+#include "cx.h"
 #include "fp_ops.h"
 #include "linear.h"
+#include "loop_model.h"
 #include "mem.h"
 #include "strbuf.h"
 

@@ -3,6 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
+#include "loop_model.h"
+#include "loop_stmt.h"
+
 fp_binary_op fp_ops_classify_binary(enum CXBinaryOperatorKind op)
 {
     static const struct {

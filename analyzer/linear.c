@@ -8,9 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mem.h"
-#include "walk.h"
-#include "walk_internal.h"
+#include <clang-c/Index.h>
+
+#include "cx.h"
+#include "strbuf.h"
 
 CXCursor lin_strip(CXCursor e)
 {

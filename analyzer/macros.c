@@ -39,6 +39,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
+#include "cx.h"
 #include "mem.h"
 #include "strbuf.h"
 
@@ -141,13 +144,11 @@ static void macros_add_def(macros *m, CXCursor c)
         m->defs_cap = m->defs_cap ? m->defs_cap * 2 : 256;
         m->defs = mem_realloc(m->defs, m->defs_cap * sizeof *m->defs);
     }
-    CXString name = clang_getCursorSpelling(c);
     macros_def *d = &m->defs[m->ndefs++];
     memset(d, 0, sizeof *d);
-    d->name = mem_strdup(clang_getCString(name));
+    d->name = cx_copy_string(clang_getCursorSpelling(c));
     d->cursor = c;
     d->order = m->order;
-    clang_disposeString(name);
 }
 
 static void macros_add_use(macros *m, CXCursor c)

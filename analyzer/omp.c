@@ -19,6 +19,8 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "loop_model.h"
+
 static bool omp_blank(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';

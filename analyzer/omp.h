@@ -2,7 +2,8 @@
  *
  * The analyzer parses without -fopenmp, so `#pragma omp` lines are unknown pragmas, not
  * cursors; this reads them from the file's text.  Pure text in, flags out: nothing is
- * allocated. */
+ * allocated.  Used by the analyzer's walk
+ * (walk.c) and its unit tests. */
 #ifndef AITOOL_OMP_H
 #define AITOOL_OMP_H
 

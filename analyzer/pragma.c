@@ -24,10 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
+#include "cx.h"
 #include "diag.h"
+#include "loop_model.h"
 #include "macros.h"
 #include "mem.h"
-#include "walk.h"
 
 typedef struct target {
     CXFile file;
@@ -283,11 +286,7 @@ static bool parse_clauses(file_scan *fs, clause_text *ct, unsigned aitool_at, lm
 
 static char *token_text(const file_scan *fs, unsigned i)
 {
-    CXString s = clang_getTokenSpelling(fs->tu, fs->tokens[i]);
-    const char *c = clang_getCString(s);
-    char *copy = mem_strdup(c ? c : "");
-    clang_disposeString(s);
-    return copy;
+    return cx_copy_string(clang_getTokenSpelling(fs->tu, fs->tokens[i]));
 }
 
 static bool token_is(const file_scan *fs, unsigned i, const char *text)

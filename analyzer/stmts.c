@@ -13,8 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
 #include "cx.h"
 #include "fp_ops.h"
+#include "loop_model.h"
+#include "loop_stmt.h"
 #include "mem.h"
 
 struct stmts {
@@ -123,22 +127,9 @@ static bool in_macro_expansion(CXCursor c)
     return !ef || !sf || !clang_File_isEqual(ef, sf) || eoff != soff;
 }
 
-/* Parentheses and implicit conversions taken away. */
-static CXCursor strip(CXCursor e)
-{
-    while (clang_getCursorKind(e) == CXCursor_ParenExpr ||
-           clang_getCursorKind(e) == CXCursor_UnexposedExpr) {
-        cx_kids k = cx_children_of(e);
-        if (k.n != 1)
-            break;
-        e = k.v[0];
-    }
-    return e;
-}
-
 static bool calls_exit(CXCursor c)
 {
-    c = strip(c);
+    c = cx_strip(c);
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return false;
     char *name = cx_copy_string(clang_getCursorSpelling(c));

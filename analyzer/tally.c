@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loop_model.h"
 #include "mem.h"
 
 void tally_reset(tally *t)

@@ -1,6 +1,6 @@
-/* tally: what one stretch of code does per execution (internal to the
- * analyzer): FP operations and array uses, both for its own level (outside
- * nested loop bodies) and inclusive, and the called functions whose effects
+/* tally: what one stretch of code does per execution (the analyzer's own;
+ * its unit tests read it too): FP operations and array uses, both for its
+ * own level (outside nested loop bodies) and inclusive, and the called functions whose effects
  * are unknown.  The walker keeps a stack of tallies (the function body, each
  * loop body, each arm of a conditional) and folds each into the one below it
  * when it ends.  Strings in a tally are interned by the walker, so equal keys

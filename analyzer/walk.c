@@ -64,12 +64,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
+#include "cx.h"
 #include "detail.h"
 #include "fp_ops.h"
+#include "loop_model.h"
+#include "loop_stmt.h"
 #include "omp.h"
+#include "pragma.h"
 #include "stmts.h"
 #include "mem.h"
 #include "strbuf.h"
+#include "tally.h"
 #include "walk_internal.h"
 
 /* How a node continues the lvalue chain it is the base of. */

@@ -5,7 +5,7 @@
 #include "annot.h"
 
 #include <ctype.h>
-#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

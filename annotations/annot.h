@@ -6,7 +6,9 @@
  * operator of the same name replaces an earlier one, so files given on the
  * command line override the default set.  An annot_set owns everything it
  * read; annot_set_free() releases it.  Syntax errors are reported through
- * diag as file:line:col and leave the set as it was before that file. */
+ * diag as file:line:col and leave the set as it was before that file.
+ * Used by the analyzer (the effects of calls) and by measuretool (-annot,
+ * and the default set compiled in). */
 #ifndef AITOOL_ANNOT_H
 #define AITOOL_ANNOT_H
 

@@ -7,7 +7,11 @@
  * running (object kinds, includes, link targets and names, options) and
  * returns a program the caller frees with chips_free().  chips_evaluate()
  * evaluates one point.  Every problem is reported through diag as
- * FILE:LINE:COL: error: and makes the call fail; nothing is left half done. */
+ * FILE:LINE:COL: error: and makes the call fail; nothing is left half done.
+ *
+ * Used by the chips program (tools/chips_cli.c), its benchmark, fuzz
+ * target and tests.  The loader, parser and evaluator share the headers in
+ * internal/, private to chips/. */
 #ifndef AITOOL_CHIPS_H
 #define AITOOL_CHIPS_H
 

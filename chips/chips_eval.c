@@ -1,104 +1,109 @@
 /* chips_eval: evaluating a loaded program to seconds (issue 15, "Objects
  * and linking" and "Evaluation"; chips/README.md has the formulas).
  *
- * Every evaluation returns a cx_flow: how control leaves it.  Errors are
- * reported where they happen and travel up as CXF_ERROR; `exit;` travels up
- * as CXF_EXIT and ends the point without a time. */
+ * Every evaluation returns a ce_flow: how control leaves it.  Errors are
+ * reported where they happen and travel up as CEF_ERROR; `exit;` travels up
+ * as CEF_EXIT and ends the point without a time. */
 #include "chips_object.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "chips.h"
+#include "chips_ast.h"
 #include "chips_lex.h"
 #include "diag.h"
+#include "machine.h"
+#include "mem.h"
 #include "replay.h"
 
-typedef enum cx_flow {
-    CXF_NEXT,
-    CXF_BREAK,
-    CXF_CONTINUE,
-    CXF_RETURN,
-    CXF_EXIT,
-    CXF_ERROR,
-} cx_flow;
+typedef enum ce_flow {
+    CEF_NEXT,
+    CEF_BREAK,
+    CEF_CONTINUE,
+    CEF_RETURN,
+    CEF_EXIT,
+    CEF_ERROR,
+} ce_flow;
 
-typedef struct cx_frame {
-    cx_object *obj;
+typedef struct ce_frame {
+    co_object *obj;
     const chips_proc *proc; /* NULL: the object's own scope (declarations, links, options) */
-    cx_value *locals;       /* the parameters, then the locals */
+    co_value *locals;       /* the parameters, then the locals */
     unsigned loops;         /* whiles entered, for break and continue */
-    cx_value ret;
-} cx_frame;
+    co_value ret;
+} ce_frame;
 
-typedef struct cx_msg {
+typedef struct ce_msg {
     double bytes;
     double src, dst;
-} cx_msg;
+} ce_msg;
 
-enum { CX_DEV_NONE, CX_DEV_CPU, CX_DEV_INPCOM };
+enum { CE_DEV_NONE, CE_DEV_CPU, CE_DEV_INPCOM };
 
 /* The symbols of the resource vector whose element is being evaluated. */
-typedef struct cx_symbols {
+typedef struct ce_symbols {
     const char *type;
     const char *const *names;
     const double *costs;
     const bool *has; /* NULL: all given */
     size_t n;
-} cx_symbols;
+} ce_symbols;
 
-typedef struct cx_eval {
+typedef struct ce_eval {
     chips_program *p;
     const chips_hardware *hw;
     unsigned depth;
     double *stage; /* the stage being summed, NULL outside a partmp */
     int device;    /* of the step being configured */
     double cpu;
-    cx_msg *msgs;
+    ce_msg *msgs;
     size_t nmsgs, capmsgs;
-    const cx_symbols *syms;
+    const ce_symbols *syms;
     unsigned nesting; /* expressions and statements being evaluated, all calls together */
-} cx_eval;
+} ce_eval;
 
-static cx_flow cx_expr(cx_eval *ev, cx_frame *f, const chips_expr *e, cx_value *out);
-static cx_flow cx_object_time(cx_eval *ev, cx_frame *f, cx_object *t, chips_pos pos, double *time);
-static cx_flow cx_exec_list(cx_eval *ev, cx_frame *f, chips_stmt *const *body, size_t n);
-static cx_flow cx_exec(cx_eval *ev, cx_frame *f, const chips_stmt *s);
-static cx_flow cx_cflow_list(cx_eval *ev, cx_frame *f, chips_stmt *const *body, size_t n,
+static ce_flow ce_expr(ce_eval *ev, ce_frame *f, const chips_expr *e, co_value *out);
+static ce_flow ce_object_time(ce_eval *ev, ce_frame *f, co_object *t, chips_pos pos, double *time);
+static ce_flow ce_exec_list(ce_eval *ev, ce_frame *f, chips_stmt *const *body, size_t n);
+static ce_flow ce_exec(ce_eval *ev, ce_frame *f, const chips_stmt *s);
+static ce_flow ce_cflow_list(ce_eval *ev, ce_frame *f, chips_stmt *const *body, size_t n,
                              double *time);
 
-static cx_flow cx_vfail(const chips_ast *ast, chips_pos pos, const char *fmt, va_list ap)
+static ce_flow ce_vfail(const chips_ast *ast, chips_pos pos, const char *fmt, va_list ap)
 {
     char msg[512];
     vsnprintf(msg, sizeof msg, fmt, ap);
     diag_at(DIAG_ERROR, ast->file, pos.line, pos.col, "%s", msg);
-    return CXF_ERROR;
+    return CEF_ERROR;
 }
 
 /* An error at pos of o's file, or of the file ast (a link sets an option in
  * another object's file). */
-static cx_flow cx_fail(const cx_object *o, chips_pos pos, const char *fmt, ...)
+static ce_flow ce_fail(const co_object *o, chips_pos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-static cx_flow cx_fail_in(const chips_ast *ast, chips_pos pos, const char *fmt, ...)
+static ce_flow ce_fail_in(const chips_ast *ast, chips_pos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-static cx_flow cx_fail(const cx_object *o, chips_pos pos, const char *fmt, ...)
+static ce_flow ce_fail(const co_object *o, chips_pos pos, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    cx_flow fl = cx_vfail(o->ast, pos, fmt, ap);
+    ce_flow fl = ce_vfail(o->ast, pos, fmt, ap);
     va_end(ap);
     return fl;
 }
 
-static cx_flow cx_fail_in(const chips_ast *ast, chips_pos pos, const char *fmt, ...)
+static ce_flow ce_fail_in(const chips_ast *ast, chips_pos pos, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    cx_flow fl = cx_vfail(ast, pos, fmt, ap);
+    ce_flow fl = ce_vfail(ast, pos, fmt, ap);
     va_end(ap);
     return fl;
 }
@@ -106,7 +111,7 @@ static cx_flow cx_fail_in(const chips_ast *ast, chips_pos pos, const char *fmt, 
 /* ---- names ---------------------------------------------------------------- */
 
 /* A variable visible in f: its slot and declaration (NULL for a parameter). */
-static cx_value *cx_lookup(cx_frame *f, const char *name, const chips_decl **decl)
+static co_value *ce_lookup(ce_frame *f, const char *name, const chips_decl **decl)
 {
     *decl = NULL;
     if (f->proc) {
@@ -120,14 +125,14 @@ static cx_value *cx_lookup(cx_frame *f, const char *name, const chips_decl **dec
                 return &f->locals[pr->nparams + i];
             }
     }
-    int v = cx_var_index(f->obj, name);
+    int v = co_var_index(f->obj, name);
     if (v < 0)
         return NULL;
     *decl = &f->obj->ast->vars[v];
     return &f->obj->vals[v];
 }
 
-static const chips_proc *cx_find_proc(const cx_object *o, const char *name)
+static const chips_proc *ce_find_proc(const co_object *o, const char *name)
 {
     for (size_t i = 0; i < o->ast->nprocs; i++)
         if (!strcmp(o->ast->procs[i].name, name))
@@ -135,7 +140,7 @@ static const chips_proc *cx_find_proc(const cx_object *o, const char *name)
     return NULL;
 }
 
-static cx_object *cx_find_included(const cx_object *o, const char *name)
+static co_object *ce_find_included(const co_object *o, const char *name)
 {
     for (size_t i = 0; i < o->ast->nincludes; i++)
         if (!strcmp(o->incs[i]->ast->name, name))
@@ -143,155 +148,127 @@ static cx_object *cx_find_included(const cx_object *o, const char *name)
     return NULL;
 }
 
-static const char *cx_type_name(chips_type t)
+static const char *ce_type_name(chips_type t)
 {
     static const char *const names[] = {"numeric", "vector", "string"};
     return names[t];
 }
 
 /* Stores v into slot, declared as decl (NULL: a numeric parameter). */
-static cx_flow cx_store(const cx_object *o, chips_pos pos, const char *name,
-                        const chips_decl *decl, cx_value *slot, const cx_value *v)
+static ce_flow ce_store(const co_object *o, chips_pos pos, const char *name,
+                        const chips_decl *decl, co_value *slot, const co_value *v)
 {
     chips_type type = decl ? decl->type : CHIPS_NUMERIC;
-    bool fits = (type == CHIPS_NUMERIC && v->kind == CXV_NUM) ||
-                (type == CHIPS_VECTOR && v->kind == CXV_COST) ||
-                (type == CHIPS_STRING && v->kind == CXV_STR);
+    bool fits = (type == CHIPS_NUMERIC && v->kind == CO_VAL_NUM) ||
+                (type == CHIPS_VECTOR && v->kind == CO_VAL_COST) ||
+                (type == CHIPS_STRING && v->kind == CO_VAL_STR);
     if (!fits)
-        return cx_fail(o, pos, "'%s' is a %s variable: it cannot hold %s", name,
-                       cx_type_name(type),
-                       v->kind == CXV_NUM    ? "a number"
-                       : v->kind == CXV_STR  ? "a string"
-                                             : "a resource vector");
-    cx_value_clear(slot);
+        return ce_fail(o, pos, "'%s' is a %s variable: it cannot hold %s", name,
+                       ce_type_name(type),
+                       v->kind == CO_VAL_NUM   ? "a number"
+                       : v->kind == CO_VAL_STR ? "a string"
+                                               : "a resource vector");
+    co_value_clear(slot);
     *slot = *v;
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
 /* ---- procedures ----------------------------------------------------------- */
 
-static cx_flow cx_number(cx_eval *ev, cx_frame *f, const chips_expr *e, double *out)
+/* The value of e, which must be of kind `kind` (`what` in the message), as
+ * its number: a number, or the seconds a resource vector costs. */
+static ce_flow ce_scalar(ce_eval *ev, ce_frame *f, const chips_expr *e, co_value_kind kind,
+                         const char *what, double *out)
 {
-    cx_value v = {0};
-    cx_flow fl = cx_expr(ev, f, e, &v);
-    if (fl != CXF_NEXT)
+    co_value v = {0};
+    ce_flow fl = ce_expr(ev, f, e, &v);
+    if (fl != CEF_NEXT)
         return fl;
-    if (v.kind != CXV_NUM)
-        return cx_fail(f->obj, e->pos, "expected a number here");
+    if (v.kind != kind) {
+        ce_fail(f->obj, e->pos, "expected %s here", what);
+        return CEF_ERROR;
+    }
     *out = v.num;
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
-static cx_flow cx_init_locals(cx_eval *ev, cx_frame *f)
+static ce_flow ce_number(ce_eval *ev, ce_frame *f, const chips_expr *e, double *out)
+{
+    return ce_scalar(ev, f, e, CO_VAL_NUM, "a number", out);
+}
+
+static ce_flow ce_init_locals(ce_eval *ev, ce_frame *f)
 {
     const chips_proc *pr = f->proc;
     for (size_t i = 0; i < pr->nlocals; i++) {
         const chips_decl *d = &pr->locals[i];
         if (!d->init)
             continue;
-        cx_value v = {0};
-        cx_flow fl = cx_expr(ev, f, d->init, &v);
-        if (fl == CXF_NEXT)
-            fl = cx_store(f->obj, d->pos, d->name, d, &f->locals[pr->nparams + i], &v);
-        if (fl != CXF_NEXT)
+        co_value v = {0};
+        ce_flow fl = ce_expr(ev, f, d->init, &v);
+        if (fl == CEF_NEXT)
+            fl = ce_store(f->obj, d->pos, d->name, d, &f->locals[pr->nparams + i], &v);
+        if (fl != CEF_NEXT)
             return fl;
     }
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
 /* Calls pr of o with the arguments args (evaluated in caller); its value
  * into *result: a cflow's time, an exec's return (0 without one). */
-static cx_flow cx_call(cx_eval *ev, cx_frame *caller, cx_object *o, const chips_proc *pr,
+static ce_flow ce_call(ce_eval *ev, ce_frame *caller, co_object *o, const chips_proc *pr,
                        chips_expr *const *args, size_t nargs, chips_pos pos, double *result)
 {
     if (nargs != pr->nparams)
-        return cx_fail(caller->obj, pos, "'%s' takes %zu argument%s, not %zu", pr->name,
+        return ce_fail(caller->obj, pos, "'%s' takes %zu argument%s, not %zu", pr->name,
                        pr->nparams, pr->nparams == 1 ? "" : "s", nargs);
     if (ev->depth >= CHIPS_MAX_CALL_DEPTH)
-        return cx_fail(caller->obj, pos, "calls nested deeper than %d", CHIPS_MAX_CALL_DEPTH);
-    cx_frame f = {o, pr, mem_alloc((pr->nparams + pr->nlocals + 1) * sizeof *f.locals), 0, {0}};
-    cx_flow fl = CXF_NEXT;
-    for (size_t i = 0; i < nargs && fl == CXF_NEXT; i++) {
-        f.locals[i].kind = CXV_NUM;
-        fl = cx_number(ev, caller, args[i], &f.locals[i].num);
+        return ce_fail(caller->obj, pos, "calls nested deeper than %d", CHIPS_MAX_CALL_DEPTH);
+    ce_frame f = {o, pr, mem_alloc((pr->nparams + pr->nlocals + 1) * sizeof *f.locals), 0, {0}};
+    ce_flow fl = CEF_NEXT;
+    for (size_t i = 0; i < nargs && fl == CEF_NEXT; i++) {
+        f.locals[i].kind = CO_VAL_NUM;
+        fl = ce_number(ev, caller, args[i], &f.locals[i].num);
     }
-    const cx_symbols *syms = ev->syms;
+    const ce_symbols *syms = ev->syms;
     ev->syms = NULL;
     ev->depth++;
-    if (fl == CXF_NEXT)
-        fl = cx_init_locals(ev, &f);
+    if (fl == CEF_NEXT)
+        fl = ce_init_locals(ev, &f);
     *result = 0;
-    if (fl == CXF_NEXT && pr->is_cflow)
-        fl = cx_cflow_list(ev, &f, pr->body, pr->nbody, result);
-    else if (fl == CXF_NEXT)
-        fl = cx_exec_list(ev, &f, pr->body, pr->nbody);
+    if (fl == CEF_NEXT && pr->is_cflow)
+        fl = ce_cflow_list(ev, &f, pr->body, pr->nbody, result);
+    else if (fl == CEF_NEXT)
+        fl = ce_exec_list(ev, &f, pr->body, pr->nbody);
     ev->depth--;
     ev->syms = syms;
-    if (fl == CXF_RETURN) {
-        fl = CXF_NEXT;
-        if (f.ret.kind == CXV_STR)
-            fl = cx_fail(o, pr->pos, "'%s' returned a string, not a number", pr->name);
+    if (fl == CEF_RETURN) {
+        fl = CEF_NEXT;
+        if (f.ret.kind == CO_VAL_STR)
+            fl = ce_fail(o, pr->pos, "'%s' returned a string, not a number", pr->name);
         else
             *result = f.ret.num;
     }
     for (size_t i = 0; i < pr->nparams + pr->nlocals; i++)
-        cx_value_clear(&f.locals[i]);
+        co_value_clear(&f.locals[i]);
     free(f.locals);
     return fl;
 }
 
-/* ---- built-in functions ---------------------------------------------------- */
+/* ---- built-in functions (their table: chips_object.h) ---------------------- */
 
-typedef struct cx_builtin {
-    const char *names; /* "|Log2|log2|" */
-    int nargs;         /* -1: one or more */
-    double (*fn1)(double);
-    int op;            /* for the others: 'p'ower, 'M'ax, 'm'in */
-} cx_builtin;
-
-static double cx_log2(double x)
-{
-    return log2(x);
-}
-
-static const cx_builtin cx_builtins[] = {
-    {"|Log2|log2|", 1, cx_log2, 0},       {"|Log|log|", 1, log, 0},
-    {"|Exp|exp|", 1, exp, 0},             {"|Sqrt|sqrt|", 1, sqrt, 0},
-    {"|Floor|floor|", 1, floor, 0},       {"|Ceiling|ceiling|ceil|Ceil|", 1, ceil, 0},
-    {"|Round|round|", 1, round, 0},       {"|Abs|abs|", 1, fabs, 0},
-    {"|Power|power|", 2, NULL, 'p'},      {"|Max|max|", -1, NULL, 'M'},
-    {"|Min|min|", -1, NULL, 'm'},
-};
-
-static const cx_builtin *cx_find_builtin(const char *name)
-{
-    char key[80];
-    if (strlen(name) > 64)
-        return NULL;
-    snprintf(key, sizeof key, "|%s|", name);
-    for (size_t i = 0; i < sizeof cx_builtins / sizeof *cx_builtins; i++)
-        if (strstr(cx_builtins[i].names, key))
-            return &cx_builtins[i];
-    return NULL;
-}
-
-bool cx_is_builtin(const char *name)
-{
-    return cx_find_builtin(name) != NULL;
-}
-
-static cx_flow cx_apply_builtin(cx_eval *ev, cx_frame *f, const chips_expr *e,
-                                const cx_builtin *b, double *out)
+static ce_flow ce_apply_builtin(ce_eval *ev, ce_frame *f, const chips_expr *e,
+                                const co_builtin *b, double *out)
 {
     if ((b->nargs >= 0 && (size_t)b->nargs != e->nargs) || e->nargs == 0)
-        return cx_fail(f->obj, e->pos, "'%s' takes %s argument%s", e->name,
+        return ce_fail(f->obj, e->pos, "'%s' takes %s argument%s", e->name,
                        b->nargs == 1 ? "one" : b->nargs == 2 ? "two" : "one or more",
                        b->nargs == 1 ? "" : "s");
     double x[2];
     for (size_t i = 0; i < e->nargs; i++) {
         double v;
-        cx_flow fl = cx_number(ev, f, e->args[i], &v);
-        if (fl != CXF_NEXT)
+        ce_flow fl = ce_number(ev, f, e->args[i], &v);
+        if (fl != CEF_NEXT)
             return fl;
         if (i < 2)
             x[i] = v;
@@ -302,22 +279,22 @@ static cx_flow cx_apply_builtin(cx_eval *ev, cx_frame *f, const chips_expr *e,
         else if (b->op == 'm' && v < *out)
             *out = v;
     }
-    if ((b->fn1 == log || b->fn1 == cx_log2) && x[0] <= 0)
-        return cx_fail(f->obj, e->pos, "'%s' of %g, which is not positive", e->name, x[0]);
+    if ((b->fn1 == log || b->fn1 == co_log2) && x[0] <= 0)
+        return ce_fail(f->obj, e->pos, "'%s' of %g, which is not positive", e->name, x[0]);
     if (b->fn1 == sqrt && x[0] < 0)
-        return cx_fail(f->obj, e->pos, "'%s' of %g, which is negative", e->name, x[0]);
+        return ce_fail(f->obj, e->pos, "'%s' of %g, which is negative", e->name, x[0]);
     if (b->fn1)
         *out = b->fn1(x[0]);
     else if (b->op == 'p')
         *out = pow(x[0], x[1]);
     if (!isfinite(*out))
-        return cx_fail(f->obj, e->pos, "'%s' gives no finite number", e->name);
-    return CXF_NEXT;
+        return ce_fail(f->obj, e->pos, "'%s' gives no finite number", e->name);
+    return CEF_NEXT;
 }
 
 /* ---- resource vectors ------------------------------------------------------ */
 
-static bool cx_symbol(const cx_symbols *s, const char *name, size_t *index)
+static bool ce_symbol(const ce_symbols *s, const char *name, size_t *index)
 {
     for (size_t i = 0; s && i < s->n; i++)
         if (!strcmp(s->names[i], name)) {
@@ -329,18 +306,18 @@ static bool cx_symbol(const cx_symbols *s, const char *name, size_t *index)
 
 /* How many symbol factors e has: 0 or more, -1 when a symbol is not a
  * factor (3+add, add*add is 2). */
-static int cx_symbol_factors(const cx_symbols *s, const chips_expr *e)
+static int ce_symbol_factors(const ce_symbols *s, const chips_expr *e)
 {
     size_t index;
     int a, b;
     switch (e->kind) {
     case CHE_NAME:
-        return cx_symbol(s, e->name, &index) ? 1 : 0;
+        return ce_symbol(s, e->name, &index) ? 1 : 0;
     case CHE_UNARY:
-        return cx_symbol_factors(s, e->a);
+        return ce_symbol_factors(s, e->a);
     case CHE_BINARY:
-        a = cx_symbol_factors(s, e->a);
-        b = cx_symbol_factors(s, e->b);
+        a = ce_symbol_factors(s, e->a);
+        b = ce_symbol_factors(s, e->b);
         if (a < 0 || b < 0)
             return -1;
         if (e->op == '*')
@@ -351,11 +328,11 @@ static int cx_symbol_factors(const cx_symbols *s, const chips_expr *e)
     case CHE_CALL:
     case CHE_VECTOR:
         for (size_t i = 0; i < e->nargs; i++)
-            if (cx_symbol_factors(s, e->args[i]))
+            if (ce_symbol_factors(s, e->args[i]))
                 return -1;
         return 0;
     case CHE_INDEX:
-        return cx_symbol_factors(s, e->a) ? -1 : 0;
+        return ce_symbol_factors(s, e->a) ? -1 : 0;
     default:
         return 0;
     }
@@ -363,12 +340,12 @@ static int cx_symbol_factors(const cx_symbols *s, const chips_expr *e)
 
 /* The resource vector types: their symbols and where the hardware keeps
  * their costs (offsets into chips_hardware; has 0: every cost is given). */
-static const struct cx_vector_type {
+static const struct ce_vector_type {
     const char *name;
     const char *const *symbols; /* NULL: the elements are plain numbers */
     size_t nsymbols;
     size_t costs, has;
-} cx_vector_types[] = {
+} ce_vector_types[] = {
     {"time", NULL, 0, 0, 0},
     {"icc", NULL, 0, 0, 0},
     {"flop", machine_chips_flop_names, MACHINE_CHIPS_NFLOP, offsetof(chips_hardware, flop), 0},
@@ -378,12 +355,12 @@ static const struct cx_vector_type {
 };
 
 /* The symbols of the vector type called type; false when there is no such type. */
-static bool cx_symbols_of(const cx_eval *ev, const char *type, cx_symbols *s)
+static bool ce_symbols_of(const ce_eval *ev, const char *type, ce_symbols *s)
 {
     const char *hw = (const char *)ev->hw;
     memset(s, 0, sizeof *s);
-    for (size_t i = 0; i < sizeof cx_vector_types / sizeof *cx_vector_types; i++) {
-        const struct cx_vector_type *t = &cx_vector_types[i];
+    for (size_t i = 0; i < sizeof ce_vector_types / sizeof *ce_vector_types; i++) {
+        const struct ce_vector_type *t = &ce_vector_types[i];
         if (strcmp(t->name, type))
             continue;
         s->type = type;
@@ -396,125 +373,118 @@ static bool cx_symbols_of(const cx_eval *ev, const char *type, cx_symbols *s)
     return false;
 }
 
-static cx_flow cx_vector(cx_eval *ev, cx_frame *f, const chips_expr *e, double *cost)
+static ce_flow ce_vector(ce_eval *ev, ce_frame *f, const chips_expr *e, double *cost)
 {
     *cost = 0;
     if (!e->name)
-        return CXF_NEXT;
-    cx_symbols s;
-    if (!cx_symbols_of(ev, e->name, &s))
-        return cx_fail(f->obj, e->pos,
+        return CEF_NEXT;
+    ce_symbols s;
+    if (!ce_symbols_of(ev, e->name, &s))
+        return ce_fail(f->obj, e->pos,
                        "unknown resource vector type '%s' (time, icc, flop, mem, hllc)", e->name);
     if (!strcmp(e->name, "icc") && !ev->hw->has_icc)
-        return cx_fail(f->obj, e->pos, "the machine file gives no \"chips\" icc unit");
+        return ce_fail(f->obj, e->pos, "the machine file gives no \"chips\" icc unit");
     for (size_t i = 0; i < e->nargs; i++) {
-        if (s.n && cx_symbol_factors(&s, e->args[i]) != 1)
-            return cx_fail(f->obj, e->args[i]->pos,
+        if (s.n && ce_symbol_factors(&s, e->args[i]) != 1)
+            return ce_fail(f->obj, e->args[i]->pos,
                            "each element of a %s vector is a count times one %s symbol "
                            "(3*%s)",
                            e->name, e->name, s.names[0]);
-        const cx_symbols *saved = ev->syms;
+        const ce_symbols *saved = ev->syms;
         ev->syms = s.n ? &s : NULL;
         double v;
-        cx_flow fl = cx_number(ev, f, e->args[i], &v);
+        ce_flow fl = ce_number(ev, f, e->args[i], &v);
         ev->syms = saved;
-        if (fl != CXF_NEXT)
+        if (fl != CEF_NEXT)
             return fl;
         *cost += v;
     }
     if (!strcmp(e->name, "icc"))
         *cost *= ev->hw->icc_unit;
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
-static cx_flow cx_cost(cx_eval *ev, cx_frame *f, const chips_expr *e, double *cost)
+static ce_flow ce_cost(ce_eval *ev, ce_frame *f, const chips_expr *e, double *cost)
 {
-    cx_value v = {0};
-    cx_flow fl = cx_expr(ev, f, e, &v);
-    if (fl != CXF_NEXT)
-        return fl;
-    if (v.kind != CXV_COST)
-        return cx_fail(f->obj, e->pos, "expected a resource vector here");
-    *cost = v.num;
-    return CXF_NEXT;
+    return ce_scalar(ev, f, e, CO_VAL_COST, "a resource vector", cost);
 }
 
 /* ---- expressions ------------------------------------------------------------ */
 
-static cx_flow cx_read(const cx_object *o, chips_pos pos, const char *name, const cx_value *slot,
-                       cx_value *out)
+static ce_flow ce_read(const co_object *o, chips_pos pos, const char *name, const co_value *slot,
+                       co_value *out)
 {
-    if (slot->kind == CXV_NONE)
-        return cx_fail(o, pos, "'%s' has no value", name);
-    if (slot->kind == CXV_DATA)
-        return cx_fail(o, pos, "'%s' is a data vector: read its elements, %s[i]", name, name);
+    if (slot->kind == CO_VAL_NONE)
+        return ce_fail(o, pos, "'%s' has no value", name);
+    if (slot->kind == CO_VAL_DATA)
+        return ce_fail(o, pos, "'%s' is a data vector: read its elements, %s[i]", name, name);
     *out = *slot;
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
-static cx_flow cx_name(cx_eval *ev, cx_frame *f, const chips_expr *e, cx_value *out)
+static ce_flow ce_name(ce_eval *ev, ce_frame *f, const chips_expr *e, co_value *out)
 {
     size_t index;
-    if (ev->syms && cx_symbol(ev->syms, e->name, &index)) {
+    if (ev->syms && ce_symbol(ev->syms, e->name, &index)) {
         if (ev->syms->has && !ev->syms->has[index])
-            return cx_fail(f->obj, e->pos, "the machine file gives no \"chips\" cost of %s %s",
+            return ce_fail(f->obj, e->pos, "the machine file gives no \"chips\" cost of %s %s",
                            ev->syms->type, e->name);
-        *out = (cx_value){.kind = CXV_NUM, .num = ev->syms->costs[index]};
-        return CXF_NEXT;
+        *out = (co_value){.kind = CO_VAL_NUM, .num = ev->syms->costs[index]};
+        return CEF_NEXT;
     }
     const chips_decl *decl;
-    cx_value *slot = cx_lookup(f, e->name, &decl);
+    co_value *slot = ce_lookup(f, e->name, &decl);
     if (slot)
-        return cx_read(f->obj, e->pos, e->name, slot, out);
-    const chips_proc *pr = cx_find_proc(f->obj, e->name);
-    cx_object *inc = cx_find_included(f->obj, e->name);
-    out->kind = CXV_NUM;
+        return ce_read(f->obj, e->pos, e->name, slot, out);
+    const chips_proc *pr = ce_find_proc(f->obj, e->name);
+    co_object *inc = ce_find_included(f->obj, e->name);
+    out->kind = CO_VAL_NUM;
     if (pr)
-        return cx_call(ev, f, f->obj, pr, NULL, 0, e->pos, &out->num);
+        return ce_call(ev, f, f->obj, pr, NULL, 0, e->pos, &out->num);
     if (inc)
-        return cx_object_time(ev, f, inc, e->pos, &out->num);
-    return cx_fail(f->obj, e->pos, "unknown name '%s'", e->name);
+        return ce_object_time(ev, f, inc, e->pos, &out->num);
+    return ce_fail(f->obj, e->pos, "unknown name '%s'", e->name);
 }
 
-static cx_flow cx_member(cx_frame *f, const chips_expr *e, cx_value *out)
+static ce_flow ce_member(ce_frame *f, const chips_expr *e, co_value *out)
 {
-    cx_object *inc = cx_find_included(f->obj, e->name);
+    co_object *inc = ce_find_included(f->obj, e->name);
     if (!inc)
-        return cx_fail(f->obj, e->pos, "'%s' is not an included object", e->name);
-    int v = cx_var_index(inc, e->member);
-    if (v < 0 || !cx_is_interface(&inc->ast->vars[v]))
-        return cx_fail(f->obj, e->pos, "'%s' has no interface variable '%s'", e->name,
+        return ce_fail(f->obj, e->pos, "'%s' is not an included object", e->name);
+    int v = co_var_index(inc, e->member);
+    if (v < 0 || !co_is_interface(&inc->ast->vars[v]))
+        return ce_fail(f->obj, e->pos, "'%s' has no interface variable '%s'", e->name,
                        e->member);
     char full[160];
     snprintf(full, sizeof full, "%.70s.%.70s", e->name, e->member);
-    return cx_read(f->obj, e->pos, full, &inc->vals[v], out);
+    return ce_read(f->obj, e->pos, full, &inc->vals[v], out);
 }
 
 /* The element slot of a data vector v[index]. */
-static cx_flow cx_element(cx_eval *ev, cx_frame *f, const char *name, const chips_expr *index,
+static ce_flow ce_element(ce_eval *ev, ce_frame *f, const char *name, const chips_expr *index,
                           chips_pos pos, double **elem)
 {
     const chips_decl *decl;
-    cx_value *slot = cx_lookup(f, name, &decl);
-    if (!slot || slot->kind != CXV_DATA)
-        return cx_fail(f->obj, pos, "'%s' is not a data vector (dim it first)", name);
+    co_value *slot = ce_lookup(f, name, &decl);
+    if (!slot || slot->kind != CO_VAL_DATA)
+        return ce_fail(f->obj, pos, "'%s' is not a data vector (dim it first)", name);
     double i;
-    cx_flow fl = cx_number(ev, f, index, &i);
-    if (fl != CXF_NEXT)
+    ce_flow fl = ce_number(ev, f, index, &i);
+    if (fl != CEF_NEXT)
         return fl;
     if (i != floor(i) || i < 1 || i > (double)slot->n)
-        return cx_fail(f->obj, index->pos, "index %g is outside %s[1..%zu]", i, name, slot->n);
+        return ce_fail(f->obj, index->pos, "index %g is outside %s[1..%zu]", i, name, slot->n);
     *elem = &slot->data[(size_t)i - 1];
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
-static cx_flow cx_binary(cx_eval *ev, cx_frame *f, const chips_expr *e, double *out)
+static ce_flow ce_binary(ce_eval *ev, ce_frame *f, const chips_expr *e, double *out)
 {
     double a, b;
-    cx_flow fl = cx_number(ev, f, e->a, &a);
-    if (fl == CXF_NEXT)
-        fl = cx_number(ev, f, e->b, &b);
-    if (fl != CXF_NEXT)
+    ce_flow fl = ce_number(ev, f, e->a, &a);
+    if (fl == CEF_NEXT)
+        fl = ce_number(ev, f, e->b, &b);
+    if (fl != CEF_NEXT)
         return fl;
     switch (e->op) {
     case '+': *out = a + b; break;
@@ -522,7 +492,7 @@ static cx_flow cx_binary(cx_eval *ev, cx_frame *f, const chips_expr *e, double *
     case '*': *out = a * b; break;
     case '/':
         if (b == 0)
-            return cx_fail(f->obj, e->pos, "division by zero");
+            return ce_fail(f->obj, e->pos, "division by zero");
         *out = a / b;
         break;
     case '<': *out = a < b; break;
@@ -533,84 +503,84 @@ static cx_flow cx_binary(cx_eval *ev, cx_frame *f, const chips_expr *e, double *
     default: *out = a != b; break;
     }
     if (!isfinite(*out))
-        return cx_fail(f->obj, e->pos, "the result is too large for a number");
-    return CXF_NEXT;
+        return ce_fail(f->obj, e->pos, "the result is too large for a number");
+    return CEF_NEXT;
 }
 
-static cx_flow cx_expr_node(cx_eval *ev, cx_frame *f, const chips_expr *e, cx_value *out)
+static ce_flow ce_expr_node(ce_eval *ev, ce_frame *f, const chips_expr *e, co_value *out)
 {
-    out->kind = CXV_NUM;
+    out->kind = CO_VAL_NUM;
     double *elem;
-    cx_flow fl;
+    ce_flow fl;
     switch (e->kind) {
     case CHE_NUM:
         out->num = e->num;
         if (!isfinite(out->num))
-            return cx_fail(f->obj, e->pos, "the number is too large");
-        return CXF_NEXT;
+            return ce_fail(f->obj, e->pos, "the number is too large");
+        return CEF_NEXT;
     case CHE_STR:
-        out->kind = CXV_STR;
+        out->kind = CO_VAL_STR;
         out->str = e->name;
-        return CXF_NEXT;
+        return CEF_NEXT;
     case CHE_NAME:
-        return cx_name(ev, f, e, out);
+        return ce_name(ev, f, e, out);
     case CHE_MEMBER:
-        return cx_member(f, e, out);
+        return ce_member(f, e, out);
     case CHE_INDEX:
-        fl = cx_element(ev, f, e->name, e->a, e->pos, &elem);
-        if (fl == CXF_NEXT)
+        fl = ce_element(ev, f, e->name, e->a, e->pos, &elem);
+        if (fl == CEF_NEXT)
             out->num = *elem;
         return fl;
     case CHE_CALL: {
-        const chips_proc *pr = cx_find_proc(f->obj, e->name);
+        const chips_proc *pr = ce_find_proc(f->obj, e->name);
         if (pr)
-            return cx_call(ev, f, f->obj, pr, e->args, e->nargs, e->pos, &out->num);
-        const cx_builtin *b = cx_find_builtin(e->name);
+            return ce_call(ev, f, f->obj, pr, e->args, e->nargs, e->pos, &out->num);
+        const co_builtin *b = co_find_builtin(e->name);
         if (!b)
-            return cx_fail(f->obj, e->pos, "unknown procedure or function '%s'", e->name);
-        return cx_apply_builtin(ev, f, e, b, &out->num);
+            return ce_fail(f->obj, e->pos, "unknown procedure or function '%s'", e->name);
+        return ce_apply_builtin(ev, f, e, b, &out->num);
     }
     case CHE_UNARY:
-        fl = cx_number(ev, f, e->a, &out->num);
+        fl = ce_number(ev, f, e->a, &out->num);
         if (e->op == '-')
             out->num = -out->num;
         return fl;
     case CHE_BINARY:
-        return cx_binary(ev, f, e, &out->num);
+        return ce_binary(ev, f, e, &out->num);
     case CHE_VECTOR:
-        out->kind = CXV_COST;
-        return cx_vector(ev, f, e, &out->num);
+        out->kind = CO_VAL_COST;
+        return ce_vector(ev, f, e, &out->num);
     }
-    return CXF_ERROR;
+    return CEF_ERROR;
 }
 
 /* Nesting is bounded as a whole, not only per call, so that deep
  * expressions in deep calls cannot exhaust the stack. */
-static cx_flow cx_expr(cx_eval *ev, cx_frame *f, const chips_expr *e, cx_value *out)
+static ce_flow ce_expr(ce_eval *ev, ce_frame *f, const chips_expr *e, co_value *out)
 {
     memset(out, 0, sizeof *out);
     if (ev->nesting >= CHIPS_MAX_EVAL_NESTING)
-        return cx_fail(f->obj, e->pos, "evaluation nested deeper than %d",
+        return ce_fail(f->obj, e->pos, "evaluation nested deeper than %d",
                        CHIPS_MAX_EVAL_NESTING);
     ev->nesting++;
-    cx_flow fl = cx_expr_node(ev, f, e, out);
+    ce_flow fl = ce_expr_node(ev, f, e, out);
     ev->nesting--;
     return fl;
 }
 
 /* ---- devices --------------------------------------------------------------- */
 
-static int cx_msg_cmp_src(const void *a, const void *b)
+static int ce_msg_cmp_src(const void *a, const void *b)
 {
-    const cx_msg *x = *(const cx_msg *const *)a, *y = *(const cx_msg *const *)b;
+    const ce_msg *x = *(const ce_msg *const *)a, *y = *(const ce_msg *const *)b;
     if (x->src != y->src)
         return x->src < y->src ? -1 : 1;
     return x < y ? -1 : x > y;
 }
 
-static int cx_msg_cmp_dst(const void *a, const void *b)
+static int ce_msg_cmp_dst(const void *a, const void *b)
 {
-    const cx_msg *x = *(const cx_msg *const *)a, *y = *(const cx_msg *const *)b;
+    const ce_msg *x = *(const ce_msg *const *)a, *y = *(const ce_msg *const *)b;
     if (x->dst != y->dst)
         return x->dst < y->dst ? -1 : 1;
     return x < y ? -1 : x > y;
@@ -619,7 +589,7 @@ static int cx_msg_cmp_dst(const void *a, const void *b)
 /* The longest chain of one direction: the messages sorted by processor
  * (confdev order kept within one), each starting max(g, o+(k-1)G) after
  * the previous of its processor. */
-static double cx_chain(const chips_hardware *hw, cx_msg **order, size_t n, bool by_src)
+static double ce_chain(const chips_hardware *hw, ce_msg **order, size_t n, bool by_src)
 {
     double longest = 0, start = 0;
     for (size_t i = 0; i < n; i++) {
@@ -636,7 +606,7 @@ static double cx_chain(const chips_hardware *hw, cx_msg **order, size_t n, bool 
 
 /* The step on a SIMON network: every message sent at once, in confdev
  * order, processor k as task k + 1; the step ends when the last arrives. */
-static bool cx_network_time(cx_eval *ev, double *seconds)
+static bool ce_network_time(ce_eval *ev, double *seconds)
 {
     simon_replay_msg *m = mem_alloc(ev->nmsgs * sizeof *m);
     for (size_t i = 0; i < ev->nmsgs; i++)
@@ -649,445 +619,445 @@ static bool cx_network_time(cx_eval *ev, double *seconds)
     return ok;
 }
 
-static double cx_inpcom_time(cx_eval *ev)
+static double ce_inpcom_time(ce_eval *ev)
 {
     if (!ev->nmsgs)
         return 0;
-    cx_msg **order = mem_alloc(ev->nmsgs * sizeof *order);
+    ce_msg **order = mem_alloc(ev->nmsgs * sizeof *order);
     for (size_t i = 0; i < ev->nmsgs; i++)
         order[i] = &ev->msgs[i];
-    qsort(order, ev->nmsgs, sizeof *order, cx_msg_cmp_src);
-    double sends = cx_chain(ev->hw, order, ev->nmsgs, true);
-    qsort(order, ev->nmsgs, sizeof *order, cx_msg_cmp_dst);
-    double receives = cx_chain(ev->hw, order, ev->nmsgs, false);
+    qsort(order, ev->nmsgs, sizeof *order, ce_msg_cmp_src);
+    double sends = ce_chain(ev->hw, order, ev->nmsgs, true);
+    qsort(order, ev->nmsgs, sizeof *order, ce_msg_cmp_dst);
+    double receives = ce_chain(ev->hw, order, ev->nmsgs, false);
     free(order);
     return fmax(sends, receives);
 }
 
-static cx_flow cx_confdev(cx_eval *ev, cx_frame *f, const chips_stmt *s)
+static ce_flow ce_confdev(ce_eval *ev, ce_frame *f, const chips_stmt *s)
 {
     double v[3];
-    size_t want = ev->device == CX_DEV_CPU ? 1 : 3;
+    size_t want = ev->device == CE_DEV_CPU ? 1 : 3;
     if (s->nargs != want)
-        return cx_fail(f->obj, s->pos, "confdev of %s takes %s",
+        return ce_fail(f->obj, s->pos, "confdev of %s takes %s",
                        want == 1 ? "cpu" : "inpcom",
                        want == 1 ? "one argument, the time"
                                  : "three arguments: bytes, source, destination");
     for (size_t i = 0; i < want; i++) {
-        cx_flow fl = cx_number(ev, f, s->args[i], &v[i]);
-        if (fl != CXF_NEXT)
+        ce_flow fl = ce_number(ev, f, s->args[i], &v[i]);
+        if (fl != CEF_NEXT)
             return fl;
     }
     if (v[0] < 0)
-        return cx_fail(f->obj, s->args[0]->pos, "confdev of %g: it must be >= 0", v[0]);
-    if (ev->device == CX_DEV_CPU) {
+        return ce_fail(f->obj, s->args[0]->pos, "confdev of %g: it must be >= 0", v[0]);
+    if (ev->device == CE_DEV_CPU) {
         ev->cpu += v[0];
-        return CXF_NEXT;
+        return CEF_NEXT;
     }
     if (!ev->hw->has_inpcom && !ev->hw->network)
-        return cx_fail(f->obj, s->pos, "the machine file gives no \"chips\" inpcom parameters "
+        return ce_fail(f->obj, s->pos, "the machine file gives no \"chips\" inpcom parameters "
                                        "(nor is there a -network)");
     /* hardware.Nproc as linked, which may differ from the machine's */
-    const cx_value *nproc = &ev->p->hardware->vals[0];
-    double n = nproc->kind == CXV_NUM ? nproc->num : ev->hw->nproc;
+    const co_value *nproc = &ev->p->hardware->vals[0];
+    double n = nproc->kind == CO_VAL_NUM ? nproc->num : ev->hw->nproc;
     for (size_t i = 1; i < 3; i++)
         if (v[i] != floor(v[i]) || v[i] < 0 || v[i] >= n)
-            return cx_fail(f->obj, s->args[i]->pos,
+            return ce_fail(f->obj, s->args[i]->pos,
                            "processor %g is not one of 0 to hardware.Nproc - 1 (%g)", v[i],
                            n - 1);
     if (ev->nmsgs >= CHIPS_MAX_MESSAGES)
-        return cx_fail(f->obj, s->pos, "more than %d messages in one step", CHIPS_MAX_MESSAGES);
+        return ce_fail(f->obj, s->pos, "more than %d messages in one step", CHIPS_MAX_MESSAGES);
     if (ev->nmsgs == ev->capmsgs) {
         ev->capmsgs = ev->capmsgs ? 2 * ev->capmsgs : 16;
         ev->msgs = mem_realloc(ev->msgs, ev->capmsgs * sizeof *ev->msgs);
     }
-    ev->msgs[ev->nmsgs++] = (cx_msg){v[0], v[1], v[2]};
-    return CXF_NEXT;
+    ev->msgs[ev->nmsgs++] = (ce_msg){v[0], v[1], v[2]};
+    return CEF_NEXT;
 }
 
-static cx_flow cx_step(cx_eval *ev, cx_frame *f, const chips_stmt *s)
+static ce_flow ce_step(ce_eval *ev, ce_frame *f, const chips_stmt *s)
 {
-    if (ev->device != CX_DEV_NONE)
-        return cx_fail(f->obj, s->pos, "a step inside a step");
+    if (ev->device != CE_DEV_NONE)
+        return ce_fail(f->obj, s->pos, "a step inside a step");
     if (!ev->stage)
-        return cx_fail(f->obj, s->pos, "a step outside the evaluation of a stage");
+        return ce_fail(f->obj, s->pos, "a step outside the evaluation of a stage");
     if (!strcmp(s->name, "cpu"))
-        ev->device = CX_DEV_CPU;
+        ev->device = CE_DEV_CPU;
     else if (!strcmp(s->name, "inpcom"))
-        ev->device = CX_DEV_INPCOM;
+        ev->device = CE_DEV_INPCOM;
     else
-        return cx_fail(f->obj, s->pos, "unknown device '%s' (cpu, inpcom)", s->name);
+        return ce_fail(f->obj, s->pos, "unknown device '%s' (cpu, inpcom)", s->name);
     ev->cpu = 0;
     ev->nmsgs = 0;
-    cx_flow fl = cx_exec_list(ev, f, s->body, s->nbody);
-    if (fl != CXF_ERROR && fl != CXF_EXIT) {
+    ce_flow fl = ce_exec_list(ev, f, s->body, s->nbody);
+    if (fl != CEF_ERROR && fl != CEF_EXIT) {
         double t = ev->cpu;
-        if (ev->device == CX_DEV_INPCOM && ev->hw->network && ev->nmsgs &&
-            !cx_network_time(ev, &t))
-            fl = cx_fail(f->obj, s->pos, "the step's processors cannot be placed on the network");
-        else if (ev->device == CX_DEV_INPCOM && !ev->hw->network)
-            t = cx_inpcom_time(ev);
+        if (ev->device == CE_DEV_INPCOM && ev->hw->network && ev->nmsgs &&
+            !ce_network_time(ev, &t))
+            fl = ce_fail(f->obj, s->pos, "the step's processors cannot be placed on the network");
+        else if (ev->device == CE_DEV_INPCOM && !ev->hw->network)
+            t = ce_inpcom_time(ev);
         *ev->stage += t;
     }
-    ev->device = CX_DEV_NONE;
+    ev->device = CE_DEV_NONE;
     return fl;
 }
 
 /* ---- exec statements ------------------------------------------------------- */
 
-static cx_flow cx_assign(cx_eval *ev, cx_frame *f, const chips_stmt *s)
+static ce_flow ce_assign(ce_eval *ev, ce_frame *f, const chips_stmt *s)
 {
     if (s->index) {
         double *elem, v;
-        cx_flow fl = cx_element(ev, f, s->name, s->index, s->pos, &elem);
-        if (fl == CXF_NEXT)
-            fl = cx_number(ev, f, s->a, &v);
-        if (fl == CXF_NEXT)
+        ce_flow fl = ce_element(ev, f, s->name, s->index, s->pos, &elem);
+        if (fl == CEF_NEXT)
+            fl = ce_number(ev, f, s->a, &v);
+        if (fl == CEF_NEXT)
             *elem = v;
         return fl;
     }
     const chips_decl *decl;
-    cx_value *slot = cx_lookup(f, s->name, &decl);
+    co_value *slot = ce_lookup(f, s->name, &decl);
     if (!slot)
-        return cx_fail(f->obj, s->pos, "'%s' is not a declared variable", s->name);
-    cx_value v;
-    cx_flow fl = cx_expr(ev, f, s->a, &v);
-    if (fl != CXF_NEXT)
+        return ce_fail(f->obj, s->pos, "'%s' is not a declared variable", s->name);
+    co_value v;
+    ce_flow fl = ce_expr(ev, f, s->a, &v);
+    if (fl != CEF_NEXT)
         return fl;
-    return cx_store(f->obj, s->pos, s->name, decl, slot, &v);
+    return ce_store(f->obj, s->pos, s->name, decl, slot, &v);
 }
 
-static cx_flow cx_while(cx_eval *ev, cx_frame *f, const chips_stmt *s)
+static ce_flow ce_while(ce_eval *ev, ce_frame *f, const chips_stmt *s)
 {
     f->loops++;
-    cx_flow fl = CXF_NEXT;
+    ce_flow fl = CEF_NEXT;
     for (long n = 0;; n++) {
         double c;
-        fl = cx_number(ev, f, s->a, &c);
-        if (fl != CXF_NEXT || c == 0)
+        fl = ce_number(ev, f, s->a, &c);
+        if (fl != CEF_NEXT || c == 0)
             break;
         if (n == CHIPS_MAX_WHILE) {
-            fl = cx_fail(f->obj, s->pos, "the while loop ran %d iterations, the limit",
+            fl = ce_fail(f->obj, s->pos, "the while loop ran %d iterations, the limit",
                          CHIPS_MAX_WHILE);
             break;
         }
-        fl = cx_exec_list(ev, f, s->body, s->nbody);
-        if (fl == CXF_BREAK) {
-            fl = CXF_NEXT;
+        fl = ce_exec_list(ev, f, s->body, s->nbody);
+        if (fl == CEF_BREAK) {
+            fl = CEF_NEXT;
             break;
         }
-        if (fl == CXF_CONTINUE)
-            fl = CXF_NEXT;
-        if (fl != CXF_NEXT)
+        if (fl == CEF_CONTINUE)
+            fl = CEF_NEXT;
+        if (fl != CEF_NEXT)
             break;
     }
     f->loops--;
     return fl;
 }
 
-static cx_flow cx_print(cx_eval *ev, cx_frame *f, const chips_stmt *s)
+static ce_flow ce_print(ce_eval *ev, ce_frame *f, const chips_stmt *s)
 {
     for (size_t i = 0; i < s->nargs; i++) {
-        cx_value v;
-        cx_flow fl = cx_expr(ev, f, s->args[i], &v);
-        if (fl != CXF_NEXT)
+        co_value v;
+        ce_flow fl = ce_expr(ev, f, s->args[i], &v);
+        if (fl != CEF_NEXT)
             return fl;
-        if (v.kind == CXV_STR)
+        if (v.kind == CO_VAL_STR)
             fprintf(stderr, "%s%s", i ? " " : "", v.str);
         else
             fprintf(stderr, "%s%.17g", i ? " " : "", v.num);
     }
     fputc('\n', stderr);
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
-static cx_flow cx_dim(cx_eval *ev, cx_frame *f, const chips_stmt *s)
+static ce_flow ce_dim(ce_eval *ev, ce_frame *f, const chips_stmt *s)
 {
     const chips_decl *decl;
-    cx_value *slot = cx_lookup(f, s->name, &decl);
+    co_value *slot = ce_lookup(f, s->name, &decl);
     if (!slot || !decl || decl->type != CHIPS_VECTOR)
-        return cx_fail(f->obj, s->pos, "'%s' is not a declared vector", s->name);
+        return ce_fail(f->obj, s->pos, "'%s' is not a declared vector", s->name);
     if (s->kind == CHS_FREE) {
-        cx_value_clear(slot);
-        return CXF_NEXT;
+        co_value_clear(slot);
+        return CEF_NEXT;
     }
     double n;
-    cx_flow fl = cx_number(ev, f, s->a, &n);
-    if (fl != CXF_NEXT)
+    ce_flow fl = ce_number(ev, f, s->a, &n);
+    if (fl != CEF_NEXT)
         return fl;
     if (n != floor(n) || n < 0 || n > CHIPS_MAX_DIM)
-        return cx_fail(f->obj, s->a->pos, "a vector of %g elements (0 to %d)", n, CHIPS_MAX_DIM);
-    cx_value_clear(slot);
-    slot->kind = CXV_DATA;
+        return ce_fail(f->obj, s->a->pos, "a vector of %g elements (0 to %d)", n, CHIPS_MAX_DIM);
+    co_value_clear(slot);
+    slot->kind = CO_VAL_DATA;
     slot->n = (size_t)n;
     slot->data = mem_alloc((slot->n + 1) * sizeof *slot->data);
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
-static cx_flow cx_exec_call(cx_eval *ev, cx_frame *f, const chips_stmt *s)
+static ce_flow ce_exec_call(ce_eval *ev, ce_frame *f, const chips_stmt *s)
 {
-    const chips_proc *pr = cx_find_proc(f->obj, s->name);
+    const chips_proc *pr = ce_find_proc(f->obj, s->name);
     if (!pr)
-        return cx_fail(f->obj, s->pos, "unknown procedure '%s'", s->name);
+        return ce_fail(f->obj, s->pos, "unknown procedure '%s'", s->name);
     if (pr->is_cflow)
-        return cx_fail(f->obj, s->pos,
+        return ce_fail(f->obj, s->pos,
                        "'call' in an exec procedure calls exec procedures; '%s' is cflow "
                        "(use its value in an expression)", s->name);
     double ignored;
-    return cx_call(ev, f, f->obj, pr, s->args, s->nargs, s->pos, &ignored);
+    return ce_call(ev, f, f->obj, pr, s->args, s->nargs, s->pos, &ignored);
 }
 
-static cx_flow cx_exec_node(cx_eval *ev, cx_frame *f, const chips_stmt *s)
+static ce_flow ce_exec_node(ce_eval *ev, ce_frame *f, const chips_stmt *s)
 {
     double c;
-    cx_flow fl;
+    ce_flow fl;
     switch (s->kind) {
     case CHS_BLOCK:
-        return cx_exec_list(ev, f, s->body, s->nbody);
+        return ce_exec_list(ev, f, s->body, s->nbody);
     case CHS_ASSIGN:
-        return cx_assign(ev, f, s);
+        return ce_assign(ev, f, s);
     case CHS_IF:
-        fl = cx_number(ev, f, s->a, &c);
-        if (fl != CXF_NEXT)
+        fl = ce_number(ev, f, s->a, &c);
+        if (fl != CEF_NEXT)
             return fl;
         if (c != 0)
-            return cx_exec(ev, f, s->body[0]);
-        return s->nbody > 1 ? cx_exec(ev, f, s->body[1]) : CXF_NEXT;
+            return ce_exec(ev, f, s->body[0]);
+        return s->nbody > 1 ? ce_exec(ev, f, s->body[1]) : CEF_NEXT;
     case CHS_WHILE:
-        return cx_while(ev, f, s);
+        return ce_while(ev, f, s);
     case CHS_BREAK:
     case CHS_CONTINUE:
         if (!f->loops)
-            return cx_fail(f->obj, s->pos, "'%s' outside a while loop",
+            return ce_fail(f->obj, s->pos, "'%s' outside a while loop",
                            s->kind == CHS_BREAK ? "break" : "continue");
-        return s->kind == CHS_BREAK ? CXF_BREAK : CXF_CONTINUE;
+        return s->kind == CHS_BREAK ? CEF_BREAK : CEF_CONTINUE;
     case CHS_PRINT:
-        return cx_print(ev, f, s);
+        return ce_print(ev, f, s);
     case CHS_CALL:
-        return cx_exec_call(ev, f, s);
+        return ce_exec_call(ev, f, s);
     case CHS_RETURN:
         memset(&f->ret, 0, sizeof f->ret);
-        if (s->a && (fl = cx_expr(ev, f, s->a, &f->ret)) != CXF_NEXT)
+        if (s->a && (fl = ce_expr(ev, f, s->a, &f->ret)) != CEF_NEXT)
             return fl;
-        return CXF_RETURN;
+        return CEF_RETURN;
     case CHS_EXIT:
-        return CXF_EXIT;
+        return CEF_EXIT;
     case CHS_DIM:
     case CHS_FREE:
-        return cx_dim(ev, f, s);
+        return ce_dim(ev, f, s);
     case CHS_STEP:
-        return cx_step(ev, f, s);
+        return ce_step(ev, f, s);
     case CHS_CONFDEV:
-        return cx_confdev(ev, f, s);
+        return ce_confdev(ev, f, s);
     default:
-        return cx_fail(f->obj, s->pos, "a control flow statement in an exec procedure");
+        return ce_fail(f->obj, s->pos, "a control flow statement in an exec procedure");
     }
 }
 
-static cx_flow cx_exec(cx_eval *ev, cx_frame *f, const chips_stmt *s)
+static ce_flow ce_exec(ce_eval *ev, ce_frame *f, const chips_stmt *s)
 {
     if (ev->nesting >= CHIPS_MAX_EVAL_NESTING)
-        return cx_fail(f->obj, s->pos, "evaluation nested deeper than %d",
+        return ce_fail(f->obj, s->pos, "evaluation nested deeper than %d",
                        CHIPS_MAX_EVAL_NESTING);
     ev->nesting++;
-    cx_flow fl = cx_exec_node(ev, f, s);
+    ce_flow fl = ce_exec_node(ev, f, s);
     ev->nesting--;
     return fl;
 }
 
-static cx_flow cx_exec_list(cx_eval *ev, cx_frame *f, chips_stmt *const *body, size_t n)
+static ce_flow ce_exec_list(ce_eval *ev, ce_frame *f, chips_stmt *const *body, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        cx_flow fl = cx_exec(ev, f, body[i]);
-        if (fl != CXF_NEXT)
+        ce_flow fl = ce_exec(ev, f, body[i]);
+        if (fl != CEF_NEXT)
             return fl;
     }
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
 /* ---- cflow statements ------------------------------------------------------- */
 
-static cx_flow cx_case(cx_eval *ev, cx_frame *f, const chips_stmt *s, double *time)
+static ce_flow ce_case(ce_eval *ev, ce_frame *f, const chips_stmt *s, double *time)
 {
     double t, sum = 0;
-    cx_flow fl = cx_cost(ev, f, s->a, &t);
-    if (fl != CXF_NEXT)
+    ce_flow fl = ce_cost(ev, f, s->a, &t);
+    if (fl != CEF_NEXT)
         return fl;
     *time += t;
     for (size_t i = 0; i < s->nargs; i++) {
         double prob, branch = 0;
-        if ((fl = cx_number(ev, f, s->args[i], &prob)) != CXF_NEXT)
+        if ((fl = ce_number(ev, f, s->args[i], &prob)) != CEF_NEXT)
             return fl;
         if (prob < 0 || prob > 1)
-            return cx_fail(f->obj, s->args[i]->pos, "probability %g is not in [0, 1]", prob);
+            return ce_fail(f->obj, s->args[i]->pos, "probability %g is not in [0, 1]", prob);
         sum += prob;
         if (sum > 1 + 1e-12)
-            return cx_fail(f->obj, s->args[i]->pos, "the probabilities add up to %g, over 1",
+            return ce_fail(f->obj, s->args[i]->pos, "the probabilities add up to %g, over 1",
                            sum);
-        if ((fl = cx_cflow_list(ev, f, s->cases[i], s->ncases[i], &branch)) != CXF_NEXT)
+        if ((fl = ce_cflow_list(ev, f, s->cases[i], s->ncases[i], &branch)) != CEF_NEXT)
             return fl;
         *time += prob * branch;
     }
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
-static cx_flow cx_cflow(cx_eval *ev, cx_frame *f, const chips_stmt *s, double *time)
+static ce_flow ce_cflow(ce_eval *ev, ce_frame *f, const chips_stmt *s, double *time)
 {
     double t = 0, count, body = 0;
-    cx_flow fl;
+    ce_flow fl;
     const chips_proc *pr;
     switch (s->kind) {
     case CHS_COMPUTE:
-        fl = cx_cost(ev, f, s->a, &t);
+        fl = ce_cost(ev, f, s->a, &t);
         *time += t;
         return fl;
     case CHS_LOOP:
-        if ((fl = cx_cost(ev, f, s->a, &t)) != CXF_NEXT ||
-            (fl = cx_number(ev, f, s->b, &count)) != CXF_NEXT)
+        if ((fl = ce_cost(ev, f, s->a, &t)) != CEF_NEXT ||
+            (fl = ce_number(ev, f, s->b, &count)) != CEF_NEXT)
             return fl;
         if (count < 0)
-            return cx_fail(f->obj, s->b->pos, "a loop of %g iterations", count);
-        if ((fl = cx_cflow_list(ev, f, s->body, s->nbody, &body)) != CXF_NEXT)
+            return ce_fail(f->obj, s->b->pos, "a loop of %g iterations", count);
+        if ((fl = ce_cflow_list(ev, f, s->body, s->nbody, &body)) != CEF_NEXT)
             return fl;
         *time += count * (t + body);
-        return CXF_NEXT;
+        return CEF_NEXT;
     case CHS_CASE:
-        return cx_case(ev, f, s, time);
+        return ce_case(ev, f, s, time);
     default:
-        pr = cx_find_proc(f->obj, s->name);
+        pr = ce_find_proc(f->obj, s->name);
         if (!pr)
-            return cx_fail(f->obj, s->pos, "unknown procedure '%s'", s->name);
-        fl = cx_call(ev, f, f->obj, pr, s->args, s->nargs, s->pos, &t);
+            return ce_fail(f->obj, s->pos, "unknown procedure '%s'", s->name);
+        fl = ce_call(ev, f, f->obj, pr, s->args, s->nargs, s->pos, &t);
         *time += t;
         return fl;
     }
 }
 
-static cx_flow cx_cflow_list(cx_eval *ev, cx_frame *f, chips_stmt *const *body, size_t n,
+static ce_flow ce_cflow_list(ce_eval *ev, ce_frame *f, chips_stmt *const *body, size_t n,
                              double *time)
 {
     for (size_t i = 0; i < n; i++) {
-        cx_flow fl = cx_cflow(ev, f, body[i], time);
-        if (fl != CXF_NEXT)
+        ce_flow fl = ce_cflow(ev, f, body[i], time);
+        if (fl != CEF_NEXT)
             return fl;
     }
     if (!isfinite(*time))
-        return cx_fail(f->obj, n ? body[n - 1]->pos : f->proc->pos, "the time is too large");
-    return CXF_NEXT;
+        return ce_fail(f->obj, n ? body[n - 1]->pos : f->proc->pos, "the time is too large");
+    return CEF_NEXT;
 }
 
 /* ---- objects ---------------------------------------------------------------- */
 
 /* The links of linker to target: values in the linker's scope. */
-static cx_flow cx_apply_links(cx_eval *ev, cx_object *linker, cx_object *target)
+static ce_flow ce_apply_links(ce_eval *ev, co_object *linker, co_object *target)
 {
-    cx_frame scope = {linker, NULL, NULL, 0, {0}};
+    ce_frame scope = {linker, NULL, NULL, 0, {0}};
     for (size_t i = 0; i < linker->ast->nlinks; i++) {
         const chips_link *l = &linker->ast->links[i];
         if (strcmp(l->target, target->ast->name))
             continue;
         for (size_t j = 0; j < l->nassigns; j++) {
             const chips_assign *as = &l->assigns[j];
-            cx_value v;
-            cx_flow fl = cx_expr(ev, &scope, as->value, &v);
-            if (fl != CXF_NEXT)
+            co_value v;
+            ce_flow fl = ce_expr(ev, &scope, as->value, &v);
+            if (fl != CEF_NEXT)
                 return fl;
-            int var = cx_var_index(target, as->name);
+            int var = co_var_index(target, as->name);
             if (var >= 0) {
-                fl = cx_store(linker, as->pos, as->name, &target->ast->vars[var],
+                fl = ce_store(linker, as->pos, as->name, &target->ast->vars[var],
                               &target->vals[var], &v);
-                if (fl != CXF_NEXT)
+                if (fl != CEF_NEXT)
                     return fl;
                 continue;
             }
-            cx_option opt = cx_option_of(target->kind, as->name);
+            co_option opt = co_option_of(target->kind, as->name);
             target->opts[opt] = v;
             target->opt_linked[opt] = true;
             target->opt_file[opt] = linker->ast;
             target->opt_pos[opt] = as->pos;
         }
     }
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
-static cx_flow cx_apply_hardware_links(cx_eval *ev, cx_object *linker)
+static ce_flow ce_apply_hardware_links(ce_eval *ev, co_object *linker)
 {
-    return cx_apply_links(ev, linker, ev->p->hardware);
+    return ce_apply_links(ev, linker, ev->p->hardware);
 }
 
 /* An option's value: linked, else the object's own, else *given false. */
-static cx_flow cx_option_value(cx_eval *ev, cx_object *o, const char *name, cx_value *v,
+static ce_flow ce_option_value(ce_eval *ev, co_object *o, const char *name, co_value *v,
                                bool *given, const chips_ast **where_ast, chips_pos *where)
 {
-    cx_option opt = cx_option_of(o->kind, name);
+    co_option opt = co_option_of(o->kind, name);
     *given = false;
     if (o->opt_linked[opt]) {
         *v = o->opts[opt];
         *given = true;
         *where_ast = o->opt_file[opt];
         *where = o->opt_pos[opt];
-        return CXF_NEXT;
+        return CEF_NEXT;
     }
     for (size_t i = 0; i < o->ast->noptions; i++)
         if (!strcmp(o->ast->options[i].name, name)) {
-            cx_frame scope = {o, NULL, NULL, 0, {0}};
+            ce_frame scope = {o, NULL, NULL, 0, {0}};
             *given = true;
             *where_ast = o->ast;
             *where = o->ast->options[i].pos;
-            return cx_expr(ev, &scope, o->ast->options[i].value, v);
+            return ce_expr(ev, &scope, o->ast->options[i].value, v);
         }
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
-static cx_flow cx_whole_option(cx_eval *ev, cx_object *o, const char *name, double fallback,
+static ce_flow ce_whole_option(ce_eval *ev, co_object *o, const char *name, double fallback,
                                double max, double *out)
 {
-    cx_value v;
+    co_value v;
     bool given;
     const chips_ast *where_ast = o->ast;
     chips_pos where = o->ast->pos;
-    cx_flow fl = cx_option_value(ev, o, name, &v, &given, &where_ast, &where);
+    ce_flow fl = ce_option_value(ev, o, name, &v, &given, &where_ast, &where);
     *out = fallback;
-    if (fl != CXF_NEXT || !given)
+    if (fl != CEF_NEXT || !given)
         return fl;
-    if (v.kind != CXV_NUM || v.num != floor(v.num) || v.num < 0 || v.num > max)
-        return cx_fail_in(where_ast, where, "option %s of '%s' must be a whole number from 0 to %g",
+    if (v.kind != CO_VAL_NUM || v.num != floor(v.num) || v.num < 0 || v.num > max)
+        return ce_fail_in(where_ast, where, "option %s of '%s' must be a whole number from 0 to %g",
                        name, o->ast->name, max);
     *out = v.num;
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
-static cx_flow cx_run_init(cx_eval *ev, cx_object *o, double *value)
+static ce_flow ce_run_init(ce_eval *ev, co_object *o, double *value)
 {
-    const chips_proc *init = cx_find_proc(o, "init");
+    const chips_proc *init = ce_find_proc(o, "init");
     *value = 0;
     if (!init)
-        return CXF_NEXT;
-    cx_frame scope = {o, NULL, NULL, 0, {0}};
-    return cx_call(ev, &scope, o, init, NULL, 0, init->pos, value);
+        return CEF_NEXT;
+    ce_frame scope = {o, NULL, NULL, 0, {0}};
+    return ce_call(ev, &scope, o, init, NULL, 0, init->pos, value);
 }
 
-static cx_flow cx_partmp_time(cx_eval *ev, cx_object *pm, double *time)
+static ce_flow ce_partmp_time(ce_eval *ev, co_object *pm, double *time)
 {
     double nstage, seval, stage_time;
-    cx_flow fl = cx_whole_option(ev, pm, "nstage", 1, 1e15, &nstage);
-    if (fl == CXF_NEXT)
-        fl = cx_whole_option(ev, pm, "seval", 0, 1, &seval);
-    if (fl != CXF_NEXT)
+    ce_flow fl = ce_whole_option(ev, pm, "nstage", 1, 1e15, &nstage);
+    if (fl == CEF_NEXT)
+        fl = ce_whole_option(ev, pm, "seval", 0, 1, &seval);
+    if (fl != CEF_NEXT)
         return fl;
     if (seval == 1 && nstage > CHIPS_MAX_STAGES)
-        return cx_fail(pm, pm->ast->pos, "%g stages evaluated one by one, over the limit of %d",
+        return ce_fail(pm, pm->ast->pos, "%g stages evaluated one by one, over the limit of %d",
                        nstage, CHIPS_MAX_STAGES);
     double *saved = ev->stage;
     double runs = seval == 1 ? nstage : nstage > 0;
     *time = 0;
-    for (double s = 1; s <= runs && fl == CXF_NEXT; s++) {
-        cx_value_clear(&ev->p->la->vals[0]);
-        ev->p->la->vals[0] = (cx_value){.kind = CXV_NUM, .num = s};
+    for (double s = 1; s <= runs && fl == CEF_NEXT; s++) {
+        co_value_clear(&ev->p->la->vals[0]);
+        ev->p->la->vals[0] = (co_value){.kind = CO_VAL_NUM, .num = s};
         stage_time = 0;
         ev->stage = &stage_time;
         double ignored;
-        fl = cx_run_init(ev, pm, &ignored);
+        fl = ce_run_init(ev, pm, &ignored);
         *time += seval == 1 ? stage_time : stage_time * nstage;
     }
     ev->stage = saved;
@@ -1096,119 +1066,119 @@ static cx_flow cx_partmp_time(cx_eval *ev, cx_object *pm, double *time)
 
 /* The partmp a subtask evaluates: its template option, else the first
  * partmp it includes, else sequential. */
-static cx_flow cx_template(cx_eval *ev, cx_object *st, cx_object **pm)
+static ce_flow ce_template(ce_eval *ev, co_object *st, co_object **pm)
 {
-    cx_value v;
+    co_value v;
     bool given;
     const chips_ast *where_ast = st->ast;
     chips_pos where = st->ast->pos;
-    cx_flow fl = cx_option_value(ev, st, "template", &v, &given, &where_ast, &where);
-    if (fl != CXF_NEXT)
+    ce_flow fl = ce_option_value(ev, st, "template", &v, &given, &where_ast, &where);
+    if (fl != CEF_NEXT)
         return fl;
     *pm = ev->p->sequential;
     if (!given) {
         for (size_t i = 0; i < st->ast->nincludes; i++)
-            if (st->incs[i]->kind == CX_PARTMP) {
+            if (st->incs[i]->kind == CO_PARTMP) {
                 *pm = st->incs[i];
                 break;
             }
-        return CXF_NEXT;
+        return CEF_NEXT;
     }
-    if (v.kind != CXV_STR)
-        return cx_fail_in(where_ast, where, "option template is a partmp's name in quotes");
+    if (v.kind != CO_VAL_STR)
+        return ce_fail_in(where_ast, where, "option template is a partmp's name in quotes");
     if (!strcmp(v.str, "sequential"))
-        return CXF_NEXT;
-    *pm = cx_find_included(st, v.str);
-    if (!*pm || (*pm)->kind != CX_PARTMP)
-        return cx_fail_in(where_ast, where, "template '%s' is not a partmp '%s' includes", v.str,
+        return CEF_NEXT;
+    *pm = ce_find_included(st, v.str);
+    if (!*pm || (*pm)->kind != CO_PARTMP)
+        return ce_fail_in(where_ast, where, "template '%s' is not a partmp '%s' includes", v.str,
                        st->ast->name);
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
-static cx_flow cx_subtask_time(cx_eval *ev, cx_object *st, double *time)
+static ce_flow ce_subtask_time(ce_eval *ev, co_object *st, double *time)
 {
     double ignored;
-    cx_object *pm = NULL;
-    cx_flow fl = cx_apply_hardware_links(ev, st);
-    if (fl == CXF_NEXT)
-        fl = cx_run_init(ev, st, &ignored);
-    if (fl == CXF_NEXT)
-        fl = cx_template(ev, st, &pm);
-    if (fl == CXF_NEXT)
-        fl = cx_apply_links(ev, st, pm);
-    if (fl == CXF_NEXT)
-        fl = cx_partmp_time(ev, pm, time);
+    co_object *pm = NULL;
+    ce_flow fl = ce_apply_hardware_links(ev, st);
+    if (fl == CEF_NEXT)
+        fl = ce_run_init(ev, st, &ignored);
+    if (fl == CEF_NEXT)
+        fl = ce_template(ev, st, &pm);
+    if (fl == CEF_NEXT)
+        fl = ce_apply_links(ev, st, pm);
+    if (fl == CEF_NEXT)
+        fl = ce_partmp_time(ev, pm, time);
     return fl;
 }
 
-static cx_flow cx_object_time(cx_eval *ev, cx_frame *f, cx_object *t, chips_pos pos, double *time)
+static ce_flow ce_object_time(ce_eval *ev, ce_frame *f, co_object *t, chips_pos pos, double *time)
 {
-    if (t->kind != CX_SUBTASK && t->kind != CX_PARTMP)
-        return cx_fail(f->obj, pos, "'%s' has variables but no time", t->ast->name);
+    if (t->kind != CO_SUBTASK && t->kind != CO_PARTMP)
+        return ce_fail(f->obj, pos, "'%s' has variables but no time", t->ast->name);
     if (ev->depth >= CHIPS_MAX_CALL_DEPTH)
-        return cx_fail(f->obj, pos, "evaluations nested deeper than %d", CHIPS_MAX_CALL_DEPTH);
+        return ce_fail(f->obj, pos, "evaluations nested deeper than %d", CHIPS_MAX_CALL_DEPTH);
     ev->depth++;
-    cx_flow fl = cx_apply_links(ev, f->obj, t);
-    if (fl == CXF_NEXT)
-        fl = t->kind == CX_SUBTASK ? cx_subtask_time(ev, t, time) : cx_partmp_time(ev, t, time);
+    ce_flow fl = ce_apply_links(ev, f->obj, t);
+    if (fl == CEF_NEXT)
+        fl = t->kind == CO_SUBTASK ? ce_subtask_time(ev, t, time) : ce_partmp_time(ev, t, time);
     ev->depth--;
     return fl;
 }
 
 /* ---- a point ------------------------------------------------------------------ */
 
-static cx_flow cx_reset(cx_eval *ev)
+static ce_flow ce_reset(ce_eval *ev)
 {
     chips_program *p = ev->p;
     for (size_t i = 0; i < p->nobjects; i++) {
-        cx_object *o = p->objects[i];
+        co_object *o = p->objects[i];
         for (size_t j = 0; j < o->ast->nvars; j++)
-            cx_value_clear(&o->vals[j]);
+            co_value_clear(&o->vals[j]);
         memset(o->opt_linked, 0, sizeof o->opt_linked);
     }
-    p->hardware->vals[0] = (cx_value){.kind = CXV_NUM, .num = ev->hw->nproc};
+    p->hardware->vals[0] = (co_value){.kind = CO_VAL_NUM, .num = ev->hw->nproc};
     for (size_t i = 0; i < p->nobjects; i++) {
-        cx_object *o = p->objects[i];
-        cx_frame scope = {o, NULL, NULL, 0, {0}};
+        co_object *o = p->objects[i];
+        ce_frame scope = {o, NULL, NULL, 0, {0}};
         for (size_t j = 0; j < o->ast->nvars; j++) {
             const chips_decl *d = &o->ast->vars[j];
             if (!d->init)
                 continue;
-            cx_value v;
-            cx_flow fl = cx_expr(ev, &scope, d->init, &v);
-            if (fl == CXF_NEXT)
-                fl = cx_store(o, d->pos, d->name, d, &o->vals[j], &v);
-            if (fl != CXF_NEXT)
+            co_value v;
+            ce_flow fl = ce_expr(ev, &scope, d->init, &v);
+            if (fl == CEF_NEXT)
+                fl = ce_store(o, d->pos, d->name, d, &o->vals[j], &v);
+            if (fl != CEF_NEXT)
                 return fl;
         }
     }
-    return CXF_NEXT;
+    return CEF_NEXT;
 }
 
 bool chips_evaluate(chips_program *p, const chips_hardware *hw, const chips_setting *settings,
                     size_t nsettings, double *time, bool *has_time, double *values)
 {
-    cx_eval ev = {p, hw, 0, NULL, CX_DEV_NONE, 0, NULL, 0, 0, NULL, 0};
-    cx_object *app = p->app;
+    ce_eval ev = {p, hw, 0, NULL, CE_DEV_NONE, 0, NULL, 0, 0, NULL, 0};
+    co_object *app = p->app;
     *time = 0;
     *has_time = false;
-    cx_flow fl = cx_reset(&ev);
-    for (size_t i = 0; i < nsettings && fl == CXF_NEXT; i++) {
-        cx_value *slot = &app->vals[p->iface[settings[i].iface]];
-        cx_value_clear(slot);
-        *slot = (cx_value){.kind = CXV_NUM, .num = settings[i].value};
+    ce_flow fl = ce_reset(&ev);
+    for (size_t i = 0; i < nsettings && fl == CEF_NEXT; i++) {
+        co_value *slot = &app->vals[p->iface[settings[i].iface]];
+        co_value_clear(slot);
+        *slot = (co_value){.kind = CO_VAL_NUM, .num = settings[i].value};
     }
     for (size_t i = 0; values && i < p->niface; i++) {
-        const cx_value *v = &app->vals[p->iface[i]];
-        values[i] = v->kind == CXV_NUM ? v->num : NAN;
+        const co_value *v = &app->vals[p->iface[i]];
+        values[i] = v->kind == CO_VAL_NUM ? v->num : NAN;
     }
-    if (fl == CXF_NEXT)
-        fl = cx_apply_hardware_links(&ev, app);
-    if (fl == CXF_NEXT)
-        fl = cx_run_init(&ev, app, time);
+    if (fl == CEF_NEXT)
+        fl = ce_apply_hardware_links(&ev, app);
+    if (fl == CEF_NEXT)
+        fl = ce_run_init(&ev, app, time);
     free(ev.msgs);
-    *has_time = fl == CXF_NEXT;
-    return fl == CXF_NEXT || fl == CXF_EXIT;
+    *has_time = fl == CEF_NEXT;
+    return fl == CEF_NEXT || fl == CEF_EXIT;
 }
 
 void chips_hardware_from_machine(const machine *m, chips_hardware *hw)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "mem.h"
 
 /* In the order of the keyword kinds, from CHT_APPLICATION. */
 static const char *const chips_keyword_names[] = {

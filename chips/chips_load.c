@@ -7,50 +7,53 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chips.h"
+#include "chips_ast.h"
 #include "chips_parse.h"
 #include "diag.h"
 #include "fileio.h"
+#include "mem.h"
 
 /* The built-in objects, written in the language itself: `sequential` is a
  * partmp of one cpu step of Tx; `hardware` and `la` only hold variables. */
 static const struct {
     const char *name;
-    cx_kind kind;
+    co_kind kind;
     const char *text;
-} cx_builtins[] = {
-    {"hardware", CX_HARDWARE, "partmp hardware { var sysd numeric: Nproc; }"},
-    {"la", CX_LA, "partmp la { var sysd numeric: stage; }"},
-    {"sequential", CX_PARTMP,
+} cl_builtin_objects[] = {
+    {"hardware", CO_HARDWARE, "partmp hardware { var sysd numeric: Nproc; }"},
+    {"la", CO_LA, "partmp la { var sysd numeric: stage; }"},
+    {"sequential", CO_PARTMP,
      "partmp sequential { var dtdp numeric: Tx = 0; "
      "proc exec init { step cpu { confdev Tx; } } }"},
 };
 
-static const char *const cx_groups[] = {"dtdp", "rsus", "hrddev", "scope", "local", "sysd"};
+static const char *const cl_groups[] = {"dtdp", "rsus", "hrddev", "scope", "local", "sysd"};
 
-static const char *const cx_kind_names[] = {"application", "subtask", "partmp", "hardware",
+static const char *const cl_kind_names[] = {"application", "subtask", "partmp", "hardware",
                                             "la"};
 
-cx_option cx_option_of(cx_kind k, const char *name)
+co_option co_option_of(co_kind k, const char *name)
 {
     static const struct {
-        cx_kind kind;
+        co_kind kind;
         const char *name;
-        cx_option opt;
-    } options[] = {{CX_PARTMP, "nstage", CXO_NSTAGE},
-                   {CX_PARTMP, "seval", CXO_SEVAL},
-                   {CX_SUBTASK, "template", CXO_TEMPLATE}};
+        co_option opt;
+    } options[] = {{CO_PARTMP, "nstage", CO_OPT_NSTAGE},
+                   {CO_PARTMP, "seval", CO_OPT_SEVAL},
+                   {CO_SUBTASK, "template", CO_OPT_TEMPLATE}};
     for (size_t i = 0; i < sizeof options / sizeof *options; i++)
         if (options[i].kind == k && !strcmp(options[i].name, name))
             return options[i].opt;
-    return CXO_COUNT;
+    return CO_OPT_COUNT;
 }
 
-bool cx_is_interface(const chips_decl *d)
+bool co_is_interface(const chips_decl *d)
 {
     return d->group && strcmp(d->group, "scope") && strcmp(d->group, "local");
 }
 
-int cx_var_index(const cx_object *o, const char *name)
+int co_var_index(const co_object *o, const char *name)
 {
     for (size_t i = 0; i < o->ast->nvars; i++)
         if (!strcmp(o->ast->vars[i].name, name))
@@ -58,24 +61,24 @@ int cx_var_index(const cx_object *o, const char *name)
     return -1;
 }
 
-void cx_value_clear(cx_value *v)
+void co_value_clear(co_value *v)
 {
     free(v->data);
     memset(v, 0, sizeof *v);
 }
 
-typedef struct cx_loader {
+typedef struct cl_loader {
     chips_program *p;
     const char *const *dirs;
     size_t ndirs;
     size_t cap;
     unsigned errors;
-} cx_loader;
+} cl_loader;
 
-static void cx_error(cx_loader *l, const chips_ast *ast, chips_pos pos, const char *fmt, ...)
+static void cl_error(cl_loader *l, const chips_ast *ast, chips_pos pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-static void cx_error(cx_loader *l, const chips_ast *ast, chips_pos pos, const char *fmt, ...)
+static void cl_error(cl_loader *l, const chips_ast *ast, chips_pos pos, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
@@ -86,10 +89,10 @@ static void cx_error(cx_loader *l, const chips_ast *ast, chips_pos pos, const ch
     l->errors++;
 }
 
-static cx_object *cx_add_object(cx_loader *l, cx_kind kind, const chips_ast *ast)
+static co_object *cl_add_object(cl_loader *l, co_kind kind, const chips_ast *ast)
 {
     chips_program *p = l->p;
-    cx_object *o = arena_alloc(p->a, sizeof *o);
+    co_object *o = arena_alloc(p->a, sizeof *o);
     o->kind = kind;
     o->ast = ast;
     o->incs = arena_alloc(p->a, (ast->nincludes + 1) * sizeof *o->incs);
@@ -102,7 +105,7 @@ static cx_object *cx_add_object(cx_loader *l, cx_kind kind, const chips_ast *ast
     return o;
 }
 
-static cx_object *cx_find_object(const chips_program *p, const char *name)
+static co_object *cl_find_object(const chips_program *p, const char *name)
 {
     for (size_t i = 0; i < p->nobjects; i++)
         if (!strcmp(p->objects[i]->ast->name, name))
@@ -111,13 +114,13 @@ static cx_object *cx_find_object(const chips_program *p, const char *name)
 }
 
 /* The directory part of path with its slash ("" for none), in the arena. */
-static const char *cx_dir_of(arena *a, const char *path)
+static const char *cl_dir_of(arena *a, const char *path)
 {
     const char *base = fileio_basename(path);
     return arena_strndup(a, path, (size_t)(base - path));
 }
 
-static bool cx_readable(const char *path)
+static bool cl_readable(const char *path)
 {
     FILE *f = fopen(path, "r");
     if (f)
@@ -126,24 +129,24 @@ static bool cx_readable(const char *path)
 }
 
 /* Where NAME.la is: the includer's directory, then each include directory. */
-static char *cx_find_file(cx_loader *l, const chips_ast *includer, const char *name)
+static char *cl_find_file(cl_loader *l, const chips_ast *includer, const char *name)
 {
     char *path = mem_alloc(strlen(includer->file) + strlen(name) + 8);
-    sprintf(path, "%s%s.la", cx_dir_of(l->p->a, includer->file), name);
-    if (cx_readable(path))
+    sprintf(path, "%s%s.la", cl_dir_of(l->p->a, includer->file), name);
+    if (cl_readable(path))
         return path;
     for (size_t i = 0; i < l->ndirs; i++) {
         free(path);
         path = mem_alloc(strlen(l->dirs[i]) + strlen(name) + 8);
         sprintf(path, "%s/%s.la", l->dirs[i], name);
-        if (cx_readable(path))
+        if (cl_readable(path))
             return path;
     }
     free(path);
     return NULL;
 }
 
-static const chips_ast *cx_parse_file(cx_loader *l, const char *path)
+static const chips_ast *cl_parse_file(cl_loader *l, const char *path)
 {
     char *text = fileio_read_text(path, "CHIP3S file");
     if (!text) {
@@ -157,52 +160,52 @@ static const chips_ast *cx_parse_file(cx_loader *l, const char *path)
     return ast;
 }
 
-static cx_object *cx_load_object(cx_loader *l, const chips_ast *ast);
+static co_object *cl_load_object(cl_loader *l, const chips_ast *ast);
 
-static bool cx_may_include(cx_kind includer, cx_kind included)
+static bool cl_may_include(co_kind includer, co_kind included)
 {
-    if (included == CX_HARDWARE || included == CX_LA)
+    if (included == CO_HARDWARE || included == CO_LA)
         return true;
-    return (includer == CX_APPLICATION && included == CX_SUBTASK) ||
-           (includer == CX_SUBTASK && included == CX_PARTMP);
+    return (includer == CO_APPLICATION && included == CO_SUBTASK) ||
+           (includer == CO_SUBTASK && included == CO_PARTMP);
 }
 
-static cx_object *cx_include(cx_loader *l, const cx_object *o, const chips_include *inc)
+static co_object *cl_include(cl_loader *l, const co_object *o, const chips_include *inc)
 {
-    cx_object *found = cx_find_object(l->p, inc->name);
+    co_object *found = cl_find_object(l->p, inc->name);
     if (!found) {
-        char *path = cx_find_file(l, o->ast, inc->name);
+        char *path = cl_find_file(l, o->ast, inc->name);
         if (!path) {
-            cx_error(l, o->ast, inc->pos, "cannot find '%s.la' (the includer's directory, then -I)",
+            cl_error(l, o->ast, inc->pos, "cannot find '%s.la' (the includer's directory, then -I)",
                      inc->name);
             return NULL;
         }
-        const chips_ast *ast = cx_parse_file(l, path);
+        const chips_ast *ast = cl_parse_file(l, path);
         free(path);
         if (!ast)
             return NULL;
         if (strcmp(ast->name, inc->name)) {
-            cx_error(l, ast, ast->pos, "'%s.la' holds '%s', not '%s'", inc->name, ast->name,
+            cl_error(l, ast, ast->pos, "'%s.la' holds '%s', not '%s'", inc->name, ast->name,
                      inc->name);
             return NULL;
         }
-        found = cx_load_object(l, ast);
+        found = cl_load_object(l, ast);
         if (!found)
             return NULL;
     }
-    if (!cx_may_include(o->kind, found->kind)) {
-        cx_error(l, o->ast, inc->pos, "a%s %s cannot include the %s '%s'",
-                 o->kind == CX_APPLICATION ? "n" : "", cx_kind_names[o->kind],
-                 cx_kind_names[found->kind], inc->name);
+    if (!cl_may_include(o->kind, found->kind)) {
+        cl_error(l, o->ast, inc->pos, "a%s %s cannot include the %s '%s'",
+                 o->kind == CO_APPLICATION ? "n" : "", cl_kind_names[o->kind],
+                 cl_kind_names[found->kind], inc->name);
         return NULL;
     }
     return found;
 }
 
-static bool cx_known_group(const chips_ast *ast, const char *group)
+static bool cl_known_group(const chips_ast *ast, const char *group)
 {
-    for (size_t i = 0; i < sizeof cx_groups / sizeof *cx_groups; i++)
-        if (!strcmp(cx_groups[i], group))
+    for (size_t i = 0; i < sizeof cl_groups / sizeof *cl_groups; i++)
+        if (!strcmp(cl_groups[i], group))
             return true;
     for (size_t i = 0; i < ast->ngroups; i++)
         if (!strcmp(ast->groups[i], group))
@@ -210,34 +213,34 @@ static bool cx_known_group(const chips_ast *ast, const char *group)
     return false;
 }
 
-static void cx_check_vars(cx_loader *l, const cx_object *o)
+static void cl_check_vars(cl_loader *l, const co_object *o)
 {
     const chips_ast *ast = o->ast;
     for (size_t i = 0; i < ast->nvars; i++) {
         const chips_decl *d = &ast->vars[i];
-        if (!cx_known_group(ast, d->group))
-            cx_error(l, ast, d->pos, "unknown variable group '%s' (defgroup it first)", d->group);
-        if (cx_var_index(o, d->name) != (int)i)
-            cx_error(l, ast, d->pos, "'%s' is declared twice", d->name);
+        if (!cl_known_group(ast, d->group))
+            cl_error(l, ast, d->pos, "unknown variable group '%s' (defgroup it first)", d->group);
+        if (co_var_index(o, d->name) != (int)i)
+            cl_error(l, ast, d->pos, "'%s' is declared twice", d->name);
     }
     for (size_t i = 0; i < ast->nprocs; i++)
         for (size_t j = 0; j < i; j++)
             if (!strcmp(ast->procs[i].name, ast->procs[j].name))
-                cx_error(l, ast, ast->procs[i].pos, "procedure '%s' is defined twice",
+                cl_error(l, ast, ast->procs[i].pos, "procedure '%s' is defined twice",
                          ast->procs[i].name);
 }
 
-static void cx_check_options(cx_loader *l, const cx_object *o)
+static void cl_check_options(cl_loader *l, const co_object *o)
 {
     for (size_t i = 0; i < o->ast->noptions; i++) {
         const chips_assign *as = &o->ast->options[i];
-        if (cx_option_of(o->kind, as->name) == CXO_COUNT)
-            cx_error(l, o->ast, as->pos, "a%s %s has no option '%s'",
-                     o->kind == CX_APPLICATION ? "n" : "", cx_kind_names[o->kind], as->name);
+        if (co_option_of(o->kind, as->name) == CO_OPT_COUNT)
+            cl_error(l, o->ast, as->pos, "a%s %s has no option '%s'",
+                     o->kind == CO_APPLICATION ? "n" : "", cl_kind_names[o->kind], as->name);
     }
 }
 
-static const cx_object *cx_included(const cx_object *o, const char *name)
+static const co_object *cl_included(const co_object *o, const char *name)
 {
     for (size_t i = 0; i < o->ast->nincludes; i++)
         if (o->incs[i] && !strcmp(o->incs[i]->ast->name, name))
@@ -245,36 +248,36 @@ static const cx_object *cx_included(const cx_object *o, const char *name)
     return NULL;
 }
 
-static void cx_check_links(cx_loader *l, const cx_object *o)
+static void cl_check_links(cl_loader *l, const co_object *o)
 {
     for (size_t i = 0; i < o->ast->nlinks; i++) {
         const chips_link *link = &o->ast->links[i];
-        const cx_object *t = cx_included(o, link->target);
+        const co_object *t = cl_included(o, link->target);
         bool named = false;
         for (size_t j = 0; j < o->ast->nincludes; j++)
             named |= !strcmp(o->ast->includes[j].name, link->target);
         if (!t && named)
             continue; /* the include itself was reported */
         if (!t) {
-            cx_error(l, o->ast, link->pos, "link to '%s', which is not included", link->target);
+            cl_error(l, o->ast, link->pos, "link to '%s', which is not included", link->target);
             continue;
         }
-        if (t->kind == CX_LA) {
-            cx_error(l, o->ast, link->pos, "'la' is set by the run-time system, not linked");
+        if (t->kind == CO_LA) {
+            cl_error(l, o->ast, link->pos, "'la' is set by the run-time system, not linked");
             continue;
         }
         for (size_t j = 0; j < link->nassigns; j++) {
             const chips_assign *as = &link->assigns[j];
-            int v = cx_var_index(t, as->name);
-            if (v < 0 ? cx_option_of(t->kind, as->name) == CXO_COUNT
-                      : !cx_is_interface(&t->ast->vars[v]))
-                cx_error(l, o->ast, as->pos, "'%s' is not an interface variable or option of '%s'",
+            int v = co_var_index(t, as->name);
+            if (v < 0 ? co_option_of(t->kind, as->name) == CO_OPT_COUNT
+                      : !co_is_interface(&t->ast->vars[v]))
+                cl_error(l, o->ast, as->pos, "'%s' is not an interface variable or option of '%s'",
                          as->name, link->target);
         }
     }
 }
 
-static bool cx_has_proc(const chips_ast *ast, const char *name, bool exec)
+static bool cl_has_proc(const chips_ast *ast, const char *name, bool exec)
 {
     for (size_t i = 0; i < ast->nprocs; i++)
         if (!strcmp(ast->procs[i].name, name) && (!exec || !ast->procs[i].is_cflow))
@@ -282,7 +285,7 @@ static bool cx_has_proc(const chips_ast *ast, const char *name, bool exec)
     return false;
 }
 
-static const chips_proc *cx_proc_named(const chips_ast *ast, const char *name)
+static const chips_proc *cl_proc_named(const chips_ast *ast, const char *name)
 {
     for (size_t i = 0; i < ast->nprocs; i++)
         if (!strcmp(ast->procs[i].name, name))
@@ -291,7 +294,7 @@ static const chips_proc *cx_proc_named(const chips_ast *ast, const char *name)
 }
 
 /* True when name is included but its object could not be loaded (reported). */
-static bool cx_include_failed(const cx_object *o, const char *name)
+static bool cl_include_failed(const co_object *o, const char *name)
 {
     for (size_t i = 0; i < o->ast->nincludes; i++)
         if (!o->incs[i] && !strcmp(o->ast->includes[i].name, name))
@@ -301,114 +304,114 @@ static bool cx_include_failed(const cx_object *o, const char *name)
 
 /* Calls and `obj.x` name what exists: found before any evaluation, so that
  * -check reports them. */
-static void cx_check_expr(cx_loader *l, const cx_object *o, const chips_expr *e)
+static void cl_check_expr(cl_loader *l, const co_object *o, const chips_expr *e)
 {
     if (!e)
         return;
-    if (e->kind == CHE_CALL && !cx_proc_named(o->ast, e->name) && !cx_is_builtin(e->name))
-        cx_error(l, o->ast, e->pos, "unknown procedure or function '%s'", e->name);
-    if (e->kind == CHE_MEMBER && !cx_include_failed(o, e->name)) {
-        const cx_object *inc = cx_included(o, e->name);
-        int v = inc ? cx_var_index(inc, e->member) : -1;
+    if (e->kind == CHE_CALL && !cl_proc_named(o->ast, e->name) && !co_find_builtin(e->name))
+        cl_error(l, o->ast, e->pos, "unknown procedure or function '%s'", e->name);
+    if (e->kind == CHE_MEMBER && !cl_include_failed(o, e->name)) {
+        const co_object *inc = cl_included(o, e->name);
+        int v = inc ? co_var_index(inc, e->member) : -1;
         if (!inc)
-            cx_error(l, o->ast, e->pos, "'%s' is not an included object", e->name);
-        else if (v < 0 || !cx_is_interface(&inc->ast->vars[v]))
-            cx_error(l, o->ast, e->pos, "'%s' has no interface variable '%s'", e->name,
+            cl_error(l, o->ast, e->pos, "'%s' is not an included object", e->name);
+        else if (v < 0 || !co_is_interface(&inc->ast->vars[v]))
+            cl_error(l, o->ast, e->pos, "'%s' has no interface variable '%s'", e->name,
                      e->member);
     }
-    cx_check_expr(l, o, e->a);
-    cx_check_expr(l, o, e->b);
+    cl_check_expr(l, o, e->a);
+    cl_check_expr(l, o, e->b);
     for (size_t i = 0; i < e->nargs; i++)
-        cx_check_expr(l, o, e->args[i]);
+        cl_check_expr(l, o, e->args[i]);
 }
 
-static void cx_check_stmts(cx_loader *l, const cx_object *o, bool exec, chips_stmt *const *body,
+static void cl_check_stmts(cl_loader *l, const co_object *o, bool exec, chips_stmt *const *body,
                            size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         const chips_stmt *s = body[i];
-        cx_check_expr(l, o, s->a);
-        cx_check_expr(l, o, s->b);
-        cx_check_expr(l, o, s->index);
+        cl_check_expr(l, o, s->a);
+        cl_check_expr(l, o, s->b);
+        cl_check_expr(l, o, s->index);
         for (size_t j = 0; j < s->nargs; j++)
-            cx_check_expr(l, o, s->args[j]);
+            cl_check_expr(l, o, s->args[j]);
         if (s->kind == CHS_CALL) {
-            const chips_proc *pr = cx_proc_named(o->ast, s->name);
+            const chips_proc *pr = cl_proc_named(o->ast, s->name);
             if (!pr)
-                cx_error(l, o->ast, s->pos, "unknown procedure '%s'", s->name);
+                cl_error(l, o->ast, s->pos, "unknown procedure '%s'", s->name);
             else if (exec && pr->is_cflow)
-                cx_error(l, o->ast, s->pos,
+                cl_error(l, o->ast, s->pos,
                          "'call' in an exec procedure calls exec procedures; '%s' is cflow "
                          "(use its value in an expression)",
                          s->name);
         }
-        cx_check_stmts(l, o, exec, s->body, s->nbody);
+        cl_check_stmts(l, o, exec, s->body, s->nbody);
         for (size_t j = 0; s->kind == CHS_CASE && j < s->nargs; j++)
-            cx_check_stmts(l, o, exec, s->cases[j], s->ncases[j]);
+            cl_check_stmts(l, o, exec, s->cases[j], s->ncases[j]);
     }
 }
 
-static void cx_check_code(cx_loader *l, const cx_object *o)
+static void cl_check_code(cl_loader *l, const co_object *o)
 {
     const chips_ast *ast = o->ast;
     for (size_t i = 0; i < ast->nvars; i++)
-        cx_check_expr(l, o, ast->vars[i].init);
+        cl_check_expr(l, o, ast->vars[i].init);
     for (size_t i = 0; i < ast->nlinks; i++)
         for (size_t j = 0; j < ast->links[i].nassigns; j++)
-            cx_check_expr(l, o, ast->links[i].assigns[j].value);
+            cl_check_expr(l, o, ast->links[i].assigns[j].value);
     for (size_t i = 0; i < ast->noptions; i++)
-        cx_check_expr(l, o, ast->options[i].value);
+        cl_check_expr(l, o, ast->options[i].value);
     for (size_t i = 0; i < ast->nprocs; i++) {
         const chips_proc *pr = &ast->procs[i];
         for (size_t j = 0; j < pr->nlocals; j++)
-            cx_check_expr(l, o, pr->locals[j].init);
-        cx_check_stmts(l, o, !pr->is_cflow, pr->body, pr->nbody);
+            cl_check_expr(l, o, pr->locals[j].init);
+        cl_check_stmts(l, o, !pr->is_cflow, pr->body, pr->nbody);
     }
 }
 
-static cx_object *cx_load_object(cx_loader *l, const chips_ast *ast)
+static co_object *cl_load_object(cl_loader *l, const chips_ast *ast)
 {
-    static const cx_kind kinds[] = {CX_APPLICATION, CX_SUBTASK, CX_PARTMP};
-    cx_object *o = cx_add_object(l, kinds[ast->kind], ast);
+    static const co_kind kinds[] = {CO_APPLICATION, CO_SUBTASK, CO_PARTMP};
+    co_object *o = cl_add_object(l, kinds[ast->kind], ast);
     for (size_t i = 0; i < ast->nincludes; i++) {
         for (size_t j = 0; j < i; j++)
             if (!strcmp(ast->includes[i].name, ast->includes[j].name))
-                cx_error(l, ast, ast->includes[i].pos, "'%s' is included twice",
+                cl_error(l, ast, ast->includes[i].pos, "'%s' is included twice",
                          ast->includes[i].name);
-        o->incs[i] = cx_include(l, o, &ast->includes[i]);
+        o->incs[i] = cl_include(l, o, &ast->includes[i]);
         if (!o->incs[i])
             l->errors++;
     }
-    cx_check_vars(l, o);
-    cx_check_options(l, o);
-    cx_check_links(l, o);
-    cx_check_code(l, o);
+    cl_check_vars(l, o);
+    cl_check_options(l, o);
+    cl_check_links(l, o);
+    cl_check_code(l, o);
     return o;
 }
 
-static void cx_load_builtins(cx_loader *l)
+static void cl_load_builtins(cl_loader *l)
 {
-    for (size_t i = 0; i < sizeof cx_builtins / sizeof *cx_builtins; i++) {
+    for (size_t i = 0; i < sizeof cl_builtin_objects / sizeof *cl_builtin_objects; i++) {
         char name[32];
-        snprintf(name, sizeof name, "<%s>", cx_builtins[i].name);
+        snprintf(name, sizeof name, "<%s>", cl_builtin_objects[i].name);
         const chips_ast *ast =
-            chips_parse(l->p->a, arena_strdup(l->p->a, name), cx_builtins[i].text);
-        cx_object *o = cx_add_object(l, cx_builtins[i].kind, ast);
-        if (o->kind == CX_HARDWARE)
+            chips_parse(l->p->a, arena_strdup(l->p->a, name), cl_builtin_objects[i].text);
+        co_object *o = cl_add_object(l, cl_builtin_objects[i].kind, ast);
+        if (o->kind == CO_HARDWARE)
             l->p->hardware = o;
-        else if (o->kind == CX_LA)
+        else if (o->kind == CO_LA)
             l->p->la = o;
         else
             l->p->sequential = o;
     }
 }
 
-static void cx_collect_interface(chips_program *p)
+static void cl_collect_interface(chips_program *p)
 {
     const chips_ast *ast = p->app->ast;
     p->iface = arena_alloc(p->a, (ast->nvars + 1) * sizeof *p->iface);
     for (size_t i = 0; i < ast->nvars; i++)
-        if (cx_is_interface(&ast->vars[i]))
+        if (co_is_interface(&ast->vars[i]))
             p->iface[p->niface++] = i;
 }
 
@@ -416,19 +419,19 @@ chips_program *chips_load(const char *path, const char *const *include_dirs, siz
 {
     chips_program *p = mem_alloc(sizeof *p);
     p->a = arena_create();
-    cx_loader l = {p, include_dirs, ndirs, 0, 0};
-    cx_load_builtins(&l);
-    const chips_ast *ast = cx_parse_file(&l, path);
+    cl_loader l = {p, include_dirs, ndirs, 0, 0};
+    cl_load_builtins(&l);
+    const chips_ast *ast = cl_parse_file(&l, path);
     if (ast && ast->kind != CHIPS_APPLICATION)
-        cx_error(&l, ast, ast->pos, "the program must be an application, not a %s",
-                 cx_kind_names[ast->kind]);
-    else if (ast && cx_find_object(p, ast->name))
-        cx_error(&l, ast, ast->pos, "'%s' is the name of a built-in object", ast->name);
+        cl_error(&l, ast, ast->pos, "the program must be an application, not a %s",
+                 cl_kind_names[ast->kind]);
+    else if (ast && cl_find_object(p, ast->name))
+        cl_error(&l, ast, ast->pos, "'%s' is the name of a built-in object", ast->name);
     else if (ast) {
-        p->app = cx_load_object(&l, ast);
-        if (!cx_has_proc(ast, "init", true))
-            cx_error(&l, ast, ast->pos, "application '%s' has no 'proc exec init'", ast->name);
-        cx_collect_interface(p);
+        p->app = cl_load_object(&l, ast);
+        if (!cl_has_proc(ast, "init", true))
+            cl_error(&l, ast, ast->pos, "application '%s' has no 'proc exec init'", ast->name);
+        cl_collect_interface(p);
     }
     if (l.errors || !p->app)
         chips_free(&p);
@@ -441,9 +444,9 @@ void chips_free(chips_program **pp)
         return;
     chips_program *p = *pp;
     for (size_t i = 0; i < p->nobjects; i++) {
-        cx_object *o = p->objects[i];
+        co_object *o = p->objects[i];
         for (size_t j = 0; j < o->ast->nvars; j++)
-            cx_value_clear(&o->vals[j]);
+            co_value_clear(&o->vals[j]);
         free(o->vals);
     }
     free(p->objects);

@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "chips_ast.h"
 #include "chips_lex.h"
 #include "diag.h"
+#include "mem.h"
 
 typedef struct chp_parser {
     arena *a;

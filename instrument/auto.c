@@ -59,11 +59,17 @@
 #include "auto.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "costs.h"
 #include "diag.h"
+#include "edits.h"
+#include "loop_model.h"
+#include "loop_stmt.h"
 #include "mem.h"
+#include "source.h"
 #include "strbuf.h"
 
 /* What a counter's value is multiplied into (the columns of aitool_rows). */

@@ -6,6 +6,7 @@
 
 #include "diag.h"
 #include "fileio.h"
+#include "loop_stmt.h"
 #include "numbers.h"
 
 void op_costs_default(op_costs *c)

@@ -1,6 +1,9 @@
 /* costs: what -simon-clock charges for each class of C operation (the
  * seed's -T file of simcc, over our classes: loop_stmt.h's lm_op), in
- * nanoseconds.  Plain values; nothing is owned. */
+ * nanoseconds.  measuretool reads the -T file (op_costs_read) and hands the
+ * costs through instrument_file() to the clock (auto.c); a fuzz target
+ * reads files with it.
+ * Plain values; nothing is owned. */
 #ifndef AITOOL_COSTS_H
 #define AITOOL_COSTS_H
 

@@ -9,7 +9,8 @@
  * before those of the constructs inside it.  When an inserted text spans
  * lines, a `#line` directive follows it so that the original code keeps its
  * line numbers (compiler messages, __LINE__).  An edit_list owns its texts;
- * edits_release() frees them and leaves the list empty. */
+ * edits_release() frees them and leaves the list empty.
+ * Used by the instrumenters (through source.h) and their unit tests. */
 #ifndef AITOOL_EDITS_H
 #define AITOOL_EDITS_H
 

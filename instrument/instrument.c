@@ -3,13 +3,20 @@
  * write the copy. */
 #include "instrument.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
+#include "analyzer.h"
 #include "analyzer_tu.h"
 #include "auto.h"
+#include "costs.h"
 #include "diag.h"
+#include "edits.h"
 #include "fileio.h"
+#include "loop_model.h"
 #include "manual.h"
 #include "source.h"
 

@@ -13,7 +13,9 @@
  * The analysis of the input goes into the caller's program, as for
  * analyzer_analyze_file().  The input is never written; the output is
  * written atomically.  Problems are reported through diag; false when the
- * file could not be analyzed or instrumented, or the output not written. */
+ * file could not be analyzed or instrumented, or the output not written.
+ * Used by measuretool only; the two instrumenters and the clock share
+ * instrument/internal/source.h. */
 #ifndef AITOOL_INSTRUMENT_H
 #define AITOOL_INSTRUMENT_H
 

@@ -24,12 +24,20 @@
  *
  * The markers are found in the statement record (loop_stmt.h); the loop a
  * marker stands before is the record's, with its loop in the model. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <clang-c/Index.h>
+
+#include "analyzer_tu.h"
 #include "diag.h"
+#include "edits.h"
+#include "loop_model.h"
+#include "loop_stmt.h"
 #include "manual.h"
 #include "mem.h"
+#include "source.h"
 #include "strbuf.h"
 #include "cx.h"
 
@@ -70,10 +78,8 @@ static CXCursor marker_reference(CXCursor c)
     if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
         clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
         return clang_getNullCursor();
-    cursor_vec kids = {0};
-    cursor_vec_children(&kids, c);
-    CXCursor lhs = kids.n == 2 ? source_strip(kids.v[0]) : clang_getNullCursor();
-    cursor_vec_release(&kids);
+    cx_kids kids = cx_children_of(c);
+    CXCursor lhs = kids.n == 2 ? cx_strip(kids.v[0]) : clang_getNullCursor();
     if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr ||
         clang_getCursorKind(clang_getCursorReferenced(lhs)) != CXCursor_VarDecl)
         return clang_getNullCursor();
@@ -134,9 +140,7 @@ static void manual_take(manual *m, const lm_stmt *block, const lm_stmt *stmt, CX
     mk->col = col;
     mk->loop = l;
     CXType t = clang_getCursorType(clang_getCursorReferenced(ref));
-    CXString ts = clang_getTypeSpelling(clang_getUnqualifiedType(t));
-    mk->type = mem_strdup(clang_getCString(ts));
-    clang_disposeString(ts);
+    mk->type = cx_copy_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
 }
 
 static void manual_scan(manual *m, const lm_stmt *c);

@@ -5,16 +5,7 @@
 
 #include <string.h>
 
-/* Append node n to a list kept as first/last pointers; every node type of
- * the detail starts with its `next` pointer. */
-#define LM_APPEND(first, last, n)                                                                 \
-    do {                                                                                          \
-        if (last)                                                                                 \
-            (last)->next = (n);                                                                   \
-        else                                                                                      \
-            (first) = (n);                                                                        \
-        (last) = (n);                                                                             \
-    } while (0)
+#include "mem.h"
 
 lm_scalar *lm_loop_add_scalar(lm_program *p, lm_loop *l, const char *name, const char *datatype)
 {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "mem.h"
 #include "strbuf.h"
 
 lm_program *lm_program_create(void)
@@ -31,11 +32,7 @@ lm_file *lm_file_create(lm_program *p, const char *path)
 
 void lm_program_append_file(lm_program *p, lm_file *f)
 {
-    if (p->last_file)
-        p->last_file->next = f;
-    else
-        p->files = f;
-    p->last_file = f;
+    LM_APPEND(p->files, p->last_file, f);
 }
 
 void lm_program_absorb(lm_program *into, lm_program **from)
@@ -66,11 +63,7 @@ lm_function *lm_file_add_function(lm_program *p, lm_file *f, const char *name, l
     fn->name = arena_strdup(p->arena, name);
     fn->loc = loc;
     fn->loc.file = arena_strdup(p->arena, loc.file);
-    if (f->last_function)
-        f->last_function->next = fn;
-    else
-        f->functions = fn;
-    f->last_function = fn;
+    LM_APPEND(f->functions, f->last_function, fn);
     return fn;
 }
 
@@ -90,11 +83,7 @@ lm_loop *lm_function_add_loop(lm_program *p, lm_function *fn, lm_loop *parent,
     l->probability = 1.0;
     lm_loop **first = parent ? &parent->children : &fn->loops;
     lm_loop **last = parent ? &parent->last_child : &fn->last_loop;
-    if (*last)
-        (*last)->next = l;
-    else
-        *first = l;
-    *last = l;
+    LM_APPEND(*first, *last, l);
     return l;
 }
 
@@ -362,11 +351,7 @@ lm_check *lm_file_add_check(lm_program *p, lm_file *f, const lm_pragma *pr)
     memset(c, 0, sizeof *c);
     c->pragma = *pr;
     c->pragma.loc.file = arena_strdup(p->arena, pr->loc.file);
-    if (f->last_check)
-        f->last_check->next = c;
-    else
-        f->checks = c;
-    f->last_check = c;
+    LM_APPEND(f->checks, f->last_check, c);
     return c;
 }
 

@@ -10,7 +10,11 @@
  * formula.
  *
  * Ownership: an lm_program owns everything reachable from it (one arena);
- * strings passed in are copied.  lm_program_free() releases it all. */
+ * strings passed in are copied.  lm_program_free() releases it all.
+ *
+ * Built by the analyzer (or read from ExaSAT XML by xml-schema/) and read,
+ * never walked again, by every stage after it: the reports, the XML writer,
+ * the instrumenters, the performance model and the CHIP3S emitter. */
 #ifndef AITOOL_LOOP_MODEL_H
 #define AITOOL_LOOP_MODEL_H
 
@@ -373,5 +377,16 @@ unsigned lm_omp_parse(const char *name);
 /* The size in bytes of a C arithmetic type named in XML ("double",
  * "unsigned long"), 0 when unknown; the sizes of the x86-64 Linux ABI. */
 unsigned long lm_datatype_size(const char *datatype);
+
+/* Append node n to a list kept as first/last pointers (each node's `next`
+ * links it): how loopmodel's own files grow the model's lists. */
+#define LM_APPEND(first, last, n)                                                                 \
+    do {                                                                                          \
+        if (last)                                                                                 \
+            (last)->next = (n);                                                                   \
+        else                                                                                      \
+            (first) = (n);                                                                        \
+        (last) = (n);                                                                             \
+    } while (0)
 
 #endif

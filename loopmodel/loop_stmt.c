@@ -3,19 +3,17 @@
 
 #include <string.h>
 
+#include "loop_model.h"
+#include "mem.h"
+
 lm_stmt *lm_stmt_add(lm_program *p, lm_stmt *parent, lm_stmt_kind kind, lm_stmt_role role)
 {
     lm_stmt *s = arena_alloc(p->arena, sizeof *s); /* zero-filled */
     s->kind = kind;
     s->role = role;
     s->parent = parent;
-    if (parent) {
-        if (parent->last_child)
-            parent->last_child->next = s;
-        else
-            parent->children = s;
-        parent->last_child = s;
-    }
+    if (parent)
+        LM_APPEND(parent->children, parent->last_child, s);
     return s;
 }
 

@@ -2,10 +2,12 @@
  * found it: every statement, the expressions that decide control flow (the
  * operands of ?:, && and ||, the parts of a loop header), where each is
  * written, and the FP operations written directly in it.  What rewrites the
- * source (the instrumenters) and what describes control flow read this
- * record instead of walking the AST again.
+ * source (instrument/: the counters, the automatic measurement, the
+ * -simon-clock costs of each operation class) reads this record instead of
+ * walking the AST again.
  *
- * The analyzer fills it only when asked (analyzer_options.statements).
+ * The analyzer fills it only when asked: for a file analyzed with a hook
+ * (analyzer_tu.h), as the instrumenters analyze theirs.
  * Nodes live in the program's arena, like the rest of the model. */
 #ifndef AITOOL_LOOP_STMT_H
 #define AITOOL_LOOP_STMT_H

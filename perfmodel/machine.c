@@ -345,19 +345,35 @@ static void machine_read_write_allocate(machine_reader *r, const machine_object 
 }
 
 /* One element of "caches"; false when it is wrong (reported). */
+/* Entry index of the array called array, which must be an object with no
+ * keys but keys: *o reads it, naming it in where (room for 64); *before is
+ * the error count before its keys were checked.  False when it is not an
+ * object. */
+static bool machine_open_entry(machine_reader *r, const cJSON *item, size_t at, const char *array,
+                               unsigned index, const char *const *keys, size_t nkeys,
+                               char *where, machine_object *o, unsigned *before)
+{
+    if (!cJSON_IsObject(item)) {
+        machine_error(r, at, "\"%s\"[%u] must be an object", array, index);
+        return false;
+    }
+    snprintf(where, 64, " in \"%s\"[%u]", array, index);
+    *o = (machine_object){item, at, where};
+    *before = r->errors;
+    machine_check_keys(r, o, keys, nkeys);
+    return true;
+}
+
 static bool machine_read_cache(machine_reader *r, const cJSON *item, size_t at, unsigned index,
                                machine_cache *c, size_t *level_at)
 {
     static const char *const keys[] = {"level", "size_bytes", "bandwidth_gbs"};
-    if (!cJSON_IsObject(item)) {
-        machine_error(r, at, "\"caches\"[%u] must be an object", index);
-        return false;
-    }
     char where[64];
-    snprintf(where, sizeof where, " in \"caches\"[%u]", index);
-    machine_object o = {item, at, where};
-    unsigned before = r->errors;
-    machine_check_keys(r, &o, keys, sizeof keys / sizeof *keys);
+    machine_object o;
+    unsigned before;
+    if (!machine_open_entry(r, item, at, "caches", index, keys, sizeof keys / sizeof *keys, where,
+                            &o, &before))
+        return false;
     unsigned long long level = 0, size = 0;
     machine_read_count(r, &o, "level", true, 1, (double)UINT32_MAX, &level, level_at);
     machine_read_count(r, &o, "size_bytes", true, MACHINE_MIN_CACHE_BYTES,
@@ -704,15 +720,12 @@ static bool machine_read_bandwidth(machine_reader *r, const cJSON *item, size_t 
                                    unsigned index, const machine *m, machine_bandwidth *bw)
 {
     static const char *const keys[] = {"kernel", "level", "cores", "gbs"};
-    if (!cJSON_IsObject(item)) {
-        machine_error(r, at, "\"bandwidths\"[%u] must be an object", index);
-        return false;
-    }
     char where[64];
-    snprintf(where, sizeof where, " in \"bandwidths\"[%u]", index);
-    machine_object o = {item, at, where};
-    unsigned before = r->errors;
-    machine_check_keys(r, &o, keys, sizeof keys / sizeof *keys);
+    machine_object o;
+    unsigned before;
+    if (!machine_open_entry(r, item, at, "bandwidths", index, keys, sizeof keys / sizeof *keys,
+                            where, &o, &before))
+        return false;
     machine_read_kernel_name(r, &o, &bw->kernel);
     machine_read_level_name(r, &o, m, &bw->level);
     unsigned long long cores = 0;

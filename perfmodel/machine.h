@@ -1,7 +1,11 @@
 /* machine: a machine description for the performance model, read from JSON
  * (README.md, "Machine files").  machine_load() returns a description the
  * caller frees with machine_free(); problems are reported through diag as
- * FILE:LINE:COL: error: ... and give NULL. */
+ * FILE:LINE:COL: error: ... and give NULL.
+ * Used by perfmodel and measuretool (-machine), the reports of
+ * predictions, chips (its hardware costs come from a machine file) and
+ * perfmodel -calibrate, which writes one (machine_to_json: free() the
+ * text). */
 #ifndef AITOOL_MACHINE_H
 #define AITOOL_MACHINE_H
 

@@ -62,11 +62,14 @@
  * iterations left over after its whole vectors (the compiler's scalar
  * remainder). */
 #include "perf.h"
+#include "loop_model.h"
+#include "machine.h"
 #include "perf_time.h"
 
 #include <ctype.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,9 @@
 /* perf: the performance model over a finished loop model with its ExaSAT
  * detail (from measuretool -xml or read from XML): per loop nest, executed
  * flops, memory traffic under a layer-condition cache rule, working sets,
- * and a roofline runtime on a machine (README.md, "The performance model").
+ * and a roofline runtime on a machine (README.md, "The model").
+ * Used by perfmodel and measuretool (-machine), the reports of predictions
+ * and the benchmark validation.
  *
  * Used by perfmodel, measuretool -machine and bench/validate.  perf_evaluate(),
  * the one entry point, takes its model, cores, bindings and measurement in

@@ -48,6 +48,9 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "loop_model.h"
+#include "machine.h"
+#include "perf.h"
 
 /* "L2", "memory": static, so results can point at them. */
 static const char *perf_level_name(const machine *m, unsigned j)

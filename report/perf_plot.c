@@ -15,7 +15,8 @@
 
 #include "diag.h"
 #include "fileio.h"
-#include "mem.h"
+#include "machine.h"
+#include "perf.h"
 #include "strbuf.h"
 
 extern char **environ;

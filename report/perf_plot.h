@@ -3,7 +3,8 @@
  * roofs, each nest a point at its intensity), a parameter sweep, and
  * predicted against measured times.  The
  * format follows the file name (.png or .svg); the file is written
- * atomically.  False after an error reported through diag. */
+ * atomically.  False after an error reported through diag.
+ * Used by perfmodel (-plot) and the benchmark validation. */
 #ifndef AITOOL_PERF_PLOT_H
 #define AITOOL_PERF_PLOT_H
 

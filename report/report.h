@@ -3,7 +3,9 @@
  *
  * The *_write functions stream to a FILE the caller owns and return false on
  * an output error.  report_json_render() returns a string the caller frees.
- * report_*_file() write PATH atomically ("-" is standard output). */
+ * report_*_file() write PATH atomically ("-" is standard output).
+ * report_json_merge() joins the slices of a run (-merge);
+ * report_debug_write() is -debug's dump.  Used by measuretool. */
 #ifndef AITOOL_REPORT_H
 #define AITOOL_REPORT_H
 
@@ -27,6 +29,13 @@ typedef struct report_joins {
      * that is not a slice. */
     const char *shard;
 } report_joins;
+
+/* A report of p (and j) streamed to out; false on an output error. */
+typedef bool (*report_writer)(FILE *out, const lm_program *p, const report_joins *j);
+/* write's report at path, atomically ("-" is standard output): what each
+ * report_*_file() does. */
+bool report_write_file(const char *path, report_writer write, const lm_program *p,
+                       const report_joins *j);
 
 /* j may be NULL: the loop model's counts alone. */
 bool report_text_write(FILE *out, const lm_program *p, const report_joins *j);

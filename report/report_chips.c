@@ -37,10 +37,11 @@
 
 #include "diag.h"
 #include "fileio.h"
+#include "loop_model.h"
 #include "mem.h"
 #include "strbuf.h"
 
-static const char *const chips_reserved[] = {
+static const char *const rc_reserved[] = {
     /* keywords (the seed's lexer, and defgroup) */
     "application", "subtask", "partmp", "include", "var", "link", "option", "proc", "cflow",
     "compute", "loop", "call", "case", "exec", "if", "then", "else", "while", "break",
@@ -55,61 +56,61 @@ static const char *const chips_reserved[] = {
     "init", "Time", "Tx", "c_div", "c_mod",
 };
 
-static bool chips_is_reserved(const char *s)
+static bool rc_is_reserved(const char *s)
 {
-    for (size_t i = 0; i < sizeof chips_reserved / sizeof *chips_reserved; i++)
-        if (!strcmp(chips_reserved[i], s))
+    for (size_t i = 0; i < sizeof rc_reserved / sizeof *rc_reserved; i++)
+        if (!strcmp(rc_reserved[i], s))
             return true;
     return false;
 }
 
-static bool chips_is_letter(char c)
+static bool rc_is_letter(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-static bool chips_is_ident_char(char c)
+static bool rc_is_ident_char(char c)
 {
-    return chips_is_letter(c) || (c >= '0' && c <= '9') || c == '_';
+    return rc_is_letter(c) || (c >= '0' && c <= '9') || c == '_';
 }
 
 /* A CHIP3S identifier for text[0..len): `->` and other characters as `_`,
  * and c_ before one that would not start with a letter or is reserved. */
-static void chips_name_into(strbuf *out, const char *text, size_t len)
+static void rc_name_into(strbuf *out, const char *text, size_t len)
 {
     strbuf name = STRBUF_INIT;
     for (size_t i = 0; i < len; i++) {
         if (text[i] == '-' && i + 1 < len && text[i + 1] == '>')
             i++;
-        strbuf_appendn(&name, chips_is_ident_char(text[i]) ? &text[i] : "_", 1);
+        strbuf_appendn(&name, rc_is_ident_char(text[i]) ? &text[i] : "_", 1);
     }
     const char *s = strbuf_cstr(&name);
-    if (!chips_is_letter(s[0]) || chips_is_reserved(s))
+    if (!rc_is_letter(s[0]) || rc_is_reserved(s))
         strbuf_append(out, "c_");
     strbuf_append(out, s);
     strbuf_release(&name);
 }
 
-static char *chips_name(const char *text)
+static char *rc_name(const char *text)
 {
     strbuf sb = STRBUF_INIT;
-    chips_name_into(&sb, text, strlen(text));
+    rc_name_into(&sb, text, strlen(text));
     return strbuf_take(&sb);
 }
 
 /* ---- symbols: the dtdp variables of a subtask ---- */
 
-typedef struct chips_symbol {
+typedef struct rc_symbol {
     char *name;   /* as CHIP3S names it */
     char *c_name; /* as -param names it */
-} chips_symbol;
+} rc_symbol;
 
-typedef struct chips_symbols {
-    chips_symbol *v;
+typedef struct rc_symbols {
+    rc_symbol *v;
     size_t n, cap;
-} chips_symbols;
+} rc_symbols;
 
-static void chips_symbols_add(chips_symbols *s, const char *name, const char *c_name)
+static void rc_symbols_add(rc_symbols *s, const char *name, const char *c_name)
 {
     for (size_t i = 0; i < s->n; i++)
         if (!strcmp(s->v[i].name, name))
@@ -118,68 +119,68 @@ static void chips_symbols_add(chips_symbols *s, const char *name, const char *c_
         s->cap = s->cap ? 2 * s->cap : 8;
         s->v = mem_realloc(s->v, s->cap * sizeof *s->v);
     }
-    s->v[s->n++] = (chips_symbol){mem_strdup(name), mem_strdup(c_name)};
+    s->v[s->n++] = (rc_symbol){mem_strdup(name), mem_strdup(c_name)};
 }
 
-static void chips_symbols_release(chips_symbols *s)
+static void rc_symbols_release(rc_symbols *s)
 {
     for (size_t i = 0; i < s->n; i++) {
         free(s->v[i].name);
         free(s->v[i].c_name);
     }
     free(s->v);
-    *s = (chips_symbols){NULL, 0, 0};
+    *s = (rc_symbols){NULL, 0, 0};
 }
 
 /* ---- bounds: C integer expressions as CHIP3S expressions ---- */
 
-typedef struct chips_expr {
+typedef struct rc_expr {
     const char *text;
     size_t pos;
     bool ok;
     bool uses_div; /* c_div or c_mod is called */
-    chips_symbols *symbols;
+    rc_symbols *symbols;
     unsigned depth; /* of the C text being read: bounded as chips bounds what it reads */
-} chips_expr;
+} rc_expr;
 
 /* The translators below return how deep what they wrote nests, as chips
  * counts it: expressions inside one another (a parenthesis, a sign, the
  * arguments of a call). */
-static unsigned chips_nest_max(unsigned a, unsigned b)
+static unsigned rc_nest_max(unsigned a, unsigned b)
 {
     return a > b ? a : b;
 }
 
-static char chips_expr_peek(chips_expr *e)
+static char rc_expr_peek(rc_expr *e)
 {
     while (e->text[e->pos] == ' ' || e->text[e->pos] == '\t')
         e->pos++;
     return e->text[e->pos];
 }
 
-static unsigned chips_expr_additive(chips_expr *e, strbuf *out);
+static unsigned rc_expr_additive(rc_expr *e, strbuf *out);
 
 /* A decimal or hexadecimal integer, its suffix (u, l, ul, ...) dropped. */
-static void chips_expr_number(chips_expr *e, strbuf *out)
+static void rc_expr_number(rc_expr *e, strbuf *out)
 {
     char *end;
     unsigned long long v = strtoull(e->text + e->pos, &end, 0);
     e->pos = (size_t)(end - e->text);
     while (e->text[e->pos] && strchr("uUlL", e->text[e->pos]))
         e->pos++;
-    if (chips_is_ident_char(e->text[e->pos]) || e->text[e->pos] == '.')
+    if (rc_is_ident_char(e->text[e->pos]) || e->text[e->pos] == '.')
         e->ok = false;
     strbuf_printf(out, "%llu", v);
 }
 
 /* A variable or member path (`n`, `grid->n`, `s.len`): a symbol. */
-static void chips_expr_symbol(chips_expr *e, strbuf *out)
+static void rc_expr_symbol(rc_expr *e, strbuf *out)
 {
     size_t start = e->pos;
     for (;;) {
-        while (chips_is_ident_char(e->text[e->pos]))
+        while (rc_is_ident_char(e->text[e->pos]))
             e->pos++;
-        if (e->text[e->pos] == '.' && chips_is_letter(e->text[e->pos + 1]))
+        if (e->text[e->pos] == '.' && rc_is_letter(e->text[e->pos + 1]))
             e->pos++;
         else if (e->text[e->pos] == '-' && e->text[e->pos + 1] == '>')
             e->pos += 2;
@@ -188,29 +189,29 @@ static void chips_expr_symbol(chips_expr *e, strbuf *out)
     }
     strbuf c_name = STRBUF_INIT, name = STRBUF_INIT;
     strbuf_appendn(&c_name, e->text + start, e->pos - start);
-    chips_name_into(&name, e->text + start, e->pos - start);
-    chips_symbols_add(e->symbols, strbuf_cstr(&name), strbuf_cstr(&c_name));
+    rc_name_into(&name, e->text + start, e->pos - start);
+    rc_symbols_add(e->symbols, strbuf_cstr(&name), strbuf_cstr(&c_name));
     strbuf_append(out, strbuf_cstr(&name));
     strbuf_release(&c_name);
     strbuf_release(&name);
 }
 
-static unsigned chips_expr_primary(chips_expr *e, strbuf *out)
+static unsigned rc_expr_primary(rc_expr *e, strbuf *out)
 {
     unsigned n = 0;
-    char c = chips_expr_peek(e);
+    char c = rc_expr_peek(e);
     if (c >= '0' && c <= '9') {
-        chips_expr_number(e, out);
-    } else if (chips_is_letter(c) || c == '_') {
-        chips_expr_symbol(e, out);
+        rc_expr_number(e, out);
+    } else if (rc_is_letter(c) || c == '_') {
+        rc_expr_symbol(e, out);
     } else if (c == '(' && e->depth < REPORT_CHIPS_MAX_NESTING) {
         e->pos++;
         e->depth++;
         strbuf_append(out, "(");
-        n = chips_expr_additive(e, out) + 1;
+        n = rc_expr_additive(e, out) + 1;
         strbuf_append(out, ")");
         e->depth--;
-        if (chips_expr_peek(e) == ')')
+        if (rc_expr_peek(e) == ')')
             e->pos++;
         else
             e->ok = false;
@@ -220,30 +221,30 @@ static unsigned chips_expr_primary(chips_expr *e, strbuf *out)
     return n;
 }
 
-static unsigned chips_expr_unary(chips_expr *e, strbuf *out)
+static unsigned rc_expr_unary(rc_expr *e, strbuf *out)
 {
-    char c = chips_expr_peek(e);
+    char c = rc_expr_peek(e);
     if ((c == '-' || c == '+') && e->depth < REPORT_CHIPS_MAX_NESTING) {
         e->pos++;
         e->depth++;
         strbuf_appendn(out, &c, 1);
-        unsigned n = chips_expr_unary(e, out) + 1;
+        unsigned n = rc_expr_unary(e, out) + 1;
         e->depth--;
         return n;
     }
-    return chips_expr_primary(e, out);
+    return rc_expr_primary(e, out);
 }
 
 /* Operands of * / %: C's `/` and `%` truncate, as c_div and c_mod do. */
-static unsigned chips_expr_multiplicative(chips_expr *e, strbuf *out)
+static unsigned rc_expr_multiplicative(rc_expr *e, strbuf *out)
 {
     strbuf left = STRBUF_INIT;
-    unsigned n = chips_expr_unary(e, &left);
-    for (char c = chips_expr_peek(e); e->ok && (c == '*' || c == '/' || c == '%');
-         c = chips_expr_peek(e)) {
+    unsigned n = rc_expr_unary(e, &left);
+    for (char c = rc_expr_peek(e); e->ok && (c == '*' || c == '/' || c == '%');
+         c = rc_expr_peek(e)) {
         e->pos++;
         strbuf right = STRBUF_INIT, joined = STRBUF_INIT;
-        n = chips_nest_max(n, chips_expr_unary(e, &right));
+        n = rc_nest_max(n, rc_expr_unary(e, &right));
         if (c == '*') {
             strbuf_printf(&joined, "%s * %s", strbuf_cstr(&left), strbuf_cstr(&right));
         } else {
@@ -261,30 +262,29 @@ static unsigned chips_expr_multiplicative(chips_expr *e, strbuf *out)
     return n;
 }
 
-static unsigned chips_expr_additive(chips_expr *e, strbuf *out)
+static unsigned rc_expr_additive(rc_expr *e, strbuf *out)
 {
-    unsigned n = chips_expr_multiplicative(e, out);
-    for (char c = chips_expr_peek(e); e->ok && (c == '+' || c == '-'); c = chips_expr_peek(e)) {
+    unsigned n = rc_expr_multiplicative(e, out);
+    for (char c = rc_expr_peek(e); e->ok && (c == '+' || c == '-'); c = rc_expr_peek(e)) {
         e->pos++;
         strbuf_printf(out, " %c ", c);
-        n = chips_nest_max(n, chips_expr_multiplicative(e, out));
+        n = rc_nest_max(n, rc_expr_multiplicative(e, out));
     }
     return n;
 }
 
 /* A trip count wraps its bounds in at most five levels:
  * Max(0, Floor(((hi) - (lo)) / (step)) + 1). */
-enum { CHIPS_COUNT_WRAP = 5 };
+enum { RC_COUNT_WRAP = 5 };
 
 /* text as CHIP3S into out; false when it is not an expression of the kind
  * above, or when it would nest too deep inside a trip count (symbols seen
  * are still added: the caller drops them then). */
-static bool chips_translate(const char *text, strbuf *out, chips_symbols *symbols,
-                            bool *uses_div)
+static bool rc_translate(const char *text, strbuf *out, rc_symbols *symbols, bool *uses_div)
 {
-    chips_expr e = {text, 0, true, false, symbols, 0};
-    unsigned nest = chips_expr_additive(&e, out);
-    if (chips_expr_peek(&e) != '\0' || nest + CHIPS_COUNT_WRAP > REPORT_CHIPS_MAX_NESTING)
+    rc_expr e = {text, 0, true, false, symbols, 0};
+    unsigned nest = rc_expr_additive(&e, out);
+    if (rc_expr_peek(&e) != '\0' || nest + RC_COUNT_WRAP > REPORT_CHIPS_MAX_NESTING)
         e.ok = false;
     if (e.ok && e.uses_div)
         *uses_div = true;
@@ -293,22 +293,22 @@ static bool chips_translate(const char *text, strbuf *out, chips_symbols *symbol
 
 /* ---- a subtask ---- */
 
-typedef struct chips_subtask {
+typedef struct rc_subtask {
     const lm_function *fn;
     char *name;
     strbuf body;          /* the statements of Time */
-    chips_symbols symbols;
+    rc_symbols symbols;
     bool uses_div;
-} chips_subtask;
+} rc_subtask;
 
-static void chips_indent(strbuf *out, unsigned depth)
+static void rc_indent(strbuf *out, unsigned depth)
 {
     for (unsigned i = 0; i < depth; i++)
         strbuf_append(out, "    ");
 }
 
 /* compute <is flop, ...> of one level's counts; nothing when it has none. */
-static void chips_flops(strbuf *out, unsigned depth, const lm_fp_counts *fp)
+static void rc_flops(strbuf *out, unsigned depth, const lm_fp_counts *fp)
 {
     static const char *const elements[LM_FP_NCLASSES] = {"add", "sub", "mul", "div", "other"};
     strbuf v = STRBUF_INIT;
@@ -316,19 +316,19 @@ static void chips_flops(strbuf *out, unsigned depth, const lm_fp_counts *fp)
         if (fp->n[k])
             strbuf_printf(&v, ", %lu*%s", fp->n[k], elements[k]);
     if (v.len) {
-        chips_indent(out, depth);
+        rc_indent(out, depth);
         strbuf_printf(out, "compute <is flop%s>;\n", strbuf_cstr(&v));
     }
     strbuf_release(&v);
 }
 
-static void chips_bytes(strbuf *out, unsigned depth, const lm_array_use *arrays)
+static void rc_bytes(strbuf *out, unsigned depth, const lm_array_use *arrays)
 {
     unsigned long load = lm_arrays_byte_count(arrays, false);
     unsigned long store = lm_arrays_byte_count(arrays, true);
     if (!load && !store)
         return;
-    chips_indent(out, depth);
+    rc_indent(out, depth);
     strbuf_append(out, "compute <is mem");
     if (load)
         strbuf_printf(out, ", %lu*load", load);
@@ -338,7 +338,7 @@ static void chips_bytes(strbuf *out, unsigned depth, const lm_array_use *arrays)
 }
 
 /* A translated bound that is a number. */
-static bool chips_constant(const strbuf *text, long long *v)
+static bool rc_constant(const strbuf *text, long long *v)
 {
     char *end;
     const char *s = strbuf_cstr(text);
@@ -349,20 +349,20 @@ static bool chips_constant(const strbuf *text, long long *v)
 /* perfmodel's trip count of l, or false when its bounds are unknown or
  * cannot be written in CHIP3S.  Numbers give a number, as perfmodel
  * computes it. */
-static bool chips_trip_count(chips_subtask *st, const lm_loop *l, strbuf *out)
+static bool rc_trip_count(rc_subtask *st, const lm_loop *l, strbuf *out)
 {
     const lm_bounds *b = &l->bounds;
     if (!b->lower || !b->upper || !b->stride)
         return false;
-    chips_symbols symbols = {NULL, 0, 0};
+    rc_symbols symbols = {NULL, 0, 0};
     strbuf lo = STRBUF_INIT, hi = STRBUF_INIT, step = STRBUF_INIT;
     bool uses_div = false;
-    bool ok = chips_translate(b->lower, &lo, &symbols, &uses_div) &&
-              chips_translate(b->upper, &hi, &symbols, &uses_div) &&
-              chips_translate(b->stride, &step, &symbols, &uses_div);
+    bool ok = rc_translate(b->lower, &lo, &symbols, &uses_div) &&
+              rc_translate(b->upper, &hi, &symbols, &uses_div) &&
+              rc_translate(b->stride, &step, &symbols, &uses_div);
     long long clo, chi, cstep;
-    if (ok && chips_constant(&lo, &clo) && chips_constant(&hi, &chi) &&
-        chips_constant(&step, &cstep) && cstep != 0) {
+    if (ok && rc_constant(&lo, &clo) && rc_constant(&hi, &chi) &&
+        rc_constant(&step, &cstep) && cstep != 0) {
         long double span = cstep > 0 ? (long double)chi - clo : (long double)clo - chi;
         long double mag = cstep > 0 ? (long double)cstep : -(long double)cstep;
         strbuf_printf(out, "%lld", span < 0 ? 0LL : (long long)(span / mag) + 1);
@@ -379,41 +379,41 @@ static bool chips_trip_count(chips_subtask *st, const lm_loop *l, strbuf *out)
                           strbuf_cstr(&step));
         strbuf_release(&span);
         for (size_t i = 0; i < symbols.n; i++)
-            chips_symbols_add(&st->symbols, symbols.v[i].name, symbols.v[i].c_name);
+            rc_symbols_add(&st->symbols, symbols.v[i].name, symbols.v[i].c_name);
         st->uses_div |= uses_div;
     }
-    chips_symbols_release(&symbols);
+    rc_symbols_release(&symbols);
     strbuf_release(&lo);
     strbuf_release(&hi);
     strbuf_release(&step);
     return ok;
 }
 
-static void chips_loop(chips_subtask *st, const lm_loop *l, unsigned depth)
+static void rc_loop(rc_subtask *st, const lm_loop *l, unsigned depth)
 {
     strbuf count = STRBUF_INIT;
-    if (!chips_trip_count(st, l, &count)) {
+    if (!rc_trip_count(st, l, &count)) {
         strbuf c_name = STRBUF_INIT;
         strbuf_printf(&c_name, "%s_L%u", st->fn->name, l->loc.line);
-        char *name = chips_name(strbuf_cstr(&c_name));
-        chips_symbols_add(&st->symbols, name, strbuf_cstr(&c_name));
+        char *name = rc_name(strbuf_cstr(&c_name));
+        rc_symbols_add(&st->symbols, name, strbuf_cstr(&c_name));
         strbuf_append(&count, name);
         free(name);
         strbuf_release(&c_name);
     }
-    chips_indent(&st->body, depth);
+    rc_indent(&st->body, depth);
     strbuf_printf(&st->body, "loop <0>, %s { (* line %u *)\n", strbuf_cstr(&count), l->loc.line);
     strbuf_release(&count);
-    chips_flops(&st->body, depth + 1, &l->own);
-    chips_bytes(&st->body, depth + 1, l->own_arrays);
+    rc_flops(&st->body, depth + 1, &l->own);
+    rc_bytes(&st->body, depth + 1, l->own_arrays);
     for (const lm_loop *c = l->children; c; c = c->next)
-        chips_loop(st, c, depth + 1);
-    chips_indent(&st->body, depth);
+        rc_loop(st, c, depth + 1);
+    rc_indent(&st->body, depth);
     strbuf_append(&st->body, "}\n");
 }
 
 /* `var dtdp numeric: a = 1, b;` for the symbols, each valued by -param. */
-static void chips_var_symbols(strbuf *out, const chips_symbols *s, const bexpr_bindings *params)
+static void rc_var_symbols(strbuf *out, const rc_symbols *s, const bexpr_bindings *params)
 {
     if (!s->n)
         return;
@@ -429,7 +429,7 @@ static void chips_var_symbols(strbuf *out, const chips_symbols *s, const bexpr_b
 }
 
 /* Text inside a (* *) comment, which `*)` would end. */
-static void chips_comment_text(strbuf *out, const char *s)
+static void rc_comment_text(strbuf *out, const char *s)
 {
     for (; *s; s++) {
         if (*s == ')' && out->len && out->s[out->len - 1] == '*')
@@ -438,7 +438,7 @@ static void chips_comment_text(strbuf *out, const char *s)
     }
 }
 
-static const char chips_div_procs[] =
+static const char rc_div_procs[] =
     "(* C's integer division and remainder: the quotient truncated toward zero *)\n"
     "proc exec c_div var a, b; {\n"
     "    if a / b < 0 then\n"
@@ -451,23 +451,23 @@ static const char chips_div_procs[] =
     "}\n"
     "\n";
 
-static char *chips_subtask_text(chips_subtask *st, const char *app, const bexpr_bindings *params)
+static char *rc_subtask_text(rc_subtask *st, const char *app, const bexpr_bindings *params)
 {
     const lm_function *fn = st->fn;
-    chips_flops(&st->body, 1, &fn->own);
+    rc_flops(&st->body, 1, &fn->own);
     for (const lm_loop *l = fn->loops; l; l = l->next)
-        chips_loop(st, l, 1);
+        rc_loop(st, l, 1);
     strbuf t = STRBUF_INIT;
     const char *file = fn->loc.file ? fn->loc.file : "?";
     const char *base = strrchr(file, '/');
     strbuf_printf(&t, "(* %s.la: %s() of ", st->name, fn->name);
-    chips_comment_text(&t, base ? base + 1 : file);
+    rc_comment_text(&t, base ? base + 1 : file);
     strbuf_printf(&t, ", for the application %s: written by measuretool -chips *)\n\n", app);
     strbuf_printf(&t, "subtask %s {\n\ninclude sequential;\n\n", st->name);
-    chips_var_symbols(&t, &st->symbols, params);
+    rc_var_symbols(&t, &st->symbols, params);
     strbuf_append(&t, "link {\nsequential:\n    Tx = Time();\n}\n\n");
     if (st->uses_div)
-        strbuf_append(&t, chips_div_procs);
+        strbuf_append(&t, rc_div_procs);
     strbuf_append(&t, "(* The function's time: its work outside loops, then its loop nests *)\n");
     strbuf_append(&t, "proc cflow Time {\n");
     strbuf_append(&t, strbuf_cstr(&st->body));
@@ -478,7 +478,7 @@ static char *chips_subtask_text(chips_subtask *st, const char *app, const bexpr_
 /* ---- the application ---- */
 
 /* Is fn called by another function of the program? */
-static bool chips_is_called(const lm_program *p, const lm_function *fn)
+static bool rc_is_called(const lm_program *p, const lm_function *fn)
 {
     for (const lm_file *f = p->files; f; f = f->next)
         for (const lm_function *g = f->functions; g; g = g->next)
@@ -488,13 +488,13 @@ static bool chips_is_called(const lm_program *p, const lm_function *fn)
     return false;
 }
 
-static char *chips_app_text(const char *app, const lm_program *p, chips_subtask *st, size_t n,
-                            const bexpr_bindings *params)
+static char *rc_app_text(const char *app, const lm_program *p, rc_subtask *st, size_t n,
+                         const bexpr_bindings *params)
 {
-    chips_symbols all = {NULL, 0, 0};
+    rc_symbols all = {NULL, 0, 0};
     for (size_t i = 0; i < n; i++)
         for (size_t k = 0; k < st[i].symbols.n; k++)
-            chips_symbols_add(&all, st[i].symbols.v[k].name, st[i].symbols.v[k].c_name);
+            rc_symbols_add(&all, st[i].symbols.v[k].name, st[i].symbols.v[k].c_name);
     strbuf t = STRBUF_INIT;
     strbuf_printf(&t, "(* %s.la: written by measuretool -chips; evaluate with chips (chips/README.md) *)\n\n",
                   app);
@@ -503,7 +503,7 @@ static char *chips_app_text(const char *app, const lm_program *p, chips_subtask 
         strbuf_printf(&t, "include %s;\n", st[i].name);
     if (n)
         strbuf_append(&t, "\n");
-    chips_var_symbols(&t, &all, params);
+    rc_var_symbols(&t, &all, params);
     bool any_link = false;
     for (size_t i = 0; i < n; i++)
         any_link |= st[i].symbols.n > 0;
@@ -524,13 +524,13 @@ static char *chips_app_text(const char *app, const lm_program *p, chips_subtask 
     strbuf_append(&t, "proc exec init {\n    return ");
     bool first = true;
     for (size_t i = 0; i < n; i++) {
-        if (chips_is_called(p, st[i].fn))
+        if (rc_is_called(p, st[i].fn))
             continue;
         strbuf_printf(&t, "%s%s", first ? "" : " + ", st[i].name);
         first = false;
     }
     strbuf_append(&t, first ? "0;\n}\n\n}\n" : ";\n}\n\n}\n");
-    chips_symbols_release(&all);
+    rc_symbols_release(&all);
     return strbuf_take(&t);
 }
 
@@ -544,16 +544,16 @@ char *report_chips_app_name(const char *app_path, const char **why)
         return NULL;
     }
     strbuf sb = STRBUF_INIT;
-    chips_name_into(&sb, base, len - 3);
+    rc_name_into(&sb, base, len - 3);
     return strbuf_take(&sb);
 }
 
 /* The subtasks' names: the functions', unique, and none the application's
  * (dot() of dot.la becomes dot_2: the two files would be one). */
-static void chips_name_subtasks(chips_subtask *st, size_t n, const char *app)
+static void rc_name_subtasks(rc_subtask *st, size_t n, const char *app)
 {
     for (size_t i = 0; i < n; i++) {
-        char *base = chips_name(st[i].fn->name);
+        char *base = rc_name(st[i].fn->name);
         st[i].name = mem_strdup(base);
         for (unsigned k = 2;; k++) {
             size_t j = 0;
@@ -570,14 +570,14 @@ static void chips_name_subtasks(chips_subtask *st, size_t n, const char *app)
     }
 }
 
-static bool chips_write_text(FILE *out, void *ctx)
+static bool rc_write_text(FILE *out, void *ctx)
 {
     const char *text = ctx;
     return fputs(text, out) >= 0;
 }
 
 /* dir/NAME.la beside the application's file. */
-static char *chips_path_beside(const char *app_path, const char *name)
+static char *rc_path_beside(const char *app_path, const char *name)
 {
     const char *slash = strrchr(app_path, '/');
     strbuf sb = STRBUF_INIT;
@@ -606,35 +606,35 @@ bool report_chips_write(const char *app_path, const lm_program *p, const bexpr_b
     for (const lm_file *f = p->files; f; f = f->next)
         for (const lm_function *fn = f->functions; fn; fn = fn->next)
             n++;
-    chips_subtask *st = mem_alloc((n ? n : 1) * sizeof *st);
+    rc_subtask *st = mem_alloc((n ? n : 1) * sizeof *st);
     size_t i = 0;
     for (const lm_file *f = p->files; f; f = f->next)
         for (const lm_function *fn = f->functions; fn; fn = fn->next)
-            st[i++] = (chips_subtask){fn, NULL, STRBUF_INIT, {NULL, 0, 0}, false};
-    chips_name_subtasks(st, n, app);
+            st[i++] = (rc_subtask){fn, NULL, STRBUF_INIT, {NULL, 0, 0}, false};
+    rc_name_subtasks(st, n, app);
     /* Each subtask's file is checked, like every output, before one is written. */
     bool ok = true;
     for (i = 0; i < n; i++) {
-        char *path = chips_path_beside(app_path, st[i].name);
+        char *path = rc_path_beside(app_path, st[i].name);
         ok &= fileio_claim_output("-chips' subtask", path);
         free(path);
     }
     for (i = 0; ok && i < n; i++) {
-        char *text = chips_subtask_text(&st[i], app, params);
-        char *path = chips_path_beside(app_path, st[i].name);
-        ok &= fileio_write_atomic(path, chips_write_text, text);
+        char *text = rc_subtask_text(&st[i], app, params);
+        char *path = rc_path_beside(app_path, st[i].name);
+        ok &= fileio_write_atomic(path, rc_write_text, text);
         free(path);
         free(text);
     }
     if (ok) {
-        char *text = chips_app_text(app, p, st, n, params);
-        ok &= fileio_write_atomic(app_path, chips_write_text, text);
+        char *text = rc_app_text(app, p, st, n, params);
+        ok &= fileio_write_atomic(app_path, rc_write_text, text);
         free(text);
     }
     for (i = 0; i < n; i++) {
         free(st[i].name);
         strbuf_release(&st[i].body);
-        chips_symbols_release(&st[i].symbols);
+        rc_symbols_release(&st[i].symbols);
     }
     free(st);
     free(app);

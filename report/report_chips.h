@@ -3,7 +3,9 @@
  * object per function whose cflow procedure Time holds the function's loop
  * nests with their trip counts and own-level FP operations and bytes.  It
  * reads the finished model (with its ExaSAT detail, for bounds and calls)
- * and walks nothing.  chips/README.md says how to evaluate the result. */
+ * and walks nothing.  chips/README.md says how to evaluate the result.
+ * Used by measuretool (-chips); chips takes its nesting limit from here.
+ * report_chips_app_name() returns a name the caller frees. */
 #ifndef AITOOL_REPORT_CHIPS_H
 #define AITOOL_REPORT_CHIPS_H
 

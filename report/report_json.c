@@ -5,12 +5,16 @@
 #include "report.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fileio.h"
+#include "json_check.h"
 #include "json_out.h"
-#include "mem.h"
+#include "loop_model.h"
+#include "perf.h"
+#include "strbuf.h"
 
 /* ---- what the report holds: -merge checks each slice against it ---- */
 
@@ -197,16 +201,10 @@ char *report_json_render(const lm_program *p, const report_joins *j)
     return strbuf_take(&text);
 }
 
-typedef struct report_job {
-    const lm_program *p;
-    const report_joins *j;
-} report_job;
-
-static bool report_json_writer(FILE *out, void *ctx)
+static bool report_json_write(FILE *out, const lm_program *p, const report_joins *j)
 {
-    const report_job *job = ctx;
     strbuf text = STRBUF_INIT;
-    bool ok = report_json_emit(&text, out, job->p, job->j);
+    bool ok = report_json_emit(&text, out, p, j);
     strbuf_appendn(&text, "\n", 1);
     ok &= fileio_flush_text(out, &text);
     strbuf_release(&text);
@@ -215,6 +213,5 @@ static bool report_json_writer(FILE *out, void *ctx)
 
 bool report_json_file(const char *path, const lm_program *p, const report_joins *j)
 {
-    report_job job = {p, j};
-    return fileio_write_atomic(path, report_json_writer, &job);
+    return report_write_file(path, report_json_write, p, j);
 }

@@ -6,6 +6,7 @@
  * with nothing else, in the layout report_json writes (cJSON's). */
 #include "report.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

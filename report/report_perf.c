@@ -2,13 +2,17 @@
  * per loop, then the totals; CSV with a row per nest; JSON with everything. */
 #include "report_perf.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
 
 #include "fileio.h"
+#include "loop_model.h"
+#include "machine.h"
 #include "mem.h"
+#include "perf.h"
 
 /* "L1 k, L2 j, L3 -": the outermost level whose reuse each cache holds. */
 static void report_perf_fits(FILE *out, const perf_loop *pl, const machine *m)

@@ -1,6 +1,6 @@
 /* report_perf: the performance model's predictions as a readable table, as
  * CSV and as JSON (README.md, "perfmodel").  The *_write functions stream to
- * a FILE the caller owns and return false on an output error. */
+ * a FILE the caller owns and return false on an output error.  Used by perfmodel. */
 #ifndef AITOOL_REPORT_PERF_H
 #define AITOOL_REPORT_PERF_H
 

@@ -3,7 +3,12 @@
  * loop whose bytes are incomplete, a line naming the calls to blame. */
 #include "report.h"
 
+#include <stddef.h>
+#include <stdio.h>
+
 #include "fileio.h"
+#include "loop_model.h"
+#include "perf.h"
 
 static const char *report_statement_name(lm_loop_kind k)
 {
@@ -92,20 +97,27 @@ bool report_text_write(FILE *out, const lm_program *p, const report_joins *j)
 }
 
 typedef struct report_job {
+    report_writer write;
     const lm_program *p;
     const report_joins *j;
 } report_job;
 
-static bool report_text_writer(FILE *out, void *ctx)
+static bool report_job_write(FILE *out, void *ctx)
 {
     const report_job *job = ctx;
-    return report_text_write(out, job->p, job->j);
+    return job->write(out, job->p, job->j);
+}
+
+bool report_write_file(const char *path, report_writer write, const lm_program *p,
+                       const report_joins *j)
+{
+    report_job job = {write, p, j};
+    return fileio_write_atomic(path, report_job_write, &job);
 }
 
 bool report_text_file(const char *path, const lm_program *p, const report_joins *j)
 {
-    report_job job = {p, j};
-    return fileio_write_atomic(path, report_text_writer, &job);
+    return report_write_file(path, report_text_write, p, j);
 }
 
 static void report_debug_counts(FILE *out, const char *what, const lm_fp_counts *c)

@@ -2,6 +2,9 @@
 
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stdio.h>
+
+#include "strbuf.h"
 
 static const char *diag_program = "aitool";
 static FILE *diag_stream;

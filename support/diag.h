@@ -10,7 +10,10 @@
  * unit of a parallel run captures its messages in a strbuf of its own
  * (diag_capture), which the main thread later writes out whole and in order
  * (diag_flush_captured), so messages never interleave mid-line.  The
- * buffers belong to the caller; the module owns no heap memory. */
+ * buffers belong to the caller; the module owns no heap memory.
+ *
+ * Used by every part and every program: nothing else writes a message a
+ * user sees.  diag_set_program() borrows the name it is given. */
 #ifndef AITOOL_DIAG_H
 #define AITOOL_DIAG_H
 

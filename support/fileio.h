@@ -22,7 +22,12 @@
  * takes it) and never read whole beyond FILEIO_MAX_INPUT_BYTES: a device or
  * a FIFO is refused before it is opened, and a larger file before it is
  * read, with "PATH:1:1: error: cannot read WHAT: it is larger than the limit
- * of 256 MiB".  A write that fails is "error: writing OUT: reason". */
+ * of 256 MiB".  A write that fails is "error: writing OUT: reason".
+ *
+ * Used by every part that reads an input or writes an output (the tools,
+ * the reports, the XML writer and readers, the instrumenters, chips, the
+ * machine files, simon-cc); fileio_read_text() returns text the caller
+ * frees. */
 #ifndef AITOOL_FILEIO_H
 #define AITOOL_FILEIO_H
 

@@ -7,9 +7,10 @@
  * The text must already be known to parse (cJSON parsed it): cJSON keeps no
  * positions, so the check walks the text itself, in one pass and in
  * document order, and needs no tree.  Pure C, so the tables can sit beside
- * the writers and readers of each format (report/report_json.c,
- * loopmodel/measured.c).  Tables and ranges are static data the caller
- * owns; nothing is allocated that outlives a call. */
+ * the writers and readers of each format: the JSON report's
+ * (report/report_json.c) and the measurement's (loopmodel/measured.c) use
+ * it, and the tests check their documents with it.  Tables and ranges are
+ * static data the caller owns; nothing is allocated that outlives a call. */
 #ifndef AITOOL_JSON_CHECK_H
 #define AITOOL_JSON_CHECK_H
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "mem.h"
+#include "strbuf.h"
 
 void json_out_release(json_out *w)
 {

@@ -2,7 +2,8 @@
  * object's members on lines of their own, indented by a tab per level,
  * `"key":<tab>value`; an array's items on one line, ", " between), so a
  * report can be written without building a tree first.  The writer appends
- * to a strbuf the caller owns; json_out_release() frees its own state. */
+ * to a strbuf the caller owns; json_out_release() frees its own state.  Used by the JSON report,
+ * chips' JSON output, simon's statistics and the benchmark validation. */
 #ifndef AITOOL_JSON_OUT_H
 #define AITOOL_JSON_OUT_H
 

@@ -11,7 +11,9 @@
  * each file is the build or source tree's path the caller compiled in.
  *
  * The paths returned are made once and kept until the program exits (never
- * freed by the caller); the functions are safe to call from any thread. */
+ * freed by the caller); the functions are safe to call from any thread.
+ *
+ * Used by the analyzer (the <omp.h> wrapper) and by simon-cc. */
 #ifndef AITOOL_LAYOUT_H
 #define AITOOL_LAYOUT_H
 

@@ -1,5 +1,6 @@
 #include "mem.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

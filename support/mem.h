@@ -8,7 +8,9 @@
  * An arena owns many small objects that die together (the loop model of a
  * run).  arena_create() makes one, arena_free() releases everything allocated
  * from it and sets the caller's pointer to NULL; arena_adopt() hands all of
- * one arena's objects to another (they then die with it). */
+ * one arena's objects to another (they then die with it).
+ *
+ * Used by every part. */
 #ifndef AITOOL_MEM_H
 #define AITOOL_MEM_H
 

@@ -1,12 +1,14 @@
 #include "shard.h"
 
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "mem.h"
+#include "strbuf.h"
 
 /* A whole number of at most max, all of [s, end). */
 static bool shard_number(const char *s, const char *end, unsigned long max, unsigned long *v)

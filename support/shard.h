@@ -9,7 +9,9 @@
  * the tool and its version, the slice, the units of the whole run and a
  * hash (shard_hash_*) of their paths and arguments in order and of the
  * options that change the counts, so slices of different tools, runs or
- * databases are told apart.  Plain values; nothing to free. */
+ * databases are told apart.  Plain values; nothing to free.  Used by
+ * measuretool (-shard, -merge), the JSON report and its merge, and the
+ * XML reader (-merge-xml). */
 #ifndef AITOOL_SHARD_H
 #define AITOOL_SHARD_H
 

@@ -2,7 +2,10 @@
  *
  * A strbuf is a value the caller owns; strbuf_release() frees its storage and
  * leaves it empty and reusable.  strbuf_take() hands the string to the caller
- * (free() it) and leaves the buffer empty. */
+ * (free() it) and leaves the buffer empty.
+ *
+ * Used by every part that builds text: the diagnostics, the reports, the
+ * XML writer, the analyzer's texts, the instrumenters' edits, simon. */
 #ifndef AITOOL_STRBUF_H
 #define AITOOL_STRBUF_H
 

@@ -7,7 +7,10 @@
  * exasat-orig.xsd for the dialect the ExaSAT tools wrote (both compiled in),
  * and appends its functions to a program as one lm_file named after the
  * document; everything it allocates belongs to the program's arena.  Errors
- * go through diag as FILE:LINE:COL: error: ... */
+ * go through diag as FILE:LINE:COL: error: ...
+ *
+ * Used by measuretool (-xml, -merge-xml, .xml inputs), perfmodel (its
+ * input), the benchmark validation and the tests. */
 #ifndef AITOOL_EXASAT_XML_H
 #define AITOOL_EXASAT_XML_H
 

@@ -23,6 +23,7 @@
 
 #include "diag.h"
 #include "fileio.h"
+#include "loop_model.h"
 #include "mem.h"
 #include "shard.h"
 #include "xml_read_common.h"
@@ -253,17 +254,6 @@ static const xml_child xml_loop_children[] = {
     {NULL, NULL},
 };
 
-/* The attributes that hold a loop's own operation counts. */
-static const struct {
-    const char *attr;
-    lm_fp_class fp;
-} xml_loop_counts[] = {
-    {"adds", LM_FP_PLUS},
-    {"multiplies", LM_FP_MULTIPLY},
-    {"divides", LM_FP_DIVIDE},
-    {"specials", LM_FP_SPECIAL},
-};
-
 static void xml_read_loop(xml_reader *r, const xml_scope *at, const xmlNode *node)
 {
     unsigned line = (unsigned)xml_count(r, node, "linenum", UINT_MAX);
@@ -275,8 +265,7 @@ static void xml_read_loop(xml_reader *r, const xml_scope *at, const xmlNode *nod
         .upper = xml_attr_or_null(r, node, "upperbound"),
         .stride = xml_attr_or_null(r, node, "stride"),
     };
-    for (size_t i = 0; i < sizeof xml_loop_counts / sizeof *xml_loop_counts; i++)
-        l->own.n[xml_loop_counts[i].fp] = xml_count(r, node, xml_loop_counts[i].attr, ULONG_MAX);
+    xml_read_counts(r, node, &l->own);
     l->probability = xml_probability(r, node, "probability");
     l->omp = lm_omp_parse(xml_attr_or_null(r, node, "omp")); /* the schema checked its text */
     xml_scope inner = *at;
@@ -379,12 +368,60 @@ static char *xml_shard_line(const xmlDoc *doc)
     return NULL;
 }
 
+/* ---- Which dialect a document is in ---- */
+
+static bool xml_has_attr(const xmlNode *n, const char *attr)
+{
+    return xmlHasProp(n, BAD_CAST attr) != NULL;
+}
+
+/* What only the tools' dialect has, at this element. */
+static bool xml_marks_original(const xmlNode *n)
+{
+    const char *name = (const char *)n->name;
+    const char *parent = n->parent && n->parent->type == XML_ELEMENT_NODE
+                             ? (const char *)n->parent->name
+                             : "";
+    if (!strcmp(name, "if") || !strcmp(name, "else") || !strcmp(name, "funccall"))
+        return true;
+    if (!strcmp(name, "function"))
+        return xml_has_attr(n, "adds") || xml_has_attr(n, "multiplies") ||
+               xml_has_attr(n, "divides") || xml_has_attr(n, "specials");
+    if (!strcmp(name, "access"))
+        return xml_has_attr(n, "offset") || xml_has_attr(n, "dependentloopvar");
+    if (!strcmp(name, "scalar"))
+        return xml_has_attr(n, "accesstype") || !strcmp(parent, "function");
+    if (!strcmp(name, "array"))
+        return !strcmp(parent, "function");
+    return false;
+}
+
+/* The document has what only the ExaSAT tools' dialect has (counts on a
+ * function, an access with an offset, an if element, ...). */
+static bool xml_is_original(const xmlDoc *doc)
+{
+    const xmlNode *n = xmlDocGetRootElement(doc);
+    /* Pre-order, without recursion: documents may nest 2048 deep. */
+    while (n) {
+        if (n->type == XML_ELEMENT_NODE && xml_marks_original(n))
+            return true;
+        if (n->type == XML_ELEMENT_NODE && n->children) {
+            n = n->children;
+            continue;
+        }
+        while (n && !n->next)
+            n = n->parent && n->parent->type == XML_ELEMENT_NODE ? n->parent : NULL;
+        n = n ? n->next : NULL;
+    }
+    return false;
+}
+
 /* shard (may be NULL) gets the document's shard line, when it has one. */
 static bool xml_read_memory_as(lm_program *p, const char *name, const char *text, size_t len,
                                xml_dialect dialect, char **shard)
 {
     bool original;
-    xmlDoc *doc = xml_load(name, text, len, dialect, &original);
+    xmlDoc *doc = xml_load(name, text, len, dialect, xml_is_original, &original);
     bool ok = doc && (original ? xml_orig_read_program(p, name, doc)
                                : xml_read_program(p, name, doc));
     if (ok && shard)

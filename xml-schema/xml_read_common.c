@@ -14,10 +14,12 @@
 
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlschemas.h>
 
 #include "diag.h"
+#include "exasat_xml.h"
 #include "mem.h"
 #include "strbuf.h"
 
@@ -207,12 +209,12 @@ static bool xml_validate(xml_errors *e, xmlDoc *doc, xml_schema_source src)
 }
 
 xmlDoc *xml_load(const char *name, const char *text, size_t len, xml_dialect dialect,
-                 bool *original)
+                 xml_dialect_test is_original, bool *original)
 {
     xml_errors e = {.name = name, .generic = STRBUF_INIT};
     xml_saved_handlers saved = xml_capture_errors(&e);
     xmlDoc *doc = xml_parse(&e, text, len);
-    *original = doc && (dialect == XML_DIALECT_ORIGINAL || xml_orig_detect(doc));
+    *original = doc && (dialect == XML_DIALECT_ORIGINAL || is_original(doc));
     xml_schema_source src = {xml_schema_text, "exasat.xsd"};
     if (*original)
         src = (xml_schema_source){xml_orig_schema_text, "exasat-orig.xsd"};
@@ -327,6 +329,23 @@ unsigned long xml_count(xml_reader *r, const xmlNode *node, const char *attr,
 {
     const char *value = xml_attr(r, node, attr);
     return value ? xml_parse_count(r, node, attr, value, max) : 0;
+}
+
+/* The attributes that hold operation counts, in both dialects. */
+static const struct {
+    const char *attr;
+    lm_fp_class fp;
+} xml_counts[] = {
+    {"adds", LM_FP_PLUS},
+    {"multiplies", LM_FP_MULTIPLY},
+    {"divides", LM_FP_DIVIDE},
+    {"specials", LM_FP_SPECIAL},
+};
+
+void xml_read_counts(xml_reader *r, const xmlNode *node, lm_fp_counts *c)
+{
+    for (size_t i = 0; i < sizeof xml_counts / sizeof *xml_counts; i++)
+        c->n[xml_counts[i].fp] = xml_count(r, node, xml_counts[i].attr, ULONG_MAX);
 }
 
 double xml_probability(xml_reader *r, const xmlNode *node, const char *attr)

@@ -20,56 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include <libxml/tree.h>
+
+#include "loop_model.h"
 #include "mem.h"
 #include "bound_expr.h"
 #include "strbuf.h"
-
-/* ---- Detection ---- */
-
-static bool xml_orig_has_attr(const xmlNode *n, const char *attr)
-{
-    return xmlHasProp(n, BAD_CAST attr) != NULL;
-}
-
-/* What only the tools' dialect has, at this element. */
-static bool xml_orig_marks(const xmlNode *n)
-{
-    const char *name = (const char *)n->name;
-    const char *parent = n->parent && n->parent->type == XML_ELEMENT_NODE
-                             ? (const char *)n->parent->name
-                             : "";
-    if (!strcmp(name, "if") || !strcmp(name, "else") || !strcmp(name, "funccall"))
-        return true;
-    if (!strcmp(name, "function"))
-        return xml_orig_has_attr(n, "adds") || xml_orig_has_attr(n, "multiplies") ||
-               xml_orig_has_attr(n, "divides") || xml_orig_has_attr(n, "specials");
-    if (!strcmp(name, "access"))
-        return xml_orig_has_attr(n, "offset") || xml_orig_has_attr(n, "dependentloopvar");
-    if (!strcmp(name, "scalar"))
-        return xml_orig_has_attr(n, "accesstype") || !strcmp(parent, "function");
-    if (!strcmp(name, "array"))
-        return !strcmp(parent, "function");
-    return false;
-}
-
-bool xml_orig_detect(const xmlDoc *doc)
-{
-    const xmlNode *n = xmlDocGetRootElement(doc);
-    /* Pre-order, without recursion: documents may nest 2048 deep. */
-    while (n) {
-        if (n->type == XML_ELEMENT_NODE && xml_orig_marks(n))
-            return true;
-        if (n->type == XML_ELEMENT_NODE && n->children) {
-            n = n->children;
-            continue;
-        }
-        while (n && !n->next)
-            n = n->parent && n->parent->type == XML_ELEMENT_NODE ? n->parent : NULL;
-        n = n ? n->next : NULL;
-    }
-    return false;
-}
 
 /* ---- Tuples of texts: "(i,j,k,)", "(- 1,0,irho)", "()" ---- */
 
@@ -268,30 +224,13 @@ static const xml_child xml_orig_loop_children[] = {
     {NULL, NULL},
 };
 
-/* The attributes of the operation counts of a loop, if, else or function. */
-static const struct {
-    const char *attr;
-    lm_fp_class fp;
-} xml_orig_counts[] = {
-    {"adds", LM_FP_PLUS},
-    {"multiplies", LM_FP_MULTIPLY},
-    {"divides", LM_FP_DIVIDE},
-    {"specials", LM_FP_SPECIAL},
-};
-
-static void xml_orig_read_counts(xml_reader *r, const xmlNode *node, lm_fp_counts *c)
-{
-    for (size_t i = 0; i < sizeof xml_orig_counts / sizeof *xml_orig_counts; i++)
-        c->n[xml_orig_counts[i].fp] = xml_count(r, node, xml_orig_counts[i].attr, ULONG_MAX);
-}
-
 static lm_loop *xml_orig_add_loop(xml_reader *r, const xml_scope *at, const xmlNode *node,
                                   const char *line_attr)
 {
     unsigned line = (unsigned)xml_count(r, node, line_attr, UINT_MAX);
     lm_loop *l = lm_function_add_loop(r->p, at->fn, at->loop, LM_LOOP_FOR,
                                       (lm_location){r->name, line, 1});
-    xml_orig_read_counts(r, node, &l->own);
+    xml_read_counts(r, node, &l->own);
     return l;
 }
 
@@ -374,7 +313,7 @@ static void xml_orig_read_function(xml_reader *r, const xml_scope *at, const xml
     xml_scope inner = *at;
     inner.fn = lm_file_add_function(r->p, at->file, xml_text(r, node, "name"), loc);
     inner.fn->start = inner.fn->loc;
-    xml_orig_read_counts(r, node, &inner.fn->own);
+    xml_read_counts(r, node, &inner.fn->own);
     xml_read_children(r, &inner, node, xml_orig_function_children);
 }
 

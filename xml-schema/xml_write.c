@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
 #include "fileio.h"
+#include "loop_model.h"
 #include "measured.h"
 #include "mem.h"
 #include "strbuf.h"

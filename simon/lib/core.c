@@ -2,6 +2,8 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +13,7 @@
 #define SIMON_NO_SEED_NAMES
 #include "simon.h"
 #include "strbuf.h"
+#include "sw.h"
 
 typedef struct core_task core_task;
 

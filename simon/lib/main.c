@@ -3,6 +3,7 @@
  * status (0 done, 1 misuse, 2 usage, 3 bad switch file, 4 deadlock). */
 #include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include "diag.h"
 #include "fileio.h"
 #include "stats.h"
+#include "strbuf.h"
 #include "sw.h"
 
 enum { SIMON_EXIT_USAGE = 2, SIMON_EXIT_SWITCH = 3 };

@@ -5,10 +5,12 @@
  * before the model's own events of the same time. */
 #include "replay.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "core.h"
 #include "mem.h"
+#include "sw.h"
 
 typedef struct replay_event {
     int64_t time;

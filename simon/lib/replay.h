@@ -2,7 +2,8 @@
  * -network (a CHIP3S inpcom step's messages on a SIMON network instead of
  * LogGP).  The messages are sent in order at their times; the model's own
  * events run as the core would run them (after the sends of their time);
- * the answer is when the last copy arrives.  Nothing outlives the call. */
+ * the answer is when the last copy arrives.  Nothing outlives the call.
+ * Used by chips' evaluator. */
 #ifndef SIMON_REPLAY_H
 #define SIMON_REPLAY_H
 

@@ -1,10 +1,12 @@
 #include "stats.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core.h"
 #include "json_out.h"
+#include "strbuf.h"
 
 static int64_t stats_end(void)
 {

@@ -11,7 +11,11 @@
  * sw_config_read() parses a switch file (`key = value`, `#` comments, `model`
  * first); the config holds no pointers into the file's text, and its
  * placement is freed by sw_config_release() (the models copy what they
- * keep). */
+ * keep).
+ *
+ * Used by the SIMON core and the replay of chips -network (both link the
+ * models), chips' command line (-network reads a switch file) and the
+ * fuzz target of switch files. */
 #ifndef SIMON_SW_H
 #define SIMON_SW_H
 

@@ -15,6 +15,8 @@
  * completed transmissions count on the link. */
 #include "sw.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 

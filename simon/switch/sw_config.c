@@ -2,6 +2,7 @@
 #include "sw.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -5,6 +5,8 @@
  * after it ends. */
 #include "sw.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "core.h"

@@ -1,5 +1,6 @@
 #include "sw.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -8,6 +8,8 @@
  * the send time. */
 #include "sw.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,6 +1,9 @@
 /* null: every copy arrives when it is sent; no links. */
 #include "sw.h"
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "core.h"
 
 static const sw_key sw_null_keys[] = {{NULL, SW_TIME, 0, false}};

@@ -3,6 +3,8 @@
  * arrives latency after its transmission ends. */
 #include "sw.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "core.h"

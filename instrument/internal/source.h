@@ -26,15 +26,6 @@ typedef struct source {
     edit_list edits;
 } source;
 
-/* A cursor vector, for the children of a node. */
-typedef struct cursor_vec {
-    CXCursor *v;
-    size_t n, cap;
-} cursor_vec;
-
-void cursor_vec_children(cursor_vec *out, CXCursor c); /* replaces the contents */
-void cursor_vec_release(cursor_vec *v);
-
 /* The byte range of c in the main file, when both ends are written there
  * and not produced by a macro: false when c cannot be rewritten. */
 bool source_range(const source *s, CXCursor c, size_t *begin, size_t *end);
@@ -66,7 +57,5 @@ size_t source_directives_start(const source *s, size_t first, size_t begin);
 /* Where a statement ends: its extent, and the `;` after it when the extent
  * stops before one (expression statements, return, break, do-while). */
 size_t source_statement_end(const source *s, size_t end);
-/* Parentheses and implicit casts around e taken away. */
-CXCursor source_strip(CXCursor e);
 
 #endif

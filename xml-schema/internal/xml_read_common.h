@@ -1,8 +1,10 @@
 /* xml_read_common: what the readers of the two ExaSAT XML dialects share
- * (private to xml-schema/): loading a document (parsing, choosing its
- * dialect, validating it against that dialect's compiled-in schema, every
- * libxml2 error through diag) and the helpers that walk its elements into
- * the loop model.  Strings read are copied into the program's arena. */
+ * (private to xml-schema/; used by xml_read.c and xml_read_orig.c):
+ * loading a document (parsing, validating it against the compiled-in
+ * schema of the dialect the caller's test picks, every libxml2 error
+ * through diag; the caller frees the document) and the helpers that walk
+ * its elements into the loop model.  It calls neither reader.  Strings read
+ * are copied into the program's arena. */
 #ifndef AITOOL_XML_READ_COMMON_H
 #define AITOOL_XML_READ_COMMON_H
 
@@ -13,11 +15,15 @@
 
 #include "exasat_xml.h"
 
+/* Whether a parsed document is in the ExaSAT tools' own dialect. */
+typedef bool (*xml_dialect_test)(const xmlDoc *doc);
+
 /* The parsed and validated document (xmlFreeDoc() it), or NULL after
  * reported errors.  *original tells which dialect it was validated as: the
- * ExaSAT tools' own when forced or detected (xml_orig_detect). */
+ * ExaSAT tools' own when forced, or when XML_DIALECT_AUTO and is_original
+ * (the reader's detection, xml_read.c) says so. */
 xmlDoc *xml_load(const char *name, const char *text, size_t len, xml_dialect dialect,
-                 bool *original);
+                 xml_dialect_test is_original, bool *original);
 
 /* ---- Walking the elements ---- */
 
@@ -67,6 +73,9 @@ unsigned long xml_parse_count(xml_reader *r, const xmlNode *node, const char *at
 /* A required count attribute; 0 when absent. */
 unsigned long xml_count(xml_reader *r, const xmlNode *node, const char *attr,
                         unsigned long max);
+/* The operation counts adds, multiplies, divides and specials (each 0 when
+ * absent) of a loop, or in the tools' dialect of an if, else or function. */
+void xml_read_counts(xml_reader *r, const xmlNode *node, lm_fp_counts *c);
 /* An optional probability attribute (the schemas check it is 0 to 1); 1 when absent. */
 double xml_probability(xml_reader *r, const xmlNode *node, const char *attr);
 
@@ -82,9 +91,6 @@ void xml_read_comm(xml_reader *r, const xml_scope *at, const xmlNode *node);
 
 /* ---- The ExaSAT tools' own dialect (xml_read_orig.c) ---- */
 
-/* The document has what only that dialect has (counts on a function, an
- * access with an offset, an if element, ...). */
-bool xml_orig_detect(const xmlDoc *doc);
 /* The model of a valid document, appended to p only when every value fit. */
 bool xml_orig_read_program(lm_program *p, const char *name, const xmlDoc *doc);
 /* exasat-orig.xsd, as compiled in (NUL-terminated). */
