@@ -122,14 +122,13 @@ bool fileio_flush_text(FILE *out, strbuf *text)
     return ok;
 }
 
-static bool fileio_guard_write(const char *path);
-static bool fileio_guard_pending(const char *path);
+static bool fileio_guard_check(const char *path, bool writing);
 
 bool fileio_write_atomic(const char *path, fileio_writer writer, void *ctx)
 {
     if (strcmp(path, "-") == 0)
         return fileio_write_stream(stdout, path, writer, ctx);
-    if (!fileio_guard_write(path)) {
+    if (!fileio_guard_check(path, true)) {
         fileio_output_failed();
         return false;
     }
@@ -288,7 +287,7 @@ bool fileio_run_end(void)
 {
     bool ok = !fileio_run.failed;
     for (size_t i = 0; ok && i < fileio_run.n; i++)
-        ok = fileio_guard_pending(fileio_run.items[i].path);
+        ok = fileio_guard_check(fileio_run.items[i].path, false);
     for (size_t i = 0; i < fileio_run.n; i++) {
         fileio_pending *it = &fileio_run.items[i];
         if (ok) {
@@ -598,45 +597,41 @@ bool fileio_output_not_input(const char *option, const char *out, const char *co
     return fileio_claim_output(option, out);
 }
 
-/* The check of each write: an input, or a file written already in this
- * run, is refused; a claimed output is written once. */
-static bool fileio_guard_write(const char *path)
+/* A write of f, not an input: refused when f was written already in this
+ * run; a claimed output is written once, an unclaimed one is noted (taking
+ * f's strings). */
+static bool fileio_note_write_locked(fileio_file *f)
 {
-    fileio_file f;
-    if (!fileio_guard.on || !fileio_identify(path, NULL, &f))
-        return true;
-    pthread_mutex_lock(&fileio_guard.lock);
-    bool ok = fileio_not_an_input_locked(&f);
     fileio_file *claim = NULL;
-    for (size_t i = 0; ok && i < fileio_guard.outputs.n; i++) {
+    for (size_t i = 0; i < fileio_guard.outputs.n; i++) {
         fileio_file *c = &fileio_guard.outputs.v[i];
-        if (fileio_same(c, &f) && (!claim || claim->written))
+        if (fileio_same(c, f) && (!claim || claim->written))
             claim = c;
     }
-    if (ok && claim && claim->written) {
-        fileio_report_clash(&f, claim, false);
-        ok = false;
-    } else if (ok && claim) {
-        claim->written = true;
-    } else if (ok) {
-        f.written = true;
-        fileio_files_add(&fileio_guard.outputs, f);
-        f.shown = f.abs = NULL;
+    if (claim && claim->written) {
+        fileio_report_clash(f, claim, false);
+        return false;
     }
-    pthread_mutex_unlock(&fileio_guard.lock);
-    fileio_file_release(&f);
-    return ok;
+    if (claim) {
+        claim->written = true;
+    } else {
+        f->written = true;
+        fileio_files_add(&fileio_guard.outputs, *f);
+        f->shown = f->abs = NULL;
+    }
+    return true;
 }
 
-/* A run's output read as an input after it was written (a header libclang
- * opened later): checked again before the renames. */
-static bool fileio_guard_pending(const char *path)
+/* The check of each write (`writing`), and of a run's output again before
+ * its rename (a header libclang opened after it was written): an input is
+ * refused, and so is a second write of one file. */
+static bool fileio_guard_check(const char *path, bool writing)
 {
     fileio_file f;
     if (!fileio_guard.on || !fileio_identify(path, NULL, &f))
         return true;
     pthread_mutex_lock(&fileio_guard.lock);
-    bool ok = fileio_not_an_input_locked(&f);
+    bool ok = fileio_not_an_input_locked(&f) && (!writing || fileio_note_write_locked(&f));
     pthread_mutex_unlock(&fileio_guard.lock);
     fileio_file_release(&f);
     return ok;

@@ -320,6 +320,14 @@ static void wait_on(core_task *t, core_import *imp)
     t->wait[t->nwait++] = imp;
 }
 
+/* t waits on imp alone until it has news for the call. */
+static void wait_only_on(core_task *t, core_import *imp, task_call call)
+{
+    t->nwait = 0;
+    wait_on(t, imp);
+    task_suspend(t, call);
+}
+
 /* ---- messages and fifos ---- */
 
 static void msg_release(simon_msg *m)
@@ -807,11 +815,8 @@ size_t simon_get(const char *name, void *data)
 {
     core_task *t = current_task("get", true);
     core_import *imp = own_import("get", t, name);
-    if (!imp->count) {
-        t->nwait = 0;
-        wait_on(t, imp);
-        task_suspend(t, CALL_GET);
-    }
+    if (!imp->count)
+        wait_only_on(t, imp, CALL_GET);
     simon_msg *m = fifo_pop(imp);
     size_t len = m->len;
     if (len && !data)
@@ -840,11 +845,8 @@ size_t simon_size(const char *name)
 {
     core_task *t = current_task("size", true);
     core_import *imp = own_import("size", t, name);
-    if (!imp->count) {
-        t->nwait = 0;
-        wait_on(t, imp);
-        task_suspend(t, CALL_SIZE);
-    }
+    if (!imp->count)
+        wait_only_on(t, imp, CALL_SIZE);
     return imp->count ? fifo_front(imp)->len : 0;
 }
 
@@ -852,9 +854,7 @@ int simon_qlength(const char *name)
 {
     core_task *t = current_task("qlength", true);
     core_import *imp = own_import("qlength", t, name);
-    t->nwait = 0;
-    wait_on(t, imp);
-    task_suspend(t, CALL_QLENGTH);
+    wait_only_on(t, imp, CALL_QLENGTH);
     return (int)imp->count;
 }
 
@@ -862,9 +862,7 @@ int simon_overfl(const char *name)
 {
     core_task *t = current_task("overfl", true);
     core_import *imp = own_import("overfl", t, name);
-    t->nwait = 0;
-    wait_on(t, imp);
-    task_suspend(t, CALL_OVERFL);
+    wait_only_on(t, imp, CALL_OVERFL);
     int flag = imp->overfl;
     imp->overfl = false;
     return flag;
