@@ -16,7 +16,7 @@ sources=("$src"/simon/lib/core.c "$src"/simon/lib/fiber.c "$src"/simon/lib/stats
          "$src"/simon/lib/main.c "$src"/simon/switch/*.c "${support[@]}"
          "$src"/simon/tests/progs/scenarios.c)
 flags=(-std=c11 -O2 -D_XOPEN_SOURCE=700 -DAITOOL_VERSION='"aarch64"' -I"$src"/simon/include
-       -I"$src"/simon/lib -I"$src"/simon/switch -I"$src"/support)
+       -I"$src"/simon/lib -I"$src"/simon/internal -I"$src"/simon/switch -I"$src"/support)
 aarch64-linux-gnu-gcc "${flags[@]}" "${sources[@]}" -o "$work/scen" -lm || exit 1
 aarch64-linux-gnu-gcc "${flags[@]}" -DSIMON_FIBER_UCONTEXT "${sources[@]}" -o "$work/scen_uc" -lm ||
     exit 1
