@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "fileio.h"
 #include "json_check.h"
+#include "loop_model.h"
 #include "mem.h"
 
 struct measured_set {

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 const char *num_parse_whole(const char *text, size_t len, long long *value)
 {

@@ -6,7 +6,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "analyzer.h"
 #include "diag.h"
+#include "loop_model.h"
 #include "mem.h"
 #include "strbuf.h"
 

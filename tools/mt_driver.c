@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,13 +12,16 @@
 
 #include "analyzer.h"
 #include "annot.h"
+#include "bound_expr.h"
 #include "compdb.h"
+#include "costs.h"
 #include "diag.h"
 #include "exasat_xml.h"
 #include "fileio.h"
 #include "instrument.h"
 #include "loop_model.h"
 #include "machine.h"
+#include "measured.h"
 #include "mem.h"
 #include "mt_batch.h"
 #include "perf.h"
