@@ -1,9 +1,10 @@
 /* numbers: whole numbers read from text, one way for every reader: the
- * values of -D and -param bindings and of -sweep bounds (loopmodel's
- * bound_expr.c, tools/perfmodel_cli.c), -cores (perfmodel/perf.c), the
- * nanoseconds of a -simon-clock cost table (instrument/costs.c) and
- * bench/validate's counts.  What the number means (its range, the message
- * that names the option) is the caller's.
+ * values of -D and -param bindings (loopmodel's bound_expr.c), -sweep's
+ * bounds (tools/perfmodel_cli.c), the whole-number options of every
+ * option table (support/args.c: -j, -cores, -runs, SIMON's limits...) and
+ * the nanoseconds of a -simon-clock cost table (instrument/costs.c).  What
+ * the number means (its range, the message that names the option) is the
+ * caller's.
  *
  * Pure C; owns nothing: the messages returned are static strings. */
 #ifndef AITOOL_NUMBERS_H
