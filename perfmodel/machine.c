@@ -61,6 +61,7 @@
 
 #include "diag.h"
 #include "fileio.h"
+#include "json_check.h"
 #include "mem.h"
 
 const machine_kernel_info machine_kernels[MACHINE_NKERNELS] = {
@@ -81,47 +82,6 @@ const char *const machine_op_names[MACHINE_NOPS] = {"add", "multiply", "fma", "d
 /* An offset for "not found": messages then point at 1:1. */
 #define MACHINE_NOWHERE SIZE_MAX
 
-static size_t machine_json_skip_space(const char *text, size_t at)
-{
-    while (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')
-        at++;
-    return at;
-}
-
-/* From the opening quote of a string to just after its closing quote. */
-static size_t machine_json_skip_string(const char *text, size_t at)
-{
-    for (at++; text[at] && text[at] != '"'; at++)
-        if (text[at] == '\\' && text[at + 1])
-            at++;
-    return text[at] ? at + 1 : at;
-}
-
-/* From the start of a value to just after it. */
-static size_t machine_json_skip_value(const char *text, size_t at)
-{
-    if (text[at] == '"')
-        return machine_json_skip_string(text, at);
-    if (text[at] != '{' && text[at] != '[') {
-        while (text[at] && !strchr(",]} \t\r\n", text[at]))
-            at++;
-        return at;
-    }
-    size_t depth = 0;
-    while (text[at]) {
-        if (text[at] == '"') {
-            at = machine_json_skip_string(text, at);
-            continue;
-        }
-        if (text[at] == '{' || text[at] == '[')
-            depth++;
-        else if ((text[at] == '}' || text[at] == ']') && --depth == 0)
-            return at + 1;
-        at++;
-    }
-    return at;
-}
-
 /* The nth (0-based) member named key of the object that starts at obj:
  * where its key and its value start.  False when there is none. */
 static bool machine_json_member(const char *text, size_t obj, const char *key, unsigned nth,
@@ -129,25 +89,25 @@ static bool machine_json_member(const char *text, size_t obj, const char *key, u
 {
     if (obj == MACHINE_NOWHERE || text[obj] != '{')
         return false;
-    size_t at = machine_json_skip_space(text, obj + 1);
+    size_t at = json_check_space(text, obj + 1);
     size_t keylen = strlen(key);
     while (text[at] == '"') {
         size_t key_start = at;
-        at = machine_json_skip_string(text, at);
+        at = json_check_skip_string(text, at);
         bool same = at - key_start == keylen + 2 && !strncmp(text + key_start + 1, key, keylen);
-        at = machine_json_skip_space(text, at);
+        at = json_check_space(text, at);
         if (text[at] != ':')
             return false;
-        at = machine_json_skip_space(text, at + 1);
+        at = json_check_space(text, at + 1);
         if (same && nth-- == 0) {
             *key_at = key_start;
             *value_at = at;
             return true;
         }
-        at = machine_json_skip_space(text, machine_json_skip_value(text, at));
+        at = json_check_space(text, json_check_skip_value(text, at));
         if (text[at] != ',')
             return false;
-        at = machine_json_skip_space(text, at + 1);
+        at = json_check_space(text, at + 1);
     }
     return false;
 }
@@ -157,14 +117,14 @@ static size_t machine_json_element(const char *text, size_t arr, unsigned index)
 {
     if (arr == MACHINE_NOWHERE || text[arr] != '[')
         return MACHINE_NOWHERE;
-    size_t at = machine_json_skip_space(text, arr + 1);
+    size_t at = json_check_space(text, arr + 1);
     for (unsigned i = 0; text[at] && text[at] != ']'; i++) {
         if (i == index)
             return at;
-        at = machine_json_skip_space(text, machine_json_skip_value(text, at));
+        at = json_check_space(text, json_check_skip_value(text, at));
         if (text[at] != ',')
             return MACHINE_NOWHERE;
-        at = machine_json_skip_space(text, at + 1);
+        at = json_check_space(text, at + 1);
     }
     return MACHINE_NOWHERE;
 }
@@ -821,7 +781,7 @@ machine *machine_parse(const char *name, const char *text)
         machine_error(&r, at, "the machine file is not valid JSON");
         return NULL;
     }
-    size_t root_at = machine_json_skip_space(r.text, 0);
+    size_t root_at = json_check_space(r.text, 0);
     machine *m = mem_alloc(sizeof *m);
     if (!cJSON_IsObject(root)) {
         machine_error(&r, root_at, "the machine file must hold a JSON object");

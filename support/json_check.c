@@ -34,7 +34,7 @@ typedef enum jc_kind { JC_OBJECT, JC_ARRAY, JC_STRING, JC_NUMBER, JC_BOOL, JC_NU
 
 /* cJSON skips every byte up to the space as white space; so does the walk,
  * or it would lose step with what cJSON read. */
-static size_t jc_space(const char *t, size_t at)
+size_t json_check_space(const char *t, size_t at)
 {
     while (t[at] && (unsigned char)t[at] <= ' ')
         at++;
@@ -42,7 +42,7 @@ static size_t jc_space(const char *t, size_t at)
 }
 
 /* From the opening quote of a string to just after its closing quote. */
-static size_t jc_skip_string(const char *t, size_t at)
+size_t json_check_skip_string(const char *t, size_t at)
 {
     for (at++; t[at] && t[at] != '"'; at++)
         if (t[at] == '\\' && t[at + 1])
@@ -51,10 +51,10 @@ static size_t jc_skip_string(const char *t, size_t at)
 }
 
 /* From the start of a value to just after it, however deep it nests. */
-static size_t jc_skip_value(const char *t, size_t at)
+size_t json_check_skip_value(const char *t, size_t at)
 {
     if (t[at] == '"')
-        return jc_skip_string(t, at);
+        return json_check_skip_string(t, at);
     if (t[at] != '{' && t[at] != '[') {
         while (t[at] && (unsigned char)t[at] > ' ' && t[at] != ',' && t[at] != ']' &&
                t[at] != '}')
@@ -64,7 +64,7 @@ static size_t jc_skip_value(const char *t, size_t at)
     size_t depth = 0;
     while (t[at]) {
         if (t[at] == '"') {
-            at = jc_skip_string(t, at);
+            at = json_check_skip_string(t, at);
             continue;
         }
         if (t[at] == '{' || t[at] == '[')
@@ -79,8 +79,8 @@ static size_t jc_skip_value(const char *t, size_t at)
 /* Past the ',' after a member or an item, if there is one. */
 static size_t jc_next(const char *t, size_t at)
 {
-    at = jc_space(t, at);
-    return t[at] == ',' ? jc_space(t, at + 1) : at;
+    at = json_check_space(t, at);
+    return t[at] == ',' ? json_check_space(t, at + 1) : at;
 }
 
 static jc_kind jc_kind_at(const char *t, size_t at)
@@ -173,7 +173,7 @@ static void jc_describe(strbuf *out, const char *t, size_t at)
         strbuf_append(out, k == JC_OBJECT ? "an object" : "an array");
         return;
     }
-    size_t len = jc_skip_value(t, at) - at;
+    size_t len = json_check_skip_value(t, at) - at;
     size_t shown = len > JC_QUOTE_MAX ? JC_QUOTE_MAX - 4 : len;
     for (size_t i = 0; i < shown; i++)
         strbuf_appendn(out, (unsigned char)t[at + i] < ' ' ? "?" : &t[at + i], 1);
@@ -241,7 +241,7 @@ static bool jc_number_fits(const json_check_field *f, const char *t, size_t at)
 static bool jc_string_fits(const json_check_field *f, const char *t, size_t at)
 {
     const char *s = t + at + 1;
-    size_t len = jc_skip_string(t, at) - at - 2;
+    size_t len = json_check_skip_string(t, at) - at - 2;
     if (f->range && (len < f->range->min || len > f->range->max))
         return false;
     if (!f->one_of)
@@ -301,20 +301,20 @@ static size_t jc_member(jc_walk *w, const json_check_field *table, size_t key_at
                         const char *name, const char *title)
 {
     const char *t = w->text;
-    size_t key_end = jc_skip_string(t, key_at);
-    size_t at = jc_space(t, jc_space(t, key_end) + 1); /* past the ':' */
+    size_t key_end = json_check_skip_string(t, key_at);
+    size_t at = json_check_space(t, json_check_space(t, key_end) + 1); /* past the ':' */
     const char *key = t + key_at + 1;
     int len = (int)(key_end - key_at - 2);
     unsigned index = 0;
     const json_check_field *f = jc_row(table, key, (size_t)len, &index);
     if (!f) {
         jc_fault(w, key_at, "%s has an unknown member \"%.*s\"", title, len, key);
-        return jc_skip_value(t, at);
+        return json_check_skip_value(t, at);
     }
     uint64_t bit = jc_bit(index);
     if (*seen & bit) {
         jc_fault(w, key_at, "%s has \"%.*s\" twice", title, len, key);
-        return jc_skip_value(t, at);
+        return json_check_skip_value(t, at);
     }
     *seen |= bit;
     strbuf subject = STRBUF_INIT;
@@ -331,7 +331,7 @@ static size_t jc_object(jc_walk *w, const json_check_field *table, size_t open, 
 {
     const char *t = w->text;
     uint64_t seen = 0;
-    size_t at = jc_space(t, open + 1);
+    size_t at = json_check_space(t, open + 1);
     while (t[at] == '"')
         at = jc_next(t, jc_member(w, table, at, &seen, name, title));
     unsigned index = 0;
@@ -344,7 +344,7 @@ static size_t jc_array(jc_walk *w, const json_check_field *f, size_t open, const
                        const char *subject)
 {
     const char *t = w->text;
-    size_t at = jc_space(t, open + 1);
+    size_t at = json_check_space(t, open + 1);
     for (unsigned long i = 1; t[at] && t[at] != ']'; i++) {
         strbuf item = STRBUF_INIT;
         if (f->item->key)
@@ -367,7 +367,7 @@ static size_t jc_value(jc_walk *w, const json_check_field *f, size_t at, const c
     const char *t = w->text;
     jc_kind k = jc_kind_at(t, at);
     if (k == JC_NULL && f->nullable)
-        return jc_skip_value(t, at);
+        return json_check_skip_value(t, at);
     bool fits = jc_type_fits(f->type, k);
     if (fits && k == JC_NUMBER)
         fits = jc_number_fits(f, t, at);
@@ -375,12 +375,12 @@ static size_t jc_value(jc_walk *w, const json_check_field *f, size_t at, const c
         fits = jc_string_fits(f, t, at);
     if (!fits) {
         jc_wrong(w, f, at, name, subject);
-        return jc_skip_value(t, at);
+        return json_check_skip_value(t, at);
     }
     if (k == JC_ARRAY)
         return jc_array(w, f, at, name, subject);
     if (k != JC_OBJECT)
-        return jc_skip_value(t, at);
+        return json_check_skip_value(t, at);
     char *inner = jc_join(name, subject);
     size_t end = jc_object(w, f->members, at, inner, inner);
     free(inner);
@@ -393,7 +393,7 @@ unsigned json_check(const char *name, const char *text, const json_check_field *
     if (!strncmp(text, "\xEF\xBB\xBF", 3))
         text += 3;
     jc_walk w = {name, text, 0, 0, 1, 1};
-    size_t at = jc_space(text, 0);
+    size_t at = json_check_space(text, 0);
     if (top->type == JSON_CHECK_OBJECT && jc_kind_at(text, at) == JC_OBJECT)
         jc_object(&w, top->members, at, "", top->key);
     else

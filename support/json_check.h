@@ -9,12 +9,14 @@
  * document order, and needs no tree.  Pure C, so the tables can sit beside
  * the writers and readers of each format: the JSON report's
  * (report/report_json.c) and the measurement's (loopmodel/measured.c) use
- * it, and the tests check their documents with it.  Tables and ranges are
+ * it, and the tests check their documents with it; perfmodel/machine.c
+ * walks machine files with its text walkers.  Tables and ranges are
  * static data the caller owns; nothing is allocated that outlives a call. */
 #ifndef AITOOL_JSON_CHECK_H
 #define AITOOL_JSON_CHECK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef enum json_check_type {
     JSON_CHECK_NUMBER,  /* a finite number, within range */
@@ -62,6 +64,15 @@ extern const json_check_range json_check_count;
 extern const json_check_range json_check_position;
 extern const json_check_range json_check_nonempty;
 extern const json_check_range json_check_intensity;
+
+/* Walking a JSON text that cJSON has parsed, for the positions cJSON does
+ * not keep (json_check itself, and machine files' messages): each returns
+ * the offset just past white space as cJSON reads it (every byte up to the
+ * space), past a string from its opening quote, or past a value from its
+ * start, however deep it nests. */
+size_t json_check_space(const char *t, size_t at);
+size_t json_check_skip_string(const char *t, size_t at);
+size_t json_check_skip_value(const char *t, size_t at);
 
 /* The faults of text (the whole of the file `name`) against top, the row of
  * its top value (top->key names the document in messages: "the
