@@ -547,6 +547,37 @@ static void test_affine_refused(void)
     }
 }
 
+/* The tools' log before <program> and a call's string literal with its
+ * quotes unescaped: read, with a warning each, every line where it was. */
+static void test_tools_slips(void)
+{
+    static const char doc[] =
+        "Note: astNode = 0x386f598 = SgBasicBlock parent = 0x3aa77f0\n"
+        "##### ResetParentPointersInMemoryPool::visit(declaration = 0x7fe)\n"
+        "<program>\n"
+        "<function name=\"f\" adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+        "<funccall linenum=\"9\" name=\"bl_error\" origname=\"bl_error0\" flops=\"unknown\">\n"
+        "<arg paramname=\"str\" argname=\"\"Error:: f.f90 :: \"ctoprim\"\"\"/>\n"
+        "</funccall>\n"
+        "<loop linenum=\"12\" loopvar=\"i\" lowerbound=\"1\" upperbound=\"n\" stride=\"1\""
+        " adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+        "</loop></function></program>\n";
+    lm_program *p = lm_program_create();
+    FILE *tmp = capture_begin();
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "s.xml", doc, strlen(doc)));
+    char *messages = capture_end(tmp);
+    CU_ASSERT_TRUE(contains(messages, "s.xml:1:1: warning: 2 lines before the first element "
+                                      "skipped (the ExaSAT tools' log, not XML)\n"));
+    CU_ASSERT_TRUE(contains(messages, "s.xml:1:1: warning: 1 <arg> argname holding unescaped "
+                                      "quotes (the ExaSAT tools' string literals) read as empty\n"));
+    const lm_function *fn = p->files->functions;
+    CU_ASSERT_STRING_EQUAL(fn->loc.file, "s.xml");
+    CU_ASSERT_EQUAL(fn->loc.line, 4); /* the line of <function>: nothing moved */
+    CU_ASSERT_EQUAL(fn->loops->loc.line, 12);
+    free(messages);
+    lm_program_free(&p);
+}
+
 /* -exasat-dialect on a file in the specification's dialect: the tools'
  * schema refuses what the specification has and they do not. */
 static void test_forced_dialect(void)
@@ -588,6 +619,7 @@ static const testutil_case refusal_cases[] = {
     {"testsuite/xml/bad_orig_*.xml", test_bad_files},
     {"located messages", test_located_messages},
     {"dependentloopvar not a multiple of a loop variable", test_affine_refused},
+    {"the tools' log and unescaped quotes, read", test_tools_slips},
     {"the dialect forced on the specification's", test_forced_dialect},
     {NULL, NULL},
 };
