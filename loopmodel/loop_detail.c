@@ -63,6 +63,14 @@ lm_access *lm_array_ref_add_access(lm_program *p, lm_array_ref *a, unsigned ndim
     return x;
 }
 
+long *lm_access_add_scale(lm_program *p, const lm_access *x)
+{
+    long *scale = arena_alloc(p->arena, (x->ndims ? x->ndims : 1) * sizeof *scale);
+    for (unsigned d = 0; d < x->ndims; d++)
+        scale[d] = 1;
+    return scale;
+}
+
 void lm_function_add_var(lm_program *p, lm_function *fn, bool local, const char *name)
 {
     lm_var *v = arena_alloc(p->arena, sizeof *v);

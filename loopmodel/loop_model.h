@@ -115,6 +115,9 @@ typedef struct lm_scalar {
      * in it from one iteration to the next (ExaSAT XML's declared="true", ours). */
     bool declared;
     unsigned long reads, writes; /* references per iteration */
+    /* The struct type the scalar is a member of (ExaSAT's own
+     * <scalar struct="::eos_type_module::eos_t">), or NULL. */
+    const char *structure;
 } lm_scalar;
 
 typedef enum lm_access_type {
@@ -136,12 +139,16 @@ typedef struct lm_ghost {
  * the access is in, 1 = its parent, ...); NULL is the default 0, 1, 2, ...
  * A subscript that is not a loop variable plus a constant in some dimension
  * makes the access not relative: index then holds the integer constants of
- * the subscripts (0 where there is none) and `subscript` the C text. */
+ * the subscripts (0 where there is none) and `subscript` the C text.
+ * scale[d], when scale is not NULL, is how many elements dimension d
+ * advances per iteration of the loop it follows (ExaSAT's own
+ * dependentloopvar="(2 * k)": 2); NULL is 1 in every dimension. */
 typedef struct lm_access {
     struct lm_access *next;
     unsigned ndims, norder;
     long *index;
     int *order;
+    long *scale;
     bool relative;
     const char *subscript; /* "[m][i+1]": non-relative accesses, else NULL */
     unsigned long reads, writes;
@@ -150,6 +157,7 @@ typedef struct lm_access {
 typedef struct lm_array_ref {
     struct lm_array_ref *next;
     const char *name, *component, *datatype;
+    const char *structure; /* the struct it is a member of, as lm_scalar's; or NULL */
     lm_access_type access_type;
     lm_ghost ghost;
     lm_access *accesses, *last_access;
@@ -358,6 +366,8 @@ lm_array_ref *lm_loop_find_array_ref(const lm_loop *l, const char *name);
  * norder zeros. */
 lm_access *lm_array_ref_add_access(lm_program *p, lm_array_ref *a, unsigned ndims,
                                    unsigned norder);
+/* The access's scale, allocated with 1 in each of its dimensions. */
+long *lm_access_add_scale(lm_program *p, const lm_access *x);
 void lm_ghost_init(lm_program *p, lm_ghost *g, unsigned ndims);
 void lm_function_add_var(lm_program *p, lm_function *fn, bool local, const char *name);
 bool lm_function_has_var(const lm_function *fn, bool local, const char *name);

@@ -18,7 +18,8 @@
  * across the iterations of level l needs, held in cache, s slices (s = w+1
  * in the dimension of level l, 1 if l does not index the array), each slice
  * being the array's extent over the inner levels (N[m] + w for the inner
- * levels that index it).  Summed over the arrays this is ws[l]: elements at
+ * levels that index it; perf_extent for a dimension that advances more than
+ * one element an iteration).  Summed over the arrays this is ws[l]: elements at
  * the innermost level, rows one level out, planes the next.  For a cache of
  * size C the reuse holds at every level l up to the first whose ws exceeds
  * C * PERF_CACHE_SHARE; call the last level that holds f.
@@ -179,6 +180,7 @@ typedef struct perf_dims {
     unsigned n;
     int *level;    /* -1: no loop of the nest */
     long *width;
+    long *scale;   /* elements per iteration of the level (ExaSAT's "2 * k"), at least 1 */
     bool relative; /* some access is relative */
 } perf_dims;
 
@@ -188,8 +190,10 @@ static void perf_array_dims(const lm_array_ref *a, unsigned depth, perf_dims *d)
     d->n = a->ghost.ndims;
     d->level = mem_alloc((d->n ? d->n : 1) * sizeof *d->level);
     d->width = mem_alloc((d->n ? d->n : 1) * sizeof *d->width);
+    d->scale = mem_alloc((d->n ? d->n : 1) * sizeof *d->scale);
     for (unsigned k = 0; k < d->n; k++) {
         d->level[k] = -1;
+        d->scale[k] = 1;
         d->width[k] = a->ghost.pos[k] - a->ghost.neg[k];
         if (d->width[k] < 0)
             d->width[k] = 0;
@@ -201,6 +205,8 @@ static void perf_array_dims(const lm_array_ref *a, unsigned depth, perf_dims *d)
         for (unsigned k = 0; k < d->n && k < x->ndims; k++) {
             int lv = x->order && k < x->norder ? x->order[k] : (int)k;
             d->level[k] = lv >= 0 && (unsigned)lv < depth ? lv : -1;
+            if (x->scale && x->scale[k] != 0)
+                d->scale[k] = labs(x->scale[k]);
         }
         return;
     }
@@ -212,6 +218,24 @@ static int perf_dim_of_level(const perf_dims *d, unsigned level)
         if (d->level[k] == (int)level)
             return (int)k;
     return -1;
+}
+
+/* The elements an array spans in dimension k over the trip N of the level it follows, offsets
+ * w wide, held or not (reuse across that level's iterations).  Scale 1: N + w held, N not.  A
+ * dimension that advances a > 1 elements an iteration spans a * (N - 1) + w + 1 held; beyond the
+ * fastest dimension the gaps between its touched slices are never brought, so there it is at
+ * most N * (w + 1) (restriction's 2 * k with offsets 0 and 1 touches all 2N planes, 2 * k alone
+ * N of them).  Not held, a stream of the fastest dimension moves the whole lines it passes
+ * (a * N elements), one beyond it N. */
+static double perf_extent(const perf_chain *c, const perf_dims *d, unsigned k, bool held)
+{
+    double n = c->trip[d->level[k]], w = (double)d->width[k], a = (double)d->scale[k];
+    if (d->scale[k] == 1)
+        return n + (held ? w : 0);
+    if (!held)
+        return k == 0 ? a * n : n;
+    double span = n > 0 ? a * (n - 1) + w + 1 : 0;
+    return k == 0 ? span : fmin(span, n * (w + 1));
 }
 
 static double perf_element_size(const lm_loop *l, const lm_array_ref *a)
@@ -235,7 +259,7 @@ static void perf_array_ws(const perf_chain *c, const perf_dims *d, double esize,
         for (unsigned m = 0; m < lv; m++) {
             int dm = perf_dim_of_level(d, m);
             if (dm >= 0)
-                inner *= c->trip[m] + (double)d->width[dm];
+                inner *= perf_extent(c, d, (unsigned)dm, true);
         }
         ws[lv] += slices * inner * esize;
     }
@@ -312,7 +336,7 @@ static double perf_array_traffic(const perf_chain *c, const lm_array_ref *a, con
     for (unsigned k = 0; k < d->n; k++) {
         int lv = d->level[k];
         if (lv >= 0)
-            region *= c->trip[lv] + (lv <= f ? (double)d->width[k] : 0);
+            region *= perf_extent(c, d, k, lv <= f);
     }
     double restream = 1;
     for (unsigned lv = (unsigned)(f + 1); lv < c->n; lv++)
@@ -343,7 +367,7 @@ static double perf_array_footprint(const perf_chain *c, const lm_array_ref *a, c
     double region = 1;
     for (unsigned k = 0; k < d->n; k++)
         if (d->level[k] >= 0)
-            region *= c->trip[d->level[k]] + (double)d->width[k];
+            region *= perf_extent(c, d, k, true);
     return esize * region;
 }
 
@@ -388,11 +412,14 @@ static bool perf_is_gather(const lm_access *x)
 }
 
 /* Whether a relative array steps through memory with a stride in the loop (level 0): its
- * fastest dimension follows an enclosing loop while another dimension follows this one. */
+ * fastest dimension follows an enclosing loop while another dimension follows this one, or
+ * follows this one more than one element an iteration. */
 static bool perf_is_strided(const perf_dims *d)
 {
-    if (!d->relative || d->n == 0 || d->level[0] == 0)
+    if (!d->relative || d->n == 0)
         return false;
+    if (d->level[0] == 0)
+        return d->scale[0] != 1;
     return perf_dim_of_level(d, 0) > 0;
 }
 
@@ -546,6 +573,7 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
     for (i = 0; i < n; i++) {
         free(dims[i].level);
         free(dims[i].width);
+        free(dims[i].scale);
     }
     free(part);
     free(dims);

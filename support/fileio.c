@@ -725,6 +725,23 @@ char *fileio_read_text(const char *path, const char *what)
     return NULL;
 }
 
+bool fileio_one_stdin(const char *const *paths, const char *const *names, int n)
+{
+    int first = -1;
+    for (int i = 0; i < n; i++) {
+        if (!paths[i] || strcmp(paths[i], "-") != 0)
+            continue;
+        if (first >= 0) {
+            diag_tool(DIAG_ERROR,
+                      "standard input (-) is given for both %s and %s: it can be read once",
+                      names[first], names[i]);
+            return false;
+        }
+        first = i;
+    }
+    return true;
+}
+
 const char *fileio_basename(const char *path)
 {
     const char *slash = strrchr(path, '/');

@@ -62,6 +62,12 @@ bool fileio_check_input(const char *path, const char *what);
  * standard input, read up to the limit. */
 char *fileio_read_text(const char *path, const char *what);
 
+/* True when at most one of the n file arguments (NULL entries skipped) is
+ * "-": standard input can be read once.  Otherwise false after the
+ * program's error naming the two options (`names[i]`, "-machine" or
+ * "input"), a usage error for the caller to return. */
+bool fileio_one_stdin(const char *const *paths, const char *const *names, int n);
+
 /* The part of a path after its last '/' (a pointer into path). */
 const char *fileio_basename(const char *path);
 

@@ -767,6 +767,33 @@ static void test_cli_version(void)
     testutil_expect_version(AITOOL_CHIPS, "chips", false);
 }
 
+/* "-" is standard input for the application, the machine or the network file; given for
+ * two of them it is a usage error naming both. */
+static void test_cli_standard_input(void)
+{
+    const char *files[] = {"-machine", "machine.json", "memsort.la", NULL};
+    testutil_proc want = run_chips(files);
+    CU_ASSERT_EQUAL(want.status, 0);
+    const char *machine_in[] = {"/bin/sh", "-c",
+                                "'" AITOOL_CHIPS "' -machine - memsort.la < machine.json", NULL};
+    testutil_proc r = testutil_exec(AITOOL_SOURCE_DIR "/chips/examples", machine_in);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, want.out);
+    testutil_proc_release(&r);
+    const char *app_in[] = {"/bin/sh", "-c",
+                            "'" AITOOL_CHIPS "' -machine machine.json -check - < memsort.la", NULL};
+    r = testutil_exec(AITOOL_SOURCE_DIR "/chips/examples", app_in);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    testutil_proc_release(&want);
+    const char *twice[] = {"-machine", "-", "-", NULL};
+    r = run_chips(twice);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "chips: error: standard input (-) is given for both the "
+                                         "application file and -machine: it can be read once"));
+    testutil_proc_release(&r);
+}
+
 static void test_cli_outputs(void)
 {
     const char *table[] = {"-machine", "machine.json", "memsort.la", NULL};
@@ -1138,6 +1165,7 @@ int main(void)
     };
     static const testutil_case cli[] = {
         {"table, CSV and JSON", test_cli_outputs},
+        {"standard input for one file", test_cli_standard_input},
         {"exit and print", test_cli_exit_and_print},
         {"-network: SIMON's switch models for inpcom", test_cli_network},
         {"usage and input errors", test_cli_usage},

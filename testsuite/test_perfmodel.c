@@ -636,6 +636,47 @@ static void test_outputs_replaced_together(void)
     free(path);
 }
 
+/* "-" is standard input for the machine file or a kernel, as a shell's redirection gives
+ * them, and the same table either way; twice "-" is a usage error naming both. */
+static testutil_proc run_shell(const char *command)
+{
+    const char *argv[] = {"/bin/sh", "-c", command, NULL};
+    return testutil_exec(tmpdir, argv);
+}
+
+static void test_standard_input(void)
+{
+    const char *files[] = {"-machine", VM, "-D", "n=1000", TRIAD, NULL};
+    testutil_proc want = run(files);
+    CU_ASSERT_EQUAL(want.status, 0);
+    testutil_proc r = run_shell("'" AITOOL_PERFMODEL "' -machine '" VM "' -D n=1000 - < '" TRIAD "'");
+    CU_ASSERT_EQUAL(r.status, 0);
+    /* The kernel is named "-" now: its nest's line says so, the rest is the same. */
+    const char *rest = strstr(want.out, "  loop ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rest);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "nest at -:5 (function triad)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, rest));
+    testutil_proc_release(&r);
+    r = run_shell("'" AITOOL_PERFMODEL "' -machine - -D n=1000 '" TRIAD "' < '" VM "'");
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, want.out);
+    testutil_proc_release(&r);
+    testutil_proc_release(&want);
+    const char *twice[] = {"-machine", "-", "-D", "n=1000", TRIAD, "-", NULL};
+    r = run(twice);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "perfmodel: error: standard input (-) is given for both "
+                                         "-machine and an XML input: it can be read once"));
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    testutil_proc_release(&r);
+    const char *two_kernels[] = {"-machine", VM, "-", "-", NULL};
+    r = run(two_kernels);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "for both an XML input and an XML input"));
+    testutil_proc_release(&r);
+}
+
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -643,6 +684,7 @@ int main(void)
         return 2;
     static const testutil_case cases[] = {
         {"usage errors", test_usage},
+        {"standard input for the machine or a kernel", test_standard_input},
         {"--version", test_version},
         {"README's option table", test_readme_option_table},
         {"table, CSV and JSON", test_outputs},

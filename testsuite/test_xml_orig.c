@@ -239,6 +239,59 @@ static void test_mismatched_tuples(void)
     lm_program_free(&p);
 }
 
+/* A restriction written by us the way hpgmg's came out of the tools: the
+ * fine grid read at (2 * i + 0|1, 2 * j + 0|1), the coarse one written at
+ * (i, j), every other fine row at (i, 2 * j + 1); and members of a struct. */
+static const char restriction_doc[] =
+    "<program><function name=\"restrict\">\n"
+    "<loop linenum=\"2\" loopvar=\"j\" lowerbound=\"0\" upperbound=\"n - 1\" stride=\"1\""
+    " adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<loop linenum=\"3\" loopvar=\"i\" lowerbound=\"0\" upperbound=\"n - 1\" stride=\"1\""
+    " adds=\"3\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+    "<scalar name=\"rho\" struct=\"::eos_type_module::eos_t\" datatype=\"double\""
+    " isConstant=\"false\" accesstype=\"readonly\" reads=\"1\" writes=\"0\"/>\n"
+    "<array name=\"fine\" component=\"\" datatype=\"double\" accesstype=\"readonly\">\n"
+    "<access offset=\"(0,0)\" dependentloopvar=\"(2 * i,2 * j)\" reads=\"1\" writes=\"0\"/>\n"
+    "<access offset=\"(1,0)\" dependentloopvar=\"(2 * i,2 * j)\" reads=\"1\" writes=\"0\"/>\n"
+    "<access offset=\"(0,1)\" dependentloopvar=\"(2*i,j*2)\" reads=\"1\" writes=\"0\"/>\n"
+    "<access offset=\"(1,1)\" dependentloopvar=\"(2 * i,2 * j)\" reads=\"1\" writes=\"0\"/>\n"
+    "</array>\n"
+    "<array name=\"coarse\" component=\"\" datatype=\"double\" accesstype=\"writeonly\">\n"
+    "<access offset=\"(0,0)\" dependentloopvar=\"(i,j)\" reads=\"0\" writes=\"1\"/>\n"
+    "</array>\n"
+    "<array name=\"odd\" struct=\"grid_t\" component=\"\" datatype=\"double\""
+    " accesstype=\"readonly\">\n"
+    "<access offset=\"(0,0)\" dependentloopvar=\"(i,2 * j + 1)\" reads=\"1\" writes=\"0\"/>\n"
+    "</array></loop></loop></function></program>\n";
+
+/* Each dimension's multiple of its loop variable is the access's scale, the
+ * whole number added its offset; struct= is kept. */
+static void test_affine_mapping(void)
+{
+    lm_program *p = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "r.xml", restriction_doc, strlen(restriction_doc)));
+    const lm_loop *inner = p->files->functions->loops->children;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(inner);
+    CU_ASSERT_STRING_EQUAL(inner->scalars->structure, "::eos_type_module::eos_t");
+    const lm_array_ref *fine = inner->array_refs;
+    CU_ASSERT_PTR_NULL(fine->structure);
+    const lm_access *x = fine->accesses->next->next;
+    expect_access(x, 2, (const long[]){0, 1}, NULL, true);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(x->scale);
+    CU_ASSERT_EQUAL(x->scale[0], 2);
+    CU_ASSERT_EQUAL(x->scale[1], 2);
+    CU_ASSERT_EQUAL(fine->ghost.neg[1], 0);
+    CU_ASSERT_EQUAL(fine->ghost.pos[1], 1);
+    const lm_array_ref *coarse = fine->next;
+    CU_ASSERT_PTR_NULL(coarse->accesses->scale);
+    const lm_array_ref *odd = coarse->next;
+    CU_ASSERT_STRING_EQUAL(odd->structure, "grid_t");
+    expect_access(odd->accesses, 2, (const long[]){0, 1}, NULL, true);
+    CU_ASSERT_EQUAL(odd->accesses->scale[0], 1);
+    CU_ASSERT_EQUAL(odd->accesses->scale[1], 2);
+    lm_program_free(&p);
+}
+
 /* ---- Predictions ---- */
 
 static void test_stencil_flops(void)
@@ -328,6 +381,58 @@ static void test_written_spec_dialect(void)
     lm_program_free(&p);
 }
 
+/* n = 4, all of it held in the 1 MiB cache, no write-allocate.  fine spans
+ * 2 * (4 - 1) + 1 + 1 = 8 elements in each dimension: 64 doubles, 512 bytes
+ * read once.  coarse: 4 x 4 doubles written, 128 bytes.  odd: 4 elements of
+ * each of the rows 1, 3, 5, 7 (the gaps between them never brought): 16
+ * doubles, 128 bytes.  768 bytes in all.  Working sets: across i, the two
+ * fine columns, a coarse and an odd element, 4 doubles (32 bytes); across j,
+ * two fine rows of 8, a coarse and an odd row of 4: 24 doubles (192 bytes). */
+static void expect_restriction_bytes(lm_program *p)
+{
+    machine m = weighted_machine();
+    bexpr_bindings *b = bind_n(4);
+    perf_result r;
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, &(perf_options){.bindings = b}, &r));
+    CU_ASSERT_EQUAL_FATAL(r.nnests, 1);
+    CU_ASSERT_EQUAL_FATAL(r.nests[0].nloops, 2);
+    const perf_loop *inner = &r.nests[0].loops[1];
+    CU_ASSERT_DOUBLE_EQUAL(inner->bytes, 768, 0);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].bytes, 768, 0);
+    CU_ASSERT_EQUAL_FATAL(inner->nlevels, 2);
+    CU_ASSERT_DOUBLE_EQUAL(inner->ws[0], 32, 0);
+    CU_ASSERT_DOUBLE_EQUAL(inner->ws[1], 192, 0);
+    CU_ASSERT_DOUBLE_EQUAL(r.flops, 16 * 4, 0);
+    perf_result_release(&r);
+    bexpr_bindings_free(&b);
+}
+
+/* The same read from the tools' dialect and from the specification's one
+ * written from it (scale= and struct=, ours, carry what it cannot say). */
+static void test_affine_bytes(void)
+{
+    lm_program *p = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "r.xml", restriction_doc, strlen(restriction_doc)));
+    lm_program_finish(p);
+    expect_restriction_bytes(p);
+    char *text = xml_render(p, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_TRUE(contains(text, "scale=\"(2,2)\""));
+    CU_ASSERT_TRUE(contains(text, "scale=\"(1,2)\""));
+    CU_ASSERT_TRUE(contains(text, "struct=\"::eos_type_module::eos_t\""));
+    CU_ASSERT_TRUE(contains(text, "struct=\"grid_t\""));
+    lm_program *again = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(again, "w.xml", text, strlen(text)));
+    lm_program_finish(again);
+    char *text2 = xml_render(again, NULL);
+    CU_ASSERT_STRING_EQUAL(text, text2);
+    expect_restriction_bytes(again);
+    free(text2);
+    free(text);
+    lm_program_free(&again);
+    lm_program_free(&p);
+}
+
 /* ---- Refusals ---- */
 
 /* The line named by the comment on top of a bad_orig_*.xml file. */
@@ -400,6 +505,79 @@ static void test_located_messages(void)
     free(m);
 }
 
+/* A dependentloopvar entry that is no whole multiple of one loop variable
+ * plus a whole number, at the access's line. */
+static void test_affine_refused(void)
+{
+    static const struct {
+        const char *vars, *message;
+    } cases[] = {
+        {"(i * i)", "'i * i' is not a whole multiple of 'i' plus a whole number"},
+        {"(i + j)", "'i + j' is not a whole multiple of one loop variable plus a whole number"},
+        {"(2 * m)", "'m' is the variable of no enclosing loop"},
+        {"(i / 2)", "'i / 2' is not a whole multiple of 'i' plus a whole number"},
+        {"(3)", "'3' names no loop variable"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        strbuf doc = STRBUF_INIT;
+        strbuf_printf(&doc,
+                      "<program><function name=\"f\">\n"
+                      "<loop linenum=\"2\" loopvar=\"i\" lowerbound=\"0\" upperbound=\"n\""
+                      " stride=\"1\" adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+                      "<array name=\"a\" component=\"\" datatype=\"double\""
+                      " accesstype=\"readonly\">\n"
+                      "<access offset=\"(0)\" dependentloopvar=\"%s\" reads=\"1\" writes=\"0\"/>\n"
+                      "</array></loop></function></program>\n",
+                      cases[i].vars);
+        lm_program *p = lm_program_create();
+        FILE *tmp = capture_begin();
+        CU_ASSERT_FALSE(xml_read_memory(p, "a.xml", strbuf_cstr(&doc), doc.len));
+        char *messages = capture_end(tmp);
+        strbuf want = STRBUF_INIT;
+        strbuf_printf(&want, "a.xml:4:1: error: <access> attribute dependentloopvar=\"%s\": %s\n",
+                      cases[i].vars, cases[i].message);
+        CU_ASSERT_TRUE(contains(messages, strbuf_cstr(&want)));
+        if (!contains(messages, strbuf_cstr(&want)))
+            fprintf(stderr, "\nexpected %s in:\n%s", strbuf_cstr(&want), messages);
+        CU_ASSERT_PTR_NULL(p->files);
+        strbuf_release(&want);
+        free(messages);
+        lm_program_free(&p);
+        strbuf_release(&doc);
+    }
+}
+
+/* The tools' log before <program> and a call's string literal with its
+ * quotes unescaped: read, with a warning each, every line where it was. */
+static void test_tools_slips(void)
+{
+    static const char doc[] =
+        "Note: astNode = 0x386f598 = SgBasicBlock parent = 0x3aa77f0\n"
+        "##### ResetParentPointersInMemoryPool::visit(declaration = 0x7fe)\n"
+        "<program>\n"
+        "<function name=\"f\" adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+        "<funccall linenum=\"9\" name=\"bl_error\" origname=\"bl_error0\" flops=\"unknown\">\n"
+        "<arg paramname=\"str\" argname=\"\"Error:: f.f90 :: \"ctoprim\"\"\"/>\n"
+        "</funccall>\n"
+        "<loop linenum=\"12\" loopvar=\"i\" lowerbound=\"1\" upperbound=\"n\" stride=\"1\""
+        " adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+        "</loop></function></program>\n";
+    lm_program *p = lm_program_create();
+    FILE *tmp = capture_begin();
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "s.xml", doc, strlen(doc)));
+    char *messages = capture_end(tmp);
+    CU_ASSERT_TRUE(contains(messages, "s.xml:1:1: warning: 2 lines before the first element "
+                                      "skipped (the ExaSAT tools' log, not XML)\n"));
+    CU_ASSERT_TRUE(contains(messages, "s.xml:1:1: warning: 1 <arg> argname holding unescaped "
+                                      "quotes (the ExaSAT tools' string literals) read as empty\n"));
+    const lm_function *fn = p->files->functions;
+    CU_ASSERT_STRING_EQUAL(fn->loc.file, "s.xml");
+    CU_ASSERT_EQUAL(fn->loc.line, 4); /* the line of <function>: nothing moved */
+    CU_ASSERT_EQUAL(fn->loops->loc.line, 12);
+    free(messages);
+    lm_program_free(&p);
+}
+
 /* -exasat-dialect on a file in the specification's dialect: the tools'
  * schema refuses what the specification has and they do not. */
 static void test_forced_dialect(void)
@@ -425,6 +603,7 @@ static const testutil_case mapping_cases[] = {
     {"orig_branches.xml: if and else blocks", test_branches_mapping},
     {"an else's probability", test_else_probability},
     {"offset and dependentloopvar of different lengths", test_mismatched_tuples},
+    {"dependentloopvar 2 * k and struct=", test_affine_mapping},
     {NULL, NULL},
 };
 
@@ -432,12 +611,15 @@ static const testutil_case prediction_cases[] = {
     {"orig_stencil.xml: flops per nest, weighted", test_stencil_flops},
     {"orig_branches.xml: if probabilities applied", test_branches_flops},
     {"the specification's dialect written from them", test_written_spec_dialect},
+    {"dependentloopvar 2 * k: bytes and working sets", test_affine_bytes},
     {NULL, NULL},
 };
 
 static const testutil_case refusal_cases[] = {
     {"testsuite/xml/bad_orig_*.xml", test_bad_files},
     {"located messages", test_located_messages},
+    {"dependentloopvar not a multiple of a loop variable", test_affine_refused},
+    {"the tools' log and unescaped quotes, read", test_tools_slips},
     {"the dialect forced on the specification's", test_forced_dialect},
     {NULL, NULL},
 };

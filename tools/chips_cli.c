@@ -484,6 +484,10 @@ static int ch_usage_checks(const ch_options *o)
         diag_tool(DIAG_ERROR, "-machine FILE is required (unless -check or -list)");
         return CHIPS_EXIT_USAGE;
     }
+    const char *stdin_paths[] = {o->inputs[0], o->machine_file, o->network_file};
+    const char *stdin_names[] = {"the application file", "-machine", "-network"};
+    if (!fileio_one_stdin(stdin_paths, stdin_names, 3))
+        return CHIPS_EXIT_USAGE;
     if (o->plot_file) {
         const char *ext = strrchr(o->plot_file, '.');
         if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg"))) {

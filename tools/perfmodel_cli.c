@@ -376,6 +376,24 @@ static int pm_calibrate(const pm_options *o)
     return json ? PM_EXIT_OK : PM_EXIT_INPUT;
 }
 
+/* The machine file and every kernel may be "-", but standard input only once. */
+static bool pm_one_stdin(const pm_options *o)
+{
+    int n = o->ninputs + 1;
+    const char **paths = mem_alloc((size_t)n * sizeof *paths);
+    const char **names = mem_alloc((size_t)n * sizeof *names);
+    paths[0] = o->machine_file;
+    names[0] = "-machine";
+    for (int i = 0; i < o->ninputs; i++) {
+        paths[i + 1] = o->inputs[i];
+        names[i + 1] = "an XML input";
+    }
+    bool ok = fileio_one_stdin(paths, names, n);
+    free(paths);
+    free(names);
+    return ok;
+}
+
 static int pm_run(pm_options *o)
 {
     if (o->help) {
@@ -400,6 +418,8 @@ static int pm_run(pm_options *o)
         diag_tool(DIAG_ERROR, "no kernels: name one or more ExaSAT XML files");
         return PM_EXIT_USAGE;
     }
+    if (!pm_one_stdin(o))
+        return PM_EXIT_USAGE;
     if (o->sweep && o->json_file) {
         diag_tool(DIAG_ERROR, "-sweep prints its table as CSV; -json is for one evaluation");
         return PM_EXIT_USAGE;

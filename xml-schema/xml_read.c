@@ -153,8 +153,9 @@ static void xml_read_access(xml_reader *r, const xml_scope *at, const xmlNode *n
 {
     const char *index_text = xml_text(r, node, "index");
     const char *order_text = xml_attr(r, node, "indexorder");
-    long *index, *order = NULL;
-    unsigned nindex, norder = 0;
+    const char *scale_text = xml_attr(r, node, "scale");
+    long *index, *order = NULL, *scale = NULL;
+    unsigned nindex, norder = 0, nscale = 0;
     if (!xml_parse_tuple(r, node, "index", index_text, "long", &index, &nindex))
         return;
     if (order_text && !xml_parse_tuple(r, node, "indexorder", order_text, "int", &order, &norder))
@@ -165,6 +166,22 @@ static void xml_read_access(xml_reader *r, const xml_scope *at, const xmlNode *n
                 order_text, norder, index_text, nindex);
         r->ok = false;
         return;
+    }
+    if (scale_text && !xml_parse_tuple(r, node, "scale", scale_text, "long", &scale, &nscale))
+        return;
+    if (scale_text && nscale != nindex) {
+        diag_at(DIAG_ERROR, r->name, xml_line(node), 1,
+                "<access> attribute scale=\"%s\" has %u entries, index=\"%s\" has %u",
+                scale_text, nscale, index_text, nindex);
+        r->ok = false;
+        return;
+    }
+    for (unsigned d = 0; d < nscale; d++) {
+        if (scale[d] == 0) {
+            xml_bad_value(r, node, "scale", scale_text,
+                          "a dimension advances a whole number of elements, not 0");
+            return;
+        }
     }
     for (unsigned d = 0; d < norder; d++) {
         if (order[d] < -1) {
@@ -178,6 +195,7 @@ static void xml_read_access(xml_reader *r, const xml_scope *at, const xmlNode *n
         x->index[d] = index[d];
     for (unsigned d = 0; d < norder; d++)
         x->order[d] = (int)order[d];
+    x->scale = scale;
     x->relative = xml_bool(r, node, "isRelative");
     x->subscript = xml_attr(r, node, "subscript");
     x->reads = xml_count(r, node, "reads", ULONG_MAX);
@@ -205,6 +223,7 @@ static void xml_read_array(xml_reader *r, const xml_scope *at, const xmlNode *no
     lm_array_ref *a = lm_loop_add_array_ref(r->p, l, name, xml_text(r, node, "component"),
                                             datatype, 0);
     a->access_type = xml_access_type(xml_text(r, node, "accesstype"));
+    a->structure = xml_attr_or_null(r, node, "struct");
     xml_parse_ghost(r, node, "ghost", xml_text(r, node, "ghost"), &a->ghost);
     unsigned long size = lm_datatype_size(datatype);
     if (!size)
@@ -224,6 +243,7 @@ void xml_read_scalar(xml_reader *r, const xml_scope *at, const xmlNode *node)
     s->reads = xml_count(r, node, "reads", ULONG_MAX);
     s->writes = xml_count(r, node, "writes", ULONG_MAX);
     s->declared = xmlHasProp(node, BAD_CAST "declared") && xml_bool(r, node, "declared");
+    s->structure = xml_attr_or_null(r, node, "struct");
 }
 
 void xml_read_pininfo(xml_reader *r, const xml_scope *at, const xmlNode *node)

@@ -208,12 +208,89 @@ static bool xml_validate(xml_errors *e, xmlDoc *doc, xml_schema_source src)
     return result == 0 && e->count == before;
 }
 
+/* ---- The ExaSAT tools' two slips in well-formedness ----
+ *
+ * Their ROSE pass printed its log ("Note: astNode = ...", "##### Reset...")
+ * into the document before <program>, and wrote a string literal passed to
+ * a call as the <arg>'s argname with its own quotes unescaped
+ * (argname=""Error:: ..."").  Both are blanked out with spaces, so that
+ * every line and column stays where it was, with a warning each; a document
+ * that has neither is parsed as it is.  The arg's argname is dropped by the
+ * reader anyway. */
+
+/* Lines before the first one that starts with '<', when the document does
+ * not start with one: blanked.  Their number. */
+static unsigned xml_blank_log(char *text)
+{
+    const char *first = xml_skip_space(text);
+    if (!*first || *first == '<')
+        return 0;
+    char *element = strstr(text, "\n<");
+    if (!element)
+        return 0;
+    unsigned lines = 0;
+    for (char *c = text; c <= element; c++) {
+        if (*c == '\n')
+            lines++;
+        else
+            *c = ' ';
+    }
+    return lines;
+}
+
+/* The argname value of each <arg .../> line whose value holds quotes,
+ * blanked.  Their number. */
+static unsigned xml_blank_quoted_args(char *text)
+{
+    static const char open[] = "argname=\"\"";
+    unsigned n = 0;
+    for (char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+        if (strncmp(line, "<arg ", 5))
+            continue;
+        char *end = strchr(line, '\n');
+        char *value = strstr(line, open);
+        if (!value || (end && value > end))
+            continue;
+        value += sizeof open - 2;
+        char *close = end ? end : line + strlen(line);
+        while (close > value && close[-1] != '"')
+            close--;
+        if (close - value < 2)
+            continue;
+        memset(value, ' ', (size_t)(close - 1 - value));
+        n++;
+    }
+    return n;
+}
+
+/* text as a NUL-terminated copy (free() it; the caller's text need not end
+ * in one), the slips blanked out with a warning each. */
+static char *xml_repair_tools_slips(const char *name, const char *text, size_t len)
+{
+    char *copy = mem_alloc(len + 1);
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    unsigned log = xml_blank_log(copy), args = xml_blank_quoted_args(copy);
+    if (log)
+        diag_at(DIAG_WARNING, name, 1, 1,
+                "%u line%s before the first element skipped (the ExaSAT tools' log, not XML)",
+                log, log == 1 ? "" : "s");
+    if (args)
+        diag_at(DIAG_WARNING, name, 1, 1,
+                "%u <arg> argname%s holding unescaped quotes (the ExaSAT tools' string "
+                "literals) read as empty",
+                args, args == 1 ? "" : "s");
+    return copy;
+}
+
 xmlDoc *xml_load(const char *name, const char *text, size_t len, xml_dialect dialect,
                  xml_dialect_test is_original, bool *original)
 {
+    char *repaired = xml_repair_tools_slips(name, text, len);
     xml_errors e = {.name = name, .generic = STRBUF_INIT};
     xml_saved_handlers saved = xml_capture_errors(&e);
-    xmlDoc *doc = xml_parse(&e, text, len);
+    xmlDoc *doc = xml_parse(&e, repaired, len);
+    free(repaired);
     *original = doc && (dialect == XML_DIALECT_ORIGINAL || is_original(doc));
     xml_schema_source src = {xml_schema_text, "exasat.xsd"};
     if (*original)

@@ -9,7 +9,10 @@
  *     operations, and the loops in it, count with that weight;
  *   - an access's `offset` + `dependentloopvar` tuples become an lm_access:
  *     each dimension follows the enclosing loop (or block) whose variable it
- *     names, counted in levels from the access's own, or no loop (-1);
+ *     names, counted in levels from the access's own, or no loop (-1); an
+ *     entry a * v + b (hpgmg's restriction reads "2 * k") advances a
+ *     elements per iteration of v's loop (the access's scale) and adds b to
+ *     the offset;
  *   - an array's ghost is computed from its accesses, as measuretool does;
  *   - counts on a function are its operations outside every loop; scalars
  *     and arrays at function level have no place in the model. */
@@ -92,6 +95,86 @@ static int xml_orig_level(const lm_loop *from, const char *name)
     return -1;
 }
 
+/* What one dependentloopvar entry says of its dimension: the subscript is
+ * scale * (the variable of the loop `level` levels out) + shift. */
+typedef struct xml_orig_dim {
+    int level;   /* -1: no loop (an empty entry) */
+    long scale;  /* elements per iteration of that loop */
+    long shift;  /* added to the dimension's offset */
+} xml_orig_dim;
+
+/* The longest name of an identifier (letters, digits, '_') starting at s. */
+static size_t xml_orig_ident_len(const char *s)
+{
+    size_t n = 0;
+    while (s[n] == '_' || (s[n] >= 'a' && s[n] <= 'z') || (s[n] >= 'A' && s[n] <= 'Z') ||
+           (n > 0 && s[n] >= '0' && s[n] <= '9'))
+        n++;
+    return n;
+}
+
+/* An entry: "", a loop variable ("k"), or an affine expression of one
+ * ("2 * k", "2*k+1", "k * 2 - 1").  The variable is the one identifier the
+ * entry holds; the entry, with whole numbers for the variable, must be
+ * a * v + b: its value at 0, 1 and 2 gives b and a and checks that.  False
+ * with *problem set when it is not (another symbol, v * v, v / 2). */
+static bool xml_orig_dim_of(const lm_loop *from, const char *entry, xml_orig_dim *dim,
+                            char *problem, size_t size)
+{
+    *dim = (xml_orig_dim){-1, 1, 0};
+    if (!*entry)
+        return true;
+    const char *var = NULL;
+    size_t var_len = 0;
+    for (const char *c = entry; *c;) {
+        size_t n = (*c >= '0' && *c <= '9') ? 0 : xml_orig_ident_len(c);
+        if (n == 0) {
+            c++;
+            continue;
+        }
+        if (var && (n != var_len || strncmp(var, c, n))) {
+            snprintf(problem, size, "'%.80s' is not a whole multiple of one loop variable "
+                     "plus a whole number", entry);
+            return false;
+        }
+        var = c;
+        var_len = n;
+        c += n;
+    }
+    char name[128];
+    if (!var || var_len >= sizeof name) {
+        snprintf(problem, size, "'%.80s' names no loop variable", entry);
+        return false;
+    }
+    memcpy(name, var, var_len);
+    name[var_len] = '\0';
+    dim->level = xml_orig_level(from, name);
+    if (dim->level < 0) {
+        snprintf(problem, size, "'%.100s' is the variable of no enclosing loop", name);
+        return false;
+    }
+    if (!strcmp(entry, name))
+        return true;
+    long long at[3];
+    bexpr_bindings *b = bexpr_bindings_create();
+    bool ok = true;
+    for (int v = 0; v < 3 && ok; v++) {
+        bexpr_bindings_set(b, name, v);
+        bexpr_result e = bexpr_eval(entry, b);
+        ok = e.ok && e.value > LONG_MIN / 4 && e.value < LONG_MAX / 4;
+        at[v] = e.value;
+    }
+    bexpr_bindings_free(&b);
+    if (!ok || at[2] - at[1] != at[1] - at[0] || at[1] == at[0]) {
+        snprintf(problem, size, "'%.80s' is not a whole multiple of '%.40s' plus a whole number",
+                 entry, name);
+        return false;
+    }
+    dim->scale = (long)(at[1] - at[0]);
+    dim->shift = (long)at[0];
+    return true;
+}
+
 /* ---- Elements ---- */
 
 /* An access: each dimension's offset and the loop variable it follows. */
@@ -111,21 +194,23 @@ static void xml_orig_read_access(xml_reader *r, const xml_scope *at, const xmlNo
         x->index[d] = constant ? value : 0;
         if (!shaped)
             continue;
-        int level = -1;
-        if (*vars.entry[d]) {
-            level = xml_orig_level(at->loop, vars.entry[d]);
-            if (level < 0) {
-                char problem[160];
-                snprintf(problem, sizeof problem,
-                         "'%.100s' is the variable of no enclosing loop", vars.entry[d]);
-                xml_bad_value(r, node, "dependentloopvar", vars_text, problem);
-                return;
-            }
+        xml_orig_dim dim;
+        char problem[200];
+        if (!xml_orig_dim_of(at->loop, vars.entry[d], &dim, problem, sizeof problem)) {
+            xml_bad_value(r, node, "dependentloopvar", vars_text, problem);
+            return;
+        }
+        if (dim.level >= 0) {
             any_loop = true;
             relative &= constant;
         }
-        x->order[d] = level;
-        default_order &= level == (int)d;
+        x->index[d] += dim.shift;
+        if (dim.scale != 1 && !x->scale)
+            x->scale = lm_access_add_scale(r->p, x);
+        if (x->scale)
+            x->scale[d] = dim.scale;
+        x->order[d] = dim.level;
+        default_order &= dim.level == (int)d;
     }
     x->relative = relative && any_loop;
     if (shaped && default_order) {
@@ -183,6 +268,7 @@ static void xml_orig_read_array(xml_reader *r, const xml_scope *at, const xmlNod
     const char *datatype = xml_text(r, node, "datatype");
     lm_array_ref *a = lm_loop_add_array_ref(r->p, l, name, component, datatype, 0);
     a->access_type = xml_orig_access_type(xml_text(r, node, "accesstype"));
+    a->structure = xml_attr_or_null(r, node, "struct");
     xml_scope inner = *at;
     inner.array = a;
     xml_read_children(r, &inner, node, xml_orig_array_children);

@@ -204,6 +204,8 @@ static void xml_write_scalar(xml_out *o, const lm_scalar *s)
     xml_attr_ulong(o, "writes", s->writes);
     if (s->declared)
         xml_attr_bool(o, "declared", true);
+    if (s->structure)
+        xml_attr(o, "struct", s->structure);
     xml_end(o);
 }
 
@@ -214,6 +216,8 @@ static void xml_write_access(xml_out *o, const lm_access *x)
     xml_attr_bool(o, "isRelative", x->relative);
     if (x->order)
         xml_attr_ints(o, "indexorder", x->order, x->norder);
+    if (x->scale)
+        xml_attr_longs(o, "scale", x->scale, x->ndims);
     xml_attr_ulong(o, "reads", x->reads);
     xml_attr_ulong(o, "writes", x->writes);
     if (x->subscript)
@@ -229,6 +233,8 @@ static void xml_write_array(xml_out *o, const lm_array_ref *a)
     xml_attr(o, "datatype", a->datatype);
     xml_attr(o, "accesstype", lm_access_type_name(a->access_type));
     xml_attr_ghost(o, "ghost", &a->ghost);
+    if (a->structure)
+        xml_attr(o, "struct", a->structure);
     for (const lm_access *x = a->accesses; x; x = x->next)
         xml_write_access(o, x);
     xml_end(o);
