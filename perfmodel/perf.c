@@ -216,7 +216,7 @@ static int perf_dim_of_level(const perf_dims *d, unsigned level)
 
 static double perf_element_size(const lm_loop *l, const lm_array_ref *a)
 {
-    unsigned long size = lm_datatype_size(a->datatype);
+    unsigned long size = a->elem_bytes ? a->elem_bytes : lm_datatype_size(a->datatype);
     if (size)
         return (double)size;
     diag_at(DIAG_WARNING, l->loc.file, l->loc.line, l->loc.column,
