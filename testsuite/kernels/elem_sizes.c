@@ -3,7 +3,9 @@
  * moves the whole element.  Per iteration of vec_add's outer loop q is loaded
  * and stored (8 + 8), of its inner loop v and w loaded (24 + 24) and u stored
  * (24).  An incomplete struct cannot be subscripted in C (clang's error): its
- * pointers can, 8 bytes each (opaque_walk stores o's and s's, 8 + 8). */
+ * pointers can, 8 bytes each (opaque_walk stores o's and s's, 8 + 8); the
+ * records themselves are moved only by a function (elem_sizes.annot), and
+ * their bytes are unknown: a warning naming the array. */
 struct vec3 { double x[3]; };
 typedef struct vec3 vec3_t;
 union bits { double d; long l; };
@@ -26,3 +28,12 @@ void opaque_walk(int n, struct opaque **o, struct opaque *p, double *s)
     }
 }
 
+
+/* Defined elsewhere: elem_sizes.annot says that it reads the records at p. */
+void opaque_visit(const struct opaque *p, int i);
+
+void opaque_calls(int n, const struct opaque *p)
+{
+    for (int i = 0; i < n; i++)
+        opaque_visit(p, i);
+}
