@@ -220,8 +220,8 @@ static double perf_element_size(const lm_loop *l, const lm_array_ref *a)
     if (size)
         return (double)size;
     diag_at(DIAG_WARNING, l->loc.file, l->loc.line, l->loc.column,
-            "array '%s': unknown size of datatype '%s', counted as 8 bytes", a->name,
-            a->datatype);
+            "array '%s': unknown size of datatype '%s' (no elementbytes), counted as 8 bytes",
+            a->name, a->datatype);
     return 8.0;
 }
 

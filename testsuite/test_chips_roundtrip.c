@@ -336,6 +336,23 @@ static void test_element_sizes(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"bytes\":\t112000,"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"working_set_bytes\":\t72,"));
     testutil_proc_release(&r);
+    /* Without elementbytes (a file of another tool) a struct has no size: a warning. */
+    xml = read_output("elem.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    char *bare = testutil_replace(xml, " elementbytes=\"24\"", "");
+    char *bare_path = testutil_path(tmpdir, "bare.xml");
+    CU_ASSERT_FATAL(testutil_write_file(bare_path, bare));
+    const char *guess[] = {"-machine", AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json",
+                           "-D", "n=1000", "bare.xml", NULL};
+    r = run_tool(AITOOL_PERFMODEL, guess);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "bare.xml:17:1: warning: array 'u': unknown size of "
+                                         "datatype 'struct vec3' (no elementbytes), counted as "
+                                         "8 bytes\n"));
+    testutil_proc_release(&r);
+    free(bare_path);
+    free(bare);
+    free(xml);
 
     /* chips, n = 10: loads 10 * 8 + 30 * 48, stores 10 * 8 + 30 * 24 + 10 * 16. */
     char *base = testutil_read_file(AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json");
