@@ -3,7 +3,9 @@
  * (libm's "other" 0) and bytes nothing gives its FP operation count, as
  * the loop model and the performance model count it independently: for
  * each function no other function calls, its operations outside loops
- * plus the executed flops of its loop nests (perfmodel's trip counts). */
+ * plus the executed flops of its loop nests (perfmodel's trip counts).
+ * And the bytes of records (kernels/elem_sizes.c) in every output: report,
+ * JSON, XML, perfmodel on that XML, measuretool -machine and chips. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -336,6 +338,19 @@ static void test_element_sizes(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"bytes\":\t112000,"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"working_set_bytes\":\t72,"));
     testutil_proc_release(&r);
+    /* measuretool -machine predicts the same from the C. */
+    const char *direct[] = {"-static-counting-only", "-annot",
+                            AITOOL_KERNEL_DIR "/elem_sizes.annot", "-report-file", "predicted.txt",
+                            "-machine",
+                            AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json", "-param",
+                            "n=1000", AITOOL_KERNEL_DIR "/elem_sizes.c", NULL};
+    r = run_tool(AITOOL_MEASURETOOL, direct);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    text = read_output("predicted.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "bytes:112000\nworking set:72\n"));
+    free(text);
     /* Without elementbytes (a file of another tool) a struct has no size: a warning. */
     xml = read_output("elem.xml");
     CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
