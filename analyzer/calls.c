@@ -126,50 +126,66 @@ static CXCursor argument_base(CXCursor c)
                : clang_getNullCursor();
 }
 
-/* Note one access through argument i; false when its element has no size. */
-static bool note_argument(walker *w, size_t acc, CXCursor call, unsigned i, bool read, bool write)
+/* The first array an annotated call moves whose element has no size: an
+ * incomplete type (`void`, a struct only declared), so the bytes depend on
+ * what the function does with it.  name is NULL while there is none. */
+typedef struct unsized_array {
+    const char *name, *elem_type;
+} unsized_array;
+
+/* Whether u's element has a size; if not, it is remembered in un. */
+static bool sized_use(const use *u, const array_target *target, unsized_array *un)
+{
+    if (u->elem_size)
+        return true;
+    if (!un->name)
+        *un = (unsized_array){target->name, u->elem_type};
+    return false;
+}
+
+/* Note one access through argument i. */
+static void note_argument(walker *w, size_t acc, CXCursor call, unsigned i, bool read, bool write,
+                          unsized_array *un)
 {
     CXCursor arg = clang_Cursor_getArgument(call, i);
     if (!cx_type_is_pointer_or_array(clang_getCursorType(arg)))
-        return true; /* a value, as converted for the call: no array behind it */
+        return; /* a value, as converted for the call: no array behind it */
     CXCursor base = argument_base(arg);
     array_target target;
     if (clang_Cursor_isNull(base) || !walk_array_target(w, base, &target))
-        return true;
+        return;
     use u = walk_element_use(w->cache, cx_innermost_element(clang_getCursorType(base)));
-    if (u.elem_size == 0)
-        return false; /* void *: the bytes depend on what the function does */
+    if (!sized_use(&u, &target, un))
+        return;
     u.key = target.key;
     u.name = target.name;
     u.param = target.param;
     u.suffix = target.suffix;
     tally_note(walk_tally(w, acc), &u, read, write, ++w->seq);
-    return true;
 }
 
-static bool note_global(walker *w, size_t acc, const char *name, bool read, bool write);
+static void note_global(walker *w, size_t acc, const char *name, bool read, bool write,
+                        unsized_array *un);
 
-/* One clause (read or modify) of an annotation; false when some bytes have no size. */
-static bool apply_clause(walker *w, size_t acc, CXCursor call, const annot_function *a,
-                         const annot_names *names, bool read, bool write)
+/* One clause (read or modify) of an annotation. */
+static void apply_clause(walker *w, size_t acc, CXCursor call, const annot_function *a,
+                         const annot_names *names, bool read, bool write, unsized_array *un)
 {
     int nargs = clang_Cursor_getNumArguments(call);
-    bool sized = true;
     for (size_t k = 0; names->given && !names->none && k < names->n; k++) {
         const char *name = names->v[k];
         size_t p = 0;
         while (p < a->nparams && strcmp(a->params[p], name) != 0)
             p++;
         if (p == a->nparams) {
-            sized &= note_global(w, acc, name, read, write);
+            note_global(w, acc, name, read, write, un);
             continue;
         }
         /* `...` stands for every argument from its position on. */
         unsigned last = !strcmp(name, "...") ? (unsigned)(nargs > 0 ? nargs : 0) : (unsigned)p + 1;
         for (unsigned i = (unsigned)p; i < last && (int)i < nargs; i++)
-            sized &= note_argument(w, acc, call, i, read, write);
+            note_argument(w, acc, call, i, read, write, un);
     }
-    return sized;
 }
 
 static enum CXChildVisitResult collect_global(CXCursor c, CXCursor parent, CXClientData data)
@@ -186,7 +202,8 @@ static enum CXChildVisitResult collect_global(CXCursor c, CXCursor parent, CXCli
 }
 
 /* A name in an annotation that is not a parameter is a global of the program. */
-static bool note_global(walker *w, size_t acc, const char *name, bool read, bool write)
+static void note_global(walker *w, size_t acc, const char *name, bool read, bool write,
+                        unsized_array *un)
 {
     walk_cache *wc = w->cache;
     if (!wc->globals_read) {
@@ -199,19 +216,16 @@ static bool note_global(walker *w, size_t acc, const char *name, bool read, bool
             continue;
         CXType t = clang_getCursorType(wc->globals[i].decl);
         if (!cx_type_is_pointer_or_array(t))
-            return true; /* a scalar: not counted */
+            return; /* a scalar: not counted */
         use u = walk_element_use(wc, cx_innermost_element(t));
-        if (u.elem_size == 0)
-            return false;
         array_target target;
-        if (!walk_decl_target(w, wc->globals[i].decl, &target))
-            return true;
+        if (!walk_decl_target(w, wc->globals[i].decl, &target) || !sized_use(&u, &target, un))
+            return;
         u.key = target.key;
         u.name = target.name;
         tally_note(walk_tally(w, acc), &u, read, write, ++w->seq);
-        return true;
+        return;
     }
-    return true;
 }
 
 /* `grid` and "->u" give "grid->u"; `&g` and "->u" give "g.u", as a caller
@@ -300,12 +314,16 @@ static void apply_indirect(walker *w, size_t acc, CXCursor call)
     free(name);
 }
 
-static void warn_callee(CXCursor call, const callee_info *ci, bool sized)
+static void warn_callee(CXCursor call, const callee_info *ci, const unsized_array *un)
 {
     if (ci->unknown) {
         warn_incomplete(call, ci->name, "has no definition here and no annotation (see -annot)");
-    } else if (!sized) {
-        warn_incomplete(call, ci->name, "moves bytes of unknown size through a void pointer");
+    } else if (un->name) {
+        strbuf why = STRBUF_INIT;
+        strbuf_printf(&why, "moves array '%s' of '%s', an incomplete type whose size is unknown",
+                      un->name, un->elem_type);
+        warn_incomplete(call, ci->name, strbuf_cstr(&why));
+        strbuf_release(&why);
     } else if (!ci->annot && ci->followed && ci->summary.unknown.n) {
         strbuf why = STRBUF_INIT;
         strbuf_printf(&why, "calls '%s', which has no definition here and no annotation",
@@ -332,15 +350,15 @@ void calls_apply(walker *w, size_t acc, CXCursor call)
         tally_count_all(t, &ci->summary.incl);
     if (!walk_counts_bytes(w))
         return;
-    bool sized = true;
+    unsized_array un = {NULL, NULL};
     if (ci->annot) {
-        sized &= apply_clause(w, acc, call, ci->annot, &ci->annot->read, true, false);
-        sized &= apply_clause(w, acc, call, ci->annot, &ci->annot->modify, false, true);
+        apply_clause(w, acc, call, ci->annot, &ci->annot->read, true, false, &un);
+        apply_clause(w, acc, call, ci->annot, &ci->annot->modify, false, true, &un);
     } else if (ci->followed) {
         apply_summary(w, acc, call, ci);
     }
-    if (ci->unknown || !sized)
+    if (ci->unknown || un.name)
         tally_unknown(walk_tally(w, acc), ci->name);
     if (walk_in_reported_loop(w))
-        warn_callee(call, ci, sized);
+        warn_callee(call, ci, &un);
 }

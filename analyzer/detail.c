@@ -79,6 +79,7 @@ typedef struct dt_pending {
     access_mode mode;
     char *name, *text; /* text: the subscripts as written, for an access not relative */
     const char *type;
+    unsigned long size;
     unsigned n;
     long index[DETAIL_MAX_DIMS];
     int order[DETAIL_MAX_DIMS];
@@ -411,7 +412,8 @@ void detail_access(detail *d, const detail_access_chain *ch)
         return;
     if (cx_type_is_array(clang_getCursorType(ch->element)))
         return; /* `B[i]` passed on: an address, no access */
-    dt_pending pa = {.seq = ch->seq, .loop = l, .mode = ch->mode, .type = ch->elem_type};
+    dt_pending pa = {.seq = ch->seq, .loop = l, .mode = ch->mode, .type = ch->elem_type,
+                     .size = ch->elem_size};
     dt_classify_subscripts(d, ch, &pa);
     pa.name = dt_base_name(d, ch->base);
     pa.text = pa.relative ? NULL : dt_subscript_text(d, ch);
@@ -423,6 +425,7 @@ static void dt_record_access(detail *d, const dt_pending *pa)
     lm_array_ref *a = lm_loop_find_array_ref(pa->loop, pa->name);
     if (!a) {
         a = lm_loop_add_array_ref(d->p, pa->loop, pa->name, "", pa->type, pa->n);
+        a->elem_bytes = pa->size;
         a->access_type = pa->mode == ACC_WRITE ? LM_WRITEONLY : LM_READONLY;
     }
     if ((pa->mode & ACC_READ && a->access_type == LM_WRITEONLY) ||

@@ -349,6 +349,7 @@ static void detail_chain(walker *w, const chain *ch)
     CXCursor subs[DETAIL_MAX_DIMS];
     if (!ch->seen_subscript || ch->run_len > DETAIL_MAX_DIMS)
         return;
+    const type_entry *elem = element_type(w->cache, clang_getCursorType(ch->element));
     for (size_t i = ch->first_index; i < w->nindexes; i++) {
         const subscript_index *x = &w->indexes[i];
         if (x->run == ch->nruns)
@@ -361,7 +362,8 @@ static void detail_chain(walker *w, const chain *ch)
         .base = ch->array_base,
         .subs = subs,
         .nsubs = ch->run_len,
-        .elem_type = element_type(w->cache, clang_getCursorType(ch->element))->spelling,
+        .elem_type = elem->spelling,
+        .elem_size = elem->size,
     };
     detail_access(w->dt, &dc);
 }

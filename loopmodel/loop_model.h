@@ -158,6 +158,10 @@ typedef struct lm_array_ref {
     struct lm_array_ref *next;
     const char *name, *component, *datatype;
     const char *structure; /* the struct it is a member of, as lm_scalar's; or NULL */
+    /* The bytes of one element (our extension, XML's elementbytes): what the
+     * target says of a struct, union or typedef that datatype only names;
+     * 0 when unknown (then lm_datatype_size(datatype) is all there is). */
+    unsigned long elem_bytes;
     lm_access_type access_type;
     lm_ghost ghost;
     lm_access *accesses, *last_access;

@@ -240,12 +240,12 @@ static double perf_extent(const perf_chain *c, const perf_dims *d, unsigned k, b
 
 static double perf_element_size(const lm_loop *l, const lm_array_ref *a)
 {
-    unsigned long size = lm_datatype_size(a->datatype);
+    unsigned long size = a->elem_bytes ? a->elem_bytes : lm_datatype_size(a->datatype);
     if (size)
         return (double)size;
     diag_at(DIAG_WARNING, l->loc.file, l->loc.line, l->loc.column,
-            "array '%s': unknown size of datatype '%s', counted as 8 bytes", a->name,
-            a->datatype);
+            "array '%s': unknown size of datatype '%s' (no elementbytes), counted as 8 bytes",
+            a->name, a->datatype);
     return 8.0;
 }
 

@@ -3,7 +3,9 @@
  * (libm's "other" 0) and bytes nothing gives its FP operation count, as
  * the loop model and the performance model count it independently: for
  * each function no other function calls, its operations outside loops
- * plus the executed flops of its loop nests (perfmodel's trip counts). */
+ * plus the executed flops of its loop nests (perfmodel's trip counts).
+ * And the bytes of records (kernels/elem_sizes.c) in every output: report,
+ * JSON, XML, perfmodel on that XML, measuretool -machine and chips. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,6 +242,155 @@ static void test_deepest_nest_round_trip(void)
     }
 }
 
+/* The text of tmpdir/name, to free(); NULL when it is missing. */
+static char *read_output(const char *name)
+{
+    char *path = testutil_path(tmpdir, name);
+    char *text = testutil_read_file(path);
+    free(path);
+    return text;
+}
+
+/* chips' time for tmpdir/elem.la on machine_file: with one byte cost 1 s and
+ * everything else nothing, the bytes it charges. */
+static double chips_bytes(const char *machine_file)
+{
+    const char *args[] = {"-machine", machine_file, "-D", "n=10", "-csv", "-", "elem.la", NULL};
+    testutil_proc r = run_tool(AITOOL_CHIPS, args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    const char *row = r.out ? strchr(r.out, '\n') : NULL;
+    const char *field = row ? strrchr(row + 1, ',') : NULL;
+    double bytes = field ? strtod(field + 1, NULL) : -1;
+    testutil_proc_release(&r);
+    return bytes;
+}
+
+/* Arrays of a struct of 3 doubles, of its typedef and of a union: 24, 24
+ * and 8 bytes an element in every output.  Per iteration of vec_add's outer
+ * loop: q (8) read and written; of its inner one: v, w (24 each) read, u
+ * (24) written.  opaque_walk stores a pointer (8) and a double (8);
+ * opaque_calls reads records of an incomplete type through a function: a
+ * warning names the array, and that loop's bytes are incomplete. */
+static void test_element_sizes(void)
+{
+    const char *write[] = {"-static-counting-only", "-annot", AITOOL_KERNEL_DIR "/elem_sizes.annot",
+                           "-report-file", "elem.txt", "-json", "elem.json", "-xml", "elem.xml",
+                           "-chips", "elem.la", AITOOL_KERNEL_DIR "/elem_sizes.c", NULL};
+    testutil_proc r = run_tool(AITOOL_MEASURETOOL, write);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, AITOOL_KERNEL_DIR "/elem_sizes.c:38:9: warning: 'opaque_visit' "
+                                  "moves array 'p' of 'struct opaque', an incomplete type whose "
+                                  "size is unknown: the loop's bytes are incomplete\n");
+    testutil_proc_release(&r);
+
+    char *text = read_output("elem.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "Loads:2 * sizeof(struct vec3 ) + "
+                                        "1 * sizeof(union bits )\nLoads int: 56\n"
+                                        "Stores:1 * sizeof(struct vec3 ) + "
+                                        "1 * sizeof(union bits )\nStore int: 32\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "Loads int: 48\nStores:1 * sizeof(struct vec3 )\n"
+                                        "Store int: 24\n"));
+    free(text);
+    char *json = read_output("elem.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"load_bytes\":\t56,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"store_bytes\":\t32,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"load_bytes\":\t48,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"store_bytes\":\t24,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"complete\":\tfalse,\n\t\t\t\"unknown_calls\":\t["
+                                        "\"opaque_visit\"]"));
+    free(json);
+    char *xml = read_output("elem.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "name=\"q\" component=\"\" datatype=\"union bits\" "
+                                       "elementbytes=\"8\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "name=\"w\" component=\"\" datatype=\"struct vec3\" "
+                                       "elementbytes=\"24\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "datatype=\"struct opaque *\" elementbytes=\"8\""));
+    free(xml);
+
+    /* The XML read back (validated against exasat.xsd) counts the same bytes
+     * (the XML lists a loop's own arrays before its nested loops' ones). */
+    const char *reread[] = {"-static-counting-only", "-report-file", "/dev/null", "-json",
+                            "reread.json", "elem.xml", NULL};
+    r = run_tool(AITOOL_MEASURETOOL, reread);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    json = read_output("reread.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"load_formula\":\t\"1 * sizeof(union bits ) + "
+                                        "2 * sizeof(struct vec3 )\",\n\t\t\t\"load_bytes\":\t56,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"store_bytes\":\t32,"));
+    free(json);
+
+    /* perfmodel, n = 1000 (write-allocate: a written element is read too):
+     * the outer loop's q 8 + 8, the inner one's v, w, u once per outer
+     * iteration (their subscript is i) 24 + 24 + 2 * 24: 112000; opaque_walk
+     * (8 + 8) * 2: 32000.  No warning: every size is known. */
+    const char *model[] = {"-machine", AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json",
+                           "-D", "n=1000", "-json", "-", "elem.xml", NULL};
+    r = run_tool(AITOOL_PERFMODEL, model);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"bytes\":\t144000,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"bytes\":\t112000,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"working_set_bytes\":\t72,"));
+    testutil_proc_release(&r);
+    /* measuretool -machine predicts the same from the C. */
+    const char *direct[] = {"-static-counting-only", "-annot",
+                            AITOOL_KERNEL_DIR "/elem_sizes.annot", "-report-file", "predicted.txt",
+                            "-machine",
+                            AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json", "-param",
+                            "n=1000", AITOOL_KERNEL_DIR "/elem_sizes.c", NULL};
+    r = run_tool(AITOOL_MEASURETOOL, direct);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    text = read_output("predicted.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "bytes:112000\nworking set:72\n"));
+    free(text);
+    /* Without elementbytes (a file of another tool) a struct has no size: a warning. */
+    xml = read_output("elem.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    char *bare = testutil_replace(xml, " elementbytes=\"24\"", "");
+    char *bare_path = testutil_path(tmpdir, "bare.xml");
+    CU_ASSERT_FATAL(testutil_write_file(bare_path, bare));
+    const char *guess[] = {"-machine", AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json",
+                           "-D", "n=1000", "bare.xml", NULL};
+    r = run_tool(AITOOL_PERFMODEL, guess);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "bare.xml:17:1: warning: array 'u': unknown size of "
+                                         "datatype 'struct vec3' (no elementbytes), counted as "
+                                         "8 bytes\n"));
+    testutil_proc_release(&r);
+    free(bare_path);
+    free(bare);
+    free(xml);
+
+    /* chips, n = 10: loads 10 * 8 + 30 * 48, stores 10 * 8 + 30 * 24 + 10 * 16. */
+    char *base = testutil_read_file(AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(base);
+    *strrchr(base, '}') = '\0';
+    static const struct {
+        const char *file, *load, *store;
+        double bytes;
+    } costs[] = {{"loads.json", "1", "0", 1520}, {"stores.json", "0", "1", 960}};
+    for (size_t i = 0; i < sizeof costs / sizeof *costs; i++) {
+        strbuf sb = STRBUF_INIT;
+        strbuf_printf(&sb, "%s,\n  \"chips\": {\"costs\": {\"flop\": {\"add\": 0, \"sub\": 0, "
+                           "\"mul\": 0, \"div\": 0, \"other\": 0}, \"mem\": {\"load\": %s, "
+                           "\"store\": %s}}}\n}\n", base, costs[i].load, costs[i].store);
+        char *path = testutil_path(tmpdir, costs[i].file);
+        CU_ASSERT_FATAL(testutil_write_file(path, strbuf_cstr(&sb)));
+        CU_ASSERT_DOUBLE_EQUAL(chips_bytes(path), costs[i].bytes, 1e-9);
+        free(path);
+        strbuf_release(&sb);
+    }
+    free(base);
+}
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -248,6 +399,7 @@ int main(void)
     static const testutil_case cases[] = {
         {"examples: chips gives the FP operation count", test_examples_round_trip},
         {"the deepest nest round trip", test_deepest_nest_round_trip},
+        {"vec3 bytes in every output", test_element_sizes},
         {NULL, NULL},
     };
     const testutil_suite suites[] = {{"round trip", cases}};

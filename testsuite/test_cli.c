@@ -817,8 +817,8 @@ static void test_unknown_calls_are_reported(void)
         ":100:16: warning: 'fp' is called through a pointer: the loop's bytes are incomplete\n",
         ":103:9: warning: 'wrap' calls 'ext_unknown', which has no definition here and no "
         "annotation: the loop's bytes are incomplete\n",
-        ":112:9: warning: 'memset' moves bytes of unknown size through a void pointer: the "
-        "loop's bytes are incomplete\n",
+        ":112:9: warning: 'memset' moves array 'vp' of 'void', an incomplete type whose size "
+        "is unknown: the loop's bytes are incomplete\n",
     };
     strbuf all = STRBUF_INIT;
     for (size_t i = 0; i < sizeof warnings / sizeof *warnings; i++)

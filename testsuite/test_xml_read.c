@@ -677,6 +677,7 @@ static void test_bad_files(void)
     static const char *const names[] = {
         "bad_not_wellformed", "bad_missing_attr",    "bad_tuple", "bad_bool",
         "bad_unknown_element", "bad_root",           "bad_negative", "bad_accesstype",
+        "bad_elementbytes",
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         strbuf path = STRBUF_INIT;

@@ -225,7 +225,11 @@ static void xml_read_array(xml_reader *r, const xml_scope *at, const xmlNode *no
     a->access_type = xml_access_type(xml_text(r, node, "accesstype"));
     a->structure = xml_attr_or_null(r, node, "struct");
     xml_parse_ghost(r, node, "ghost", xml_text(r, node, "ghost"), &a->ghost);
-    unsigned long size = lm_datatype_size(datatype);
+    /* elementbytes (ours) sizes what datatype only names: a struct, a union, a typedef. */
+    const char *bytes = xml_attr(r, node, "elementbytes");
+    if (bytes)
+        a->elem_bytes = xml_parse_count(r, node, "elementbytes", bytes, ULONG_MAX);
+    unsigned long size = a->elem_bytes ? a->elem_bytes : lm_datatype_size(datatype);
     if (!size)
         l->complete = false;
     lm_arrays_note(r->p, &l->own_arrays, name, name, datatype, size,

@@ -231,6 +231,8 @@ static void xml_write_array(xml_out *o, const lm_array_ref *a)
     xml_attr(o, "name", a->name);
     xml_attr(o, "component", a->component);
     xml_attr(o, "datatype", a->datatype);
+    if (a->elem_bytes)
+        xml_attr_ulong(o, "elementbytes", a->elem_bytes);
     xml_attr(o, "accesstype", lm_access_type_name(a->access_type));
     xml_attr_ghost(o, "ghost", &a->ghost);
     if (a->structure)

@@ -58,6 +58,7 @@ typedef struct detail_access_chain {
     const CXCursor *subs; /* that run's subscripts, fastest first */
     unsigned nsubs;
     const char *elem_type; /* the element type's spelling */
+    unsigned long elem_size; /* its bytes on the target; 0 when incomplete */
 } detail_access_chain;
 
 /* Chains end bottom up, so an access inside another's subscript ends first;
