@@ -108,6 +108,19 @@ typedef struct perf_run {
     "give its iterations per entry as %s=N (perfmodel -D, measuretool -param), or a "          \
     "measurement of it (from a run of an -auto-instrument'ed copy)"
 
+/* Whether a measurement says l was entered 0 times: the -measured callback, or the
+ * pininfo of a run of an -auto-instrument'ed copy.  Such a loop did not run in the measured
+ * run, so its bounds (evaluable or not) and any count given by name do not matter. */
+static bool perf_measured_not_run(const lm_loop *l, const perf_run *t)
+{
+    unsigned long long entries;
+    long long trip;
+    if (t->measured && t->measured(t->ctx, l, &entries, &trip))
+        return entries == 0;
+    const lm_pininfo *pi = l->pininfo;
+    return pi && pi->present[LM_PIN_ENTRIES] && pi->value[LM_PIN_ENTRIES] == 0;
+}
+
 /* Iterations per entry of a loop whose bounds are missing or cannot be evaluated: given by
  * name (perfmodel -D, measuretool -param FUNC_L<line>=N), else measured (a -measured file,
  * or the pininfo of a run of an -auto-instrument'ed copy: its iterations over its entries,
@@ -124,7 +137,8 @@ static bool perf_trip_given(const lm_loop *l, const perf_run *t, long long *trip
                 "%s=%lld: a loop's iterations cannot be negative", name, *trip);
         return false;
     }
-    if (t->measured && t->measured(t->ctx, l, trip))
+    unsigned long long entries;
+    if (t->measured && t->measured(t->ctx, l, &entries, trip))
         return true;
     const lm_pininfo *pi = l->pininfo;
     if (pi && pi->present[LM_PIN_ENTRIES] && pi->present[LM_PIN_ITERS] &&
@@ -713,6 +727,16 @@ static void perf_ancestor_trips(const perf_nest *n, perf_chain *c)
             c->trip[k++] = (double)n->loops[i - 1].trip;
 }
 
+/* Whether a loop enclosing l in nest n did not run: then l did not either. */
+static bool perf_ancestor_not_run(const perf_nest *n, const lm_loop *l)
+{
+    for (const lm_loop *a = l->parent; a; a = a->parent)
+        for (size_t i = 0; i < n->nloops; i++)
+            if (n->loops[i].loop == a && n->loops[i].did_not_run)
+                return true;
+    return false;
+}
+
 static perf_loop *perf_nest_add_loop(perf_nest *n, size_t *cap)
 {
     if (n->nloops == *cap) {
@@ -733,8 +757,9 @@ static bool perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m,
     bool ok = true;
     for (const lm_loop *l = top; l && (l == top || l->depth > top->depth);
          l = lm_loop_next_preorder(l)) {
-        long long trip;
-        if (!perf_trip_count(l, t, &trip)) {
+        long long trip = 0;
+        bool not_run = perf_ancestor_not_run(n, l) || perf_measured_not_run(l, t);
+        if (!not_run && !perf_trip_count(l, t, &trip)) {
             ok = false;
             continue;
         }
@@ -742,8 +767,23 @@ static bool perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m,
         perf_chain_of(l, &c);
         c.trip[0] = (double)trip;
         perf_ancestor_trips(n, &c);
-        perf_eval_loop(perf_nest_add_loop(n, &cap), l, &c, m);
+        perf_loop *pl = perf_nest_add_loop(n, &cap);
+        perf_eval_loop(pl, l, &c, m);
+        pl->did_not_run = not_run;
+        /* Data a loop that did not run never touched holds no cache. */
+        if (not_run) {
+            for (unsigned k = 0; k < pl->nlevels; k++)
+                pl->ws[k] = 0;
+            pl->footprint = 0;
+        }
         perf_chain_release(&c);
+    }
+    /* A nest that did not run costs nothing in that run, not even its barriers: the timing
+     * models are not asked. */
+    n->did_not_run = n->nloops > 0 && n->loops[0].loop == top && n->loops[0].did_not_run;
+    if (n->did_not_run) {
+        n->bottleneck = PERF_DID_NOT_RUN;
+        return ok;
     }
     perf_nest_totals(n, m);
     if (m->benchmarks.present)

@@ -35,9 +35,11 @@ typedef enum perf_model {
     PERF_ECM,      /* Execution-Cache-Memory: in-core time plus transfers, scaled to the cores */
 } perf_model;
 
-/* A loop without bounds: its iterations per entry from a measurement, or
- * false when it has none. */
-typedef bool (*perf_measured_trip)(const void *ctx, const lm_loop *l, long long *trip);
+/* What a measurement says of loop l: false when it has none; else *entries,
+ * the times the loop was entered in the measured run, and *trip, its
+ * iterations per entry (0 when it was never entered). */
+typedef bool (*perf_measured_trip)(const void *ctx, const lm_loop *l, unsigned long long *entries,
+                                   long long *trip);
 
 /* What an evaluation is asked for, besides the program and the machine. */
 typedef struct perf_options {
@@ -46,7 +48,8 @@ typedef struct perf_options {
     const bexpr_bindings *bindings; /* the symbols of the loop bounds */
     /* A loop without bounds takes its iterations from bindings (FUNC_L<line>),
      * else from measured (NULL: none) called with measured_ctx, else from its
-     * pininfo. */
+     * pininfo.  A loop that either says was entered 0 times did not run in that
+     * run, bounds or not: it costs 0 (perf_loop.did_not_run). */
     perf_measured_trip measured;
     const void *measured_ctx;
 } perf_options;
@@ -68,6 +71,9 @@ int perf_options_check(const perf_options *opt, const machine *m, const char *ma
 /* One loop: its own level's work over a whole run of its nest. */
 typedef struct perf_loop {
     const lm_loop *loop;
+    /* The measurement says it was entered 0 times, or an enclosing loop of
+     * its nest was: trip 0, all its counts 0. */
+    bool did_not_run;
     long long trip;       /* iterations per entry, from the bounds */
     double executions;    /* times the body runs: trips and probabilities multiplied down the nest */
     double entries;       /* times the loop starts: its enclosing body's executions */
@@ -128,8 +134,14 @@ typedef struct perf_ecm {
     double saturation_cores;  /* cores at which a level's bandwidth limits; 0: none does */
 } perf_ecm;
 
+/* The bottleneck of a nest that did not run. */
+#define PERF_DID_NOT_RUN "did not run"
+
 typedef struct perf_nest {
     const lm_loop *top;
+    /* Its outermost loop was measured with 0 entries: every count and time is
+     * 0 and bottleneck says so; its loops are still listed, each did_not_run. */
+    bool did_not_run;
     perf_loop *loops;     /* the nest's loops in source order */
     size_t nloops;
     double flops, weighted_flops, specials, bytes;

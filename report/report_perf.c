@@ -38,6 +38,8 @@ static void report_perf_loop_row(FILE *out, const perf_loop *pl, const machine *
         fprintf(out, "%s%.6g", k ? "/" : "", pl->ws[k]);
     fputs("  ", out);
     report_perf_fits(out, pl, m);
+    if (pl->did_not_run)
+        fputs("  did not run (measured: 0 entries)", out);
     fputc('\n', out);
 }
 
@@ -47,8 +49,9 @@ static void report_perf_summary(FILE *out, const char *indent, double flops, dou
 {
     fprintf(out, "%sflops %.6g  weighted flops %.6g  specials %.6g  bytes %.6g  AI %.4g\n",
             indent, flops, weighted, specials, bytes, perf_intensity(flops, bytes));
-    fprintf(out, "%sworking set %.6g bytes  runtime %.6g s (compute %.6g s, memory %.6g s): %s-bound\n",
-            indent, ws, runtime_s, compute_s, memory_s, bottleneck);
+    fprintf(out, "%sworking set %.6g bytes  runtime %.6g s (compute %.6g s, memory %.6g s): %s%s\n",
+            indent, ws, runtime_s, compute_s, memory_s, bottleneck,
+            strcmp(bottleneck, PERF_DID_NOT_RUN) ? "-bound" : "");
 }
 
 /* With the machine's benchmarks: what each level serves and costs. */
@@ -105,8 +108,9 @@ bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m)
                 r->model == PERF_ECM ? "ECM" : "roofline", r->cores, r->cores == 1 ? "" : "s");
     for (size_t i = 0; i < r->nnests; i++) {
         const perf_nest *n = &r->nests[i];
-        fprintf(out, "\nnest at %s:%u (function %s)\n", fileio_basename(n->top->loc.file),
-                n->top->loc.line, n->top->function->name);
+        fprintf(out, "\nnest at %s:%u (function %s)%s\n", fileio_basename(n->top->loc.file),
+                n->top->loc.line, n->top->function->name,
+                n->did_not_run ? ": did not run (measured: 0 entries), costs 0" : "");
         fprintf(out, "  %-6s %5s %12s %14s %14s %14s  %s\n", "loop", "line", "trip",
                 "executions", "flops", "bytes", "working sets by level (inner/outer)  reuse held");
         for (size_t k = 0; k < n->nloops; k++)
@@ -160,6 +164,7 @@ static cJSON *report_perf_json_level(const perf_loop *pl, const machine *m)
     cJSON_AddNumberToObject(o, "line", pl->loop->loc.line);
     cJSON_AddStringToObject(o, "loopvar", pl->loop->bounds.loopvar ? pl->loop->bounds.loopvar : "");
     cJSON_AddNumberToObject(o, "trip", (double)pl->trip);
+    cJSON_AddBoolToObject(o, "ran", !pl->did_not_run);
     cJSON_AddNumberToObject(o, "executions", pl->executions);
     cJSON_AddNumberToObject(o, "flops", pl->adds + pl->multiplies + pl->divides);
     cJSON_AddNumberToObject(o, "specials", pl->specials);
@@ -237,6 +242,10 @@ static char *report_perf_json_render(const perf_result *r, const machine *m)
         cJSON_AddStringToObject(o, "file", n->top->loc.file);
         cJSON_AddStringToObject(o, "function", n->top->function->name);
         cJSON_AddNumberToObject(o, "line", n->top->loc.line);
+        /* A nest measured with 0 entries is in the list with its zeros, said so. */
+        cJSON_AddBoolToObject(o, "ran", !n->did_not_run);
+        if (n->did_not_run)
+            cJSON_AddNumberToObject(o, "measured_entries", 0);
         report_perf_json_numbers(o, n->flops, n->weighted_flops, n->specials, n->bytes,
                                  n->working_set, n->compute_s, n->memory_s, n->runtime_s,
                                  n->bottleneck);

@@ -52,8 +52,11 @@ static void report_text_prediction(FILE *out, const perf_nest *pr, const char *m
     fprintf(out, "fp_special:%.17g\n", pr->specials);
     fprintf(out, "bytes:%.17g\n", pr->bytes);
     fprintf(out, "working set:%.17g\n", pr->working_set);
-    fprintf(out, "runtime:%g s (compute %g s, memory %g s), %s-bound\n", pr->runtime_s,
-            pr->compute_s, pr->memory_s, pr->bottleneck);
+    if (pr->did_not_run)
+        fputs("runtime:0 s, did not run (measured: 0 entries)\n", out);
+    else
+        fprintf(out, "runtime:%g s (compute %g s, memory %g s), %s-bound\n", pr->runtime_s,
+                pr->compute_s, pr->memory_s, pr->bottleneck);
 }
 
 static void report_text_loop(FILE *out, const lm_loop *l, const report_joins *j)

@@ -1237,6 +1237,101 @@ static void test_bound_not_evaluated(void)
     expect_json_flops(bound, "c.json", "\"flops\":\t30,");
 }
 
+/* A loop measured with 0 entries did not run: it costs 0, its row says so, and the run is
+ * not an error, whether it has no bounds (a while loop) or bounds that evaluate (the
+ * measurement wins); the loop beside it is predicted from its bounds as before.  Through
+ * measuretool -machine -measured, and through perfmodel on the XML of the measured run
+ * (its pininfo). */
+static void test_loops_not_run(void)
+{
+    char *path = testutil_path(tmpdir, "zero.c");
+    CU_ASSERT_FATAL(testutil_write_file(path, "void zero(double *a, int n)\n"
+                                              "{\n"
+                                              "    int i = 0;\n"
+                                              "    for (int j = 0; j < 1000; j++)\n"
+                                              "        a[j] = a[j] * 3.0;\n"
+                                              "    /* never runs */\n"
+                                              "    while (i < n) {\n"
+                                              "        a[i] = a[i] * 2.0;\n"
+                                              "        i++;\n"
+                                              "    }\n"
+                                              "}\n"));
+    write_measured("z_measured.json", "zero.c", "zero", 0);
+    const char *args[] = {"-static-counting-only", "-report-file", "z.txt", "-machine", SMALL_VM,
+                          "-measured", "z_measured.json", "-json", "z.json", path, NULL};
+    expect_json_flops(args, "z.json", "\"flops\":\t1000,");
+    char *json = read_in_tmp("z.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"runtime_s\":\t0,\n\t\t\t\t\"bottleneck\":\t\"did not "
+                                        "run\",\n\t\t\t\t\"ran\":\tfalse,\n\t\t\t\t"
+                                        "\"measured_entries\":\t0\n"));
+    free(json);
+    char *text = read_in_tmp("z.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "flops:0\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "runtime:0 s, did not run (measured: 0 entries)\n"));
+    free(text);
+    free(path);
+
+    const char *xml[] = {"-static-counting-only", "-report-file", "z.txt", "-measured",
+                         "z_measured.json", "-xml", "z.xml", "zero.c", NULL};
+    testutil_proc r = run(xml);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    const char *perfmodel[] = {"-machine", SMALL_VM, "-json", "zp.json", "z.xml", NULL};
+    r = testutil_exec_program(tmpdir, AITOOL_PERFMODEL, perfmodel);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "nest at z.xml:7 (function zero): did not run "
+                                         "(measured: 0 entries), costs 0\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "  did not run (measured: 0 entries)\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "total:\n  flops 1000  "));
+    testutil_proc_release(&r);
+    json = read_in_tmp("zp.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"ran\":\tfalse,\n\t\t\t\"measured_entries\":\t0,\n"
+                                        "\t\t\t\"flops\":\t0,"));
+    free(json);
+
+    /* A loop that did not run inside one that did: 0 for it, the outer loop as before. */
+    path = testutil_path(tmpdir, "inner0.c");
+    CU_ASSERT_FATAL(testutil_write_file(path, "void inner(double *a, double *b, int n)\n"
+                                              "{\n"
+                                              "    for (int j = 0; j < 100; j++) {\n"
+                                              "        int i = 0;\n"
+                                              "        b[j] = b[j] + 1.0;\n"
+                                              "        while (i < n) {\n"
+                                              "            a[i] = a[i] * 2.0;\n"
+                                              "            i++;\n"
+                                              "        }\n"
+                                              "    }\n"
+                                              "}\n"));
+    free(path);
+    path = testutil_path(tmpdir, "inner0_measured.json");
+    CU_ASSERT_FATAL(testutil_write_file(
+        path, "{\"loops\": [{\"file\": \"inner0.c\", \"line\": 6, \"column\": 9, "
+              "\"function\": \"inner\", \"entries\": 0, \"iterations\": 0, \"fp_plus\": 0, "
+              "\"fp_minus\": 0, \"fp_multiply\": 0, \"fp_divide\": 0, \"fp_special\": 0, "
+              "\"load_bytes\": 0, \"store_bytes\": 0}]}"));
+    free(path);
+    const char *inner[] = {"-static-counting-only", "-report-file", "i.txt", "-machine",
+                           SMALL_VM, "-measured", "inner0_measured.json", "-json", "i.json",
+                           "inner0.c", NULL};
+    expect_json_flops(inner, "i.json", "\"flops\":\t100,");
+
+    /* Bounds that evaluate (lim(100) bound to 30) and 0 entries measured: 0, not 30. */
+    write_measured("c0_measured.json", "perf_call_bound.c", "clamp", 0);
+    const char *bound[] = {"-static-counting-only", "-report-file", "c.txt", "-machine",
+                           SMALL_VM, "-measured", "c0_measured.json", "-param", "n=100",
+                           "-param", "lim(100)=30", "-json", "c.json",
+                           KERNEL("perf_call_bound.c"), NULL};
+    expect_json_flops(bound, "c.json", "\"flops\":\t0,");
+    json = read_in_tmp("c.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"ran\":\tfalse,"));
+    free(json);
+}
+
 /* tmpdir/name: a function of `depth` loops nested in one another, each on a
  * line of its own (loop k on line k + 1), once round each, around one
  * addition and one array element. */
@@ -1326,6 +1421,7 @@ static const testutil_case xml_cases[] = {
     {"the ExaSAT tools' dialect", test_orig_dialect},
     {"-chips written", test_chips_written},
     {"loops without bounds", test_loops_without_bounds},
+    {"loops measured with 0 entries", test_loops_not_run},
     {"a bound that does not evaluate", test_bound_not_evaluated},
     {"the deepest nest round trip", test_xml_deepest_nest},
     {NULL, NULL},

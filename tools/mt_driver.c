@@ -119,13 +119,16 @@ typedef struct mt_stages {
     bool have_predictions;
 } mt_stages;
 
-/* A loop without bounds takes its iterations per entry from -measured. */
-static bool mt_measured_trip(const void *ctx, const lm_loop *l, long long *trip)
+/* What -measured says of a loop: its entries, and its iterations per entry rounded (0 when
+ * it was never entered). */
+static bool mt_measured_trip(const void *ctx, const lm_loop *l, unsigned long long *entries,
+                             long long *trip)
 {
     const measured_loop *m = ctx ? measured_of(ctx, l) : NULL;
-    if (!m || m->entries == 0)
+    if (!m)
         return false;
-    *trip = (long long)((m->iterations + m->entries / 2) / m->entries);
+    *entries = m->entries;
+    *trip = m->entries ? (long long)((m->iterations + m->entries / 2) / m->entries) : 0;
     return true;
 }
 
