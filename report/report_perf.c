@@ -12,6 +12,7 @@
 #include "fileio.h"
 #include "loop_model.h"
 #include "machine.h"
+#include "measured.h"
 #include "mem.h"
 #include "perf.h"
 
@@ -119,13 +120,14 @@ static int report_perf_hot_cmp(const void *a, const void *b)
            (x->nest->top->loc.column < y->nest->top->loc.column);
 }
 
-size_t report_perf_hot_rank(const perf_result *r, size_t top, report_perf_hot *out)
+size_t report_perf_hot_rank(const perf_result *r, const double *weight, size_t top,
+                            report_perf_hot *out)
 {
     report_perf_hot_row *rows = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *rows);
     double total = 0;
     for (size_t i = 0; i < r->nnests; i++) {
-        rows[i] = (report_perf_hot_row){&r->nests[i], r->nests[i].runtime_s};
-        total += r->nests[i].runtime_s;
+        rows[i] = (report_perf_hot_row){&r->nests[i], weight ? weight[i] : r->nests[i].runtime_s};
+        total += rows[i].weight;
     }
     qsort(rows, r->nnests, sizeof *rows, report_perf_hot_cmp);
     size_t n = top < r->nnests ? top : r->nnests;
@@ -136,15 +138,18 @@ size_t report_perf_hot_rank(const perf_result *r, size_t top, report_perf_hot *o
     return n;
 }
 
-void report_perf_hot_text(FILE *out, const perf_result *r, size_t top)
+/* The list of r's nests ranked by weight (NULL: predicted time), whose value
+ * is `what` in a column headed `column`. */
+static void report_perf_hot_list(FILE *out, const perf_result *r, const double *weight,
+                                 const char *what, const char *column, size_t top)
 {
     if (!top || !r->nnests)
         return;
     report_perf_hot *hot = mem_alloc(r->nnests * sizeof *hot);
-    size_t n = report_perf_hot_rank(r, top, hot);
-    fprintf(out, "\nhot loops: the %zu of %zu nest%s of largest predicted time\n", n, r->nnests,
-            r->nnests == 1 ? "" : "s");
-    fprintf(out, "  %4s %7s %14s %-8s %10s  %s\n", "rank", "share", "time s", "bound", "AI",
+    size_t n = report_perf_hot_rank(r, weight, top, hot);
+    fprintf(out, "\nhot loops: the %zu of %zu nest%s of largest %s\n", n, r->nnests,
+            r->nnests == 1 ? "" : "s", what);
+    fprintf(out, "  %4s %7s %14s %-8s %10s  %s\n", "rank", "share", column, "bound", "AI",
             "function at file:line");
     for (size_t i = 0; i < n; i++) {
         const perf_nest *nest = hot[i].nest;
@@ -154,6 +159,50 @@ void report_perf_hot_text(FILE *out, const perf_result *r, size_t top)
                 fileio_basename(nest->top->loc.file), nest->top->loc.line);
     }
     free(hot);
+}
+
+void report_perf_hot_text(FILE *out, const perf_result *r, size_t top)
+{
+    report_perf_hot_list(out, r, NULL, "predicted time", "time s", top);
+}
+
+/* A nest's measured work: the FP operations (or iterations) measured at each
+ * of its loops' own levels, which add up to the whole nest's. */
+double *report_perf_measured_work(const perf_result *r, const measured_set *ms, bool *fp)
+{
+    double *work = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *work);
+    double *iterations = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *iterations);
+    double flops = 0;
+    for (size_t i = 0; i < r->nnests; i++) {
+        work[i] = iterations[i] = 0;
+        for (size_t k = 0; k < r->nests[i].nloops; k++) {
+            const measured_loop *m = measured_of(ms, r->nests[i].loops[k].loop);
+            if (!m)
+                continue;
+            work[i] += (double)lm_fp_total(&m->fp);
+            iterations[i] += (double)m->iterations;
+        }
+        flops += work[i];
+    }
+    /* A program without FP operations is ranked by the iterations its loops ran. */
+    *fp = flops > 0;
+    if (!*fp)
+        memcpy(work, iterations, (r->nnests ? r->nnests : 1) * sizeof *work);
+    free(iterations);
+    return work;
+}
+
+void report_perf_hot_measured_text(FILE *out, const perf_result *r, const measured_set *ms,
+                                   size_t top)
+{
+    if (!top || !r->nnests)
+        return;
+    bool fp;
+    double *work = report_perf_measured_work(r, ms, &fp);
+    report_perf_hot_list(out, r, work,
+                         fp ? "measured FP operations" : "measured iterations (no FP operations)",
+                         fp ? "FP ops" : "iterations", top);
+    free(work);
 }
 
 bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m, size_t top)
@@ -289,7 +338,7 @@ static void report_perf_json_hot(cJSON *root, const perf_result *r, size_t top)
     if (!top)
         return;
     report_perf_hot *hot = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *hot);
-    size_t n = report_perf_hot_rank(r, top, hot);
+    size_t n = report_perf_hot_rank(r, NULL, top, hot);
     cJSON *list = cJSON_AddArrayToObject(root, "hot_loops");
     for (size_t i = 0; i < n; i++) {
         const perf_nest *nest = hot[i].nest;

@@ -42,9 +42,6 @@ typedef struct pm_options {
 
 #define PM_OPT(field) offsetof(pm_options, field)
 
-/* -top: more than this many hot loops is no longer a short list. */
-#define PM_TOP_MAX 1000000
-
 /* perfmodel's options: the parser, -help and the README's option table
  * (perfmodel -help-markdown) all read this. */
 static const args_option pm_option_table[] = {
@@ -72,7 +69,7 @@ static const args_option pm_option_table[] = {
      .min = 1, .max = PERF_MAX_CORES, .bad = PERF_CORES_BAD,
      .help = "the cores that run each nest (default: all the machine's)"},
     {.names = "-top", .kind = ARGS_INT, .value = "N", .dest = PM_OPT(top), .min = 0,
-     .max = PM_TOP_MAX,
+     .max = REPORT_PERF_TOP_MAX,
      .help = "end the report (and the JSON) with the N nests of largest predicted time: "
              "each one's share of the total, bound, AI and file:line (default 10; 0: no list)"},
     {.names = "-json", .kind = ARGS_VALUE, .value = "FILE", .dest = PM_OPT(json_file),
