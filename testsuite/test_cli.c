@@ -1288,6 +1288,31 @@ static void test_hot_loops(void)
     CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(top, "share")->valuedouble, 0.75, 0);
     cJSON_Delete(j);
 
+    /* A run that measured no FP operation ranks by iterations: grow's 100 + 6000 of 8100. */
+    path = testutil_path(tmpdir, "hot_iterations.json");
+    char *no_fp = testutil_replace(measured, "\"fp_plus\": 1000", "\"fp_plus\": 0");
+    char *none_at_all = testutil_replace(no_fp, "\"fp_plus\": 6000", "\"fp_plus\": 0");
+    char *iterations = testutil_replace(none_at_all, "\"fp_multiply\": 1000", "\"fp_multiply\": 0");
+    CU_ASSERT_FATAL(testutil_write_file(path, iterations));
+    free(no_fp);
+    free(none_at_all);
+    free(iterations);
+    free(path);
+    const char *by_iterations[] = {"-static-counting-only", "-report-file", "-", "-machine",
+                                   SMALL_VM, "-measured", "hot_iterations.json", "-top", "1",
+                                   "-json", "it.json", KERNEL("hot_nests.c"), NULL};
+    r = run(by_iterations);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        r.out, "\nhot loops: the 1 of 3 nests of largest measured iterations (no FP operations)\n"
+               "  rank   share     iterations bound            AI  function at file:line\n"
+               "     1  75.31%           6100 memory         6.25  grow at hot_nests.c:18\n"));
+    testutil_proc_release(&r);
+    text = read_in_tmp("it.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"measure\":\t\"iterations\""));
+    free(text);
+
     /* -top 0: no lists. */
     const char *none[] = {"-static-counting-only", "-report-file", "-", "-machine", SMALL_VM,
                           "-measured", "hot_measured.json", "-top", "0", "-json", "none.json",
