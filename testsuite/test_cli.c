@@ -1313,6 +1313,20 @@ static void test_hot_loops(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"measure\":\t\"iterations\""));
     free(text);
 
+    /* A slice's nests are only some of the run's: it writes no list. */
+    const char *slice[] = {"-static-counting-only", "-report-file", "-", "-shard", "1/1",
+                           "-machine", SMALL_VM, "-json", "slice.json", KERNEL("hot_nests.c"),
+                           NULL};
+    r = run(slice);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "----------Predicted"));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "hot loops"));
+    testutil_proc_release(&r);
+    text = read_in_tmp("slice.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NULL(strstr(text, "hot_loops"));
+    free(text);
+
     /* -top 0: no lists. */
     const char *none[] = {"-static-counting-only", "-report-file", "-", "-machine", SMALL_VM,
                           "-measured", "hot_measured.json", "-top", "0", "-json", "none.json",
