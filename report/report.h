@@ -28,6 +28,9 @@ typedef struct report_joins {
      * member "shard" so that -merge can check the slices; NULL for a run
      * that is not a slice. */
     const char *shard;
+    /* With predictions: the length of the hot-loop lists that end the reports (0: none;
+     * a slice writes none, its nests being only some of the run's). */
+    size_t top;
 } report_joins;
 
 /* A report of p (and j) streamed to out; false on an output error. */

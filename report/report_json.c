@@ -13,7 +13,9 @@
 #include "json_check.h"
 #include "json_out.h"
 #include "loop_model.h"
+#include "mem.h"
 #include "perf.h"
+#include "report_perf.h"
 #include "strbuf.h"
 
 /* ---- what the report holds: -merge checks each slice against it ---- */
@@ -79,9 +81,33 @@ static const json_check_field report_loop_fields[] = {
 static const json_check_field report_loop = {"loop", JSON_CHECK_OBJECT,
                                              .members = report_loop_fields};
 
+/* A share of a whole, from 0 to 1. */
+static const json_check_range report_share = {0, 1, false, 0, "from 0 to 1"};
+
+static const char *const report_hot_measures[] = {"fp_operations", "iterations", NULL};
+
+/* One nest of a hot-loop list: time_s in "hot_loops", measure and work in "hot_measured". */
+static const json_check_field report_hot_fields[] = {
+    {"file", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {"line", JSON_CHECK_INTEGER, &json_check_position, true, false, NULL, NULL, NULL},
+    {"function", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {"time_s", JSON_CHECK_NUMBER, &report_nonnegative, false, true, NULL, NULL, NULL},
+    {"measure", JSON_CHECK_STRING, NULL, false, false, report_hot_measures, NULL, NULL},
+    {"work", JSON_CHECK_NUMBER, &report_nonnegative, false, false, NULL, NULL, NULL},
+    {"share", JSON_CHECK_NUMBER, &report_share, true, true, NULL, NULL, NULL},
+    {"bound", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {"ai", JSON_CHECK_NUMBER, &report_nonnegative, true, true, NULL, NULL, NULL},
+    {0},
+};
+
+static const json_check_field report_hot = {"hot loop", JSON_CHECK_OBJECT,
+                                            .members = report_hot_fields};
+
 static const json_check_field report_top_fields[] = {
     {"shard", JSON_CHECK_STRING, &json_check_nonempty, false, false, NULL, NULL, NULL},
     {"loops", JSON_CHECK_ARRAY, NULL, true, false, NULL, NULL, &report_loop},
+    {"hot_loops", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL, &report_hot},
+    {"hot_measured", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL, &report_hot},
     {0},
 };
 
@@ -176,6 +202,37 @@ static void report_json_loop(json_out *w, const lm_loop *l, const report_joins *
     json_object_end(w);
 }
 
+/* A hot-loop list of j's predicted nests ranked by weight (NULL: predicted
+ * time; else the measured work, `measure` of it). */
+static void report_json_hot(json_out *w, const char *key, const report_joins *j,
+                            const double *weight, const char *measure)
+{
+    const perf_result *r = j->predicted;
+    report_perf_hot *hot = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *hot);
+    size_t n = report_perf_hot_rank(r, weight, j->top, hot);
+    json_key(w, key);
+    json_array_begin(w);
+    for (size_t i = 0; i < n; i++) {
+        const perf_nest *nest = hot[i].nest;
+        json_object_begin(w);
+        json_member_string(w, "file", nest->top->loc.file);
+        json_member_number(w, "line", nest->top->loc.line);
+        json_member_string(w, "function", nest->top->function->name);
+        if (measure) {
+            json_member_string(w, "measure", measure);
+            json_member_number(w, "work", hot[i].value);
+        } else {
+            json_member_number(w, "time_s", hot[i].value);
+        }
+        json_member_number(w, "share", hot[i].share);
+        json_member_string(w, "bound", nest->bottleneck);
+        json_member_number(w, "ai", perf_intensity(nest->flops, nest->bytes));
+        json_object_end(w);
+    }
+    json_array_end(w);
+    free(hot);
+}
+
 /* The report into text; a FILE to flush into as it grows (or NULL to keep
  * it all); false when a write failed. */
 static bool report_json_emit(strbuf *text, FILE *out, const lm_program *p, const report_joins *j)
@@ -197,6 +254,15 @@ static bool report_json_emit(strbuf *text, FILE *out, const lm_program *p, const
                     ok &= fileio_flush_text(out, text);
             }
     json_array_end(&w);
+    if (j && j->predicted && !j->shard && j->top) {
+        report_json_hot(&w, "hot_loops", j, NULL, NULL);
+        if (j->measured) {
+            bool fp;
+            double *work = report_perf_measured_work(j->predicted, j->measured, &fp);
+            report_json_hot(&w, "hot_measured", j, work, fp ? "fp_operations" : "iterations");
+            free(work);
+        }
+    }
     json_object_end(&w);
     json_out_release(&w);
     return ok;

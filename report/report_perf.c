@@ -1,5 +1,6 @@
 /* The predictions of the performance model: a block per loop nest with a row
- * per loop, then the totals; CSV with a row per nest; JSON with everything. */
+ * per loop, then the totals and the hot loops; CSV with a row per nest; JSON
+ * with everything. */
 #include "report_perf.h"
 
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "fileio.h"
 #include "loop_model.h"
 #include "machine.h"
+#include "measured.h"
 #include "mem.h"
 #include "perf.h"
 
@@ -98,7 +100,115 @@ static void report_perf_levels_text(FILE *out, const perf_nest *n, perf_model mo
                 n->levels[0].scalar_s);
 }
 
-bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m)
+/* ---- Hot loops: the nests of largest predicted time ---- */
+
+typedef struct report_perf_hot_row {
+    const perf_nest *nest;
+    double weight;
+} report_perf_hot_row;
+
+/* Largest weight first; equal weights by file:line, so that the list does
+ * not depend on the order the kernels were read in. */
+static int report_perf_hot_cmp(const void *a, const void *b)
+{
+    const report_perf_hot_row *x = a, *y = b;
+    if (x->weight != y->weight)
+        return x->weight > y->weight ? -1 : 1;
+    int by_file = strcmp(x->nest->top->loc.file, y->nest->top->loc.file);
+    if (by_file)
+        return by_file;
+    if (x->nest->top->loc.line != y->nest->top->loc.line)
+        return x->nest->top->loc.line < y->nest->top->loc.line ? -1 : 1;
+    return (x->nest->top->loc.column > y->nest->top->loc.column) -
+           (x->nest->top->loc.column < y->nest->top->loc.column);
+}
+
+size_t report_perf_hot_rank(const perf_result *r, const double *weight, size_t top,
+                            report_perf_hot *out)
+{
+    report_perf_hot_row *rows = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *rows);
+    double total = 0;
+    for (size_t i = 0; i < r->nnests; i++) {
+        rows[i] = (report_perf_hot_row){&r->nests[i], weight ? weight[i] : r->nests[i].runtime_s};
+        total += rows[i].weight;
+    }
+    qsort(rows, r->nnests, sizeof *rows, report_perf_hot_cmp);
+    size_t n = top < r->nnests ? top : r->nnests;
+    for (size_t i = 0; i < n; i++)
+        out[i] = (report_perf_hot){rows[i].nest, rows[i].weight,
+                                   total > 0 ? rows[i].weight / total : 0};
+    free(rows);
+    return n;
+}
+
+/* The list of r's nests ranked by weight (NULL: predicted time), whose value
+ * is `what` in a column headed `column`. */
+static void report_perf_hot_list(FILE *out, const perf_result *r, const double *weight,
+                                 const char *what, const char *column, size_t top)
+{
+    if (!top || !r->nnests)
+        return;
+    report_perf_hot *hot = mem_alloc(r->nnests * sizeof *hot);
+    size_t n = report_perf_hot_rank(r, weight, top, hot);
+    fprintf(out, "\nhot loops: the %zu of %zu nest%s of largest %s\n", n, r->nnests,
+            r->nnests == 1 ? "" : "s", what);
+    fprintf(out, "  %4s %7s %14s %-8s %10s  %s\n", "rank", "share", column, "bound", "AI",
+            "function at file:line");
+    for (size_t i = 0; i < n; i++) {
+        const perf_nest *nest = hot[i].nest;
+        fprintf(out, "  %4zu %6.2f%% %14.6g %-8s %10.4g  %s at %s:%u\n", i + 1,
+                100 * hot[i].share, hot[i].value, nest->bottleneck,
+                perf_intensity(nest->flops, nest->bytes), nest->top->function->name,
+                fileio_basename(nest->top->loc.file), nest->top->loc.line);
+    }
+    free(hot);
+}
+
+void report_perf_hot_text(FILE *out, const perf_result *r, size_t top)
+{
+    report_perf_hot_list(out, r, NULL, "predicted time", "time s", top);
+}
+
+/* A nest's measured work: the FP operations (or iterations) measured at each
+ * of its loops' own levels, which add up to the whole nest's. */
+double *report_perf_measured_work(const perf_result *r, const measured_set *ms, bool *fp)
+{
+    double *work = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *work);
+    double *iterations = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *iterations);
+    double flops = 0;
+    for (size_t i = 0; i < r->nnests; i++) {
+        work[i] = iterations[i] = 0;
+        for (size_t k = 0; k < r->nests[i].nloops; k++) {
+            const measured_loop *m = measured_of(ms, r->nests[i].loops[k].loop);
+            if (!m)
+                continue;
+            work[i] += (double)lm_fp_total(&m->fp);
+            iterations[i] += (double)m->iterations;
+        }
+        flops += work[i];
+    }
+    /* A program without FP operations is ranked by the iterations its loops ran. */
+    *fp = flops > 0;
+    if (!*fp)
+        memcpy(work, iterations, (r->nnests ? r->nnests : 1) * sizeof *work);
+    free(iterations);
+    return work;
+}
+
+void report_perf_hot_measured_text(FILE *out, const perf_result *r, const measured_set *ms,
+                                   size_t top)
+{
+    if (!top || !r->nnests)
+        return;
+    bool fp;
+    double *work = report_perf_measured_work(r, ms, &fp);
+    report_perf_hot_list(out, r, work,
+                         fp ? "measured FP operations" : "measured iterations (no FP operations)",
+                         fp ? "FP ops" : "iterations", top);
+    free(work);
+}
+
+bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m, size_t top)
 {
     fprintf(out, "machine: %s (%.6g GFLOP/s peak, %.6g GB/s memory%s)\n", m->name,
             m->peak_gflops, m->memory_bandwidth_gbs,
@@ -123,6 +233,7 @@ bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m)
     fputs("\ntotal:\n", out);
     report_perf_summary(out, "  ", r->flops, r->weighted_flops, r->specials, r->bytes,
                         r->working_set, r->compute_s, r->memory_s, r->runtime_s, r->bottleneck);
+    report_perf_hot_text(out, r, top);
     return !ferror(out);
 }
 
@@ -226,7 +337,30 @@ static void report_perf_json_memory_levels(cJSON *o, const perf_nest *n, perf_mo
     cJSON_AddNumberToObject(e, "saturation_cores", n->ecm.saturation_cores);
 }
 
-static char *report_perf_json_render(const perf_result *r, const machine *m)
+/* "hot_loops": the same list as the text's, as objects. */
+static void report_perf_json_hot(cJSON *root, const perf_result *r, size_t top)
+{
+    if (!top)
+        return;
+    report_perf_hot *hot = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *hot);
+    size_t n = report_perf_hot_rank(r, NULL, top, hot);
+    cJSON *list = cJSON_AddArrayToObject(root, "hot_loops");
+    for (size_t i = 0; i < n; i++) {
+        const perf_nest *nest = hot[i].nest;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "file", nest->top->loc.file);
+        cJSON_AddNumberToObject(o, "line", nest->top->loc.line);
+        cJSON_AddStringToObject(o, "function", nest->top->function->name);
+        cJSON_AddNumberToObject(o, "time_s", hot[i].value);
+        cJSON_AddNumberToObject(o, "share", hot[i].share);
+        cJSON_AddStringToObject(o, "bound", nest->bottleneck);
+        cJSON_AddNumberToObject(o, "ai", perf_intensity(nest->flops, nest->bytes));
+        cJSON_AddItemToArray(list, o);
+    }
+    free(hot);
+}
+
+static char *report_perf_json_render(const perf_result *r, const machine *m, size_t top)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "machine", m->name);
@@ -255,6 +389,7 @@ static char *report_perf_json_render(const perf_result *r, const machine *m)
         report_perf_json_memory_levels(o, n, r->model);
         cJSON_AddItemToArray(loops, o);
     }
+    report_perf_json_hot(root, r, top);
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     /* Hand the caller memory from our allocator, so it frees with free(). */
@@ -266,19 +401,20 @@ static char *report_perf_json_render(const perf_result *r, const machine *m)
 typedef struct report_perf_ctx {
     const perf_result *r;
     const machine *m;
+    size_t top;
 } report_perf_ctx;
 
 static bool report_perf_json_writer(FILE *out, void *data)
 {
     const report_perf_ctx *ctx = data;
-    char *text = report_perf_json_render(ctx->r, ctx->m);
+    char *text = report_perf_json_render(ctx->r, ctx->m, ctx->top);
     bool ok = text && fputs(text, out) >= 0 && fputc('\n', out) != EOF;
     free(text);
     return ok;
 }
 
-bool report_perf_json_file(const char *path, const perf_result *r, const machine *m)
+bool report_perf_json_file(const char *path, const perf_result *r, const machine *m, size_t top)
 {
-    report_perf_ctx ctx = {r, m};
+    report_perf_ctx ctx = {r, m, top};
     return fileio_write_atomic(path, report_perf_json_writer, &ctx);
 }

@@ -1,17 +1,52 @@
 /* report_perf: the performance model's predictions as a readable table, as
  * CSV and as JSON (README.md, "perfmodel").  The *_write functions stream to
- * a FILE the caller owns and return false on an output error.  Used by perfmodel. */
+ * a FILE the caller owns and return false on an output error.  Used by perfmodel;
+ * measuretool -machine ends its report with the hot loops too. */
 #ifndef AITOOL_REPORT_PERF_H
 #define AITOOL_REPORT_PERF_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "machine.h"
+#include "measured.h"
 #include "perf.h"
 
-bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m);
+/* The hot loops (-top N): how many nests the lists name by default, and at
+ * most (more is no longer a short list). */
+#define REPORT_PERF_TOP_DEFAULT 10
+#define REPORT_PERF_TOP_MAX 1000000
+
+/* top: the length of the hot-loop list that ends the report (0: none). */
+bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m, size_t top);
 bool report_perf_csv_write(FILE *out, const perf_result *r);
-bool report_perf_json_file(const char *path, const perf_result *r, const machine *m);
+bool report_perf_json_file(const char *path, const perf_result *r, const machine *m, size_t top);
+
+/* One nest of a hot-loop list: what ranks it (value: its predicted seconds,
+ * or its measured work) and its share of all the nests'. */
+typedef struct report_perf_hot {
+    const perf_nest *nest;
+    double value, share;
+} report_perf_hot;
+
+/* The at most top nests of r of largest weight (by nest; NULL: predicted time)
+ * into out (room for r->nnests), largest first, equal weights by file:line;
+ * how many. */
+size_t report_perf_hot_rank(const perf_result *r, const double *weight, size_t top,
+                            report_perf_hot *out);
+
+/* "hot loops: ..." and a row per nest of the list, after a blank line;
+ * nothing when top is 0 or r has no nest. */
+void report_perf_hot_text(FILE *out, const perf_result *r, size_t top);
+
+/* The work ms measured in each nest of r (the caller frees it): its FP
+ * operations, or when the whole measurement has none (*fp false) its
+ * iterations. */
+double *report_perf_measured_work(const perf_result *r, const measured_set *ms, bool *fp);
+
+/* The list of the nests of largest measured work, as report_perf_hot_text's. */
+void report_perf_hot_measured_text(FILE *out, const perf_result *r, const measured_set *ms,
+                                   size_t top);
 
 #endif

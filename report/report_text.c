@@ -9,6 +9,7 @@
 #include "fileio.h"
 #include "loop_model.h"
 #include "perf.h"
+#include "report_perf.h"
 
 static const char *report_statement_name(lm_loop_kind k)
 {
@@ -96,6 +97,11 @@ bool report_text_write(FILE *out, const lm_program *p, const report_joins *j)
         for (const lm_function *fn = f->functions; fn; fn = fn->next)
             for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
                 report_text_loop(out, l, j);
+    if (j && j->predicted && !j->shard) {
+        report_perf_hot_text(out, j->predicted, j->top);
+        if (j->measured)
+            report_perf_hot_measured_text(out, j->predicted, j->measured, j->top);
+    }
     return !ferror(out);
 }
 

@@ -1205,6 +1205,143 @@ static void test_loops_without_bounds(void)
     expect_json_flops(from_run, "w.json", "\"flops\":\t500,");
 }
 
+/* kernels/hot_nests.c on SMALL_VM: predicted, the triad (3e6 iterations of 32 bytes at
+ * 12 GB/s, 0.008 s), the copy (0.002 s), grow (16000 bytes, 1.33e-6 s); the measured run
+ * written here puts 6000 adds in grow's inner loop and 2000 FP operations in the triad. */
+static void test_hot_loops(void)
+{
+    char *path = testutil_path(tmpdir, "hot_measured.json");
+    static const char measured[] =
+        "{\"loops\": [\n"
+        "{\"file\": \"hot_nests.c\", \"line\": 6, \"column\": 5, \"function\": \"triad\", "
+        "\"entries\": 1, \"iterations\": 1000, \"fp_plus\": 1000, \"fp_minus\": 0, "
+        "\"fp_multiply\": 1000, \"fp_divide\": 0, \"fp_special\": 0, \"load_bytes\": 16000, "
+        "\"store_bytes\": 8000},\n"
+        "{\"file\": \"hot_nests.c\", \"line\": 12, \"column\": 5, \"function\": \"copy\", "
+        "\"entries\": 1, \"iterations\": 1000, \"fp_plus\": 0, \"fp_minus\": 0, "
+        "\"fp_multiply\": 0, \"fp_divide\": 0, \"fp_special\": 0, \"load_bytes\": 8000, "
+        "\"store_bytes\": 8000},\n"
+        "{\"file\": \"hot_nests.c\", \"line\": 18, \"column\": 5, \"function\": \"grow\", "
+        "\"entries\": 1, \"iterations\": 100, \"fp_plus\": 0, \"fp_minus\": 0, "
+        "\"fp_multiply\": 0, \"fp_divide\": 0, \"fp_special\": 0, \"load_bytes\": 0, "
+        "\"store_bytes\": 0},\n"
+        "{\"file\": \"hot_nests.c\", \"line\": 19, \"column\": 9, \"function\": \"grow\", "
+        "\"entries\": 100, \"iterations\": 6000, \"fp_plus\": 6000, \"fp_minus\": 0, "
+        "\"fp_multiply\": 0, \"fp_divide\": 0, \"fp_special\": 0, \"load_bytes\": 48000, "
+        "\"store_bytes\": 48000}]}\n";
+    CU_ASSERT_FATAL(testutil_write_file(path, measured));
+    free(path);
+
+    const char *predicted[] = {"-static-counting-only", "-report-file", "-", "-machine", SMALL_VM,
+                               KERNEL("hot_nests.c"), NULL};
+    testutil_proc r = run(predicted);
+    CU_ASSERT_EQUAL(r.status, 0);
+    const char *list = strstr(r.out, "\nhot loops: ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(list);
+    CU_ASSERT_STRING_EQUAL(
+        list, "\nhot loops: the 3 of 3 nests of largest predicted time\n"
+              "  rank   share         time s bound            AI  function at file:line\n"
+              "     1  79.99%          0.008 memory       0.0625  triad at hot_nests.c:6\n"
+              "     2  20.00%          0.002 memory            0  copy at hot_nests.c:12\n"
+              "     3   0.01%    1.33333e-06 memory         6.25  grow at hot_nests.c:18\n");
+    testutil_proc_release(&r);
+
+    const char *with_run[] = {"-static-counting-only", "-report-file", "-", "-machine", SMALL_VM,
+                              "-measured", "hot_measured.json", "-top", "2", "-json", "hot.json",
+                              KERNEL("hot_nests.c"), NULL};
+    r = run(with_run);
+    CU_ASSERT_EQUAL(r.status, 0);
+    list = strstr(r.out, "\nhot loops: ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(list);
+    CU_ASSERT_STRING_EQUAL(
+        list, "\nhot loops: the 2 of 3 nests of largest predicted time\n"
+              "  rank   share         time s bound            AI  function at file:line\n"
+              "     1  79.99%          0.008 memory       0.0625  triad at hot_nests.c:6\n"
+              "     2  20.00%          0.002 memory            0  copy at hot_nests.c:12\n"
+              "\nhot loops: the 2 of 3 nests of largest measured FP operations\n"
+              "  rank   share         FP ops bound            AI  function at file:line\n"
+              "     1  75.00%           6000 memory         6.25  grow at hot_nests.c:18\n"
+              "     2  25.00%           2000 memory       0.0625  triad at hot_nests.c:6\n");
+    testutil_proc_release(&r);
+    char *text = read_in_tmp("hot.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    const cJSON *hot = cJSON_GetObjectItem(j, "hot_loops");
+    const cJSON *work = cJSON_GetObjectItem(j, "hot_measured");
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(hot), 2);
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(work), 2);
+    const cJSON *first = cJSON_GetArrayItem(hot, 0);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(first, "file")->valuestring, KERNEL("hot_nests.c"));
+    CU_ASSERT_EQUAL(cJSON_GetObjectItem(first, "line")->valueint, 6);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(first, "function")->valuestring, "triad");
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(first, "time_s")->valuedouble, 0.008, 1e-15);
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(first, "share")->valuedouble,
+                           0.008 / (0.008 + 0.002 + 16000 / 12e9), 1e-12);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(first, "bound")->valuestring, "memory");
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(first, "ai")->valuedouble, 0.0625, 0);
+    const cJSON *top = cJSON_GetArrayItem(work, 0);
+    CU_ASSERT_EQUAL(cJSON_GetObjectItem(top, "line")->valueint, 18);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(top, "measure")->valuestring, "fp_operations");
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(top, "work")->valuedouble, 6000, 0);
+    CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(top, "share")->valuedouble, 0.75, 0);
+    cJSON_Delete(j);
+
+    /* A run that measured no FP operation ranks by iterations: grow's 100 + 6000 of 8100. */
+    path = testutil_path(tmpdir, "hot_iterations.json");
+    char *no_fp = testutil_replace(measured, "\"fp_plus\": 1000", "\"fp_plus\": 0");
+    char *none_at_all = testutil_replace(no_fp, "\"fp_plus\": 6000", "\"fp_plus\": 0");
+    char *iterations = testutil_replace(none_at_all, "\"fp_multiply\": 1000", "\"fp_multiply\": 0");
+    CU_ASSERT_FATAL(testutil_write_file(path, iterations));
+    free(no_fp);
+    free(none_at_all);
+    free(iterations);
+    free(path);
+    const char *by_iterations[] = {"-static-counting-only", "-report-file", "-", "-machine",
+                                   SMALL_VM, "-measured", "hot_iterations.json", "-top", "1",
+                                   "-json", "it.json", KERNEL("hot_nests.c"), NULL};
+    r = run(by_iterations);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        r.out, "\nhot loops: the 1 of 3 nests of largest measured iterations (no FP operations)\n"
+               "  rank   share     iterations bound            AI  function at file:line\n"
+               "     1  75.31%           6100 memory         6.25  grow at hot_nests.c:18\n"));
+    testutil_proc_release(&r);
+    text = read_in_tmp("it.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"measure\":\t\"iterations\""));
+    free(text);
+
+    /* A slice's nests are only some of the run's: it writes no list. */
+    const char *slice[] = {"-static-counting-only", "-report-file", "-", "-shard", "1/1",
+                           "-machine", SMALL_VM, "-json", "slice.json", KERNEL("hot_nests.c"),
+                           NULL};
+    r = run(slice);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "----------Predicted"));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "hot loops"));
+    testutil_proc_release(&r);
+    text = read_in_tmp("slice.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NULL(strstr(text, "hot_loops"));
+    free(text);
+
+    /* -top 0: no lists. */
+    const char *none[] = {"-static-counting-only", "-report-file", "-", "-machine", SMALL_VM,
+                          "-measured", "hot_measured.json", "-top", "0", "-json", "none.json",
+                          KERNEL("hot_nests.c"), NULL};
+    r = run(none);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NULL(strstr(r.out, "hot loops"));
+    testutil_proc_release(&r);
+    text = read_in_tmp("none.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NULL(strstr(text, "hot_loops"));
+    CU_ASSERT_PTR_NULL(strstr(text, "hot_measured"));
+    free(text);
+}
+
 /* A loop whose bound the model cannot evaluate (it calls a function: kernels/perf_call_bound.c)
  * takes its iterations per entry as a loop without bounds does: by name, or measured. */
 static void test_bound_not_evaluated(void)
@@ -1422,6 +1559,7 @@ static const testutil_case xml_cases[] = {
     {"-chips written", test_chips_written},
     {"loops without bounds", test_loops_without_bounds},
     {"loops measured with 0 entries", test_loops_not_run},
+    {"hot loops and -top", test_hot_loops},
     {"a bound that does not evaluate", test_bound_not_evaluated},
     {"the deepest nest round trip", test_xml_deepest_nest},
     {NULL, NULL},

@@ -651,11 +651,16 @@ static void test_standard_input(void)
     CU_ASSERT_EQUAL(want.status, 0);
     testutil_proc r = run_shell("'" AITOOL_PERFMODEL "' -machine '" VM "' -D n=1000 - < '" TRIAD "'");
     CU_ASSERT_EQUAL(r.status, 0);
-    /* The kernel is named "-" now: its nest's line says so, the rest is the same. */
+    /* The kernel is named "-" now: its nest's line and its hot-loop row say so, the rest
+     * is the same. */
     const char *rest = strstr(want.out, "  loop ");
+    const char *hot = strstr(want.out, "\nhot loops: ");
     CU_ASSERT_PTR_NOT_NULL_FATAL(rest);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(hot);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "nest at -:5 (function triad)"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, rest));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "triad at -:5\n"));
+    const char *same = strstr(r.out, "  loop ");
+    CU_ASSERT_TRUE(same && !strncmp(same, rest, (size_t)(hot - rest)));
     testutil_proc_release(&r);
     r = run_shell("'" AITOOL_PERFMODEL "' -machine - -D n=1000 '" TRIAD "' < '" VM "'");
     CU_ASSERT_EQUAL(r.status, 0);
@@ -677,6 +682,80 @@ static void test_standard_input(void)
 }
 
 
+/* hot_nests.xml's four nests on VM: the triads move 32 bytes an iteration at
+ * 12 GB/s (line 10: 3e7 iterations, 0.08 s; lines 5 and 15: 1e7, 0.08 / 3 s
+ * each, a tie listed by line), line 20 does 1e8 adds at 166.4 GFLOP/s. */
+#define HOT_NESTS AITOOL_SOURCE_DIR "/testsuite/xml/hot_nests.xml"
+static const double hot_total_s = 0.08 + 2 * 0.08 / 3 + 1e8 / 166.4e9;
+
+static void test_hot_loops(void)
+{
+    const char *all[] = {"-machine", VM, HOT_NESTS, NULL};
+    testutil_proc r = run(all);
+    CU_ASSERT_EQUAL(r.status, 0);
+    /* The list ends the report, after the totals. */
+    const char *list = strstr(r.out, "\nhot loops: the 4 of 4 nests of largest predicted time\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(list);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ntotal:\n"));
+    CU_ASSERT_TRUE(strstr(r.out, "\ntotal:\n") < list);
+    CU_ASSERT_STRING_EQUAL(
+        list, "\nhot loops: the 4 of 4 nests of largest predicted time\n"
+              "  rank   share         time s bound            AI  function at file:line\n"
+              "     1  59.73%           0.08 memory       0.0625  hot at hot_nests.xml:10\n"
+              "     2  19.91%      0.0266667 memory       0.0625  hot at hot_nests.xml:5\n"
+              "     3  19.91%      0.0266667 memory       0.0625  hot at hot_nests.xml:15\n"
+              "     4   0.45%    0.000600962 compute           0  hot at hot_nests.xml:20\n");
+    testutil_proc_release(&r);
+
+    const char *two[] = {"-machine", VM, "-top", "2", "-json", "hot.json", HOT_NESTS, NULL};
+    r = run(two);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "hot loops: the 2 of 4 nests"));
+    size_t len = strlen(r.out), tail = strlen("hot at hot_nests.xml:5\n");
+    CU_ASSERT_TRUE(len > tail && !strcmp(r.out + len - tail, "hot at hot_nests.xml:5\n"));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "hot_nests.xml:15\n"));
+    testutil_proc_release(&r);
+    char *text = read_output("hot.json");
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    const cJSON *hot = cJSON_GetObjectItem(j, "hot_loops");
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(hot), 2);
+    static const struct {
+        int line;
+        double time_s;
+    } expect[] = {{10, 0.08}, {5, 0.08 / 3}};
+    for (int i = 0; i < 2; i++) {
+        const cJSON *h = cJSON_GetArrayItem(hot, i);
+        CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(h, "file")->valuestring, HOT_NESTS);
+        CU_ASSERT_EQUAL(cJSON_GetObjectItem(h, "line")->valueint, expect[i].line);
+        CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(h, "function")->valuestring, "hot");
+        CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(h, "time_s")->valuedouble, expect[i].time_s,
+                               1e-12);
+        CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(h, "share")->valuedouble,
+                               expect[i].time_s / hot_total_s, 1e-12);
+        CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(h, "bound")->valuestring, "memory");
+        CU_ASSERT_DOUBLE_EQUAL(cJSON_GetObjectItem(h, "ai")->valuedouble, 2.0 / 32, 0);
+    }
+    cJSON_Delete(j);
+
+    /* -top 0: no list, in the text or the JSON. */
+    const char *none[] = {"-machine", VM, "-top", "0", "-json", "none.json", HOT_NESTS, NULL};
+    r = run(none);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NULL(strstr(r.out, "hot loops"));
+    testutil_proc_release(&r);
+    text = read_output("none.json");
+    CU_ASSERT_PTR_NULL(strstr(text, "hot_loops"));
+    free(text);
+
+    const char *negative[] = {"-machine", VM, "-top", "-1", HOT_NESTS, NULL};
+    r = run(negative);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "-top"));
+    testutil_proc_release(&r);
+}
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -688,6 +767,7 @@ int main(void)
         {"--version", test_version},
         {"README's option table", test_readme_option_table},
         {"table, CSV and JSON", test_outputs},
+        {"hot loops and -top", test_hot_loops},
         {"bad input", test_bad_input},
         {"-model and -cores", test_models},
         {"sweep and plots", test_sweep_and_plots},

@@ -15,6 +15,7 @@
 #include "mem.h"
 #include "mt_driver.h"
 #include "perf.h"
+#include "report_perf.h"
 
 #define MT_OPT(field) offsetof(mt_options, field)
 
@@ -89,6 +90,12 @@ static const args_option mt_option_table[] = {
      .min = 1, .max = PERF_MAX_CORES, .bad = PERF_CORES_BAD, .needs = "-machine",
      .needs_text = "-cores chooses how -machine predicts: give it with -machine",
      .help = "with -machine: the cores that run each nest (default: all the machine's)"},
+    /* No needs row: -top's default is set before the parse, so it always reads as given. */
+    {.names = "-top", .kind = ARGS_INT, .value = "N", .dest = MT_OPT(top), .min = 0,
+     .max = REPORT_PERF_TOP_MAX,
+     .help = "with -machine: end the predictions (the text and JSON reports) with the N nests "
+             "of largest predicted time and, with -measured, of largest measured work: each "
+             "one's share of the total, bound, AI and file:line (default 10; 0: no lists)"},
     {.names = "-param", .kind = ARGS_LIST, .value = "NAME=VALUE", .dest = MT_OPT(params),
      .count = MT_OPT(nparams),
      .help = "a whole number for a symbol of the loop bounds, for -machine (repeatable; -D still "
@@ -175,6 +182,8 @@ static bool mt_needs_ok(const mt_options *o)
 static bool mt_parse_args(int argc, char **argv, mt_options *o)
 {
     memset(o, 0, sizeof *o);
+    /* -top 0 means no list, so its default is set before the parse, not read from a 0. */
+    o->top = REPORT_PERF_TOP_DEFAULT;
     o->usage_ok = mt_needs_ok;
     o->clang_args = mem_alloc((size_t)argc * sizeof *o->clang_args);
     bool ok = args_parse_all(&mt_program, argc, argv, o);

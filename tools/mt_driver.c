@@ -354,7 +354,7 @@ static bool mt_analyze(const mt_options *o, const mt_parallel *par, const mt_pla
     mt_stages st = {0};
     ok &= mt_run_stages(o, p, params, &st);
     report_joins j = {st.measured, st.have_predictions ? &st.predicted : NULL,
-                      st.machine ? st.machine->name : NULL, pl->shard};
+                      st.machine ? st.machine->name : NULL, pl->shard, (size_t)o->top};
     fileio_run_begin();
     ok &= mt_write_reports(o, p, true, &j, params);
     ok &= fileio_run_end();
@@ -422,7 +422,7 @@ static bool mt_instrument(const mt_options *o, const mt_parallel *par, const mt_
     fileio_run_begin();
     bool ok = mt_run_units(o, par, pl, &w, o->xml_file || o->chips_file, annots, p);
     lm_program_finish(p);
-    report_joins j = {NULL, NULL, NULL, pl->shard};
+    report_joins j = {NULL, NULL, NULL, pl->shard, 0};
     ok &= mt_write_reports(o, p, o->report_file_given, &j, NULL);
     ok &= fileio_run_end();
     *nloops = p->nloops;

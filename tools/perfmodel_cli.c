@@ -34,6 +34,7 @@ typedef struct pm_options {
     int ndefines;
     const char *model;        /* -model roofline|ecm, or NULL */
     long long cores;          /* -cores N, or 0 */
+    long long top;            /* -top N: the hot loops listed (0: none) */
     perf_options perf;        /* the two, checked, and the bindings of -D */
     const char **inputs;      /* kernel.xml... */
     int ninputs;
@@ -67,6 +68,10 @@ static const args_option pm_option_table[] = {
     {.names = "-cores", .kind = ARGS_INT, .value = "N", .dest = PM_OPT(cores),
      .min = 1, .max = PERF_MAX_CORES, .bad = PERF_CORES_BAD,
      .help = "the cores that run each nest (default: all the machine's)"},
+    {.names = "-top", .kind = ARGS_INT, .value = "N", .dest = PM_OPT(top), .min = 0,
+     .max = REPORT_PERF_TOP_MAX,
+     .help = "end the report (and the JSON) with the N nests of largest predicted time: "
+             "each one's share of the total, bound, AI and file:line (default 10; 0: no list)"},
     {.names = "-json", .kind = ARGS_VALUE, .value = "FILE", .dest = PM_OPT(json_file),
      .help = "also write the predictions as JSON (- is standard output)"},
     {.names = "-csv", .kind = ARGS_FLAG, .dest = PM_OPT(csv),
@@ -99,6 +104,8 @@ static const args_program pm_program = {
 static bool pm_parse_args(int argc, char **argv, pm_options *o)
 {
     memset(o, 0, sizeof *o);
+    /* -top 0 means no list, so its default is set before the parse, not read from a 0. */
+    o->top = REPORT_PERF_TOP_DEFAULT;
     return args_parse_all(&pm_program, argc, argv, o);
 }
 
@@ -114,8 +121,8 @@ static void pm_print_help(FILE *out)
 {
     fputs(
         "usage: perfmodel -machine M.json [-model roofline|ecm] [-cores N] [-D name=value]...\n"
-        "                 [-exasat-dialect] [-json FILE] [-csv] [-plot FILE.png|FILE.svg]\n"
-        "                 [-sweep name=FROM:TO[:xF|:+S]] kernel.xml...\n"
+        "                 [-exasat-dialect] [-top N] [-json FILE] [-csv]\n"
+        "                 [-plot FILE.png|FILE.svg] [-sweep name=FROM:TO[:xF|:+S]] kernel.xml...\n"
         "       perfmodel -calibrate > this-machine.json\n"
         "\n"
         "Predicts, per loop nest of ExaSAT XML kernels (written by measuretool -xml, by\n"
@@ -316,9 +323,9 @@ static bool pm_report(const pm_options *o, const lm_program *p, const machine *m
         if (o->csv)
             ok &= report_perf_csv_write(stdout, &r);
         else
-            ok &= report_perf_text_write(stdout, &r, m);
+            ok &= report_perf_text_write(stdout, &r, m, (size_t)o->top);
         if (o->json_file)
-            ok &= report_perf_json_file(o->json_file, &r, m);
+            ok &= report_perf_json_file(o->json_file, &r, m, (size_t)o->top);
         if (o->plot_file)
             ok &= perf_plot_roofline(o->plot_file, m, &r);
     }
