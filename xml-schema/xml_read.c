@@ -149,6 +149,26 @@ static bool xml_parse_ghost(xml_reader *r, const xmlNode *node, const char *attr
 
 /* ---- Step 3: the elements ---- */
 
+/* An access's optional tuple of one entry per dimension of its index
+ * (indexorder, scale): true when absent or when it parses with as many
+ * entries as index; otherwise false, reported. */
+static bool xml_parse_dims(xml_reader *r, const xmlNode *node, const char *attr,
+                           const char *text, const char *type, const char *index_text,
+                           unsigned nindex, long **out, unsigned *n)
+{
+    if (!text)
+        return true;
+    if (!xml_parse_tuple(r, node, attr, text, type, out, n))
+        return false;
+    if (*n == nindex)
+        return true;
+    diag_at(DIAG_ERROR, r->name, xml_line(node), 1,
+            "<access> attribute %s=\"%s\" has %u entries, index=\"%s\" has %u", attr, text, *n,
+            index_text, nindex);
+    r->ok = false;
+    return false;
+}
+
 static void xml_read_access(xml_reader *r, const xml_scope *at, const xmlNode *node)
 {
     const char *index_text = xml_text(r, node, "index");
@@ -158,24 +178,10 @@ static void xml_read_access(xml_reader *r, const xml_scope *at, const xmlNode *n
     unsigned nindex, norder = 0, nscale = 0;
     if (!xml_parse_tuple(r, node, "index", index_text, "long", &index, &nindex))
         return;
-    if (order_text && !xml_parse_tuple(r, node, "indexorder", order_text, "int", &order, &norder))
+    if (!xml_parse_dims(r, node, "indexorder", order_text, "int", index_text, nindex, &order,
+                        &norder) ||
+        !xml_parse_dims(r, node, "scale", scale_text, "long", index_text, nindex, &scale, &nscale))
         return;
-    if (order_text && norder != nindex) {
-        diag_at(DIAG_ERROR, r->name, xml_line(node), 1,
-                "<access> attribute indexorder=\"%s\" has %u entries, index=\"%s\" has %u",
-                order_text, norder, index_text, nindex);
-        r->ok = false;
-        return;
-    }
-    if (scale_text && !xml_parse_tuple(r, node, "scale", scale_text, "long", &scale, &nscale))
-        return;
-    if (scale_text && nscale != nindex) {
-        diag_at(DIAG_ERROR, r->name, xml_line(node), 1,
-                "<access> attribute scale=\"%s\" has %u entries, index=\"%s\" has %u",
-                scale_text, nscale, index_text, nindex);
-        r->ok = false;
-        return;
-    }
     for (unsigned d = 0; d < nscale; d++) {
         if (scale[d] == 0) {
             xml_bad_value(r, node, "scale", scale_text,
