@@ -69,6 +69,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,7 +102,34 @@ typedef struct perf_run {
     perf_model model;
     unsigned cores;
     bool warned; /* a benchmark fallback has been said */
+    perf_unpredicted_say say;
+    perf_nest *nest; /* the nest being evaluated */
+    bool failed;     /* an error was reported: the evaluation gives false */
 } perf_run;
+
+/* A loop of the nest being evaluated whose iterations are not known: the first such
+ * loop's reason (why, then what would supply the count) becomes the nest's, and each is
+ * said at the loop as t->say asks. */
+static void perf_unpredictable(perf_run *t, const lm_loop *l, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void perf_unpredictable(perf_run *t, const lm_loop *l, const char *fmt, ...)
+{
+    strbuf why = STRBUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    strbuf_vprintf(&why, fmt, ap);
+    va_end(ap);
+    if (t->say != PERF_UNPREDICTED_QUIET)
+        diag_at(t->say == PERF_UNPREDICTED_ERROR ? DIAG_ERROR : DIAG_WARNING, l->loc.file,
+                l->loc.line, l->loc.column, "%s", strbuf_cstr(&why));
+    if (t->say == PERF_UNPREDICTED_ERROR)
+        t->failed = true;
+    if (!t->nest->unpredicted) {
+        t->nest->unpredicted = strbuf_take(&why);
+        t->nest->unpredicted_at = l;
+    }
+    strbuf_release(&why);
+}
 
 /* What the user can do about a loop whose trip count is not known. */
 #define PERF_TRIP_HINT                                                                         \
@@ -125,7 +153,7 @@ static bool perf_measured_not_run(const lm_loop *l, const perf_run *t)
  * name (perfmodel -D, measuretool -param FUNC_L<line>=N), else measured (a -measured file,
  * or the pininfo of a run of an -auto-instrument'ed copy: its iterations over its entries,
  * rounded); with neither, an error that says `why` and then what can be given. */
-static bool perf_trip_given(const lm_loop *l, const perf_run *t, long long *trip,
+static bool perf_trip_given(const lm_loop *l, perf_run *t, long long *trip,
                             const char *why)
 {
     char name[160];
@@ -135,6 +163,7 @@ static bool perf_trip_given(const lm_loop *l, const perf_run *t, long long *trip
             return true;
         diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
                 "%s=%lld: a loop's iterations cannot be negative", name, *trip);
+        t->failed = true;
         return false;
     }
     unsigned long long entries;
@@ -147,8 +176,7 @@ static bool perf_trip_given(const lm_loop *l, const perf_run *t, long long *trip
                             pi->value[LM_PIN_ENTRIES]);
         return true;
     }
-    diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column, "%s" PERF_TRIP_HINT, why,
-            name);
+    perf_unpredictable(t, l, "%s" PERF_TRIP_HINT, why, name);
     return false;
 }
 
@@ -156,7 +184,7 @@ static bool perf_trip_given(const lm_loop *l, const perf_run *t, long long *trip
  * crossed.  A loop without bounds (a while loop), or whose bounds do not evaluate (a bound
  * that calls a function, a parameter not bound with -D), takes its count as given by name
  * or measured (perf_trip_given), the bounds first when they evaluate. */
-static bool perf_trip_count(const lm_loop *l, const perf_run *t, long long *trip)
+static bool perf_trip_count(const lm_loop *l, perf_run *t, long long *trip)
 {
     const lm_bounds *bd = &l->bounds;
     if (!bd->lower || !bd->upper || !bd->stride)
@@ -178,7 +206,7 @@ static bool perf_trip_count(const lm_loop *l, const perf_run *t, long long *trip
     }
     long long lo = v[0], hi = v[1], st = v[2];
     if (st == 0) {
-        diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column, "the loop's stride is 0");
+        perf_unpredictable(t, l, "the loop's stride is 0: it never ends");
         return false;
     }
     long double span = st > 0 ? (long double)hi - lo : (long double)lo - hi;
@@ -748,21 +776,30 @@ static perf_loop *perf_nest_add_loop(perf_nest *n, size_t *cap)
     return pl;
 }
 
+/* A nest some loop of which has no known count: none of its numbers is known, so it
+ * keeps no loop and counts in no total; its reason says why. */
+static void perf_nest_unpredicted(perf_nest *n)
+{
+    for (size_t i = 0; i < n->nloops; i++)
+        free(n->loops[i].ws);
+    free(n->loops);
+    n->loops = NULL;
+    n->nloops = 0;
+    n->bottleneck = PERF_UNPREDICTED;
+}
+
 /* The loops of one nest in source order, each after its ancestors. */
-static bool perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m,
-                           perf_run *t)
+static void perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m, perf_run *t)
 {
     n->top = top;
+    t->nest = n;
     size_t cap = 0;
-    bool ok = true;
     for (const lm_loop *l = top; l && (l == top || l->depth > top->depth);
          l = lm_loop_next_preorder(l)) {
         long long trip = 0;
         bool not_run = perf_ancestor_not_run(n, l) || perf_measured_not_run(l, t);
-        if (!not_run && !perf_trip_count(l, t, &trip)) {
-            ok = false;
+        if (!not_run && !perf_trip_count(l, t, &trip))
             continue;
-        }
         perf_chain c;
         perf_chain_of(l, &c);
         c.trip[0] = (double)trip;
@@ -783,14 +820,17 @@ static bool perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m,
     n->did_not_run = n->nloops > 0 && n->loops[0].loop == top && n->loops[0].did_not_run;
     if (n->did_not_run) {
         n->bottleneck = PERF_DID_NOT_RUN;
-        return ok;
+        return;
+    }
+    if (n->unpredicted) {
+        perf_nest_unpredicted(n);
+        return;
     }
     perf_nest_totals(n, m);
     if (m->benchmarks.present)
         perf_time_nest(n, m, t->model, t->cores, &t->warned);
     else
         perf_time_plain(n, m, t->cores);
-    return ok;
 }
 
 /* The bottleneck of the nest that takes the most time, or of the plain
@@ -809,11 +849,11 @@ static const char *perf_total_bottleneck(const perf_result *r)
 bool perf_evaluate(const lm_program *p, const machine *m, const perf_options *opt,
                    perf_result *out)
 {
-    perf_run t = {opt->bindings, opt->measured, opt->measured_ctx, opt->model, 0, false};
+    perf_run t = {opt->bindings, opt->measured, opt->measured_ctx, opt->model, 0, false,
+                  opt->say, NULL, false};
     t.cores = opt->cores ? opt->cores : m->cores ? m->cores : 1;
     memset(out, 0, sizeof *out);
     size_t cap = 0;
-    bool ok = true;
     out->nloops = p->nloops;
     out->nest_of = mem_alloc((p->nloops ? p->nloops : 1) * sizeof *out->nest_of);
     for (size_t i = 0; i < p->nloops; i++)
@@ -828,7 +868,9 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_options *op
                 out->nest_of[top->index] = out->nnests;
                 perf_nest *n = &out->nests[out->nnests++];
                 memset(n, 0, sizeof *n);
-                ok &= perf_eval_nest(n, top, m, &t);
+                perf_eval_nest(n, top, m, &t);
+                if (!n->unpredicted)
+                    out->npredicted++;
                 out->flops += n->flops;
                 out->weighted_flops += n->weighted_flops;
                 out->specials += n->specials;
@@ -844,7 +886,7 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_options *op
     out->bottleneck = perf_total_bottleneck(out);
     out->model = t.model;
     out->cores = t.cores;
-    return ok;
+    return !t.failed;
 }
 
 bool perf_options_parse(const char *model, long long cores, perf_options *out)
@@ -879,6 +921,7 @@ void perf_result_release(perf_result *r)
         for (size_t k = 0; k < r->nests[i].nloops; k++)
             free(r->nests[i].loops[k].ws);
         free(r->nests[i].loops);
+        free(r->nests[i].unpredicted);
     }
     free(r->nests);
     free(r->nest_of);

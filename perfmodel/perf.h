@@ -9,8 +9,10 @@
  * the one entry point, takes its model, cores, bindings and measurement in
  * a perf_options and fills a perf_result the caller releases with
  * perf_result_release(); the results point into the program, which must
- * outlive them.  Problems (a loop with no bounds, an unbound parameter) are
- * reported through diag at the loop's file and line, and give false. */
+ * outlive them.  A nest the model cannot predict (a loop with no bounds, an
+ * unbound parameter) is still a nest of the result, marked with its reason and
+ * said at the loop as perf_options.say asks; perf_evaluate gives false only
+ * after an error (a negative count given, or -strict's unpredicted nest). */
 #ifndef AITOOL_PERF_H
 #define AITOOL_PERF_H
 
@@ -41,6 +43,15 @@ typedef enum perf_model {
 typedef bool (*perf_measured_trip)(const void *ctx, const lm_loop *l, unsigned long long *entries,
                                    long long *trip);
 
+/* How a nest the model cannot predict is said, at the loop whose count is
+ * missing: a warning (the default), an error that makes the evaluation give
+ * false (-strict), or not at all (a sweep's later points repeat the first's). */
+typedef enum perf_unpredicted_say {
+    PERF_UNPREDICTED_WARN,
+    PERF_UNPREDICTED_ERROR,
+    PERF_UNPREDICTED_QUIET,
+} perf_unpredicted_say;
+
 /* What an evaluation is asked for, besides the program and the machine. */
 typedef struct perf_options {
     perf_model model;
@@ -52,6 +63,7 @@ typedef struct perf_options {
      * run, bounds or not: it costs 0 (perf_loop.did_not_run). */
     perf_measured_trip measured;
     const void *measured_ctx;
+    perf_unpredicted_say say;
 } perf_options;
 
 /* The most cores -cores takes, and its message for a bad value (args.h's
@@ -134,14 +146,20 @@ typedef struct perf_ecm {
     double saturation_cores;  /* cores at which a level's bandwidth limits; 0: none does */
 } perf_ecm;
 
-/* The bottleneck of a nest that did not run. */
+/* The bottleneck of a nest that did not run, and of one the model could not predict. */
 #define PERF_DID_NOT_RUN "did not run"
+#define PERF_UNPREDICTED "unpredicted"
 
 typedef struct perf_nest {
     const lm_loop *top;
     /* Its outermost loop was measured with 0 entries: every count and time is
      * 0 and bottleneck says so; its loops are still listed, each did_not_run. */
     bool did_not_run;
+    /* The model could not predict it: why (the bound or count missing and what
+     * would supply it), said at the loop unpredicted_at; then it has no loops, its
+     * numbers are 0, it is in no total and its bottleneck is PERF_UNPREDICTED. */
+    char *unpredicted;
+    const lm_loop *unpredicted_at;
     perf_loop *loops;     /* the nest's loops in source order */
     size_t nloops;
     double flops, weighted_flops, specials, bytes;
@@ -161,6 +179,7 @@ typedef struct perf_nest {
 typedef struct perf_result {
     perf_nest *nests;
     size_t nnests;
+    size_t npredicted; /* of the nests, those predicted (the totals cover these only) */
     size_t *nest_of; /* by lm_loop.index: the nest a loop tops, or SIZE_MAX */
     size_t nloops;
     double flops, weighted_flops, specials, bytes, working_set;

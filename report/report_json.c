@@ -47,6 +47,11 @@ static const json_check_field report_prediction_fields[] = {
     /* Only for a nest measured with 0 entries: false, and those entries. */
     {"ran", JSON_CHECK_BOOL, NULL, false, false, NULL, NULL, NULL},
     {"measured_entries", JSON_CHECK_NUMBER, &report_nonnegative, false, false, NULL, NULL, NULL},
+    /* Only for a nest the model could not predict: false, why, and the loop it names. */
+    {"predicted", JSON_CHECK_BOOL, NULL, false, false, NULL, NULL, NULL},
+    {"reason", JSON_CHECK_STRING, &json_check_nonempty, false, false, NULL, NULL, NULL},
+    {"reason_file", JSON_CHECK_STRING, &json_check_nonempty, false, false, NULL, NULL, NULL},
+    {"reason_line", JSON_CHECK_INTEGER, &json_check_position, false, false, NULL, NULL, NULL},
     {0},
 };
 
@@ -103,9 +108,19 @@ static const json_check_field report_hot_fields[] = {
 static const json_check_field report_hot = {"hot loop", JSON_CHECK_OBJECT,
                                             .members = report_hot_fields};
 
+static const json_check_field report_coverage_fields[] = {
+    {"nests", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"nests_predicted", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
+    {"measured_iterations_share", JSON_CHECK_NUMBER, &report_share, false, false, NULL, NULL,
+     NULL},
+    {"measured_fp_share", JSON_CHECK_NUMBER, &report_share, false, false, NULL, NULL, NULL},
+    {0},
+};
+
 static const json_check_field report_top_fields[] = {
     {"shard", JSON_CHECK_STRING, &json_check_nonempty, false, false, NULL, NULL, NULL},
     {"loops", JSON_CHECK_ARRAY, NULL, true, false, NULL, NULL, &report_loop},
+    {"coverage", JSON_CHECK_OBJECT, NULL, false, false, NULL, report_coverage_fields, NULL},
     {"hot_loops", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL, &report_hot},
     {"hot_measured", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL, &report_hot},
     {0},
@@ -160,6 +175,31 @@ static void report_json_prediction(json_out *w, const perf_nest *pr, const char 
         json_key(w, "ran");
         json_bool(w, false);
         json_member_number(w, "measured_entries", 0);
+    }
+    if (pr->unpredicted) {
+        json_key(w, "predicted");
+        json_bool(w, false);
+        json_member_string(w, "reason", pr->unpredicted);
+        json_member_string(w, "reason_file", pr->unpredicted_at->loc.file);
+        json_member_number(w, "reason_line", pr->unpredicted_at->loc.line);
+    }
+    json_object_end(w);
+}
+
+/* "coverage": what the predictions' totals cover (report_perf_coverage_text's). */
+static void report_json_coverage(json_out *w, const report_joins *j)
+{
+    const perf_result *r = j->predicted;
+    json_key(w, "coverage");
+    json_object_begin(w);
+    json_member_number(w, "nests", (double)r->nnests);
+    json_member_number(w, "nests_predicted", (double)r->npredicted);
+    report_perf_coverage c;
+    report_perf_coverage_of(r, j->measured, &c);
+    if (c.measured) {
+        json_member_number(w, "measured_iterations_share",
+                           report_perf_share(c.iterations_predicted, c.iterations));
+        json_member_number(w, "measured_fp_share", report_perf_share(c.fp_predicted, c.fp));
     }
     json_object_end(w);
 }
@@ -254,6 +294,8 @@ static bool report_json_emit(strbuf *text, FILE *out, const lm_program *p, const
                     ok &= fileio_flush_text(out, text);
             }
     json_array_end(&w);
+    if (j && j->predicted && !j->shard)
+        report_json_coverage(&w, j);
     if (j && j->predicted && !j->shard && j->top) {
         report_json_hot(&w, "hot_loops", j, NULL, NULL);
         if (j->measured) {

@@ -128,12 +128,17 @@ size_t report_perf_hot_rank(const perf_result *r, const double *weight, size_t t
 {
     report_perf_hot_row *rows = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *rows);
     double total = 0;
+    size_t nrows = 0;
     for (size_t i = 0; i < r->nnests; i++) {
-        rows[i] = (report_perf_hot_row){&r->nests[i], weight ? weight[i] : r->nests[i].runtime_s};
-        total += rows[i].weight;
+        /* A nest without a prediction has no predicted time to rank: it is no hot loop of
+         * the prediction, but its measured work ranks it as any other's. */
+        if (!weight && r->nests[i].unpredicted)
+            continue;
+        rows[nrows] = (report_perf_hot_row){&r->nests[i], weight ? weight[i] : r->nests[i].runtime_s};
+        total += rows[nrows++].weight;
     }
-    qsort(rows, r->nnests, sizeof *rows, report_perf_hot_cmp);
-    size_t n = top < r->nnests ? top : r->nnests;
+    qsort(rows, nrows, sizeof *rows, report_perf_hot_cmp);
+    size_t n = top < nrows ? top : nrows;
     for (size_t i = 0; i < n; i++)
         out[i] = (report_perf_hot){rows[i].nest, rows[i].weight,
                                    total > 0 ? rows[i].weight / total : 0};
@@ -150,8 +155,9 @@ static void report_perf_hot_list(FILE *out, const perf_result *r, const double *
         return;
     report_perf_hot *hot = mem_alloc(r->nnests * sizeof *hot);
     size_t n = report_perf_hot_rank(r, weight, top, hot);
-    fprintf(out, "\nhot loops: the %zu of %zu nest%s of largest %s\n", n, r->nnests,
-            r->nnests == 1 ? "" : "s", what);
+    size_t of = weight ? r->nnests : r->npredicted; /* an unpredicted nest has no time */
+    fprintf(out, "\nhot loops: the %zu of %zu nest%s of largest %s\n", n, of,
+            of == 1 ? "" : "s", what);
     fprintf(out, "  %4s %7s %14s %-8s %10s  %s\n", "rank", "share", column, "bound", "AI",
             "function at file:line");
     for (size_t i = 0; i < n; i++) {
@@ -169,22 +175,57 @@ void report_perf_hot_text(FILE *out, const perf_result *r, size_t top)
     report_perf_hot_list(out, r, NULL, "predicted time", "time s", top);
 }
 
-/* A nest's measured work: the FP operations (or iterations) measured at each
- * of its loops' own levels, which add up to the whole nest's. */
+/* What a measurement says a loop did: ms's, else the pininfo of its XML (a run of an
+ * -auto-instrument'ed copy); false when neither has it. */
+static bool report_perf_loop_measured(const lm_loop *l, const measured_set *ms,
+                                      double *iterations, double *fp)
+{
+    const measured_loop *m = ms ? measured_of(ms, l) : NULL;
+    if (m) {
+        *iterations = (double)m->iterations;
+        *fp = (double)lm_fp_total(&m->fp);
+        return true;
+    }
+    const lm_pininfo *pi = l->pininfo;
+    if (!pi || !pi->present[LM_PIN_ITERS])
+        return false;
+    *iterations = (double)pi->value[LM_PIN_ITERS];
+    *fp = 0;
+    static const lm_pin_field fp_fields[] = {LM_PIN_ADDS, LM_PIN_SUBS, LM_PIN_MULS, LM_PIN_DIVS};
+    for (size_t k = 0; k < sizeof fp_fields / sizeof *fp_fields; k++)
+        if (pi->present[fp_fields[k]])
+            *fp += (double)pi->value[fp_fields[k]];
+    return true;
+}
+
+/* The iterations and FP operations measured at the loops of nest n (its own levels add up
+ * to the whole nest's; a nest without a prediction keeps no perf_loop, so its loops are
+ * walked from the top); false when none of them was measured. */
+static bool report_perf_nest_measured(const perf_nest *n, const measured_set *ms,
+                                      double *iterations, double *fp)
+{
+    bool any = false;
+    *iterations = *fp = 0;
+    const lm_loop *top = n->top;
+    for (const lm_loop *l = top; l && (l == top || l->depth > top->depth);
+         l = lm_loop_next_preorder(l)) {
+        double it, f;
+        if (!report_perf_loop_measured(l, ms, &it, &f))
+            continue;
+        any = true;
+        *iterations += it;
+        *fp += f;
+    }
+    return any;
+}
+
 double *report_perf_measured_work(const perf_result *r, const measured_set *ms, bool *fp)
 {
     double *work = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *work);
     double *iterations = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *iterations);
     double flops = 0;
     for (size_t i = 0; i < r->nnests; i++) {
-        work[i] = iterations[i] = 0;
-        for (size_t k = 0; k < r->nests[i].nloops; k++) {
-            const measured_loop *m = measured_of(ms, r->nests[i].loops[k].loop);
-            if (!m)
-                continue;
-            work[i] += (double)lm_fp_total(&m->fp);
-            iterations[i] += (double)m->iterations;
-        }
+        report_perf_nest_measured(&r->nests[i], ms, &iterations[i], &work[i]);
         flops += work[i];
     }
     /* A program without FP operations is ranked by the iterations its loops ran. */
@@ -208,6 +249,48 @@ void report_perf_hot_measured_text(FILE *out, const perf_result *r, const measur
     free(work);
 }
 
+void report_perf_coverage_of(const perf_result *r, const measured_set *ms,
+                             report_perf_coverage *c)
+{
+    *c = (report_perf_coverage){0};
+    for (size_t i = 0; i < r->nnests; i++) {
+        double iterations, fp;
+        if (!report_perf_nest_measured(&r->nests[i], ms, &iterations, &fp))
+            continue;
+        c->measured = true;
+        c->iterations += iterations;
+        c->fp += fp;
+        if (!r->nests[i].unpredicted) {
+            c->iterations_predicted += iterations;
+            c->fp_predicted += fp;
+        }
+    }
+}
+
+/* part of whole as a share, 1 when the whole is 0 (nothing lies outside). */
+double report_perf_share(double part, double whole)
+{
+    return whole > 0 ? part / whole : 1;
+}
+
+void report_perf_coverage_text(FILE *out, const char *indent, const perf_result *r,
+                               const measured_set *ms)
+{
+    fprintf(out, "%spredicted: %zu of %zu nest%s", indent, r->npredicted, r->nnests,
+            r->nnests == 1 ? "" : "s");
+    if (r->npredicted < r->nnests)
+        fprintf(out, " (%zu unpredicted, each said with its reason; the totals leave them out)",
+                r->nnests - r->npredicted);
+    fputc('\n', out);
+    report_perf_coverage c;
+    report_perf_coverage_of(r, ms, &c);
+    if (c.measured)
+        fprintf(out, "%smeasured: %.4g%% of the iterations and %.4g%% of the FP operations lie "
+                     "in predicted nests\n",
+                indent, 100 * report_perf_share(c.iterations_predicted, c.iterations),
+                100 * report_perf_share(c.fp_predicted, c.fp));
+}
+
 bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m, size_t top)
 {
     fprintf(out, "machine: %s (%.6g GFLOP/s peak, %.6g GB/s memory%s)\n", m->name,
@@ -220,7 +303,13 @@ bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m, s
         const perf_nest *n = &r->nests[i];
         fprintf(out, "\nnest at %s:%u (function %s)%s\n", fileio_basename(n->top->loc.file),
                 n->top->loc.line, n->top->function->name,
-                n->did_not_run ? ": did not run (measured: 0 entries), costs 0" : "");
+                n->did_not_run ? ": did not run (measured: 0 entries), costs 0"
+                : n->unpredicted ? ": unpredicted" : "");
+        if (n->unpredicted) {
+            fprintf(out, "  at %s:%u: %s\n", fileio_basename(n->unpredicted_at->loc.file),
+                    n->unpredicted_at->loc.line, n->unpredicted);
+            continue;
+        }
         fprintf(out, "  %-6s %5s %12s %14s %14s %14s  %s\n", "loop", "line", "trip",
                 "executions", "flops", "bytes", "working sets by level (inner/outer)  reuse held");
         for (size_t k = 0; k < n->nloops; k++)
@@ -233,6 +322,7 @@ bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m, s
     fputs("\ntotal:\n", out);
     report_perf_summary(out, "  ", r->flops, r->weighted_flops, r->specials, r->bytes,
                         r->working_set, r->compute_s, r->memory_s, r->runtime_s, r->bottleneck);
+    report_perf_coverage_text(out, "  ", r, NULL);
     report_perf_hot_text(out, r, top);
     return !ferror(out);
 }
@@ -337,6 +427,21 @@ static void report_perf_json_memory_levels(cJSON *o, const perf_nest *n, perf_mo
     cJSON_AddNumberToObject(e, "saturation_cores", n->ecm.saturation_cores);
 }
 
+/* What the totals cover: "nests", "nests_predicted" and, when the XML carries a
+ * measurement, the shares of its iterations and FP operations in predicted nests. */
+static void report_perf_json_coverage(cJSON *root, const perf_result *r)
+{
+    cJSON_AddNumberToObject(root, "nests", (double)r->nnests);
+    cJSON_AddNumberToObject(root, "nests_predicted", (double)r->npredicted);
+    report_perf_coverage c;
+    report_perf_coverage_of(r, NULL, &c);
+    if (!c.measured)
+        return;
+    cJSON_AddNumberToObject(root, "measured_iterations_share",
+                            report_perf_share(c.iterations_predicted, c.iterations));
+    cJSON_AddNumberToObject(root, "measured_fp_share", report_perf_share(c.fp_predicted, c.fp));
+}
+
 /* "hot_loops": the same list as the text's, as objects. */
 static void report_perf_json_hot(cJSON *root, const perf_result *r, size_t top)
 {
@@ -369,6 +474,7 @@ static char *report_perf_json_render(const perf_result *r, const machine *m, siz
     report_perf_json_numbers(root, r->flops, r->weighted_flops, r->specials, r->bytes,
                              r->working_set, r->compute_s, r->memory_s, r->runtime_s,
                              r->bottleneck);
+    report_perf_json_coverage(root, r);
     cJSON *loops = cJSON_AddArrayToObject(root, "loops");
     for (size_t i = 0; i < r->nnests; i++) {
         const perf_nest *n = &r->nests[i];
@@ -380,6 +486,12 @@ static char *report_perf_json_render(const perf_result *r, const machine *m, siz
         cJSON_AddBoolToObject(o, "ran", !n->did_not_run);
         if (n->did_not_run)
             cJSON_AddNumberToObject(o, "measured_entries", 0);
+        cJSON_AddBoolToObject(o, "predicted", !n->unpredicted);
+        if (n->unpredicted) {
+            cJSON_AddStringToObject(o, "reason", n->unpredicted);
+            cJSON_AddStringToObject(o, "reason_file", n->unpredicted_at->loc.file);
+            cJSON_AddNumberToObject(o, "reason_line", n->unpredicted_at->loc.line);
+        }
         report_perf_json_numbers(o, n->flops, n->weighted_flops, n->specials, n->bytes,
                                  n->working_set, n->compute_s, n->memory_s, n->runtime_s,
                                  n->bottleneck);

@@ -45,6 +45,24 @@ void report_perf_hot_text(FILE *out, const perf_result *r, size_t top);
  * iterations. */
 double *report_perf_measured_work(const perf_result *r, const measured_set *ms, bool *fp);
 
+/* What r's totals cover: with a measurement (ms, else the loops' pininfo), the
+ * iterations and FP operations it measured in all of r's nests, and of those
+ * the ones in nests the model predicted. */
+typedef struct report_perf_coverage {
+    bool measured; /* some loop of r's nests has a measurement */
+    double iterations, fp;
+    double iterations_predicted, fp_predicted;
+} report_perf_coverage;
+
+void report_perf_coverage_of(const perf_result *r, const measured_set *ms,
+                             report_perf_coverage *c);
+/* part / whole, 1 when whole is 0 (nothing lies outside). */
+double report_perf_share(double part, double whole);
+/* "predicted: X of Y nests" and, with a measurement, the shares it has in
+ * predicted nests, each line after indent. */
+void report_perf_coverage_text(FILE *out, const char *indent, const perf_result *r,
+                               const measured_set *ms);
+
 /* The list of the nests of largest measured work, as report_perf_hot_text's. */
 void report_perf_hot_measured_text(FILE *out, const perf_result *r, const measured_set *ms,
                                    size_t top);

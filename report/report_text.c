@@ -55,6 +55,9 @@ static void report_text_prediction(FILE *out, const perf_nest *pr, const char *m
     fprintf(out, "working set:%.17g\n", pr->working_set);
     if (pr->did_not_run)
         fputs("runtime:0 s, did not run (measured: 0 entries)\n", out);
+    else if (pr->unpredicted)
+        fprintf(out, "runtime:unpredicted, at %s:%u: %s\n", pr->unpredicted_at->loc.file,
+                pr->unpredicted_at->loc.line, pr->unpredicted);
     else
         fprintf(out, "runtime:%g s (compute %g s, memory %g s), %s-bound\n", pr->runtime_s,
                 pr->compute_s, pr->memory_s, pr->bottleneck);
@@ -98,6 +101,8 @@ bool report_text_write(FILE *out, const lm_program *p, const report_joins *j)
             for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
                 report_text_loop(out, l, j);
     if (j && j->predicted && !j->shard) {
+        fputc('\n', out);
+        report_perf_coverage_text(out, "", j->predicted, j->measured);
         report_perf_hot_text(out, j->predicted, j->top);
         if (j->measured)
             report_perf_hot_measured_text(out, j->predicted, j->measured, j->top);

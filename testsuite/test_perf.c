@@ -266,32 +266,75 @@ static void test_many_arrays(void)
     lm_program_free(&p);
 }
 
-/* An unbound symbol and a loop without bounds are errors at the loop. */
+/* A nest whose count is missing (an unbound symbol, a loop without bounds) is still a nest
+ * of the result, marked unpredicted with its reason and left out of the totals, which the
+ * other nests make; a warning at the loop, or with -strict an error and false. */
 static void test_errors(void)
 {
     FILE *log = tmpfile();
     diag_set_stream(log);
-    lm_program *p = read_kernel(triad_xml);
+    static const char mixed[] =
+        "<program><function name=\"w\">\n"
+        "<loop linenum=\"2\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"99\" "
+        "adds=\"3\" multiplies=\"0\" divides=\"0\" specials=\"0\"/>\n"
+        "<loop linenum=\"4\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+        "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+        "<loop linenum=\"5\" loopvar=\"j\" stride=\"1\" lowerbound=\"0\" upperbound=\"9\" "
+        "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\"/></loop>\n"
+        "<loop linenum=\"7\" loopvar=\"\" stride=\"\" lowerbound=\"\" upperbound=\"\" "
+        "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\"/></function></program>\n";
+    lm_program *p = read_kernel(mixed);
     bexpr_bindings *none = bexpr_bindings_create();
     machine m = test_machine(1 << 20, true);
     perf_result r;
-    CU_ASSERT_FALSE(perf_evaluate(p, &m, &(perf_options){.bindings = none}, &r));
+    CU_ASSERT_TRUE(perf_evaluate(p, &m, &(perf_options){.bindings = none}, &r));
+    CU_ASSERT_EQUAL_FATAL(r.nnests, 3);
+    CU_ASSERT_EQUAL(r.npredicted, 1);
+    CU_ASSERT_PTR_NULL(r.nests[0].unpredicted);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].flops, 300, 0);
+    CU_ASSERT_DOUBLE_EQUAL(r.flops, 300, 0); /* the totals are the predicted nest's */
+    const perf_nest *n = &r.nests[1];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(n->unpredicted);
+    CU_ASSERT_STRING_EQUAL(n->unpredicted, "upperbound 'n-1': unbound parameter 'n'; bind it, or "
+                                           "give its iterations per entry as w_L4=N (perfmodel "
+                                           "-D, measuretool -param), or a measurement of it "
+                                           "(from a run of an -auto-instrument'ed copy)");
+    CU_ASSERT_EQUAL(n->unpredicted_at->loc.line, 4);
+    CU_ASSERT_STRING_EQUAL(n->bottleneck, PERF_UNPREDICTED);
+    CU_ASSERT_EQUAL(n->nloops, 0);
+    CU_ASSERT_DOUBLE_EQUAL(n->flops + n->bytes + n->runtime_s, 0, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.nests[2].unpredicted);
+    CU_ASSERT_EQUAL(r.nests[2].unpredicted_at->loc.line, 7);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.nests[2].unpredicted, "the loop has no bounds"));
     perf_result_release(&r);
-    lm_program_free(&p);
-    static const char no_bounds[] =
-        "<program><function name=\"w\">\n\n"
-        "<loop linenum=\"7\" loopvar=\"\" stride=\"\" lowerbound=\"\" upperbound=\"\" "
-        "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\"/></function></program>\n";
-    p = read_kernel(no_bounds);
-    CU_ASSERT_FALSE(perf_evaluate(p, &m, &(perf_options){.bindings = none}, &r));
+    /* Quiet: the same result, nothing said. */
+    CU_ASSERT_TRUE(perf_evaluate(p, &m,
+                                 &(perf_options){.bindings = none, .say = PERF_UNPREDICTED_QUIET},
+                                 &r));
+    CU_ASSERT_EQUAL(r.npredicted, 1);
+    perf_result_release(&r);
+    CU_ASSERT_FALSE(perf_evaluate(p, &m,
+                                  &(perf_options){.bindings = none, .say = PERF_UNPREDICTED_ERROR},
+                                  &r));
     perf_result_release(&r);
     lm_program_free(&p);
     bexpr_bindings_free(&none);
     diag_set_stream(stderr);
     char *text = testutil_read_stream(log);
     fclose(log);
-    CU_ASSERT_PTR_NOT_NULL(strstr(text, "k.xml:5:1: error: upperbound 'n-1': unbound parameter 'n'"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(text, "k.xml:7:1: error: the loop has no bounds"));
+    CU_ASSERT_STRING_EQUAL(
+        text, "k.xml:4:1: warning: upperbound 'n-1': unbound parameter 'n'; bind it, or give its "
+              "iterations per entry as w_L4=N (perfmodel -D, measuretool -param), or a "
+              "measurement of it (from a run of an -auto-instrument'ed copy)\n"
+              "k.xml:7:1: warning: the loop has no bounds: give its iterations per entry as "
+              "w_L7=N (perfmodel -D, measuretool -param), or a measurement of it (from a run of "
+              "an -auto-instrument'ed copy)\n"
+              "k.xml:4:1: error: upperbound 'n-1': unbound parameter 'n'; bind it, or give its "
+              "iterations per entry as w_L4=N (perfmodel -D, measuretool -param), or a "
+              "measurement of it (from a run of an -auto-instrument'ed copy)\n"
+              "k.xml:7:1: error: the loop has no bounds: give its iterations per entry as "
+              "w_L7=N (perfmodel -D, measuretool -param), or a measurement of it (from a run of "
+              "an -auto-instrument'ed copy)\n");
     free(text);
 }
 
@@ -447,7 +490,7 @@ int main(void)
         {"bound expressions, weights and runtime", test_bound_expressions},
         {"matrix multiply: re-streaming when a matrix does not fit", test_matmul_restream},
         {"every array of a level counts", test_many_arrays},
-        {"unbound parameters and missing bounds", test_errors},
+        {"unpredicted nests: reasons, totals, -strict", test_errors},
         {NULL, NULL},
     };
     static const testutil_case calibration[] = {

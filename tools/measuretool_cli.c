@@ -96,6 +96,11 @@ static const args_option mt_option_table[] = {
      .help = "with -machine: end the predictions (the text and JSON reports) with the N nests "
              "of largest predicted time and, with -measured, of largest measured work: each "
              "one's share of the total, bound, AI and file:line (default 10; 0: no lists)"},
+    {.names = "-strict", .kind = ARGS_FLAG, .dest = MT_OPT(strict), .needs = "-machine",
+     .needs_text = "-strict is about -machine's predictions: give it with -machine",
+     .help = "with -machine: a nest the model cannot predict is an error, no prediction is "
+             "reported and the exit status is 1; by default it is a warning, the nest marked "
+             "unpredicted with its reason, and the totals say what they cover"},
     {.names = "-param", .kind = ARGS_LIST, .value = "NAME=VALUE", .dest = MT_OPT(params),
      .count = MT_OPT(nparams),
      .help = "a whole number for a symbol of the loop bounds, for -machine (repeatable; -D still "

@@ -146,6 +146,7 @@ static bool mt_run_stages(const mt_options *o, const lm_program *p, const bexpr_
         popt.bindings = b;
         popt.measured = mt_measured_trip;
         popt.measured_ctx = st->measured;
+        popt.say = o->strict ? PERF_UNPREDICTED_ERROR : PERF_UNPREDICTED_WARN;
         st->have_predictions =
             st->machine && perf_options_check(&popt, st->machine, o->machine_file) == 0 &&
             perf_evaluate(p, st->machine, &popt, &st->predicted);

@@ -37,6 +37,7 @@ typedef struct mt_options {
     const char *model;        /* -model roofline|ecm for -machine, or NULL */
     long long cores;          /* -cores N for -machine, or 0 */
     long long top;            /* -top N: the hot loops listed with -machine (0: none) */
+    bool strict;              /* -strict: with -machine, an unpredicted nest is an error */
     const char **params;     /* -param NAME=VALUE: the symbols of loop bounds */
     int nparams;
     const char *build_dir;   /* -p: the build's compile_commands.json is there */

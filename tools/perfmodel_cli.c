@@ -25,6 +25,7 @@
 
 typedef struct pm_options {
     bool help, help_markdown, version, csv, calibrate;
+    bool strict;              /* -strict: an unpredicted nest is an error */
     bool exasat_dialect;      /* -exasat-dialect: read the ExaSAT tools' own dialect */
     const char *machine_file; /* -machine */
     const char *json_file;    /* -json, or NULL */
@@ -72,6 +73,10 @@ static const args_option pm_option_table[] = {
      .max = REPORT_PERF_TOP_MAX,
      .help = "end the report (and the JSON) with the N nests of largest predicted time: "
              "each one's share of the total, bound, AI and file:line (default 10; 0: no list)"},
+    {.names = "-strict", .kind = ARGS_FLAG, .dest = PM_OPT(strict),
+     .help = "a nest the model cannot predict (a bound or count missing) is an error and "
+             "nothing is printed (exit status 1); by default it is a warning, the nest a row "
+             "marked unpredicted with its reason, and the totals say what they cover"},
     {.names = "-json", .kind = ARGS_VALUE, .value = "FILE", .dest = PM_OPT(json_file),
      .help = "also write the predictions as JSON (- is standard output)"},
     {.names = "-csv", .kind = ARGS_FLAG, .dest = PM_OPT(csv),
@@ -121,7 +126,7 @@ static void pm_print_help(FILE *out)
 {
     fputs(
         "usage: perfmodel -machine M.json [-model roofline|ecm] [-cores N] [-D name=value]...\n"
-        "                 [-exasat-dialect] [-top N] [-json FILE] [-csv]\n"
+        "                 [-exasat-dialect] [-strict] [-top N] [-json FILE] [-csv]\n"
         "                 [-plot FILE.png|FILE.svg] [-sweep name=FROM:TO[:xF|:+S]] kernel.xml...\n"
         "       perfmodel -calibrate > this-machine.json\n"
         "\n"
@@ -287,10 +292,14 @@ static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_prog
     bool ok = true;
     printf("%s,flops,weighted_flops,specials,bytes,working_set_bytes,compute_s,memory_s,"
            "runtime_s,bottleneck\n", sw.name);
+    perf_options popt = o->perf;
     for (long long v = sw.from; ok;) {
         bexpr_bindings_set(b, sw.name, v);
         perf_result r;
-        ok = perf_evaluate(p, m, &o->perf, &r);
+        ok = perf_evaluate(p, m, &popt, &r);
+        /* The nests one point cannot predict, the next cannot either: said once. */
+        if (popt.say == PERF_UNPREDICTED_WARN)
+            popt.say = PERF_UNPREDICTED_QUIET;
         if (ok) {
             printf("%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n", v, r.flops,
                    r.weighted_flops, r.specials, r.bytes, r.working_set, r.compute_s,
@@ -444,6 +453,7 @@ static int pm_run(pm_options *o)
     }
     bexpr_bindings *b = pm_bindings(o);
     o->perf.bindings = b;
+    o->perf.say = o->strict ? PERF_UNPREDICTED_ERROR : PERF_UNPREDICTED_WARN;
     machine *m = b ? machine_load(o->machine_file) : NULL;
     int status = b ? PM_EXIT_INPUT : PM_EXIT_USAGE;
     if (m)
