@@ -102,6 +102,7 @@ typedef struct perf_run {
     perf_model model;
     unsigned cores;
     bool warned; /* a benchmark fallback has been said */
+    bool cores_given; /* -cores: every nest on `cores`; else only the worksharing ones */
     perf_unpredicted_say say;
     perf_nest *nest; /* the nest being evaluated */
     bool failed;     /* an error was reported: the evaluation gives false */
@@ -776,6 +777,17 @@ static perf_loop *perf_nest_add_loop(perf_nest *n, size_t *cap)
     return pl;
 }
 
+/* Whether a loop of the nest shares its iterations out among threads (an OpenMP `for`
+ * directive: its XML's omp=). */
+static bool perf_nest_worksharing(const lm_loop *top)
+{
+    for (const lm_loop *l = top; l && (l == top || l->depth > top->depth);
+         l = lm_loop_next_preorder(l))
+        if (l->omp & LM_OMP_FOR)
+            return true;
+    return false;
+}
+
 /* A nest some loop of which has no known count: none of its numbers is known, so it
  * keeps no loop and counts in no total; its reason says why. */
 static void perf_nest_unpredicted(perf_nest *n)
@@ -827,10 +839,14 @@ static void perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m, p
         return;
     }
     perf_nest_totals(n, m);
+    /* -cores puts every nest on its cores; else a worksharing nest runs on all the
+     * machine's and sequential code on one, with no barrier. */
+    n->worksharing = perf_nest_worksharing(top);
+    n->cores = t->cores_given || n->worksharing ? t->cores : 1;
     if (m->benchmarks.present)
-        perf_time_nest(n, m, t->model, t->cores, &t->warned);
+        perf_time_nest(n, m, t->model, n->cores, &t->warned);
     else
-        perf_time_plain(n, m, t->cores);
+        perf_time_plain(n, m, n->cores);
 }
 
 /* The bottleneck of the nest that takes the most time, or of the plain
@@ -850,7 +866,7 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_options *op
                    perf_result *out)
 {
     perf_run t = {opt->bindings, opt->measured, opt->measured_ctx, opt->model, 0, false,
-                  opt->say, NULL, false};
+                  opt->cores != 0, opt->say, NULL, false};
     t.cores = opt->cores ? opt->cores : m->cores ? m->cores : 1;
     memset(out, 0, sizeof *out);
     size_t cap = 0;
@@ -886,6 +902,7 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_options *op
     out->bottleneck = perf_total_bottleneck(out);
     out->model = t.model;
     out->cores = t.cores;
+    out->cores_given = t.cores_given;
     return !t.failed;
 }
 

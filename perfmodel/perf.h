@@ -55,7 +55,9 @@ typedef enum perf_unpredicted_say {
 /* What an evaluation is asked for, besides the program and the machine. */
 typedef struct perf_options {
     perf_model model;
-    unsigned cores;                /* cores that run the nests; 0: all the machine's */
+    /* The cores that run every nest; 0: a nest with a worksharing loop (omp for) runs on
+     * all the machine's, any other on one (perf_nest.cores). */
+    unsigned cores;
     const bexpr_bindings *bindings; /* the symbols of the loop bounds */
     /* A loop without bounds takes its iterations from bindings (FUNC_L<line>),
      * else from measured (NULL: none) called with measured_ctx, else from its
@@ -174,6 +176,10 @@ typedef struct perf_nest {
      * cost (their schedule and closing barrier), in runtime_s; `barriers` of them a run of
      * the nest (perf_time.c). */
     double barrier_s, barriers;
+    /* The cores it runs on: perf_options.cores when given, else the machine's for a nest
+     * with a worksharing loop (omp for) and 1 for sequential code. */
+    unsigned cores;
+    bool worksharing;
 } perf_nest;
 
 typedef struct perf_result {
@@ -186,7 +192,8 @@ typedef struct perf_result {
     double compute_s, memory_s, runtime_s;
     const char *bottleneck;
     perf_model model;
-    unsigned cores;
+    unsigned cores; /* -cores, else the machine's: what a worksharing nest runs on */
+    bool cores_given; /* -cores: every nest ran on them */
 } perf_result;
 
 /* The model of every nest of p on m.  Roofline without a benchmarks table

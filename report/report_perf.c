@@ -291,6 +291,13 @@ void report_perf_coverage_text(FILE *out, const char *indent, const perf_result 
                 100 * report_perf_share(c.fp_predicted, c.fp));
 }
 
+const char *report_perf_cores_why(const perf_nest *n, const perf_result *r)
+{
+    if (r->cores_given)
+        return "-cores";
+    return n->worksharing ? "a worksharing loop: omp for" : "sequential: no worksharing loop";
+}
+
 bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m, size_t top)
 {
     fprintf(out, "machine: %s (%.6g GFLOP/s peak, %.6g GB/s memory%s)\n", m->name,
@@ -310,6 +317,8 @@ bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m, s
                     n->unpredicted_at->loc.line, n->unpredicted);
             continue;
         }
+        fprintf(out, "  on %u core%s (%s)\n", n->cores, n->cores == 1 ? "" : "s",
+                report_perf_cores_why(n, r));
         fprintf(out, "  %-6s %5s %12s %14s %14s %14s  %s\n", "loop", "line", "trip",
                 "executions", "flops", "bytes", "working sets by level (inner/outer)  reuse held");
         for (size_t k = 0; k < n->nloops; k++)
@@ -487,6 +496,8 @@ static char *report_perf_json_render(const perf_result *r, const machine *m, siz
         if (n->did_not_run)
             cJSON_AddNumberToObject(o, "measured_entries", 0);
         cJSON_AddBoolToObject(o, "predicted", !n->unpredicted);
+        if (!n->unpredicted && !n->did_not_run)
+            cJSON_AddNumberToObject(o, "cores", n->cores);
         if (n->unpredicted) {
             cJSON_AddStringToObject(o, "reason", n->unpredicted);
             cJSON_AddStringToObject(o, "reason_file", n->unpredicted_at->loc.file);

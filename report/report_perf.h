@@ -18,6 +18,10 @@
 #define REPORT_PERF_TOP_DEFAULT 10
 #define REPORT_PERF_TOP_MAX 1000000
 
+/* Why nest n of r runs on the cores it does (perf_nest.cores): "-cores", a
+ * worksharing loop, or sequential code (static text). */
+const char *report_perf_cores_why(const perf_nest *n, const perf_result *r);
+
 /* top: the length of the hot-loop list that ends the report (0: none). */
 bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m, size_t top);
 bool report_perf_csv_write(FILE *out, const perf_result *r);

@@ -44,8 +44,9 @@ static void report_text_measured(FILE *out, const measured_loop *m)
 }
 
 /* The model's prediction for the nest this loop starts (-machine). */
-static void report_text_prediction(FILE *out, const perf_nest *pr, const char *machine_name)
+static void report_text_prediction(FILE *out, const perf_nest *pr, const report_joins *j)
 {
+    const char *machine_name = j->machine;
     fprintf(out, "----------Predicted (whole nest, machine %s)---------------------\n",
             machine_name);
     fprintf(out, "flops:%.17g\n", pr->flops);
@@ -59,8 +60,9 @@ static void report_text_prediction(FILE *out, const perf_nest *pr, const char *m
         fprintf(out, "runtime:unpredicted, at %s:%u: %s\n", pr->unpredicted_at->loc.file,
                 pr->unpredicted_at->loc.line, pr->unpredicted);
     else
-        fprintf(out, "runtime:%g s (compute %g s, memory %g s), %s-bound\n", pr->runtime_s,
-                pr->compute_s, pr->memory_s, pr->bottleneck);
+        fprintf(out, "runtime:%g s (compute %g s, memory %g s), %s-bound, on %u core%s (%s)\n",
+                pr->runtime_s, pr->compute_s, pr->memory_s, pr->bottleneck, pr->cores,
+                pr->cores == 1 ? "" : "s", report_perf_cores_why(pr, j->predicted));
 }
 
 static void report_text_loop(FILE *out, const lm_loop *l, const report_joins *j)
@@ -91,7 +93,7 @@ static void report_text_loop(FILE *out, const lm_loop *l, const report_joins *j)
         report_text_measured(out, m);
     const perf_nest *pr = j ? perf_nest_of(j->predicted, l) : NULL;
     if (pr)
-        report_text_prediction(out, pr, j->machine);
+        report_text_prediction(out, pr, j);
 }
 
 bool report_text_write(FILE *out, const lm_program *p, const report_joins *j)

@@ -1379,6 +1379,9 @@ static void test_partial_predictions(void)
                                   "give its iterations per entry as partial_L11=N (perfmodel -D, "
                                   "measuretool -param), or a measurement of it (from a run of "
                                   "an -auto-instrument'ed copy)\n");
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "runtime:1.33333e-06 s (compute 2.40385e-08 s, memory "
+                                         "1.33333e-06 s), memory-bound, on 1 core (sequential: "
+                                         "no worksharing loop)\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "runtime:unpredicted, at " KERNEL("partial.c") ":11: "
                                          "the loop has no bounds: give its iterations"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\npredicted: 1 of 2 nests (1 unpredicted, each said "

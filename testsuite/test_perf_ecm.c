@@ -440,7 +440,8 @@ static void test_barrier(void)
     machine_free(&m);
 }
 
-/* A triad's loop inside 10 time steps, the triad loop under the OpenMP directive `omp`. */
+/* A triad's loop inside 10 time steps, the triad loop under the OpenMP directive `omp`
+ * ("": none, no omp attribute). */
 static char *time_steps_xml(const char *omp)
 {
     static const char text[] =
@@ -460,6 +461,9 @@ static char *time_steps_xml(const char *omp)
     char *xml = malloc(size);
     CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
     snprintf(xml, size, text, omp);
+    char *none = *omp ? NULL : strstr(xml, " omp=\"\"");
+    if (none)
+        memmove(none, none + 7, strlen(none + 7) + 1);
     return xml;
 }
 
@@ -483,6 +487,52 @@ static void test_barrier_per_worksharing_loop(void)
         release(&p, &r);
         free(xml);
     }
+    machine_free(&m);
+}
+
+/* Without -cores, sequential code runs on one core: the time steps' triad with no
+ * directive is timed as -cores 1 times it, with no barrier; under `omp for` the same nest
+ * runs on all the machine's 4 cores as -cores 4 times it, with its 10 barriers.  -cores
+ * puts every nest, sequential or not, on its cores (a nest without a directive then as
+ * one parallel loop, one barrier a run). */
+static void test_sequential_on_one_core(void)
+{
+    machine *m = load_test_machine_with("\"clock_ghz\": 2,",
+                                        "\"clock_ghz\": 2, \"barrier_cycles\": 1000,");
+    static const struct {
+        const char *omp;
+        unsigned given, cores;
+    } cases[] = {{"", 0, 1}, {"for", 0, 4}, {"", 4, 4}, {"for", 1, 1}};
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char *xml = time_steps_xml(cases[k].omp);
+        lm_program *p, *q;
+        perf_result r, same;
+        evaluate(xml, 100000, PERF_ROOFLINE, cases[k].given, m, &p, &r);
+        evaluate(xml, 100000, PERF_ROOFLINE, cases[k].cores, m, &q, &same);
+        CU_ASSERT_EQUAL(r.nests[0].cores, cases[k].cores);
+        CU_ASSERT_EQUAL(r.nests[0].worksharing, cases[k].omp[0] != '\0');
+        CU_ASSERT_EQUAL(r.cores_given, cases[k].given != 0);
+        CU_ASSERT_DOUBLE_EQUAL(r.nests[0].runtime_s, same.nests[0].runtime_s, 0);
+        /* On one core none; -cores on a nest without a directive: one parallel loop. */
+        double barriers = cases[k].cores < 2 ? 0 : *cases[k].omp ? 10 : 1;
+        CU_ASSERT_DOUBLE_EQUAL(r.nests[0].barriers, barriers, 0);
+        release(&p, &r);
+        release(&q, &same);
+        free(xml);
+    }
+    /* One core and four differ here: the sequential triad is not predicted 4x too fast. */
+    char *xml = time_steps_xml("");
+    lm_program *p;
+    perf_result one, four;
+    evaluate(xml, 100000, PERF_ROOFLINE, 0, m, &p, &one);
+    release(&p, &one);
+    evaluate(xml, 100000, PERF_ROOFLINE, 0, m, &p, &one);
+    lm_program *q;
+    evaluate(xml, 100000, PERF_ROOFLINE, 4, m, &q, &four);
+    CU_ASSERT_TRUE(one.runtime_s > 1.5 * four.runtime_s);
+    release(&p, &one);
+    release(&q, &four);
+    free(xml);
     machine_free(&m);
 }
 
@@ -723,6 +773,7 @@ int main(void)
         {"a parallel loop's barrier on more than one core", test_barrier},
         {"a barrier for each run of a worksharing loop the XML names",
          test_barrier_per_worksharing_loop},
+        {"sequential code on one core unless -cores", test_sequential_on_one_core},
         {"independent chains overlap within the chain window", test_chain_window},
         {"loads one at a time: outer loops, gathers, chains with them, remainders, strides",
          test_scalar_accesses},

@@ -89,7 +89,8 @@ static const args_option mt_option_table[] = {
     {.names = "-cores", .kind = ARGS_INT, .value = "N", .dest = MT_OPT(cores),
      .min = 1, .max = PERF_MAX_CORES, .bad = PERF_CORES_BAD, .needs = "-machine",
      .needs_text = "-cores chooses how -machine predicts: give it with -machine",
-     .help = "with -machine: the cores that run each nest (default: all the machine's)"},
+     .help = "with -machine: the cores that run every nest (default: all the machine's for a "
+             "nest with an OpenMP for directive; one for sequential code)"},
     /* No needs row: -top's default is set before the parse, so it always reads as given. */
     {.names = "-top", .kind = ARGS_INT, .value = "N", .dest = MT_OPT(top), .min = 0,
      .max = REPORT_PERF_TOP_MAX,

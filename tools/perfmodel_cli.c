@@ -68,7 +68,8 @@ static const args_option pm_option_table[] = {
              "between levels, scaled to the cores; needs the machine's \"benchmarks\")"},
     {.names = "-cores", .kind = ARGS_INT, .value = "N", .dest = PM_OPT(cores),
      .min = 1, .max = PERF_MAX_CORES, .bad = PERF_CORES_BAD,
-     .help = "the cores that run each nest (default: all the machine's)"},
+     .help = "the cores that run every nest (default: all the machine's for a nest with a "
+             "worksharing loop, omp= in its XML; one for sequential code)"},
     {.names = "-top", .kind = ARGS_INT, .value = "N", .dest = PM_OPT(top), .min = 0,
      .max = REPORT_PERF_TOP_MAX,
      .help = "end the report (and the JSON) with the N nests of largest predicted time: "
