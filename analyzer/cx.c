@@ -84,13 +84,29 @@ char *cx_copy_string(CXString s)
     return copy;
 }
 
+/* How clang spells a type that has no name: "struct (unnamed struct at f.c:3:9)". */
+static bool cx_is_unnamed(const char *spelling)
+{
+    return strstr(spelling, "(unnamed") || strstr(spelling, "(anonymous");
+}
+
 char *cx_type_spelling(CXType t)
 {
     char *s = cx_copy_string(
         clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
-    if (strstr(s, "(unnamed") || strstr(s, "(anonymous")) {
+    if (cx_is_unnamed(s)) {
         free(s);
         s = cx_copy_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+    }
+    /* A struct or union with no tag and no typedef (`static struct { int e; const char *d; }
+     * tab[]`) has no name a program can write in sizeof; an array of its size in bytes is
+     * one, so the instrumented copy's tables still compile and count the same bytes. */
+    long long size = clang_Type_getSizeOf(t);
+    if (cx_is_unnamed(s) && size > 0) {
+        free(s);
+        strbuf b = STRBUF_INIT;
+        strbuf_printf(&b, "char[%lld]", size);
+        s = strbuf_take(&b);
     }
     return s;
 }

@@ -33,7 +33,8 @@ bool cx_type_is_pointer_or_array(CXType t);
 CXType cx_innermost_element(CXType t);
 /* A type as C spells it in sizeof(...) and ExaSAT's datatype: canonical and
  * unqualified, so typedefs of one type agree, unless the canonical spelling
- * names an anonymous record, where only the typedef name is valid C. */
+ * names an anonymous record, where only the typedef name is valid C; one with
+ * no typedef either is char[ITS SIZE]. */
 char *cx_type_spelling(CXType t);
 
 /* An expression's text as written, blanks squeezed ("<expr>" when it has

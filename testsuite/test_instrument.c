@@ -586,6 +586,28 @@ static void test_auto_statement_expressions(void)
     cJSON_Delete(m);
 }
 
+/* An array of a struct with neither tag nor typedef: its element is char[16] in the
+ * copy's tables (clang's "struct (unnamed struct at ...)" is no C), 16 bytes an iteration. */
+static void test_auto_unnamed_struct(void)
+{
+    copy_kernel("instr_unnamed.c");
+    const char *args[] = {"-auto-instrument", "instr_unnamed.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("ai_instr_unnamed.c", "unnamed", NULL, NULL));
+    setenv("AITOOL_MEASURED", "unnamed.json", 1);
+    testutil_proc measured = run_program("unnamed");
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_STRING_EQUAL(measured.out, "47.50\n");
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured("unnamed.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop want[] = {{13, "main", 1, 5, 5, 0, 5, 0, 0, 80, 0}};
+    check_loops(m, want, 1);
+    cJSON_Delete(m);
+}
+
 /* A loop an OpenMP directive binds keeps its header as written, even with
  * FP work in its test (counts in kernels/instr_omp_bound.c). */
 static void test_auto_openmp_bound_header(void)
@@ -827,6 +849,7 @@ static const testutil_case auto_cases[] = {
     {"exact counts through branches and jumps", test_auto_exact_counts},
     {"macro loop bounds", test_auto_macro_bounds},
     {"statement expressions", test_auto_statement_expressions},
+    {"a struct with no name", test_auto_unnamed_struct},
     {"a jump inside a macro", test_auto_macro_jump},
     {"a body that ends in a macro's use", test_auto_macro_body},
     {"-simon-clock", test_simon_clock},
