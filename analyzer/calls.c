@@ -333,23 +333,23 @@ static void warn_callee(CXCursor call, const callee_info *ci, const unsized_arra
     }
 }
 
-void calls_apply(walker *w, size_t acc, CXCursor call)
+bool calls_apply(walker *w, size_t acc, CXCursor call)
 {
     CXCursor callee = clang_getCursorReferenced(call);
     if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl) {
         apply_indirect(w, acc, call);
-        return;
+        return false;
     }
     callee_info *ci = callee_lookup(w->cache, callee);
     if (ci->in_progress)
-        return; /* recursion: the body is already being counted */
+        return true; /* recursion: the body is already being counted */
     tally *t = walk_tally(w, acc);
     if (ci->math)
         tally_count(t, LM_FP_SPECIAL, 1);
     if (ci->followed)
         tally_count_all(t, &ci->summary.incl);
     if (!walk_counts_bytes(w))
-        return;
+        return true;
     unsized_array un = {NULL, NULL};
     if (ci->annot) {
         apply_clause(w, acc, call, ci->annot, &ci->annot->read, true, false, &un);
@@ -361,4 +361,5 @@ void calls_apply(walker *w, size_t acc, CXCursor call)
         tally_unknown(walk_tally(w, acc), ci->name);
     if (walk_in_reported_loop(w))
         warn_callee(call, ci, &un);
+    return true;
 }

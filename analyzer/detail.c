@@ -764,7 +764,25 @@ static void dt_comm(detail *d, CXCursor call, const dt_comm_kind *ck)
                         dt_argument(call, ck->counts[i]));
 }
 
-void detail_call(detail *d, CXCursor c)
+/* A call site: where it is, its arguments as written and what it added. */
+static void dt_call_site(detail *d, CXCursor c, const char *name,
+                         const detail_call_effect *effect)
+{
+    lm_call *call = lm_function_add_call(d->p, d->fn, d->levels[d->nlevels - 1].loop,
+                                         dt_line_of(c), name);
+    call->added = effect->added;
+    call->added_load_bytes = effect->load_bytes;
+    call->added_store_bytes = effect->store_bytes;
+    call->indirect = effect->indirect;
+    int nargs = clang_Cursor_getNumArguments(c);
+    for (int i = 0; i < nargs; i++) {
+        char *text = cx_expr_text(d->tu, clang_Cursor_getArgument(c, (unsigned)i));
+        lm_call_add_arg(d->p, call, text);
+        free(text);
+    }
+}
+
+void detail_call(detail *d, CXCursor c, const detail_call_effect *effect)
 {
     char *name = cx_copy_string(clang_getCursorSpelling(c));
     if (!*name) {
@@ -778,7 +796,7 @@ void detail_call(detail *d, CXCursor c)
     if (ck)
         dt_comm(d, c, ck);
     else
-        lm_function_add_call(d->p, d->fn, dt_line_of(c), name);
+        dt_call_site(d, c, name, effect);
     free(name);
 }
 
@@ -869,6 +887,7 @@ detail *detail_begin(lm_program *p, lm_function *fn, CXTranslationUnit tu, CXCur
             clang_getCursorSpelling(clang_Cursor_getArgument(definition, (unsigned)i)));
         if (*name)
             dt_add_var(d, false, name);
+        lm_function_add_param(p, fn, name);
         free(name);
     }
     dt_level bottom = {NULL, clang_getNullCursor(), {NULL, 0, 0}};

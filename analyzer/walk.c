@@ -676,6 +676,25 @@ static void count_fp(walker *w, frame *f, lm_fp_class c)
     }
 }
 
+/* A call: its effect on f's tally and, with the detail, its call site with
+ * what it added there (the tally's own counts and bytes after less before). */
+static void apply_call(walker *w, frame *f, CXCursor c)
+{
+    tally *t = walk_tally(w, f->acc);
+    lm_fp_counts before = t->own;
+    unsigned long loads = use_list_bytes(&t->own_uses, false);
+    unsigned long stores = use_list_bytes(&t->own_uses, true);
+    bool direct = calls_apply(w, f->acc, c);
+    if (!w->dt)
+        return;
+    detail_call_effect effect = {.indirect = !direct};
+    for (int k = 0; k < LM_FP_NCLASSES; k++)
+        effect.added.n[k] = t->own.n[k] - before.n[k];
+    effect.load_bytes = use_list_bytes(&t->own_uses, false) - loads;
+    effect.store_bytes = use_list_bytes(&t->own_uses, true) - stores;
+    detail_call(w->dt, c, &effect);
+}
+
 /* With the record: an operation of class k (LM_OP_NCLASSES: none) in f's node. */
 static void count_op(frame *f, lm_op k)
 {
@@ -945,9 +964,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
         start_unary(f, c);
         break;
     case CXCursor_CallExpr:
-        calls_apply(w, f->acc, c);
-        if (w->dt)
-            detail_call(w->dt, c);
+        apply_call(w, f, c);
         if (f->node)
             stmts_count_call(f->node, c);
         break;

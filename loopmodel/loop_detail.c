@@ -89,13 +89,36 @@ bool lm_function_has_var(const lm_function *fn, bool local, const char *name)
     return false;
 }
 
-lm_call *lm_function_add_call(lm_program *p, lm_function *fn, unsigned line, const char *name)
+lm_call *lm_function_add_call(lm_program *p, lm_function *fn, lm_loop *loop, unsigned line,
+                              const char *name)
 {
     lm_call *c = arena_alloc(p->arena, sizeof *c);
     c->line = line;
     c->name = arena_strdup(p->arena, name);
+    c->loop = loop;
     LM_APPEND(fn->calls, fn->last_call, c);
     return c;
+}
+
+/* Append s to a vector of strings in the arena (the old one is left there:
+ * argument and parameter lists are short). */
+static void lm_strings_push(lm_program *p, const char ***v, size_t *n, const char *s)
+{
+    const char **grown = arena_alloc(p->arena, (*n + 1) * sizeof *grown);
+    if (*n)
+        memcpy(grown, *v, *n * sizeof *grown);
+    grown[(*n)++] = arena_strdup(p->arena, s);
+    *v = grown;
+}
+
+void lm_call_add_arg(lm_program *p, lm_call *c, const char *text)
+{
+    lm_strings_push(p, &c->args, &c->nargs, text);
+}
+
+void lm_function_add_param(lm_program *p, lm_function *fn, const char *name)
+{
+    lm_strings_push(p, &fn->params, &fn->nparams, name);
 }
 
 lm_comm *lm_function_add_comm(lm_program *p, lm_function *fn, unsigned line,

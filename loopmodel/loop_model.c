@@ -307,6 +307,7 @@ void lm_program_finish(lm_program *p)
                 lm_finish_loop(p, l);
         }
     }
+    lm_program_link_calls(p);
 }
 
 lm_loop *lm_loop_next_preorder(const lm_loop *l)

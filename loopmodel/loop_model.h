@@ -200,11 +200,37 @@ typedef struct lm_var {
     const char *name;
 } lm_var;
 
-typedef struct lm_call {
+typedef struct lm_loop lm_loop;
+
+/* A call made in a function (communications excluded), in source order.
+ * The analyzer fills every field; the XML reader what the document says.
+ * A call of a function defined in the program is a call site: `added` and
+ * the added bytes are what the call put into the counts of `loop` (or of
+ * the function, outside loops) when the callee's body was followed there
+ * (README.md, "Calls and annotation files"): FP operations of one execution
+ * of its body, and the bytes of the arrays the call was the first at that
+ * level to read or write.  A consumer that models the call itself (a CHIP3S
+ * study calling the callee's procedure, a whole-program total following the
+ * call graph) takes them off the caller's counts so that nothing counts
+ * twice.  Strings live in the program's arena. */
+struct lm_call {
     struct lm_call *next;
     unsigned line;
-    const char *name;
-} lm_call;
+    const char *name;         /* the callee, or the callee expression's text */
+    lm_loop *loop;            /* the innermost loop around the call; NULL: function level */
+    const char **args;        /* the actual arguments' C text, in order */
+    size_t nargs;
+    lm_fp_counts added;
+    unsigned long added_load_bytes, added_store_bytes;
+    bool indirect;            /* through a function pointer: no callee known */
+    /* Set by lm_program_finish: the function of the program called (one of
+     * the caller's file first, then the first of that name), or NULL; and
+     * whether the callee can reach the caller again through calls (the two
+     * are in one cycle of the call graph: recursion). */
+    struct lm_function *callee;
+    bool recursive;
+};
+typedef struct lm_call lm_call;
 
 /* A commscalar (is_array false) or commarray of a communication. */
 typedef struct lm_comm_var {
@@ -225,7 +251,7 @@ typedef struct lm_comm {
 
 typedef struct lm_function lm_function;
 
-typedef struct lm_loop {
+struct lm_loop {
     struct lm_loop *next;     /* next sibling, in source order */
     struct lm_loop *children; /* first nested loop */
     struct lm_loop *last_child;
@@ -256,7 +282,7 @@ typedef struct lm_loop {
      * iteration with the if's probability (xml-schema/README.md). */
     double probability;
     unsigned omp; /* LM_OMP_* flags, 0: no worksharing directive */
-} lm_loop;
+};
 
 struct lm_function {
     lm_function *next;
@@ -275,6 +301,10 @@ struct lm_function {
     lm_var *locals, *last_local, *nonlocals, *last_nonlocal;
     lm_call *calls, *last_call;
     lm_comm *comms, *last_comm;
+    /* The parameters' names in order ("" for an unnamed one): what a call's
+     * arguments bind. */
+    const char **params;
+    size_t nparams;
     struct lm_stmt *body; /* its statement record (loop_stmt.h), when asked for */
 };
 
@@ -322,8 +352,11 @@ unsigned long lm_first_seq(unsigned long a, unsigned long b);
 void lm_loop_note_unknown_call(lm_program *p, lm_loop *loop, const char *name);
 
 /* Fill every derived field: inclusive counts and arrays (unless given),
- * loads, stores, ai. */
+ * loads, stores, ai, and each call's callee and recursive flag. */
 void lm_program_finish(lm_program *p);
+/* The calls' callee and recursive fields from the whole program's call
+ * graph (loop_calls.c); lm_program_finish does it, and again gives the same. */
+void lm_program_link_calls(lm_program *p);
 
 /* Loops of a function in source order (pre-order): start with fn->loops. */
 lm_loop *lm_loop_next_preorder(const lm_loop *l);
@@ -375,7 +408,13 @@ long *lm_access_add_scale(lm_program *p, const lm_access *x);
 void lm_ghost_init(lm_program *p, lm_ghost *g, unsigned ndims);
 void lm_function_add_var(lm_program *p, lm_function *fn, bool local, const char *name);
 bool lm_function_has_var(const lm_function *fn, bool local, const char *name);
-lm_call *lm_function_add_call(lm_program *p, lm_function *fn, unsigned line, const char *name);
+/* A call at `line` inside `loop` (NULL: at function level), all else zero. */
+lm_call *lm_function_add_call(lm_program *p, lm_function *fn, lm_loop *loop, unsigned line,
+                              const char *name);
+/* Append the C text of the call's next actual argument. */
+void lm_call_add_arg(lm_program *p, lm_call *c, const char *text);
+/* Append a parameter's name. */
+void lm_function_add_param(lm_program *p, lm_function *fn, const char *name);
 lm_comm *lm_function_add_comm(lm_program *p, lm_function *fn, unsigned line,
                               const char *commtype, const char *interface);
 lm_comm_var *lm_comm_add_var(lm_program *p, lm_comm *c, bool is_array, const char *name,

@@ -734,6 +734,73 @@ static void test_statement_record(void)
     free(path);
 }
 
+/* One call site as call_sites.c's comment works it out. */
+typedef struct expected_call {
+    unsigned line;
+    const char *name, *args; /* args joined by "|" */
+    unsigned loop_line;      /* 0: at function level */
+    unsigned long plus, multiply, divide, load_bytes, store_bytes;
+    bool indirect, recursive;
+    const char *callee; /* NULL: none resolved */
+} expected_call;
+
+static void check_call(const lm_call *c, const expected_call *e)
+{
+    CU_ASSERT_EQUAL(c->line, e->line);
+    CU_ASSERT_STRING_EQUAL(c->name, e->name);
+    strbuf args = STRBUF_INIT;
+    for (size_t i = 0; i < c->nargs; i++)
+        strbuf_printf(&args, "%s%s", i ? "|" : "", c->args[i]);
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&args), e->args);
+    strbuf_release(&args);
+    CU_ASSERT_EQUAL(c->loop ? c->loop->loc.line : 0, e->loop_line);
+    CU_ASSERT_EQUAL(c->added.n[LM_FP_PLUS], e->plus);
+    CU_ASSERT_EQUAL(c->added.n[LM_FP_MINUS], 0);
+    CU_ASSERT_EQUAL(c->added.n[LM_FP_MULTIPLY], e->multiply);
+    CU_ASSERT_EQUAL(c->added.n[LM_FP_DIVIDE], e->divide);
+    CU_ASSERT_EQUAL(c->added_load_bytes, e->load_bytes);
+    CU_ASSERT_EQUAL(c->added_store_bytes, e->store_bytes);
+    CU_ASSERT_EQUAL(c->indirect, e->indirect);
+    CU_ASSERT_EQUAL(c->recursive, e->recursive);
+    CU_ASSERT_STRING_EQUAL(c->callee ? c->callee->name : "NULL", e->callee ? e->callee : "NULL");
+}
+
+static void test_call_sites(void)
+{
+    static const expected_call calls[] = {
+        {27, "f", "m", 0, 1, 0, 0, 0, 0, false, false, "f"},
+        {33, "fact", "k-1", 0, 0, 1, 0, 0, 0, false, true, "fact"},
+        {41, "f", "1000", 40, 1, 0, 0, 8, 8, false, false, "f"},
+        {42, "g", "n|2.0", 0, 2, 1, 1, 0, 0, false, false, "g"},
+        {44, "op", "k", 43, 0, 0, 0, 0, 0, true, false, NULL},
+        {45, "fact", "5", 0, 0, 1, 0, 0, 0, false, false, "fact"},
+    };
+    static const char *const params[] = {"n", "m|s", "k", ""};
+    char *path = kernel_path("call_sites.c");
+    analyzer_options opt = {NULL, 0, false, NULL, false, true};
+    analyzer *a = analyzer_create(&opt);
+    lm_program *p = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(analyzer_analyze_file(a, p, path));
+    lm_program_finish(p);
+    size_t seen = 0, nfn = 0;
+    for (const lm_function *fn = p->files->functions; fn; fn = fn->next, nfn++) {
+        strbuf names = STRBUF_INIT;
+        for (size_t i = 0; i < fn->nparams; i++)
+            strbuf_printf(&names, "%s%s", i ? "|" : "", fn->params[i]);
+        if (nfn < 4)
+            CU_ASSERT_STRING_EQUAL(strbuf_cstr(&names), params[nfn]);
+        strbuf_release(&names);
+        for (const lm_call *c = fn->calls; c; c = c->next, seen++)
+            if (seen < sizeof calls / sizeof *calls)
+                check_call(c, &calls[seen]);
+    }
+    CU_ASSERT_EQUAL(nfn, 4);
+    CU_ASSERT_EQUAL(seen, sizeof calls / sizeof *calls);
+    lm_program_free(&p);
+    analyzer_free(&a);
+    free(path);
+}
+
 static const testutil_case counting_cases[] = {
     {"mixed int and float", test_mixed_int_and_float},
     {"function level counts", test_function_level_counts},
@@ -750,6 +817,7 @@ static const testutil_case counting_cases[] = {
     {"math macros are known", test_math_macros_are_known},
     {"tally: largest arm", test_tally_largest_arm},
     {"calls", test_calls},
+    {"call sites: where, arguments, what they add, recursion", test_call_sites},
     {"calls without annotations", test_calls_without_annotations},
     {"user annotation overrides definition", test_user_annotation_overrides_definition},
     {"branches summed", test_branches_summed},

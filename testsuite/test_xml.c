@@ -294,6 +294,54 @@ static void test_golden_bounds(void)
     check_kernel("xml_bounds.c", "xml_bounds.xml");
 }
 
+/* Call sites (kernels/call_sites.c) read back as written: each call at its
+ * loop with its arguments and what it added, the parameters, and the call
+ * graph linked again (callee, recursion, a pointer call's flag). */
+static void test_call_sites_read_back(void)
+{
+    lm_program *p = xml_analyze("call_sites.c");
+    char *text = xml_render(p, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    lm_program *back = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(back, "call_sites.xml", text, strlen(text)));
+    lm_program_finish(back);
+    const lm_function *g = back->files->functions->next;
+    CU_ASSERT_STRING_EQUAL(g->name, "g");
+    CU_ASSERT_EQUAL(g->nparams, 2);
+    CU_ASSERT_STRING_EQUAL(g->params[1], "s");
+    const lm_function *fact = g->next, *main_fn = fact->next;
+    CU_ASSERT_TRUE(fact->calls->recursive);
+    CU_ASSERT_PTR_EQUAL(fact->calls->callee, fact);
+    /* main's calls as the writer orders them: in its loops, then at its level. */
+    const lm_call *c = main_fn->calls;
+    CU_ASSERT_EQUAL(c->line, 41);
+    CU_ASSERT_EQUAL(c->loop->loc.line, 40);
+    CU_ASSERT_STRING_EQUAL(c->args[0], "1000");
+    CU_ASSERT_EQUAL(c->added.n[LM_FP_PLUS], 1);
+    CU_ASSERT_EQUAL(c->added_load_bytes, 8);
+    CU_ASSERT_EQUAL(c->added_store_bytes, 8);
+    CU_ASSERT_PTR_EQUAL(c->callee, back->files->functions);
+    c = c->next;
+    CU_ASSERT_EQUAL(c->line, 44);
+    CU_ASSERT_TRUE(c->indirect);
+    CU_ASSERT_PTR_NULL(c->callee);
+    c = c->next;
+    CU_ASSERT_EQUAL(c->line, 42);
+    CU_ASSERT_PTR_NULL(c->loop);
+    CU_ASSERT_EQUAL(c->nargs, 2);
+    CU_ASSERT_STRING_EQUAL(c->args[1], "2.0");
+    CU_ASSERT_EQUAL(c->added.n[LM_FP_PLUS], 2);
+    CU_ASSERT_EQUAL(c->added.n[LM_FP_MULTIPLY], 1);
+    CU_ASSERT_EQUAL(c->added.n[LM_FP_DIVIDE], 1);
+    CU_ASSERT_FALSE(c->next->recursive);
+    char *again = xml_render(back, NULL);
+    CU_ASSERT_STRING_EQUAL(again, text);
+    free(again);
+    free(text);
+    lm_program_free(&back);
+    lm_program_free(&p);
+}
+
 /* The bundled examples: written, valid, and stable through a round trip. */
 static void test_examples_round_trip(void)
 {
@@ -544,6 +592,7 @@ int main(void)
         {"golden: triad", test_golden_triad},
         {"golden: MPI kernel", test_golden_mpi},
         {"golden: loop bounds", test_golden_bounds},
+        {"call sites read back", test_call_sites_read_back},
         {"examples: valid and stable through a round trip", test_examples_round_trip},
         {"pininfo from a measurement", test_pininfo},
         {"escaping", test_escaping},

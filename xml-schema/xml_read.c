@@ -280,6 +280,7 @@ static const xml_child xml_loop_children[] = {
     {"scalar", xml_read_scalar},
     {"array", xml_read_array},
     {"loop", xml_read_loop},
+    {"functioncall", xml_read_call},
     {"pininfo", xml_read_pininfo},
     {NULL, NULL},
 };
@@ -313,10 +314,32 @@ void xml_read_nonlocal(xml_reader *r, const xml_scope *at, const xmlNode *node)
     lm_function_add_var(r->p, at->fn, false, xml_text(r, node, "name"));
 }
 
+static void xml_read_argument(xml_reader *r, const xml_scope *at, const xmlNode *node)
+{
+    lm_call_add_arg(r->p, at->fn->last_call, xml_text(r, node, "text"));
+}
+
+static const xml_child xml_call_children[] = {
+    {"argument", xml_read_argument},
+    {NULL, NULL},
+};
+
+/* Absent extension counts are 0 (xml_count reads them so). */
 void xml_read_call(xml_reader *r, const xml_scope *at, const xmlNode *node)
 {
     unsigned line = (unsigned)xml_count(r, node, "linenum", UINT_MAX);
-    lm_function_add_call(r->p, at->fn, line, xml_text(r, node, "name"));
+    lm_call *c = lm_function_add_call(r->p, at->fn, at->loop, line, xml_text(r, node, "name"));
+    xml_read_counts(r, node, &c->added);
+    c->added_load_bytes = xml_count(r, node, "loadbytes", ULONG_MAX);
+    c->added_store_bytes = xml_count(r, node, "storebytes", ULONG_MAX);
+    c->indirect = xmlHasProp(node, BAD_CAST "indirect") && xml_bool(r, node, "indirect");
+    xml_read_children(r, at, node, xml_call_children);
+}
+
+static void xml_read_parameter(xml_reader *r, const xml_scope *at, const xmlNode *node)
+{
+    const char *name = xml_attr(r, node, "name");
+    lm_function_add_param(r->p, at->fn, name ? name : "");
 }
 
 static void xml_read_commscalar(xml_reader *r, const xml_scope *at, const xmlNode *node)
@@ -350,6 +373,7 @@ void xml_read_comm(xml_reader *r, const xml_scope *at, const xmlNode *node)
 }
 
 static const xml_child xml_function_children[] = {
+    {"parameter", xml_read_parameter},
     {"local", xml_read_local},
     {"nonlocal", xml_read_nonlocal},
     {"loop", xml_read_loop},

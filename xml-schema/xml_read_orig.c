@@ -291,7 +291,7 @@ static void xml_orig_read_funccall(xml_reader *r, const xml_scope *at, const xml
     const char *name = xml_attr_or_null(r, node, "origname");
     if (!name)
         name = xml_text(r, node, "name");
-    lm_function_add_call(r->p, at->fn, line, name);
+    lm_function_add_call(r->p, at->fn, at->loop, line, name);
 }
 
 static void xml_orig_read_loop(xml_reader *r, const xml_scope *at, const xmlNode *node);

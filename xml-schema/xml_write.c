@@ -251,6 +251,42 @@ static void xml_write_pininfo(xml_out *o, const lm_pininfo *pi)
     xml_end(o);
 }
 
+/* A call with our extensions: where the callee's work went (what the call
+ * added to its level's counts), a pointer call's flag, the arguments. */
+static void xml_write_call(xml_out *o, const lm_call *c)
+{
+    const lm_fp_counts *a = &c->added;
+    xml_start(o, "functioncall");
+    xml_attr_ulong(o, "linenum", c->line);
+    xml_attr(o, "name", c->name);
+    if (c->indirect)
+        xml_attr_bool(o, "indirect", true);
+    if (lm_fp_total(a) || a->n[LM_FP_SPECIAL]) {
+        xml_attr_ulong(o, "adds", a->n[LM_FP_PLUS] + a->n[LM_FP_MINUS]);
+        xml_attr_ulong(o, "multiplies", a->n[LM_FP_MULTIPLY]);
+        xml_attr_ulong(o, "divides", a->n[LM_FP_DIVIDE]);
+        xml_attr_ulong(o, "specials", a->n[LM_FP_SPECIAL]);
+    }
+    if (c->added_load_bytes)
+        xml_attr_ulong(o, "loadbytes", c->added_load_bytes);
+    if (c->added_store_bytes)
+        xml_attr_ulong(o, "storebytes", c->added_store_bytes);
+    for (size_t i = 0; i < c->nargs; i++) {
+        xml_start(o, "argument");
+        xml_attr(o, "text", c->args[i]);
+        xml_end(o);
+    }
+    xml_end(o);
+}
+
+/* The calls made at loop l's own level (NULL: the function's). */
+static void xml_write_calls_at(xml_out *o, const lm_function *fn, const lm_loop *l)
+{
+    for (const lm_call *c = fn->calls; c; c = c->next)
+        if (c->loop == l)
+            xml_write_call(o, c);
+}
+
 static void xml_write_loop(xml_out *o, const lm_loop *l)
 {
     xml_start(o, "loop");
@@ -273,6 +309,7 @@ static void xml_write_loop(xml_out *o, const lm_loop *l)
         xml_write_array(o, a);
     for (const lm_loop *c = l->children; c; c = c->next)
         xml_write_loop(o, c);
+    xml_write_calls_at(o, l->function, l);
     if (l->pininfo) {
         xml_write_pininfo(o, l->pininfo);
     } else if (measured_of(o->measured, l)) {
@@ -317,16 +354,16 @@ static void xml_write_function(xml_out *o, const lm_function *fn)
 {
     xml_start(o, "function");
     xml_attr(o, "name", fn->name);
+    for (size_t i = 0; i < fn->nparams; i++) {
+        xml_start(o, "parameter");
+        xml_attr(o, "name", fn->params[i]);
+        xml_end(o);
+    }
     xml_write_vars(o, "local", fn->locals);
     xml_write_vars(o, "nonlocal", fn->nonlocals);
     for (const lm_loop *l = fn->loops; l; l = l->next)
         xml_write_loop(o, l);
-    for (const lm_call *c = fn->calls; c; c = c->next) {
-        xml_start(o, "functioncall");
-        xml_attr_ulong(o, "linenum", c->line);
-        xml_attr(o, "name", c->name);
-        xml_end(o);
-    }
+    xml_write_calls_at(o, fn, NULL);
     for (const lm_comm *c = fn->comms; c; c = c->next)
         xml_write_comm(o, c);
     xml_end(o);

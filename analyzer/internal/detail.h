@@ -45,7 +45,14 @@ void detail_reference(detail *d, CXCursor ref, access_mode mode);
  * has an initializer. */
 void detail_declaration_begin(detail *d, CXCursor decl);
 void detail_declaration_end(detail *d, CXCursor decl, bool has_init);
-void detail_call(detail *d, CXCursor call);
+/* What a call added to the counts of the level it is in (walk.c measures
+ * it around calls_apply), and whether it went through a pointer. */
+typedef struct detail_call_effect {
+    lm_fp_counts added;
+    unsigned long load_bytes, store_bytes;
+    bool indirect;
+} detail_call_effect;
+void detail_call(detail *d, CXCursor call, const detail_call_effect *effect);
 
 enum { DETAIL_MAX_DIMS = 16 };
 

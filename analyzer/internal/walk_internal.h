@@ -133,8 +133,9 @@ tally *walk_tally(walker *w, size_t acc);
  * call, with array uses through parameters marked by parameter. */
 void walk_summarize(walk_cache *wc, CXCursor definition, tally *out);
 
-/* calls.c: what a call expression does, added to tally `acc`. */
-void calls_apply(walker *w, size_t acc, CXCursor call);
+/* calls.c: what a call expression does, added to tally `acc`; false for a
+ * call through a function pointer. */
+bool calls_apply(walker *w, size_t acc, CXCursor call);
 void calls_cache_free(walk_cache *wc);
 
 #endif
