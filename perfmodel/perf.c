@@ -2,7 +2,9 @@
  *
  * Iterations.  Each loop's trip count comes from its bounds (upperbound
  * inclusive, signed stride); the body of a loop runs the product of the trip
- * counts of the loop and its ancestors.  A nest is entered once.
+ * counts of the loop and its ancestors, for one entry of the nest, which is then
+ * scaled to the times the program runs it (perf_calls.c: the measured entries, or
+ * following the calls).
  *
  * A loop's probability (an ExaSAT `if` block read from XML, a loop of one
  * iteration) scales the executions of its body and of everything in it.
@@ -65,6 +67,7 @@
 #include "perf.h"
 #include "loop_model.h"
 #include "machine.h"
+#include "perf_calls.h"
 #include "perf_time.h"
 
 #include <ctype.h>
@@ -692,10 +695,13 @@ static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
         pl->entries *= c->trip[k] * c->loop[k]->probability;
     pl->executions = pl->entries * c->trip[0];
     pl->trip = (long long)c->trip[0];
-    pl->adds = (double)(l->own.n[LM_FP_PLUS] + l->own.n[LM_FP_MINUS]) * pl->executions;
-    pl->multiplies = (double)l->own.n[LM_FP_MULTIPLY] * pl->executions;
-    pl->divides = (double)l->own.n[LM_FP_DIVIDE] * pl->executions;
-    pl->specials = (double)l->own.n[LM_FP_SPECIAL] * pl->executions;
+    /* Work its calls added that the callees' nests count is theirs (perf_calls.c). */
+    lm_fp_counts own;
+    perf_calls_own(l, &own);
+    pl->adds = (double)(own.n[LM_FP_PLUS] + own.n[LM_FP_MINUS]) * pl->executions;
+    pl->multiplies = (double)own.n[LM_FP_MULTIPLY] * pl->executions;
+    pl->divides = (double)own.n[LM_FP_DIVIDE] * pl->executions;
+    pl->specials = (double)own.n[LM_FP_SPECIAL] * pl->executions;
     perf_loop_chains(pl, l, c);
     pl->operations = perf_loop_operations(l);
     perf_loop_traffic(pl, c, m);
@@ -862,6 +868,53 @@ static const char *perf_total_bottleneck(const perf_result *r)
     return r->memory_s >= r->compute_s ? "memory" : "compute";
 }
 
+/* The times a measurement says the loop `top` was entered, for perf_calls_runs. */
+static bool perf_measured_entries(const void *ctx, const lm_loop *top, unsigned long long *entries)
+{
+    const perf_run *t = ctx;
+    long long trip;
+    if (t->measured && t->measured(t->ctx, top, entries, &trip))
+        return true;
+    const lm_pininfo *pi = top->pininfo;
+    if (!pi || !pi->present[LM_PIN_ENTRIES])
+        return false;
+    *entries = pi->value[LM_PIN_ENTRIES];
+    return true;
+}
+
+/* A nest whose function is called from a nest with no prediction: how often it runs is not
+ * known, so neither is any of its totals. */
+static void perf_runs_unknown(void *ctx, perf_nest *n, const lm_call *call, const lm_loop *in)
+{
+    perf_run *t = ctx;
+    t->nest = n;
+    perf_unpredictable(t, n->top,
+                       "how often this nest runs is not known: its function is called at "
+                       "line %u inside the nest at %s:%u, which has no prediction; give that "
+                       "nest's counts, or a measurement of this loop's entries",
+                       call->line, in->loc.file, in->loc.line);
+    perf_nest_unpredicted(n);
+}
+
+/* The program's totals, of the predicted nests at their runs. */
+static void perf_result_totals(perf_result *out)
+{
+    for (size_t i = 0; i < out->nnests; i++) {
+        const perf_nest *n = &out->nests[i];
+        if (!n->unpredicted)
+            out->npredicted++;
+        out->flops += n->flops;
+        out->weighted_flops += n->weighted_flops;
+        out->specials += n->specials;
+        out->bytes += n->bytes;
+        out->compute_s += n->compute_s;
+        out->memory_s += n->memory_s;
+        out->runtime_s += n->runtime_s;
+        if (n->working_set > out->working_set)
+            out->working_set = n->working_set;
+    }
+}
+
 bool perf_evaluate(const lm_program *p, const machine *m, const perf_options *opt,
                    perf_result *out)
 {
@@ -885,20 +938,12 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_options *op
                 perf_nest *n = &out->nests[out->nnests++];
                 memset(n, 0, sizeof *n);
                 perf_eval_nest(n, top, m, &t);
-                if (!n->unpredicted)
-                    out->npredicted++;
-                out->flops += n->flops;
-                out->weighted_flops += n->weighted_flops;
-                out->specials += n->specials;
-                out->bytes += n->bytes;
-                out->compute_s += n->compute_s;
-                out->memory_s += n->memory_s;
-                out->runtime_s += n->runtime_s;
-                if (n->working_set > out->working_set)
-                    out->working_set = n->working_set;
             }
         }
     }
+    perf_calls_runs(p, out, &(perf_calls_measure){perf_measured_entries, &t}, perf_runs_unknown,
+                    &t);
+    perf_result_totals(out);
     out->bottleneck = perf_total_bottleneck(out);
     out->model = t.model;
     out->cores = t.cores;

@@ -180,6 +180,10 @@ typedef struct perf_nest {
      * with a worksharing loop (omp for) and 1 for sequential code. */
     unsigned cores;
     bool worksharing;
+    /* The times it runs in the program, which its counts and seconds cover: the
+     * measured entries of its outermost loop, else as often as its function is
+     * called, following the calls (perf_calls.c); 0 when it did not run. */
+    double runs;
 } perf_nest;
 
 typedef struct perf_result {

@@ -44,7 +44,9 @@ static const json_check_field report_prediction_fields[] = {
     {"memory_s", JSON_CHECK_NUMBER, &report_nonnegative, true, true, NULL, NULL, NULL},
     {"runtime_s", JSON_CHECK_NUMBER, &report_nonnegative, true, true, NULL, NULL, NULL},
     {"bottleneck", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
-    /* The cores it runs on (a nest that ran and was predicted). */
+    /* The times it runs in the program and the cores it runs on (a nest that ran and was
+     * predicted). */
+    {"runs", JSON_CHECK_NUMBER, &report_nonnegative, false, true, NULL, NULL, NULL},
     {"cores", JSON_CHECK_INTEGER, &json_check_position, false, false, NULL, NULL, NULL},
     /* Only for a nest measured with 0 entries: false, and those entries. */
     {"ran", JSON_CHECK_BOOL, NULL, false, false, NULL, NULL, NULL},
@@ -173,8 +175,10 @@ static void report_json_prediction(json_out *w, const perf_nest *pr, const char 
     json_member_number(w, "memory_s", pr->memory_s);
     json_member_number(w, "runtime_s", pr->runtime_s);
     json_member_string(w, "bottleneck", pr->bottleneck);
-    if (!pr->did_not_run && !pr->unpredicted)
+    if (!pr->did_not_run && !pr->unpredicted) {
+        json_member_number(w, "runs", pr->runs);
         json_member_number(w, "cores", pr->cores);
+    }
     if (pr->did_not_run) {
         json_key(w, "ran");
         json_bool(w, false);

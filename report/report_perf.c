@@ -317,8 +317,8 @@ bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m, s
                     n->unpredicted_at->loc.line, n->unpredicted);
             continue;
         }
-        fprintf(out, "  on %u core%s (%s)\n", n->cores, n->cores == 1 ? "" : "s",
-                report_perf_cores_why(n, r));
+        fprintf(out, "  runs %.6g time%s, on %u core%s (%s)\n", n->runs, n->runs == 1 ? "" : "s",
+                n->cores, n->cores == 1 ? "" : "s", report_perf_cores_why(n, r));
         fprintf(out, "  %-6s %5s %12s %14s %14s %14s  %s\n", "loop", "line", "trip",
                 "executions", "flops", "bytes", "working sets by level (inner/outer)  reuse held");
         for (size_t k = 0; k < n->nloops; k++)
@@ -496,8 +496,10 @@ static char *report_perf_json_render(const perf_result *r, const machine *m, siz
         if (n->did_not_run)
             cJSON_AddNumberToObject(o, "measured_entries", 0);
         cJSON_AddBoolToObject(o, "predicted", !n->unpredicted);
-        if (!n->unpredicted && !n->did_not_run)
+        if (!n->unpredicted && !n->did_not_run) {
+            cJSON_AddNumberToObject(o, "runs", n->runs);
             cJSON_AddNumberToObject(o, "cores", n->cores);
+        }
         if (n->unpredicted) {
             cJSON_AddStringToObject(o, "reason", n->unpredicted);
             cJSON_AddStringToObject(o, "reason_file", n->unpredicted_at->loc.file);

@@ -60,9 +60,11 @@ static void report_text_prediction(FILE *out, const perf_nest *pr, const report_
         fprintf(out, "runtime:unpredicted, at %s:%u: %s\n", pr->unpredicted_at->loc.file,
                 pr->unpredicted_at->loc.line, pr->unpredicted);
     else
-        fprintf(out, "runtime:%g s (compute %g s, memory %g s), %s-bound, on %u core%s (%s)\n",
+        fprintf(out, "runtime:%g s (compute %g s, memory %g s), %s-bound, on %u core%s (%s), "
+                     "%.17g run%s\n",
                 pr->runtime_s, pr->compute_s, pr->memory_s, pr->bottleneck, pr->cores,
-                pr->cores == 1 ? "" : "s", report_perf_cores_why(pr, j->predicted));
+                pr->cores == 1 ? "" : "s", report_perf_cores_why(pr, j->predicted), pr->runs,
+                pr->runs == 1 ? "" : "s");
 }
 
 static void report_text_loop(FILE *out, const lm_loop *l, const report_joins *j)

@@ -1206,12 +1206,13 @@ static void test_loops_without_bounds(void)
                            "-param", "scale_L7=1000", "-json", "w.json", KERNEL("perf_while.c"),
                            NULL};
     expect_json_flops(named, "w.json", "\"flops\":\t1000,");
-    /* Measured: 2 entries, 1000 iterations: 500 an entry. */
+    /* Measured: 2 entries, 1000 iterations: 500 an entry, and the nest runs twice in the
+     * program: 1000 multiplies. */
     write_measured("w_measured.json", "perf_while.c", "scale", 2);
     const char *from_run[] = {"-static-counting-only", "-report-file", "w.txt", "-machine",
                               SMALL_VM, "-measured", "w_measured.json", "-json", "w.json",
                               KERNEL("perf_while.c"), NULL};
-    expect_json_flops(from_run, "w.json", "\"flops\":\t500,");
+    expect_json_flops(from_run, "w.json", "\"flops\":\t1000,");
 }
 
 /* kernels/hot_nests.c on SMALL_VM: predicted, the triad (3e6 iterations of 32 bytes at
@@ -1381,7 +1382,7 @@ static void test_partial_predictions(void)
                                   "an -auto-instrument'ed copy)\n");
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "runtime:1.33333e-06 s (compute 2.40385e-08 s, memory "
                                          "1.33333e-06 s), memory-bound, on 1 core (sequential: "
-                                         "no worksharing loop)\n"));
+                                         "no worksharing loop), 1 run\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "runtime:unpredicted, at " KERNEL("partial.c") ":11: "
                                          "the loop has no bounds: give its iterations"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\npredicted: 1 of 2 nests (1 unpredicted, each said "
@@ -1415,6 +1416,63 @@ static void test_partial_predictions(void)
     testutil_proc_release(&r);
 }
 
+/* The flops of the nest of `line` and its runs in report JSON `json`, -1 when missing. */
+static void nest_prediction(const cJSON *j, int line, double *flops, double *runs)
+{
+    *flops = *runs = -1;
+    const cJSON *l;
+    cJSON_ArrayForEach(l, cJSON_GetObjectItem(j, "loops"))
+    {
+        const cJSON *pr = cJSON_GetObjectItem(l, "prediction");
+        if (cJSON_GetObjectItem(l, "line")->valueint != line || !pr)
+            continue;
+        *flops = cJSON_GetObjectItem(pr, "flops")->valuedouble;
+        *runs = cJSON_GetObjectItem(pr, "runs")->valuedouble;
+    }
+}
+
+/* kernels/calls_runs.c, n = 1000: each nest counts as often as its function is called
+ * (f's 10 times from main's k loop, g's once plus 3 x 2 from a nest, r's recursion once),
+ * and main's k loop keeps only its own add, not the one its call of f added there.  A
+ * measurement of f's loop (4 entries) wins over the call graph. */
+static void test_calls_runs(void)
+{
+    const char *args[13] = {"-static-counting-only", "-report-file", "cr.txt", "-machine",
+                          SMALL_VM, "-param", "n=1000", "-json", "cr.json",
+                          KERNEL("calls_runs.c"), NULL};
+    static const struct {
+        int line;
+        double flops, runs;
+    } want[] = {{8, 10000, 10}, {15, 7000, 7}, {22, 1000, 1}, {31, 10, 1}, {34, 0, 1}};
+    for (int pass = 0; pass < 2; pass++) {
+        testutil_proc r = run(args);
+        CU_ASSERT_EQUAL(r.status, 0);
+        testutil_proc_release(&r);
+        char *text = read_in_tmp("cr.json");
+        cJSON *j = cJSON_Parse(text);
+        free(text);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+        for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+            double flops, runs;
+            nest_prediction(j, want[i].line, &flops, &runs);
+            bool measured = pass == 1 && want[i].line == 8;
+            CU_ASSERT_DOUBLE_EQUAL(flops, measured ? 4000 : want[i].flops, 0);
+            CU_ASSERT_DOUBLE_EQUAL(runs, measured ? 4 : want[i].runs, 0);
+        }
+        cJSON_Delete(j);
+        char *path = testutil_path(tmpdir, "cr_measured.json");
+        CU_ASSERT_FATAL(testutil_write_file(
+            path, "{\"loops\": [{\"file\": \"calls_runs.c\", \"line\": 8, \"column\": 5, "
+                  "\"function\": \"f\", \"entries\": 4, \"iterations\": 4000, "
+                  "\"fp_plus\": 4000, \"fp_minus\": 0, \"fp_multiply\": 0, \"fp_divide\": 0, "
+                  "\"fp_special\": 0, \"load_bytes\": 32000, \"store_bytes\": 0}]}"));
+        free(path);
+        args[9] = "-measured";
+        args[10] = "cr_measured.json";
+        args[11] = KERNEL("calls_runs.c");
+    }
+}
+
 /* A loop whose bound the model cannot evaluate (it calls a function: kernels/perf_call_bound.c)
  * takes its iterations per entry as a loop without bounds does: by name, or measured. */
 static void test_bound_not_evaluated(void)
@@ -1433,18 +1491,18 @@ static void test_bound_not_evaluated(void)
                            "-param", "clamp_L7=1000", "-json", "c.json",
                            KERNEL("perf_call_bound.c"), NULL};
     expect_json_flops(named, "c.json", "\"flops\":\t1000,");
-    /* Measured: 4 entries, 1000 iterations: 250 an entry; the bound itself, once it
-     * evaluates, comes first: lim(100) bound to 30 gives 30. */
+    /* Measured: 4 entries, 1000 iterations: 250 an entry, four runs; the bound itself,
+     * once it evaluates, comes first: lim(100) bound to 30 gives 30 an entry, 120. */
     write_measured("c_measured.json", "perf_call_bound.c", "clamp", 4);
     const char *from_run[] = {"-static-counting-only", "-report-file", "c.txt", "-machine",
                               SMALL_VM, "-measured", "c_measured.json", "-json", "c.json",
                               KERNEL("perf_call_bound.c"), NULL};
-    expect_json_flops(from_run, "c.json", "\"flops\":\t250,");
+    expect_json_flops(from_run, "c.json", "\"flops\":\t1000,");
     const char *bound[] = {"-static-counting-only", "-report-file", "c.txt", "-machine",
                            SMALL_VM, "-measured", "c_measured.json", "-param", "n=100",
                            "-param", "lim(100)=30", "-json", "c.json",
                            KERNEL("perf_call_bound.c"), NULL};
-    expect_json_flops(bound, "c.json", "\"flops\":\t30,");
+    expect_json_flops(bound, "c.json", "\"flops\":\t120,");
 }
 
 /* A loop measured with 0 entries did not run: it costs 0, its row says so, and the run is
@@ -1634,6 +1692,7 @@ static const testutil_case xml_cases[] = {
     {"loops measured with 0 entries", test_loops_not_run},
     {"hot loops and -top", test_hot_loops},
     {"partial predictions", test_partial_predictions},
+    {"whole-program totals follow calls", test_calls_runs},
     {"a bound that does not evaluate", test_bound_not_evaluated},
     {"the deepest nest round trip", test_xml_deepest_nest},
     {NULL, NULL},

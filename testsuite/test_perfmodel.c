@@ -470,6 +470,33 @@ static void test_exasat_dialect(void)
     testutil_proc_release(&r);
 }
 
+/* examples/stencil3d.c through measuretool -xml (its call sites in the XML): ten sweeps of
+ * stencil7 from main's step loop, 10 x 62^3 x 8 flops at n = 64, plus main's own sum,
+ * 64^3 adds; the step loop keeps none of the flops its call added.  Per nest CSV rows:
+ * stencil7's line 9, then main's lines 26, 28, 35. */
+static void test_whole_program_calls(void)
+{
+    const char *analyze[] = {"-static-counting-only", "-report-file", "s3.txt", "-xml", "s3.xml",
+                             AITOOL_SOURCE_DIR "/examples/stencil3d.c", NULL};
+    testutil_proc r = testutil_exec_program(tmpdir, AITOOL_MEASURETOOL, analyze);
+    CU_ASSERT_EQUAL_FATAL(r.status, 0);
+    testutil_proc_release(&r);
+    const char *model[] = {"-machine", VM, "-csv", "-D", "n=64", "s3.xml", NULL};
+    r = run(model);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ns3.xml,stencil7,9,19066240,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ns3.xml,main,28,0,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ns3.xml,main,35,262144,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ntotal,,,19328384,"));
+    testutil_proc_release(&r);
+    const char *table[] = {"-machine", VM, "-D", "n=64", "s3.xml", NULL};
+    r = run(table);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nnest at s3.xml:9 (function stencil7)\n"
+                                         "  runs 10 times, on 1 core (sequential: no "
+                                         "worksharing loop)\n"));
+    testutil_proc_release(&r);
+}
+
 /* Regression: what measuretool -xml writes for 300 nested loops (302
  * elements deep with program and function, past libxml2's default limit of
  * 256) perfmodel reads and models. */
@@ -725,13 +752,13 @@ static void test_hot_loops(void)
               "     3  19.82%      0.0266667 memory       0.0625  hot at hot_nests.xml:15\n"
               "     4   0.89%     0.00120192 compute           0  hot at hot_nests.xml:20\n");
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nnest at hot_nests.xml:20 (function hot)\n"
-                                         "  on 1 core (sequential: no worksharing loop)\n"));
+                                         "  runs 1 time, on 1 core (sequential: no worksharing loop)\n"));
     testutil_proc_release(&r);
     /* -cores 2 puts the sequential nest on both cores: half the time. */
     const char *both[] = {"-machine", VM, "-cores", "2", HOT_NESTS, NULL};
     r = run(both);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nnest at hot_nests.xml:20 (function hot)\n"
-                                         "  on 2 cores (-cores)\n"));
+                                         "  runs 1 time, on 2 cores (-cores)\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "     4   0.45%    0.000600962 compute           0  "
                                          "hot at hot_nests.xml:20\n"));
     testutil_proc_release(&r);
@@ -808,6 +835,7 @@ int main(void)
         {"calibration writes a machine file", test_calibrate},
         {"the ExaSAT tools' dialect", test_exasat_dialect},
         {"a 300-deep nest from measuretool", test_deep_nest},
+        {"whole-program totals follow the calls", test_whole_program_calls},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"perfmodel", cases}};
