@@ -799,10 +799,16 @@ static void rc_statements(rc_study *s, rc_body *b, bool with_machine, strbuf *ou
     rc_calls_at(s, b, NULL, 1, out);
     size_t k = 0;
     for (const lm_loop *l = fn->loops; l; l = l->next) {
-        if (with_machine && perf_nest_of(s->opt->predicted, l))
+        const perf_nest *n = with_machine ? perf_nest_of(s->opt->predicted, l) : NULL;
+        if (n && n->did_not_run) {
+            rc_indent(out, 1);
+            strbuf_printf(out, "(* the nest at line %u did not run (measured: 0 entries) *)\n",
+                          l->loc.line);
+        } else if (n) {
             rc_nest(s, b, l, ++k, 1, out);
-        else
+        } else {
             rc_loop(s, b, l, 1, out);
+        }
     }
 }
 
