@@ -774,6 +774,7 @@ static void dt_call_site(detail *d, CXCursor c, const char *name,
     call->added_load_bytes = effect->load_bytes;
     call->added_store_bytes = effect->store_bytes;
     call->indirect = effect->indirect;
+    clang_getFileLocation(clang_getCursorLocation(c), NULL, NULL, &call->column, NULL);
     int nargs = clang_Cursor_getNumArguments(c);
     for (int i = 0; i < nargs; i++) {
         char *text = cx_expr_text(d->tu, clang_Cursor_getArgument(c, (unsigned)i));

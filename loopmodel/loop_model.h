@@ -216,6 +216,7 @@ typedef struct lm_loop lm_loop;
 struct lm_call {
     struct lm_call *next;
     unsigned line;
+    unsigned column;          /* 0 when unknown (read from XML) */
     const char *name;         /* the callee, or the callee expression's text */
     lm_loop *loop;            /* the innermost loop around the call; NULL: function level */
     const char **args;        /* the actual arguments' C text, in order */

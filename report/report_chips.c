@@ -5,10 +5,24 @@
  * Time: the FP operations of the function outside loops, then its loop
  * nests as written, each `loop <0>, COUNT { ... }` holding the loop's
  * own-level FP operations (`compute <is flop, ...>`) and bytes
- * (`compute <is mem, ...>`).  Own-level counts include what the functions a
- * loop calls do there, as the static counts follow calls; so the
- * application's init adds only the subtasks of the functions no other
- * function calls.
+ * (`compute <is mem, ...>`).  The application's init evaluates the entry
+ * (-chips-entry, else main; without one, the functions no other function
+ * calls).
+ *
+ * Calls.  A call of a function of the program that is neither recursive nor
+ * through a pointer becomes `call Time_G(args)` where it is made, and every
+ * subtask defines Time_G for each function G it reaches: G's statements
+ * taking as arguments the parameters they read, bound to the call's actual
+ * arguments.  The static counts follow calls into the caller's level, so
+ * what each such call added there (lm_call.added) is taken off.  Recursive
+ * calls keep what they added (one execution of the callee) and calls
+ * through pointers count nothing; both are warned about at the call.
+ *
+ * Machine.  With -machine's predictions each nest becomes Nest_FUNC_K, an
+ * exec procedure that returns perfmodel's roofline of it from cflow parts
+ * with the nest's loops: the largest of its flops (shared among the cores
+ * perfmodel used), its chains' waits and the bytes each level serves at the
+ * seconds per byte perfmodel found, then its barriers and calls.
  *
  * Counts.  COUNT is perfmodel's trip count, (upper - lower) / stride + 1
  * or 0 when the bounds are crossed, as an expression of the bounds' symbols,
@@ -31,6 +45,7 @@
  * file), or one named as the application, gets _2, _3, ... */
 #include "report_chips.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +54,7 @@
 #include "fileio.h"
 #include "loop_model.h"
 #include "mem.h"
+#include "perf.h"
 #include "strbuf.h"
 
 static const char *const rc_reserved[] = {
@@ -56,10 +72,17 @@ static const char *const rc_reserved[] = {
     "init", "Time", "Tx", "c_div", "c_mod",
 };
 
+/* The emitter's procedures: Time_FUNC for a function's body, Nest_FUNC_K and its
+ * parts for a nest on a machine. */
+static const char *const rc_reserved_prefixes[] = {"Time_", "Nest_"};
+
 static bool rc_is_reserved(const char *s)
 {
     for (size_t i = 0; i < sizeof rc_reserved / sizeof *rc_reserved; i++)
         if (!strcmp(rc_reserved[i], s))
+            return true;
+    for (size_t i = 0; i < sizeof rc_reserved_prefixes / sizeof *rc_reserved_prefixes; i++)
+        if (!strncmp(rc_reserved_prefixes[i], s, strlen(rc_reserved_prefixes[i])))
             return true;
     return false;
 }
@@ -291,15 +314,33 @@ static bool rc_translate(const char *text, strbuf *out, rc_symbols *symbols, boo
     return e.ok;
 }
 
-/* ---- a subtask ---- */
+/* ---- bodies: a function's work as cflow statements ---- */
 
-typedef struct rc_subtask {
+typedef enum rc_state { RC_TODO, RC_BUSY, RC_DONE } rc_state;
+
+typedef struct rc_body {
     const lm_function *fn;
-    char *name;
-    strbuf body;          /* the statements of Time */
-    rc_symbols symbols;
+    char *name;           /* its subtask's */
+    strbuf text;          /* its statements, one level in */
+    strbuf nests;         /* with a machine: the procedures of its nests */
+    rc_symbols symbols;   /* what the statements read: parameters and free symbols */
+    size_t *used;         /* the parameters the statements read, by position */
+    size_t nused;
     bool uses_div;
-} rc_subtask;
+    rc_state state;
+} rc_body;
+
+typedef struct rc_slot {
+    const lm_function *fn;
+    size_t body;
+} rc_slot;
+
+typedef struct rc_study {
+    rc_body *bodies;
+    size_t n;
+    rc_slot *slots; /* by function, sorted for rc_body_of */
+    const report_chips_options *opt;
+} rc_study;
 
 static void rc_indent(strbuf *out, unsigned depth)
 {
@@ -322,10 +363,9 @@ static void rc_flops(strbuf *out, unsigned depth, const lm_fp_counts *fp)
     strbuf_release(&v);
 }
 
-static void rc_bytes(strbuf *out, unsigned depth, const lm_array_use *arrays)
+/* compute <is mem, ...> of one level's bytes; nothing when there are none. */
+static void rc_bytes(strbuf *out, unsigned depth, unsigned long load, unsigned long store)
 {
-    unsigned long load = lm_arrays_byte_count(arrays, false);
-    unsigned long store = lm_arrays_byte_count(arrays, true);
     if (!load && !store)
         return;
     rc_indent(out, depth);
@@ -349,7 +389,7 @@ static bool rc_constant(const strbuf *text, long long *v)
 /* perfmodel's trip count of l, or false when its bounds are unknown or
  * cannot be written in CHIP3S.  Numbers give a number, as perfmodel
  * computes it. */
-static bool rc_trip_count(rc_subtask *st, const lm_loop *l, strbuf *out)
+static bool rc_trip_count(rc_body *st, const lm_loop *l, strbuf *out)
 {
     const lm_bounds *b = &l->bounds;
     if (!b->lower || !b->upper || !b->stride)
@@ -387,29 +427,6 @@ static bool rc_trip_count(rc_subtask *st, const lm_loop *l, strbuf *out)
     strbuf_release(&hi);
     strbuf_release(&step);
     return ok;
-}
-
-static void rc_loop(rc_subtask *st, const lm_loop *l, unsigned depth)
-{
-    strbuf count = STRBUF_INIT;
-    if (!rc_trip_count(st, l, &count)) {
-        strbuf c_name = STRBUF_INIT;
-        strbuf_printf(&c_name, "%s_L%u", st->fn->name, l->loc.line);
-        char *name = rc_name(strbuf_cstr(&c_name));
-        rc_symbols_add(&st->symbols, name, strbuf_cstr(&c_name));
-        strbuf_append(&count, name);
-        free(name);
-        strbuf_release(&c_name);
-    }
-    rc_indent(&st->body, depth);
-    strbuf_printf(&st->body, "loop <0>, %s { (* line %u *)\n", strbuf_cstr(&count), l->loc.line);
-    strbuf_release(&count);
-    rc_flops(&st->body, depth + 1, &l->own);
-    rc_bytes(&st->body, depth + 1, l->own_arrays);
-    for (const lm_loop *c = l->children; c; c = c->next)
-        rc_loop(st, c, depth + 1);
-    rc_indent(&st->body, depth);
-    strbuf_append(&st->body, "}\n");
 }
 
 /* `var dtdp numeric: a = 1, b;` for the symbols, each valued by -param. */
@@ -451,82 +468,537 @@ static const char rc_div_procs[] =
     "}\n"
     "\n";
 
-static char *rc_subtask_text(rc_subtask *st, const char *app, const bexpr_bindings *params)
+/* ---- calls ---- */
+
+static int rc_slot_cmp(const void *a, const void *b)
 {
-    const lm_function *fn = st->fn;
-    rc_flops(&st->body, 1, &fn->own);
-    for (const lm_loop *l = fn->loops; l; l = l->next)
-        rc_loop(st, l, 1);
+    uintptr_t x = (uintptr_t)((const rc_slot *)a)->fn, y = (uintptr_t)((const rc_slot *)b)->fn;
+    return (x > y) - (x < y);
+}
+
+static rc_body *rc_body_of(const rc_study *s, const lm_function *fn)
+{
+    rc_slot key = {fn, 0};
+    const rc_slot *hit = bsearch(&key, s->slots, s->n, sizeof *s->slots, rc_slot_cmp);
+    return hit ? &s->bodies[hit->body] : NULL;
+}
+
+/* A call the study makes a `call` of its callee's procedure: one of a
+ * function of the program, neither through a pointer nor on a cycle. */
+static bool rc_follows(const lm_call *c)
+{
+    return c->callee && !c->recursive && !c->indirect;
+}
+
+/* What the followed calls at one level (loop l, or the function's own when
+ * NULL) added to its counts: taken off, as the callee's procedure counts it. */
+static void rc_level_less_calls(const lm_function *fn, const lm_loop *l, lm_fp_counts *fp,
+                                unsigned long *load, unsigned long *store)
+{
+    for (const lm_call *c = fn->calls; c; c = c->next) {
+        if (c->loop != l || !rc_follows(c))
+            continue;
+        for (int k = 0; k < LM_FP_NCLASSES; k++)
+            fp->n[k] -= fp->n[k] < c->added.n[k] ? fp->n[k] : c->added.n[k];
+        *load -= *load < c->added_load_bytes ? *load : c->added_load_bytes;
+        *store -= *store < c->added_store_bytes ? *store : c->added_store_bytes;
+    }
+}
+
+/* The argument for the callee's parameter k at call c: its C text as
+ * CHIP3S, else (not an integer expression, or missing) the variable
+ * CALLER_L<line>_PARAM, left for -param or chips -D. */
+static void rc_argument(rc_body *b, const lm_call *c, const char *param, size_t k, strbuf *out)
+{
+    rc_symbols symbols = {NULL, 0, 0};
+    strbuf text = STRBUF_INIT;
+    bool uses_div = false;
+    if (k < c->nargs && rc_translate(c->args[k], &text, &symbols, &uses_div)) {
+        strbuf_append(out, strbuf_cstr(&text));
+        for (size_t i = 0; i < symbols.n; i++)
+            rc_symbols_add(&b->symbols, symbols.v[i].name, symbols.v[i].c_name);
+        b->uses_div |= uses_div;
+    } else {
+        strbuf c_name = STRBUF_INIT;
+        strbuf_printf(&c_name, "%s_L%u_%s", b->fn->name, c->line, param);
+        char *name = rc_name(strbuf_cstr(&c_name));
+        rc_symbols_add(&b->symbols, name, strbuf_cstr(&c_name));
+        strbuf_append(out, name);
+        free(name);
+        strbuf_release(&c_name);
+    }
+    rc_symbols_release(&symbols);
+    strbuf_release(&text);
+}
+
+/* `call Time_G(args);` for a followed call: the callee's body is written
+ * first, so that the parameters it reads are known. */
+static void rc_body_emit(rc_study *s, rc_body *b);
+
+static void rc_call(rc_study *s, rc_body *b, const lm_call *c, unsigned depth, strbuf *out)
+{
+    rc_body *callee = rc_body_of(s, c->callee);
+    rc_body_emit(s, callee);
+    rc_indent(out, depth);
+    strbuf_printf(out, "call Time_%s", callee->name);
+    for (size_t i = 0; i < callee->nused; i++) {
+        size_t k = callee->used[i];
+        strbuf_append(out, i ? ", " : "(");
+        rc_argument(b, c, callee->fn->params[k], k, out);
+    }
+    strbuf_printf(out, "%s; (* line %u: %s *)\n", callee->nused ? ")" : "", c->line, c->name);
+}
+
+static void rc_calls_at(rc_study *s, rc_body *b, const lm_loop *l, unsigned depth, strbuf *out)
+{
+    for (const lm_call *c = b->fn->calls; c; c = c->next)
+        if (c->loop == l && rc_follows(c))
+            rc_call(s, b, c, depth, out);
+}
+
+/* The count of loop l: its trip count, or FUNC_L<line>. */
+static void rc_count(rc_body *b, const lm_loop *l, strbuf *count)
+{
+    if (rc_trip_count(b, l, count))
+        return;
+    strbuf c_name = STRBUF_INIT;
+    strbuf_printf(&c_name, "%s_L%u", b->fn->name, l->loc.line);
+    char *name = rc_name(strbuf_cstr(&c_name));
+    rc_symbols_add(&b->symbols, name, strbuf_cstr(&c_name));
+    strbuf_append(count, name);
+    free(name);
+    strbuf_release(&c_name);
+}
+
+/* A loop and its nest with all their work: own-level FP operations and
+ * bytes less what followed calls added, then those calls, then the loops
+ * nested in it. */
+static void rc_loop(rc_study *s, rc_body *b, const lm_loop *l, unsigned depth, strbuf *out)
+{
+    strbuf count = STRBUF_INIT;
+    rc_count(b, l, &count);
+    rc_indent(out, depth);
+    strbuf_printf(out, "loop <0>, %s { (* line %u *)\n", strbuf_cstr(&count), l->loc.line);
+    strbuf_release(&count);
+    lm_fp_counts fp = l->own;
+    unsigned long load = lm_arrays_byte_count(l->own_arrays, false);
+    unsigned long store = lm_arrays_byte_count(l->own_arrays, true);
+    rc_level_less_calls(b->fn, l, &fp, &load, &store);
+    rc_flops(out, depth + 1, &fp);
+    rc_bytes(out, depth + 1, load, store);
+    rc_calls_at(s, b, l, depth + 1, out);
+    for (const lm_loop *c = l->children; c; c = c->next)
+        rc_loop(s, b, c, depth + 1, out);
+    rc_indent(out, depth);
+    strbuf_append(out, "}\n");
+}
+
+/* ---- nests on a machine: perfmodel's roofline as procedures ---- */
+
+/* One part of a nest's time: its FP operations, the waits of its carried
+ * chains (reductions), the traffic one level serves, or the calls it makes. */
+typedef enum rc_part_kind { RC_PART_FLOP, RC_PART_CHAIN, RC_PART_LEVEL, RC_PART_CALLS } rc_part_kind;
+
+typedef struct rc_part {
+    rc_part_kind kind;
+    const perf_nest *nest;
+    int level;             /* RC_PART_LEVEL: the serving level; -1: perfmodel's one memory */
+    /* A level: seconds a byte; a chain: seconds a cycle of one core, over the cores. */
+    double seconds_per_unit;
+    const char *name;      /* of its procedure: flop, chain, calls, or the level's */
+} rc_part;
+
+static const perf_loop *rc_perf_loop(const perf_nest *n, const lm_loop *l)
+{
+    for (size_t i = 0; i < n->nloops; i++)
+        if (n->loops[i].loop == l)
+            return &n->loops[i];
+    return NULL;
+}
+
+/* Per iteration of l: the bytes the part's level serves, or the cycles its
+ * chains wait; 0 for a loop that does not run. */
+static double rc_part_units(const rc_part *part, const lm_loop *l)
+{
+    const perf_loop *pl = rc_perf_loop(part->nest, l);
+    if (!pl || pl->executions <= 0)
+        return 0;
+    if (part->kind == RC_PART_CHAIN)
+        return pl->chain_steps * pl->chain_step_cycles / pl->executions;
+    return (part->level < 0 ? pl->bytes : pl->level_bytes[part->level]) / pl->executions;
+}
+
+/* l's loop with the part's work in it into out; false (nothing written)
+ * when neither l nor a loop in it has any. */
+static bool rc_part_loop(rc_study *s, rc_body *b, const rc_part *part, const lm_loop *l,
+                         unsigned depth, strbuf *out)
+{
+    strbuf inner = STRBUF_INIT;
+    if (part->kind == RC_PART_FLOP) {
+        lm_fp_counts fp = l->own;
+        unsigned long load = 0, store = 0;
+        rc_level_less_calls(b->fn, l, &fp, &load, &store);
+        rc_flops(&inner, depth + 1, &fp);
+    } else if (part->kind != RC_PART_CALLS) {
+        double units = rc_part_units(part, l);
+        if (units > 0) {
+            rc_indent(&inner, depth + 1);
+            strbuf_printf(&inner, "compute <is time, %.9g * %.9g>; (* %s *)\n", units,
+                          part->seconds_per_unit,
+                          part->kind == RC_PART_CHAIN ? "cycles waiting on carried chains"
+                                                      : "bytes served at this level");
+        }
+    } else {
+        rc_calls_at(s, b, l, depth + 1, &inner);
+    }
+    for (const lm_loop *c = l->children; c; c = c->next)
+        rc_part_loop(s, b, part, c, depth + 1, &inner);
+    bool any = inner.len > 0;
+    if (any) {
+        strbuf count = STRBUF_INIT;
+        rc_count(b, l, &count);
+        rc_indent(out, depth);
+        strbuf_printf(out, "loop <0>, %s { (* line %u *)\n", strbuf_cstr(&count), l->loc.line);
+        strbuf_append(out, strbuf_cstr(&inner));
+        rc_indent(out, depth);
+        strbuf_append(out, "}\n");
+        strbuf_release(&count);
+    }
+    strbuf_release(&inner);
+    return any;
+}
+
+/* `var a, b; ` of a procedure taking the body's parameters, or "". */
+static void rc_proc_params(const rc_body *b, strbuf *out)
+{
+    for (size_t i = 0; i < b->nused; i++) {
+        char *name = rc_name(b->fn->params[b->used[i]]);
+        strbuf_printf(out, "%s%s", i ? ", " : "var ", name);
+        free(name);
+    }
+    if (b->nused)
+        strbuf_append(out, "; ");
+}
+
+/* "(a, b)" passing them on, or "". */
+static void rc_proc_args(const rc_body *b, strbuf *out)
+{
+    for (size_t i = 0; i < b->nused; i++) {
+        char *name = rc_name(b->fn->params[b->used[i]]);
+        strbuf_printf(out, "%s%s", i ? ", " : "(", name);
+        free(name);
+    }
+    if (b->nused)
+        strbuf_append(out, ")");
+}
+
+/* The parts of a nest's time: its FP operations; with the machine's
+ * benchmarks, the waits of its carried chains; each level that serves it
+ * bytes (with the benchmarks, perfmodel's levels at the seconds per byte it
+ * found for this nest, accesses issued one at a time included; else the
+ * machine's one memory bandwidth); its calls. */
+static size_t rc_nest_parts(const perf_nest *n, const machine *m, unsigned cores, rc_part *parts)
+{
+    size_t k = 0;
+    parts[k++] = (rc_part){RC_PART_FLOP, n, 0, 0, "flop"};
+    const machine_benchmarks *b = &m->benchmarks;
+    if (b->present && b->clock_ghz > 0)
+        parts[k++] = (rc_part){RC_PART_CHAIN, n, 0, 1 / (b->clock_ghz * 1e9 * cores), "chain"};
+    if (!n->nlevels && n->bytes > 0)
+        parts[k++] = (rc_part){RC_PART_LEVEL, n, -1, 1 / (m->memory_bandwidth_gbs * 1e9),
+                               "memory"};
+    for (unsigned j = 0; j < n->nlevels; j++)
+        if (n->levels[j].bytes > 0)
+            parts[k++] = (rc_part){RC_PART_LEVEL, n, (int)j,
+                                   n->levels[j].seconds / n->levels[j].bytes, n->levels[j].name};
+    parts[k++] = (rc_part){RC_PART_CALLS, n, 0, 0, "calls"};
+    return k;
+}
+
+/* Nest_NAME_K: the nest's roofline time, the largest of its parts but the
+ * calls (the FP operations, which chips costs on one core, shared among the
+ * cores perfmodel runs the nest on), then its barriers and its calls' time;
+ * the parts are cflow procedures. */
+static void rc_nest(rc_study *s, rc_body *b, const lm_loop *l, size_t k, unsigned depth,
+                    strbuf *out)
+{
+    const report_chips_options *o = s->opt;
+    const perf_nest *n = perf_nest_of(o->predicted, l);
+    unsigned cores = o->predicted->cores ? o->predicted->cores : 1;
+    rc_part parts[PERF_MAX_LEVELS + 3];
+    size_t nparts = rc_nest_parts(n, o->machine, cores, parts);
+    strbuf params = STRBUF_INIT, args = STRBUF_INIT, max = STRBUF_INIT, calls = STRBUF_INIT;
+    rc_proc_params(b, &params);
+    rc_proc_args(b, &args);
+    for (size_t i = 0; i < nparts; i++) {
+        strbuf proc = STRBUF_INIT, name = STRBUF_INIT;
+        strbuf_printf(&name, "Nest_%s_%zu_%s", b->name, k, parts[i].name);
+        if (rc_part_loop(s, b, &parts[i], l, 1, &proc)) {
+            strbuf_printf(&b->nests, "proc cflow %s %s{\n%s}\n\n", strbuf_cstr(&name),
+                          strbuf_cstr(&params), strbuf_cstr(&proc));
+            strbuf *into = parts[i].kind == RC_PART_CALLS ? &calls : &max;
+            strbuf_printf(into, "%s%s%s", into->len ? ", " : "", strbuf_cstr(&name),
+                          strbuf_cstr(&args));
+            if (parts[i].kind == RC_PART_FLOP && cores > 1)
+                strbuf_printf(into, " / %u", cores);
+        }
+        strbuf_release(&proc);
+        strbuf_release(&name);
+    }
+    strbuf_printf(&b->nests,
+                  "(* The nest at line %u on %s, as perfmodel's roofline on %u core%s: the "
+                  "largest of its compute and the time of each level's traffic, then its "
+                  "barriers and its calls *)\n"
+                  "proc exec Nest_%s_%zu %s{\n    return ",
+                  l->loc.line, o->machine->name, cores, cores == 1 ? "" : "s", b->name, k,
+                  strbuf_cstr(&params));
+    strbuf_printf(&b->nests, max.len ? "Max(%s)" : "0", strbuf_cstr(&max));
+    if (n->barrier_s > 0)
+        strbuf_printf(&b->nests, " + %.9g", n->barrier_s);
+    if (calls.len)
+        strbuf_printf(&b->nests, " + %s", strbuf_cstr(&calls));
+    strbuf_append(&b->nests, ";\n}\n\n");
+    rc_indent(out, depth);
+    strbuf_printf(out, "call Nest_%s_%zu%s; (* line %u *)\n", b->name, k, strbuf_cstr(&args),
+                  l->loc.line);
+    strbuf_release(&params);
+    strbuf_release(&args);
+    strbuf_release(&max);
+    strbuf_release(&calls);
+}
+
+/* ---- a function's body ---- */
+
+/* A call the study cannot follow is named where it is made. */
+static void rc_warn_calls(const lm_function *fn)
+{
+    const char *file = fn->loc.file ? fn->loc.file : "?";
+    for (const lm_call *c = fn->calls; c; c = c->next) {
+        if (c->indirect)
+            diag_at(DIAG_WARNING, file, c->line, c->column,
+                    "'%s' is a call through a pointer: the CHIP3S study cannot follow it and "
+                    "counts nothing for it",
+                    c->name);
+        else if (c->callee && c->recursive)
+            diag_at(DIAG_WARNING, file, c->line, c->column,
+                    "'%s' calls '%s' recursively: the CHIP3S study counts one execution of "
+                    "'%s' here, as the static counts do",
+                    fn->name, c->name, c->name);
+    }
+}
+
+/* The body's statements: its work outside loops (less what followed calls
+ * added there), those calls, then its loop nests. */
+static void rc_statements(rc_study *s, rc_body *b, bool with_machine, strbuf *out)
+{
+    const lm_function *fn = b->fn;
+    lm_fp_counts fp = fn->own;
+    unsigned long load = 0, store = 0;
+    rc_level_less_calls(fn, NULL, &fp, &load, &store);
+    rc_flops(out, 1, &fp);
+    rc_calls_at(s, b, NULL, 1, out);
+    size_t k = 0;
+    for (const lm_loop *l = fn->loops; l; l = l->next) {
+        const perf_nest *n = with_machine ? perf_nest_of(s->opt->predicted, l) : NULL;
+        if (n && n->did_not_run) {
+            rc_indent(out, 1);
+            strbuf_printf(out, "(* the nest at line %u did not run (measured: 0 entries) *)\n",
+                          l->loc.line);
+        } else if (n) {
+            rc_nest(s, b, l, ++k, 1, out);
+        } else {
+            rc_loop(s, b, l, 1, out);
+        }
+    }
+}
+
+/* The parameters the statements read: those with a symbol of their name. */
+static void rc_find_used(rc_body *b)
+{
+    b->used = mem_alloc((b->fn->nparams ? b->fn->nparams : 1) * sizeof *b->used);
+    for (size_t k = 0; k < b->fn->nparams; k++)
+        for (size_t i = 0; i < b->symbols.n; i++)
+            if (*b->fn->params[k] && !strcmp(b->symbols.v[i].c_name, b->fn->params[k])) {
+                b->used[b->nused++] = k;
+                break;
+            }
+}
+
+/* Once per function: its statements are the same in its own subtask and
+ * in each that calls it.  With a machine they are written twice: plainly,
+ * to learn the parameters they read, then with the nests as procedures
+ * that take those parameters. */
+static void rc_body_emit(rc_study *s, rc_body *b)
+{
+    if (b->state != RC_TODO)
+        return;
+    b->state = RC_BUSY;
+    rc_statements(s, b, false, &b->text);
+    rc_find_used(b);
+    if (s->opt->predicted && s->opt->machine) {
+        strbuf_release(&b->text);
+        rc_statements(s, b, true, &b->text);
+    }
+    rc_warn_calls(b->fn);
+    b->state = RC_DONE;
+}
+
+/* ---- a subtask ---- */
+
+/* The bodies b calls, directly or not, each once, callees first. */
+static void rc_reached(const rc_study *s, const rc_body *b, bool *seen, size_t *order, size_t *n)
+{
+    for (const lm_call *c = b->fn->calls; c; c = c->next) {
+        if (!rc_follows(c))
+            continue;
+        const rc_body *callee = rc_body_of(s, c->callee);
+        size_t i = (size_t)(callee - s->bodies);
+        if (seen[i])
+            continue;
+        seen[i] = true;
+        rc_reached(s, callee, seen, order, n);
+        order[(*n)++] = i;
+    }
+}
+
+/* Whether symbol `name` is one of b's parameters (its procedure's argument). */
+static bool rc_is_param(const rc_body *b, const char *c_name)
+{
+    for (size_t i = 0; i < b->nused; i++)
+        if (!strcmp(b->fn->params[b->used[i]], c_name))
+            return true;
+    return false;
+}
+
+/* The subtask's variables: its own body's symbols, and those of the bodies
+ * it reaches that are not their parameters. */
+static void rc_subtask_symbols(const rc_study *s, const rc_body *b, const size_t *order,
+                               size_t n, rc_symbols *out)
+{
+    for (size_t i = 0; i < b->symbols.n; i++)
+        rc_symbols_add(out, b->symbols.v[i].name, b->symbols.v[i].c_name);
+    for (size_t r = 0; r < n; r++) {
+        const rc_body *c = &s->bodies[order[r]];
+        for (size_t i = 0; i < c->symbols.n; i++)
+            if (!rc_is_param(c, c->symbols.v[i].c_name))
+                rc_symbols_add(out, c->symbols.v[i].name, c->symbols.v[i].c_name);
+    }
+}
+
+static char *rc_subtask_text(const rc_study *s, const rc_body *b, const char *app,
+                             rc_symbols *symbols)
+{
+    bool *seen = mem_alloc(s->n * sizeof *seen);
+    size_t *order = mem_alloc(s->n * sizeof *order), n = 0;
+    seen[b - s->bodies] = true;
+    rc_reached(s, b, seen, order, &n);
+    rc_subtask_symbols(s, b, order, n, symbols);
+    bool uses_div = b->uses_div;
+    for (size_t r = 0; r < n; r++)
+        uses_div |= s->bodies[order[r]].uses_div;
+    const lm_function *fn = b->fn;
     strbuf t = STRBUF_INIT;
     const char *file = fn->loc.file ? fn->loc.file : "?";
     const char *base = strrchr(file, '/');
-    strbuf_printf(&t, "(* %s.la: %s() of ", st->name, fn->name);
+    strbuf_printf(&t, "(* %s.la: %s() of ", b->name, fn->name);
     rc_comment_text(&t, base ? base + 1 : file);
     strbuf_printf(&t, ", for the application %s: written by measuretool -chips *)\n\n", app);
-    strbuf_printf(&t, "subtask %s {\n\ninclude sequential;\n\n", st->name);
-    rc_var_symbols(&t, &st->symbols, params);
+    strbuf_printf(&t, "subtask %s {\n\ninclude sequential;\n\n", b->name);
+    rc_var_symbols(&t, symbols, s->opt->params);
     strbuf_append(&t, "link {\nsequential:\n    Tx = Time();\n}\n\n");
-    if (st->uses_div)
+    if (uses_div)
         strbuf_append(&t, rc_div_procs);
-    strbuf_append(&t, "(* The function's time: its work outside loops, then its loop nests *)\n");
-    strbuf_append(&t, "proc cflow Time {\n");
-    strbuf_append(&t, strbuf_cstr(&st->body));
-    strbuf_append(&t, "}\n\n}\n");
+    for (size_t r = 0; r < n; r++) {
+        const rc_body *c = &s->bodies[order[r]];
+        strbuf params = STRBUF_INIT;
+        rc_proc_params(c, &params);
+        strbuf_printf(&t, "(* %s(), which this function calls: its time *)\n", c->fn->name);
+        strbuf_printf(&t, "proc cflow Time_%s %s{\n%s}\n\n", c->name, strbuf_cstr(&params),
+                      strbuf_cstr(&c->text));
+        strbuf_append(&t, strbuf_cstr(&c->nests));
+        strbuf_release(&params);
+    }
+    strbuf_append(&t, strbuf_cstr(&b->nests));
+    strbuf_append(&t, "(* The function's time: its work outside loops and the calls made there, "
+                      "then its loop nests *)\n");
+    strbuf_printf(&t, "proc cflow Time {\n%s}\n\n}\n", strbuf_cstr(&b->text));
+    free(seen);
+    free(order);
     return strbuf_take(&t);
 }
 
 /* ---- the application ---- */
 
-/* Is fn called by another function of the program? */
+/* Is fn the callee of a followed call of another function? */
 static bool rc_is_called(const lm_program *p, const lm_function *fn)
 {
     for (const lm_file *f = p->files; f; f = f->next)
         for (const lm_function *g = f->functions; g; g = g->next)
             for (const lm_call *c = g->calls; g != fn && c; c = c->next)
-                if (!strcmp(c->name, fn->name))
+                if (c->callee == fn && rc_follows(c))
                     return true;
     return false;
 }
 
-static char *rc_app_text(const char *app, const lm_program *p, rc_subtask *st, size_t n,
-                         const bexpr_bindings *params)
+/* The bodies init evaluates: the entry (-chips-entry, else main), or with
+ * neither the functions no other calls.  False after an error: -chips-entry
+ * names no function. */
+static bool rc_entries(const rc_study *s, const lm_program *p, bool *evaluated)
+{
+    const char *entry = s->opt->entry ? s->opt->entry : "main";
+    for (size_t i = 0; i < s->n; i++)
+        if (!strcmp(s->bodies[i].fn->name, entry)) {
+            evaluated[i] = true;
+            return true;
+        }
+    if (s->opt->entry) {
+        diag_tool(DIAG_ERROR, "-chips-entry %s: the program defines no function '%s'",
+                  s->opt->entry, s->opt->entry);
+        return false;
+    }
+    for (size_t i = 0; i < s->n; i++)
+        evaluated[i] = !rc_is_called(p, s->bodies[i].fn);
+    return true;
+}
+
+static char *rc_app_text(const char *app, const rc_study *s, const rc_symbols *symbols,
+                         const bool *evaluated)
 {
     rc_symbols all = {NULL, 0, 0};
-    for (size_t i = 0; i < n; i++)
-        for (size_t k = 0; k < st[i].symbols.n; k++)
-            rc_symbols_add(&all, st[i].symbols.v[k].name, st[i].symbols.v[k].c_name);
+    for (size_t i = 0; i < s->n; i++)
+        for (size_t k = 0; evaluated[i] && k < symbols[i].n; k++)
+            rc_symbols_add(&all, symbols[i].v[k].name, symbols[i].v[k].c_name);
     strbuf t = STRBUF_INIT;
     strbuf_printf(&t, "(* %s.la: written by measuretool -chips; evaluate with chips (chips/README.md) *)\n\n",
                   app);
     strbuf_printf(&t, "application %s {\n\n", app);
-    for (size_t i = 0; i < n; i++)
-        strbuf_printf(&t, "include %s;\n", st[i].name);
-    if (n)
-        strbuf_append(&t, "\n");
-    rc_var_symbols(&t, &all, params);
+    for (size_t i = 0; i < s->n; i++)
+        if (evaluated[i])
+            strbuf_printf(&t, "include %s;\n", s->bodies[i].name);
+    strbuf_append(&t, "\n");
+    rc_var_symbols(&t, &all, s->opt->params);
     bool any_link = false;
-    for (size_t i = 0; i < n; i++)
-        any_link |= st[i].symbols.n > 0;
+    for (size_t i = 0; i < s->n; i++)
+        any_link |= evaluated[i] && symbols[i].n > 0;
     if (any_link) {
         strbuf_append(&t, "link {\n");
-        for (size_t i = 0; i < n; i++) {
-            if (!st[i].symbols.n)
+        for (size_t i = 0; i < s->n; i++) {
+            if (!evaluated[i] || !symbols[i].n)
                 continue;
-            strbuf_printf(&t, "%s:\n", st[i].name);
-            for (size_t k = 0; k < st[i].symbols.n; k++)
-                strbuf_printf(&t, "    %s = %s;\n", st[i].symbols.v[k].name,
-                              st[i].symbols.v[k].name);
+            strbuf_printf(&t, "%s:\n", s->bodies[i].name);
+            for (size_t k = 0; k < symbols[i].n; k++)
+                strbuf_printf(&t, "    %s = %s;\n", symbols[i].v[k].name, symbols[i].v[k].name);
         }
         strbuf_append(&t, "}\n\n");
     }
-    strbuf_append(&t, "(* The functions no other function calls: the others' work is in their "
-                      "callers' counts *)\n");
+    strbuf_append(&t, "(* The entry function, with every function it calls; without one, the "
+                      "functions no other function calls *)\n");
     strbuf_append(&t, "proc exec init {\n    return ");
     bool first = true;
-    for (size_t i = 0; i < n; i++) {
-        if (rc_is_called(p, st[i].fn))
+    for (size_t i = 0; i < s->n; i++) {
+        if (!evaluated[i])
             continue;
-        strbuf_printf(&t, "%s%s", first ? "" : " + ", st[i].name);
+        strbuf_printf(&t, "%s%s", first ? "" : " + ", s->bodies[i].name);
         first = false;
     }
     strbuf_append(&t, first ? "0;\n}\n\n}\n" : ";\n}\n\n}\n");
@@ -550,7 +1022,7 @@ char *report_chips_app_name(const char *app_path, const char **why)
 
 /* The subtasks' names: the functions', unique, and none the application's
  * (dot() of dot.la becomes dot_2: the two files would be one). */
-static void rc_name_subtasks(rc_subtask *st, size_t n, const char *app)
+static void rc_name_subtasks(rc_body *st, size_t n, const char *app)
 {
     for (size_t i = 0; i < n; i++) {
         char *base = rc_name(st[i].fn->name);
@@ -587,7 +1059,71 @@ static char *rc_path_beside(const char *app_path, const char *name)
     return strbuf_take(&sb);
 }
 
-bool report_chips_write(const char *app_path, const lm_program *p, const bexpr_bindings *params)
+/* A body per function, in program order, and the index that finds them. */
+static void rc_study_init(rc_study *s, const lm_program *p, const report_chips_options *opt,
+                          const char *app)
+{
+    s->opt = opt;
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            s->n++;
+    s->bodies = mem_alloc((s->n ? s->n : 1) * sizeof *s->bodies);
+    s->slots = mem_alloc((s->n ? s->n : 1) * sizeof *s->slots);
+    size_t i = 0;
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next, i++) {
+            s->bodies[i] = (rc_body){.fn = fn, .text = STRBUF_INIT, .nests = STRBUF_INIT};
+            s->slots[i] = (rc_slot){fn, i};
+        }
+    qsort(s->slots, s->n, sizeof *s->slots, rc_slot_cmp);
+    rc_name_subtasks(s->bodies, s->n, app);
+}
+
+static void rc_study_release(rc_study *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->bodies[i].name);
+        free(s->bodies[i].used);
+        strbuf_release(&s->bodies[i].text);
+        strbuf_release(&s->bodies[i].nests);
+        rc_symbols_release(&s->bodies[i].symbols);
+    }
+    free(s->bodies);
+    free(s->slots);
+}
+
+/* Each subtask's file, then the application's; all checked, like every
+ * output, before one is written. */
+static bool rc_write_files(const char *app_path, const char *app, rc_study *s,
+                           const bool *evaluated)
+{
+    bool ok = true;
+    for (size_t i = 0; i < s->n; i++) {
+        char *path = rc_path_beside(app_path, s->bodies[i].name);
+        ok &= fileio_claim_output("-chips' subtask", path);
+        free(path);
+    }
+    rc_symbols *symbols = mem_alloc((s->n ? s->n : 1) * sizeof *symbols);
+    for (size_t i = 0; ok && i < s->n; i++) {
+        char *text = rc_subtask_text(s, &s->bodies[i], app, &symbols[i]);
+        char *path = rc_path_beside(app_path, s->bodies[i].name);
+        ok &= fileio_write_atomic(path, rc_write_text, text);
+        free(path);
+        free(text);
+    }
+    if (ok) {
+        char *text = rc_app_text(app, s, symbols, evaluated);
+        ok &= fileio_write_atomic(app_path, rc_write_text, text);
+        free(text);
+    }
+    for (size_t i = 0; i < s->n; i++)
+        rc_symbols_release(&symbols[i]);
+    free(symbols);
+    return ok;
+}
+
+bool report_chips_write(const char *app_path, const lm_program *p,
+                        const report_chips_options *opt)
 {
     const char *why = NULL;
     char *app = report_chips_app_name(app_path, &why);
@@ -602,41 +1138,16 @@ bool report_chips_write(const char *app_path, const lm_program *p, const bexpr_b
         free(app);
         return false;
     }
-    size_t n = 0;
-    for (const lm_file *f = p->files; f; f = f->next)
-        for (const lm_function *fn = f->functions; fn; fn = fn->next)
-            n++;
-    rc_subtask *st = mem_alloc((n ? n : 1) * sizeof *st);
-    size_t i = 0;
-    for (const lm_file *f = p->files; f; f = f->next)
-        for (const lm_function *fn = f->functions; fn; fn = fn->next)
-            st[i++] = (rc_subtask){fn, NULL, STRBUF_INIT, {NULL, 0, 0}, false};
-    rc_name_subtasks(st, n, app);
-    /* Each subtask's file is checked, like every output, before one is written. */
-    bool ok = true;
-    for (i = 0; i < n; i++) {
-        char *path = rc_path_beside(app_path, st[i].name);
-        ok &= fileio_claim_output("-chips' subtask", path);
-        free(path);
-    }
-    for (i = 0; ok && i < n; i++) {
-        char *text = rc_subtask_text(&st[i], app, params);
-        char *path = rc_path_beside(app_path, st[i].name);
-        ok &= fileio_write_atomic(path, rc_write_text, text);
-        free(path);
-        free(text);
-    }
-    if (ok) {
-        char *text = rc_app_text(app, p, st, n, params);
-        ok &= fileio_write_atomic(app_path, rc_write_text, text);
-        free(text);
-    }
-    for (i = 0; i < n; i++) {
-        free(st[i].name);
-        strbuf_release(&st[i].body);
-        rc_symbols_release(&st[i].symbols);
-    }
-    free(st);
+    rc_study s = {0};
+    rc_study_init(&s, p, opt, app);
+    bool *evaluated = mem_alloc((s.n ? s.n : 1) * sizeof *evaluated);
+    bool ok = rc_entries(&s, p, evaluated);
+    for (size_t i = 0; ok && i < s.n; i++)
+        rc_body_emit(&s, &s.bodies[i]);
+    if (ok)
+        ok = rc_write_files(app_path, app, &s, evaluated);
+    free(evaluated);
+    rc_study_release(&s);
     free(app);
     return ok;
 }

@@ -11,8 +11,10 @@
 
 #include <stdbool.h>
 
-#include "loop_model.h"
 #include "bound_expr.h"
+#include "loop_model.h"
+#include "machine.h"
+#include "perf.h"
 
 /* How deep a study nests.  chips reads statements inside one another, and
  * each expression, at most REPORT_CHIPS_MAX_NESTING deep: chips_parse.h
@@ -27,10 +29,23 @@ enum {
     REPORT_CHIPS_MAX_LOOP_DEPTH = REPORT_CHIPS_MAX_NESTING - 1,
 };
 
+/* What a study is written with, besides the program. */
+typedef struct report_chips_options {
+    const bexpr_bindings *params; /* value the symbols of the loop bounds; may be NULL */
+    /* The function the application evaluates (-chips-entry); NULL: main, or
+     * without one the functions no other function calls. */
+    const char *entry;
+    /* -machine: the machine and perfmodel's predictions on it (both or
+     * neither); each nest's time is then perfmodel's roofline of it. */
+    const machine *machine;
+    const perf_result *predicted;
+} report_chips_options;
+
 /* Write app_path (NAME.la) and FUNC.la for each function beside it, each
- * atomically; params (may be NULL) value the symbols of the loop bounds.
- * False after a reported error (a loop nested too deep: nothing written). */
-bool report_chips_write(const char *app_path, const lm_program *p, const bexpr_bindings *params);
+ * atomically.  False after a reported error (a loop nested too deep, an
+ * entry the program does not define: nothing written). */
+bool report_chips_write(const char *app_path, const lm_program *p,
+                        const report_chips_options *opt);
 
 /* The CHIP3S object name of app_path ("dir/memsort.la": memsort), or NULL
  * with *why set when the path does not name a .la file. */

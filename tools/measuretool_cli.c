@@ -71,8 +71,16 @@ static const args_option mt_option_table[] = {
     {.names = "-chips", .kind = ARGS_VALUE, .value = "APP.la", .dest = MT_OPT(chips_file),
      .help = "also write the loop model as a CHIP3S performance study: the application APP and, "
              "beside it, a subtask FUNC.la per function whose cflow procedure holds its loop "
-             "nests with their trip counts, FP operations and bytes; bound symbols are its "
-             "variables, valued by -param (chips/README.md)"},
+             "nests with their trip counts, FP operations and bytes and calls the procedures of "
+             "the functions it calls; bound symbols are its variables, valued by -param; with "
+             "-machine each nest's time is perfmodel's on that machine (chips/README.md)"},
+    {.names = "-chips-entry", .kind = ARGS_VALUE, .value = "NAME", .dest = MT_OPT(chips_entry),
+     .needs = "-chips",
+     .needs_text = "-chips-entry names the function a -chips study evaluates: give it with "
+                   "-chips",
+     .help = "the function the -chips application evaluates, with every function it calls "
+             "(default main; without main, the functions no other function calls); a name the "
+             "program does not define is an error"},
     {.names = "-exasat-dialect", .kind = ARGS_FLAG, .dest = MT_OPT(exasat_dialect),
      .help = "read .xml inputs as the ExaSAT tools' own dialect (otherwise detected per document)"},
     {.names = "-machine", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(machine_file),

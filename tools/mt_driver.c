@@ -90,9 +90,10 @@ static bool mt_is_xml_input(const char *path)
 }
 
 /* The reports every mode writes from a finished program, with what the
- * later stages found out and the slice's line joined in. */
+ * later stages found out and the slice's line joined in; m: -machine's, for -chips. */
 static bool mt_write_reports(const mt_options *o, const lm_program *p, bool text_report,
-                             const report_joins *j, const bexpr_bindings *params)
+                             const report_joins *j, const bexpr_bindings *params,
+                             const machine *m)
 {
     bool ok = true;
     if (o->debug)
@@ -105,8 +106,12 @@ static bool mt_write_reports(const mt_options *o, const lm_program *p, bool text
         ok &= report_json_file(o->json_file, p, j);
     if (o->xml_file)
         ok &= xml_write_file_shard(o->xml_file, p, j->measured, j->shard);
-    if (o->chips_file)
-        ok &= report_chips_write(o->chips_file, p, params);
+    if (o->chips_file) {
+        bool predicted = j->predicted && m;
+        report_chips_options copt = {params, o->chips_entry, predicted ? m : NULL,
+                                     predicted ? j->predicted : NULL};
+        ok &= report_chips_write(o->chips_file, p, &copt);
+    }
     return ok;
 }
 
@@ -357,7 +362,7 @@ static bool mt_analyze(const mt_options *o, const mt_parallel *par, const mt_pla
     report_joins j = {st.measured, st.have_predictions ? &st.predicted : NULL,
                       st.machine ? st.machine->name : NULL, pl->shard, (size_t)o->top};
     fileio_run_begin();
-    ok &= mt_write_reports(o, p, true, &j, params);
+    ok &= mt_write_reports(o, p, true, &j, params, st.machine);
     ok &= fileio_run_end();
     mt_stages_release(&st);
     *nloops = p->nloops;
@@ -424,7 +429,7 @@ static bool mt_instrument(const mt_options *o, const mt_parallel *par, const mt_
     bool ok = mt_run_units(o, par, pl, &w, o->xml_file || o->chips_file, annots, p);
     lm_program_finish(p);
     report_joins j = {NULL, NULL, NULL, pl->shard, 0};
-    ok &= mt_write_reports(o, p, o->report_file_given, &j, NULL);
+    ok &= mt_write_reports(o, p, o->report_file_given, &j, NULL, NULL);
     ok &= fileio_run_end();
     *nloops = p->nloops;
     lm_program_free(&p);

@@ -33,6 +33,7 @@ typedef struct mt_options {
     const char *json_file;   /* NULL: no JSON report */
     const char *xml_file;    /* -xml: the ExaSAT XML, or NULL */
     const char *chips_file;  /* -chips: the CHIP3S application, or NULL */
+    const char *chips_entry; /* -chips-entry: the function it evaluates, or NULL */
     const char *machine_file; /* -machine: predict each nest on this machine, or NULL */
     const char *model;        /* -model roofline|ecm for -machine, or NULL */
     long long cores;          /* -cores N for -machine, or 0 */
