@@ -724,7 +724,7 @@ static void rc_nest(rc_study *s, rc_body *b, const lm_loop *l, size_t k, unsigne
 {
     const report_chips_options *o = s->opt;
     const perf_nest *n = perf_nest_of(o->predicted, l);
-    unsigned cores = o->predicted->cores ? o->predicted->cores : 1;
+    unsigned cores = n->cores ? n->cores : 1;
     rc_part parts[PERF_MAX_LEVELS + 3];
     size_t nparts = rc_nest_parts(n, o->machine, cores, parts);
     strbuf params = STRBUF_INIT, args = STRBUF_INIT, max = STRBUF_INIT, calls = STRBUF_INIT;
@@ -753,8 +753,9 @@ static void rc_nest(rc_study *s, rc_body *b, const lm_loop *l, size_t k, unsigne
                   l->loc.line, o->machine->name, cores, cores == 1 ? "" : "s", b->name, k,
                   strbuf_cstr(&params));
     strbuf_printf(&b->nests, max.len ? "Max(%s)" : "0", strbuf_cstr(&max));
-    if (n->barrier_s > 0)
-        strbuf_printf(&b->nests, " + %.9g", n->barrier_s);
+    /* perfmodel's barriers are over all the nest's runs; the procedure is one run. */
+    if (n->barrier_s > 0 && n->runs > 0)
+        strbuf_printf(&b->nests, " + %.9g", n->barrier_s / n->runs);
     if (calls.len)
         strbuf_printf(&b->nests, " + %s", strbuf_cstr(&calls));
     strbuf_append(&b->nests, ";\n}\n\n");
@@ -804,7 +805,7 @@ static void rc_statements(rc_study *s, rc_body *b, bool with_machine, strbuf *ou
             rc_indent(out, 1);
             strbuf_printf(out, "(* the nest at line %u did not run (measured: 0 entries) *)\n",
                           l->loc.line);
-        } else if (n) {
+        } else if (n && !n->unpredicted) {
             rc_nest(s, b, l, ++k, 1, out);
         } else {
             rc_loop(s, b, l, 1, out);

@@ -145,37 +145,7 @@ static void test_recursion_and_pointers(void)
 
 /* ---- -machine: the study's time against perfmodel's ---- */
 
-/* How many times fn runs in a run of the program from main: the sum over
- * its followed calls of the caller's count times the executions of the
- * call's loop, from the performance model's nests. */
-static double executions_of(const perf_result *r, const lm_loop *l)
-{
-    if (!l)
-        return 1;
-    const lm_loop *top = l;
-    while (top->parent)
-        top = top->parent;
-    const perf_nest *n = perf_nest_of(r, top);
-    for (size_t i = 0; n && i < n->nloops; i++)
-        if (n->loops[i].loop == l)
-            return n->loops[i].executions;
-    return 0;
-}
-
-/* perfmodel's time of fn with all it calls: its nests' runtimes, and each
- * followed call's callee per execution of the call's level (the
- * whole-program total of issue 28 item 9). */
-static double whole_runtime(const perf_result *r, const lm_function *fn)
-{
-    double t = 0;
-    for (const lm_loop *l = fn->loops; l; l = l->next)
-        t += perf_nest_of(r, l)->runtime_s;
-    for (const lm_call *c = fn->calls; c; c = c->next)
-        if (c->callee && !c->recursive && !c->indirect)
-            t += executions_of(r, c->loop) * whole_runtime(r, c->callee);
-    return t;
-}
-
+/* perfmodel's whole-program total (issue 28 item 9: each nest at the runs the calls give it). */
 static double perfmodel_time(const char *source, const char *machine_path,
                              const char *const *params)
 {
@@ -192,10 +162,7 @@ static double perfmodel_time(const char *source, const char *machine_path,
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     perf_result r;
     CU_ASSERT_TRUE_FATAL(perf_evaluate(p, m, &(perf_options){.bindings = b}, &r));
-    double t = 0;
-    for (const lm_function *fn = p->files->functions; fn; fn = fn->next)
-        if (!strcmp(fn->name, "main"))
-            t = whole_runtime(&r, fn);
+    double t = r.runtime_s;
     perf_result_release(&r);
     machine_free(&m);
     bexpr_bindings_free(&b);

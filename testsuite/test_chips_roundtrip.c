@@ -2,9 +2,8 @@
  * CHIP3S study and evaluated by chips on a machine whose flops cost 1 s
  * (libm's "other" 0) and bytes nothing gives its FP operation count by
  * hand, as the loop model and the performance model count it
- * independently: main's operations outside loops plus the executed flops
- * of its loop nests (perfmodel's trip counts), with each call's callee
- * counted the same way in place of what the call added where it is made.
+ * independently: perfmodel's whole-program flops (every nest at the runs
+ * the calls give it) plus the entry's operations outside loops.
  * And the bytes of records (kernels/elem_sizes.c) in every output: report,
  * JSON, XML, perfmodel on that XML, measuretool -machine and chips. */
 #include <stdbool.h>
@@ -53,35 +52,14 @@ static bool followed(const lm_call *c)
     return c->callee && !c->recursive && !c->indirect;
 }
 
-/* How many times loop l's body runs per execution of its function, from the
- * performance model's nest of it; 1 at function level (l NULL). */
-static double executions_of(const perf_result *r, const lm_loop *l)
-{
-    if (!l)
-        return 1;
-    const lm_loop *top = l;
-    while (top->parent)
-        top = top->parent;
-    const perf_nest *n = perf_nest_of(r, top);
-    for (size_t i = 0; n && i < n->nloops; i++)
-        if (n->loops[i].loop == l)
-            return n->loops[i].executions;
-    return 0;
-}
-
-/* The FP operations of one execution of fn with all it calls, by the model:
- * its operations outside loops and the executed flops of its nests, less
- * what each followed call added where it is made (per execution of that
- * level), plus the callee's whole count per execution. */
-static double function_count(const perf_result *r, const lm_function *fn)
+/* fn's FP operations outside its loops, its function-level calls followed: what a call of
+ * fn leaves where it is made (perfmodel counts the loops' work in the callees' nests). */
+static double outside_loops(const lm_function *fn)
 {
     double count = (double)lm_fp_total(&fn->own);
-    for (const lm_loop *l = fn->loops; l; l = l->next)
-        count += perf_nest_of(r, l)->flops;
     for (const lm_call *c = fn->calls; c; c = c->next)
-        if (followed(c))
-            count += executions_of(r, c->loop) *
-                     (function_count(r, c->callee) - (double)lm_fp_total(&c->added));
+        if (followed(c) && !c->loop)
+            count += outside_loops(c->callee) - (double)lm_fp_total(&c->added);
     return count;
 }
 
@@ -115,11 +93,13 @@ static double model_count(const char *path, const char *const *params)
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     perf_result r;
     CU_ASSERT_TRUE_FATAL(perf_evaluate(p, m, &(perf_options){.bindings = b}, &r));
-    double count = 0;
+    /* perfmodel's whole-program flops (each nest at its runs, issue 28 item 9) and the
+     * entry's work outside loops. */
+    double count = r.flops;
     for (const lm_file *f = p->files; f; f = f->next)
         for (const lm_function *fn = f->functions; fn; fn = fn->next)
             if (is_entry(p, fn))
-                count += function_count(&r, fn);
+                count += outside_loops(fn);
     perf_result_release(&r);
     machine_free(&m);
     bexpr_bindings_free(&b);
