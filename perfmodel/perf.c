@@ -107,6 +107,7 @@ typedef struct perf_run {
     bool warned; /* a benchmark fallback has been said */
     bool cores_given; /* -cores: every nest on `cores`; else only the worksharing ones */
     perf_unpredicted_say say;
+    perf_calls_memo *calls; /* what calls leave in their callers' loops */
     perf_nest *nest; /* the nest being evaluated */
     bool failed;     /* an error was reported: the evaluation gives false */
 } perf_run;
@@ -686,7 +687,7 @@ static double perf_loop_operations(const lm_loop *l)
 }
 
 static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
-                           const machine *m)
+                           const machine *m, perf_calls_memo *calls)
 {
     pl->loop = l;
     pl->nlevels = c->n;
@@ -697,7 +698,7 @@ static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
     pl->trip = (long long)c->trip[0];
     /* Work its calls added that the callees' nests count is theirs (perf_calls.c). */
     lm_fp_counts own;
-    perf_calls_own(l, &own);
+    perf_calls_own(calls, l, &own);
     pl->adds = (double)(own.n[LM_FP_PLUS] + own.n[LM_FP_MINUS]) * pl->executions;
     pl->multiplies = (double)own.n[LM_FP_MULTIPLY] * pl->executions;
     pl->divides = (double)own.n[LM_FP_DIVIDE] * pl->executions;
@@ -823,7 +824,7 @@ static void perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m, p
         c.trip[0] = (double)trip;
         perf_ancestor_trips(n, &c);
         perf_loop *pl = perf_nest_add_loop(n, &cap);
-        perf_eval_loop(pl, l, &c, m);
+        perf_eval_loop(pl, l, &c, m, t->calls);
         pl->did_not_run = not_run;
         /* Data a loop that did not run never touched holds no cache. */
         if (not_run) {
@@ -919,7 +920,7 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_options *op
                    perf_result *out)
 {
     perf_run t = {opt->bindings, opt->measured, opt->measured_ctx, opt->model, 0, false,
-                  opt->cores != 0, opt->say, NULL, false};
+                  opt->cores != 0, opt->say, perf_calls_memo_create(p), NULL, false};
     t.cores = opt->cores ? opt->cores : m->cores ? m->cores : 1;
     memset(out, 0, sizeof *out);
     size_t cap = 0;
@@ -944,6 +945,7 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_options *op
     perf_calls_runs(p, out, &(perf_calls_measure){perf_measured_entries, &t}, perf_runs_unknown,
                     &t);
     perf_result_totals(out);
+    perf_calls_memo_free(&t.calls);
     out->bottleneck = perf_total_bottleneck(out);
     out->model = t.model;
     out->cores = t.cores;

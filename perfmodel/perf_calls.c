@@ -40,37 +40,96 @@
 
 /* ---- what a caller's loop keeps of a call ---- */
 
-/* Calls nested deeper than this through function-level calls are taken as
- * adding nothing of their own outside loops (a guard against cycles the
- * recursive flag missed, as in XML that names no callee). */
-enum { PERF_CALLS_MAX_DEPTH = 64 };
+/* The program's functions by address, with what a call of each keeps: computed once a
+ * function (a diamond of function-level calls would otherwise repeat its sides), and a
+ * cycle the recursive flag missed (XML that names no callee twice alike) adds nothing
+ * the second time round. */
+struct perf_calls_memo {
+    const lm_function **fns;
+    lm_fp_counts *kept;
+    unsigned char *state; /* 0: not yet, 1: being computed, 2: done */
+    size_t n;
+};
 
-static void perf_calls_kept_at(const lm_function *f, unsigned depth, lm_fp_counts *out)
+static int perf_calls_by_address(const void *a, const void *b)
 {
-    memset(out, 0, sizeof *out);
-    if (depth > PERF_CALLS_MAX_DEPTH)
+    uintptr_t x = (uintptr_t) * (const lm_function *const *)a;
+    uintptr_t y = (uintptr_t) * (const lm_function *const *)b;
+    return (x > y) - (x < y);
+}
+
+/* The program's functions sorted by address, for lookups; *n of them. */
+static const lm_function **perf_calls_functions(const lm_program *p, size_t *n)
+{
+    *n = 0;
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            (*n)++;
+    const lm_function **fns = mem_alloc((*n ? *n : 1) * sizeof *fns);
+    size_t i = 0;
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            fns[i++] = fn;
+    qsort(fns, *n, sizeof *fns, perf_calls_by_address);
+    return fns;
+}
+
+/* fn's position in sorted fns, or SIZE_MAX. */
+static size_t perf_calls_position(const lm_function **fns, size_t n, const lm_function *fn)
+{
+    const lm_function **hit = bsearch(&fn, fns, n, sizeof *fns, perf_calls_by_address);
+    return hit ? (size_t)(hit - fns) : SIZE_MAX;
+}
+
+perf_calls_memo *perf_calls_memo_create(const lm_program *p)
+{
+    perf_calls_memo *m = mem_alloc(sizeof *m);
+    m->fns = perf_calls_functions(p, &m->n);
+    m->kept = mem_alloc((m->n ? m->n : 1) * sizeof *m->kept);
+    m->state = mem_alloc(m->n ? m->n : 1);
+    memset(m->state, 0, m->n ? m->n : 1);
+    return m;
+}
+
+void perf_calls_memo_free(perf_calls_memo **m)
+{
+    if (!*m)
         return;
+    free((*m)->fns);
+    free((*m)->kept);
+    free((*m)->state);
+    free(*m);
+    *m = NULL;
+}
+
+static const lm_fp_counts perf_calls_nothing;
+
+/* What a call of f keeps where it is made (perf_calls.h). */
+static const lm_fp_counts *perf_calls_kept(perf_calls_memo *m, const lm_function *f)
+{
+    size_t at = perf_calls_position(m->fns, m->n, f);
+    if (at == SIZE_MAX || m->state[at] == 1)
+        return &perf_calls_nothing;
+    if (m->state[at] == 2)
+        return &m->kept[at];
+    m->state[at] = 1;
     long long n[LM_FP_NCLASSES];
     for (int k = 0; k < LM_FP_NCLASSES; k++)
         n[k] = (long long)f->own.n[k];
     for (const lm_call *c = f->calls; c; c = c->next) {
         if (c->loop || !c->callee || c->recursive || c->indirect)
             continue;
-        lm_fp_counts inner;
-        perf_calls_kept_at(c->callee, depth + 1, &inner);
+        const lm_fp_counts *inner = perf_calls_kept(m, c->callee);
         for (int k = 0; k < LM_FP_NCLASSES; k++)
-            n[k] += (long long)inner.n[k] - (long long)c->added.n[k];
+            n[k] += (long long)inner->n[k] - (long long)c->added.n[k];
     }
     for (int k = 0; k < LM_FP_NCLASSES; k++)
-        out->n[k] = n[k] > 0 ? (unsigned long)n[k] : 0;
+        m->kept[at].n[k] = n[k] > 0 ? (unsigned long)n[k] : 0;
+    m->state[at] = 2;
+    return &m->kept[at];
 }
 
-void perf_calls_kept(const lm_function *callee, lm_fp_counts *out)
-{
-    perf_calls_kept_at(callee, 0, out);
-}
-
-void perf_calls_own(const lm_loop *l, lm_fp_counts *out)
+void perf_calls_own(perf_calls_memo *m, const lm_loop *l, lm_fp_counts *out)
 {
     *out = l->own;
     if (!l->function)
@@ -78,10 +137,9 @@ void perf_calls_own(const lm_loop *l, lm_fp_counts *out)
     for (const lm_call *c = l->function->calls; c; c = c->next) {
         if (c->loop != l || !c->callee || c->recursive || c->indirect)
             continue;
-        lm_fp_counts kept;
-        perf_calls_kept(c->callee, &kept);
+        const lm_fp_counts *kept = perf_calls_kept(m, c->callee);
         for (int k = 0; k < LM_FP_NCLASSES; k++) {
-            unsigned long off = c->added.n[k] > kept.n[k] ? c->added.n[k] - kept.n[k] : 0;
+            unsigned long off = c->added.n[k] > kept->n[k] ? c->added.n[k] - kept->n[k] : 0;
             out->n[k] = out->n[k] > off ? out->n[k] - off : 0;
         }
     }
@@ -99,24 +157,15 @@ typedef struct perf_fn {
 } perf_fn;
 
 typedef struct perf_graph {
-    perf_fn *fns;
+    perf_fn *fns; /* in the order of sorted */
     size_t n;
     const lm_function **sorted; /* by address, for lookups */
 } perf_graph;
 
-static int perf_calls_by_address(const void *a, const void *b)
-{
-    uintptr_t x = (uintptr_t) * (const lm_function *const *)a;
-    uintptr_t y = (uintptr_t) * (const lm_function *const *)b;
-    return (x > y) - (x < y);
-}
-
 static perf_fn *perf_calls_find(const perf_graph *g, const lm_function *fn)
 {
-    const lm_function **hit = bsearch(&fn, g->sorted, g->n, sizeof *g->sorted,
-                                      perf_calls_by_address);
-    /* fns is in sorted's order: the same position. */
-    return hit ? &g->fns[hit - g->sorted] : NULL;
+    size_t at = perf_calls_position(g->sorted, g->n, fn);
+    return at == SIZE_MAX ? NULL : &g->fns[at];
 }
 
 /* Whether a call site counts toward its callee's runs. */
@@ -127,18 +176,9 @@ static bool perf_calls_edge(const lm_call *c)
 
 static void perf_graph_build(const lm_program *p, perf_graph *g)
 {
-    g->n = 0;
-    for (const lm_file *f = p->files; f; f = f->next)
-        for (const lm_function *fn = f->functions; fn; fn = fn->next)
-            g->n++;
-    g->sorted = mem_alloc((g->n ? g->n : 1) * sizeof *g->sorted);
-    size_t i = 0;
-    for (const lm_file *f = p->files; f; f = f->next)
-        for (const lm_function *fn = f->functions; fn; fn = fn->next)
-            g->sorted[i++] = fn;
-    qsort(g->sorted, g->n, sizeof *g->sorted, perf_calls_by_address);
-    /* fns in the order of sorted, so that a lookup's position is its entry. */
+    g->sorted = perf_calls_functions(p, &g->n);
     g->fns = mem_alloc((g->n ? g->n : 1) * sizeof *g->fns);
+    size_t i;
     for (i = 0; i < g->n; i++)
         g->fns[i] = (perf_fn){g->sorted[i], 0, 0, NULL, NULL};
     for (i = 0; i < g->n; i++)

@@ -1473,6 +1473,35 @@ static void test_calls_runs(void)
     }
 }
 
+/* Forty functions, each one multiply and the sum of two calls of the next at function
+ * level: a call of the first leaves 2^40 - 1 multiplies and 2^39 - 1 adds where it is made
+ * (no loop counts them), three times in main_loop's loop, worked out once a function, not
+ * once a path (2^40 of them). */
+static void test_calls_diamonds(void)
+{
+    enum { DEPTH = 40 };
+    strbuf src = STRBUF_INIT;
+    strbuf_printf(&src, "double f%d(double x) { return x * 1.5; }\n", DEPTH - 1);
+    for (int i = DEPTH - 2; i >= 0; i--)
+        strbuf_printf(&src, "double f%d(double x) { x = x * 1.5; return f%d(x) + f%d(x); }\n",
+                      i, i + 1, i + 1);
+    strbuf_append(&src, "double main_loop(double x)\n{\n    for (int k = 0; k < 3; k++)\n"
+                        "        x = f0(x);\n    return x;\n}\n");
+    char *path = testutil_path(tmpdir, "diamonds.c");
+    CU_ASSERT_FATAL(testutil_write_file(path, strbuf_cstr(&src)));
+    free(path);
+    strbuf_release(&src);
+    const char *args[] = {"-static-counting-only", "-report-file", "d.txt", "-machine", SMALL_VM,
+                          "-json", "d.json", "diamonds.c", NULL};
+    testutil_proc r = testutil_exec_program(tmpdir, AITOOL_MEASURETOOL, args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *json = read_in_tmp("d.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"flops\":\t4947802324986,"));
+    free(json);
+}
+
 /* A loop whose bound the model cannot evaluate (it calls a function: kernels/perf_call_bound.c)
  * takes its iterations per entry as a loop without bounds does: by name, or measured. */
 static void test_bound_not_evaluated(void)
@@ -1693,6 +1722,7 @@ static const testutil_case xml_cases[] = {
     {"hot loops and -top", test_hot_loops},
     {"partial predictions", test_partial_predictions},
     {"whole-program totals follow calls", test_calls_runs},
+    {"calls: a diamond of 2^40 paths", test_calls_diamonds},
     {"a bound that does not evaluate", test_bound_not_evaluated},
     {"the deepest nest round trip", test_xml_deepest_nest},
     {NULL, NULL},

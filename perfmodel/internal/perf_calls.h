@@ -10,13 +10,16 @@
 #include "loop_model.h"
 #include "perf.h"
 
+/* What a call of each function of a program leaves where it is made (its
+ * operations outside loops, following its function-level calls), worked out
+ * once a function; create and free per evaluation. */
+typedef struct perf_calls_memo perf_calls_memo;
+perf_calls_memo *perf_calls_memo_create(const lm_program *p);
+void perf_calls_memo_free(perf_calls_memo **m);
+
 /* l's own FP operations less what its calls of program functions added that
  * those functions' nests count at their own runs. */
-void perf_calls_own(const lm_loop *l, lm_fp_counts *out);
-
-/* What a call of `callee` leaves in the caller's loop: its operations outside
- * loops, following its function-level calls. */
-void perf_calls_kept(const lm_function *callee, lm_fp_counts *out);
+void perf_calls_own(perf_calls_memo *m, const lm_loop *l, lm_fp_counts *out);
 
 /* Whether a measurement gives the times the loop `top` was entered. */
 typedef struct perf_calls_measure {
