@@ -34,17 +34,40 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
     return text;
 }
 
-/* The input in a file called `name` ("fuzz.la") in a directory of this
+/* The directory of fuzz_file and the names written in it, removed at exit (a run of the
+ * fuzzers must leave nothing in /tmp). */
+enum { FUZZ_MAX_NAMES = 8 };
+static char fuzz_dir[64];
+static const char *fuzz_names[FUZZ_MAX_NAMES];
+
+static inline void fuzz_remove_dir(void)
+{
+    char path[128];
+    for (int i = 0; i < FUZZ_MAX_NAMES && fuzz_names[i]; i++) {
+        snprintf(path, sizeof path, "%s/%s", fuzz_dir, fuzz_names[i]);
+        remove(path);
+    }
+    rmdir(fuzz_dir);
+}
+
+/* The input in a file called `name` ("fuzz.la", a literal) in a directory of this
  * process's own; its path. */
 static inline const char *fuzz_file(const uint8_t *data, size_t size, const char *name)
 {
-    static char dir[64], path[128];
-    if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/aitool-fuzz-XXXXXX");
-        if (!mkdtemp(dir))
+    static char path[128];
+    if (!fuzz_dir[0]) {
+        snprintf(fuzz_dir, sizeof fuzz_dir, "/tmp/aitool-fuzz-XXXXXX");
+        if (!mkdtemp(fuzz_dir))
             abort();
+        atexit(fuzz_remove_dir);
     }
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    int i = 0;
+    while (i < FUZZ_MAX_NAMES && fuzz_names[i] && strcmp(fuzz_names[i], name))
+        i++;
+    if (i == FUZZ_MAX_NAMES)
+        abort();
+    fuzz_names[i] = name;
+    snprintf(path, sizeof path, "%s/%s", fuzz_dir, name);
     FILE *f = fopen(path, "wb");
     if (!f)
         abort();
