@@ -68,6 +68,7 @@
 #include "edits.h"
 #include "loop_model.h"
 #include "loop_stmt.h"
+#include "measured.h"
 #include "mem.h"
 #include "source.h"
 #include "strbuf.h"
@@ -964,7 +965,12 @@ static char *auto_epilogue(autoi *ai)
                   ai->ncounters, ai->nloops);
     strbuf_append(&t, "static const char aitool_file[] = \"");
     append_json_in_c(&t, ai->s->path);
-    strbuf_append(&t, "\";\nstatic const struct aitool_loop {\n"
+    /* the build identity of the measurement (measured.h) */
+    uint64_t digest = measured_digest(ai->s->text, ai->s->len);
+    strbuf_printf(&t, "\";\n#define AITOOL_DIGEST 0x%016llxULL\n#define AITOOL_UNIT 0x%016llxULL\n",
+                  (unsigned long long)digest,
+                  (unsigned long long)measured_unit_id(ai->s->path, digest));
+    strbuf_append(&t, "static const struct aitool_loop {\n"
                       "    unsigned line, column;\n    const char *function;\n"
                       "    unsigned long load, store; /* bytes per iteration */\n"
                       "} aitool_loops[] = {\n");

@@ -2,6 +2,8 @@
  * exit), keyed by the loops of the analyzed program. */
 #include "measured.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,7 +75,23 @@ static const json_check_field measured_totals_fields[] = {
 static const json_check_field measured_loop_row = {"loop", JSON_CHECK_OBJECT,
                                                    .members = measured_loop_fields};
 
+/* A digest as the runtime prints it (measured_digest). */
+static const json_check_range measured_hex16 = {16, 16, false, 0, "16 hexadecimal digits"};
+
+static const json_check_field measured_file_fields[] = {
+    {"file", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {"digest", JSON_CHECK_STRING, &measured_hex16, true, false, NULL, NULL, NULL},
+    {0},
+};
+
+static const json_check_field measured_file_row = {"file", JSON_CHECK_OBJECT,
+                                                   .members = measured_file_fields};
+
+/* "build" and "files" say which build measured: a measurement written by
+ * hand may leave them out. */
 static const json_check_field measured_top_fields[] = {
+    {"build", JSON_CHECK_STRING, &measured_hex16, false, false, NULL, NULL, NULL},
+    {"files", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL, &measured_file_row},
     {"loops", JSON_CHECK_ARRAY, NULL, true, false, NULL, NULL, &measured_loop_row},
     {"totals", JSON_CHECK_OBJECT, NULL, false, false, NULL, measured_totals_fields, NULL},
     {0},
@@ -81,6 +99,21 @@ static const json_check_field measured_top_fields[] = {
 
 const json_check_field measured_schema = {"the measurement", JSON_CHECK_OBJECT,
                                           .members = measured_top_fields};
+
+/* FNV-1a, 64 bits: the same on every machine, cheap, and enough to tell
+ * one version of a file from another (not an adversary). */
+uint64_t measured_digest(const char *text, size_t len)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)text[i]) * 0x100000001b3ull;
+    return h;
+}
+
+uint64_t measured_unit_id(const char *path, uint64_t digest)
+{
+    return digest ^ (measured_digest(path, strlen(path)) * 0x9e3779b97f4a7c15ull);
+}
 
 /* A member the schema checked: a count. */
 static unsigned long json_count(const cJSON *o, const char *key)
@@ -172,6 +205,41 @@ static void read_entry(measured_set *s, const loop_index *ix, const char *path, 
     *s->by_loop[l->index] = m;
 }
 
+/* Whether the analyzed file f is the one a "files" entry of the
+ * measurement names: the same name, and when the text differs, an error
+ * (the measurement is of another build); true when it is not that file. */
+static bool same_build(const char *path, const lm_file *f, const char *file, const char *digest)
+{
+    if (strcmp(fileio_basename(f->path), fileio_basename(file)))
+        return true;
+    char *text = fileio_read_text(f->path, "the source file");
+    if (!text)
+        return false;
+    char now[17];
+    snprintf(now, sizeof now, "%016llx", (unsigned long long)measured_digest(text, strlen(text)));
+    free(text);
+    if (!strcmp(now, digest))
+        return true;
+    diag_at(DIAG_ERROR, path, 1, 1,
+            "the measurement is of another build: '%s' has changed since it was measured "
+            "(build and run the program again)", f->path);
+    return false;
+}
+
+/* Every analyzed file the measurement names is the text it measured. */
+static bool files_match(const lm_program *p, const char *path, const cJSON *root)
+{
+    const cJSON *files = cJSON_GetObjectItemCaseSensitive(root, "files");
+    bool ok = true;
+    for (const cJSON *e = files ? files->child : NULL; e; e = e->next) {
+        const char *file = cJSON_GetObjectItemCaseSensitive(e, "file")->valuestring;
+        const char *digest = cJSON_GetObjectItemCaseSensitive(e, "digest")->valuestring;
+        for (const lm_file *f = p->files; f; f = f->next)
+            ok = same_build(path, f, file, digest) && ok;
+    }
+    return ok;
+}
+
 measured_set *measured_read(const lm_program *p, const char *path)
 {
     char *text = fileio_read_text(path, "the measurement");
@@ -187,7 +255,7 @@ measured_set *measured_read(const lm_program *p, const char *path)
         json_error_position(text, &line, &col);
         diag_at(DIAG_ERROR, path, line, col, "the measurement is not valid JSON");
         ok = false;
-    } else if (json_check(path, text, &measured_schema)) {
+    } else if (json_check(path, text, &measured_schema) || !files_match(p, path, root)) {
         ok = false;
     } else {
         loop_index ix = loop_index_build(p);

@@ -14,12 +14,16 @@
  *
  * What a measurement holds is the table measured_schema (json_check.h):
  * each loop's "file", "line", "column" and counts are required, "function",
- * "fp_total" and "ai" optional (they follow from the rest), "totals"
- * optional; a member of another name, or one given twice, is an error. */
+ * "fp_total" and "ai" optional (they follow from the rest), "totals",
+ * "build" and "files" optional; a member of another name, or one given
+ * twice, is an error.  measured_merge.c sums the measurements of a run's
+ * processes. */
 #ifndef AITOOL_MEASURED_H
 #define AITOOL_MEASURED_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "json_check.h"
 #include "loop_model.h"
@@ -49,6 +53,20 @@ void measured_free(measured_set **s);
 
 /* What was measured for loop l, or NULL. */
 const measured_loop *measured_of(const measured_set *s, const lm_loop *l);
+
+/* The build identity a measurement carries ("build", "files"): the digest
+ * of a source file's text (FNV-1a), and the identity of an instrumented
+ * file, its digest and name together; the runtime sums its files'
+ * identities into "build".  measured_read() refuses a measurement whose
+ * digest of an analyzed file is not that file's text now. */
+uint64_t measured_digest(const char *text, size_t len);
+uint64_t measured_unit_id(const char *path, uint64_t digest);
+
+/* measuretool -merge-measured: the measurements of one run's processes,
+ * summed loop by loop (keyed by file, line, column and function) into out,
+ * written atomically.  False after an error naming the input: unreadable,
+ * not a measurement, or of another build than the first. */
+bool measured_merge(const char *out, const char *const *inputs, int n);
 
 /* The ExaSAT pininfo a measurement gives: what it measured, nothing else. */
 void measured_pininfo(lm_pininfo *pi, const measured_loop *m);

@@ -1,6 +1,7 @@
 /* Instrumentation: the edit list, measureTool's marker protocol and the
  * automatic measurement, checked by compiling and running the instrumented
  * programs against counts worked out by hand. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -831,6 +832,266 @@ static void test_auto_examples_unchanged(void)
     }
 }
 
+/* ---- one measurement per process, every file ------------------------- */
+
+/* A program of two instrumented files, linked from objects (each carries
+ * the runtime); with an argument it forks, and the child scales 16 more. */
+static const char multi_a[] =
+    "#include <stdio.h>\n"
+    "#include <sys/wait.h>\n"
+    "#include <unistd.h>\n"
+    "double scale(double *v, int n, double f);\n"
+    "static double a[64];\n"
+    "int main(int argc, char **argv)\n"
+    "{\n"
+    "    double s = 0.0;\n"
+    "    (void)argv;\n"
+    "    for (int i = 0; i < 64; i++)\n"
+    "        a[i] = i * 0.5;\n"
+    "    s = scale(a, 64, 2.0);\n"
+    "    if (argc > 1) {\n"
+    "        pid_t p = fork();\n"
+    "        if (p == 0) {\n"
+    "            s += scale(a, 16, 3.0);\n"
+    "            printf(\"child %g\\n\", s);\n"
+    "            return 0;\n"
+    "        }\n"
+    "        waitpid(p, NULL, 0);\n"
+    "    }\n"
+    "    printf(\"%g\\n\", s);\n"
+    "    return 0;\n"
+    "}\n";
+
+static const char multi_b[] =
+    "double scale(double *v, int n, double f)\n"
+    "{\n"
+    "    double t = 0.0;\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        v[i] = v[i] * f;\n"
+    "        t = t + v[i];\n"
+    "    }\n"
+    "    return t;\n"
+    "}\n";
+
+/* multi_a.c and multi_b.c instrumented, each compiled to an object, and
+ * linked into exe. */
+static void build_multi(const char *exe)
+{
+    const char *names[] = {"multi_a.c", "multi_b.c"};
+    for (int i = 0; i < 2; i++) {
+        const char *args[] = {"-auto-instrument", names[i], NULL};
+        testutil_proc r = measuretool(args);
+        CU_ASSERT_EQUAL_FATAL(r.status, 0);
+        testutil_proc_release(&r);
+    }
+    CU_ASSERT_FATAL(compile("ai_multi_a.c", "multi_a.o", "-c", NULL));
+    CU_ASSERT_FATAL(compile("ai_multi_b.c", "multi_b.o", "-c", NULL));
+    CU_ASSERT_FATAL(compile("multi_a.o", exe, "multi_b.o", NULL));
+}
+
+static void write_multi(void)
+{
+    char *a = in_tmp("multi_a.c"), *b = in_tmp("multi_b.c");
+    CU_ASSERT_FATAL(testutil_write_file(a, multi_a));
+    CU_ASSERT_FATAL(testutil_write_file(b, multi_b));
+    free(a);
+    free(b);
+}
+
+/* The one file in the temporary directory whose name starts with prefix
+ * (and is not exactly prefix), or NULL. */
+static char *find_file(const char *prefix)
+{
+    DIR *d = opendir(tmpdir);
+    char *found = NULL;
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;)
+        if (!strncmp(e->d_name, prefix, strlen(prefix)) && strcmp(e->d_name, prefix)) {
+            free(found);
+            found = strdup(e->d_name);
+            n++;
+        }
+    if (d)
+        closedir(d);
+    if (n != 1) {
+        free(found);
+        return NULL;
+    }
+    return found;
+}
+
+/* By hand: main's loop stores a (8 bytes) 64 times, one multiply each;
+ * scale's loop reads and writes v, a multiply and a plus per iteration. */
+static const expected_loop multi_loops[] = {
+    {10, "main", 1, 64, 0, 0, 64, 0, 0, 0, 512},
+    {4, "scale", 1, 64, 64, 0, 64, 0, 0, 512, 512},
+};
+
+/* Two instrumented files in one program: one measurement, both files'
+ * loops, exact counts, files in the order of their names. */
+static void test_two_files_one_measurement(void)
+{
+    write_multi();
+    build_multi("multi");
+    setenv("AITOOL_MEASURED", "multi.json", 1);
+    testutil_proc r = run_program("multi");
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "2016\n");
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    cJSON *m = read_measured("multi.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    check_loops(m, multi_loops, 2);
+    const cJSON *loops = cJSON_GetObjectItem(m, "loops");
+    CU_ASSERT_STRING_EQUAL(cJSON_GetArrayItem(loops, 0)->child->valuestring, "multi_a.c");
+    CU_ASSERT_STRING_EQUAL(cJSON_GetArrayItem(loops, 1)->child->valuestring, "multi_b.c");
+    expected_loop totals = {0, "", 2, 128, 64, 0, 128, 0, 0, 512, 1024};
+    check_counts(cJSON_GetObjectItem(m, "totals"), &totals);
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItem(m, "files")), 2);
+    CU_ASSERT_EQUAL(strlen(cJSON_GetObjectItem(m, "build")->valuestring), 16);
+    cJSON_Delete(m);
+    /* it reads back beside the static counts of both files */
+    const char *args[] = {"-static-counting-only", "-measured", "multi.json", "-json", "mr.json",
+                          "multi_a.c", "multi_b.c", NULL};
+    r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+}
+
+/* A forking program: the parent's measurement under the name, the child's
+ * as NAME.PID (said on stderr), counted from zero; merged, their sums. */
+static void test_fork_and_merge(void)
+{
+    write_multi();
+    build_multi("multi");
+    const char *argv[] = {"./multi", "fork", NULL};
+    setenv("AITOOL_MEASURED", "fork.json", 1);
+    testutil_proc r = testutil_exec(tmpdir, argv);
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "child 2376\n2016\n");
+    char *child = find_file("fork.json.");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(child);
+    strbuf note = STRBUF_INIT;
+    strbuf_printf(&note, "wrote its measurement to %s ($AITOOL_MEASURED has no %%p)\n", child);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, strbuf_cstr(&note)));
+    strbuf_release(&note);
+    testutil_proc_release(&r);
+    cJSON *c = read_measured(child);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    const expected_loop child_loops[] = {
+        {10, "main", 0, 0, 0, 0, 0, 0, 0, 0, 0},
+        {4, "scale", 1, 16, 16, 0, 16, 0, 0, 128, 128},
+    };
+    check_loops(c, child_loops, 2);
+    cJSON_Delete(c);
+    const char *args[] = {"-merge-measured", "fork_all.json", "fork.json", child, NULL};
+    r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    cJSON *m = read_measured("fork_all.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop merged[] = {
+        {10, "main", 1, 64, 0, 0, 64, 0, 0, 0, 512},
+        {4, "scale", 2, 80, 80, 0, 80, 0, 0, 640, 640},
+    };
+    check_loops(m, merged, 2);
+    /* the child's s += ... is outside loops: one more plus */
+    expected_loop totals = {0, "", 3, 144, 81, 0, 144, 0, 0, 640, 1152};
+    check_counts(cJSON_GetObjectItem(m, "totals"), &totals);
+    cJSON_Delete(m);
+    free(child);
+}
+
+/* %p, %r and %%; a rank other than 0 without %r writes NAME.PID. */
+static void test_measured_name(void)
+{
+    write_multi();
+    build_multi("multi");
+    setenv("AITOOL_MEASURED", "m.%r.%p.%%.json", 1);
+    setenv("PMI_RANK", "3", 1);
+    testutil_proc r = run_program("multi");
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *name = find_file("m.3.");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(name);
+    size_t n = strlen(name);
+    CU_ASSERT(n > 11 && !strcmp(name + n - 7, ".%.json") && strspn(name + 4, "0123456789") == n - 11);
+    free(name);
+    unsetenv("PMI_RANK");
+    setenv("SLURM_PROCID", "5", 1);
+    setenv("AITOOL_MEASURED", "s.%r.json", 1);
+    r = run_program("multi");
+    testutil_proc_release(&r);
+    cJSON *s = read_measured("s.5.json");
+    CU_ASSERT_PTR_NOT_NULL(s);
+    cJSON_Delete(s);
+    setenv("AITOOL_MEASURED", "rank.json", 1);
+    r = run_program("multi");
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "wrote its measurement to rank.json."));
+    testutil_proc_release(&r);
+    unsetenv("SLURM_PROCID");
+    unsetenv("AITOOL_MEASURED");
+    char *ranked = find_file("rank.json.");
+    CU_ASSERT_PTR_NOT_NULL(ranked);
+    free(ranked);
+    char *plain = in_tmp("rank.json");
+    char *text = testutil_read_file(plain);
+    CU_ASSERT_PTR_NULL(text);
+    free(text);
+    free(plain);
+}
+
+/* A measurement of another build (multi_b.c changed and rebuilt) is
+ * refused by -merge-measured and, against the changed source, -measured. */
+static void test_measured_other_build(void)
+{
+    write_multi();
+    build_multi("multi");
+    setenv("AITOOL_MEASURED", "old.json", 1);
+    testutil_proc r = run_program("multi");
+    testutil_proc_release(&r);
+    char *b = in_tmp("multi_b.c");
+    strbuf changed = STRBUF_INIT;
+    strbuf_printf(&changed, "%s/* changed */\n", multi_b);
+    CU_ASSERT_FATAL(testutil_write_file(b, strbuf_cstr(&changed)));
+    strbuf_release(&changed);
+    free(b);
+    build_multi("multi2");
+    setenv("AITOOL_MEASURED", "new.json", 1);
+    r = run_program("multi2");
+    testutil_proc_release(&r);
+    unsetenv("AITOOL_MEASURED");
+    const char *merge[] = {"-merge-measured", "both.json", "old.json", "new.json", NULL};
+    r = measuretool(merge);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "new.json:1:1: error: the measurement is of another "
+                                         "build ("));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "than 'old.json' ("));
+    testutil_proc_release(&r);
+    char *both = in_tmp("both.json");
+    char *text = testutil_read_file(both);
+    CU_ASSERT_PTR_NULL(text);
+    free(text);
+    free(both);
+    const char *read_old[] = {"-static-counting-only", "-measured", "old.json", "multi_a.c",
+                              "multi_b.c", NULL};
+    r = measuretool(read_old);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "old.json:1:1: error: the measurement is of another "
+                                         "build: '"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "multi_b.c' has changed since it was measured"));
+    testutil_proc_release(&r);
+    const char *read_new[] = {"-static-counting-only", "-measured", "new.json", "multi_a.c",
+                              "multi_b.c", NULL};
+    r = measuretool(read_new);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+}
+
 static const testutil_case edit_cases[] = {
     {"insertions nest and keep line numbers", test_edits_order_and_lines},
     {NULL, NULL},
@@ -862,14 +1123,23 @@ static const testutil_case auto_cases[] = {
     {NULL, NULL},
 };
 
+static const testutil_case run_cases[] = {
+    {"two instrumented files, one measurement", test_two_files_one_measurement},
+    {"fork: two measurements, merged", test_fork_and_merge},
+    {"%p, %r and NAME.PID", test_measured_name},
+    {"a measurement of another build", test_measured_other_build},
+    {NULL, NULL},
+};
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
     if (!tmpdir)
         return 2;
     const testutil_suite suites[] = {
-        {"edits", edit_cases}, {"markers", manual_cases}, {"automatic", auto_cases}};
-    int status = testutil_run(suites, 3);
+        {"edits", edit_cases}, {"markers", manual_cases}, {"automatic", auto_cases},
+        {"one measurement per process", run_cases}};
+    int status = testutil_run(suites, 4);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;

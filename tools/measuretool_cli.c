@@ -150,6 +150,11 @@ static const args_option mt_option_table[] = {
              "report of the whole run; analyzes nothing"},
     {.names = "-merge-xml", .kind = ARGS_VALUE, .value = "OUT.xml", .dest = MT_OPT(merge_xml),
      .help = "the same for the slices' ExaSAT XML"},
+    {.names = "-merge-measured", .kind = ARGS_VALUE, .value = "OUT.json",
+     .dest = MT_OPT(merge_measured),
+     .help = "sum the measurements named (of the processes of one run of an -auto-instrument or "
+             "aitool-cc program) into OUT.json, loop by loop; a measurement of another build is "
+             "refused; analyzes nothing"},
 };
 
 enum { MT_NOPTIONS = sizeof mt_option_table / sizeof *mt_option_table, MT_HELP_COLUMN = 26 };
@@ -226,6 +231,7 @@ static void mt_print_help(FILE *out)
     fputs("usage: measuretool [options] [compiler options] file.c|kernel.xml...\n"
           "       measuretool -p BUILD_DIR [-j N] [-shard K/N] [options] [file.c...]\n"
           "       measuretool -merge OUT.json SLICE.json...  |  -merge-xml OUT.xml SLICE.xml...\n"
+          "       measuretool -merge-measured OUT.json MEASURED.json...\n"
           "\n"
           "Counts, per loop, the floating-point operations and array load/store bytes of\n"
           "one iteration, and their arithmetic intensity (flops per byte).\n"

@@ -441,7 +441,8 @@ static bool mt_instrument(const mt_options *o, const mt_parallel *par, const mt_
 /* Options that analyze or write something else make no sense with -merge. */
 static const char *mt_merge_conflict(const mt_options *o)
 {
-    return o->merge_json && o->merge_xml ? "-merge-xml"
+    return (o->merge_json || o->merge_xml) && o->merge_measured ? "-merge-measured"
+           : o->merge_json && o->merge_xml                       ? "-merge-xml"
            : o->build_dir                ? "-p"
            : o->shard                    ? "-shard"
            : o->static_only              ? "-static-counting-only"
@@ -458,8 +459,10 @@ static const char *mt_merge_conflict(const mt_options *o)
 
 static int mt_merge(const mt_options *o)
 {
-    const char *option = o->merge_json ? "-merge" : "-merge-xml";
-    const char *out = o->merge_json ? o->merge_json : o->merge_xml;
+    const char *option = o->merge_json ? "-merge" : o->merge_xml ? "-merge-xml" : "-merge-measured";
+    const char *out = o->merge_json  ? o->merge_json
+                      : o->merge_xml ? o->merge_xml
+                                     : o->merge_measured;
     const char *conflict = mt_merge_conflict(o);
     if (conflict) {
         diag_tool(DIAG_ERROR, "%s merges reports and analyzes nothing: '%s' cannot go with it",
@@ -467,13 +470,15 @@ static int mt_merge(const mt_options *o)
         return MT_EXIT_USAGE;
     }
     if (o->ninputs == 0) {
-        diag_tool(DIAG_ERROR, "%s %s: name the reports of the slices to merge", option, out);
+        diag_tool(DIAG_ERROR, "%s %s: name the %s to merge", option, out,
+                  o->merge_measured ? "measurements" : "reports of the slices");
         return MT_EXIT_USAGE;
     }
     if (!mt_output_not_input(o, NULL, option, out))
         return MT_EXIT_USAGE;
-    bool ok = o->merge_json ? report_json_merge(out, o->inputs, o->ninputs)
-                            : xml_merge_files(out, o->inputs, o->ninputs);
+    bool ok = o->merge_json  ? report_json_merge(out, o->inputs, o->ninputs)
+              : o->merge_xml ? xml_merge_files(out, o->inputs, o->ninputs)
+                             : measured_merge(out, o->inputs, o->ninputs);
     return ok ? MT_EXIT_OK : MT_EXIT_INPUT;
 }
 
@@ -553,7 +558,7 @@ static int mt_run_plan(const mt_options *o, const mt_parallel *par, mt_plan *pl,
 
 static int mt_run_analysis(const mt_options *o, const annot_set *annots)
 {
-    if (o->merge_json || o->merge_xml)
+    if (o->merge_json || o->merge_xml || o->merge_measured)
         return mt_merge(o);
     mt_parallel par;
     if (!mt_parse_parallel(o, &par))

@@ -47,6 +47,7 @@ typedef struct mt_options {
     bool progress;           /* -progress: the progress line off a terminal too */
     const char *merge_json;  /* -merge OUT.json: merge the inputs, slices' JSON reports */
     const char *merge_xml;   /* -merge-xml OUT.xml: merge the inputs, slices' XML */
+    const char *merge_measured; /* -merge-measured OUT.json: sum the inputs, measurements */
     const char **inputs;
     int ninputs;
     const char **clang_args;
