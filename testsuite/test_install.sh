@@ -2,7 +2,7 @@
 # test_install: `cmake --install BUILD --prefix P` into a temporary prefix,
 # then every program run from there, in a directory of its own: --version,
 # static counts of an installed example, an -auto-instrument copy compiled
-# and run, perfmodel and chips on installed examples, simon-cc building a
+# and run, aitool-cc building an example with a measurement, perfmodel and chips on installed examples, simon-cc building a
 # SIMON program with the installed header and libraries, and the manual
 # pages rendered.  A copy of the installation moved elsewhere (its data
 # files marked) shows that the programs read the installation's files and
@@ -49,7 +49,7 @@ install_into() {
 
 check_files() {
     local f
-    for f in bin/measuretool bin/perfmodel bin/chips bin/simon-cc \
+    for f in bin/measuretool bin/perfmodel bin/chips bin/simon-cc bin/aitool-cc \
              share/aitool/include/omp.h share/aitool/annotations/default.annot \
              share/aitool/xml-schema/exasat.xsd share/aitool/xml-schema/exasat-orig.xsd \
              share/aitool/machines/small-vm-2core.json share/aitool/machines/zen5-vm-2core.json \
@@ -58,7 +58,7 @@ check_files() {
              include/aitool/simon.h lib/aitool/libsimon.a lib/aitool/libaisimon_core.a \
              lib/aitool/libaisimon_fiber.a lib/aitool/libaisupport.a \
              share/man/man1/measuretool.1 share/man/man1/perfmodel.1 share/man/man1/chips.1 \
-             share/man/man1/simon-cc.1; do
+             share/man/man1/simon-cc.1 share/man/man1/aitool-cc.1; do
         [[ -f $prefix/$f ]] || fail "not installed: $f"
     done
 }
@@ -74,6 +74,19 @@ check_versions() {
             [[ $(cat "$tmp/out") == "$p $version" ]] || fail "$p --version: $(cat "$tmp/out")"
         fi
     done
+    # aitool-cc's --version is the real compiler's, as configure expects
+    if check "--aitool-version" "$prefix/bin/aitool-cc" --aitool-version; then
+        [[ $(cat "$tmp/out") == "aitool-cc $version" ]] ||
+            fail "aitool-cc --aitool-version: $(cat "$tmp/out")"
+    fi
+}
+
+check_aitool_cc() {
+    cp "$prefix/share/aitool/examples/triad.c" "$work/cc_triad.c"
+    check "aitool-cc -c" "$prefix/bin/aitool-cc" -O1 -c cc_triad.c &&
+        check "aitool-cc links" "$prefix/bin/aitool-cc" cc_triad.o -lm -o cc_triad &&
+        check "the aitool-cc program runs" env AITOOL_MEASURED=cc.json ./cc_triad &&
+        check "its measurement" grep -F '"file": "cc_triad.c", "line"' cc.json
 }
 
 check_measuretool() {
@@ -122,7 +135,7 @@ check_man_pages() {
                 fail "$p.1 does not describe $name"
         done
     done
-    for p in measuretool perfmodel chips simon-cc; do
+    for p in measuretool perfmodel chips simon-cc aitool-cc; do
         if check "$p.1 renders" groff -man -Tutf8 -ww -z "$prefix/share/man/man1/$p.1" &&
             [[ -s $tmp/out ]]; then
             fail "$p.1: groff warns"
@@ -148,6 +161,9 @@ check_relocated() {
     check "moved simon-cc -T runs the moved measuretool" "$moved/bin/simon-cc" -T costs.txt \
         simon_dot.c -o simon_dot2 -Wl,--trace && expect_output "moved libraries" "$moved/lib/aitool/libsimon.a"
     [[ -e $tmp/mark ]] || fail "the moved simon-cc did not run the moved measuretool"
+    rm -f "$tmp/mark"
+    check "moved aitool-cc runs the moved measuretool" "$moved/bin/aitool-cc" -c cc_triad.c
+    [[ -e $tmp/mark ]] || fail "the moved aitool-cc did not run the moved measuretool"
     echo '#error "the moved installation'"'"'s omp.h"' >>"$moved/share/aitool/include/omp.h"
     (cd "$work" && "$moved/bin/measuretool.real" -static-counting-only -fopenmp -report-file - omp.c) \
         >"$tmp/out" 2>&1 && fail "the moved measuretool did not read the moved omp.h"
@@ -162,6 +178,7 @@ install_into "$prefix"
 check_files
 check_versions
 check_measuretool
+check_aitool_cc
 check_perfmodel_and_chips
 check_simon_cc
 check_man_pages

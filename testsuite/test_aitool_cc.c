@@ -1,0 +1,446 @@
+/* aitool-cc: a three-file program built by make and by CMake through it,
+ * its measurement against counts worked out by hand; configure's probes
+ * answered as cc answers them; a real compiler that is missing; a file
+ * libclang cannot take, compiled as it is. */
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cjson/cJSON.h>
+
+#include "strbuf.h"
+#include "testutil.h"
+
+static char *tmpdir;
+
+/* dir/name inside the temporary directory (dir NULL: the directory). */
+static char *at(const char *dir, const char *name)
+{
+    strbuf p = STRBUF_INIT;
+    strbuf_printf(&p, "%s%s%s%s%s", tmpdir, dir ? "/" : "", dir ? dir : "", name ? "/" : "",
+                  name ? name : "");
+    return strbuf_take(&p);
+}
+
+static void write_in(const char *dir, const char *name, const char *text)
+{
+    char *path = at(dir, name);
+    CU_ASSERT_FATAL(testutil_write_file(path, text));
+    free(path);
+}
+
+static void make_dir(const char *dir)
+{
+    char *path = at(dir, NULL);
+    mkdir(path, 0755);
+    free(path);
+}
+
+/* ---- a three-file program ---- */
+
+static const char prog_main[] =
+    "#include <stdio.h>\n"
+    "#include \"local.h\"\n"
+    "#include \"vec.h\"\n"
+    "static double x[N], y[N];\n"
+    "int main(void)\n"
+    "{\n"
+    "    for (int i = 0; i < N; i++) {\n"
+    "        x[i] = i;\n"
+    "        y[i] = 2.0 * i;\n"
+    "    }\n"
+    "    axpy(0.5, x, y, N);\n"
+    "    printf(\"%.1f %.1f\\n\", dot(x, y, N), tri(x, N));\n"
+    "    return 0;\n"
+    "}\n";
+
+static const char prog_dot[] =
+    "#include \"vec.h\"\n"
+    "double dot(const double *x, const double *y, int n)\n"
+    "{\n"
+    "    double s = 0.0;\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        s += x[i] * y[i];\n"
+    "    return s;\n"
+    "}\n"
+    "\n"
+    "double tri(const double *x, int n)\n"
+    "{\n"
+    "    double t = 0.0;\n"
+    "    for (int i = 1; i < n; i++)\n"
+    "        for (int j = 0; j < i; j++)\n"
+    "            t += x[j] * 0.5;\n"
+    "    return t;\n"
+    "}\n";
+
+static const char prog_axpy[] =
+    "#include \"vec.h\"\n"
+    "void axpy(double a, const double *x, double *y, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        y[i] = y[i] + a * x[i];\n"
+    "}\n";
+
+static const char prog_makefile[] =
+    "CFLAGS = -O2 -Wall -Iinc -MMD\n"
+    "OBJS = src/main.o src/dot.o src/axpy.o\n"
+    "prog: $(OBJS)\n"
+    "\t$(CC) $(CFLAGS) $(OBJS) -o $@\n"
+    "-include $(OBJS:.o=.d)\n";
+
+static const char prog_cmake[] =
+    "cmake_minimum_required(VERSION 3.13)\n"
+    "project(vec C)\n"
+    "add_executable(prog src/main.c src/dot.c src/axpy.c)\n"
+    "target_include_directories(prog PRIVATE inc)\n";
+
+/* The program in dir: its sources in src/ (local.h beside them, found by
+ * "" from the source's directory), vec.h in inc/ (found by -I). */
+static void write_program(const char *dir)
+{
+    strbuf src = STRBUF_INIT, inc = STRBUF_INIT;
+    strbuf_printf(&src, "%s/src", dir);
+    strbuf_printf(&inc, "%s/inc", dir);
+    make_dir(dir);
+    make_dir(strbuf_cstr(&src));
+    make_dir(strbuf_cstr(&inc));
+    write_in(strbuf_cstr(&src), "local.h", "#define N 100\n");
+    write_in(strbuf_cstr(&inc), "vec.h",
+             "double dot(const double *x, const double *y, int n);\n"
+             "double tri(const double *x, int n);\n"
+             "void axpy(double a, const double *x, double *y, int n);\n");
+    write_in(strbuf_cstr(&src), "main.c", prog_main);
+    write_in(strbuf_cstr(&src), "dot.c", prog_dot);
+    write_in(strbuf_cstr(&src), "axpy.c", prog_axpy);
+    write_in(dir, "Makefile", prog_makefile);
+    write_in(dir, "CMakeLists.txt", prog_cmake);
+    strbuf_release(&src);
+    strbuf_release(&inc);
+}
+
+typedef struct want_loop {
+    const char *file;
+    int line;
+    long entries, iterations, plus, multiply, load, store;
+} want_loop;
+
+/* By hand, N = 100: main's loop stores x and y (2 x 8 bytes), one multiply
+ * a turn; axpy reads x and y, writes y, a plus and a multiply; dot reads x
+ * and y, a plus and a multiply; tri's outer loop runs 99 times and has no
+ * operations of its own level, its inner one sum(i, i = 1..99) = 99 x 100 / 2
+ * = 4950 times, reading x, a plus and a multiply. */
+static const want_loop prog_loops[] = {
+    {"src/axpy.c", 4, 1, 100, 100, 100, 1600, 800},
+    {"src/dot.c", 5, 1, 100, 100, 100, 1600, 0},
+    {"src/dot.c", 13, 1, 99, 0, 0, 0, 0},
+    {"src/dot.c", 14, 99, 4950, 4950, 4950, 39600, 0},
+    {"src/main.c", 7, 1, 100, 0, 100, 0, 1600},
+};
+enum { PROG_NLOOPS = sizeof prog_loops / sizeof *prog_loops };
+
+static long count(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return v ? (long)v->valuedouble : -1;
+}
+
+/* The measurement at path holds the program's loops, counted exactly;
+ * file names end as the table's (CMake names them by absolute paths). */
+static void check_measurement(const char *path)
+{
+    char *text = testutil_read_file(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    cJSON *m = cJSON_Parse(text);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const cJSON *loops = cJSON_GetObjectItem(m, "loops");
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(loops), PROG_NLOOPS);
+    for (int i = 0; i < PROG_NLOOPS; i++) {
+        const cJSON *l = cJSON_GetArrayItem(loops, i);
+        const want_loop *w = &prog_loops[i];
+        const char *file = cJSON_GetObjectItem(l, "file")->valuestring;
+        size_t n = strlen(file), k = strlen(w->file);
+        CU_ASSERT(n >= k && !strcmp(file + n - k, w->file));
+        CU_ASSERT_EQUAL(count(l, "line"), w->line);
+        CU_ASSERT_EQUAL(count(l, "entries"), w->entries);
+        CU_ASSERT_EQUAL(count(l, "iterations"), w->iterations);
+        CU_ASSERT_EQUAL(count(l, "fp_plus"), w->plus);
+        CU_ASSERT_EQUAL(count(l, "fp_multiply"), w->multiply);
+        CU_ASSERT_EQUAL(count(l, "fp_minus") + count(l, "fp_divide") + count(l, "fp_special"), 0);
+        CU_ASSERT_EQUAL(count(l, "load_bytes"), w->load);
+        CU_ASSERT_EQUAL(count(l, "store_bytes"), w->store);
+    }
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItem(m, "files")), 3);
+    cJSON_Delete(m);
+}
+
+/* The program built in dir runs and prints what the plain build prints. */
+static void check_runs(const char *exe_path, const char *measured)
+{
+    setenv("AITOOL_MEASURED", measured, 1);
+    const char *argv[] = {exe_path, NULL};
+    testutil_proc r = testutil_exec(tmpdir, argv);
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "820875.0 80850.0\n");
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+}
+
+/* Nothing is left in the private temporary directories' parent. */
+static void check_no_leftovers(const char *tmp)
+{
+    DIR *d = opendir(tmp);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    CU_ASSERT_EQUAL(n, 0);
+}
+
+/* The dependency file measured/name, its lines joined and blanks
+ * squeezed, is want. */
+static void check_deps(const char *name, const char *want)
+{
+    char *path = at("measured", name);
+    char *text = testutil_read_file(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    strbuf flat = STRBUF_INIT;
+    for (const char *t = text; *t; t++) {
+        bool blank = *t == ' ' || *t == '\n' || (*t == '\\' && t[1] == '\n');
+        if (!blank)
+            strbuf_appendn(&flat, t, 1);
+        else if (flat.len && strbuf_cstr(&flat)[flat.len - 1] != ' ')
+            strbuf_append(&flat, " ");
+    }
+    char *got = strbuf_take(&flat);
+    size_t n = strlen(got);
+    if (n && got[n - 1] == ' ')
+        got[n - 1] = '\0';
+    CU_ASSERT_STRING_EQUAL(got, want);
+    free(got);
+    free(text);
+    free(path);
+}
+
+static testutil_proc run_make(const char *dir, const char *cc)
+{
+    char *path = at(dir, NULL);
+    strbuf var = STRBUF_INIT;
+    strbuf_printf(&var, "CC=%s", cc);
+    const char *argv[] = {"make", "-s", strbuf_cstr(&var), NULL};
+    testutil_proc r = testutil_exec(path, argv);
+    strbuf_release(&var);
+    free(path);
+    return r;
+}
+
+static void test_make(void)
+{
+    write_program("plain");
+    write_program("measured");
+    make_dir("cctmp");
+    char *cctmp = at("cctmp", NULL);
+    setenv("TMPDIR", cctmp, 1);
+    testutil_proc plain = run_make("plain", "cc"), measured = run_make("measured", AITOOL_CC);
+    unsetenv("TMPDIR");
+    CU_ASSERT_EQUAL(plain.status, 0);
+    CU_ASSERT_EQUAL(measured.status, 0);
+    CU_ASSERT_STRING_EQUAL(measured.err, plain.err);
+    testutil_proc_release(&plain);
+    testutil_proc_release(&measured);
+    check_no_leftovers(cctmp);
+    free(cctmp);
+    char *plain_exe = at("plain", "prog"), *exe = at("measured", "prog");
+    char *json = at(NULL, "make.json"), *unused = at(NULL, "plain.json");
+    check_runs(plain_exe, unused);
+    char *none = testutil_read_file(unused);
+    CU_ASSERT_PTR_NULL(none);
+    check_runs(exe, json);
+    check_measurement(json);
+    /* make's dependency files name the user's sources, as cc's do (lines
+     * may break elsewhere: the compiler breaks them by the copy's name) */
+    check_deps("src/dot.d", "src/dot.o: src/dot.c inc/vec.h");
+    check_deps("src/main.d", "src/main.o: src/main.c src/local.h inc/vec.h");
+    free(plain_exe);
+    free(exe);
+    free(json);
+    free(unused);
+}
+
+static void test_cmake(void)
+{
+    write_program("cm");
+    char *src = at("cm", NULL), *build = at("cm", "build");
+    strbuf compiler = STRBUF_INIT;
+    strbuf_printf(&compiler, "-DCMAKE_C_COMPILER=%s", AITOOL_CC);
+    const char *configure[] = {AITOOL_CMAKE, "-S", src, "-B", build, strbuf_cstr(&compiler), NULL};
+    testutil_proc r = testutil_exec(tmpdir, configure);
+    CU_ASSERT_EQUAL(r.status, 0);
+    if (r.status)
+        fprintf(stderr, "%s\n%s\n", r.out, r.err);
+    testutil_proc_release(&r);
+    const char *make[] = {AITOOL_CMAKE, "--build", build, NULL};
+    r = testutil_exec(tmpdir, make);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *exe = at("cm", "build/prog"), *json = at(NULL, "cmake.json");
+    check_runs(exe, json);
+    check_measurement(json);
+    strbuf_release(&compiler);
+    free(src);
+    free(build);
+    free(exe);
+    free(json);
+}
+
+/* ---- configure's probes ---- */
+
+/* As configure asks: a test compile that fails, the preprocessor, make's
+ * dependencies, a compile that works, a program linked and run; answers
+ * on stdout, the compiler's messages in probe.log. */
+static const char probe_script[] =
+    "CC=${CC-cc}\n"
+    "exec 3>probe.log\n"
+    "printf 'int main(void) { return missing_symbol; }\\n' > conftest1.c\n"
+    "if $CC -c conftest1.c -o conftest1.o 2>&3; then echo 'missing: yes'; "
+    "else echo \"missing: no $?\"; fi\n"
+    "test -f conftest1.o && echo 'missing: object'\n"
+    "printf '#include <stdio.h>\\n#ifdef EOF\\nfound_eof\\n#endif\\n' > conftest2.c\n"
+    "$CC -E conftest2.c 2>&3 | grep found_eof\n"
+    "printf '#include \"conf.h\"\\nint v;\\n' > conftest3.c\n"
+    "echo '#define X 1' > conf.h\n"
+    "$CC -M conftest3.c 2>&3\n"
+    "$CC -MM -MF conftest3.dep conftest3.c 2>&3 && cat conftest3.dep\n"
+    "printf 'void f(double *a, int n) { for (int i = 0; i < n; i++) a[i] *= 2.0; }\\n'"
+    " > conftest4.c\n"
+    "$CC -c conftest4.c 2>&3 && test -f conftest4.o && echo 'compile: yes'\n"
+    "printf 'int main(void) { return 0; }\\n' > conftest5.c\n"
+    "$CC conftest5.c -o conftest5 2>&3 && ./conftest5 && echo 'link: yes'\n"
+    "$CC -x c -c conftest4.c -o conftest6.o 2>&3 && echo 'x c: yes'\n"
+    "ls\n";
+
+static testutil_proc run_probes(const char *dir, const char *cc)
+{
+    make_dir(dir);
+    write_in(dir, "probe.sh", probe_script);
+    char *cwd = at(dir, NULL);
+    strbuf var = STRBUF_INIT;
+    strbuf_printf(&var, "CC=%s", cc);
+    const char *argv[] = {"env", strbuf_cstr(&var), "sh", "probe.sh", NULL};
+    testutil_proc r = testutil_exec(cwd, argv);
+    strbuf_release(&var);
+    free(cwd);
+    return r;
+}
+
+static void test_configure_probes(void)
+{
+    testutil_proc plain = run_probes("probe_cc", "cc"), wrapped = run_probes("probe_ai", AITOOL_CC);
+    CU_ASSERT_EQUAL(wrapped.status, plain.status);
+    CU_ASSERT_STRING_EQUAL(wrapped.out, plain.out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(plain.out, "missing: no 1\nfound_eof\nconftest3.o: conftest3.c"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(plain.out, "compile: yes\nlink: yes\nx c: yes\n"));
+    testutil_proc_release(&plain);
+    testutil_proc_release(&wrapped);
+    char *log_cc = at("probe_cc", "probe.log"), *log_ai = at("probe_ai", "probe.log");
+    char *a = testutil_read_file(log_cc), *b = testutil_read_file(log_ai);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+    CU_ASSERT_STRING_EQUAL(b, a);
+    CU_ASSERT_PTR_NOT_NULL(strstr(a, "missing_symbol"));
+    free(a);
+    free(b);
+    free(log_cc);
+    free(log_ai);
+}
+
+/* ---- bad input ---- */
+
+static testutil_proc run_wrapper(const char *arg1, const char *arg2, const char *arg3)
+{
+    const char *argv[] = {AITOOL_CC, arg1, arg2, arg3, NULL};
+    return testutil_exec(tmpdir, argv);
+}
+
+static void test_missing_compiler(void)
+{
+    write_in(NULL, "one.c", "double one(double x) { return x * 2.0; }\n");
+    setenv("AITOOL_CC", "/nonexistent/cc", 1);
+    testutil_proc r = run_wrapper("-c", "one.c", NULL);
+    CU_ASSERT_EQUAL(r.status, 127);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "aitool-cc: error: cannot run the compiler "
+                                         "'/nonexistent/cc' (AITOOL_CC names it"));
+    testutil_proc_release(&r);
+    r = run_wrapper("--version", NULL, NULL); /* passed through */
+    CU_ASSERT_EQUAL(r.status, 127);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "'/nonexistent/cc' (AITOOL_CC"));
+    testutil_proc_release(&r);
+    setenv("AITOOL_CC", AITOOL_CC, 1);
+    r = run_wrapper("-c", "one.c", NULL);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "aitool-cc: error: AITOOL_CC names aitool-cc itself"));
+    testutil_proc_release(&r);
+    unsetenv("AITOOL_CC");
+    setenv("TMPDIR", "/nonexistent/tmp", 1);
+    r = run_wrapper("-c", "one.c", NULL);
+    unsetenv("TMPDIR");
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "aitool-cc: error: cannot make a temporary directory in "
+                                         "'/nonexistent/tmp' (TMPDIR)"));
+    testutil_proc_release(&r);
+    r = run_wrapper("--aitool-version", NULL, NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "aitool-cc " AITOOL_VERSION "\n");
+    testutil_proc_release(&r);
+}
+
+/* GNU C's nested functions: cc takes them, libclang does not. */
+static void test_not_instrumented(void)
+{
+    write_in(NULL, "nested.c", "int twice(int n)\n{\n    int g(int x) { return x * 2; }\n"
+                               "    return g(n);\n}\n");
+    const char *plain[] = {"cc", "-c", "nested.c", "-o", "nested_cc.o", NULL};
+    testutil_proc r = testutil_exec(tmpdir, plain);
+    int cc_takes = r.status == 0;
+    testutil_proc_release(&r);
+    if (!cc_takes)
+        return; /* a cc that is clang refuses it too */
+    r = run_wrapper("-c", "nested.c", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "aitool-cc: warning: 'nested.c' could not be instrumented "
+                                  "(nested.c:3:18: error: function definition is not allowed "
+                                  "here); compiled as it is\n");
+    testutil_proc_release(&r);
+    char *obj = at(NULL, "nested.o");
+    struct stat st;
+    CU_ASSERT_EQUAL(stat(obj, &st), 0);
+    free(obj);
+}
+
+static const testutil_case cc_cases[] = {
+    {"make CC=aitool-cc: three files, exact counts", test_make},
+    {"cmake -DCMAKE_C_COMPILER=aitool-cc", test_cmake},
+    {"configure's probes answered as cc answers", test_configure_probes},
+    {"a missing compiler, an unusable TMPDIR", test_missing_compiler},
+    {"a file libclang cannot take", test_not_instrumented},
+    {NULL, NULL},
+};
+
+int main(void)
+{
+    tmpdir = testutil_make_tempdir();
+    if (!tmpdir)
+        return 2;
+    unsetenv("AITOOL_CC");
+    unsetenv("AITOOL_MEASURED");
+    const testutil_suite suites[] = {{"aitool-cc", cc_cases}};
+    int status = testutil_run(suites, 1);
+    testutil_remove_tree(tmpdir);
+    free(tmpdir);
+    return status;
+}

@@ -1,0 +1,552 @@
+/* aitool-cc: a C compiler that measures every loop of what it compiles.
+ *
+ *   make CC=aitool-cc   |   cmake -DCMAKE_C_COMPILER=aitool-cc   |   CC=aitool-cc ./configure
+ *
+ * A command that compiles C sources to objects (-c, or -S) compiles an
+ * instrumented copy of each instead: measuretool -auto-instrument (found
+ * beside aitool-cc, support/layout.h) writes it into a private temporary
+ * directory, removed afterwards, and the real compiler ($AITOOL_CC,
+ * default cc; its words split at blanks) compiles it with the user's
+ * arguments, the source's directory first on the quoted include path (the
+ * copy is elsewhere), and -ffile-prefix-map so that debug information names
+ * the source's directory; the copy's #line directives point messages at
+ * the user's file.  Each object carries the counting runtime, so linking
+ * needs nothing more, and the program writes one measurement per process
+ * (instrument/runtime.c).  A dependency file (-MD, -MMD) names the user's
+ * source: the copy's is written to the temporary directory and rewritten.
+ *
+ * Every other command goes to the real compiler untouched (exec): no C
+ * source, linking, -E, -M or -MM, -fsyntax-only, -x, -v, --version and the
+ * like, an input that is not a .c file, several sources with -o or -MF.  A
+ * source measuretool cannot instrument, or whose copy does not compile, is
+ * compiled as it is (the real compiler's messages and status are then the
+ * original's), with a warning naming it when that compiles.  The user's
+ * files are never written, but for the outputs the command asks for. */
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "diag.h"
+#include "fileio.h"
+#include "layout.h"
+#include "mem.h"
+#include "strbuf.h"
+
+extern char **environ;
+
+/* An argument vector that grows, NULL-terminated. */
+typedef struct aicc_argv {
+    char **v;
+    size_t n, cap;
+} aicc_argv;
+
+static void aicc_push(aicc_argv *a, const char *s)
+{
+    if (a->n + 2 > a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 32;
+        a->v = mem_realloc(a->v, a->cap * sizeof *a->v);
+    }
+    a->v[a->n++] = mem_strdup(s);
+    a->v[a->n] = NULL;
+}
+
+static void aicc_argv_free(aicc_argv *a)
+{
+    for (size_t i = 0; i < a->n; i++)
+        free(a->v[i]);
+    free(a->v);
+    *a = (aicc_argv){NULL, 0, 0};
+}
+
+/* ---- the real compiler ---- */
+
+/* $AITOOL_CC's words (default cc): "gcc -m32" and "ccache cc" work. */
+static void aicc_real_compiler(aicc_argv *cc)
+{
+    const char *env = getenv("AITOOL_CC");
+    char *words = mem_strdup(env && *env ? env : "cc");
+    for (char *w = strtok(words, " \t"); w; w = strtok(NULL, " \t"))
+        aicc_push(cc, w);
+    if (!cc->n)
+        aicc_push(cc, "cc");
+    free(words);
+}
+
+static void aicc_cannot_run(const char *program, int err)
+{
+    diag_tool(DIAG_ERROR, "cannot run the compiler '%s' (AITOOL_CC names it; default cc): %s",
+              program, strerror(err));
+}
+
+/* Runs argv, standard error to err_path when not NULL (standard output to
+ * /dev/null with it); its exit status, 127 when it could not start. */
+static int aicc_run(const aicc_argv *a, const char *err_path, bool is_compiler)
+{
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    if (err_path) {
+        posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+        posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    }
+    pid_t pid;
+    int err = posix_spawnp(&pid, a->v[0], &fa, NULL, a->v, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (err) {
+        if (is_compiler)
+            aicc_cannot_run(a->v[0], err);
+        else
+            diag_tool(DIAG_ERROR, "cannot run %s: %s", a->v[0], strerror(err));
+        return 127;
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return 127;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* ---- the command ---- */
+
+/* Options whose value is the next argument when not joined, beside those
+ * args_compiler_option() knows: outputs, the linker's and the driver's. */
+static const char *const aicc_separate[] = {
+    "-o", "-MF", "-MT", "-MQ", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-L", "-l", "-u",
+    "-z", "-T", "--param", "-aux-info", "-dumpbase", "-dumpdir", "-B", "-iprefix",
+    "-iwithprefix", "-iwithprefixbefore", "-e"};
+
+/* Options that make the command one to pass through whole. */
+static const char *const aicc_pass_options[] = {
+    "-E", "-M", "-MM", "-fsyntax-only", "-v", "-###", "--version", "--help", "-", "-dumpversion",
+    "-dumpmachine", "-dumpspecs", "--target-help"};
+
+typedef struct aicc_cmd {
+    int argc;
+    char **argv;       /* the user's arguments, argv[0] the first */
+    bool compile_only; /* -c or -S */
+    bool pass;         /* go to the real compiler untouched */
+    bool deps;         /* -MD or -MMD */
+    int output_at;     /* the -o option's index, or -1 */
+    int mf_at;         /* the -MF option's index, or -1 */
+    int *sources;      /* indexes of the .c sources */
+    size_t nsources;
+} aicc_cmd;
+
+static bool aicc_in(const char *arg, const char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(arg, list[i]))
+            return true;
+    return false;
+}
+
+/* Whether argv[i] takes the next argument as its value. */
+static bool aicc_takes_next(const char *arg)
+{
+    return aicc_in(arg, aicc_separate, sizeof aicc_separate / sizeof *aicc_separate) ||
+           args_compiler_option(arg, NULL) == ARGS_CC_SEPARATE;
+}
+
+static bool aicc_is_c_source(const char *arg)
+{
+    size_t n = strlen(arg);
+    return n > 2 && !strcmp(arg + n - 2, ".c");
+}
+
+/* One argument of the user's, i its index (moved onto a separate value). */
+static void aicc_classify(aicc_cmd *c, int *i)
+{
+    const char *a = c->argv[*i];
+    if (aicc_in(a, aicc_pass_options, sizeof aicc_pass_options / sizeof *aicc_pass_options) ||
+        !strncmp(a, "-x", 2) || !strncmp(a, "-print-", 7))
+        c->pass = true;
+    else if (!strcmp(a, "-c") || !strcmp(a, "-S"))
+        c->compile_only = true;
+    else if (!strcmp(a, "-MD") || !strcmp(a, "-MMD"))
+        c->deps = true;
+    if (!strncmp(a, "-o", 2))
+        c->output_at = *i;
+    if (!strncmp(a, "-MF", 3))
+        c->mf_at = *i;
+    if (a[0] == '-') {
+        if (aicc_takes_next(a) && *i + 1 < c->argc)
+            ++*i;
+    } else if (aicc_is_c_source(a)) {
+        c->sources[c->nsources++] = *i;
+    } else {
+        c->pass = true; /* an object, an assembly source, a library: not ours */
+    }
+}
+
+static void aicc_parse(aicc_cmd *c, int argc, char **argv)
+{
+    *c = (aicc_cmd){argc, argv, false, false, false, -1, -1,
+                    mem_alloc((size_t)argc * sizeof *c->sources), 0};
+    for (int i = 0; i < argc; i++)
+        aicc_classify(c, &i);
+    if (!c->compile_only || !c->nsources ||
+        (c->nsources > 1 && (c->output_at >= 0 || c->mf_at >= 0)))
+        c->pass = true;
+}
+
+/* The value of the option at index at: joined, or the next argument. */
+static const char *aicc_value(const aicc_cmd *c, int at, size_t name_len)
+{
+    const char *a = c->argv[at];
+    return a[name_len] ? a + name_len : at + 1 < c->argc ? c->argv[at + 1] : "";
+}
+
+/* ---- one source ---- */
+
+/* The temporary directory, and what was made in it, removed at the end. */
+typedef struct aicc_tmp {
+    char dir[4096];
+    aicc_argv files, dirs;
+} aicc_tmp;
+
+static char *aicc_dirname(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return mem_strdup(".");
+    if (slash == path)
+        return mem_strdup("/");
+    char *d = mem_strdup(path);
+    d[slash - path] = '\0';
+    return d;
+}
+
+/* Is the option at argv[i] one measuretool needs to parse the file as the
+ * compiler will (macros, include paths, the language, the target)? */
+static bool aicc_for_measuretool(const char *a)
+{
+    bool preprocessor = false;
+    args_compiler_option(a, &preprocessor);
+    return preprocessor || !strncmp(a, "-std=", 5) || !strncmp(a, "-fopenmp", 8) ||
+           (!strncmp(a, "-m", 2) && strcmp(a, "-m")) || !strcmp(a, "-target") ||
+           !strncmp(a, "--target=", 9) || !strcmp(a, "-pthread") || !strcmp(a, "-ansi") ||
+           !strncmp(a, "-nostdinc", 9) || !strcmp(a, "-isysroot") || !strcmp(a, "-idirafter") ||
+           !strncmp(a, "--sysroot=", 10);
+}
+
+/* measuretool -auto-instrument -o copy [options] src; its messages into
+ * err_path.  True when the copy was written. */
+static bool aicc_instrument(const aicc_cmd *c, const char *src, const char *copy,
+                            const char *err_path)
+{
+    aicc_argv mt = {NULL, 0, 0};
+    aicc_push(&mt, layout_path(LAYOUT_BIN, "measuretool", AITOOL_CC_MEASURETOOL));
+    aicc_push(&mt, "-auto-instrument");
+    aicc_push(&mt, "-o");
+    aicc_push(&mt, copy);
+    for (int i = 0; i < c->argc; i++) {
+        const char *a = c->argv[i];
+        bool next = a[0] == '-' && aicc_takes_next(a) && i + 1 < c->argc;
+        if (a[0] == '-' && aicc_for_measuretool(a)) {
+            aicc_push(&mt, a);
+            if (next)
+                aicc_push(&mt, c->argv[i + 1]);
+        }
+        i += next;
+    }
+    aicc_push(&mt, src);
+    int status = aicc_run(&mt, err_path, false);
+    aicc_argv_free(&mt);
+    return status == 0;
+}
+
+/* The real compiler's command for the source at index `at`: the user's
+ * arguments with the other sources left out and this one as `file`; with
+ * a copy, its quoted include path, prefix map and dependency file. */
+static void aicc_compile_args(const aicc_cmd *c, int at, const char *file, const char *copy_dir,
+                              const char *dep_tmp, aicc_argv *cc)
+{
+    char *src_dir = aicc_dirname(c->argv[at]);
+    if (copy_dir) {
+        aicc_push(cc, "-iquote");
+        aicc_push(cc, src_dir);
+    }
+    for (int i = 0; i < c->argc; i++) {
+        const char *a = c->argv[i];
+        bool next = a[0] == '-' && aicc_takes_next(a) && i + 1 < c->argc;
+        if (i == at)
+            aicc_push(cc, file);
+        else if (copy_dir && dep_tmp && i == c->mf_at)
+            ; /* the copy's dependency file goes to the temporary directory */
+        else if (a[0] == '-' || !aicc_is_c_source(a)) {
+            aicc_push(cc, a);
+            if (next)
+                aicc_push(cc, c->argv[i + 1]);
+        }
+        i += next;
+    }
+    if (copy_dir) {
+        strbuf map = STRBUF_INIT;
+        bool plain = !strchr(c->argv[at], '/');
+        strbuf_printf(&map, "-ffile-prefix-map=%s/=%s%s", copy_dir, plain ? "" : src_dir,
+                      plain ? "" : "/");
+        aicc_push(cc, strbuf_cstr(&map));
+        strbuf_release(&map);
+        if (dep_tmp) {
+            aicc_push(cc, "-MF");
+            aicc_push(cc, dep_tmp);
+        }
+    }
+    free(src_dir);
+}
+
+/* Where the compiler writes the dependency file of the source at `at`:
+ * -MF's value, else -o's with its suffix made .d, else the source's name
+ * without its directory, with .d for .c (the compiler's own rule). */
+static char *aicc_dep_path(const aicc_cmd *c, int at)
+{
+    if (c->mf_at >= 0)
+        return mem_strdup(aicc_value(c, c->mf_at, 3));
+    const char *base = c->output_at >= 0 ? aicc_value(c, c->output_at, 2)
+                                         : fileio_basename(c->argv[at]);
+    char *d = mem_alloc(strlen(base) + 3);
+    strcpy(d, base);
+    char *dot = strrchr(d, '.');
+    if (dot && dot > fileio_basename(d))
+        *dot = '\0';
+    strcat(d, ".d");
+    return d;
+}
+
+typedef struct aicc_text {
+    const char *text;
+} aicc_text;
+
+static bool aicc_write_text(FILE *out, void *ctx)
+{
+    const aicc_text *t = ctx;
+    return fputs(t->text, out) >= 0;
+}
+
+/* The copy's dependency file with the copy's name made the source's (its
+ * spaces escaped as the compiler escapes them), written where the user's
+ * command would have written it. */
+static bool aicc_rewrite_deps(const aicc_cmd *c, int at, const char *dep_tmp, const char *copy)
+{
+    char *text = fileio_read_text(dep_tmp, "the dependency file");
+    if (!text)
+        return false;
+    strbuf src = STRBUF_INIT, out = STRBUF_INIT;
+    for (const char *s = c->argv[at]; *s; s++)
+        strbuf_printf(&src, "%s%c", *s == ' ' ? "\\" : "", *s);
+    size_t n = strlen(copy);
+    for (const char *t = text; *t;) {
+        if (!strncmp(t, copy, n)) {
+            strbuf_append(&out, strbuf_cstr(&src));
+            t += n;
+        } else {
+            strbuf_appendn(&out, t++, 1);
+        }
+    }
+    char *dep = aicc_dep_path(c, at);
+    aicc_text w = {strbuf_cstr(&out)};
+    bool ok = fileio_write_atomic(dep, aicc_write_text, &w);
+    free(dep);
+    free(text);
+    strbuf_release(&src);
+    strbuf_release(&out);
+    return ok;
+}
+
+/* A file's text on standard error. */
+static void aicc_show(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, n, stderr);
+    fclose(f);
+}
+
+/* The first error measuretool reported, for the warning. */
+static char *aicc_first_error(const char *err_path)
+{
+    FILE *f = fopen(err_path, "r");
+    char line[1024];
+    char *found = NULL;
+    while (f && !found && fgets(line, sizeof line, f))
+        if (strstr(line, "error:")) {
+            line[strcspn(line, "\n")] = '\0';
+            found = mem_strdup(line);
+        }
+    if (f)
+        fclose(f);
+    return found ? found : mem_strdup("measuretool failed");
+}
+
+static void aicc_note_file(aicc_tmp *t, const char *path)
+{
+    aicc_push(&t->files, path);
+}
+
+/* The source at index `at` (the k-th), instrumented and compiled; its exit
+ * status, the original's when the copy could not be made or compiled. */
+static int aicc_compile_source(const aicc_cmd *c, const aicc_argv *real, aicc_tmp *t, int at,
+                               size_t k)
+{
+    const char *src = c->argv[at];
+    strbuf dir = STRBUF_INIT, copy = STRBUF_INIT, mt_err = STRBUF_INIT, cc_err = STRBUF_INIT,
+           dep = STRBUF_INIT;
+    strbuf_printf(&dir, "%s/%zu", t->dir, k);
+    strbuf_printf(&copy, "%s/%s", strbuf_cstr(&dir), fileio_basename(src));
+    strbuf_printf(&mt_err, "%s/measuretool.err", strbuf_cstr(&dir));
+    strbuf_printf(&cc_err, "%s/cc.err", strbuf_cstr(&dir));
+    strbuf_printf(&dep, "%s/deps.d", strbuf_cstr(&dir));
+    int status = -1;
+    char *why = NULL;
+    if (mkdir(strbuf_cstr(&dir), 0700) == 0) {
+        aicc_push(&t->dirs, strbuf_cstr(&dir));
+        aicc_note_file(t, strbuf_cstr(&mt_err));
+        aicc_note_file(t, strbuf_cstr(&copy));
+        aicc_note_file(t, strbuf_cstr(&cc_err));
+        aicc_note_file(t, strbuf_cstr(&dep));
+        if (aicc_instrument(c, src, strbuf_cstr(&copy), strbuf_cstr(&mt_err))) {
+            aicc_show(strbuf_cstr(&mt_err));
+            aicc_argv cc = {NULL, 0, 0};
+            for (size_t i = 0; i < real->n; i++)
+                aicc_push(&cc, real->v[i]);
+            aicc_compile_args(c, at, strbuf_cstr(&copy), strbuf_cstr(&dir),
+                              c->deps ? strbuf_cstr(&dep) : NULL, &cc);
+            status = aicc_run(&cc, strbuf_cstr(&cc_err), true);
+            aicc_argv_free(&cc);
+            if (status == 0)
+                aicc_show(strbuf_cstr(&cc_err));
+            if (status == 0 && c->deps && !aicc_rewrite_deps(c, at, strbuf_cstr(&dep),
+                                                             strbuf_cstr(&copy)))
+                status = 1;
+            if (status != 0)
+                why = mem_strdup("its instrumented copy did not compile");
+        } else {
+            why = aicc_first_error(strbuf_cstr(&mt_err));
+        }
+    } else {
+        why = mem_strdup(strerror(errno));
+    }
+    if (status != 0 && status != 127) {
+        /* as it is: the real compiler's messages and status are the original's */
+        aicc_argv cc = {NULL, 0, 0};
+        for (size_t i = 0; i < real->n; i++)
+            aicc_push(&cc, real->v[i]);
+        aicc_compile_args(c, at, src, NULL, NULL, &cc);
+        status = aicc_run(&cc, NULL, true);
+        aicc_argv_free(&cc);
+        if (status == 0)
+            diag_tool(DIAG_WARNING, "'%s' could not be instrumented (%s); compiled as it is", src,
+                      why);
+    }
+    free(why);
+    strbuf_release(&dir);
+    strbuf_release(&copy);
+    strbuf_release(&mt_err);
+    strbuf_release(&cc_err);
+    strbuf_release(&dep);
+    return status;
+}
+
+/* ---- the whole command ---- */
+
+static void aicc_tmp_remove(aicc_tmp *t)
+{
+    for (size_t i = 0; i < t->files.n; i++)
+        unlink(t->files.v[i]);
+    for (size_t i = 0; i < t->dirs.n; i++)
+        rmdir(t->dirs.v[i]);
+    rmdir(t->dir);
+    aicc_argv_free(&t->files);
+    aicc_argv_free(&t->dirs);
+}
+
+static bool aicc_tmp_make(aicc_tmp *t)
+{
+    const char *base = getenv("TMPDIR");
+    if (!base || !*base)
+        base = "/tmp";
+    snprintf(t->dir, sizeof t->dir, "%s/aitool-cc-XXXXXX", base);
+    if (mkdtemp(t->dir))
+        return true;
+    diag_tool(DIAG_ERROR, "cannot make a temporary directory in '%s' (TMPDIR): %s", base,
+              strerror(errno));
+    return false;
+}
+
+/* The command as the user gave it, to the real compiler; never returns
+ * but when the compiler cannot be run. */
+static int aicc_pass_through(const aicc_argv *real, int argc, char **argv)
+{
+    aicc_argv cc = {NULL, 0, 0};
+    for (size_t i = 0; i < real->n; i++)
+        aicc_push(&cc, real->v[i]);
+    for (int i = 0; i < argc; i++)
+        aicc_push(&cc, argv[i]);
+    fflush(NULL);
+    execvp(cc.v[0], cc.v);
+    aicc_cannot_run(cc.v[0], errno);
+    aicc_argv_free(&cc);
+    return 127;
+}
+
+static int aicc_compile(const aicc_cmd *c, const aicc_argv *real)
+{
+    aicc_tmp t = {.files = {NULL, 0, 0}, .dirs = {NULL, 0, 0}};
+    if (!aicc_tmp_make(&t))
+        return 1;
+    int status = 0;
+    for (size_t k = 0; k < c->nsources; k++) {
+        int s = aicc_compile_source(c, real, &t, c->sources[k], k);
+        if (!status)
+            status = s;
+    }
+    aicc_tmp_remove(&t);
+    return status;
+}
+
+static int aicc_main(int argc, char **argv)
+{
+    if (argc == 2 && !strcmp(argv[1], "--aitool-version")) {
+        args_print_version(stdout, "aitool-cc", NULL);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--aitool-help")) {
+        printf("usage: aitool-cc [cc options] file.c...   (as CC for make, CMake, configure)\n"
+               "       aitool-cc --aitool-version | --aitool-help\n"
+               "  compiles each C source to an object through measuretool -auto-instrument;\n"
+               "  the real compiler is $AITOOL_CC (default cc); see aitool-cc(1)\n");
+        return 0;
+    }
+    /* AITOOL_CC=aitool-cc would call itself for ever */
+    if (getenv("AITOOL_CC_RUNNING")) {
+        diag_tool(DIAG_ERROR, "AITOOL_CC names aitool-cc itself: name the real compiler");
+        return 2;
+    }
+    setenv("AITOOL_CC_RUNNING", "1", 1);
+    aicc_argv real = {NULL, 0, 0};
+    aicc_real_compiler(&real);
+    aicc_cmd c;
+    aicc_parse(&c, argc - 1, argv + 1);
+    int status = c.pass ? aicc_pass_through(&real, argc - 1, argv + 1) : aicc_compile(&c, &real);
+    free(c.sources);
+    aicc_argv_free(&real);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    diag_set_program("aitool-cc");
+    fileio_program_begin();
+    return fileio_program_end(aicc_main(argc, argv), 2);
+}
