@@ -205,24 +205,41 @@ static void read_entry(measured_set *s, const loop_index *ix, const char *path, 
     *s->by_loop[l->index] = m;
 }
 
-/* Whether the analyzed file f is the one a "files" entry of the
- * measurement names: the same name, and when the text differs, an error
- * (the measurement is of another build); true when it is not that file. */
-static bool same_build(const char *path, const lm_file *f, const char *file, const char *digest)
+/* The digest of an analyzed file's text now, as text; false when it cannot
+ * be read (reported). */
+static bool digest_now(const lm_file *f, char now[17])
 {
-    if (strcmp(fileio_basename(f->path), fileio_basename(file)))
-        return true;
     char *text = fileio_read_text(f->path, "the source file");
     if (!text)
         return false;
-    char now[17];
-    snprintf(now, sizeof now, "%016llx", (unsigned long long)measured_digest(text, strlen(text)));
+    snprintf(now, 17, "%016llx", (unsigned long long)measured_digest(text, strlen(text)));
     free(text);
-    if (!strcmp(now, digest))
+    return true;
+}
+
+/* A "files" entry of the measurement against the analyzed files of its
+ * name (matched by name as loops are): one of them must be the text it
+ * measured (two directories may hold files of one name), else the
+ * measurement is of another build. */
+static bool same_build(const lm_program *p, const char *path, const char *file,
+                       const char *digest)
+{
+    const lm_file *changed = NULL;
+    for (const lm_file *f = p->files; f; f = f->next) {
+        char now[17];
+        if (strcmp(fileio_basename(f->path), fileio_basename(file)))
+            continue;
+        if (!digest_now(f, now))
+            return false;
+        if (!strcmp(now, digest))
+            return true;
+        changed = f;
+    }
+    if (!changed)
         return true;
     diag_at(DIAG_ERROR, path, 1, 1,
             "the measurement is of another build: '%s' has changed since it was measured "
-            "(build and run the program again)", f->path);
+            "(build and run the program again)", changed->path);
     return false;
 }
 
@@ -231,12 +248,9 @@ static bool files_match(const lm_program *p, const char *path, const cJSON *root
 {
     const cJSON *files = cJSON_GetObjectItemCaseSensitive(root, "files");
     bool ok = true;
-    for (const cJSON *e = files ? files->child : NULL; e; e = e->next) {
-        const char *file = cJSON_GetObjectItemCaseSensitive(e, "file")->valuestring;
-        const char *digest = cJSON_GetObjectItemCaseSensitive(e, "digest")->valuestring;
-        for (const lm_file *f = p->files; f; f = f->next)
-            ok = same_build(path, f, file, digest) && ok;
-    }
+    for (const cJSON *e = files ? files->child : NULL; e; e = e->next)
+        ok = same_build(p, path, cJSON_GetObjectItemCaseSensitive(e, "file")->valuestring,
+                        cJSON_GetObjectItemCaseSensitive(e, "digest")->valuestring) && ok;
     return ok;
 }
 

@@ -24,6 +24,7 @@
  * files are never written, but for the outputs the command asks for. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -64,6 +65,38 @@ static void aicc_argv_free(aicc_argv *a)
         free(a->v[i]);
     free(a->v);
     *a = (aicc_argv){NULL, 0, 0};
+}
+
+/* A signal that stops the build (make's ^C, a timeout's SIGTERM) is
+ * recorded: the compiler, which gets it too, ends; aitool-cc removes its
+ * temporary directory, compiles nothing more and dies of the same signal,
+ * so that nothing is left under TMPDIR.  Children get the default
+ * handling back when they exec. */
+static volatile sig_atomic_t aicc_stopped;
+
+static void aicc_on_signal(int sig)
+{
+    aicc_stopped = sig;
+}
+
+static const int aicc_stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+static void aicc_catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = aicc_on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof aicc_stop_signals / sizeof *aicc_stop_signals; i++)
+        sigaction(aicc_stop_signals[i], &sa, NULL);
+}
+
+static void aicc_die_if_stopped(void)
+{
+    if (!aicc_stopped)
+        return;
+    signal(aicc_stopped, SIG_DFL);
+    raise(aicc_stopped);
 }
 
 /* ---- the real compiler ---- */
@@ -437,7 +470,7 @@ static int aicc_compile_source(const aicc_cmd *c, const aicc_argv *real, aicc_tm
     } else {
         why = mem_strdup(strerror(errno));
     }
-    if (status != 0 && status != 127) {
+    if (status != 0 && status != 127 && !aicc_stopped) {
         /* as it is: the real compiler's messages and status are the original's */
         aicc_argv cc = {NULL, 0, 0};
         for (size_t i = 0; i < real->n; i++)
@@ -502,16 +535,18 @@ static int aicc_pass_through(const aicc_argv *real, int argc, char **argv)
 
 static int aicc_compile(const aicc_cmd *c, const aicc_argv *real)
 {
+    aicc_catch_signals();
     aicc_tmp t = {.files = {NULL, 0, 0}, .dirs = {NULL, 0, 0}};
     if (!aicc_tmp_make(&t))
         return 1;
     int status = 0;
-    for (size_t k = 0; k < c->nsources; k++) {
+    for (size_t k = 0; k < c->nsources && !aicc_stopped; k++) {
         int s = aicc_compile_source(c, real, &t, c->sources[k], k);
         if (!status)
             status = s;
     }
     aicc_tmp_remove(&t);
+    aicc_die_if_stopped();
     return status;
 }
 
