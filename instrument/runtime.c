@@ -84,14 +84,16 @@ static void aitool_print_counts(FILE *f, const unsigned long *v, unsigned long l
 }
 
 /* This file's loops, each after ",\n" but the run's first (*first), and
- * their counts added to totals. */
+ * their counts added to totals.  No bound is compared with a count that
+ * may be 0 (the spare counter is summed, loops go from 1): the compiler
+ * would warn of a test that is always false (-Wtype-limits, in -Wextra). */
 static void aitool_write_unit(FILE *f, int *first, unsigned long *totals)
 {
     static unsigned long counts[AITOOL_NCOUNTERS + 1];
     const struct aitool_thread *t;
     unsigned i, k;
     for (t = __atomic_load_n(&aitool_threads, __ATOMIC_ACQUIRE); t; t = t->next)
-        for (k = 0; k < AITOOL_NCOUNTERS; k++)
+        for (k = 0; k < AITOOL_NCOUNTERS + 1; k++)
             counts[k] += t->c[k];
     for (i = 0; aitool_rows[i].loop >= -1; i++)
         aitool_sums[aitool_rows[i].loop + 1][aitool_rows[i].field] +=
@@ -99,14 +101,14 @@ static void aitool_write_unit(FILE *f, int *first, unsigned long *totals)
     for (i = 0; i <= AITOOL_NLOOPS; i++)
         for (k = 0; k < 7; k++)
             totals[k] += aitool_sums[i][k];
-    for (i = 0; i < AITOOL_NLOOPS; i++) {
-        const unsigned long *v = aitool_sums[i + 1];
-        unsigned long load = v[6] * aitool_loops[i].load, store = v[6] * aitool_loops[i].store;
+    for (i = 1; i <= AITOOL_NLOOPS; i++) {
+        const unsigned long *v = aitool_sums[i];
+        const struct aitool_loop *l = &aitool_loops[i - 1];
+        unsigned long load = v[6] * l->load, store = v[6] * l->store;
         totals[7] += load;
         totals[8] += store;
         fprintf(f, "%s\n    {\"file\": \"%s\", \"line\": %u, \"column\": %u, \"function\": \"%s\", ",
-                *first ? "" : ",", aitool_file, aitool_loops[i].line, aitool_loops[i].column,
-                aitool_loops[i].function);
+                *first ? "" : ",", aitool_file, l->line, l->column, l->function);
         aitool_print_counts(f, v, load, store);
         fputs("}", f);
         *first = 0;

@@ -422,12 +422,46 @@ static void test_not_instrumented(void)
     free(obj);
 }
 
+/* A file without loops, under -Wall -Wextra -Werror: the runtime in the
+ * copy warns of nothing (no test against a count of 0), and the program
+ * still writes its measurement. */
+static void test_no_loops_strict(void)
+{
+    write_in(NULL, "noloop.c", "double one(double x) { return x * 2.0; }\n"
+                               "int main(void) { return one(1.0) > 1.0 ? 0 : 1; }\n");
+    const char *compile[] = {AITOOL_CC, "-Wall", "-Wextra", "-Werror", "-c", "noloop.c", NULL};
+    testutil_proc r = testutil_exec(tmpdir, compile);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    r = run_wrapper("noloop.o", "-o", "noloop");
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *exe = at(NULL, "noloop"), *json = at(NULL, "noloop.json");
+    setenv("AITOOL_MEASURED", json, 1);
+    const char *run[] = {exe, NULL};
+    r = testutil_exec(tmpdir, run);
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *text = testutil_read_file(json);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "{\"file\": \"noloop.c\", \"digest\": "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"loops\": [],\n  \"totals\": {\"entries\": 0, "
+                                        "\"iterations\": 0, \"fp_plus\": 0, \"fp_minus\": 0, "
+                                        "\"fp_multiply\": 1,"));
+    free(text);
+    free(exe);
+    free(json);
+}
+
 static const testutil_case cc_cases[] = {
     {"make CC=aitool-cc: three files, exact counts", test_make},
     {"cmake -DCMAKE_C_COMPILER=aitool-cc", test_cmake},
     {"configure's probes answered as cc answers", test_configure_probes},
     {"a missing compiler, an unusable TMPDIR", test_missing_compiler},
     {"a file libclang cannot take", test_not_instrumented},
+    {"no loops, -Wextra -Werror", test_no_loops_strict},
     {NULL, NULL},
 };
 

@@ -406,6 +406,15 @@ static void aicc_show(const char *path)
     fclose(f);
 }
 
+/* measuretool's warnings (loops not measured, calls without annotations)
+ * are many on real code and not about the build: shown with
+ * AITOOL_CC_VERBOSE only, so that a build prints what it prints with cc. */
+static bool aicc_verbose(void)
+{
+    const char *v = getenv("AITOOL_CC_VERBOSE");
+    return v && *v && strcmp(v, "0");
+}
+
 /* The first error measuretool reported, for the warning. */
 static char *aicc_first_error(const char *err_path)
 {
@@ -449,7 +458,8 @@ static int aicc_compile_source(const aicc_cmd *c, const aicc_argv *real, aicc_tm
         aicc_note_file(t, strbuf_cstr(&cc_err));
         aicc_note_file(t, strbuf_cstr(&dep));
         if (aicc_instrument(c, src, strbuf_cstr(&copy), strbuf_cstr(&mt_err))) {
-            aicc_show(strbuf_cstr(&mt_err));
+            if (aicc_verbose())
+                aicc_show(strbuf_cstr(&mt_err));
             aicc_argv cc = {NULL, 0, 0};
             for (size_t i = 0; i < real->n; i++)
                 aicc_push(&cc, real->v[i]);
