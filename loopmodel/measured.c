@@ -254,34 +254,40 @@ static bool files_match(const lm_program *p, const char *path, const cJSON *root
     return ok;
 }
 
-measured_set *measured_read(const lm_program *p, const char *path)
+struct cJSON *measured_parse(const char *path)
 {
     char *text = fileio_read_text(path, "the measurement");
     if (!text)
         return NULL;
-    measured_set *s = mem_alloc(sizeof *s);
-    s->nloops = p->nloops;
-    s->by_loop = mem_alloc((p->nloops ? p->nloops : 1) * sizeof *s->by_loop);
     cJSON *root = cJSON_ParseWithOpts(text, NULL, true);
-    bool ok = true;
     if (!root) {
         unsigned line, col;
         json_error_position(text, &line, &col);
         diag_at(DIAG_ERROR, path, line, col, "the measurement is not valid JSON");
-        ok = false;
-    } else if (json_check(path, text, &measured_schema) || !files_match(p, path, root)) {
-        ok = false;
-    } else {
-        loop_index ix = loop_index_build(p);
-        const cJSON *loops = cJSON_GetObjectItemCaseSensitive(root, "loops");
-        for (const cJSON *e = loops->child; e; e = e->next)
-            read_entry(s, &ix, path, e);
-        free(ix.v);
+    } else if (json_check(path, text, &measured_schema)) {
+        cJSON_Delete(root);
+        root = NULL;
     }
-    cJSON_Delete(root);
     free(text);
-    if (!ok)
-        measured_free(&s);
+    return root;
+}
+
+measured_set *measured_read(const lm_program *p, const char *path)
+{
+    cJSON *root = measured_parse(path);
+    if (!root || !files_match(p, path, root)) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    measured_set *s = mem_alloc(sizeof *s);
+    s->nloops = p->nloops;
+    s->by_loop = mem_alloc((p->nloops ? p->nloops : 1) * sizeof *s->by_loop);
+    loop_index ix = loop_index_build(p);
+    const cJSON *loops = cJSON_GetObjectItemCaseSensitive(root, "loops");
+    for (const cJSON *e = loops->child; e; e = e->next)
+        read_entry(s, &ix, path, e);
+    free(ix.v);
+    cJSON_Delete(root);
     return s;
 }
 

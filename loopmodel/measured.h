@@ -49,6 +49,10 @@ extern const json_check_field measured_schema;
  * line and column (p must be finished).  NULL when the file cannot be read
  * or parsed; errors and unmatched entries are reported through diag. */
 measured_set *measured_read(const lm_program *p, const char *path);
+
+/* The measurement at path as a cJSON tree (cJSON_Delete it), checked
+ * against measured_schema; NULL after the errors, at their positions. */
+struct cJSON *measured_parse(const char *path);
 void measured_free(measured_set **s);
 
 /* What was measured for loop l, or NULL. */

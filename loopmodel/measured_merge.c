@@ -10,7 +10,6 @@
 
 #include "diag.h"
 #include "fileio.h"
-#include "json_check.h"
 #include "measured.h"
 #include "mem.h"
 #include "strbuf.h"
@@ -71,20 +70,9 @@ static const char *mm_build(const cJSON *root)
 /* One input read, checked and added; false after its error. */
 static bool mm_read(mm_merge *m, const char *path)
 {
-    char *text = fileio_read_text(path, "the measurement");
-    if (!text)
-        return false;
-    cJSON *root = cJSON_ParseWithOpts(text, NULL, true);
-    bool ok = root != NULL;
+    cJSON *root = measured_parse(path);
     if (!root)
-        diag_at(DIAG_ERROR, path, 1, 1, "the measurement is not valid JSON");
-    else if (json_check(path, text, &measured_schema))
-        ok = false;
-    free(text);
-    if (!ok) {
-        cJSON_Delete(root);
         return false;
-    }
     m->trees[m->ntrees++] = root;
     if (m->ntrees == 1) {
         m->first = path;

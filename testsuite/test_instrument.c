@@ -1003,6 +1003,17 @@ static void test_fork_and_merge(void)
     expected_loop totals = {0, "", 3, 144, 81, 0, 144, 0, 0, 640, 1152};
     check_counts(cJSON_GetObjectItem(m, "totals"), &totals);
     cJSON_Delete(m);
+    /* a broken input: its error at its place, and nothing written */
+    char *bad = in_tmp("broken.json");
+    CU_ASSERT_FATAL(testutil_write_file(bad, "{\"loops\": [\n  {\"file\": 1,,}\n]}\n"));
+    const char *broken[] = {"-merge-measured", "none.json", "fork.json", "broken.json", NULL};
+    r = measuretool(broken);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, "broken.json:2:15: error: the measurement is not valid JSON\n");
+    testutil_proc_release(&r);
+    cJSON *none = read_measured("none.json");
+    CU_ASSERT_PTR_NULL(none);
+    free(bad);
     free(child);
 }
 
