@@ -22,7 +22,14 @@
  * The text is read twice: once only for its syntax, so that a syntax error
  * wins over any evaluation error, then to evaluate it.  Evaluation follows
  * C: `&&`, `||` and `?:` skip the operand they do not need, so an unbound
- * name or a division by zero there is no error. */
+ * name or a division by zero there is no error.
+ *
+ * Loop variables (bexpr_vars: those of the loops around a bound) are looked up
+ * before the bindings, the innermost of a name first.  Each value carries
+ * whether it depends on one (bexpr_state.dep); an operator that is not affine
+ * in such a value (a product of two, a quotient, a comparison, a logical
+ * operator, a ?: test, a subscript) marks the text not affine, which is how
+ * bexpr_affine tells a triangle's `i - 1` from `n / i`. */
 #include "bound_expr.h"
 
 #include <ctype.h>
