@@ -220,6 +220,12 @@ static pt_i128 pt_trip_of(pt_i128 lo, pt_i128 hi, pt_i128 stride)
     return span < 0 ? 0 : span / step + 1;
 }
 
+static void pt_stride_zero(pt_walk *w, const lm_loop *l)
+{
+    diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column, "the loop's stride is 0");
+    w->failed = true;
+}
+
 /* Level k's first value, step and trip at the current values of the levels around it;
  * false after an error (reported). */
 static bool pt_range(pt_walk *w, unsigned k, pt_i128 *lo, pt_i128 *stride, pt_i128 *trip)
@@ -248,9 +254,7 @@ static bool pt_range(pt_walk *w, unsigned k, pt_i128 *lo, pt_i128 *stride, pt_i1
         }
     }
     if (v[PT_STRIDE] == 0) {
-        diag_at(DIAG_ERROR, lv->loop->loc.file, lv->loop->loc.line, lv->loop->loc.column,
-                "the loop's stride is 0");
-        w->failed = true;
+        pt_stride_zero(w, lv->loop);
         return false;
     }
     *lo = v[PT_LOWER];
@@ -271,10 +275,14 @@ static void pt_count(pt_walk *w, long double weight, pt_i128 sum, pt_i128 max)
 static void pt_close(pt_walk *w, long double weight)
 {
     unsigned p = w->d - 2;
+    const pt_level *l = w->chain[w->d - 1];
+    if (l->coef[PT_STRIDE][0] == 0) {
+        pt_stride_zero(w, l->loop);
+        return;
+    }
     pt_i128 lo_p, s_p, n_p;
     if (!pt_range(w, p, &lo_p, &s_p, &n_p) || n_p == 0)
         return;
-    const pt_level *l = w->chain[w->d - 1];
     w->values[p] = 0;
     pt_i128 lo = pt_affine_value(w, l, PT_LOWER), hi = pt_affine_value(w, l, PT_UPPER);
     pt_i128 a = l->coef[PT_LOWER][p + 1], b = l->coef[PT_UPPER][p + 1];

@@ -366,6 +366,19 @@ static void test_loop_variable_messages(void)
     bexpr_bindings_free(&b);
 }
 
+/* A stride of 0 is an error at the loop, in a triangle as in a rectangle. */
+static void test_stride_zero(void)
+{
+    static const nest_spec zero = {"stride 0", {L("i", "0", "n-1", "1"), L("j", "0", "i", "0")}, 2};
+    bexpr_bindings *b = bind(10);
+    bool ok;
+    char *messages = evaluate_capturing(&zero, b, &ok);
+    CU_ASSERT_FALSE(ok);
+    CU_ASSERT_STRING_EQUAL(messages, "k.xml:11:1: error: the loop's stride is 0\n");
+    free(messages);
+    bexpr_bindings_free(&b);
+}
+
 /* -D i=50 of the triangle's i is refused (it used to predict the rectangle); a k that is
  * a loop variable in one function and a parameter of another's bound may be bound. */
 static void test_binding_refused(void)
@@ -606,6 +619,7 @@ int main(void)
         {"bounds not affine: walked up to 10^7, then an error naming i", test_walk_limit},
         {"a loop variable is never a parameter", test_loop_variable_messages},
         {"-D of a loop variable refused", test_binding_refused},
+        {"a stride of 0", test_stride_zero},
         {NULL, NULL},
     };
     static const testutil_case cli[] = {
