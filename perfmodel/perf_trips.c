@@ -369,6 +369,43 @@ static void pt_walk_release(pt_walk *w)
     free(w->deeper_names);
 }
 
+/* The loop of l's function, not around l, whose variable is name; NULL when none is. */
+static const lm_loop *pt_other_loop_of(const lm_loop *l, const char *name)
+{
+    for (const lm_loop *o = l->function ? l->function->loops : NULL; o;
+         o = lm_loop_next_preorder(o)) {
+        bool around = false;
+        for (const lm_loop *a = l->parent; a && !around; a = a->parent)
+            around = a == o;
+        if (!around && o != l && o->bounds.loopvar && !strcmp(o->bounds.loopvar, name))
+            return o;
+    }
+    return NULL;
+}
+
+/* Why a bound does not evaluate: the evaluator's message, but a name left unbound that is
+ * the variable of another loop of the function (its value after that loop: `j < i` after
+ * the i loop) is said to be that, not a parameter. */
+static void pt_unbound_why(const lm_loop *l, const char *message, strbuf *why)
+{
+    static const char unbound[] = "unbound parameter '";
+    const char *name = !strncmp(message, unbound, sizeof unbound - 1)
+                           ? message + sizeof unbound - 1 : NULL;
+    const char *end = name ? strrchr(name, '\'') : NULL;
+    char *var = NULL;
+    if (end) {
+        var = mem_alloc((size_t)(end - name) + 1);
+        memcpy(var, name, (size_t)(end - name));
+    }
+    const lm_loop *o = var ? pt_other_loop_of(l, var) : NULL;
+    if (o)
+        strbuf_printf(why, "'%s' is the variable of the loop at %s:%u, which does not enclose "
+                      "this one", var, o->loc.file, o->loc.line);
+    else
+        strbuf_append(why, message);
+    free(var);
+}
+
 static bool pt_names_any(const bool *named, unsigned n)
 {
     for (unsigned k = 0; k < n; k++)
@@ -401,7 +438,9 @@ static bool pt_shape(const perf_trips *t, const lm_loop *l, pt_level *own, const
             }
         }
         if (ok && !r.ok) {
-            strbuf_printf(why, "%s '%s': %s; bind it, or ", pt_bound_name[j], text[j], r.message);
+            strbuf_printf(why, "%s '%s': ", pt_bound_name[j], text[j]);
+            pt_unbound_why(l, r.message, why);
+            strbuf_append(why, "; bind it, or ");
             ok = false;
         }
         affine &= r.affine && (j != PT_STRIDE || !pt_names_any(named, n));

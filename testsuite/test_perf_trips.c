@@ -364,6 +364,39 @@ static void test_loop_variable_messages(void)
     CU_ASSERT_TRUE(ok);
     free(messages);
     bexpr_bindings_free(&b);
+    /* after the i loop, j < i reads i's last value: not a parameter, and -D i may give it */
+    static const char after[] =
+        "<program><function name=\"f\"><loop linenum=\"3\" loopvar=\"i\" stride=\"1\" "
+        "lowerbound=\"0\" upperbound=\"9\" adds=\"1\" multiplies=\"0\" divides=\"0\" "
+        "specials=\"0\"/><loop linenum=\"5\" loopvar=\"j\" stride=\"1\" lowerbound=\"0\" "
+        "upperbound=\"i-1\" adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\"/>"
+        "</function></program>";
+    lm_program *p = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(p, "k.xml", after, strlen(after)));
+    lm_program_finish(p);
+    FILE *tmp = tmpfile();
+    diag_set_stream(tmp);
+    perf_result r;
+    CU_ASSERT_FALSE(perf_evaluate(p, test_machine(), &(perf_options){0}, &r));
+    perf_result_release(&r);
+    diag_set_stream(NULL);
+    messages = testutil_read_stream(tmp);
+    fclose(tmp);
+    CU_ASSERT_STRING_EQUAL(messages,
+                           "k.xml:5:1: error: upperbound 'i-1': 'i' is the variable of the "
+                           "loop at k.xml:3, which does not enclose this one; bind it, or give "
+                           "its iterations per entry as f_L5=N (perfmodel -D, measuretool "
+                           "-param), or a measurement of it (from a run of an "
+                           "-auto-instrument'ed copy)\n");
+    free(messages);
+    b = bind(10);
+    bexpr_bindings_set(b, "i", 10);
+    CU_ASSERT_TRUE(perf_trips_check_bindings(p, b, "-D"));
+    CU_ASSERT_TRUE(perf_evaluate(p, test_machine(), &(perf_options){.bindings = b}, &r));
+    CU_ASSERT_EQUAL(r.flops, 20);
+    perf_result_release(&r);
+    bexpr_bindings_free(&b);
+    lm_program_free(&p);
 }
 
 /* A stride of 0 is an error at the loop, in a triangle as in a rectangle. */
