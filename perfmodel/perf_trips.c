@@ -177,6 +177,8 @@ static pt_i128 pt_ceil_div(pt_i128 a, pt_i128 b)
  * with m and a exchanged, so the loop ends in O(log m) steps as Euclid's does. */
 static pt_i128 pt_floor_sum(pt_i128 n, pt_i128 m, pt_i128 a, pt_i128 b)
 {
+    if (m == 1) /* unit strides: the arithmetic series alone, without a division */
+        return a * (n * (n - 1) / 2) + b * n;
     pt_i128 sum = 0;
     while (n > 0) {
         sum += (a / m) * (n * (n - 1) / 2) + (b / m) * n;
