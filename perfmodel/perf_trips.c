@@ -62,16 +62,21 @@ typedef struct pt_level {
     const lm_loop *loop;
     pt_kind kind;
     long long given;
-    unsigned depth;               /* levels around it */
-    bool *names;                  /* by level around it, outermost first: a bound names it */
-    long long *coef[PT_NBOUNDS];  /* PT_AFFINE: c0, then a coefficient per level around it */
+    unsigned depth;              /* levels around it */
+    unsigned *named, nnamed;     /* the levels around it that its bounds name, outermost first */
+    long long *coef[PT_NBOUNDS]; /* PT_AFFINE: c0, then the coefficient of each named level */
     perf_trip_sums sums;
 } pt_level;
 
+/* Sparse, so that a nest thousands of loops deep costs no square of its depth a loop. */
 struct perf_trips {
     const bexpr_bindings *b;
     pt_level *levels;
     size_t n, cap;
+    /* by depth - 1: the index in levels of the last loop added at that depth, which in
+     * preorder is an ancestor of the loop being added */
+    size_t *path;
+    unsigned npath;
 };
 
 perf_trips *perf_trips_create(const bexpr_bindings *b)
@@ -83,7 +88,7 @@ perf_trips *perf_trips_create(const bexpr_bindings *b)
 
 static void pt_level_release(pt_level *lv)
 {
-    free(lv->names);
+    free(lv->named);
     for (int k = 0; k < PT_NBOUNDS; k++)
         free(lv->coef[k]);
 }
@@ -95,12 +100,15 @@ void perf_trips_free(perf_trips **t)
     for (size_t i = 0; i < (*t)->n; i++)
         pt_level_release(&(*t)->levels[i]);
     free((*t)->levels);
+    free((*t)->path);
     free(*t);
     *t = NULL;
 }
 
 static const pt_level *pt_find(const perf_trips *t, const lm_loop *l)
 {
+    if (l->depth > 0 && l->depth <= t->npath && t->levels[t->path[l->depth - 1]].loop == l)
+        return &t->levels[t->path[l->depth - 1]];
     for (size_t i = t->n; i > 0; i--)
         if (t->levels[i - 1].loop == l)
             return &t->levels[i - 1];
@@ -122,6 +130,13 @@ static pt_level *pt_add(perf_trips *t, pt_level *lv)
         t->levels = mem_realloc(t->levels, t->cap * sizeof *t->levels);
     }
     t->levels[t->n] = *lv;
+    unsigned depth = lv->loop->depth;
+    if (depth > t->npath) {
+        t->path = mem_realloc(t->path, depth * sizeof *t->path);
+        t->npath = depth;
+    }
+    if (depth > 0)
+        t->path[depth - 1] = t->n;
     return &t->levels[t->n++];
 }
 
@@ -201,9 +216,8 @@ static pt_i128 pt_affine_value(const pt_walk *w, const pt_level *lv, int bound)
 {
     const long long *c = lv->coef[bound];
     pt_i128 v = c[0];
-    for (unsigned k = 0; k < lv->depth; k++)
-        if (c[k + 1])
-            v += (pt_i128)c[k + 1] * w->values[k];
+    for (unsigned q = 0; q < lv->nnamed; q++)
+        v += (pt_i128)c[q + 1] * w->values[lv->named[q]];
     return v;
 }
 
@@ -287,7 +301,8 @@ static void pt_close(pt_walk *w, long double weight)
         return;
     w->values[p] = 0;
     pt_i128 lo = pt_affine_value(w, l, PT_LOWER), hi = pt_affine_value(w, l, PT_UPPER);
-    pt_i128 a = l->coef[PT_LOWER][p + 1], b = l->coef[PT_UPPER][p + 1];
+    /* p, the deepest level L can name, is the last it names */
+    pt_i128 a = l->coef[PT_LOWER][l->nnamed], b = l->coef[PT_UPPER][l->nnamed];
     pt_i128 stride = l->coef[PT_STRIDE][0];
     pt_i128 m = stride > 0 ? stride : -stride;
     /* span(x) = e0 + e1 * x, x = lo_p + s_p * t */
@@ -408,11 +423,35 @@ static void pt_unbound_why(const lm_loop *l, const char *message, strbuf *why)
     free(var);
 }
 
-static bool pt_names_any(const bool *named, unsigned n)
+/* own's named levels (those any[k] marks) and, from the dense coefficients of each bound
+ * (c0, then one per level around it), the sparse ones of its named levels. */
+static void pt_compress(pt_level *own, const bool *any, long long *const *dense)
+{
+    own->named = mem_alloc((own->depth ? own->depth : 1) * sizeof *own->named);
+    for (unsigned k = 0; k < own->depth; k++)
+        if (any[k])
+            own->named[own->nnamed++] = k;
+    for (int j = 0; j < PT_NBOUNDS; j++) {
+        own->coef[j] = mem_alloc((own->nnamed + 1) * sizeof *own->coef[j]);
+        own->coef[j][0] = dense[j][0];
+        for (unsigned q = 0; q < own->nnamed; q++)
+            own->coef[j][q + 1] = dense[j][own->named[q] + 1];
+    }
+}
+
+/* Why a bound that names the variable of a loop whose iterations are given cannot be
+ * evaluated; false when it names none. */
+static bool pt_names_unknown(const pt_walk *w, const bool *named, unsigned n, int bound,
+                             const char *text, strbuf *why)
 {
     for (unsigned k = 0; k < n; k++)
-        if (named[k])
+        if (named[k] && w->chain[k]->kind == PT_GIVEN) {
+            const lm_loop *a = w->chain[k]->loop;
+            strbuf_printf(why, "%s '%s' names '%s', the variable of the loop at %s:%u, whose "
+                          "values are not known (its iterations are given); ",
+                          pt_bound_name[bound], text, w->names[k], a->loc.file, a->loc.line);
             return true;
+        }
     return false;
 }
 
@@ -425,28 +464,32 @@ static bool pt_shape(const perf_trips *t, const lm_loop *l, pt_level *own, const
     unsigned n = own->depth;
     bexpr_vars vars = {w->names, NULL, n};
     bool *named = mem_alloc((n ? n : 1) * sizeof *named);
+    bool *any = mem_alloc((n ? n : 1) * sizeof *any);
+    long long *dense[PT_NBOUNDS];
     bool ok = true, affine = true;
+    for (int j = 0; j < PT_NBOUNDS; j++)
+        dense[j] = mem_alloc((n + 1) * sizeof *dense[j]);
     for (int j = 0; j < PT_NBOUNDS && ok; j++) {
-        own->coef[j] = mem_alloc((n + 1) * sizeof *own->coef[j]);
-        bexpr_result r = bexpr_affine(text[j], t->b, &vars, named, own->coef[j]);
-        for (unsigned k = 0; k < n && ok; k++) {
-            own->names[k] |= named[k];
-            if (named[k] && w->chain[k]->kind == PT_GIVEN) {
-                const lm_loop *a = w->chain[k]->loop;
-                strbuf_printf(why, "%s '%s' names '%s', the variable of the loop at %s:%u, "
-                              "whose values are not known (its iterations are given); ",
-                              pt_bound_name[j], text[j], w->names[k], a->loc.file, a->loc.line);
-                ok = false;
-            }
+        bexpr_result r = bexpr_affine(text[j], t->b, &vars, named, dense[j]);
+        bool names = false;
+        for (unsigned k = 0; k < n; k++) {
+            any[k] |= named[k];
+            names |= named[k];
         }
+        ok = !pt_names_unknown(w, named, n, j, text[j], why);
         if (ok && !r.ok) {
             strbuf_printf(why, "%s '%s': ", pt_bound_name[j], text[j]);
             pt_unbound_why(l, r.message, why);
             strbuf_append(why, "; bind it, or ");
             ok = false;
         }
-        affine &= r.affine && (j != PT_STRIDE || !pt_names_any(named, n));
+        affine &= r.affine && (j != PT_STRIDE || !names);
     }
+    if (ok)
+        pt_compress(own, any, dense);
+    for (int j = 0; j < PT_NBOUNDS; j++)
+        free(dense[j]);
+    free(any);
     free(named);
     own->kind = affine ? PT_AFFINE : PT_WALK;
     return ok;
@@ -455,15 +498,14 @@ static bool pt_shape(const perf_trips *t, const lm_loop *l, pt_level *own, const
 /* The enclosing variables that l's bounds name, for messages: "'i'", "'i', 'j'". */
 static void pt_named_list(const pt_level *own, const pt_walk *w, strbuf *out)
 {
-    for (unsigned k = 0; k < own->depth; k++)
-        if (own->names[k])
-            strbuf_printf(out, "%s'%s'", out->len ? ", " : "", w->names[k]);
+    for (unsigned q = 0; q < own->nnamed; q++)
+        strbuf_printf(out, "%s'%s'", out->len ? ", " : "", w->names[own->named[q]]);
 }
 
 /* l's sums over the walk of the levels around it (see the top of the file). */
 static perf_trips_status pt_sum(pt_level *own, pt_walk *w, strbuf *why)
 {
-    if (!pt_names_any(own->names, own->depth)) {
+    if (own->nnamed == 0) {
         /* the rectangle: one trip, whatever the values around it */
         pt_i128 lo, stride, trip;
         if (!pt_range(w, w->d - 1, &lo, &stride, &trip))
@@ -473,9 +515,9 @@ static perf_trips_status pt_sum(pt_level *own, pt_walk *w, strbuf *why)
         own->sums.max = (long long)trip;
         return PERF_TRIPS_SUMMED;
     }
-    for (unsigned k = 0; k < w->d; k++)
-        for (unsigned j = k + 1; j < w->d; j++)
-            w->deeper_names[k] |= w->chain[j]->names && w->chain[j]->names[k];
+    for (unsigned j = 0; j < w->d; j++)
+        for (unsigned q = 0; q < w->chain[j]->nnamed; q++)
+            w->deeper_names[w->chain[j]->named[q]] = true;
     if (own->kind == PT_WALK && own->sums.entries > PERF_TRIPS_WALK_MAX) {
         strbuf vars = STRBUF_INIT;
         pt_named_list(own, w, &vars);
@@ -512,7 +554,6 @@ perf_trips_status perf_trips_sum(perf_trips *t, const lm_loop *l, perf_trip_sums
         return PERF_TRIPS_UNEVALUATED;
     }
     pt_level own = {.loop = l, .depth = l->depth ? l->depth - 1 : 0};
-    own.names = mem_alloc((own.depth ? own.depth : 1) * sizeof *own.names);
     own.sums.entries = pt_entries(t, l);
     pt_walk w = {0};
     perf_trips_status status = PERF_TRIPS_FAILED;
