@@ -437,7 +437,10 @@ static long long bexpr_symbol(bexpr_state *st)
     st->dep = false;
     if (bexpr_read_symbol(st, &name)) {
         bool subscript_dep = st->dep && strchr(name.s, '(');
-        value = bexpr_lookup(st, name.s);
+        /* f(i) probed at made-up values of i names an element that need not exist: it is
+         * looked up when the bound is evaluated at the loop's own values */
+        if (!(subscript_dep && st->probing))
+            value = bexpr_lookup(st, name.s);
         st->dep |= subscript_dep;
     }
     strbuf_release(&name);

@@ -32,7 +32,9 @@
  * A bound that is not affine (`nk + (dir == 2)`, `i * i`, `n / i`), or a stride that
  * depends on a variable, is evaluated at every point of the levels around the loop: at
  * most PERF_TRIPS_WALK_MAX of them (its entries); beyond that it is unevaluated, with
- * the variable named, and the caller asks for its iterations by name or measurement.
+ * the variable named, and the caller asks for its iterations by name or measurement, as
+ * it does where such a bound does not evaluate at one of those points (`j < f(i)`, f(4)
+ * not bound).
  * The enumeration of an affine loop's outer levels has the same cap.  A bound that names
  * the variable of a loop whose values are not known (a loop without bounds, or with
  * iterations given) is unevaluated too. */
@@ -172,6 +174,10 @@ typedef struct pt_walk {
     long long max;
     double steps;       /* values enumerated */
     bool failed, over;  /* an error reported; more than PERF_TRIPS_WALK_MAX steps */
+    /* The loop's own bound did not evaluate at a point (f(i), f unknown there): why says
+     * where, for the caller to ask for its iterations instead. */
+    bool unevaluated;
+    strbuf *why;
 } pt_walk;
 
 /* C's floor and ceiling of a / b, b > 0. */
@@ -221,11 +227,24 @@ static pt_i128 pt_affine_value(const pt_walk *w, const pt_level *lv, int bound)
     return v;
 }
 
-static void pt_error(pt_walk *w, const lm_loop *l, const char *what, const char *text,
-                     const char *why)
+/* A bound of level k that does not evaluate at the current values: the loop's own is
+ * unevaluated there (with the values in why), a level around it an error. */
+static void pt_error(pt_walk *w, unsigned k, int bound, const char *text, const char *message)
 {
-    diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column, "%s '%s': %s", what, text, why);
-    w->failed = true;
+    const lm_loop *l = w->chain[k]->loop;
+    if (k + 1 < w->d) {
+        diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column, "%s '%s': %s",
+                pt_bound_name[bound], text, message);
+        w->failed = true;
+        return;
+    }
+    strbuf_printf(w->why, "%s '%s' at", pt_bound_name[bound], text);
+    const pt_level *own = w->chain[k];
+    for (unsigned q = 0; q < own->nnamed; q++)
+        strbuf_printf(w->why, "%s %s = %lld", q ? "," : "", w->names[own->named[q]],
+                      w->values[own->named[q]]);
+    strbuf_printf(w->why, ": %s; bind it, or ", message);
+    w->unevaluated = true;
 }
 
 /* Iterations from the bounds: 0 when already crossed. */
@@ -263,7 +282,7 @@ static bool pt_range(pt_walk *w, unsigned k, pt_i128 *lo, pt_i128 *stride, pt_i1
         for (int j = 0; j < PT_NBOUNDS; j++) {
             bexpr_result r = bexpr_eval_vars(text[j], w->b, &vars);
             if (!r.ok) {
-                pt_error(w, lv->loop, pt_bound_name[j], text[j], r.message);
+                pt_error(w, k, j, text[j], r.message);
                 return false;
             }
             v[j] = r.value;
@@ -325,7 +344,7 @@ static void pt_close(pt_walk *w, long double weight)
 
 static void pt_walk_level(pt_walk *w, unsigned k, long double weight)
 {
-    if (w->failed || w->over)
+    if (w->failed || w->over || w->unevaluated)
         return;
     pt_i128 lo, stride, trip;
     if (k == w->d - 1) {
@@ -344,7 +363,7 @@ static void pt_walk_level(pt_walk *w, unsigned k, long double weight)
         pt_walk_level(w, k + 1, weight * (long double)trip);
         return;
     }
-    for (pt_i128 t = 0; t < trip && !w->failed && !w->over; t++) {
+    for (pt_i128 t = 0; t < trip && !w->failed && !w->over && !w->unevaluated; t++) {
         if (++w->steps > PERF_TRIPS_WALK_MAX) {
             w->over = true;
             return;
@@ -505,6 +524,7 @@ static void pt_named_list(const pt_level *own, const pt_walk *w, strbuf *out)
 /* l's sums over the walk of the levels around it (see the top of the file). */
 static perf_trips_status pt_sum(pt_level *own, pt_walk *w, strbuf *why)
 {
+    w->why = why;
     if (own->nnamed == 0) {
         /* the rectangle: one trip, whatever the values around it */
         pt_i128 lo, stride, trip;
@@ -531,6 +551,8 @@ static perf_trips_status pt_sum(pt_level *own, pt_walk *w, strbuf *why)
     pt_walk_level(w, 0, 1);
     if (w->failed)
         return PERF_TRIPS_FAILED;
+    if (w->unevaluated)
+        return PERF_TRIPS_UNEVALUATED;
     if (w->over) {
         strbuf vars = STRBUF_INIT;
         pt_named_list(own, w, &vars);

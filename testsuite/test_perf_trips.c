@@ -340,6 +340,39 @@ static void test_walk_limit(void)
     bexpr_bindings_free(&b);
 }
 
+/* j < f(i), f an array of the Fortran kind: walked, each f(i) looked up at the loop's own
+ * values (f(0) .. f(3) bound: 4 + 1 + 0 + 2 iterations); one left unbound is named with
+ * the value of i that reads it, and the iterations can be given instead. */
+static void test_walk_unknown_function(void)
+{
+    static const nest_spec fi = {"f(i)", {L("i", "0", "n-1", "1"), {"j", "0", "f(i)-1", "1", 1}},
+                                 2};
+    bexpr_bindings *b = bind(4);
+    static const long long f[] = {4, 1, 0, 2};
+    for (int k = 0; k < 4; k++) {
+        char name[8];
+        snprintf(name, sizeof name, "f(%d)", k);
+        bexpr_bindings_set(b, name, f[k]);
+    }
+    lm_program *p = read_nest(&fi);
+    perf_result r;
+    CU_ASSERT_TRUE(perf_evaluate(p, test_machine(), &(perf_options){.bindings = b}, &r));
+    CU_ASSERT_EQUAL(r.flops, 7);
+    perf_result_release(&r);
+    lm_program_free(&p);
+    bexpr_bindings_set(b, "n", 5);
+    bool ok;
+    char *messages = evaluate_capturing(&fi, b, &ok);
+    CU_ASSERT_FALSE(ok);
+    CU_ASSERT_STRING_EQUAL(messages,
+                           "k.xml:11:1: error: upperbound 'f(i)-1' at i = 4: unbound parameter "
+                           "'f(4)'; bind it, or give its iterations per entry as f_L11=N "
+                           "(perfmodel -D, measuretool -param), or a measurement of it (from a "
+                           "run of an -auto-instrument'ed copy)\n");
+    free(messages);
+    bexpr_bindings_free(&b);
+}
+
 /* A loop variable is never a parameter: inside its loop the name is the loop's, and a
  * bound that names the variable of a loop without known values says so. */
 static void test_loop_variable_messages(void)
@@ -651,6 +684,7 @@ int main(void)
         {"n = 4000: exact and under a second", test_large_exact_and_fast},
         {"bounds not affine: walked up to 10^7, then an error naming i", test_walk_limit},
         {"a loop variable is never a parameter", test_loop_variable_messages},
+        {"j < f(i): walked, f looked up at i's values", test_walk_unknown_function},
         {"-D of a loop variable refused", test_binding_refused},
         {"a stride of 0", test_stride_zero},
         {NULL, NULL},
