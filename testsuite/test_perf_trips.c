@@ -487,7 +487,8 @@ static testutil_proc run(const char *program, const char *const *args)
     return testutil_exec_program(tmpdir, program, args);
 }
 
-/* perfmodel -D and measuretool -param of a loop variable: a usage error, exit 2. */
+/* perfmodel -D and -sweep and measuretool -param of a loop variable: a usage error,
+ * exit 2. */
 static void test_cli_refusal(void)
 {
     const char *xml[] = {"-static-counting-only", "-xml", "t.xml", "-report-file", "/dev/null",
@@ -501,6 +502,14 @@ static void test_cli_refusal(void)
     CU_ASSERT_STRING_EQUAL(r.out, "");
     CU_ASSERT_STRING_EQUAL(r.err, "perfmodel: error: -D k=3: 'k' is the variable of the loop "
                                   "at t.xml:29, not a parameter: its bounds give its values\n");
+    testutil_proc_release(&r);
+    const char *sweep[] = {"-machine", VM, "-D", "n=40", "-sweep", "i=1:4", "t.xml", NULL};
+    r = run(AITOOL_PERFMODEL, sweep);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    CU_ASSERT_STRING_EQUAL(r.err, "perfmodel: error: -sweep i=1: 'i' is the variable of the "
+                                  "loop at t.xml:27, not a parameter: its bounds give its "
+                                  "values\n");
     testutil_proc_release(&r);
     const char *mt[] = {"-static-counting-only", "-machine", VM, "-param", "n=40",
                         "-param", "j=1", "-report-file", "/dev/null",

@@ -346,6 +346,13 @@ static int pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, b
     int status = ok ? PM_EXIT_OK : PM_EXIT_INPUT;
     if (ok && !perf_trips_check_bindings(p, b, "-D"))
         status = PM_EXIT_USAGE;
+    if (ok && sw) {
+        bexpr_bindings *swept = bexpr_bindings_create();
+        bexpr_bindings_set(swept, sw->name, sw->from);
+        if (!perf_trips_check_bindings(p, swept, "-sweep"))
+            status = PM_EXIT_USAGE;
+        bexpr_bindings_free(&swept);
+    }
     if (status == PM_EXIT_OK) {
         fileio_run_begin();
         ok = sw ? pm_run_sweep(o, sw, p, m, b) : pm_report(o, p, m);
