@@ -88,7 +88,9 @@ typedef struct perf_loop {
     /* The measurement says it was entered 0 times, or an enclosing loop of
      * its nest was: trip 0, all its counts 0. */
     bool did_not_run;
-    long long trip;       /* iterations per entry, from the bounds */
+    /* iterations per entry, from the bounds: their mean, rounded, when the bounds name
+     * enclosing loops' variables (perf_trips.h) */
+    long long trip;
     double executions;    /* times the body runs: trips and probabilities multiplied down the nest */
     double entries;       /* times the loop starts: its enclosing body's executions */
     double adds, multiplies, divides, specials; /* executed */
