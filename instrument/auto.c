@@ -66,6 +66,7 @@
 #include "costs.h"
 #include "diag.h"
 #include "edits.h"
+#include "expand.h"
 #include "loop_model.h"
 #include "loop_stmt.h"
 #include "mem.h"
@@ -923,8 +924,38 @@ static void collect_gotos(autoi *ai, const lm_stmt *c)
         collect_gotos(ai, k);
 }
 
+/* Whether c is or holds a loop or a branch, which only code written in the
+ * copy can measure. */
+static bool has_control(const lm_stmt *c)
+{
+    if (lm_stmt_is_loop(c) || c->kind == LM_STMT_IF || c->kind == LM_STMT_SWITCH)
+        return true;
+    for (const lm_stmt *k = c->children; k; k = k->next)
+        if (has_control(k))
+            return true;
+    return false;
+}
+
+/* A statement that a macro's use makes whole and that holds loops or
+ * branches is written out in the copy (expand.c), to be measured as any
+ * other; not a use that a directive stands before, as the block around a
+ * nest would come between them. */
+static void expand_macro_statements(autoi *ai, const lm_stmt *c)
+{
+    size_t begin, end;
+    bool statement = c->role == LM_ROLE_STATEMENT || c->role == LM_ROLE_ARM ||
+                     c->role == LM_ROLE_LOOP_BODY || c->role == LM_ROLE_SWITCH_BODY;
+    if (statement && !source_node_range(ai->s, c, &begin, &end) && has_control(c) &&
+        source_macro_statement(ai->s, c, &begin, &end) && pragma_before(ai, begin) < 0 &&
+        expand_statement(ai->s, c))
+        return;
+    for (const lm_stmt *k = c->children; k; k = k->next)
+        expand_macro_statements(ai, k);
+}
+
 static void visit_function(autoi *ai, const lm_stmt *body)
 {
+    expand_macro_statements(ai, body);
     ai->ngotos = 0;
     collect_gotos(ai, body);
     segment g;

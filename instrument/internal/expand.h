@@ -1,0 +1,23 @@
+/* expand: the statement a macro's use makes whole, written out in the copy.
+ * Code a macro produces has no place in the file to edit, so its loops and
+ * branches could not be measured; the copy can replace such a use by what
+ * it expands to (as `clang -E` shows it), and the statements in that text
+ * are edited as any other.  Used by auto.c; the places and the text are
+ * kept in the source (source.h), which frees them. */
+#ifndef AITOOL_EXPAND_H
+#define AITOOL_EXPAND_H
+
+#include <stdbool.h>
+
+#include "loop_stmt.h"
+#include "source.h"
+
+/* Writes out the use of a macro that makes statement n whole (n is not
+ * written in the file, source_macro_statement holds): true when n and the
+ * statements, loop tests and steps in it now have places
+ * (source_node_range), false when the use stays as written: its expansion
+ * cannot be read back as the compiler reads it, or two loops in it share
+ * their file:line:col. */
+bool expand_statement(source *s, const lm_stmt *n);
+
+#endif
