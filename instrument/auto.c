@@ -936,21 +936,43 @@ static bool has_control(const lm_stmt *c)
     return false;
 }
 
-/* A statement that a macro's use makes whole and that holds loops or
- * branches is written out in the copy (expand.c), to be measured as any
- * other; not a use that a directive stands before, as the block around a
- * nest would come between them. */
-static void expand_macro_statements(autoi *ai, const lm_stmt *c)
+static bool is_statement(const lm_stmt *c)
+{
+    return c->role == LM_ROLE_STATEMENT || c->role == LM_ROLE_ARM ||
+           c->role == LM_ROLE_LOOP_BODY || c->role == LM_ROLE_SWITCH_BODY;
+}
+
+/* Statements from `first` on that one macro's use makes whole and that
+ * hold loops or branches are written out in the copy (expand.c), to be
+ * measured as any other: the last of them, or NULL.  Not a use that a
+ * directive stands before, as the block around a nest would come between
+ * them. */
+static const lm_stmt *expand_run(autoi *ai, const lm_stmt *first)
 {
     size_t begin, end;
-    bool statement = c->role == LM_ROLE_STATEMENT || c->role == LM_ROLE_ARM ||
-                     c->role == LM_ROLE_LOOP_BODY || c->role == LM_ROLE_SWITCH_BODY;
-    if (statement && !source_node_range(ai->s, c, &begin, &end) && has_control(c) &&
-        source_macro_statement(ai->s, c, &begin, &end) && pragma_before(ai, begin) < 0 &&
-        expand_statement(ai->s, c))
-        return;
-    for (const lm_stmt *k = c->children; k; k = k->next)
-        expand_macro_statements(ai, k);
+    bool control = false;
+    if (!is_statement(first))
+        return NULL;
+    for (const lm_stmt *last = first; last && !source_node_range(ai->s, last, &begin, &end);
+         last = last->role == LM_ROLE_STATEMENT ? last->next : NULL) {
+        control |= has_control(last);
+        if (source_macro_statements(ai->s, first, last, &begin, &end))
+            return control && pragma_before(ai, begin) < 0 &&
+                           expand_statements(ai->s, first, last)
+                       ? last
+                       : NULL;
+    }
+    return NULL;
+}
+
+static void expand_macro_statements(autoi *ai, const lm_stmt *c)
+{
+    for (const lm_stmt *k = c->children; k;) {
+        const lm_stmt *last = expand_run(ai, k);
+        if (!last)
+            expand_macro_statements(ai, k);
+        k = (last ? last : k)->next;
+    }
 }
 
 static void visit_function(autoi *ai, const lm_stmt *body)

@@ -277,14 +277,16 @@ static void expand_loops(const lm_stmt *c, const lm_loop ***v, size_t *n)
         expand_loops(k, v, n);
 }
 
-/* Whether two loops of statement c share their file:line:col, by which the
- * measurement names them (analyzer/walk.c gives the loops a use writes the
- * columns of the macro's name: a short name may have too few). */
-static bool expand_keys_clash(const lm_stmt *c)
+/* Whether two loops of the statements first .. last share their
+ * file:line:col, by which the measurement names them (analyzer/walk.c gives
+ * the loops a use writes the columns of the macro's name: a short name may
+ * have too few). */
+static bool expand_keys_clash(const lm_stmt *first, const lm_stmt *last)
 {
     const lm_loop **v = NULL;
     size_t n = 0;
-    expand_loops(c, &v, &n);
+    for (const lm_stmt *c = first; c; c = c == last ? NULL : c->next)
+        expand_loops(c, &v, &n);
     bool clash = false;
     for (size_t i = 0; i < n && !clash; i++)
         for (size_t k = i + 1; k < n && !clash; k++)
@@ -341,10 +343,11 @@ static void expand_keep(source *s, expand_match *m, size_t use_begin, size_t use
     free(at);
 }
 
-bool expand_statement(source *s, const lm_stmt *n)
+bool expand_statements(source *s, const lm_stmt *first, const lm_stmt *last)
 {
     size_t use_begin, use_end, ntok = 0;
-    if (!source_macro_statement(s, n, &use_begin, &use_end) || expand_keys_clash(n))
+    if (!source_macro_statements(s, first, last, &use_begin, &use_end) ||
+        expand_keys_clash(first, last))
         return false;
     if (!s->macros)
         s->macros = analyzer_macros_of(s->tu, s->file);
@@ -353,7 +356,10 @@ bool expand_statement(source *s, const lm_stmt *n)
     if (!tok)
         return false;
     expand_match m = {.s = s, .tok = tok, .n = ntok};
-    bool ok = expand_stmt(&m, n, 0) == ntok;
+    size_t at = 0;
+    for (const lm_stmt *c = first; c && at != EXPAND_FAIL; c = c == last ? NULL : c->next)
+        at = expand_stmt(&m, c, at);
+    bool ok = at == ntok;
     if (ok)
         expand_keep(s, &m, use_begin, use_end);
     for (size_t k = 0; k < ntok; k++)

@@ -238,15 +238,23 @@ bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t 
            *begin < *end;
 }
 
+bool source_macro_statements(const source *s, const lm_stmt *first, const lm_stmt *last,
+                             size_t *begin, size_t *end)
+{
+    size_t use_end, last_use;
+    bool inside;
+    if (source_expanded(s, first, begin, end, &inside) || inside)
+        return false; /* it is written out: its nodes have places of their own */
+    return source_use_start(s, clang_getRangeStart(source_extent(first)), begin) &&
+           source_use_start(s, clang_getRangeStart(source_extent(last)), &last_use) &&
+           last_use == *begin && source_macro_use_end(s, *begin, &use_end) &&
+           source_node_end(s, last, end) && *end == use_end &&
+           source_code_before(s, first, *begin) && source_code_after(s, last, *end);
+}
+
 bool source_macro_statement(const source *s, const lm_stmt *n, size_t *begin, size_t *end)
 {
-    size_t use_end;
-    bool inside;
-    if (source_expanded(s, n, begin, end, &inside) || inside)
-        return false; /* it is written out: its nodes have places of their own */
-    return source_use_start(s, clang_getRangeStart(source_extent(n)), begin) &&
-           source_macro_use_end(s, *begin, &use_end) && source_node_end(s, n, end) &&
-           *end == use_end && source_code_before(s, n, *begin) && source_code_after(s, n, *end);
+    return source_macro_statements(s, n, n, begin, end);
 }
 
 /* ---- preprocessor lines -------------------------------------------------- */

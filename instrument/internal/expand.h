@@ -12,12 +12,12 @@
 #include "loop_stmt.h"
 #include "source.h"
 
-/* Writes out the use of a macro that makes statement n whole (n is not
- * written in the file, source_macro_statement holds): true when n and the
- * statements, loop tests and steps in it now have places
- * (source_node_range), false when the use stays as written: its expansion
- * cannot be read back as the compiler reads it, or two loops in it share
- * their file:line:col. */
-bool expand_statement(source *s, const lm_stmt *n);
+/* Writes out the use of a macro that makes the statements first .. last
+ * (siblings, in order) whole and nothing else (source_macro_statements
+ * holds): true when they and the statements, loop tests and steps in them
+ * now have places (source_node_range); false when the use stays as
+ * written: its expansion cannot be read back as the compiler reads it, or
+ * two loops in it share their file:line:col. */
+bool expand_statements(source *s, const lm_stmt *first, const lm_stmt *last);
 
 #endif

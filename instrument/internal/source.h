@@ -63,6 +63,10 @@ bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t 
  * (`CHECK(a[i]);` as a loop's body): code around it can be placed before
  * and after it, though it cannot be rewritten. */
 bool source_macro_statement(const source *s, const lm_stmt *n, size_t *begin, size_t *end);
+/* The same for the statements first .. last, siblings in that order, which
+ * one use makes and nothing else (`#define TWO for (...) a(); for (...) b()`). */
+bool source_macro_statements(const source *s, const lm_stmt *first, const lm_stmt *last,
+                             size_t *begin, size_t *end);
 /* A use the copy writes out (its text is already in s->text) and the
  * places of the nodes it makes. */
 void source_add_expansion(source *s, source_expansion x, const source_placed *placed, size_t n);
