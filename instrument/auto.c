@@ -44,7 +44,10 @@
  * `collapse`d or `ordered(n)` loops (nothing may come between them), a goto
  * or a case label reaching into the nest from outside, a computed goto.
  *
- * Macros.  Code a macro produced cannot be edited, but a statement or
+ * Macros.  A use that makes whole statements with loops or branches in
+ * them is written out in the copy first (expand.c), before the function is
+ * visited, so that its statements have places like any other.  Other code
+ * a macro produced cannot be edited, but a statement or
  * operand that only starts or ends in a macro's use (`A[i] = x / SV(9.0)`,
  * `i < _PB_NI`) is edited at the ends of the use as any other
  * (source_node_range), and a statement one use makes whole (`CHECK(x);` as
