@@ -8,9 +8,11 @@
  * body; a block's statements up to its `}`; an expression statement up to
  * its `;`), which is all a statement's place needs; libclang cannot say
  * where a node that ends inside a macro ends.  Each node found must start
- * with the token clang spelled it with, and the whole statement must take
- * every token, so an expansion that the compiler read otherwise (an #undef
- * the expander does not model) is left as written.  Expressions inside a
+ * with the token clang spelled it with, the whole statement must take
+ * every token, and the names the compiler read in it (variables, functions,
+ * members) must be the expansion's, in its order, so an expansion that the
+ * compiler read otherwise (an #undef, which the expander does not model,
+ * took a macro away) is left as written.  Expressions inside a
  * statement (operands of ?:, && and ||) are not looked for: they count as
  * code from a macro does.
  *
@@ -266,6 +268,42 @@ static size_t expand_stmt(expand_match *m, const lm_stmt *c, size_t i)
     return end;
 }
 
+/* Where the names the compiler read are looked for in the expansion. */
+typedef struct expand_names {
+    const expand_match *m;
+    size_t at; /* the token after the last name found */
+    bool agree;
+} expand_names;
+
+static enum CXChildVisitResult expand_name(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    expand_names *en = data;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind != CXCursor_DeclRefExpr && kind != CXCursor_MemberRefExpr)
+        return CXChildVisit_Recurse;
+    /* `a.b` is written with a first: b's object, then b. */
+    clang_visitChildren(c, expand_name, en);
+    CXString name = clang_getCursorSpelling(c);
+    const char *text = clang_getCString(name);
+    while (en->agree && en->at < en->m->n && strcmp(en->m->tok[en->at], text ? text : ""))
+        en->at++;
+    en->agree &= en->at < en->m->n;
+    en->at++;
+    clang_disposeString(name);
+    return en->agree ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+/* Whether the names the compiler read in the statements first .. last are
+ * in the expansion, in their order. */
+static bool expand_names_agree(const expand_match *m, const lm_stmt *first, const lm_stmt *last)
+{
+    expand_names en = {m, 0, true};
+    for (const lm_stmt *c = first; c && en.agree; c = c == last ? NULL : c->next)
+        clang_visitChildren(analyzer_stmt_cursor(c), expand_name, &en);
+    return en.agree;
+}
+
 /* The loops of statement c and in it, into *v. */
 static void expand_loops(const lm_stmt *c, const lm_loop ***v, size_t *n)
 {
@@ -277,22 +315,39 @@ static void expand_loops(const lm_stmt *c, const lm_loop ***v, size_t *n)
         expand_loops(k, v, n);
 }
 
-/* Whether two loops of the statements first .. last share their
- * file:line:col, by which the measurement names them (analyzer/walk.c gives
- * the loops a use writes the columns of the macro's name: a short name may
- * have too few). */
-static bool expand_keys_clash(const lm_stmt *first, const lm_stmt *last)
+/* Whether every jump in statement c goes to a label written in the file.
+ * A label a macro writes has no offset to tell whether a goto to it leaves
+ * the loop nest around it (auto.c hands a nest's counts on before one
+ * that does). */
+static bool expand_labels_known(const lm_stmt *c)
+{
+    if (c->kind == LM_STMT_LABEL || (c->kind == LM_STMT_GOTO && !c->target_known))
+        return false;
+    for (const lm_stmt *k = c->children; k; k = k->next)
+        if (!expand_labels_known(k))
+            return false;
+    return true;
+}
+
+/* Whether the statements first .. last can be measured written out: each
+ * loop in them has its own file:line:col, by which the measurement names it
+ * (analyzer/walk.c gives the loops a use writes the columns of the macro's
+ * name: a short name may have too few), and every jump goes to a label
+ * written in the file. */
+static bool expand_measurable(const lm_stmt *first, const lm_stmt *last)
 {
     const lm_loop **v = NULL;
     size_t n = 0;
-    for (const lm_stmt *c = first; c; c = c == last ? NULL : c->next)
-        expand_loops(c, &v, &n);
     bool clash = false;
+    for (const lm_stmt *c = first; c; c = c == last ? NULL : c->next) {
+        expand_loops(c, &v, &n);
+        clash |= !expand_labels_known(c);
+    }
     for (size_t i = 0; i < n && !clash; i++)
         for (size_t k = i + 1; k < n && !clash; k++)
             clash = v[i]->loc.line == v[k]->loc.line && v[i]->loc.column == v[k]->loc.column;
     free(v);
-    return clash;
+    return !clash;
 }
 
 /* The tokens one blank apart, into the source's text after what is there;
@@ -347,7 +402,7 @@ bool expand_statements(source *s, const lm_stmt *first, const lm_stmt *last)
 {
     size_t use_begin, use_end, ntok = 0;
     if (!source_macro_statements(s, first, last, &use_begin, &use_end) ||
-        expand_keys_clash(first, last))
+        !expand_measurable(first, last))
         return false;
     if (!s->macros)
         s->macros = analyzer_macros_of(s->tu, s->file);
@@ -359,7 +414,7 @@ bool expand_statements(source *s, const lm_stmt *first, const lm_stmt *last)
     size_t at = 0;
     for (const lm_stmt *c = first; c && at != EXPAND_FAIL; c = c == last ? NULL : c->next)
         at = expand_stmt(&m, c, at);
-    bool ok = at == ntok;
+    bool ok = at == ntok && expand_names_agree(&m, first, last);
     if (ok)
         expand_keep(s, &m, use_begin, use_end);
     for (size_t k = 0; k < ntok; k++)

@@ -572,7 +572,8 @@ static void test_auto_macro_statements(void)
 /* Macros whose loops are not written out keep their warning and are
  * counted as if their code ran once: a use a directive stands before, a
  * short name with more loops than characters (their keys would clash), a
- * macro that writes a loop's header only. */
+ * macro that writes a loop's header only, one whose expansion an #undef
+ * changed (the compiler reads the variable B, the expander would write x). */
 static void test_auto_macro_statements_kept(void)
 {
     char *path = in_tmp("macro_kept.c");
@@ -581,15 +582,20 @@ static void test_auto_macro_statements_kept(void)
               "#define Z(a, n) do { for (int i = 0; i < (n); i++) (a)[i] += 1.0; } while (0)\n"
               "#define SCALE(a, n) for (int k_ = 0; k_ < (n); k_++) (a)[k_] *= 2.0\n"
               "#define EACH(i, n) for (i = 0; i < (n); i++)\n"
+              "#define B x[0]\n"
+              "#define ADD3(s) for (int j = 0; j < 3; j++) s += B\n"
+              "#undef B\n"
               "double x[4];\n"
               "int main(void)\n"
               "{\n"
               "    int i;\n"
+              "    double s = 0.0, B = 2.0;\n"
               "    Z(x, 4);\n"
               "#pragma omp parallel for\n"
               "    SCALE(x, 4);\n"
               "    EACH(i, 4) x[i] -= 0.5;\n"
-              "    printf(\"%g\\n\", x[3]);\n"
+              "    ADD3(s);\n"
+              "    printf(\"%g %g\\n\", x[3], s);\n"
               "    return 0;\n"
               "}\n"));
     free(path);
@@ -599,14 +605,15 @@ static void test_auto_macro_statements_kept(void)
     const char *warning = ": warning: a loop or branch produced by a macro is not measured: its "
                           "operations count as if its code ran once\n";
     strbuf want = STRBUF_INIT;
-    strbuf_printf(&want, "macro_kept.c:9:5%smacro_kept.c:11:5%smacro_kept.c:12:5%s", warning,
-                  warning, warning);
+    strbuf_printf(&want,
+                  "macro_kept.c:13:5%smacro_kept.c:15:5%smacro_kept.c:16:5%smacro_kept.c:17:5%s",
+                  warning, warning, warning, warning);
     CU_ASSERT_STRING_EQUAL(r.err, strbuf_cstr(&want));
     strbuf_release(&want);
     testutil_proc_release(&r);
     CU_ASSERT_FATAL(compile("ai_macro_kept.c", "macro_kept", "-fopenmp", NULL));
     testutil_proc run = run_program("macro_kept");
-    CU_ASSERT_STRING_EQUAL(run.out, "1.5\n");
+    CU_ASSERT_STRING_EQUAL(run.out, "1.5 6\n");
     testutil_proc_release(&run);
 }
 

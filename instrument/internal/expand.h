@@ -16,8 +16,9 @@
  * (siblings, in order) whole and nothing else (source_macro_statements
  * holds): true when they and the statements, loop tests and steps in them
  * now have places (source_node_range); false when the use stays as
- * written: its expansion cannot be read back as the compiler reads it, or
- * two loops in it share their file:line:col. */
+ * written: its expansion cannot be read back as the compiler reads it, two
+ * loops in it share their file:line:col, or it has a label or a goto to a
+ * label a macro writes. */
 bool expand_statements(source *s, const lm_stmt *first, const lm_stmt *last);
 
 #endif
