@@ -431,18 +431,16 @@ void source_add_expansion(source *s, source_expansion x, const source_placed *pl
 
 /* ---- the copy ------------------------------------------------------------- */
 
-/* An expansion's edits, moved out of the file's list into its own (in the
- * order they were made, which orders edits at one offset). */
+/* An expansion's edits (insertions: the instrumenters replace nothing
+ * there), moved out of the file's list into its own, in the order they
+ * were made, which orders insertions at one offset. */
 static void source_take_edits(source *s, const source_expansion *x, edit_list *sub)
 {
     size_t kept = 0;
     for (size_t i = 0; i < s->edits.n; i++) {
         edit *e = &s->edits.v[i];
         if (e->offset >= x->base && e->offset <= x->base + x->len) {
-            if (e->kind == EDIT_REPLACE)
-                edits_replace(sub, e->offset - x->base, e->len, e->text);
-            else
-                edits_insert(sub, e->offset - x->base, e->kind, e->text);
+            edits_insert(sub, e->offset - x->base, e->kind, e->text);
             free(e->text);
         } else {
             s->edits.v[kept++] = *e;
