@@ -142,6 +142,8 @@ typedef struct autoi {
     size_t npragmas;
     goto_jump *gotos;
     size_t ngotos, gotos_cap;
+    size_t *kept_uses;     /* macro uses left as written, warned of at the use */
+    size_t nkept;
     nest *nest;            /* the nest being visited, or NULL */
     unsigned switch_depth; /* switches open inside the nest */
     const op_costs *clock; /* -simon-clock: each segment advances the clock by its cost */
@@ -710,12 +712,25 @@ static void visit_branch(autoi *ai, const lm_stmt *c, segment *cur)
     }
 }
 
+/* Whether c comes from a macro's use that was warned of as left written. */
+static bool use_kept(const autoi *ai, const lm_stmt *c)
+{
+    size_t use;
+    if (!ai->nkept || !source_use_of(ai->s, c, &use))
+        return false;
+    for (size_t k = 0; k < ai->nkept; k++)
+        if (ai->kept_uses[k] == use)
+            return true;
+    return false;
+}
+
 static void visit_stmt(autoi *ai, const lm_stmt *c, segment *cur)
 {
     size_t begin, end;
     bool placed = source_node_range(ai->s, c, &begin, &end);
     if (!placed && c->kind != LM_STMT_NULL) {
-        if (lm_stmt_is_loop(c) || c->kind == LM_STMT_IF || c->kind == LM_STMT_SWITCH)
+        if ((lm_stmt_is_loop(c) || c->kind == LM_STMT_IF || c->kind == LM_STMT_SWITCH) &&
+            !use_kept(ai, c))
             auto_warn(ai, c, "a loop or branch produced by a macro is not measured: its "
                              "operations count as if its code ran once");
         visit_opaque(c, cur);
@@ -945,6 +960,16 @@ static bool is_statement(const lm_stmt *c)
            c->role == LM_ROLE_LOOP_BODY || c->role == LM_ROLE_SWITCH_BODY;
 }
 
+/* A use whose loops and branches stay as written: warned of once, with why. */
+static void keep_use(autoi *ai, const lm_stmt *first, size_t use, const char *why)
+{
+    diag_at(DIAG_WARNING, ai->s->path, first->line, first->col,
+            "the loops and branches this macro's use makes are not measured, as %s: their "
+            "operations count as if its code ran once", why);
+    ai->kept_uses = mem_realloc(ai->kept_uses, (ai->nkept + 1) * sizeof *ai->kept_uses);
+    ai->kept_uses[ai->nkept++] = use;
+}
+
 /* Statements from `first` on that one macro's use makes whole and that
  * hold loops or branches are written out in the copy (expand.c), to be
  * measured as any other: the last of them, or NULL.  Not a use that a
@@ -959,11 +984,15 @@ static const lm_stmt *expand_run(autoi *ai, const lm_stmt *first)
     for (const lm_stmt *last = first; last && !source_node_range(ai->s, last, &begin, &end);
          last = last->role == LM_ROLE_STATEMENT ? last->next : NULL) {
         control |= has_control(last);
-        if (source_macro_statements(ai->s, first, last, &begin, &end))
-            return control && pragma_before(ai, begin) < 0 &&
-                           expand_statements(ai->s, first, last)
-                       ? last
-                       : NULL;
+        if (!source_macro_statements(ai->s, first, last, &begin, &end))
+            continue;
+        if (!control)
+            return NULL;
+        const char *why = "an OpenMP directive stands before it";
+        if (pragma_before(ai, begin) < 0 && expand_statements(ai->s, first, last, &why))
+            return last;
+        keep_use(ai, first, begin, why);
+        return NULL;
     }
     return NULL;
 }
@@ -1059,6 +1088,7 @@ static void auto_release(autoi *ai)
     free(ai->rows);
     free(ai->pragmas);
     free(ai->gotos);
+    free(ai->kept_uses);
 }
 
 bool auto_instrument(source *s)

@@ -329,25 +329,28 @@ static bool expand_labels_known(const lm_stmt *c)
     return true;
 }
 
-/* Whether the statements first .. last can be measured written out: each
- * loop in them has its own file:line:col, by which the measurement names it
- * (analyzer/walk.c gives the loops a use writes the columns of the macro's
- * name: a short name may have too few), and every jump goes to a label
- * written in the file. */
-static bool expand_measurable(const lm_stmt *first, const lm_stmt *last)
+/* Why the statements first .. last cannot be measured written out, or
+ * NULL: each loop in them must have its own file:line:col, by which the
+ * measurement names it (analyzer/walk.c gives the loops a use writes the
+ * columns of the macro's name: a short name may have too few), and every
+ * jump must go to a label written in the file. */
+static const char *expand_unmeasurable(const lm_stmt *first, const lm_stmt *last)
 {
     const lm_loop **v = NULL;
     size_t n = 0;
-    bool clash = false;
+    bool labels = true, clash = false;
     for (const lm_stmt *c = first; c; c = c == last ? NULL : c->next) {
         expand_loops(c, &v, &n);
-        clash |= !expand_labels_known(c);
+        labels &= expand_labels_known(c);
     }
     for (size_t i = 0; i < n && !clash; i++)
         for (size_t k = i + 1; k < n && !clash; k++)
             clash = v[i]->loc.line == v[k]->loc.line && v[i]->loc.column == v[k]->loc.column;
     free(v);
-    return !clash;
+    if (!labels)
+        return "it has a label, or a goto to a label a macro writes";
+    return clash ? "it has more loops than its macro's name has characters to report them at"
+                 : NULL;
 }
 
 /* The tokens one blank apart, into the source's text after what is there;
@@ -398,12 +401,14 @@ static void expand_keep(source *s, expand_match *m, size_t use_begin, size_t use
     free(at);
 }
 
-bool expand_statements(source *s, const lm_stmt *first, const lm_stmt *last)
+bool expand_statements(source *s, const lm_stmt *first, const lm_stmt *last, const char **why)
 {
     size_t use_begin, use_end, ntok = 0;
+    *why = "the statements it makes are not all its own";
     if (!source_macro_statements(s, first, last, &use_begin, &use_end) ||
-        !expand_measurable(first, last))
+        (*why = expand_unmeasurable(first, last)) != NULL)
         return false;
+    *why = "what it expands to cannot be written out as the compiler read it";
     if (!s->macros)
         s->macros = analyzer_macros_of(s->tu, s->file);
     char **tok = analyzer_expand_use(s->macros, s->file, (unsigned)use_begin, (unsigned)use_end,

@@ -238,6 +238,11 @@ bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t 
            *begin < *end;
 }
 
+bool source_use_of(const source *s, const lm_stmt *n, size_t *use)
+{
+    return source_use_start(s, clang_getRangeStart(source_extent(n)), use);
+}
+
 bool source_macro_statements(const source *s, const lm_stmt *first, const lm_stmt *last,
                              size_t *begin, size_t *end)
 {

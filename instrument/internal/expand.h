@@ -15,10 +15,10 @@
 /* Writes out the use of a macro that makes the statements first .. last
  * (siblings, in order) whole and nothing else (source_macro_statements
  * holds): true when they and the statements, loop tests and steps in them
- * now have places (source_node_range); false when the use stays as
- * written: its expansion cannot be read back as the compiler reads it, two
- * loops in it share their file:line:col, or it has a label or a goto to a
- * label a macro writes. */
-bool expand_statements(source *s, const lm_stmt *first, const lm_stmt *last);
+ * now have places (source_node_range); false, with *why, when the use stays
+ * as written: its expansion cannot be read back as the compiler reads it,
+ * two loops in it would share their file:line:col, or it has a label or a
+ * goto to a label a macro writes. */
+bool expand_statements(source *s, const lm_stmt *first, const lm_stmt *last, const char **why);
 
 #endif

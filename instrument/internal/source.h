@@ -67,6 +67,9 @@ bool source_macro_statement(const source *s, const lm_stmt *n, size_t *begin, si
  * one use makes and nothing else (`#define TWO for (...) a(); for (...) b()`). */
 bool source_macro_statements(const source *s, const lm_stmt *first, const lm_stmt *last,
                              size_t *begin, size_t *end);
+/* Where the outermost use of the macro that produced node n starts (the
+ * node's start when no macro did), when it is in the file. */
+bool source_use_of(const source *s, const lm_stmt *n, size_t *use);
 /* A use the copy writes out (its text is already in s->text) and the
  * places of the nodes it makes. */
 void source_add_expansion(source *s, source_expansion x, const source_placed *placed, size_t n);
