@@ -975,13 +975,14 @@ static void keep_use(autoi *ai, const lm_stmt *first, size_t use, const char *wh
  * measured as any other: the last of them, or NULL.  Not a use that a
  * directive stands before, as the block around a nest would come between
  * them. */
-static const lm_stmt *expand_run(autoi *ai, const lm_stmt *first)
+static const lm_stmt *write_out_run(autoi *ai, const lm_stmt *first)
 {
-    size_t begin, end;
+    size_t begin, end, use, last_use;
     bool control = false;
-    if (!is_statement(first))
+    if (!is_statement(first) || !source_use_of(ai->s, first, &use))
         return NULL;
-    for (const lm_stmt *last = first; last && !source_node_range(ai->s, last, &begin, &end);
+    for (const lm_stmt *last = first; last && !source_node_range(ai->s, last, &begin, &end) &&
+                                      source_use_of(ai->s, last, &last_use) && last_use == use;
          last = last->role == LM_ROLE_STATEMENT ? last->next : NULL) {
         control |= has_control(last);
         if (!source_macro_statements(ai->s, first, last, &begin, &end))
@@ -997,19 +998,19 @@ static const lm_stmt *expand_run(autoi *ai, const lm_stmt *first)
     return NULL;
 }
 
-static void expand_macro_statements(autoi *ai, const lm_stmt *c)
+static void write_out_macros(autoi *ai, const lm_stmt *c)
 {
     for (const lm_stmt *k = c->children; k;) {
-        const lm_stmt *last = expand_run(ai, k);
+        const lm_stmt *last = write_out_run(ai, k);
         if (!last)
-            expand_macro_statements(ai, k);
+            write_out_macros(ai, k);
         k = (last ? last : k)->next;
     }
 }
 
 static void visit_function(autoi *ai, const lm_stmt *body)
 {
-    expand_macro_statements(ai, body);
+    write_out_macros(ai, body);
     ai->ngotos = 0;
     collect_gotos(ai, body);
     segment g;
