@@ -86,7 +86,9 @@ static void aitool_write(void)
     for (i = 0; i <= AITOOL_NLOOPS; i++)
         for (k = 0; k < 7; k++)
             totals[k] += aitool_sums[i][k];
-    for (i = 0; i < AITOOL_NLOOPS; i++) {
+    /* To the table's end mark: `i < AITOOL_NLOOPS` warns (-Wtype-limits)
+     * in a file without loops. */
+    for (i = 0; aitool_loops[i].line; i++) {
         const unsigned long *v = aitool_sums[i + 1];
         unsigned long load = v[6] * aitool_loops[i].load, store = v[6] * aitool_loops[i].store;
         load_total += load;
