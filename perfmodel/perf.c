@@ -100,12 +100,6 @@ typedef struct perf_chain {
     unsigned n;
 } perf_chain;
 
-/* The name a loop without bounds is given its iterations by: FUNC_L<line>,
- * as measuretool -chips names its count. */
-static void perf_loop_name(const lm_loop *l, char *buf, size_t size)
-{
-    snprintf(buf, size, "%s_L%u", l->function ? l->function->name : "loop", l->loc.line);
-}
 
 /* One evaluation: where trip counts come from (the bindings, and for loops
  * without bounds a measurement) and how counts become time. */
@@ -172,8 +166,8 @@ static bool perf_measured_not_run(const lm_loop *l, const perf_run *t)
 static bool perf_trip_given(const lm_loop *l, perf_run *t, long long *trip,
                             const char *why)
 {
-    char name[160];
-    perf_loop_name(l, name, sizeof name);
+    char name[320];
+    lm_loop_count_name(l, name, sizeof name);
     if (t->b && bexpr_bindings_get(t->b, name, trip)) {
         if (*trip >= 0)
             return true;

@@ -574,13 +574,12 @@ static void rc_count(rc_body *b, const lm_loop *l, strbuf *count)
 {
     if (rc_trip_count(b, l, count))
         return;
-    strbuf c_name = STRBUF_INIT;
-    strbuf_printf(&c_name, "%s_L%u", b->fn->name, l->loc.line);
-    char *name = rc_name(strbuf_cstr(&c_name));
-    rc_symbols_add(&b->symbols, name, strbuf_cstr(&c_name));
+    char c_name[320];
+    lm_loop_count_name(l, c_name, sizeof c_name);
+    char *name = rc_name(c_name);
+    rc_symbols_add(&b->symbols, name, c_name);
     strbuf_append(count, name);
     free(name);
-    strbuf_release(&c_name);
 }
 
 /* A loop and its nest with all their work: own-level FP operations and

@@ -1502,6 +1502,42 @@ static void test_calls_diamonds(void)
     free(json);
 }
 
+/* kernels/two_on_a_line.c: two while loops start on line 9, so each is named by its column
+ * too (f_L9c5, f_L9c41); with n = 10 and those counts, 10 + 10 + 10 + 3 flops. */
+static void test_two_loops_on_a_line(void)
+{
+    const char *none[] = {"-static-counting-only", "-report-file", "t.txt", "-machine", SMALL_VM,
+                          "-param", "n=10", KERNEL("two_on_a_line.c"), NULL};
+    testutil_proc r = run(none);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "two_on_a_line.c:9:5: warning: the loop has no bounds: "
+                                         "give its iterations per entry as f_L9c5=N"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "two_on_a_line.c:9:41: warning: the loop has no bounds: "
+                                         "give its iterations per entry as f_L9c41=N"));
+    testutil_proc_release(&r);
+    const char *named[] = {"-static-counting-only", "-report-file", "t.txt", "-machine", SMALL_VM,
+                           "-param", "n=10", "-param", "f_L9c5=10", "-param", "f_L9c41=3",
+                           "-json", "t.json", KERNEL("two_on_a_line.c"), NULL};
+    r = run(named);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *text = read_in_tmp("t.json");
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    double flops = 0;
+    const cJSON *l;
+    cJSON_ArrayForEach(l, cJSON_GetObjectItem(j, "loops"))
+    {
+        const cJSON *pr = cJSON_GetObjectItem(l, "prediction");
+        if (pr)
+            flops += cJSON_GetObjectItem(pr, "flops")->valuedouble;
+    }
+    CU_ASSERT_DOUBLE_EQUAL(flops, 33, 0);
+    cJSON_Delete(j);
+}
+
 /* A loop whose bound the model cannot evaluate (it calls a function: kernels/perf_call_bound.c)
  * takes its iterations per entry as a loop without bounds does: by name, or measured. */
 static void test_bound_not_evaluated(void)
@@ -1723,6 +1759,7 @@ static const testutil_case xml_cases[] = {
     {"partial predictions", test_partial_predictions},
     {"whole-program totals follow calls", test_calls_runs},
     {"calls: a diamond of 2^40 paths", test_calls_diamonds},
+    {"two loops on a line", test_two_loops_on_a_line},
     {"a bound that does not evaluate", test_bound_not_evaluated},
     {"the deepest nest round trip", test_xml_deepest_nest},
     {NULL, NULL},
