@@ -105,7 +105,7 @@ typedef struct perf_chain {
  * without bounds a measurement) and how counts become time. */
 typedef struct perf_run {
     const bexpr_bindings *b;
-    perf_measured_trip measured;
+    perf_measured_counts measured;
     const void *ctx;
     perf_model model;
     unsigned cores;
@@ -146,44 +146,75 @@ static void perf_unpredictable(perf_run *t, const lm_loop *l, const char *fmt, .
     "give its iterations per entry as %s=N (perfmodel -D, measuretool -param), or a "          \
     "measurement of it (from a run of an -auto-instrument'ed copy)"
 
-/* Whether a measurement says l was entered 0 times: the -measured callback, or the
- * pininfo of a run of an -auto-instrument'ed copy.  Such a loop did not run in the measured
- * run, so its bounds (evaluable or not) and any count given by name do not matter. */
+/* What a measurement says of l (the -measured callback, else the pininfo of a run of an
+ * -auto-instrument'ed copy): its entries and, when known, its iterations. */
+static bool perf_loop_measured(const perf_run *t, const lm_loop *l, unsigned long long *entries,
+                               unsigned long long *iterations, bool *have_iterations)
+{
+    if (t->measured && t->measured(t->ctx, l, entries, iterations)) {
+        *have_iterations = true;
+        return true;
+    }
+    const lm_pininfo *pi = l->pininfo;
+    if (!pi || !pi->present[LM_PIN_ENTRIES])
+        return false;
+    *entries = pi->value[LM_PIN_ENTRIES];
+    *have_iterations = pi->present[LM_PIN_ITERS];
+    *iterations = *have_iterations ? pi->value[LM_PIN_ITERS] : 0;
+    return true;
+}
+
+/* Whether a measurement says l was entered 0 times.  Such a loop did not run in the
+ * measured run, so its bounds (evaluable or not) and any count given by name do not
+ * matter. */
 static bool perf_measured_not_run(const lm_loop *l, const perf_run *t)
 {
-    unsigned long long entries;
-    long long trip;
-    if (t->measured && t->measured(t->ctx, l, &entries, &trip))
-        return entries == 0;
-    const lm_pininfo *pi = l->pininfo;
-    return pi && pi->present[LM_PIN_ENTRIES] && pi->value[LM_PIN_ENTRIES] == 0;
+    unsigned long long entries, iterations;
+    bool have_iterations;
+    return perf_loop_measured(t, l, &entries, &iterations, &have_iterations) && entries == 0;
+}
+
+/* The mean iterations per entry of a measured loop l whose bounds do not give them: its
+ * measured iterations over the times the model enters it in the run, when the nest's top
+ * is measured too (its entries are the nest's runs, perf_calls.c); so every measured loop
+ * runs as many iterations as measured, also a worksharing loop whose entry each thread of
+ * the team counted.  Else its iterations over its own entries. */
+static double perf_measured_mean(const perf_run *t, const perf_trips *trips, const lm_loop *l,
+                                 unsigned long long entries, unsigned long long iterations)
+{
+    const lm_loop *top = t->nest->top;
+    unsigned long long runs, top_iterations;
+    bool have;
+    if (l != top && perf_loop_measured(t, top, &runs, &top_iterations, &have)) {
+        double entered = perf_trips_entries(trips, l) * (double)runs;
+        return entered > 0 ? (double)iterations / entered : 0;
+    }
+    return entries ? (double)iterations / (double)entries : 0;
 }
 
 /* Iterations per entry of a loop whose bounds are missing or cannot be evaluated: given by
  * name (perfmodel -D, measuretool -param FUNC_L<line>=N), else measured (a -measured file,
- * or the pininfo of a run of an -auto-instrument'ed copy: its iterations over its entries,
- * rounded); with neither, an error that says `why` and then what can be given. */
-static bool perf_trip_given(const lm_loop *l, perf_run *t, long long *trip,
-                            const char *why)
+ * or the pininfo of a run of an -auto-instrument'ed copy: perf_measured_mean); with
+ * neither, unpredictable, saying `why` and then what can be given. */
+static bool perf_trip_given(const lm_loop *l, perf_run *t, const perf_trips *trips,
+                            double *trip, const char *why)
 {
     char name[320];
     lm_loop_count_name(l, name, sizeof name);
-    if (t->b && bexpr_bindings_get(t->b, name, trip)) {
-        if (*trip >= 0)
+    long long named;
+    if (t->b && bexpr_bindings_get(t->b, name, &named)) {
+        *trip = (double)named;
+        if (named >= 0)
             return true;
         diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
-                "%s=%lld: a loop's iterations cannot be negative", name, *trip);
+                "%s=%lld: a loop's iterations cannot be negative", name, named);
         t->failed = true;
         return false;
     }
-    unsigned long long entries;
-    if (t->measured && t->measured(t->ctx, l, &entries, trip))
-        return true;
-    const lm_pininfo *pi = l->pininfo;
-    if (pi && pi->present[LM_PIN_ENTRIES] && pi->present[LM_PIN_ITERS] &&
-        pi->value[LM_PIN_ENTRIES] > 0) {
-        *trip = (long long)((pi->value[LM_PIN_ITERS] + pi->value[LM_PIN_ENTRIES] / 2) /
-                            pi->value[LM_PIN_ENTRIES]);
+    unsigned long long entries, iterations;
+    bool have_iterations;
+    if (perf_loop_measured(t, l, &entries, &iterations, &have_iterations) && have_iterations) {
+        *trip = perf_measured_mean(t, trips, l, entries, iterations);
         return true;
     }
     perf_unpredictable(t, l, "%s" PERF_TRIP_HINT, why, name);
@@ -201,8 +232,9 @@ static bool perf_trip_count(const lm_loop *l, perf_run *t, perf_trips *trips,
 {
     strbuf why = STRBUF_INIT;
     perf_trips_status status = perf_trips_sum(trips, l, sums, &why);
-    long long trip = 0;
-    if (status == PERF_TRIPS_UNEVALUATED && perf_trip_given(l, t, &trip, strbuf_cstr(&why))) {
+    double trip = 0;
+    if (status == PERF_TRIPS_UNEVALUATED &&
+        perf_trip_given(l, t, trips, &trip, strbuf_cstr(&why))) {
         perf_trips_given(trips, l, trip, sums);
         status = PERF_TRIPS_SUMMED;
     } else if (status == PERF_TRIPS_FAILED && why.len) {
@@ -874,15 +906,9 @@ static const char *perf_total_bottleneck(const perf_result *r)
 /* The times a measurement says the loop `top` was entered, for perf_calls_runs. */
 static bool perf_measured_entries(const void *ctx, const lm_loop *top, unsigned long long *entries)
 {
-    const perf_run *t = ctx;
-    long long trip;
-    if (t->measured && t->measured(t->ctx, top, entries, &trip))
-        return true;
-    const lm_pininfo *pi = top->pininfo;
-    if (!pi || !pi->present[LM_PIN_ENTRIES])
-        return false;
-    *entries = pi->value[LM_PIN_ENTRIES];
-    return true;
+    unsigned long long iterations;
+    bool have_iterations;
+    return perf_loop_measured(ctx, top, entries, &iterations, &have_iterations);
 }
 
 /* A nest whose function is called from a nest with no prediction: how often it runs is not

@@ -40,6 +40,7 @@
  * iterations given) is unevaluated too. */
 #include "perf_trips.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,13 +150,20 @@ static double pt_entries(const perf_trips *t, const lm_loop *l)
     return parent ? parent->sums.executions : 1;
 }
 
-void perf_trips_given(perf_trips *t, const lm_loop *l, long long trip, perf_trip_sums *out)
+double perf_trips_entries(const perf_trips *t, const lm_loop *l)
 {
-    pt_level lv = {.loop = l, .kind = PT_GIVEN, .given = trip};
+    return pt_entries(t, l);
+}
+
+void perf_trips_given(perf_trips *t, const lm_loop *l, double trip, perf_trip_sums *out)
+{
+    /* A mean from a measurement need not be whole: the executions keep it exact, the
+     * walks (which never name a given loop's variable) its nearest whole number. */
+    pt_level lv = {.loop = l, .kind = PT_GIVEN, .given = llround(trip)};
     lv.sums.entries = pt_entries(t, l);
-    lv.sums.executions = lv.sums.entries * (double)trip;
-    lv.sums.mean = (double)trip;
-    lv.sums.max = trip;
+    lv.sums.executions = lv.sums.entries * trip;
+    lv.sums.mean = trip;
+    lv.sums.max = (long long)ceil(trip);
     *out = pt_add(t, &lv)->sums;
 }
 

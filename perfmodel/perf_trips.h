@@ -49,9 +49,12 @@ void perf_trips_free(perf_trips **t);
  * is the whole reason (or empty). */
 perf_trips_status perf_trips_sum(perf_trips *t, const lm_loop *l, perf_trip_sums *out,
                                  strbuf *why);
-/* Records l as running trip iterations each time it starts (a loop without bounds, or
- * one that did not run: 0), its counts into *out. */
-void perf_trips_given(perf_trips *t, const lm_loop *l, long long trip, perf_trip_sums *out);
+/* Records l as running trip iterations each time it starts, on average (a loop without
+ * bounds, given by name or measured; one that did not run: 0), its counts into *out. */
+void perf_trips_given(perf_trips *t, const lm_loop *l, double trip, perf_trip_sums *out);
+/* The times l starts in one run of its nest: its parent's executions (added before it),
+ * 1 at the nest's top. */
+double perf_trips_entries(const perf_trips *t, const lm_loop *l);
 /* The counts of a loop added before; false when it was not (it failed). */
 bool perf_trips_sums_of(const perf_trips *t, const lm_loop *l, perf_trip_sums *out);
 

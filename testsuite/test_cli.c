@@ -1538,6 +1538,29 @@ static void test_two_loops_on_a_line(void)
     cJSON_Delete(j);
 }
 
+/* kernels/omp_measured.c measured on 2 threads: the t loop 1 entry, 10 iterations; the
+ * worksharing i loop 20 entries (one a thread a step), 10000 iterations.  Its mean trip is
+ * its iterations over the times the model enters it (10), not over the threads' entries:
+ * 10000 adds, as measured (iterations over entries would say 500 an entry, 5000). */
+static void test_worksharing_measured(void)
+{
+    char *path = testutil_path(tmpdir, "omp_measured.json");
+    CU_ASSERT_FATAL(testutil_write_file(
+        path, "{\"loops\": [{\"file\": \"omp_measured.c\", \"line\": 6, \"column\": 5, "
+              "\"function\": \"steps\", \"entries\": 1, \"iterations\": 10, \"fp_plus\": 0, "
+              "\"fp_minus\": 0, \"fp_multiply\": 0, \"fp_divide\": 0, \"fp_special\": 0, "
+              "\"load_bytes\": 0, \"store_bytes\": 0},\n"
+              "{\"file\": \"omp_measured.c\", \"line\": 8, \"column\": 9, "
+              "\"function\": \"steps\", \"entries\": 20, \"iterations\": 10000, "
+              "\"fp_plus\": 10000, \"fp_minus\": 0, \"fp_multiply\": 0, \"fp_divide\": 0, "
+              "\"fp_special\": 0, \"load_bytes\": 80000, \"store_bytes\": 80000}]}"));
+    free(path);
+    const char *args[] = {"-static-counting-only", "-report-file", "o.txt", "-machine", SMALL_VM,
+                          "-measured", "omp_measured.json", "-json", "o.json",
+                          KERNEL("omp_measured.c"), NULL};
+    expect_json_flops(args, "o.json", "\"flops\":\t10000,");
+}
+
 /* A loop whose bound the model cannot evaluate (it calls a function: kernels/perf_call_bound.c)
  * takes its iterations per entry as a loop without bounds does: by name, or measured. */
 static void test_bound_not_evaluated(void)
@@ -1760,6 +1783,7 @@ static const testutil_case xml_cases[] = {
     {"whole-program totals follow calls", test_calls_runs},
     {"calls: a diamond of 2^40 paths", test_calls_diamonds},
     {"two loops on a line", test_two_loops_on_a_line},
+    {"a worksharing loop measured", test_worksharing_measured},
     {"a bound that does not evaluate", test_bound_not_evaluated},
     {"the deepest nest round trip", test_xml_deepest_nest},
     {NULL, NULL},

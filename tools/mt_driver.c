@@ -126,16 +126,15 @@ typedef struct mt_stages {
     bool bad_param; /* a -param named a loop variable: a usage error */
 } mt_stages;
 
-/* What -measured says of a loop: its entries, and its iterations per entry rounded (0 when
- * it was never entered). */
-static bool mt_measured_trip(const void *ctx, const lm_loop *l, unsigned long long *entries,
-                             long long *trip)
+/* What -measured says of a loop: its entries and iterations. */
+static bool mt_measured_counts(const void *ctx, const lm_loop *l, unsigned long long *entries,
+                               unsigned long long *iterations)
 {
     const measured_loop *m = ctx ? measured_of(ctx, l) : NULL;
     if (!m)
         return false;
     *entries = m->entries;
-    *trip = m->entries ? (long long)((m->iterations + m->entries / 2) / m->entries) : 0;
+    *iterations = m->iterations;
     return true;
 }
 
@@ -151,7 +150,7 @@ static bool mt_run_stages(const mt_options *o, const lm_program *p, const bexpr_
     if (o->machine_file && perf_options_parse(o->model, o->cores, &popt)) {
         st->machine = machine_load(o->machine_file);
         popt.bindings = b;
-        popt.measured = mt_measured_trip;
+        popt.measured = mt_measured_counts;
         popt.measured_ctx = st->measured;
         popt.say = o->strict ? PERF_UNPREDICTED_ERROR : PERF_UNPREDICTED_WARN;
         st->bad_param = !perf_trips_check_bindings(p, b, "-param");
