@@ -213,19 +213,20 @@ static enum CXChildVisitResult visit_top_level(CXCursor c, CXCursor parent, CXCl
  * skipped is recorded only with the detailed preprocessing record (a few
  * percent of a parse): asked for when the file mentions aitool, and a unit
  * whose headers alone do is parsed again with it.  *mentions says whether
- * the unit has pragmas to look for at all. */
+ * the unit has pragmas to look for at all.  A file to rewrite (`record`) has
+ * it too: the instrumenter writes out what macro uses expand to. */
 static CXTranslationUnit analyzer_parse(analyzer *a, const char *path, const analyzer_args *args,
-                                        enum CXErrorCode *err, bool *mentions)
+                                        bool record, enum CXErrorCode *err, bool *mentions)
 {
     *mentions = pragma_path_mentions(path);
-    unsigned flags = *mentions ? CXTranslationUnit_DetailedPreprocessingRecord
-                               : CXTranslationUnit_None;
+    unsigned flags = *mentions || record ? CXTranslationUnit_DetailedPreprocessingRecord
+                                         : CXTranslationUnit_None;
     CXTranslationUnit tu = NULL;
     *err = clang_parseTranslationUnit2(a->index, path, args->v, args->n, NULL, 0, flags, &tu);
-    if (*err != CXError_Success || !tu || flags)
+    if (*err != CXError_Success || !tu || *mentions)
         return tu;
     *mentions = pragma_unit_mentions(tu);
-    if (!*mentions)
+    if (!*mentions || flags)
         return tu;
     clang_disposeTranslationUnit(tu);
     tu = NULL;
@@ -257,7 +258,7 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
     bool mentions;
     /* What clang reads is bounded like every input: see parse_guard.c. */
     parse_guard_begin();
-    CXTranslationUnit tu = analyzer_parse(a, path, args, &err, &mentions);
+    CXTranslationUnit tu = analyzer_parse(a, path, args, hook != NULL, &err, &mentions);
     parse_guard_end();
     if (err != CXError_Success || !tu) {
         diag_at(DIAG_ERROR, path, 1, 1, "libclang could not parse the file (error %d)", (int)err);

@@ -32,4 +32,18 @@ bool analyzer_analyze_file_then(analyzer *a, lm_program *p, const char *path,
 bool analyzer_analyze_unit_then(analyzer *a, lm_program *p, const char *path,
                                 const analyzer_unit *u, analyzer_tu_hook hook, void *ctx);
 
+/* The macros of a unit (its preprocessing record), to expand uses of them
+ * written in file as `clang -E` does (macros.c says what it models), for
+ * the instrumenter, which writes out the statements a macro's use makes.
+ * Valid while the unit is open. */
+typedef struct macros analyzer_macros;
+analyzer_macros *analyzer_macros_of(CXTranslationUnit tu, CXFile file);
+void analyzer_macros_free(analyzer_macros **m);
+/* The tokens of the use whose name is at offset begin of file and which
+ * ends at end (*n of them; free each and the array), or NULL when it cannot
+ * be expanded or what it expands to would not read the same written out
+ * (a name in it that a macro defines, a _Pragma). */
+char **analyzer_expand_use(analyzer_macros *m, CXFile file, unsigned begin, unsigned end,
+                           size_t *n);
+
 #endif

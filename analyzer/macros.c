@@ -41,6 +41,7 @@
 
 #include <clang-c/Index.h>
 
+#include "analyzer_tu.h"
 #include "cx.h"
 #include "mem.h"
 #include "strbuf.h"
@@ -578,4 +579,58 @@ bool macros_expand(macros *m, const macros_tokens *written, unsigned order, macr
     macros_run r = {.m = m, .order = order, .left = MACROS_MAX_TOKENS};
     macros_expand_list(&r, written->v, written->n, out);
     return !r.cut;
+}
+
+/* ---- For the instrumenter (analyzer_tu.h) ---- */
+
+analyzer_macros *analyzer_macros_of(CXTranslationUnit tu, CXFile file)
+{
+    return macros_collect(tu, &file, 1);
+}
+
+void analyzer_macros_free(analyzer_macros **m)
+{
+    macros_free(m);
+}
+
+/* Whether the tokens of an expansion read the same in a file: no name in
+ * them would be expanded again there (a macro's name its own expansion
+ * left, a function-like one without arguments) and no _Pragma, which must
+ * stand where it is written. */
+static bool macros_final(macros *m, const macros_tokens *t, unsigned order)
+{
+    for (size_t k = 0; k < t->n; k++)
+        if (macros_is(&t->v[k], "_Pragma") ||
+            (macros_is_name(t->v[k].text) && macros_lookup(m, t->v[k].text, order)))
+            return false;
+    return true;
+}
+
+char **analyzer_expand_use(analyzer_macros *m, CXFile file, unsigned begin, unsigned end,
+                           size_t *n)
+{
+    const macros_use *use = macros_next_use(m, file, begin);
+    if (!use || use->begin != begin)
+        return NULL;
+    CXSourceRange range = clang_getRange(clang_getLocationForOffset(m->tu, file, begin),
+                                         clang_getLocationForOffset(m->tu, file, end));
+    CXToken *tokens = NULL;
+    unsigned ntokens = 0;
+    clang_tokenize(m->tu, range, &tokens, &ntokens);
+    macros_tokens written = {NULL, 0, 0}, out = {NULL, 0, 0};
+    macros_tokens_from(m->tu, tokens, ntokens, &written);
+    clang_disposeTokens(m->tu, tokens, ntokens);
+    char **v = NULL;
+    if (macros_expand(m, &written, use->order, &out) && out.n &&
+        macros_final(m, &out, use->order)) {
+        v = mem_alloc(out.n * sizeof *v);
+        for (size_t k = 0; k < out.n; k++) {
+            v[k] = out.v[k].text;
+            out.v[k].text = NULL;
+        }
+        *n = out.n;
+    }
+    macros_tokens_release(&written);
+    macros_tokens_release(&out);
+    return v;
 }

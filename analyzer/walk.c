@@ -633,12 +633,49 @@ static unsigned loop_omp_directive(CXTranslationUnit tu, CXCursor c)
     return text ? omp_loop_directive(text, size, offset) : 0;
 }
 
+/* The length of the macro name written at `offset` of file (0: none). */
+static unsigned macro_name_length(CXTranslationUnit tu, CXFile file, unsigned offset)
+{
+    size_t size = 0;
+    const char *text = file ? clang_getFileContents(tu, file, &size) : NULL;
+    unsigned n = 0;
+    while (text && offset + n < size &&
+           (text[offset + n] == '_' || (text[offset + n] >= 'a' && text[offset + n] <= 'z') ||
+            (text[offset + n] >= 'A' && text[offset + n] <= 'Z') ||
+            (n > 0 && text[offset + n] >= '0' && text[offset + n] <= '9')))
+        n++;
+    return n;
+}
+
+/* The column a loop is reported at.  A loop whose keyword a macro's
+ * definition writes is reported at the name of the macro's use; as one use
+ * may write several, the k-th of them (in source order) is reported k
+ * columns right of the name's start while that stays inside the name, where
+ * no other loop can be reported, so that each has a key of its own (the
+ * measurement of an -auto-instrument'ed copy names loops by it). */
+static unsigned loop_column(walker *w, CXSourceLocation loc, const char *file, unsigned line,
+                            unsigned col)
+{
+    CXFile at = NULL, spelled = NULL;
+    unsigned offset = 0, spelled_offset = 0;
+    clang_getFileLocation(loc, &at, NULL, NULL, &offset);
+    clang_getSpellingLocation(loc, &spelled, NULL, NULL, &spelled_offset);
+    if (!at || (spelled && clang_File_isEqual(at, spelled) && spelled_offset == offset))
+        return col;
+    unsigned width = macro_name_length(w->cache->tu, at, offset), k = 0;
+    for (const lm_loop *l = w->fn->loops; l; l = lm_loop_next_preorder(l))
+        k += l->loc.line == line && l->loc.column >= col && l->loc.column < col + width &&
+             !strcmp(l->loc.file, file);
+    return k < width ? col + k : col;
+}
+
 static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
 {
     f->is_loop = true;
     if (w->fn) {
         unsigned line = 0, col = 0;
         char *file = cx_file_location(clang_getCursorLocation(c), &line, &col);
+        col = loop_column(w, clang_getCursorLocation(c), file, line, col);
         lm_loop *around = walk_tally(w, f->acc)->loop;
         for (size_t i = f->acc; !around && i > 0; i--)
             around = walk_tally(w, i - 1)->loop;

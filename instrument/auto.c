@@ -44,7 +44,10 @@
  * `collapse`d or `ordered(n)` loops (nothing may come between them), a goto
  * or a case label reaching into the nest from outside, a computed goto.
  *
- * Macros.  Code a macro produced cannot be edited, but a statement or
+ * Macros.  A use that makes whole statements with loops or branches in
+ * them is written out in the copy first (expand.c), before the function is
+ * visited, so that its statements have places like any other.  Other code
+ * a macro produced cannot be edited, but a statement or
  * operand that only starts or ends in a macro's use (`A[i] = x / SV(9.0)`,
  * `i < _PB_NI`) is edited at the ends of the use as any other
  * (source_node_range), and a statement one use makes whole (`CHECK(x);` as
@@ -66,6 +69,7 @@
 #include "costs.h"
 #include "diag.h"
 #include "edits.h"
+#include "expand.h"
 #include "loop_model.h"
 #include "loop_stmt.h"
 #include "measured.h"
@@ -139,6 +143,8 @@ typedef struct autoi {
     size_t npragmas;
     goto_jump *gotos;
     size_t ngotos, gotos_cap;
+    size_t *kept_uses;     /* macro uses left as written, warned of at the use */
+    size_t nkept;
     nest *nest;            /* the nest being visited, or NULL */
     unsigned switch_depth; /* switches open inside the nest */
     const op_costs *clock; /* -simon-clock: each segment advances the clock by its cost */
@@ -707,12 +713,25 @@ static void visit_branch(autoi *ai, const lm_stmt *c, segment *cur)
     }
 }
 
+/* Whether c comes from a macro's use that was warned of as left written. */
+static bool use_kept(const autoi *ai, const lm_stmt *c)
+{
+    size_t use;
+    if (!ai->nkept || !source_use_of(ai->s, c, &use))
+        return false;
+    for (size_t k = 0; k < ai->nkept; k++)
+        if (ai->kept_uses[k] == use)
+            return true;
+    return false;
+}
+
 static void visit_stmt(autoi *ai, const lm_stmt *c, segment *cur)
 {
     size_t begin, end;
     bool placed = source_node_range(ai->s, c, &begin, &end);
     if (!placed && c->kind != LM_STMT_NULL) {
-        if (lm_stmt_is_loop(c) || c->kind == LM_STMT_IF || c->kind == LM_STMT_SWITCH)
+        if ((lm_stmt_is_loop(c) || c->kind == LM_STMT_IF || c->kind == LM_STMT_SWITCH) &&
+            !use_kept(ai, c))
             auto_warn(ai, c, "a loop or branch produced by a macro is not measured: its "
                              "operations count as if its code ran once");
         visit_opaque(c, cur);
@@ -924,8 +943,75 @@ static void collect_gotos(autoi *ai, const lm_stmt *c)
         collect_gotos(ai, k);
 }
 
+/* Whether c is or holds a loop or a branch, which only code written in the
+ * copy can measure. */
+static bool has_control(const lm_stmt *c)
+{
+    if (lm_stmt_is_loop(c) || c->kind == LM_STMT_IF || c->kind == LM_STMT_SWITCH)
+        return true;
+    for (const lm_stmt *k = c->children; k; k = k->next)
+        if (has_control(k))
+            return true;
+    return false;
+}
+
+static bool is_statement(const lm_stmt *c)
+{
+    return c->role == LM_ROLE_STATEMENT || c->role == LM_ROLE_ARM ||
+           c->role == LM_ROLE_LOOP_BODY || c->role == LM_ROLE_SWITCH_BODY;
+}
+
+/* A use whose loops and branches stay as written: warned of once, with why. */
+static void keep_use(autoi *ai, const lm_stmt *first, size_t use, const char *why)
+{
+    diag_at(DIAG_WARNING, ai->s->path, first->line, first->col,
+            "the loops and branches this macro's use makes are not measured, as %s: their "
+            "operations count as if its code ran once", why);
+    ai->kept_uses = mem_realloc(ai->kept_uses, (ai->nkept + 1) * sizeof *ai->kept_uses);
+    ai->kept_uses[ai->nkept++] = use;
+}
+
+/* Statements from `first` on that one macro's use makes whole and that
+ * hold loops or branches are written out in the copy (expand.c), to be
+ * measured as any other: the last of them, or NULL.  Not a use that a
+ * directive stands before, as the block around a nest would come between
+ * them. */
+static const lm_stmt *write_out_run(autoi *ai, const lm_stmt *first)
+{
+    size_t begin, end, use, last_use;
+    bool control = false;
+    if (!is_statement(first) || !source_use_of(ai->s, first, &use))
+        return NULL;
+    for (const lm_stmt *last = first; last && !source_node_range(ai->s, last, &begin, &end) &&
+                                      source_use_of(ai->s, last, &last_use) && last_use == use;
+         last = last->role == LM_ROLE_STATEMENT ? last->next : NULL) {
+        control |= has_control(last);
+        if (!source_macro_statements(ai->s, first, last, &begin, &end))
+            continue;
+        if (!control)
+            return NULL;
+        const char *why = "an OpenMP directive stands before it";
+        if (pragma_before(ai, begin) < 0 && expand_statements(ai->s, first, last, &why))
+            return last;
+        keep_use(ai, first, begin, why);
+        return NULL;
+    }
+    return NULL;
+}
+
+static void write_out_macros(autoi *ai, const lm_stmt *c)
+{
+    for (const lm_stmt *k = c->children; k;) {
+        const lm_stmt *last = write_out_run(ai, k);
+        if (!last)
+            write_out_macros(ai, k);
+        k = (last ? last : k)->next;
+    }
+}
+
 static void visit_function(autoi *ai, const lm_stmt *body)
 {
+    write_out_macros(ai, body);
     ai->ngotos = 0;
     collect_gotos(ai, body);
     segment g;
@@ -1009,6 +1095,7 @@ static void auto_release(autoi *ai)
     free(ai->rows);
     free(ai->pragmas);
     free(ai->gotos);
+    free(ai->kept_uses);
 }
 
 bool auto_instrument(source *s)

@@ -80,12 +80,12 @@ char *edits_apply(edit_list *l, const char *src, size_t len, const char *line_na
             line += src[k] == '\n';
         strbuf_appendn(&out, src + pos, e->offset - pos);
         strbuf_append(&out, e->text);
+        /* The line directive names the line the text after the edit is on. */
+        for (size_t k = e->offset; k < e->offset + e->len; k++)
+            line += src[k] == '\n';
         if (strchr(e->text, '\n'))
             edits_line_directive(&out, line, line_name);
-        pos = e->offset;
-        for (size_t k = pos; k < pos + e->len; k++)
-            line += src[k] == '\n';
-        pos += e->len;
+        pos = e->offset + e->len;
     }
     strbuf_appendn(&out, src + pos, len - pos);
     *out_len = out.len;

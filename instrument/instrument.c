@@ -45,13 +45,14 @@ static bool instrument_hook(void *ctx, CXTranslationUnit tu, lm_program *p, lm_f
               : job->mode == INSTRUMENT_CLOCK ? auto_clock(&s, job->costs)
                                               : manual_instrument(&s);
     if (ok) {
-        job->text = edits_apply(&s.edits, s.text, s.len, job->input, &job->len);
+        job->text = source_apply(&s, &job->len);
         if (!job->text) {
             diag_at(DIAG_ERROR, job->input, 1, 1, "internal error: overlapping source edits");
             ok = false;
         }
     }
     edits_release(&s.edits);
+    source_release(&s);
     return ok;
 }
 

@@ -5,6 +5,7 @@
 #include "source.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <clang-c/Index.h>
@@ -12,6 +13,7 @@
 #include "analyzer_tu.h"
 #include "cx.h"
 #include "loop_stmt.h"
+#include "mem.h"
 
 /* The offset of a location in the main file that no macro produced. */
 static bool source_offset(const source *s, CXSourceLocation loc, size_t *offset)
@@ -188,6 +190,36 @@ static bool source_node_begin(const source *s, const lm_stmt *n, size_t *begin)
            source_code_before(s, n, *begin);
 }
 
+static int source_placed_order(const void *pa, const void *pb)
+{
+    uintptr_t a = (uintptr_t)((const source_placed *)pa)->node;
+    uintptr_t b = (uintptr_t)((const source_placed *)pb)->node;
+    return (a > b) - (a < b);
+}
+
+/* Where node n is in an expansion the copy writes out; *inside: whether it
+ * comes from a use the copy writes out, placed or not (code inside the use
+ * is not where the file has it). */
+static bool source_expanded(const source *s, const lm_stmt *n, size_t *begin, size_t *end,
+                            bool *inside)
+{
+    source_placed key = {n, 0, 0};
+    const source_placed *p =
+        s->nplaced ? bsearch(&key, s->placed, s->nplaced, sizeof key, source_placed_order) : NULL;
+    *inside = p != NULL;
+    if (p) {
+        *begin = p->begin;
+        *end = p->end;
+        return true;
+    }
+    size_t use;
+    if (!s->nexpansions || !source_use_start(s, clang_getRangeStart(source_extent(n)), &use))
+        return false;
+    for (size_t k = 0; k < s->nexpansions && !*inside; k++)
+        *inside = s->expansions[k].use_begin == use;
+    return false;
+}
+
 bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t *end)
 {
     if (n->editable) {
@@ -195,18 +227,39 @@ bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t 
         *end = n->end;
         return true;
     }
+    bool inside;
+    if (source_expanded(s, n, begin, end, &inside))
+        return true;
+    if (inside)
+        return false;
     bool end_written = source_offset(s, clang_getRangeEnd(source_extent(n)), end);
     return source_node_begin(s, n, begin) &&
            (end_written || (source_node_end(s, n, end) && source_code_after(s, n, *end))) &&
            *begin < *end;
 }
 
+bool source_use_of(const source *s, const lm_stmt *n, size_t *use)
+{
+    return source_use_start(s, clang_getRangeStart(source_extent(n)), use);
+}
+
+bool source_macro_statements(const source *s, const lm_stmt *first, const lm_stmt *last,
+                             size_t *begin, size_t *end)
+{
+    size_t use_end, last_use;
+    bool inside;
+    if (source_expanded(s, first, begin, end, &inside) || inside)
+        return false; /* it is written out: its nodes have places of their own */
+    return source_use_start(s, clang_getRangeStart(source_extent(first)), begin) &&
+           source_use_start(s, clang_getRangeStart(source_extent(last)), &last_use) &&
+           last_use == *begin && source_macro_use_end(s, *begin, &use_end) &&
+           source_node_end(s, last, end) && *end == use_end &&
+           source_code_before(s, first, *begin) && source_code_after(s, last, *end);
+}
+
 bool source_macro_statement(const source *s, const lm_stmt *n, size_t *begin, size_t *end)
 {
-    size_t use_end;
-    return source_use_start(s, clang_getRangeStart(source_extent(n)), begin) &&
-           source_macro_use_end(s, *begin, &use_end) && source_node_end(s, n, end) &&
-           *end == use_end && source_code_before(s, n, *begin) && source_code_after(s, n, *end);
+    return source_macro_statements(s, n, n, begin, end);
 }
 
 /* ---- preprocessor lines -------------------------------------------------- */
@@ -369,4 +422,68 @@ size_t source_statement_end(const source *s, size_t end)
         return end;
     size_t next = source_skip_space(s, end);
     return next < s->len && s->text[next] == ';' ? next + 1 : end;
+}
+
+void source_add_expansion(source *s, source_expansion x, const source_placed *placed, size_t n)
+{
+    s->expansions = mem_realloc(s->expansions, (s->nexpansions + 1) * sizeof *s->expansions);
+    s->expansions[s->nexpansions++] = x;
+    s->placed = mem_realloc(s->placed, (s->nplaced + n) * sizeof *s->placed);
+    memcpy(s->placed + s->nplaced, placed, n * sizeof *placed);
+    s->nplaced += n;
+    qsort(s->placed, s->nplaced, sizeof *s->placed, source_placed_order);
+}
+
+/* ---- the copy ------------------------------------------------------------- */
+
+/* An expansion's edits (insertions: the instrumenters replace nothing
+ * there), moved out of the file's list into its own, in the order they
+ * were made, which orders insertions at one offset. */
+static void source_take_edits(source *s, const source_expansion *x, edit_list *sub)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < s->edits.n; i++) {
+        edit *e = &s->edits.v[i];
+        if (e->offset >= x->base && e->offset <= x->base + x->len) {
+            edits_insert(sub, e->offset - x->base, e->kind, e->text);
+            free(e->text);
+        } else {
+            s->edits.v[kept++] = *e;
+        }
+    }
+    s->edits.n = kept;
+}
+
+char *source_apply(source *s, size_t *out_len)
+{
+    for (size_t k = 0; k < s->nexpansions; k++) {
+        const source_expansion *x = &s->expansions[k];
+        edit_list sub = EDIT_LIST_INIT;
+        source_take_edits(s, x, &sub);
+        size_t n = 0;
+        char *text = edits_apply(&sub, s->text + x->base, x->len, s->path, &n);
+        edits_release(&sub);
+        if (!text)
+            return NULL;
+        /* A use over several lines: the line after it gets its number back. */
+        if (memchr(s->text + x->use_begin, '\n', x->use_end - x->use_begin)) {
+            text = mem_realloc(text, n + 2);
+            memcpy(text + n, "\n", 2);
+        }
+        edits_replace(&s->edits, x->use_begin, x->use_end - x->use_begin, text);
+        free(text);
+    }
+    return edits_apply(&s->edits, s->text, s->len, s->path, out_len);
+}
+
+void source_release(source *s)
+{
+    free(s->own_text);
+    free(s->expansions);
+    free(s->placed);
+    analyzer_macros_free(&s->macros);
+    s->own_text = NULL;
+    s->expansions = NULL;
+    s->placed = NULL;
+    s->nexpansions = s->nplaced = 0;
 }

@@ -22,7 +22,14 @@
  * The text is read twice: once only for its syntax, so that a syntax error
  * wins over any evaluation error, then to evaluate it.  Evaluation follows
  * C: `&&`, `||` and `?:` skip the operand they do not need, so an unbound
- * name or a division by zero there is no error. */
+ * name or a division by zero there is no error.
+ *
+ * Loop variables (bexpr_vars: those of the loops around a bound) are looked up
+ * before the bindings, the innermost of a name first.  Each value carries
+ * whether it depends on one (bexpr_state.dep); an operator that is not affine
+ * in such a value (a product of two, a quotient, a comparison, a logical
+ * operator, a ?: test, a subscript) marks the text not affine, which is how
+ * bexpr_affine tells a triangle's `i - 1` from `n / i`. */
 #include "bound_expr.h"
 
 #include <ctype.h>
@@ -110,6 +117,18 @@ typedef struct bexpr_state {
     bool evaluating; /* false: syntax only, or an operand C would not evaluate */
     unsigned depth;  /* of nested parentheses, ?: arms and unary operators */
     bexpr_result *result;
+    /* The loop variables in scope (NULL: none), looked up before the bindings. */
+    const bexpr_vars *vars;
+    /* Whether the value just read depends on a loop variable: each parsing function leaves
+     * its result's here as it returns, so that an operator combines its operands'. */
+    bool dep;
+    /* A loop variable's value went through an operation that is not affine (set while
+     * evaluating only: an arm C skips decides nothing). */
+    bool nonaffine;
+    /* Probing affinity at made-up values: a division by a loop variable that is 0 there is
+     * no error, only not affine. */
+    bool probing;
+    bool *named; /* by vars' index: the text names it (any arm); NULL: not asked */
 } bexpr_state;
 
 static bool bexpr_is_ident_start(char c)
@@ -261,6 +280,14 @@ static long long bexpr_divide(bexpr_state *st, char op, long long a, long long b
 
 /* ---- the parser -------------------------------------------------------- */
 
+/* A comparison, a logical operator or a ?: test of a value that depends on a loop
+ * variable is not affine in it; returns whether the result depends on one. */
+static bool bexpr_not_affine(bexpr_state *st, bool lhs_dep, bool rhs_dep)
+{
+    st->nonaffine |= (lhs_dep || rhs_dep) && st->evaluating;
+    return lhs_dep || rhs_dep;
+}
+
 static long long bexpr_conditional(bexpr_state *st);
 
 /* A C integer suffix: u, l, ll, ul, ull, lu, llu in either case (but not
@@ -308,6 +335,7 @@ static long long bexpr_number(bexpr_state *st)
         return 0;
     }
     st->pos = end;
+    st->dep = false;
     return too_big ? bexpr_overflow(st) : value;
 }
 
@@ -318,12 +346,14 @@ static bool bexpr_read_subscripts(bexpr_state *st, strbuf *name)
 {
     st->pos++;
     strbuf_append(name, "(");
+    bool dep = false;
     for (bool first = true;; first = false) {
         if (!first)
             strbuf_append(name, ",");
         long long value = bexpr_conditional(st);
         if (bexpr_failed(st))
             return false;
+        dep |= st->dep;
         char digits[24];
         snprintf(digits, sizeof digits, "%lld", value);
         strbuf_append(name, digits);
@@ -335,6 +365,9 @@ static bool bexpr_read_subscripts(bexpr_state *st, strbuf *name)
         }
     }
     strbuf_append(name, ")");
+    /* lo(i): which element depends on i, its value in no affine way */
+    st->nonaffine |= dep && st->evaluating;
+    st->dep = dep;
     return true;
 }
 
@@ -370,13 +403,46 @@ static bool bexpr_read_symbol(bexpr_state *st, strbuf *name)
     }
 }
 
+/* The loop variable in scope named name: the innermost of that name; -1 when none is. */
+static int bexpr_var_index(const bexpr_state *st, const char *name)
+{
+    if (!st->vars)
+        return -1;
+    for (unsigned k = st->vars->n; k > 0; k--)
+        if (st->vars->names[k - 1] && !strcmp(st->vars->names[k - 1], name))
+            return (int)(k - 1);
+    return -1;
+}
+
+/* The value of the symbol name: a loop variable in scope, else a binding.  Names are
+ * noted in any arm; values are read only where C evaluates. */
+static long long bexpr_lookup(bexpr_state *st, const char *name)
+{
+    int k = bexpr_var_index(st, name);
+    long long value = 0;
+    if (k >= 0 && st->named)
+        st->named[k] = true;
+    if (k >= 0 && st->evaluating)
+        value = st->vars->values[k];
+    else if (k < 0 && st->evaluating && !bexpr_bindings_get(st->bindings, name, &value))
+        bexpr_fail(st, "unbound parameter '%s'", name);
+    st->dep = k >= 0;
+    return value;
+}
+
 static long long bexpr_symbol(bexpr_state *st)
 {
     strbuf name = STRBUF_INIT;
     long long value = 0;
-    if (bexpr_read_symbol(st, &name) && st->evaluating &&
-        !bexpr_bindings_get(st->bindings, name.s, &value))
-        bexpr_fail(st, "unbound parameter '%s'", name.s);
+    st->dep = false;
+    if (bexpr_read_symbol(st, &name)) {
+        bool subscript_dep = st->dep && strchr(name.s, '(');
+        /* f(i) probed at made-up values of i names an element that need not exist: it is
+         * looked up when the bound is evaluated at the loop's own values */
+        if (!(subscript_dep && st->probing))
+            value = bexpr_lookup(st, name.s);
+        st->dep |= subscript_dep;
+    }
     strbuf_release(&name);
     return value;
 }
@@ -436,10 +502,8 @@ static long long bexpr_primary(bexpr_state *st)
     strbuf path = STRBUF_INIT;
     size_t past = c == '(' ? bexpr_scan_parenthesized_path(st->text, st->pos, &path, st->depth) : 0;
     if (past) {
-        long long value = 0;
         st->pos = past;
-        if (st->evaluating && !bexpr_bindings_get(st->bindings, path.s, &value))
-            bexpr_fail(st, "unbound parameter '%s'", path.s);
+        long long value = bexpr_lookup(st, path.s);
         strbuf_release(&path);
         return value;
     }
@@ -474,6 +538,7 @@ static long long bexpr_unary(bexpr_state *st)
 static long long bexpr_multiplicative(bexpr_state *st)
 {
     long long value = bexpr_unary(st);
+    bool dep = st->dep;
     while (!bexpr_failed(st)) {
         char op = bexpr_peek(st);
         if (op != '*' && op != '/' && op != '%')
@@ -482,15 +547,23 @@ static long long bexpr_multiplicative(bexpr_state *st)
         long long rhs = bexpr_unary(st);
         if (bexpr_failed(st))
             break;
-        value = op == '*' ? bexpr_multiply(st, value, rhs)
-                          : bexpr_divide(st, op, value, rhs);
+        /* affine: a product with one factor free of loop variables; no quotient */
+        bool nonaffine = op == '*' ? dep && st->dep : dep || st->dep;
+        st->nonaffine |= nonaffine && st->evaluating;
+        if (op != '*' && rhs == 0 && st->dep && st->probing)
+            value = 0;
+        else
+            value = op == '*' ? bexpr_multiply(st, value, rhs) : bexpr_divide(st, op, value, rhs);
+        dep |= st->dep;
     }
+    st->dep = dep;
     return value;
 }
 
 static long long bexpr_additive(bexpr_state *st)
 {
     long long value = bexpr_multiplicative(st);
+    bool dep = st->dep;
     while (!bexpr_failed(st)) {
         bool plus = bexpr_accept(st, "+");
         if (!plus && !bexpr_accept(st, "-"))
@@ -499,13 +572,16 @@ static long long bexpr_additive(bexpr_state *st)
         if (bexpr_failed(st))
             break;
         value = plus ? bexpr_add(st, value, rhs) : bexpr_subtract(st, value, rhs);
+        dep |= st->dep;
     }
+    st->dep = dep;
     return value;
 }
 
 static long long bexpr_relational(bexpr_state *st)
 {
     long long value = bexpr_additive(st);
+    bool dep = st->dep;
     while (!bexpr_failed(st)) {
         int op; /* 0 <, 1 <=, 2 >, 3 >= */
         if (bexpr_accept(st, "<="))
@@ -521,6 +597,7 @@ static long long bexpr_relational(bexpr_state *st)
         long long rhs = bexpr_additive(st);
         if (bexpr_failed(st))
             break;
+        dep = bexpr_not_affine(st, dep, st->dep);
         switch (op) {
         case 0:
             value = value < rhs;
@@ -536,12 +613,14 @@ static long long bexpr_relational(bexpr_state *st)
             break;
         }
     }
+    st->dep = dep;
     return value;
 }
 
 static long long bexpr_equality(bexpr_state *st)
 {
     long long value = bexpr_relational(st);
+    bool dep = st->dep;
     while (!bexpr_failed(st)) {
         bool equal = bexpr_accept(st, "==");
         if (!equal && !bexpr_accept(st, "!="))
@@ -549,8 +628,10 @@ static long long bexpr_equality(bexpr_state *st)
         long long rhs = bexpr_relational(st);
         if (bexpr_failed(st))
             break;
+        dep = bexpr_not_affine(st, dep, st->dep);
         value = equal ? value == rhs : value != rhs;
     }
+    st->dep = dep;
     return value;
 }
 
@@ -558,26 +639,32 @@ static long long bexpr_equality(bexpr_state *st)
 static long long bexpr_logical_and(bexpr_state *st)
 {
     long long value = bexpr_equality(st);
+    bool dep = st->dep;
     while (!bexpr_failed(st) && bexpr_accept(st, "&&")) {
         bool was_evaluating = st->evaluating;
         st->evaluating = was_evaluating && value != 0;
         long long rhs = bexpr_equality(st);
         st->evaluating = was_evaluating;
+        dep = bexpr_not_affine(st, dep, st->dep);
         value = value != 0 && rhs != 0;
     }
+    st->dep = dep;
     return value;
 }
 
 static long long bexpr_logical_or(bexpr_state *st)
 {
     long long value = bexpr_logical_and(st);
+    bool dep = st->dep;
     while (!bexpr_failed(st) && bexpr_accept(st, "||")) {
         bool was_evaluating = st->evaluating;
         st->evaluating = was_evaluating && value == 0;
         long long rhs = bexpr_logical_and(st);
         st->evaluating = was_evaluating;
+        dep = bexpr_not_affine(st, dep, st->dep);
         value = value != 0 || rhs != 0;
     }
+    st->dep = dep;
     return value;
 }
 
@@ -586,12 +673,14 @@ static long long bexpr_conditional_unchecked(bexpr_state *st)
     long long test = bexpr_logical_or(st);
     if (bexpr_failed(st) || !bexpr_accept(st, "?"))
         return test;
+    bool dep = bexpr_not_affine(st, st->dep, false);
     bool was_evaluating = st->evaluating;
     st->evaluating = was_evaluating && test != 0;
     long long when_true = bexpr_conditional(st);
     st->evaluating = was_evaluating;
     if (bexpr_failed(st))
         return 0;
+    dep |= st->dep;
     if (!bexpr_accept(st, ":")) {
         bexpr_fail_unexpected(st);
         return 0;
@@ -599,6 +688,7 @@ static long long bexpr_conditional_unchecked(bexpr_state *st)
     st->evaluating = was_evaluating && test == 0;
     long long when_false = bexpr_conditional(st);
     st->evaluating = was_evaluating;
+    st->dep |= dep;
     return test ? when_true : when_false;
 }
 
@@ -620,7 +710,8 @@ static long long bexpr_whole(bexpr_state *st)
     return value;
 }
 
-bexpr_result bexpr_eval(const char *text, const bexpr_bindings *b)
+/* Both passes over text with the state's vars, named and probing as st gives them. */
+static bexpr_result bexpr_run(const char *text, bexpr_state st)
 {
     bexpr_result result = {.ok = true};
     if (!text || text[bexpr_skip_space(text, 0)] == '\0') {
@@ -628,17 +719,60 @@ bexpr_result bexpr_eval(const char *text, const bexpr_bindings *b)
         snprintf(result.message, sizeof result.message, "empty expression");
         return result;
     }
-    bexpr_state st = {text, 0, b, false, 0, &result};
+    st.text = text;
+    st.result = &result;
     bexpr_whole(&st);
     if (!result.ok)
         return result;
     st.pos = 0;
     st.depth = 0;
     st.evaluating = true;
+    st.nonaffine = false;
     result.value = bexpr_whole(&st);
     if (!result.ok)
         result.value = 0;
+    result.affine = !st.nonaffine;
     return result;
+}
+
+bexpr_result bexpr_eval(const char *text, const bexpr_bindings *b)
+{
+    return bexpr_run(text, (bexpr_state){.bindings = b});
+}
+
+bexpr_result bexpr_eval_vars(const char *text, const bexpr_bindings *b, const bexpr_vars *v)
+{
+    return bexpr_run(text, (bexpr_state){.bindings = b, .vars = v});
+}
+
+/* Affinity is read from how the loop variables' values flow through the operators
+ * (bexpr_state.dep), evaluating at 0 for all of them; an affine text's coefficients are
+ * then its differences at each unit vector, exact in integers. */
+bexpr_result bexpr_affine(const char *text, const bexpr_bindings *b, const bexpr_vars *v,
+                          bool *named, long long *coef)
+{
+    long long *at = mem_alloc((v->n ? v->n : 1) * sizeof *at);
+    bexpr_vars probe = {v->names, at, v->n};
+    memset(named, 0, v->n * sizeof *named);
+    bexpr_result r = bexpr_run(text, (bexpr_state){.bindings = b, .vars = &probe,
+                                                   .probing = true, .named = named});
+    coef[0] = r.value;
+    for (unsigned k = 0; k < v->n && r.ok && r.affine; k++) {
+        coef[k + 1] = 0;
+        if (!named[k])
+            continue;
+        at[k] = 1;
+        bexpr_result unit = bexpr_run(text, (bexpr_state){.bindings = b, .vars = &probe,
+                                                          .probing = true});
+        at[k] = 0;
+        if (!unit.ok) {
+            r = unit;
+            break;
+        }
+        coef[k + 1] = unit.value - r.value;
+    }
+    free(at);
+    return r;
 }
 
 /* ---- "name=value" ------------------------------------------------------ */
@@ -651,7 +785,7 @@ static char *bexpr_bindings_parse_name(const char *text, size_t len)
     memcpy(copy, text, len);
     bexpr_result scratch = {.ok = true};
     /* Evaluating, with no bindings: subscripts must be constants. */
-    bexpr_state st = {copy, 0, NULL, true, 0, &scratch};
+    bexpr_state st = {.text = copy, .evaluating = true, .result = &scratch};
     strbuf name = STRBUF_INIT;
     bool ok = bexpr_is_ident_start(bexpr_peek(&st)) && bexpr_read_symbol(&st, &name) &&
               bexpr_peek(&st) == '\0';

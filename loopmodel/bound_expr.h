@@ -41,9 +41,31 @@ bool bexpr_bindings_get(const bexpr_bindings *b, const char *name, long long *va
 typedef struct bexpr_result {
     bool ok;
     long long value;
+    /* With loop variables: the value is c0 + sum of c_k * v_k, integers c, wherever it is
+     * evaluated (sums, differences, products by a factor free of loop variables; no
+     * quotient, comparison, logical operator, ?: test or subscript of one). */
+    bool affine;
     char message[160]; /* when !ok: "unbound parameter 'n'", "division by zero", ... */
 } bexpr_result;
 
 bexpr_result bexpr_eval(const char *text, const bexpr_bindings *b);
+
+/* The loop variables in scope of a bound (those of the loops enclosing it), outermost
+ * first, and their values; a NULL name is a level without one.  A name in a bound is the
+ * innermost variable of that name, else a binding: a loop variable is never a parameter. */
+typedef struct bexpr_vars {
+    const char *const *names;
+    const long long *values;
+    unsigned n;
+} bexpr_vars;
+
+bexpr_result bexpr_eval_vars(const char *text, const bexpr_bindings *b, const bexpr_vars *v);
+
+/* How text depends on v's variables (their values are not read): named[k], whether it
+ * names the k-th in any arm; when the result is ok and affine, coef[0] is the constant
+ * c0 and coef[k + 1] the coefficient c_k (0 for those not named).  named has v->n
+ * entries, coef v->n + 1. */
+bexpr_result bexpr_affine(const char *text, const bexpr_bindings *b, const bexpr_vars *v,
+                          bool *named, long long *coef);
 
 #endif

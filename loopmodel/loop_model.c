@@ -1,5 +1,6 @@
 #include "loop_model.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -318,6 +319,19 @@ lm_loop *lm_loop_next_preorder(const lm_loop *l)
         if (l->next)
             return l->next;
     return NULL;
+}
+
+void lm_loop_count_name(const lm_loop *l, char *buf, size_t size)
+{
+    const char *fn = l->function ? l->function->name : "loop";
+    bool shared = false;
+    for (const lm_loop *o = l->function ? l->function->loops : NULL; o && !shared;
+         o = lm_loop_next_preorder(o))
+        shared = o != l && o->loc.line == l->loc.line && !strcmp(o->loc.file, l->loc.file);
+    if (shared)
+        snprintf(buf, size, "%s_L%uc%u", fn, l->loc.line, l->loc.column);
+    else
+        snprintf(buf, size, "%s_L%u", fn, l->loc.line);
 }
 
 bool lm_check_depth(const lm_program *p, unsigned max, const char *format, const char *why)

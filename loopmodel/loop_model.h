@@ -359,6 +359,12 @@ void lm_program_finish(lm_program *p);
  * graph (loop_calls.c); lm_program_finish does it, and again gives the same. */
 void lm_program_link_calls(lm_program *p);
 
+/* The name a loop's iterations per entry are given by when its bounds do not give them
+ * (perfmodel -D, measuretool -param, a CHIP3S study's variable): FUNC_L<line>, or
+ * FUNC_L<line>c<column> when another loop of the function starts on that line (two loops
+ * one macro's use writes). */
+void lm_loop_count_name(const lm_loop *l, char *buf, size_t size);
+
 /* Loops of a function in source order (pre-order): start with fn->loops. */
 lm_loop *lm_loop_next_preorder(const lm_loop *l);
 

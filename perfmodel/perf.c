@@ -4,7 +4,15 @@
  * inclusive, signed stride); the body of a loop runs the product of the trip
  * counts of the loop and its ancestors, for one entry of the nest, which is then
  * scaled to the times the program runs it (perf_calls.c: the measured entries, or
- * following the calls).
+ * following the calls).  Bounds that
+ * name the variables of enclosing loops (a triangle: j < i) are summed exactly
+ * over their iteration space (perf_trips.c): a loop's entries are its
+ * parent's executions, its executions the sum of its trips.  The traffic
+ * model below takes one trip N[l] per level: the mean, executions / entries,
+ * whose product down a chain is the executions, so that regions, restreams
+ * and bytes count every iteration once; the working sets take the largest
+ * trip of any entry, so that a layer condition holds for every iteration of
+ * the level, the largest (a triangle's last row) included.
  *
  * A loop's probability (an ExaSAT `if` block read from XML, a loop of one
  * iteration) scales the executions of its body and of everything in it.
@@ -69,6 +77,7 @@
 #include "machine.h"
 #include "perf_calls.h"
 #include "perf_time.h"
+#include "perf_trips.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -82,25 +91,21 @@
 #include "mem.h"
 #include "strbuf.h"
 
-/* The chain of a loop: levels 0 (the loop) .. n-1 (its outermost ancestor). */
+/* The chain of a loop: levels 0 (the loop) .. n-1 (its outermost ancestor), each with its
+ * mean trip (traffic) and its largest (working sets: the head of the file). */
 typedef struct perf_chain {
     const lm_loop **loop;
     double *trip;
+    double *held;
     unsigned n;
 } perf_chain;
 
-/* The name a loop without bounds is given its iterations by: FUNC_L<line>,
- * as measuretool -chips names its count. */
-static void perf_loop_name(const lm_loop *l, char *buf, size_t size)
-{
-    snprintf(buf, size, "%s_L%u", l->function ? l->function->name : "loop", l->loc.line);
-}
 
 /* One evaluation: where trip counts come from (the bindings, and for loops
  * without bounds a measurement) and how counts become time. */
 typedef struct perf_run {
     const bexpr_bindings *b;
-    perf_measured_trip measured;
+    perf_measured_counts measured;
     const void *ctx;
     perf_model model;
     unsigned cores;
@@ -141,83 +146,102 @@ static void perf_unpredictable(perf_run *t, const lm_loop *l, const char *fmt, .
     "give its iterations per entry as %s=N (perfmodel -D, measuretool -param), or a "          \
     "measurement of it (from a run of an -auto-instrument'ed copy)"
 
-/* Whether a measurement says l was entered 0 times: the -measured callback, or the
- * pininfo of a run of an -auto-instrument'ed copy.  Such a loop did not run in the measured
- * run, so its bounds (evaluable or not) and any count given by name do not matter. */
+/* What a measurement says of l (the -measured callback, else the pininfo of a run of an
+ * -auto-instrument'ed copy): its entries and, when known, its iterations. */
+static bool perf_loop_measured(const perf_run *t, const lm_loop *l, unsigned long long *entries,
+                               unsigned long long *iterations, bool *have_iterations)
+{
+    if (t->measured && t->measured(t->ctx, l, entries, iterations)) {
+        *have_iterations = true;
+        return true;
+    }
+    const lm_pininfo *pi = l->pininfo;
+    if (!pi || !pi->present[LM_PIN_ENTRIES])
+        return false;
+    *entries = pi->value[LM_PIN_ENTRIES];
+    *have_iterations = pi->present[LM_PIN_ITERS];
+    *iterations = *have_iterations ? pi->value[LM_PIN_ITERS] : 0;
+    return true;
+}
+
+/* Whether a measurement says l was entered 0 times.  Such a loop did not run in the
+ * measured run, so its bounds (evaluable or not) and any count given by name do not
+ * matter. */
 static bool perf_measured_not_run(const lm_loop *l, const perf_run *t)
 {
-    unsigned long long entries;
-    long long trip;
-    if (t->measured && t->measured(t->ctx, l, &entries, &trip))
-        return entries == 0;
-    const lm_pininfo *pi = l->pininfo;
-    return pi && pi->present[LM_PIN_ENTRIES] && pi->value[LM_PIN_ENTRIES] == 0;
+    unsigned long long entries, iterations;
+    bool have_iterations;
+    return perf_loop_measured(t, l, &entries, &iterations, &have_iterations) && entries == 0;
+}
+
+/* The mean iterations per entry of a measured loop l whose bounds do not give them: its
+ * measured iterations over the times the model enters it in the run, when the nest's top
+ * is measured too (its entries are the nest's runs, perf_calls.c); so every measured loop
+ * runs as many iterations as measured, also a worksharing loop whose entry each thread of
+ * the team counted.  Else its iterations over its own entries. */
+static double perf_measured_mean(const perf_run *t, const perf_trips *trips, const lm_loop *l,
+                                 unsigned long long entries, unsigned long long iterations)
+{
+    const lm_loop *top = t->nest->top;
+    unsigned long long runs, top_iterations;
+    bool have;
+    if (l != top && perf_loop_measured(t, top, &runs, &top_iterations, &have)) {
+        double entered = perf_trips_entries(trips, l) * (double)runs;
+        return entered > 0 ? (double)iterations / entered : 0;
+    }
+    return entries ? (double)iterations / (double)entries : 0;
 }
 
 /* Iterations per entry of a loop whose bounds are missing or cannot be evaluated: given by
  * name (perfmodel -D, measuretool -param FUNC_L<line>=N), else measured (a -measured file,
- * or the pininfo of a run of an -auto-instrument'ed copy: its iterations over its entries,
- * rounded); with neither, an error that says `why` and then what can be given. */
-static bool perf_trip_given(const lm_loop *l, perf_run *t, long long *trip,
-                            const char *why)
+ * or the pininfo of a run of an -auto-instrument'ed copy: perf_measured_mean); with
+ * neither, unpredictable, saying `why` and then what can be given. */
+static bool perf_trip_given(const lm_loop *l, perf_run *t, const perf_trips *trips,
+                            double *trip, const char *why)
 {
-    char name[160];
-    perf_loop_name(l, name, sizeof name);
-    if (t->b && bexpr_bindings_get(t->b, name, trip)) {
-        if (*trip >= 0)
+    char name[320];
+    lm_loop_count_name(l, name, sizeof name);
+    long long named;
+    if (t->b && bexpr_bindings_get(t->b, name, &named)) {
+        *trip = (double)named;
+        if (named >= 0)
             return true;
         diag_at(DIAG_ERROR, l->loc.file, l->loc.line, l->loc.column,
-                "%s=%lld: a loop's iterations cannot be negative", name, *trip);
+                "%s=%lld: a loop's iterations cannot be negative", name, named);
         t->failed = true;
         return false;
     }
-    unsigned long long entries;
-    if (t->measured && t->measured(t->ctx, l, &entries, trip))
-        return true;
-    const lm_pininfo *pi = l->pininfo;
-    if (pi && pi->present[LM_PIN_ENTRIES] && pi->present[LM_PIN_ITERS] &&
-        pi->value[LM_PIN_ENTRIES] > 0) {
-        *trip = (long long)((pi->value[LM_PIN_ITERS] + pi->value[LM_PIN_ENTRIES] / 2) /
-                            pi->value[LM_PIN_ENTRIES]);
+    unsigned long long entries, iterations;
+    bool have_iterations;
+    if (perf_loop_measured(t, l, &entries, &iterations, &have_iterations) && have_iterations) {
+        *trip = perf_measured_mean(t, trips, l, entries, iterations);
         return true;
     }
     perf_unpredictable(t, l, "%s" PERF_TRIP_HINT, why, name);
     return false;
 }
 
-/* Iterations per entry: (upper - lower) / stride + 1, or 0 when the bounds are already
- * crossed.  A loop without bounds (a while loop), or whose bounds do not evaluate (a bound
- * that calls a function, a parameter not bound with -D), takes its count as given by name
- * or measured (perf_trip_given), the bounds first when they evaluate. */
-static bool perf_trip_count(const lm_loop *l, perf_run *t, long long *trip)
+/* A loop's counts over its nest (perf_trips): from its bounds, summed over the loops around
+ * it when they name their variables.  A loop without bounds (a while loop), or whose bounds
+ * do not evaluate (a bound that calls a function, a parameter not bound with -D), takes its
+ * iterations per entry as given by name or measured (perf_trip_given), the bounds first when
+ * they evaluate; bounds that cannot give a count (a stride of 0) leave the nest
+ * unpredicted. */
+static bool perf_trip_count(const lm_loop *l, perf_run *t, perf_trips *trips,
+                            perf_trip_sums *sums)
 {
-    const lm_bounds *bd = &l->bounds;
-    if (!bd->lower || !bd->upper || !bd->stride)
-        return perf_trip_given(l, t, trip, "the loop has no bounds: ");
-    static const char *const what[] = {"lowerbound", "upperbound", "stride"};
-    const char *text[] = {bd->lower, bd->upper, bd->stride};
-    long long v[3];
-    for (int k = 0; k < 3; k++) {
-        bexpr_result r = bexpr_eval(text[k], t->b);
-        if (r.ok) {
-            v[k] = r.value;
-            continue;
-        }
-        strbuf why = STRBUF_INIT;
-        strbuf_printf(&why, "%s '%s': %s; bind it, or ", what[k], text[k], r.message);
-        bool given = perf_trip_given(l, t, trip, strbuf_cstr(&why));
-        strbuf_release(&why);
-        return given;
+    strbuf why = STRBUF_INIT;
+    perf_trips_status status = perf_trips_sum(trips, l, sums, &why);
+    double trip = 0;
+    if (status == PERF_TRIPS_UNEVALUATED &&
+        perf_trip_given(l, t, trips, &trip, strbuf_cstr(&why))) {
+        perf_trips_given(trips, l, trip, sums);
+        status = PERF_TRIPS_SUMMED;
+    } else if (status == PERF_TRIPS_FAILED && why.len) {
+        perf_unpredictable(t, l, "%s", strbuf_cstr(&why));
     }
-    long long lo = v[0], hi = v[1], st = v[2];
-    if (st == 0) {
-        perf_unpredictable(t, l, "the loop's stride is 0: it never ends");
-        return false;
-    }
-    long double span = st > 0 ? (long double)hi - lo : (long double)lo - hi;
-    long double step = st > 0 ? (long double)st : -(long double)st;
-    *trip = span < 0 ? 0 : (long long)(span / step) + 1;
-    return true;
+    strbuf_release(&why);
+    return status == PERF_TRIPS_SUMMED;
 }
 
 /* ---- arrays ---- */
@@ -562,9 +586,9 @@ static void perf_l1_traffic(perf_loop *pl, const perf_chain *c, const lm_array_r
 {
     double reads = 0, writes = 0;
     double bytes = perf_array_traffic(c, a, d, esize, -1, pl->executions, false, &reads, &writes);
-    if (perf_is_invariant(d) && pl->trip > 0) {
+    if (perf_is_invariant(d) && c->trip[0] > 0) {
         /* in a register for the whole loop: once an entry, and no stream */
-        bytes /= (double)pl->trip;
+        bytes /= c->trip[0];
         reads = writes = 0;
     }
     double share = perf_scalar_share(pl, a, d, irregular, m);
@@ -588,10 +612,11 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
     size_t i = 0;
     bool irregular = false;
     pl->ws = mem_alloc((c->n ? c->n : 1) * sizeof *pl->ws);
+    perf_chain held = {c->loop, c->held, c->held, c->n};
     for (const lm_array_ref *a = l->array_refs; a; a = a->next, i++) {
         perf_array_dims(a, c->n, &dims[i]);
         esize[i] = perf_element_size(l, a);
-        perf_array_ws(c, &dims[i], esize[i], pl->ws);
+        perf_array_ws(&held, &dims[i], esize[i], pl->ws);
         irregular |= perf_is_irregular(a, &dims[i]);
     }
     for (unsigned k = 0; k < m->ncaches; k++)
@@ -687,15 +712,17 @@ static double perf_loop_operations(const lm_loop *l)
 }
 
 static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
-                           const machine *m, perf_calls_memo *calls)
+                           const perf_trip_sums *sums, const machine *m,
+                           perf_calls_memo *calls)
 {
     pl->loop = l;
     pl->nlevels = c->n;
-    pl->entries = c->loop[0]->probability;
-    for (unsigned k = 1; k < c->n; k++)
-        pl->entries *= c->trip[k] * c->loop[k]->probability;
-    pl->executions = pl->entries * c->trip[0];
-    pl->trip = (long long)c->trip[0];
+    double chance = 1;
+    for (unsigned k = 0; k < c->n; k++)
+        chance *= c->loop[k]->probability;
+    pl->entries = sums->entries * chance;
+    pl->executions = sums->executions * chance;
+    pl->trip = llround(sums->mean);
     /* Work its calls added that the callees' nests count is theirs (perf_calls.c). */
     lm_fp_counts own;
     perf_calls_own(calls, l, &own);
@@ -741,6 +768,7 @@ static void perf_chain_of(const lm_loop *l, perf_chain *c)
     c->n = l->depth;
     c->loop = mem_alloc(c->n * sizeof *c->loop);
     c->trip = mem_alloc(c->n * sizeof *c->trip);
+    c->held = mem_alloc(c->n * sizeof *c->held);
     unsigned k = 0;
     for (const lm_loop *a = l; a && k < c->n; a = a->parent)
         c->loop[k++] = a;
@@ -751,16 +779,18 @@ static void perf_chain_release(perf_chain *c)
 {
     free(c->loop);
     free(c->trip);
+    free(c->held);
 }
 
-/* The trip counts of l's ancestors, which came before it in the nest. */
-static void perf_ancestor_trips(const perf_nest *n, perf_chain *c)
+/* The mean and largest trips of l and its ancestors, which came before it in the nest. */
+static void perf_chain_trips(const perf_trips *trips, perf_chain *c)
 {
-    /* One sweep back: each ancestor comes before the ones nested in it. */
-    unsigned k = 1;
-    for (size_t i = n->nloops; i > 0 && k < c->n; i--)
-        if (n->loops[i - 1].loop == c->loop[k])
-            c->trip[k++] = (double)n->loops[i - 1].trip;
+    for (unsigned k = 0; k < c->n; k++) {
+        perf_trip_sums s = {0};
+        perf_trips_sums_of(trips, c->loop[k], &s);
+        c->trip[k] = s.mean;
+        c->held[k] = (double)s.max;
+    }
 }
 
 /* Whether a loop enclosing l in nest n did not run: then l did not either. */
@@ -813,18 +843,21 @@ static void perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m, p
     n->top = top;
     t->nest = n;
     size_t cap = 0;
+    perf_trips *trips = perf_trips_create(t->b);
     for (const lm_loop *l = top; l && (l == top || l->depth > top->depth);
          l = lm_loop_next_preorder(l)) {
-        long long trip = 0;
+        perf_trip_sums sums;
         bool not_run = perf_ancestor_not_run(n, l) || perf_measured_not_run(l, t);
-        if (!not_run && !perf_trip_count(l, t, &trip))
+        if (not_run) {
+            perf_trips_given(trips, l, 0, &sums);
+        } else if (!perf_trip_count(l, t, trips, &sums)) {
             continue;
+        }
         perf_chain c;
         perf_chain_of(l, &c);
-        c.trip[0] = (double)trip;
-        perf_ancestor_trips(n, &c);
+        perf_chain_trips(trips, &c);
         perf_loop *pl = perf_nest_add_loop(n, &cap);
-        perf_eval_loop(pl, l, &c, m, t->calls);
+        perf_eval_loop(pl, l, &c, &sums, m, t->calls);
         pl->did_not_run = not_run;
         /* Data a loop that did not run never touched holds no cache. */
         if (not_run) {
@@ -834,6 +867,7 @@ static void perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m, p
         }
         perf_chain_release(&c);
     }
+    perf_trips_free(&trips);
     /* A nest that did not run costs nothing in that run, not even its barriers: the timing
      * models are not asked. */
     n->did_not_run = n->nloops > 0 && n->loops[0].loop == top && n->loops[0].did_not_run;
@@ -872,15 +906,9 @@ static const char *perf_total_bottleneck(const perf_result *r)
 /* The times a measurement says the loop `top` was entered, for perf_calls_runs. */
 static bool perf_measured_entries(const void *ctx, const lm_loop *top, unsigned long long *entries)
 {
-    const perf_run *t = ctx;
-    long long trip;
-    if (t->measured && t->measured(t->ctx, top, entries, &trip))
-        return true;
-    const lm_pininfo *pi = top->pininfo;
-    if (!pi || !pi->present[LM_PIN_ENTRIES])
-        return false;
-    *entries = pi->value[LM_PIN_ENTRIES];
-    return true;
+    unsigned long long iterations;
+    bool have_iterations;
+    return perf_loop_measured(ctx, top, entries, &iterations, &have_iterations);
 }
 
 /* A nest whose function is called from a nest with no prediction: how often it runs is not

@@ -38,10 +38,11 @@ typedef enum perf_model {
 } perf_model;
 
 /* What a measurement says of loop l: false when it has none; else *entries,
- * the times the loop was entered in the measured run, and *trip, its
- * iterations per entry (0 when it was never entered). */
-typedef bool (*perf_measured_trip)(const void *ctx, const lm_loop *l, unsigned long long *entries,
-                                   long long *trip);
+ * the times the loop was entered in the measured run (each thread's entry of
+ * a worksharing loop counts), and *iterations, its iterations in all. */
+typedef bool (*perf_measured_counts)(const void *ctx, const lm_loop *l,
+                                     unsigned long long *entries,
+                                     unsigned long long *iterations);
 
 /* How a nest the model cannot predict is said, at the loop whose count is
  * missing: a warning (the default), an error that makes the evaluation give
@@ -63,7 +64,7 @@ typedef struct perf_options {
      * else from measured (NULL: none) called with measured_ctx, else from its
      * pininfo.  A loop that either says was entered 0 times did not run in that
      * run, bounds or not: it costs 0 (perf_loop.did_not_run). */
-    perf_measured_trip measured;
+    perf_measured_counts measured;
     const void *measured_ctx;
     perf_unpredicted_say say;
 } perf_options;
@@ -88,7 +89,9 @@ typedef struct perf_loop {
     /* The measurement says it was entered 0 times, or an enclosing loop of
      * its nest was: trip 0, all its counts 0. */
     bool did_not_run;
-    long long trip;       /* iterations per entry, from the bounds */
+    /* iterations per entry, from the bounds: their mean, rounded, when the bounds name
+     * enclosing loops' variables (perf_trips.h) */
+    long long trip;
     double executions;    /* times the body runs: trips and probabilities multiplied down the nest */
     double entries;       /* times the loop starts: its enclosing body's executions */
     double adds, multiplies, divides, specials; /* executed */

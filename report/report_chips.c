@@ -386,9 +386,21 @@ static bool rc_constant(const strbuf *text, long long *v)
     return *s && !*end;
 }
 
-/* perfmodel's trip count of l, or false when its bounds are unknown or
- * cannot be written in CHIP3S.  Numbers give a number, as perfmodel
- * computes it. */
+/* Whether a symbol of l's bounds is the variable of a loop around it (a triangle's
+ * j < i): CHIP3S's loop has no variable, and a dtdp variable of that name would hold one
+ * value for every iteration. */
+static bool rc_names_loop_variable(const lm_loop *l, const rc_symbols *symbols)
+{
+    for (const lm_loop *a = l->parent; a; a = a->parent)
+        for (size_t i = 0; a->bounds.loopvar && i < symbols->n; i++)
+            if (!strcmp(symbols->v[i].c_name, a->bounds.loopvar))
+                return true;
+    return false;
+}
+
+/* perfmodel's trip count of l, or false when its bounds are unknown, name the variable
+ * of an enclosing loop or cannot be written in CHIP3S.  Numbers give a number, as
+ * perfmodel computes it. */
 static bool rc_trip_count(rc_body *st, const lm_loop *l, strbuf *out)
 {
     const lm_bounds *b = &l->bounds;
@@ -399,7 +411,8 @@ static bool rc_trip_count(rc_body *st, const lm_loop *l, strbuf *out)
     bool uses_div = false;
     bool ok = rc_translate(b->lower, &lo, &symbols, &uses_div) &&
               rc_translate(b->upper, &hi, &symbols, &uses_div) &&
-              rc_translate(b->stride, &step, &symbols, &uses_div);
+              rc_translate(b->stride, &step, &symbols, &uses_div) &&
+              !rc_names_loop_variable(l, &symbols);
     long long clo, chi, cstep;
     if (ok && rc_constant(&lo, &clo) && rc_constant(&hi, &chi) &&
         rc_constant(&step, &cstep) && cstep != 0) {
@@ -561,13 +574,12 @@ static void rc_count(rc_body *b, const lm_loop *l, strbuf *count)
 {
     if (rc_trip_count(b, l, count))
         return;
-    strbuf c_name = STRBUF_INIT;
-    strbuf_printf(&c_name, "%s_L%u", b->fn->name, l->loc.line);
-    char *name = rc_name(strbuf_cstr(&c_name));
-    rc_symbols_add(&b->symbols, name, strbuf_cstr(&c_name));
+    char c_name[320];
+    lm_loop_count_name(l, c_name, sizeof c_name);
+    char *name = rc_name(c_name);
+    rc_symbols_add(&b->symbols, name, c_name);
     strbuf_append(count, name);
     free(name);
-    strbuf_release(&c_name);
 }
 
 /* A loop and its nest with all their work: own-level FP operations and

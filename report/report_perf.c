@@ -155,6 +155,10 @@ static void report_perf_hot_list(FILE *out, const perf_result *r, const double *
         return;
     report_perf_hot *hot = mem_alloc(r->nnests * sizeof *hot);
     size_t n = report_perf_hot_rank(r, weight, top, hot);
+    if (!n) {
+        free(hot); /* no nest has a predicted time */
+        return;
+    }
     size_t of = weight ? r->nnests : r->npredicted; /* an unpredicted nest has no time */
     fprintf(out, "\nhot loops: the %zu of %zu nest%s of largest %s\n", n, of,
             of == 1 ? "" : "s", what);

@@ -277,6 +277,29 @@ static void test_loops_from_macros(void)
     CHECK_KERNEL("macros.c", NULL, 0, loops);
 }
 
+/* kernels/instr_macro_stmts.c: the loops one macro's use writes are
+ * reported at the columns of the macro's name, one each in source order,
+ * also two uses on one line, one inside another's arguments, two statements
+ * from one use; a loop written in the file keeps its keyword's place. */
+static void test_loop_keys_from_macros(void)
+{
+    static const unsigned want[][2] = {
+        {39, 5}, {39, 6}, {47, 5}, {49, 5}, {49, 6}, {49, 18}, {49, 19}, {50, 5}, {51, 5},
+        {52, 9}, {52, 10}, {52, 11}, {53, 5}, {53, 6}, {54, 5}, {56, 5}, {56, 11}, {56, 12},
+    };
+    lm_program *p = analyze("instr_macro_stmts.c", NULL, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    size_t n = 0;
+    for (const lm_function *fn = p->files->functions; fn; fn = fn->next)
+        for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l), n++)
+            if (n < sizeof want / sizeof *want) {
+                CU_ASSERT_EQUAL(l->loc.line, want[n][0]);
+                CU_ASSERT_EQUAL(l->loc.column, want[n][1]);
+            }
+    CU_ASSERT_EQUAL(n, sizeof want / sizeof *want);
+    lm_program_free(&p);
+}
+
 /* kernels/macro_paths.c: member paths inside same-file macro bodies are
  * keyed as written expanded, one array per path. */
 static void test_member_paths_in_macros(void)
@@ -809,6 +832,7 @@ static const testutil_case counting_cases[] = {
     {"pointers and fields", test_pointers_and_fields},
     {"field arrays are named by path", test_field_arrays_are_named_by_path},
     {"loops from macros", test_loops_from_macros},
+    {"the keys of loops from macros", test_loop_keys_from_macros},
     {"member paths in macro bodies", test_member_paths_in_macros},
     {"math calls are special", test_math_calls_are_special},
     {"sizes follow the target", test_sizes_follow_the_target},

@@ -1502,6 +1502,65 @@ static void test_calls_diamonds(void)
     free(json);
 }
 
+/* kernels/two_on_a_line.c: two while loops start on line 9, so each is named by its column
+ * too (f_L9c5, f_L9c41); with n = 10 and those counts, 10 + 10 + 10 + 3 flops. */
+static void test_two_loops_on_a_line(void)
+{
+    const char *none[] = {"-static-counting-only", "-report-file", "t.txt", "-machine", SMALL_VM,
+                          "-param", "n=10", KERNEL("two_on_a_line.c"), NULL};
+    testutil_proc r = run(none);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "two_on_a_line.c:9:5: warning: the loop has no bounds: "
+                                         "give its iterations per entry as f_L9c5=N"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "two_on_a_line.c:9:41: warning: the loop has no bounds: "
+                                         "give its iterations per entry as f_L9c41=N"));
+    testutil_proc_release(&r);
+    const char *named[] = {"-static-counting-only", "-report-file", "t.txt", "-machine", SMALL_VM,
+                           "-param", "n=10", "-param", "f_L9c5=10", "-param", "f_L9c41=3",
+                           "-json", "t.json", KERNEL("two_on_a_line.c"), NULL};
+    r = run(named);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *text = read_in_tmp("t.json");
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    double flops = 0;
+    const cJSON *l;
+    cJSON_ArrayForEach(l, cJSON_GetObjectItem(j, "loops"))
+    {
+        const cJSON *pr = cJSON_GetObjectItem(l, "prediction");
+        if (pr)
+            flops += cJSON_GetObjectItem(pr, "flops")->valuedouble;
+    }
+    CU_ASSERT_DOUBLE_EQUAL(flops, 33, 0);
+    cJSON_Delete(j);
+}
+
+/* kernels/omp_measured.c measured on 2 threads: the t loop 1 entry, 10 iterations; the
+ * worksharing i loop 20 entries (one a thread a step), 10000 iterations.  Its mean trip is
+ * its iterations over the times the model enters it (10), not over the threads' entries:
+ * 10000 adds, as measured (iterations over entries would say 500 an entry, 5000). */
+static void test_worksharing_measured(void)
+{
+    char *path = testutil_path(tmpdir, "omp_measured.json");
+    CU_ASSERT_FATAL(testutil_write_file(
+        path, "{\"loops\": [{\"file\": \"omp_measured.c\", \"line\": 6, \"column\": 5, "
+              "\"function\": \"steps\", \"entries\": 1, \"iterations\": 10, \"fp_plus\": 0, "
+              "\"fp_minus\": 0, \"fp_multiply\": 0, \"fp_divide\": 0, \"fp_special\": 0, "
+              "\"load_bytes\": 0, \"store_bytes\": 0},\n"
+              "{\"file\": \"omp_measured.c\", \"line\": 8, \"column\": 9, "
+              "\"function\": \"steps\", \"entries\": 20, \"iterations\": 10000, "
+              "\"fp_plus\": 10000, \"fp_minus\": 0, \"fp_multiply\": 0, \"fp_divide\": 0, "
+              "\"fp_special\": 0, \"load_bytes\": 80000, \"store_bytes\": 80000}]}"));
+    free(path);
+    const char *args[] = {"-static-counting-only", "-report-file", "o.txt", "-machine", SMALL_VM,
+                          "-measured", "omp_measured.json", "-json", "o.json",
+                          KERNEL("omp_measured.c"), NULL};
+    expect_json_flops(args, "o.json", "\"flops\":\t10000,");
+}
+
 /* A loop whose bound the model cannot evaluate (it calls a function: kernels/perf_call_bound.c)
  * takes its iterations per entry as a loop without bounds does: by name, or measured. */
 static void test_bound_not_evaluated(void)
@@ -1723,6 +1782,8 @@ static const testutil_case xml_cases[] = {
     {"partial predictions", test_partial_predictions},
     {"whole-program totals follow calls", test_calls_runs},
     {"calls: a diamond of 2^40 paths", test_calls_diamonds},
+    {"two loops on a line", test_two_loops_on_a_line},
+    {"a worksharing loop measured", test_worksharing_measured},
     {"a bound that does not evaluate", test_bound_not_evaluated},
     {"the deepest nest round trip", test_xml_deepest_nest},
     {NULL, NULL},

@@ -466,17 +466,21 @@ static void test_auto_macro_body(void)
 }
 
 /* A continue inside a macro ends the count of the statements before it
- * (counts in kernels/instr_macro_jump.c). */
+ * (counts in kernels/instr_macro_jump.c); the macro's `if` is written out
+ * in the copy and measured as one written in the file. */
 static void test_auto_macro_jump(void)
 {
     copy_kernel("instr_macro_jump.c");
     const char *args[] = {"-auto-instrument", "instr_macro_jump.c", NULL};
     testutil_proc r = measuretool(args);
     CU_ASSERT_EQUAL(r.status, 0);
-    CU_ASSERT_STRING_EQUAL(r.err, "instr_macro_jump.c:15:9: warning: a loop or branch produced "
-                                  "by a macro is not measured: its operations count as if its "
-                                  "code ran once\n");
+    CU_ASSERT_STRING_EQUAL(r.err, "");
     testutil_proc_release(&r);
+    char *path = in_tmp("ai_instr_macro_jump.c"), *copy = testutil_read_file(path);
+    free(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+    CU_ASSERT_PTR_NOT_NULL(strstr(copy, "if ( k % 2 ) continue;"));
+    free(copy);
     CU_ASSERT_FATAL(compile("ai_instr_macro_jump.c", "macro_jump", NULL, NULL));
     setenv("AITOOL_MEASURED", "macro_jump.json", 1);
     testutil_proc measured = run_program("macro_jump");
@@ -488,6 +492,139 @@ static void test_auto_macro_jump(void)
     const expected_loop want[] = {{13, "main", 1, 8, 8, 0, 4, 0, 0, 0, 0}};
     check_loops(m, want, 1);
     cJSON_Delete(m);
+}
+
+/* Statements that macros' uses make are written out in the copy and
+ * measured: do-while(0) wrappers with loops in them, a macro that is a
+ * whole loop, two statements from one use, a use on two lines, `##`, a use
+ * in another's argument, loops that never turn, an if/else (counts by hand
+ * in kernels/instr_macro_stmts.c).  Each loop has a key of its own, which
+ * the static report matches: a measured run leaves no loop unmeasured. */
+static void test_auto_macro_statements(void)
+{
+    copy_kernel("instr_macro_stmts.c");
+    const char *args[] = {"-auto-instrument", "instr_macro_stmts.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("instr_macro_stmts.c", "macro_stmts_plain", NULL, NULL));
+    CU_ASSERT_FATAL(compile("ai_instr_macro_stmts.c", "macro_stmts", NULL, NULL));
+    setenv("AITOOL_MEASURED", "macro_stmts.json", 1);
+    testutil_proc plain = run_program("macro_stmts_plain"), measured = run_program("macro_stmts");
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_STRING_EQUAL(plain.out, "60 0.625 0.5 3 -1\n");
+    CU_ASSERT_STRING_EQUAL(measured.out, plain.out);
+    testutil_proc_release(&plain);
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured("macro_stmts.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop want[] = {
+        {39, "find", 2, 2, 0, 0, 0, 0, 0, 0, 0},   {39, "find", 2, 12, 0, 0, 0, 0, 0, 96, 0},
+        {47, "main", 1, 8, 0, 0, 0, 0, 0, 0, 128}, {49, "main", 1, 1, 0, 0, 0, 0, 0, 0, 0},
+        {49, "main", 1, 2, 0, 0, 0, 0, 0, 0, 16},  {49, "main", 1, 1, 0, 0, 0, 0, 0, 0, 0},
+        {49, "main", 1, 0, 0, 0, 0, 0, 0, 0, 0},   {50, "main", 1, 8, 0, 0, 8, 0, 0, 64, 64},
+        {51, "main", 1, 2, 0, 0, 0, 0, 0, 0, 0},   {52, "main", 2, 2, 0, 0, 0, 0, 0, 0, 0},
+        {52, "main", 2, 8, 8, 0, 0, 0, 0, 64, 64}, {52, "main", 2, 8, 0, 0, 8, 0, 0, 64, 64},
+        {53, "main", 1, 8, 0, 8, 0, 0, 0, 64, 64}, {53, "main", 1, 8, 0, 0, 0, 8, 0, 64, 64},
+        {54, "main", 1, 8, 8, 0, 0, 0, 0, 64, 0},  {56, "main", 1, 1, 0, 0, 0, 0, 0, 0, 0},
+        {56, "main", 1, 1, 0, 0, 0, 0, 0, 0, 0},   {56, "main", 1, 0, 0, 0, 0, 0, 0, 0, 0},
+    };
+    const int columns[] = {5, 6, 5, 5, 6, 18, 19, 5, 5, 9, 10, 11, 5, 6, 5, 5, 11, 12};
+    check_loops(m, want, 18);
+    for (int i = 0; i < 18; i++)
+        CU_ASSERT_EQUAL(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(m, "loops"), i),
+                                            "column")->valueint, columns[i]);
+    expected_loop totals = {0, "", 23, 80, 16, 8, 17, 8, 0, 480, 464};
+    check_counts(cJSON_GetObjectItem(m, "totals"), &totals);
+    cJSON_Delete(m);
+
+    /* Beside the static counts every loop has its measurement, and a
+     * machine's prediction needs nothing else. */
+    const char *beside[] = {"-static-counting-only", "-measured", "macro_stmts.json", "-machine",
+                            AITOOL_SOURCE_DIR "/testsuite/machines/ecm-test.json", "-json",
+                            "macro_stmts_r.json", "instr_macro_stmts.c", NULL};
+    r = measuretool(beside);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    cJSON *j = read_measured("macro_stmts_r.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    const cJSON *loops = cJSON_GetObjectItem(j, "loops");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(loops), 18);
+    for (const cJSON *l = loops ? loops->child : NULL; l; l = l->next)
+        CU_ASSERT_PTR_NOT_NULL(cJSON_GetObjectItem(l, "measured"));
+    cJSON_Delete(j);
+
+    /* -simon-clock writes the same uses out: its copy prints the same. */
+    const char *clock[] = {"-simon-clock", "-o", "macro_stmts_clock.c", "instr_macro_stmts.c",
+                           NULL};
+    r = measuretool(clock);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    write_clock_stub();
+    CU_ASSERT_FATAL(compile("macro_stmts_clock.c", "macro_stmts_clock", "clock_stub.c", NULL));
+    testutil_proc clocked = run_program("macro_stmts_clock");
+    CU_ASSERT_STRING_EQUAL(clocked.out, "60 0.625 0.5 3 -1\n");
+    testutil_proc_release(&clocked);
+}
+
+/* Macros whose loops are not written out keep their warning and are
+ * counted as if their code ran once: a use a directive stands before, a
+ * short name with more loops than characters (their keys would clash), a
+ * macro that writes a loop's header only, one whose expansion an #undef
+ * changed (the compiler reads the variable B, the expander would write x). */
+static void test_auto_macro_statements_kept(void)
+{
+    char *path = in_tmp("macro_kept.c");
+    CU_ASSERT_FATAL(testutil_write_file(
+        path, "#include <stdio.h>\n"
+              "#define Z(a, n) do { for (int i = 0; i < (n); i++) (a)[i] += 1.0; } while (0)\n"
+              "#define SCALE(a, n) for (int k_ = 0; k_ < (n); k_++) (a)[k_] *= 2.0\n"
+              "#define EACH(i, n) for (i = 0; i < (n); i++)\n"
+              "#define B x[0]\n"
+              "#define ADD3(s) for (int j = 0; j < 3; j++) s += B\n"
+              "#undef B\n"
+              "double x[4];\n"
+              "int main(void)\n"
+              "{\n"
+              "    int i;\n"
+              "    double s = 0.0, B = 2.0;\n"
+              "    Z(x, 4);\n"
+              "#pragma omp parallel for\n"
+              "    SCALE(x, 4);\n"
+              "    EACH(i, 4) x[i] -= 0.5;\n"
+              "    ADD3(s);\n"
+              "    printf(\"%g %g\\n\", x[3], s);\n"
+              "    return 0;\n"
+              "}\n"));
+    free(path);
+    const char *args[] = {"-auto-instrument", "macro_kept.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    const char *kept = ": warning: the loops and branches this macro's use makes are not "
+                       "measured, as ";
+    const char *counted = ": their operations count as if its code ran once\n";
+    strbuf want = STRBUF_INIT;
+    strbuf_printf(&want, "macro_kept.c:13:5%sit has more loops than its macro's name has "
+                         "characters to report them at%s",
+                  kept, counted);
+    strbuf_printf(&want, "macro_kept.c:15:5%san OpenMP directive stands before it%s", kept,
+                  counted);
+    strbuf_printf(&want, "macro_kept.c:17:5%swhat it expands to cannot be written out as the "
+                         "compiler read it%s",
+                  kept, counted);
+    /* Not whole statements: said where the function's code is visited. */
+    strbuf_printf(&want, "macro_kept.c:16:5: warning: a loop or branch produced by a macro is "
+                         "not measured: its operations count as if its code ran once\n");
+    CU_ASSERT_STRING_EQUAL(r.err, strbuf_cstr(&want));
+    strbuf_release(&want);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("ai_macro_kept.c", "macro_kept", "-fopenmp", NULL));
+    testutil_proc run = run_program("macro_kept");
+    CU_ASSERT_STRING_EQUAL(run.out, "1.5 6\n");
+    testutil_proc_release(&run);
 }
 
 /* -simon-clock: simon_advance(N) starts each stretch of code, N its cost
@@ -1124,6 +1261,8 @@ static const testutil_case auto_cases[] = {
     {"a struct with no name", test_auto_unnamed_struct},
     {"a jump inside a macro", test_auto_macro_jump},
     {"a body that ends in a macro's use", test_auto_macro_body},
+    {"statements from macros, written out", test_auto_macro_statements},
+    {"macro loops left as written", test_auto_macro_statements_kept},
     {"-simon-clock", test_simon_clock},
     {"-simon-clock: bad cost tables", test_simon_clock_bad_costs},
     {"OpenMP", test_auto_openmp},

@@ -25,6 +25,7 @@
 #include "mem.h"
 #include "mt_batch.h"
 #include "perf.h"
+#include "perf_trips.h"
 #include "report.h"
 #include "report_chips.h"
 #include "shard.h"
@@ -122,18 +123,18 @@ typedef struct mt_stages {
     machine *machine;
     perf_result predicted;
     bool have_predictions;
+    bool bad_param; /* a -param named a loop variable: a usage error */
 } mt_stages;
 
-/* What -measured says of a loop: its entries, and its iterations per entry rounded (0 when
- * it was never entered). */
-static bool mt_measured_trip(const void *ctx, const lm_loop *l, unsigned long long *entries,
-                             long long *trip)
+/* What -measured says of a loop: its entries and iterations. */
+static bool mt_measured_counts(const void *ctx, const lm_loop *l, unsigned long long *entries,
+                               unsigned long long *iterations)
 {
     const measured_loop *m = ctx ? measured_of(ctx, l) : NULL;
     if (!m)
         return false;
     *entries = m->entries;
-    *trip = m->entries ? (long long)((m->iterations + m->entries / 2) / m->entries) : 0;
+    *iterations = m->iterations;
     return true;
 }
 
@@ -149,11 +150,13 @@ static bool mt_run_stages(const mt_options *o, const lm_program *p, const bexpr_
     if (o->machine_file && perf_options_parse(o->model, o->cores, &popt)) {
         st->machine = machine_load(o->machine_file);
         popt.bindings = b;
-        popt.measured = mt_measured_trip;
+        popt.measured = mt_measured_counts;
         popt.measured_ctx = st->measured;
         popt.say = o->strict ? PERF_UNPREDICTED_ERROR : PERF_UNPREDICTED_WARN;
+        st->bad_param = !perf_trips_check_bindings(p, b, "-param");
         st->have_predictions =
-            st->machine && perf_options_check(&popt, st->machine, o->machine_file) == 0 &&
+            st->machine && !st->bad_param &&
+            perf_options_check(&popt, st->machine, o->machine_file) == 0 &&
             perf_evaluate(p, st->machine, &popt, &st->predicted);
         ok &= st->have_predictions;
     }
@@ -349,7 +352,8 @@ static bool mt_run_units(const mt_options *o, const mt_parallel *par, const mt_p
     return mt_batch_run(&b, pl->units, pl->nunits, p) && !pl->failed;
 }
 
-static bool mt_analyze(const mt_options *o, const mt_parallel *par, const mt_plan *pl,
+/* The exit status of the analysis and its reports. */
+static int mt_analyze(const mt_options *o, const mt_parallel *par, const mt_plan *pl,
                        const annot_set *annots, const bexpr_bindings *params, size_t *nloops)
 {
     lm_program *p = lm_program_create();
@@ -364,10 +368,11 @@ static bool mt_analyze(const mt_options *o, const mt_parallel *par, const mt_pla
     fileio_run_begin();
     ok &= mt_write_reports(o, p, true, &j, params, st.machine);
     ok &= fileio_run_end();
+    bool bad_param = st.bad_param;
     mt_stages_release(&st);
     *nloops = p->nloops;
     lm_program_free(&p);
-    return ok;
+    return bad_param ? MT_EXIT_USAGE : ok ? MT_EXIT_OK : MT_EXIT_INPUT;
 }
 
 /* The instrumented copy of a unit: -o, or ai_<basename> here (in the plan's arena). */
@@ -551,7 +556,7 @@ static int mt_run_plan(const mt_options *o, const mt_parallel *par, mt_plan *pl,
     bexpr_bindings *params = bexpr_bindings_create();
     int status = MT_EXIT_USAGE;
     if (bexpr_bindings_parse_all(params, o->params, o->nparams, "-param"))
-        status = mt_analyze(o, par, pl, annots, params, nloops) ? MT_EXIT_OK : MT_EXIT_INPUT;
+        status = mt_analyze(o, par, pl, annots, params, nloops);
     bexpr_bindings_free(&params);
     return status;
 }

@@ -20,6 +20,7 @@
 #include "mem.h"
 #include "numbers.h"
 #include "perf.h"
+#include "perf_trips.h"
 #include "perf_plot.h"
 #include "report_perf.h"
 
@@ -343,7 +344,8 @@ static bool pm_report(const pm_options *o, const lm_program *p, const machine *m
     return ok;
 }
 
-static bool pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, bexpr_bindings *b)
+/* The exit status of modelling the kernels: a -D of a loop variable is a usage error. */
+static int pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, bexpr_bindings *b)
 {
     lm_program *p = lm_program_create();
     bool ok = true;
@@ -351,13 +353,24 @@ static bool pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, 
         ok &= xml_read_file_as(p, o->inputs[i],
                                o->exasat_dialect ? XML_DIALECT_ORIGINAL : XML_DIALECT_AUTO);
     lm_program_finish(p);
-    if (ok) {
+    int status = ok ? PM_EXIT_OK : PM_EXIT_INPUT;
+    if (ok && !perf_trips_check_bindings(p, b, "-D"))
+        status = PM_EXIT_USAGE;
+    if (ok && sw) {
+        bexpr_bindings *swept = bexpr_bindings_create();
+        bexpr_bindings_set(swept, sw->name, sw->from);
+        if (!perf_trips_check_bindings(p, swept, "-sweep"))
+            status = PM_EXIT_USAGE;
+        bexpr_bindings_free(&swept);
+    }
+    if (status == PM_EXIT_OK) {
         fileio_run_begin();
         ok = sw ? pm_run_sweep(o, sw, p, m, b) : pm_report(o, p, m);
         ok &= fileio_run_end();
+        status = ok ? PM_EXIT_OK : PM_EXIT_INPUT;
     }
     lm_program_free(&p);
-    return ok;
+    return status;
 }
 
 /* -json and -plot must not name a kernel or the machine file. */
@@ -460,7 +473,7 @@ static int pm_run(pm_options *o)
     if (m)
         status = perf_options_check(&o->perf, m, o->machine_file);
     if (m && status == PM_EXIT_OK)
-        status = pm_model(o, o->sweep ? &sw : NULL, m, b) ? PM_EXIT_OK : PM_EXIT_INPUT;
+        status = pm_model(o, o->sweep ? &sw : NULL, m, b);
     machine_free(&m);
     bexpr_bindings_free(&b);
     if (o->sweep)

@@ -15,15 +15,38 @@
 #include "edits.h"
 #include "loop_stmt.h"
 
+/* A macro's use that the copy writes out (expand.c): the use at
+ * [use_begin, use_end) of the file, its expansion at text[base, base + len). */
+typedef struct source_expansion {
+    size_t use_begin, use_end, base, len;
+} source_expansion;
+
+/* Where a node of a written-out expansion is: from an offset in the
+ * expansion's text, to one there or, when it ends with the expansion, to
+ * the use's end in the file (so that the `;` after the use is found). */
+typedef struct source_placed {
+    const lm_stmt *node;
+    size_t begin, end;
+} source_placed;
+
 typedef struct source {
     CXTranslationUnit tu;
     CXFile file;
     const char *path; /* as the user named it */
+    /* The file's text, [0, len); after it, each written-out expansion
+     * behind a '\0' (then text is own_text, which the source owns). */
     const char *text;
     size_t len;
     lm_program *prog;
     lm_file *model;
     edit_list edits;
+    char *own_text;
+    size_t text_len;
+    source_expansion *expansions;
+    size_t nexpansions;
+    source_placed *placed; /* by node */
+    size_t nplaced;
+    analyzer_macros *macros; /* made when first needed */
 } source;
 
 /* The byte range of c in the main file, when both ends are written there
@@ -40,6 +63,21 @@ bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t 
  * (`CHECK(a[i]);` as a loop's body): code around it can be placed before
  * and after it, though it cannot be rewritten. */
 bool source_macro_statement(const source *s, const lm_stmt *n, size_t *begin, size_t *end);
+/* The same for the statements first .. last, siblings in that order, which
+ * one use makes and nothing else (`#define TWO for (...) a(); for (...) b()`). */
+bool source_macro_statements(const source *s, const lm_stmt *first, const lm_stmt *last,
+                             size_t *begin, size_t *end);
+/* Where the outermost use of the macro that produced node n starts (the
+ * node's start when no macro did), when it is in the file. */
+bool source_use_of(const source *s, const lm_stmt *n, size_t *use);
+/* A use the copy writes out (its text is already in s->text) and the
+ * places of the nodes it makes. */
+void source_add_expansion(source *s, source_expansion x, const source_placed *placed, size_t n);
+/* The copy's text: the edits applied, each written-out expansion (with its
+ * own edits) in place of its use (free() it); NULL when edits overlap. */
+char *source_apply(source *s, size_t *out_len);
+/* Frees what the source owns (not its edits). */
+void source_release(source *s);
 /* The first offset at or after i that is not a blank or in a comment. */
 size_t source_skip_space(const source *s, size_t i);
 /* Whether the directive line that ends at `from` stands directly before the
