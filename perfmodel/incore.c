@@ -1,7 +1,8 @@
 /* The in-core model's driver: the user's compiler command split into words and run on one
  * source file, and the cache that makes a repeated question free.  Assembly is kept per
- * (hash of the file's content, command): the loops of one file share a compile.  Results
- * are kept per (that, lines, element size, -mcpu, llvm-mca program). */
+ * (path and hash of the file's content, command): the loops of one file share a compile,
+ * and an edited file is compiled again.  Results are kept per (that, lines, element size,
+ * -mcpu, llvm-mca program). */
 #include "incore.h"
 
 #include <pthread.h>
@@ -90,6 +91,7 @@ incore_status incore_compile(const char *command, const char *source, strbuf *as
 
 typedef struct compiled {
     uint64_t hash;
+    char *source;     /* the path too: the assembly names the file by it */
     char *command;
     char *assembly;   /* NULL when the compile failed */
     incore_status status;
@@ -98,7 +100,7 @@ typedef struct compiled {
 
 typedef struct analysis {
     uint64_t hash;
-    char *command, *mcpu, *mca;
+    char *source, *command, *mcpu, *mca;
     unsigned first_line, last_line, element_size;
     incore_status status;
     char *why;
@@ -135,13 +137,14 @@ static bool same_text(const char *a, const char *b)
 static const compiled *cache_compile(uint64_t hash, const incore_request *req)
 {
     for (unsigned k = 0; k < cache.ncompiles; k++)
-        if (cache.compiles[k].hash == hash && !strcmp(cache.compiles[k].command, req->compiler))
+        if (cache.compiles[k].hash == hash && !strcmp(cache.compiles[k].command, req->compiler) &&
+            !strcmp(cache.compiles[k].source, req->source))
             return &cache.compiles[k];
     strbuf assembly = STRBUF_INIT, why = STRBUF_INIT;
     incore_status status = incore_compile(req->compiler, req->source, &assembly, &why);
     cache.compiles = mem_realloc(cache.compiles, (cache.ncompiles + 1) * sizeof *cache.compiles);
     compiled *c = &cache.compiles[cache.ncompiles++];
-    *c = (compiled){hash, mem_strdup(req->compiler),
+    *c = (compiled){hash, mem_strdup(req->source), mem_strdup(req->compiler),
                     status == INCORE_OK ? strbuf_take(&assembly) : NULL, status,
                     strbuf_take(&why)};
     strbuf_release(&assembly);
@@ -153,6 +156,7 @@ static analysis *cache_find(uint64_t hash, const incore_request *req)
     for (unsigned k = 0; k < cache.nanalyses; k++) {
         analysis *a = cache.analyses[k];
         if (a->hash == hash && !strcmp(a->command, req->compiler) &&
+            !strcmp(a->source, req->source) &&
             a->first_line == req->first_line && a->last_line == req->last_line &&
             a->element_size == req->element_size && same_text(a->mcpu, req->mcpu) &&
             same_text(a->mca, req->mca))
@@ -189,6 +193,7 @@ static analysis *cache_add(uint64_t hash, const incore_request *req)
     analysis *a = mem_alloc(sizeof *a);
     cache.analyses[cache.nanalyses++] = a;
     *a = (analysis){.hash = hash,
+                    .source = mem_strdup(req->source),
                     .command = mem_strdup(req->compiler),
                     .mcpu = req->mcpu ? mem_strdup(req->mcpu) : NULL,
                     .mca = req->mca ? mem_strdup(req->mca) : NULL,
@@ -238,12 +243,14 @@ void incore_cache_clear(void)
 {
     pthread_mutex_lock(&cache.lock);
     for (unsigned k = 0; k < cache.ncompiles; k++) {
+        free(cache.compiles[k].source);
         free(cache.compiles[k].command);
         free(cache.compiles[k].assembly);
         free(cache.compiles[k].why);
     }
     for (unsigned k = 0; k < cache.nanalyses; k++) {
         analysis *a = cache.analyses[k];
+        free(a->source);
         free(a->command);
         free(a->mcpu);
         free(a->mca);

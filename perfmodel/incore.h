@@ -9,13 +9,13 @@
  *
  * The steps are public one by one (incore_compile, incore_find_loop, incore_mca_run,
  * incore_mca_parse) so that each can be checked on its own, and incore_analyze does them
- * all, through a cache of the process: the assembly per (file content, compiler command)
- * and each analysis per (file content, command, lines, element size, -mcpu), so that a
+ * all, through a cache of the process: the assembly per (file, content, compiler command)
+ * and each analysis per (file, content, command, lines, element size, -mcpu), so that a
  * second query costs nothing.  What incore_analyze returns belongs to that cache and lives
  * until incore_cache_clear(); an incore_loop is the caller's, released with
  * incore_loop_release().  Nothing is printed: a failure is a status and a reason in the
  * caller's strbuf, which the caller reports (a nest falls back to the model's estimate).
- * The cache is guarded by a mutex, so threads may query at once.
+ * The cache is guarded by a mutex: threads may query at once, answered one at a time.
  *
  * No shell is ever involved: the compiler command is split into words at blanks (spaces
  * and tabs) and nothing else, so `;`, `|`, `$(...)`, `>`, quotes and `*` stay literal
@@ -30,8 +30,8 @@
 /* The llvm-mca program run when the request names none, and the package providing it. */
 #define INCORE_MCA_PROGRAM "llvm-mca-19"
 #define INCORE_MCA_PACKAGE "llvm-19"
-/* Iterations llvm-mca simulates: enough that the warm-up of the first ones is below 1% of
- * the total for bodies of up to a few hundred instructions. */
+/* Iterations llvm-mca simulates: the pipeline's fill and drain (some tens of cycles) are
+ * then about 1% of the total for a loop of a cycle or more a pass. */
 #define INCORE_MCA_ITERATIONS 1000
 
 typedef enum incore_status {
