@@ -175,7 +175,8 @@ static long asm_backward_target(const asm_text *t, unsigned i)
 }
 
 /* The instructions between a label and its backward branch come from the lines asked for:
- * at least one of them, and none from another line of the same file. */
+ * at least one of them, and none from another line of the same file; and they hold no
+ * other backward branch to a label of theirs (an inner loop: this one is around it). */
 static unsigned asm_candidate(const asm_text *t, unsigned from, unsigned to, unsigned first,
                               unsigned last)
 {
@@ -184,6 +185,8 @@ static unsigned asm_candidate(const asm_text *t, unsigned from, unsigned to, uns
         const asm_line *l = &t->lines[k];
         if (l->is_label)
             continue;
+        if (k < to && asm_backward_target(t, k) >= (long)from)
+            return 0;
         insns++;
         if (l->line > 0 && (l->line < (long)first || l->line > (long)last))
             return 0;

@@ -161,6 +161,36 @@ static void test_no_loop(void)
     strbuf_release(&why);
 }
 
+/* Lines that span a nest give its innermost loop (the outer one holds its branch). */
+static void test_innermost(void)
+{
+    const char *nest = "\t.file 1 \"nest.c\"\n"
+                       ".L2:\n"
+                       "\t.loc 1 3 5\n"
+                       "\txorl\t%ecx, %ecx\n"
+                       ".L3:\n"
+                       "\t.loc 1 5 9\n"
+                       "\tvmovsd\t(%rsi,%rcx,8), %xmm1\n"
+                       "\tvaddsd\t%xmm1, %xmm0, %xmm0\n"
+                       "\t.loc 1 4 9\n"
+                       "\taddq\t$1, %rcx\n"
+                       "\tcmpq\t%rcx, %rdx\n"
+                       "\tjne\t.L3\n"
+                       "\t.loc 1 3 5\n"
+                       "\taddq\t%rdx, %rsi\n"
+                       "\tsubq\t$1, %rdi\n"
+                       "\tjne\t.L2\n";
+    incore_loop l;
+    strbuf why = STRBUF_INIT;
+    CU_ASSERT_EQUAL_FATAL(incore_find_loop(nest, "src/nest.c", 3, 5, 8, &l, &why), INCORE_OK);
+    CU_ASSERT_STRING_EQUAL(l.label, ".L3");
+    CU_ASSERT_EQUAL(l.instructions, 5);
+    CU_ASSERT_EQUAL(l.source_iterations, 1);
+    CU_ASSERT_FALSE(l.vectorized);
+    incore_loop_release(&l);
+    strbuf_release(&why);
+}
+
 /* A checked-in report of llvm-mca on dot_scalar.s's loop (znver3): a carried add chain.
  * By hand: 3014 / 1000 = 3.014 cycles a pass; Block RThroughput 1.0; the two copies of
  * Zn3FP45 carry 1.00 each, the most (named once); 95.89% of the cycles see backend
@@ -404,6 +434,7 @@ int main(void)
         {"fixtures: the loop, its step, its width", test_fixture_loops},
         {"the element size divides the step", test_element_size},
         {"lines that are no loop", test_no_loop},
+        {"a nest's lines: its innermost loop", test_innermost},
         {"llvm-mca's report read back", test_parse_report},
         {NULL, NULL},
     };
