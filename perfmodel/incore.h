@@ -102,7 +102,8 @@ incore_status incore_compile(const char *command, const char *source, strbuf *as
  * those lines only (other files' lines, inlined, are allowed) and hold no loop of their
  * own (lines that span a nest give its innermost loop); of several, the one with the most
  * instructions (the main loop, not a remainder loop).  Then its step and vector width
- * for elements of element_size bytes (the rule is at incore_loop_step in incore_asm.c). */
+ * for elements of element_size bytes (the rule and its limits: loop_step_bytes in
+ * incore_asm.c). */
 incore_status incore_find_loop(const char *assembly, const char *source, unsigned first_line,
                                unsigned last_line, unsigned element_size, incore_loop *out,
                                strbuf *why);
