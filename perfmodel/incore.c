@@ -1,0 +1,268 @@
+/* The in-core model's driver: the user's compiler command split into words and run on one
+ * source file, and the cache that makes a repeated question free.  Assembly is kept per
+ * (path and hash of the file's content, command): the loops of one file share a compile,
+ * and an edited file is compiled again.  Results are kept per (that, lines, element size,
+ * -mcpu, llvm-mca program). */
+#include "incore.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "incore_run.h"
+#include "mem.h"
+
+unsigned incore_split_words(const char *command, char ***words)
+{
+    unsigned n = 0;
+    *words = NULL;
+    for (const char *p = command; *p;) {
+        p += strspn(p, " \t");
+        size_t len = strcspn(p, " \t");
+        if (len == 0)
+            break;
+        *words = mem_realloc(*words, (n + 1) * sizeof **words);
+        (*words)[n] = mem_alloc(len + 1);
+        memcpy((*words)[n++], p, len);
+        p += len;
+    }
+    return n;
+}
+
+void incore_words_free(char **words, unsigned n)
+{
+    for (unsigned k = 0; k < n; k++)
+        free(words[k]);
+    free(words);
+}
+
+/* The compiler's argument vector: its words, then -S -g -o out source. */
+static char **compile_argv(char **words, unsigned n, const char *out, const char *source)
+{
+    const char *tail[] = {"-S", "-g", "-o", out, source};
+    unsigned ntail = sizeof tail / sizeof *tail;
+    char **argv = mem_alloc((n + ntail + 1) * sizeof *argv);
+    memcpy(argv, words, n * sizeof *argv);
+    for (unsigned k = 0; k < ntail; k++)
+        argv[n + k] = (char *)tail[k];
+    return argv;
+}
+
+incore_status incore_compile(const char *command, const char *source, strbuf *assembly,
+                             strbuf *why)
+{
+    char **words;
+    unsigned n = incore_split_words(command, &words);
+    if (n == 0) {
+        strbuf_printf(why, "the compiler command is empty");
+        return INCORE_COMPILE_FAILED;
+    }
+    char *dir = incore_run_make_dir("compile", why);
+    if (!dir) {
+        incore_words_free(words, n);
+        return INCORE_COMPILE_FAILED;
+    }
+    char *out = incore_run_path(dir, "loop.s"), *log = incore_run_path(dir, "compiler.out"),
+         *err = incore_run_path(dir, "compiler.err");
+    char **argv = compile_argv(words, n, out, source);
+    int spawn_error = 0, rc = incore_run(argv, log, err, &spawn_error);
+    incore_status status = INCORE_OK;
+    if (rc < 0) {
+        strbuf_printf(why, "cannot run the compiler '%s': %s", words[0], strerror(spawn_error));
+        status = INCORE_COMPILE_FAILED;
+    } else if (rc != 0 || !incore_run_read(out, assembly)) {
+        strbuf_printf(why, "'%s' failed on %s (exit status %d): ", command, source, rc);
+        incore_run_messages(err, why);
+        status = INCORE_COMPILE_FAILED;
+    }
+    incore_run_remove_dir(dir);
+    free(argv);
+    free(out);
+    free(log);
+    free(err);
+    free(dir);
+    incore_words_free(words, n);
+    return status;
+}
+
+/* ---- the cache ---- */
+
+typedef struct compiled {
+    uint64_t hash;
+    char *source;     /* the path too: the assembly names the file by it */
+    char *command;
+    char *assembly;   /* NULL when the compile failed */
+    incore_status status;
+    char *why;
+} compiled;
+
+typedef struct analysis {
+    uint64_t hash;
+    char *source, *command, *mcpu, *mca;
+    unsigned first_line, last_line, element_size;
+    incore_status status;
+    char *why;
+    incore_result result;
+} analysis;
+
+static struct {
+    pthread_mutex_t lock;
+    compiled *compiles;
+    unsigned ncompiles;
+    analysis **analyses; /* each on its own: results handed out must not move */
+    unsigned nanalyses;
+    unsigned hits;
+} cache = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* FNV-1a over the file's bytes; false when it cannot be read. */
+static bool source_hash(const char *path, uint64_t *hash)
+{
+    strbuf text = STRBUF_INIT;
+    bool ok = incore_run_read(path, &text);
+    uint64_t h = 14695981039346656037ull;
+    for (size_t k = 0; k < text.len; k++)
+        h = (h ^ (unsigned char)text.s[k]) * 1099511628211ull;
+    strbuf_release(&text);
+    *hash = h;
+    return ok;
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+static const compiled *cache_compile(uint64_t hash, const incore_request *req)
+{
+    for (unsigned k = 0; k < cache.ncompiles; k++)
+        if (cache.compiles[k].hash == hash && !strcmp(cache.compiles[k].command, req->compiler) &&
+            !strcmp(cache.compiles[k].source, req->source))
+            return &cache.compiles[k];
+    strbuf assembly = STRBUF_INIT, why = STRBUF_INIT;
+    incore_status status = incore_compile(req->compiler, req->source, &assembly, &why);
+    cache.compiles = mem_realloc(cache.compiles, (cache.ncompiles + 1) * sizeof *cache.compiles);
+    compiled *c = &cache.compiles[cache.ncompiles++];
+    *c = (compiled){hash, mem_strdup(req->source), mem_strdup(req->compiler),
+                    status == INCORE_OK ? strbuf_take(&assembly) : NULL, status,
+                    strbuf_take(&why)};
+    strbuf_release(&assembly);
+    return c;
+}
+
+static analysis *cache_find(uint64_t hash, const incore_request *req)
+{
+    for (unsigned k = 0; k < cache.nanalyses; k++) {
+        analysis *a = cache.analyses[k];
+        if (a->hash == hash && !strcmp(a->command, req->compiler) &&
+            !strcmp(a->source, req->source) &&
+            a->first_line == req->first_line && a->last_line == req->last_line &&
+            a->element_size == req->element_size && same_text(a->mcpu, req->mcpu) &&
+            same_text(a->mca, req->mca))
+            return a;
+    }
+    return NULL;
+}
+
+/* The loop found in the compiled assembly and measured by llvm-mca, into a. */
+static void analysis_run(analysis *a, const compiled *c, const incore_request *req)
+{
+    strbuf why = STRBUF_INIT, report = STRBUF_INIT;
+    incore_result *r = &a->result;
+    a->status = c->status;
+    if (c->status != INCORE_OK)
+        strbuf_append(&why, c->why);
+    else
+        a->status = incore_find_loop(c->assembly, req->source, req->first_line, req->last_line,
+                                     req->element_size, &r->loop, &why);
+    if (a->status == INCORE_OK)
+        a->status = incore_mca_run(req->mca, req->mcpu, INCORE_MCA_ITERATIONS, r->loop.body,
+                                   &report, &why);
+    if (a->status == INCORE_OK && !incore_mca_parse(strbuf_cstr(&report), &r->mca, &why))
+        a->status = INCORE_MCA_FAILED;
+    if (a->status == INCORE_OK)
+        r->cycles_per_source_iteration = r->mca.cycles_per_iteration / r->loop.source_iterations;
+    a->why = strbuf_take(&why);
+    strbuf_release(&report);
+}
+
+static analysis *cache_add(uint64_t hash, const incore_request *req)
+{
+    cache.analyses = mem_realloc(cache.analyses, (cache.nanalyses + 1) * sizeof *cache.analyses);
+    analysis *a = mem_alloc(sizeof *a);
+    cache.analyses[cache.nanalyses++] = a;
+    *a = (analysis){.hash = hash,
+                    .source = mem_strdup(req->source),
+                    .command = mem_strdup(req->compiler),
+                    .mcpu = req->mcpu ? mem_strdup(req->mcpu) : NULL,
+                    .mca = req->mca ? mem_strdup(req->mca) : NULL,
+                    .first_line = req->first_line,
+                    .last_line = req->last_line,
+                    .element_size = req->element_size};
+    a->result.compiler = a->command;
+    return a;
+}
+
+incore_status incore_analyze(const incore_request *req, const incore_result **out,
+                             strbuf *why)
+{
+    *out = NULL;
+    uint64_t hash;
+    if (!source_hash(req->source, &hash)) {
+        strbuf_printf(why, "cannot read %s", req->source);
+        return INCORE_COMPILE_FAILED;
+    }
+    pthread_mutex_lock(&cache.lock);
+    analysis *a = cache_find(hash, req);
+    if (a) {
+        cache.hits++;
+    } else {
+        const compiled *c = cache_compile(hash, req);
+        a = cache_add(hash, req);
+        analysis_run(a, c, req);
+    }
+    incore_status status = a->status;
+    if (status == INCORE_OK)
+        *out = &a->result;
+    else
+        strbuf_append(why, a->why);
+    pthread_mutex_unlock(&cache.lock);
+    return status;
+}
+
+unsigned incore_cache_hits(void)
+{
+    pthread_mutex_lock(&cache.lock);
+    unsigned hits = cache.hits;
+    pthread_mutex_unlock(&cache.lock);
+    return hits;
+}
+
+void incore_cache_clear(void)
+{
+    pthread_mutex_lock(&cache.lock);
+    for (unsigned k = 0; k < cache.ncompiles; k++) {
+        free(cache.compiles[k].source);
+        free(cache.compiles[k].command);
+        free(cache.compiles[k].assembly);
+        free(cache.compiles[k].why);
+    }
+    for (unsigned k = 0; k < cache.nanalyses; k++) {
+        analysis *a = cache.analyses[k];
+        free(a->source);
+        free(a->command);
+        free(a->mcpu);
+        free(a->mca);
+        free(a->why);
+        incore_loop_release(&a->result.loop);
+        free(a);
+    }
+    free(cache.compiles);
+    free(cache.analyses);
+    cache.compiles = NULL;
+    cache.analyses = NULL;
+    cache.ncompiles = cache.nanalyses = 0;
+    cache.hits = 0;
+    pthread_mutex_unlock(&cache.lock);
+}

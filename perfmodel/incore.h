@@ -1,0 +1,126 @@
+/* incore: the in-core time of a source loop from the code the compiler really generates.
+ *
+ * One C file is compiled to assembly with the user's compiler command (`-S -g` added), the
+ * innermost loop's body is found in it by the compiler's line information, llvm-mca
+ * (Debian's llvm-19) measures that body's steady-state throughput, and the cycles are
+ * divided among the source iterations one pass of the assembly loop covers (its vector
+ * width times its unroll factor, read from the induction step).  Kerncraft's LLVM-MCA
+ * in-core model works the same way.  Part of perfmodel/ (README.md, "perfmodel").
+ *
+ * The steps are public one by one (incore_compile, incore_find_loop, incore_mca_run,
+ * incore_mca_parse) so that each can be checked on its own, and incore_analyze does them
+ * all, through a cache of the process: the assembly per (file, content, compiler command)
+ * and each analysis per (file, content, command, lines, element size, -mcpu), so that a
+ * second query costs nothing.  What incore_analyze returns belongs to that cache and lives
+ * until incore_cache_clear(); an incore_loop is the caller's, released with
+ * incore_loop_release().  Nothing is printed: a failure is a status and a reason in the
+ * caller's strbuf, which the caller reports (a nest falls back to the model's estimate).
+ * The cache is guarded by a mutex: threads may query at once, answered one at a time.
+ *
+ * No shell is ever involved: the compiler command is split into words at blanks (spaces
+ * and tabs) and nothing else, so `;`, `|`, `$(...)`, `>`, quotes and `*` stay literal
+ * characters of their words and reach the compiler as such. */
+#ifndef AITOOL_INCORE_H
+#define AITOOL_INCORE_H
+
+#include <stdbool.h>
+
+#include "strbuf.h"
+
+/* The llvm-mca program run when the request names none, and the package providing it. */
+#define INCORE_MCA_PROGRAM "llvm-mca-19"
+#define INCORE_MCA_PACKAGE "llvm-19"
+/* Iterations llvm-mca simulates: the pipeline's fill and drain (some tens of cycles) are
+ * then about 1% of the total for a loop of a cycle or more a pass. */
+#define INCORE_MCA_ITERATIONS 1000
+
+typedef enum incore_status {
+    INCORE_OK,
+    INCORE_COMPILE_FAILED, /* the compiler could not be run or failed: its message in why */
+    INCORE_NO_LOOP,        /* no loop of those lines in the assembly, or its step unknown */
+    INCORE_MCA_MISSING,    /* llvm-mca is not installed: why names the package */
+    INCORE_MCA_FAILED,     /* llvm-mca failed or printed what could not be read */
+} incore_status;
+
+/* The loop found in the assembly: its instructions as the compiler wrote them, one per
+ * line, and what they tell of the source loop. */
+typedef struct incore_loop {
+    char *body;                /* the instructions, from the loop's label to its branch */
+    unsigned instructions;
+    char label[64];            /* the label the backward branch goes to */
+    long long step_bytes;      /* bytes an address advances per pass (0: not found) */
+    double source_iterations;  /* source iterations per pass of the assembly loop */
+    bool vectorized;           /* packed floating-point instructions (..pd, ..ps) */
+    unsigned vector_bits;      /* the widest register they use: 128, 256, 512; 0 scalar */
+    unsigned lanes;            /* vector_bits over the element's bits; 1 scalar */
+    double unroll;             /* source_iterations / lanes */
+} incore_loop;
+
+/* What llvm-mca printed for one loop body. */
+typedef struct incore_mca {
+    unsigned iterations;
+    double total_cycles;
+    double cycles_per_iteration;   /* total_cycles / iterations */
+    double block_rthroughput;
+    char bottleneck[128];          /* the most loaded resources, ", " between equal ones */
+    double bottleneck_cycles;      /* their pressure per iteration, in cycles */
+    /* -bottleneck-analysis: the share of cycles with backend pressure increase, and of
+     * those the shares due to resources and to data dependencies (-1: not printed) */
+    double pressure_increase_pct, resource_pct, dependency_pct;
+} incore_mca;
+
+/* One question: the innermost loop of source at lines first_line..last_line (its header
+ * and the last line of its body) compiled with compiler. */
+typedef struct incore_request {
+    const char *source;
+    const char *compiler;   /* "cc -O2 -march=native" */
+    unsigned first_line, last_line;
+    unsigned element_size;  /* bytes of an element of the loop's main array */
+    const char *mcpu;       /* llvm-mca's -mcpu; NULL: native */
+    const char *mca;        /* the llvm-mca program; NULL: INCORE_MCA_PROGRAM */
+} incore_request;
+
+typedef struct incore_result {
+    char *compiler;         /* the command as given */
+    incore_loop loop;
+    incore_mca mca;
+    double cycles_per_source_iteration;
+} incore_result;
+
+/* Splits command into words at blanks; *words and each word are to free(), through
+ * incore_words_free.  Returns the number of words. */
+unsigned incore_split_words(const char *command, char ***words);
+void incore_words_free(char **words, unsigned n);
+
+/* Compiles source with command plus `-S -g -o TMP.s` in a private temporary directory;
+ * the assembly into *assembly.  On failure why says what the compiler said. */
+incore_status incore_compile(const char *command, const char *source, strbuf *assembly,
+                             strbuf *why);
+
+/* Finds in assembly the loop of source's lines first_line..last_line: a backward branch to
+ * a label whose instructions up to the branch come, by the `.loc` lines of source, from
+ * those lines only (other files' lines, inlined, are allowed) and hold no loop of their
+ * own (lines that span a nest give its innermost loop); of several, the one with the most
+ * instructions (the main loop, not a remainder loop).  Then its step and vector width
+ * for elements of element_size bytes (the rule and its limits: loop_step_bytes in
+ * incore_asm.c). */
+incore_status incore_find_loop(const char *assembly, const char *source, unsigned first_line,
+                               unsigned last_line, unsigned element_size, incore_loop *out,
+                               strbuf *why);
+void incore_loop_release(incore_loop *l);
+
+/* Runs program (NULL: INCORE_MCA_PROGRAM) with -mcpu=mcpu (NULL: native), iterations and
+ * -bottleneck-analysis on body; its report into *report. */
+incore_status incore_mca_run(const char *program, const char *mcpu, unsigned iterations,
+                             const char *body, strbuf *report, strbuf *why);
+/* Reads llvm-mca's report; false (why says what is missing) when it is not one. */
+bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why);
+
+/* All the steps, through the cache; *out points into the cache (see the top). */
+incore_status incore_analyze(const incore_request *req, const incore_result **out,
+                             strbuf *why);
+/* Queries answered from the cache since the last incore_cache_clear. */
+unsigned incore_cache_hits(void);
+void incore_cache_clear(void);
+
+#endif

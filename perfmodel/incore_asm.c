@@ -1,0 +1,520 @@
+/* The assembly side of the in-core model: finding a source loop in the compiler's AT&T
+ * assembly by its line information, and reading from the loop's instructions how many
+ * source iterations one pass of it covers and whether it is vectorized.
+ *
+ * Line information: `.file N "name"` (or `.file N "dir" "name"`, DWARF 5) numbers the
+ * files, `.loc N LINE COL` says which line the instructions after it come from.  A file
+ * is the source asked for when the last path components agree (the compiler may be given
+ * the file by another path than the caller's). */
+#include "incore.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fileio.h"
+#include "mem.h"
+
+/* One line of the assembly that matters: a label or an instruction with its source line
+ * (0 when it comes from no line of the source asked for, -1 when from another file's). */
+typedef struct asm_line {
+    bool is_label;
+    char *text;       /* the label's name, or the instruction as written */
+    long line;
+} asm_line;
+
+typedef struct asm_text {
+    asm_line *lines;
+    unsigned n, cap;
+    bool *ours;       /* by file number: the file is the source asked for */
+    unsigned nours;
+} asm_text;
+
+static void asm_push(asm_text *t, bool is_label, const char *text, size_t len, long line)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 256;
+        t->lines = mem_realloc(t->lines, t->cap * sizeof *t->lines);
+    }
+    char *copy = mem_alloc(len + 1);
+    memcpy(copy, text, len);
+    t->lines[t->n++] = (asm_line){is_label, copy, line};
+}
+
+static void asm_free(asm_text *t)
+{
+    for (unsigned i = 0; i < t->n; i++)
+        free(t->lines[i].text);
+    free(t->lines);
+    free(t->ours);
+}
+
+/* The length of s up to a `#` comment outside quotes, trailing blanks dropped. */
+static size_t asm_code_length(const char *s, size_t len)
+{
+    bool quoted = false;
+    size_t end = 0;
+    for (size_t i = 0; i < len && (quoted || s[i] != '#'); i++) {
+        if (s[i] == '"' && (i == 0 || s[i - 1] != '\\'))
+            quoted = !quoted;
+        end = i + 1;
+    }
+    while (end > 0 && isspace((unsigned char)s[end - 1]))
+        end--;
+    return end;
+}
+
+/* `.file N "a" ["b"] ...`: the last quoted string before anything else is the name. */
+static void asm_file_directive(asm_text *t, const char *s, const char *source)
+{
+    char *end;
+    long num = strtol(s, &end, 10);
+    if (end == s || num < 0 || num > 1000000)
+        return;
+    const char *name = NULL;
+    size_t name_len = 0;
+    for (const char *p = end; (p = strchr(p, '"')) != NULL;) {
+        const char *close = strchr(p + 1, '"');
+        if (!close)
+            return;
+        const char *after = close + 1;
+        while (*after == ' ' || *after == '\t')
+            after++;
+        name = p + 1;
+        name_len = (size_t)(close - name);
+        if (*after != '"')
+            break;
+        p = after;
+    }
+    if (!name)
+        return;
+    char *copy = mem_alloc(name_len + 1);
+    memcpy(copy, name, name_len);
+    bool ours = !strcmp(fileio_basename(copy), fileio_basename(source));
+    free(copy);
+    if ((unsigned long)num >= t->nours) {
+        unsigned grown = (unsigned)num + 1;
+        t->ours = mem_realloc(t->ours, grown * sizeof *t->ours);
+        memset(t->ours + t->nours, 0, (grown - t->nours) * sizeof *t->ours);
+        t->nours = grown;
+    }
+    t->ours[num] = ours;
+}
+
+/* `.loc N LINE ...`: the source line of the instructions that follow. */
+static long asm_loc_directive(const asm_text *t, const char *s)
+{
+    char *end;
+    long num = strtol(s, &end, 10);
+    long line = strtol(end, NULL, 10);
+    if (num < 0 || (unsigned long)num >= t->nours || !t->ours[num])
+        return -1;
+    return line;
+}
+
+static void asm_read_line(asm_text *t, const char *s, size_t len, const char *source,
+                          long *loc)
+{
+    while (len > 0 && isspace((unsigned char)*s))
+        s++, len--;
+    len = asm_code_length(s, len);
+    if (len == 0)
+        return;
+    if (s[0] == '.' && len > 6 && !strncmp(s, ".file", 5) && isspace((unsigned char)s[5])) {
+        char *copy = mem_alloc(len + 1);
+        memcpy(copy, s + 5, len - 5);
+        asm_file_directive(t, copy, source);
+        free(copy);
+    } else if (s[0] == '.' && len > 5 && !strncmp(s, ".loc", 4) && isspace((unsigned char)s[4])) {
+        char *copy = mem_alloc(len + 1);
+        memcpy(copy, s + 4, len - 4);
+        *loc = asm_loc_directive(t, copy);
+        free(copy);
+    } else if (s[len - 1] == ':' && !memchr(s, ' ', len) && !memchr(s, '\t', len)) {
+        asm_push(t, true, s, len - 1, 0);
+    } else if (s[0] != '.') {
+        asm_push(t, false, s, len, *loc);
+    }
+}
+
+static void asm_read(asm_text *t, const char *assembly, const char *source)
+{
+    memset(t, 0, sizeof *t);
+    long loc = 0;
+    for (const char *s = assembly; *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        asm_read_line(t, s, len, source, &loc);
+        s += len + (nl != NULL);
+    }
+}
+
+/* The mnemonic of an instruction and where its operands start. */
+static size_t insn_mnemonic(const char *insn, const char **operands)
+{
+    size_t n = strcspn(insn, " \t");
+    const char *p = insn + n;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    *operands = p;
+    return n;
+}
+
+/* The index of the label named by a jump's operand, when it is defined before line i. */
+static long asm_backward_target(const asm_text *t, unsigned i)
+{
+    const char *target;
+    size_t n = insn_mnemonic(t->lines[i].text, &target);
+    if (t->lines[i].text[0] != 'j' || n < 2 || !*target)
+        return -1;
+    for (unsigned k = i; k-- > 0;)
+        if (t->lines[k].is_label && !strcmp(t->lines[k].text, target))
+            return k;
+    return -1;
+}
+
+/* The instructions between a label and its backward branch come from the lines asked for:
+ * at least one of them, and none from another line of the same file; and they hold no
+ * other backward branch to a label of theirs (an inner loop: this one is around it). */
+static unsigned asm_candidate(const asm_text *t, unsigned from, unsigned to, unsigned first,
+                              unsigned last)
+{
+    unsigned insns = 0, inside = 0;
+    for (unsigned k = from; k <= to; k++) {
+        const asm_line *l = &t->lines[k];
+        if (l->is_label)
+            continue;
+        if (k < to && asm_backward_target(t, k) >= (long)from)
+            return 0;
+        insns++;
+        if (l->line > 0 && (l->line < (long)first || l->line > (long)last))
+            return 0;
+        inside += l->line > 0;
+    }
+    return inside ? insns : 0;
+}
+
+/* ---- the step and the vector width ---- */
+
+static const char *const gpr_names[16] = {"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
+                                          "r8",  "r9",  "r10", "r11", "r12", "r13", "r14", "r15"};
+
+/* The general-purpose register a name (without %) is part of: 0..15, or -1. */
+static int gpr_index(const char *name, size_t len)
+{
+    static const char *const aliases[8][4] = {
+        {"eax", "ax", "al", "ah"}, {"ebx", "bx", "bl", "bh"}, {"ecx", "cx", "cl", "ch"},
+        {"edx", "dx", "dl", "dh"}, {"esi", "si", "sil", ""},  {"edi", "di", "dil", ""},
+        {"ebp", "bp", "bpl", ""},  {"esp", "sp", "spl", ""}};
+    char r[8];
+    if (len == 0 || len >= sizeof r)
+        return -1;
+    memcpy(r, name, len);
+    r[len] = '\0';
+    for (int k = 0; k < 16; k++)
+        if (!strcmp(r, gpr_names[k]))
+            return k;
+    for (int k = 0; k < 8; k++)
+        for (int v = 0; v < 4; v++)
+            if (aliases[k][v][0] && !strcmp(r, aliases[k][v]))
+                return k;
+    if (r[0] == 'r' && isdigit((unsigned char)r[1])) {
+        char *end;
+        long num = strtol(r + 1, &end, 10);
+        if (num >= 8 && num <= 15 && (!*end || !strcmp(end, "d") || !strcmp(end, "w") ||
+                                      !strcmp(end, "b")))
+            return (int)num;
+    }
+    return -1;
+}
+
+/* An operand: a register, an immediate, or memory disp(base,index,scale). */
+typedef struct operand {
+    enum { OP_REG, OP_IMM, OP_MEM, OP_OTHER } kind;
+    int reg;               /* OP_REG: the GPR, or -1 for another register */
+    char reg_name[8];      /* OP_REG: its name */
+    long long value;       /* OP_IMM; OP_MEM: the displacement */
+    int base, index;       /* OP_MEM: GPRs or -1 */
+    long long scale;
+} operand;
+
+static operand operand_read(const char *s, size_t len)
+{
+    operand op = {.kind = OP_OTHER, .reg = -1, .base = -1, .index = -1, .scale = 1};
+    while (len > 0 && isspace((unsigned char)*s))
+        s++, len--;
+    while (len > 0 && isspace((unsigned char)s[len - 1]))
+        len--;
+    if (len > 1 && s[0] == '%') {
+        op.kind = OP_REG;
+        op.reg = gpr_index(s + 1, len - 1);
+        size_t n = len - 1 < sizeof op.reg_name ? len - 1 : sizeof op.reg_name - 1;
+        memcpy(op.reg_name, s + 1, n);
+        return op;
+    }
+    if (len > 1 && s[0] == '$') {
+        char *end;
+        op.value = strtoll(s + 1, &end, 0);
+        op.kind = end == s + len ? OP_IMM : OP_OTHER;
+        return op;
+    }
+    const char *open = memchr(s, '(', len);
+    if (!open)
+        return op;
+    op.kind = OP_MEM;
+    op.value = strtoll(s, NULL, 0);
+    const char *p = open + 1, *close = memchr(open, ')', len - (size_t)(open - s));
+    if (!close)
+        return op;
+    size_t field = strcspn(p, ",)");
+    if (field > 1 && p[0] == '%')
+        op.base = gpr_index(p + 1, field - 1);
+    p += field;
+    if (*p == ',') {
+        p++;
+        field = strcspn(p, ",)");
+        if (field > 1 && p[0] == '%')
+            op.index = gpr_index(p + 1, field - 1);
+        p += field;
+        if (*p == ',')
+            op.scale = strtoll(p + 1, NULL, 10);
+    }
+    return op;
+}
+
+/* Splits the operands at the commas outside parentheses; at most max of them. */
+static unsigned operands_read(const char *s, operand *ops, unsigned max)
+{
+    unsigned n = 0;
+    int depth = 0;
+    const char *start = s;
+    for (const char *p = s;; p++) {
+        if (*p == '(')
+            depth++;
+        else if (*p == ')')
+            depth--;
+        else if ((*p == ',' && depth == 0) || !*p) {
+            if (n < max && p > start)
+                ops[n++] = operand_read(start, (size_t)(p - start));
+            if (!*p)
+                break;
+            start = p + 1;
+        }
+    }
+    return n;
+}
+
+/* A register's value at the end of a pass in terms of its value at the start: the same
+ * register plus an offset (known), or anything else. */
+typedef struct gpr_value {
+    bool known;
+    int from;
+    long long offset;
+} gpr_value;
+
+static bool mnemonic_is(const char *m, size_t n, const char *stem)
+{
+    size_t s = strlen(stem);
+    if (n == s)
+        return !strncmp(m, stem, s);
+    return n == s + 1 && !strncmp(m, stem, s) && strchr("bwlq", m[s]);
+}
+
+/* One instruction's effect on the general-purpose registers.  add/sub/inc/dec of a
+ * constant, lea of a register plus a displacement and a copy between registers are
+ * followed; any other instruction that writes a register makes it unknown; compares,
+ * tests and branches write none. */
+static void gpr_step(gpr_value *v, const char *insn)
+{
+    const char *rest;
+    size_t n = insn_mnemonic(insn, &rest);
+    operand ops[4];
+    unsigned nops = operands_read(rest, ops, 4);
+    if (nops == 0 || insn[0] == 'j' || !strncmp(insn, "cmp", 3) || !strncmp(insn, "test", 4))
+        return;
+    operand *dst = &ops[nops - 1];
+    if (dst->kind != OP_REG || dst->reg < 0)
+        return;
+    gpr_value *d = &v[dst->reg];
+    if (nops == 2 && ops[0].kind == OP_IMM && mnemonic_is(insn, n, "add"))
+        d->offset += ops[0].value;
+    else if (nops == 2 && ops[0].kind == OP_IMM && mnemonic_is(insn, n, "sub"))
+        d->offset -= ops[0].value;
+    else if (nops == 1 && (mnemonic_is(insn, n, "inc") || mnemonic_is(insn, n, "dec")))
+        d->offset += insn[0] == 'i' ? 1 : -1;
+    else if (nops == 2 && mnemonic_is(insn, n, "lea") && ops[0].kind == OP_MEM &&
+             ops[0].base >= 0 && ops[0].index < 0)
+        *d = (gpr_value){v[ops[0].base].known, v[ops[0].base].from,
+                         v[ops[0].base].offset + ops[0].value};
+    else if (nops == 2 && mnemonic_is(insn, n, "mov") && ops[0].kind == OP_REG &&
+             ops[0].reg >= 0)
+        *d = v[ops[0].reg];
+    else
+        d->known = false;
+}
+
+/* The byte stride of a memory operand through an induction register (0: none).  *exact
+ * says it is an index scaled by the element size, whose step counts elements. */
+static long long mem_stride(const operand *op, const gpr_value *v, unsigned element_size,
+                            bool *exact)
+{
+    *exact = false;
+    if (op->kind != OP_MEM)
+        return 0;
+    if (op->index >= 0 && v[op->index].known && v[op->index].from == op->index &&
+        v[op->index].offset) {
+        *exact = op->scale == (long long)element_size;
+        return v[op->index].offset * op->scale;
+    }
+    if (op->base >= 0 && v[op->base].known && v[op->base].from == op->base && v[op->base].offset)
+        return v[op->base].offset;
+    return 0;
+}
+
+/* The rule: follow every general-purpose register through one pass of the loop (gpr_step);
+ * a register that ends as itself plus a constant is an induction variable.  The addresses
+ * of the loop's memory accesses (not lea's) that use one advance by that constant (a
+ * base) or by it times the scale (an index) each pass: that is the step in bytes, and the
+ * source iterations per pass are the step over the element size.  An index scaled by the
+ * element size is preferred, else the first access in the loop's order.  Limits: a loop
+ * whose addresses advance by a register (a stride known only at run time), by a multiply,
+ * or only through a register the compiler reloads from memory has no step here; with
+ * arrays of several element sizes behind pointers of their own, the first access
+ * decides, and a loop over a non-unit source stride counts the bytes, not the iterations. */
+static long long loop_step_bytes(char *const *insns, unsigned n, unsigned element_size)
+{
+    gpr_value v[16];
+    for (int r = 0; r < 16; r++)
+        v[r] = (gpr_value){true, r, 0};
+    for (unsigned i = 0; i < n; i++)
+        gpr_step(v, insns[i]);
+    long long first = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const char *rest;
+        size_t m = insn_mnemonic(insns[i], &rest);
+        if (mnemonic_is(insns[i], m, "lea"))
+            continue;
+        operand ops[4];
+        unsigned nops = operands_read(rest, ops, 4);
+        for (unsigned k = 0; k < nops; k++) {
+            bool exact;
+            long long stride = mem_stride(&ops[k], v, element_size, &exact);
+            if (exact)
+                return stride < 0 ? -stride : stride;
+            if (!first)
+                first = stride < 0 ? -stride : stride;
+        }
+    }
+    return first;
+}
+
+/* Packed floating-point work: arithmetic on ..pd/..ps, or a packed move to or from memory. */
+static bool insn_packed_fp(const char *insn, size_t n, const char *operands)
+{
+    static const char *const stems[] = {"add",   "sub",   "mul",    "div",    "sqrt",
+                                        "fmadd", "fmsub", "fnmadd", "fnmsub", "min",
+                                        "max",   "hadd",  "movup",  "movap"};
+    if (n < 4 || (strncmp(insn + n - 2, "pd", 2) && strncmp(insn + n - 2, "ps", 2)))
+        return false;
+    const char *stem = insn[0] == 'v' ? insn + 1 : insn;
+    for (size_t k = 0; k < sizeof stems / sizeof *stems; k++)
+        if (!strncmp(stem, stems[k], strlen(stems[k])))
+            return strncmp(stems[k], "mov", 3) || strchr(operands, '(');
+    return false;
+}
+
+static unsigned insn_vector_bits(const char *operands)
+{
+    if (strstr(operands, "%zmm"))
+        return 512;
+    if (strstr(operands, "%ymm"))
+        return 256;
+    return strstr(operands, "%xmm") ? 128 : 0;
+}
+
+static void loop_vector_width(incore_loop *l, char *const *insns, unsigned n,
+                              unsigned element_size)
+{
+    l->vector_bits = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const char *rest;
+        size_t m = insn_mnemonic(insns[i], &rest);
+        unsigned bits = insn_packed_fp(insns[i], m, rest) ? insn_vector_bits(rest) : 0;
+        if (bits > l->vector_bits)
+            l->vector_bits = bits;
+    }
+    l->vectorized = l->vector_bits > 0;
+    unsigned lanes = l->vector_bits / (8 * element_size);
+    l->lanes = lanes ? lanes : 1;
+}
+
+static void loop_keep(incore_loop *out, const asm_text *t, unsigned from, unsigned to,
+                      unsigned element_size)
+{
+    memset(out, 0, sizeof *out);
+    char **insns = mem_alloc((to - from + 1) * sizeof *insns);
+    unsigned n = 0;
+    strbuf body = STRBUF_INIT;
+    for (unsigned k = from; k <= to; k++)
+        if (!t->lines[k].is_label) {
+            insns[n++] = t->lines[k].text;
+            strbuf_printf(&body, "\t%s\n", t->lines[k].text);
+        }
+    out->body = strbuf_take(&body);
+    out->instructions = n;
+    snprintf(out->label, sizeof out->label, "%s", t->lines[from].text);
+    out->step_bytes = loop_step_bytes(insns, n, element_size);
+    out->source_iterations = (double)out->step_bytes / element_size;
+    loop_vector_width(out, insns, n, element_size);
+    out->unroll = out->source_iterations / out->lanes;
+    free(insns);
+}
+
+incore_status incore_find_loop(const char *assembly, const char *source, unsigned first_line,
+                               unsigned last_line, unsigned element_size, incore_loop *out,
+                               strbuf *why)
+{
+    memset(out, 0, sizeof *out);
+    if (element_size == 0) {
+        strbuf_printf(why, "the loop's element size is not known");
+        return INCORE_NO_LOOP;
+    }
+    asm_text t;
+    asm_read(&t, assembly, source);
+    long best_from = -1, best_to = -1;
+    unsigned best = 0;
+    for (unsigned i = 0; i < t.n; i++) {
+        long from = t.lines[i].is_label ? -1 : asm_backward_target(&t, i);
+        unsigned insns = from < 0 ? 0 : asm_candidate(&t, (unsigned)from, i, first_line, last_line);
+        if (insns > best) {
+            best = insns;
+            best_from = from;
+            best_to = i;
+        }
+    }
+    incore_status status = INCORE_OK;
+    if (best == 0) {
+        strbuf_printf(why, "no loop of %s:%u-%u in the assembly (its lines are not a loop "
+                           "of their own there: inlined, fused or unrolled away)",
+                      fileio_basename(source), first_line, last_line);
+        status = INCORE_NO_LOOP;
+    } else {
+        loop_keep(out, &t, (unsigned)best_from, (unsigned)best_to, element_size);
+        if (out->step_bytes == 0) {
+            strbuf_printf(why, "the loop of %s:%u-%u at %s: no address advances by a "
+                               "constant each pass, so its source iterations are not known",
+                          fileio_basename(source), first_line, last_line, out->label);
+            incore_loop_release(out);
+            status = INCORE_NO_LOOP;
+        }
+    }
+    asm_free(&t);
+    return status;
+}
+
+void incore_loop_release(incore_loop *l)
+{
+    free(l->body);
+    memset(l, 0, sizeof *l);
+}

@@ -1,0 +1,174 @@
+/* llvm-mca on a loop body, and its report read back: the summary (iterations, total
+ * cycles, Block RThroughput), -bottleneck-analysis's shares, and the resource pressure
+ * per iteration, whose largest entry names the most loaded port or unit. */
+#include "incore.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "incore_run.h"
+#include "mem.h"
+
+incore_status incore_mca_run(const char *program, const char *mcpu, unsigned iterations,
+                             const char *body, strbuf *report, strbuf *why)
+{
+    program = program ? program : INCORE_MCA_PROGRAM;
+    char *dir = incore_run_make_dir("mca", why);
+    if (!dir)
+        return INCORE_MCA_FAILED;
+    char *in = incore_run_path(dir, "loop.s"), *out = incore_run_path(dir, "mca.out"),
+         *err = incore_run_path(dir, "mca.err");
+    strbuf cpu = STRBUF_INIT, iters = STRBUF_INIT;
+    strbuf_printf(&cpu, "-mcpu=%s", mcpu ? mcpu : "native");
+    strbuf_printf(&iters, "-iterations=%u", iterations);
+    char *argv[] = {(char *)program, cpu.s, iters.s, (char *)"-bottleneck-analysis", in, NULL};
+    incore_status status = INCORE_OK;
+    FILE *f = fopen(in, "w");
+    bool written = f && fputs(body, f) >= 0;
+    if (f)
+        written &= fclose(f) == 0;
+    int spawn_error = 0, rc = written ? incore_run(argv, out, err, &spawn_error) : -1;
+    if (!written) {
+        strbuf_printf(why, "cannot write the loop for llvm-mca: %s", strerror(errno));
+        status = INCORE_MCA_FAILED;
+    } else if (rc < 0) {
+        strbuf_printf(why, "cannot run %s: %s (Debian's %s provides it; "
+                           "scripts/install-deps.sh installs it)",
+                      program, strerror(spawn_error), INCORE_MCA_PACKAGE);
+        status = spawn_error == ENOENT ? INCORE_MCA_MISSING : INCORE_MCA_FAILED;
+    } else if (rc != 0 || !incore_run_read(out, report)) {
+        strbuf_printf(why, "%s -mcpu=%s failed (exit status %d): ", program,
+                      mcpu ? mcpu : "native", rc);
+        incore_run_messages(err, why);
+        status = INCORE_MCA_FAILED;
+    }
+    strbuf_release(&cpu);
+    strbuf_release(&iters);
+    incore_run_remove_dir(dir);
+    free(in);
+    free(out);
+    free(err);
+    free(dir);
+    return status;
+}
+
+/* The number after `key` on its line ("Total Cycles:      1517"); -1 when absent. */
+static double mca_number_after(const char *report, const char *key)
+{
+    const char *p = strstr(report, key);
+    if (!p)
+        return -1;
+    p += strlen(key);
+    p += strspn(p, " \t:[");
+    char *end;
+    double v = strtod(p, &end);
+    return end == p ? -1 : v;
+}
+
+/* The line after the line that starts with key, or NULL. */
+static const char *mca_line_after(const char *report, const char *key)
+{
+    for (const char *p = report; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        if (!strncmp(p, key, strlen(key))) {
+            const char *nl = strchr(p, '\n');
+            return nl ? nl + 1 : NULL;
+        }
+    return NULL;
+}
+
+/* The resources' names in the order of the "Resources:" list ("[12.0] - Zn3FP45"). */
+static unsigned mca_resources(const char *report, char ***names)
+{
+    unsigned n = 0, cap = 0;
+    *names = NULL;
+    for (const char *p = mca_line_after(report, "Resources:"); p && *p == '[';) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        const char *dash = memchr(p, '-', len);
+        if (!dash)
+            break;
+        const char *name = dash + 1 + strspn(dash + 1, " ");
+        size_t nlen = len - (size_t)(name - p);
+        while (nlen > 0 && (name[nlen - 1] == ' ' || name[nlen - 1] == '\r'))
+            nlen--;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 32;
+            *names = mem_realloc(*names, cap * sizeof **names);
+        }
+        (*names)[n] = mem_alloc(nlen + 1);
+        memcpy((*names)[n++], name, nlen);
+        p = nl ? nl + 1 : NULL;
+    }
+    return n;
+}
+
+/* name is one of the ", "-separated names of list. */
+static bool mca_listed(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = list; (p = strstr(p, name)) != NULL; p += len)
+        if ((p == list || p[-1] == ' ') && (p[len] == ',' || !p[len]))
+            return true;
+    return false;
+}
+
+/* The most loaded resources from the row under "Resource pressure per iteration:" and its
+ * header ("-" is no pressure); equal ones are joined with ", ". */
+static void mca_bottleneck(const char *report, incore_mca *out)
+{
+    char **names;
+    unsigned n = mca_resources(report, &names);
+    const char *header = mca_line_after(report, "Resource pressure per iteration:");
+    const char *row = header ? strchr(header, '\n') : NULL;
+    double best = 0;
+    strbuf which = STRBUF_INIT;
+    for (unsigned k = 0; row && k < n; k++) {
+        row += strspn(row, " \t\n");
+        char *end;
+        double v = strtod(row, &end);
+        if (end == row && *row == '-')
+            end = (char *)row + 1, v = 0;
+        if (end == row)
+            break;
+        row = end;
+        if (v > best + 1e-9) {
+            best = v;
+            strbuf_release(&which);
+        }
+        /* a unit of several copies ("[12.0] - Zn3FP45", "[12.1] - Zn3FP45") is named once */
+        if (v > 0 && v > best - 1e-9 && !mca_listed(strbuf_cstr(&which), names[k]))
+            strbuf_printf(&which, "%s%s", which.len ? ", " : "", names[k]);
+    }
+    snprintf(out->bottleneck, sizeof out->bottleneck, "%s", strbuf_cstr(&which));
+    out->bottleneck_cycles = best;
+    strbuf_release(&which);
+    for (unsigned k = 0; k < n; k++)
+        free(names[k]);
+    free(names);
+}
+
+bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why)
+{
+    memset(out, 0, sizeof *out);
+    double iterations = mca_number_after(report, "Iterations:");
+    out->total_cycles = mca_number_after(report, "Total Cycles:");
+    out->block_rthroughput = mca_number_after(report, "Block RThroughput:");
+    if (iterations <= 0 || out->total_cycles <= 0 || out->block_rthroughput < 0) {
+        strbuf_printf(why, "llvm-mca's report has no %s",
+                      iterations <= 0            ? "Iterations"
+                      : out->total_cycles <= 0 ? "Total Cycles"
+                                                 : "Block RThroughput");
+        return false;
+    }
+    out->iterations = (unsigned)iterations;
+    out->cycles_per_iteration = out->total_cycles / iterations;
+    bool none = strstr(report, "No resource or data dependency bottlenecks discovered") != NULL;
+    out->pressure_increase_pct =
+        none ? 0 : mca_number_after(report, "Cycles with backend pressure increase");
+    out->resource_pct = none ? 0 : mca_number_after(report, "Resource Pressure");
+    out->dependency_pct = none ? 0 : mca_number_after(report, "Data Dependencies:");
+    mca_bottleneck(report, out);
+    return true;
+}
