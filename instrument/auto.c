@@ -48,7 +48,8 @@
  * case label inside a loop whose switch is outside it (a coroutine's
  * resumption), enters the loop in the middle: an entry of each loop it
  * comes into, counted in the goto's segment or in the one the case label
- * starts; an iteration is still a start of the body from its top.  A nest
+ * starts (a fall into the label goes around an increment of its own
+ * there); an iteration is still a start of the body from its top.  A nest
  * a jump enters from outside counts in the thread's counters directly, as
  * the jump would skip the initialization of its locals.
  *
@@ -740,38 +741,76 @@ static bool always_jumps(const lm_stmt *c)
     }
 }
 
-/* Whether the statement under case label c can be reached other than by
- * the switch's jump: by falling into the label (or a named label around
- * it, which a goto may reach). */
-static bool reached_but_by_switch(const lm_stmt *c)
+/* The first of the case labels written one after the other that c ends. */
+static const lm_stmt *case_chain_head(const lm_stmt *c)
 {
     while (c->parent && (c->parent->kind == LM_STMT_CASE || c->parent->kind == LM_STMT_DEFAULT))
         c = c->parent;
-    if (!c->parent || c->parent->kind == LM_STMT_LABEL)
+    return c;
+}
+
+/* Whether the statement under the case labels from `head` on can be
+ * reached other than by the switch's jump: by falling into them (or
+ * through a named label before them, which a goto may reach). */
+static bool fallen_into(const lm_stmt *head)
+{
+    if (!head->parent || head->parent->kind == LM_STMT_LABEL)
         return true;
-    if (c->parent->role == LM_ROLE_SWITCH_BODY && c->parent->children == c)
+    if (head->parent->role == LM_ROLE_SWITCH_BODY && head->parent->children == head)
         return false;
-    for (const lm_stmt *k = c->parent->children; k; k = k->next)
-        if (k->next == c)
+    for (const lm_stmt *k = head->parent->children; k; k = k->next)
+        if (k->next == head)
             return !always_jumps(k);
     return true;
 }
 
-/* A case label inside loops of its switch's body: the switch's jumps to
- * it enter them, counted in the segment the label starts when only those
- * jumps reach it. */
-static void note_case_entries(autoi *ai, const lm_stmt *c, segment *cur)
+/* Case labels that are also fallen into, before statement `at`: the fall
+ * goes around an increment only the switch's jumps run,
+ * `goto aitool_fK; case v: aitool_cK++; aitool_fK: ...`, which counts the
+ * loops the jumps enter.  Where the goto can go between statements of a
+ * block only; false otherwise. */
+static bool count_case_jumps_apart(autoi *ai, const lm_stmt *head, const jump *j, size_t at)
+{
+    const lm_stmt *block = head->parent;
+    while (block && block->kind == LM_STMT_LABEL)
+        block = block->parent;
+    size_t begin, end;
+    if (!block || block->kind != LM_STMT_COMPOUND || !source_node_range(ai->s, head, &begin, &end))
+        return false;
+    unsigned k = new_counter(ai);
+    char text[96];
+    snprintf(text, sizeof text, "goto aitool_f%u; ", k);
+    edits_insert(&ai->s->edits, begin, EDIT_OPEN, text);
+    snprintf(text, sizeof text, counts_locally(ai) ? "aitool_c%u++; aitool_f%u: "
+                                                   : "AITOOL_HIT(%u); aitool_f%u: ", k, k);
+    edits_insert(&ai->s->edits, at, EDIT_OPEN, text);
+    for (size_t i = 0; i < j->ninto; i++) {
+        ai->by_jump = mem_realloc(ai->by_jump, (ai->nby_jump + 1) * sizeof *ai->by_jump);
+        ai->by_jump[ai->nby_jump++] = (entry_by_jump){k, j->into[i]};
+    }
+    return true;
+}
+
+/* The last of case labels c inside loops of their switch's body, before
+ * statement `sub` (placed at `at` when `placed`): the switch's jumps to
+ * them enter the loops, counted in the segment the label starts when
+ * only those jumps reach it, else apart.  Before the segment is placed,
+ * whose increment must follow what counts apart. */
+static void count_case_entries(autoi *ai, const lm_stmt *c, bool placed, size_t at,
+                               bool *in_segment)
 {
     const jump *j = ai->clock ? NULL : jump_at(ai, c);
+    *in_segment = false;
     if (!j)
         return;
-    if (!cur->placed || reached_but_by_switch(c)) {
-        nest_problem(ai, c, "a case label inside it that a switch around it jumps to is "
-                            "also reached by falling into it");
+    const lm_stmt *head = case_chain_head(c);
+    if (!fallen_into(head))
+        *in_segment = placed;
+    else if (placed && count_case_jumps_apart(ai, head, j, at))
         return;
-    }
-    for (size_t k = 0; k < j->ninto; k++)
-        segment_note_jump(cur, j->into[k]);
+    if (!*in_segment)
+        nest_problem(ai, c, "a case label inside it that a switch around it jumps to cannot "
+                            "be told apart from code falling into it");
 }
 
 static void visit_label(autoi *ai, const lm_stmt *c, segment *cur)
@@ -782,14 +821,18 @@ static void visit_label(autoi *ai, const lm_stmt *c, segment *cur)
     segment_finish(ai, cur);
     segment_init(cur, cur->parent, cur->level, cur->local);
     size_t begin, end;
-    if (stmt_place(ai, sub, &begin, &end))
+    bool placed = stmt_place(ai, sub, &begin, &end), in_segment = false;
+    /* Chained labels: the jumps to each reach the last one's statement. */
+    if (c->kind != LM_STMT_LABEL && sub->kind != LM_STMT_CASE && sub->kind != LM_STMT_DEFAULT)
+        count_case_entries(ai, c, placed, begin, &in_segment);
+    if (placed)
         segment_place_stmt(ai, cur, begin, end, false, false);
     if (!cur->placed)
         auto_warn(ai, c, "the statement after this label comes from a macro expansion: "
                          "its operations are not counted");
-    /* Chained labels: the jumps to each reach the last one's segment. */
-    if (c->kind != LM_STMT_LABEL && sub->kind != LM_STMT_CASE && sub->kind != LM_STMT_DEFAULT)
-        note_case_entries(ai, c, cur);
+    const jump *j = in_segment ? jump_at(ai, c) : NULL;
+    for (size_t k = 0; j && k < j->ninto; k++)
+        segment_note_jump(cur, j->into[k]);
     visit_stmt(ai, sub, cur);
 }
 
@@ -1009,12 +1052,7 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     segment_finish(ai, &g);
 }
 
-/* A loop outside every loop, written at [begin, end): the block with its
- * counters around it. */
-/* A nest a jump enters (a goto from outside, a case label of a switch
- * around it) counts in the thread's counters, whose increments no jump
- * skips; its entries are counted where it starts and at each jump into
- * it, as are those of its loops that jumps enter. */
+/* What a nest's visit adds, to be taken back when it is left as written. */
 typedef struct visit_marks {
     size_t edits, rows, loops, by_jump;
     unsigned counters;
@@ -1058,6 +1096,8 @@ static void visit_direct_nest(autoi *ai, const lm_stmt *c, nest *n, segment *cur
         segment_note_jump(host, c);
 }
 
+/* A loop outside every loop, written at [begin, end): the block with its
+ * counters around it. */
 static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, segment *cur)
 {
     nest n = {.begin = begin, .end = source_statement_end(ai->s, end), .root_pending = true,

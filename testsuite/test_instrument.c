@@ -531,6 +531,15 @@ static void test_auto_coroutine(void)
     check_auto_kernel("instr_coroutine.c", "coroutine", "42.5\n", want, 3);
 }
 
+/* A case label inside a loop that the statement before it falls into as
+ * well (kernels/instr_case_fall.c, counts by hand there): the fall goes
+ * around the increment that counts the switch's jumps in. */
+static void test_auto_case_fall(void)
+{
+    const expected_loop want[] = {{15, "run", 2, 4, 4, 0, 5, 0, 0, 0, 0}};
+    check_auto_kernel("instr_case_fall.c", "case_fall", "10 14\n", want, 1);
+}
+
 /* A goto into a loop's body from outside its nest and from inside it
  * (kernels/instr_goto_into.c, counts by hand there). */
 static void test_auto_goto_into(void)
@@ -1038,6 +1047,7 @@ static const testutil_case auto_cases[] = {
     {"a jump inside a macro", test_auto_macro_jump},
     {"a coroutine: case labels of a switch around loops", test_auto_coroutine},
     {"a goto into a loop's body", test_auto_goto_into},
+    {"a case label a statement falls into", test_auto_case_fall},
     {"a body that ends in a macro's use", test_auto_macro_body},
     {"statements from macros, written out", test_auto_macro_statements},
     {"macro loops left as written", test_auto_macro_statements_kept},
