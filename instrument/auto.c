@@ -1063,6 +1063,15 @@ static visit_marks marks_take(const autoi *ai)
     return (visit_marks){ai->s->edits.n, ai->nrows, ai->nloops, ai->nby_jump, ai->ncounters};
 }
 
+/* What a nest's visit allocated. */
+static void nest_release(nest *n)
+{
+    free(n->flush_edits);
+    free(n->reduce_edits);
+    free(n->reduce_from);
+    free(n->reduce_to);
+}
+
 /* A nest with a problem is left as written: what its visit added goes. */
 static void nest_give_up(autoi *ai, const nest *n, const visit_marks *m)
 {
@@ -1080,20 +1089,22 @@ static void nest_give_up(autoi *ai, const nest *n, const visit_marks *m)
 /* A nest a jump enters (a goto from outside, a case label of a switch
  * around it) counts in the thread's counters, whose increments no jump
  * skips; its entries are counted where it starts (in the segment around
- * it) and at each jump into it, as are those of its loops jumps enter. */
+ * it) and at each jump into it, as are those of its loops jumps enter.
+ * It needs no block, no hand-over before leaving and no reduction clause
+ * (each thread counts on its own): those placeholders stay empty. */
 static void visit_direct_nest(autoi *ai, const lm_stmt *c, nest *n, segment *cur)
 {
     visit_marks m = marks_take(ai);
     ai->nest = n;
+    if (!cur->placed)
+        nest_problem(ai, c, "a jump enters it and the code before it comes from a macro "
+                            "expansion, where its entries cannot be counted");
     visit_stmt(ai, c, cur);
     ai->nest = NULL;
-    if (n->problem) {
+    if (n->problem)
         nest_give_up(ai, n, &m);
-        return;
-    }
-    segment *host = segment_host(cur);
-    if (host)
-        segment_note_jump(host, c);
+    else
+        segment_note_jump(cur, c);
 }
 
 /* A loop outside every loop, written at [begin, end): the block with its
@@ -1104,6 +1115,7 @@ static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, se
               .direct = jumps_into(ai, c)};
     if (n.direct) {
         visit_direct_nest(ai, c, &n, cur);
+        nest_release(&n);
         return;
     }
     visit_marks m = marks_take(ai);
@@ -1156,10 +1168,7 @@ static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, se
         strbuf_release(&decl);
         strbuf_release(&flush);
     }
-    free(n.flush_edits);
-    free(n.reduce_edits);
-    free(n.reduce_from);
-    free(n.reduce_to);
+    nest_release(&n);
 }
 
 /* ---- functions and the file ------------------------------------------------ */
