@@ -540,6 +540,16 @@ static void test_auto_case_fall(void)
     check_auto_kernel("instr_case_fall.c", "case_fall", "10 14\n", want, 1);
 }
 
+/* Duff's device in a loop nest (kernels/instr_duff.c, counts by hand
+ * there): case labels the statements before them fall into, inside a do
+ * loop the switch of the same nest enters in the middle. */
+static void test_auto_duff(void)
+{
+    const expected_loop want[] = {{13, "main", 1, 3, 0, 0, 0, 0, 0, 0, 0},
+                                  {16, "main", 3, 3, 18, 0, 0, 0, 0, 0, 0}};
+    check_auto_kernel("instr_duff.c", "duff", "18\n", want, 2);
+}
+
 /* A goto into a loop's body from outside its nest and from inside it
  * (kernels/instr_goto_into.c, counts by hand there). */
 static void test_auto_goto_into(void)
@@ -1048,6 +1058,7 @@ static const testutil_case auto_cases[] = {
     {"a coroutine: case labels of a switch around loops", test_auto_coroutine},
     {"a goto into a loop's body", test_auto_goto_into},
     {"a case label a statement falls into", test_auto_case_fall},
+    {"Duff's device in a loop nest", test_auto_duff},
     {"a body that ends in a macro's use", test_auto_macro_body},
     {"statements from macros, written out", test_auto_macro_statements},
     {"macro loops left as written", test_auto_macro_statements_kept},

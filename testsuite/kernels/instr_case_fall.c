@@ -14,6 +14,7 @@ static double run(int state, int n)
     case 0:
         while (i < n) {
             s += 1.0;
+            /* falls through */
         case 1:
             s = s * 2.0;
             i++;
