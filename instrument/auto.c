@@ -41,8 +41,17 @@
  * sums meet at its end; a worksharing `for` in a parallel region needs
  * nothing, as the nest's block is inside the region then and private.
  * Nests that cannot be instrumented are left as written, with a warning:
- * `collapse`d or `ordered(n)` loops (nothing may come between them), a goto
- * or a case label reaching into the nest from outside, a computed goto.
+ * `collapse`d or `ordered(n)` loops (nothing may come between them), a
+ * computed goto.
+ *
+ * Jumps into loops.  A goto to a label inside a loop from outside it, or a
+ * case label inside a loop whose switch is outside it (a coroutine's
+ * resumption), enters the loop in the middle: an entry of each loop it
+ * comes into, counted in the goto's segment or in the one the case label
+ * starts (a fall into the label goes around an increment of its own
+ * there); an iteration is still a start of the body from its top.  A nest
+ * a jump enters from outside counts in the thread's counters directly, as
+ * the jump would skip the initialization of its locals.
  *
  * Macros.  A use that makes whole statements with loops or branches in
  * them is written out in the copy first (expand.c), before the function is
@@ -111,6 +120,8 @@ struct segment {
     int iterations_of;
     int *entries;
     size_t nentries;
+    const lm_stmt **jumps_into; /* loops a jump at its end enters (by statement) */
+    size_t njumps_into;
 };
 
 typedef struct nest {
@@ -123,30 +134,43 @@ typedef struct nest {
     size_t nreduce;
     size_t wrap_open, wrap_close;
     bool root_pending;     /* its loop statement is yet to be visited */
+    bool direct;           /* a jump enters it: counters are the thread's */
     const char *problem;   /* why it cannot be instrumented */
     unsigned problem_line, problem_col;
 } nest;
 
-typedef struct goto_jump {
-    size_t from, to;
-} goto_jump;
+/* A goto or a case label and the loops a jump to its label enters. */
+typedef struct jump {
+    const lm_stmt *at;
+    const lm_stmt **into;
+    size_t ninto;
+} jump;
+
+/* A counter whose every increment enters a loop known by its statement:
+ * a row once the loop has its number (the function's end). */
+typedef struct entry_by_jump {
+    unsigned counter;
+    const lm_stmt *loop;
+} entry_by_jump;
 
 typedef struct autoi {
     source *s;
     const char *function;
     lm_loop **loops;      /* the measured loops, numbered as the runtime's table */
-    size_t nloops, loops_cap;
+    const lm_stmt **loop_stmts; /* their statements, likewise */
+    size_t nloops, loops_cap, function_loops; /* the function's first loop */
     row *rows;
     size_t nrows, rows_cap;
     unsigned ncounters;
     omp_pragma *pragmas;
     size_t npragmas;
-    goto_jump *gotos;
-    size_t ngotos, gotos_cap;
+    jump *jumps;          /* the function's jumps that enter loops */
+    size_t njumps;
+    entry_by_jump *by_jump;
+    size_t nby_jump;
     size_t *kept_uses;     /* macro uses left as written, warned of at the use */
     size_t nkept;
     nest *nest;            /* the nest being visited, or NULL */
-    unsigned switch_depth; /* switches open inside the nest */
     const op_costs *clock; /* -simon-clock: each segment advances the clock by its cost */
 } autoi;
 
@@ -313,13 +337,22 @@ static bool segment_has_work(const autoi *ai, const segment *g)
     for (int k = 0; k < LM_FP_NCLASSES; k++)
         if (g->fp.n[k])
             return true;
-    return g->iterations_of >= 0 || g->nentries > 0;
+    return g->iterations_of >= 0 || g->nentries > 0 || g->njumps_into > 0;
 }
 
 static void segment_note_entry(segment *g, int loop)
 {
     g->entries = mem_realloc(g->entries, (g->nentries + 1) * sizeof *g->entries);
     g->entries[g->nentries++] = loop;
+}
+
+/* An entry into the loop of statement `loop` each time g runs; the loop
+ * may not have its number yet (a goto before it) or lose it (its nest
+ * left as written), so it is named by its statement until the end. */
+static void segment_note_jump(segment *g, const lm_stmt *loop)
+{
+    g->jumps_into = mem_realloc(g->jumps_into, (g->njumps_into + 1) * sizeof *g->jumps_into);
+    g->jumps_into[g->njumps_into++] = loop;
 }
 
 /* A segment whose counter could not be placed counts in the one around it. */
@@ -342,7 +375,13 @@ static void segment_count(segment *g, const lm_fp_counts *fp, const unsigned lon
         h->ops[k] += ops[k];
 }
 
-/* Inside a nest every counter is one of its locals. */
+/* Inside a nest every counter is one of its locals, unless a jump enters
+ * the nest: a local's initialization would be skipped by the jump. */
+static bool counts_locally(const autoi *ai)
+{
+    return ai->nest && !ai->nest->direct;
+}
+
 static void segment_init(segment *g, segment *parent, int level, bool local)
 {
     memset(g, 0, sizeof *g);
@@ -426,6 +465,10 @@ static void segment_finish(autoi *ai, segment *g)
             add_row(ai, k, g->iterations_of, FIELD_ITERATIONS, 1);
         for (size_t i = 0; i < g->nentries; i++)
             add_row(ai, k, g->entries[i], FIELD_ENTRIES, 1);
+        for (size_t i = 0; i < g->njumps_into; i++) {
+            ai->by_jump = mem_realloc(ai->by_jump, (ai->nby_jump + 1) * sizeof *ai->by_jump);
+            ai->by_jump[ai->nby_jump++] = (entry_by_jump){k, g->jumps_into[i]};
+        }
         char inc[48];
         if (g->local)
             snprintf(inc, sizeof inc, "aitool_c%u++", k);
@@ -436,10 +479,15 @@ static void segment_finish(autoi *ai, segment *g)
         segment *h = segment_host(g->parent);
         for (size_t i = 0; h && i < g->nentries; i++)
             segment_note_entry(h, g->entries[i]);
+        for (size_t i = 0; h && i < g->njumps_into; i++)
+            segment_note_jump(h, g->jumps_into[i]);
     }
     free(g->entries);
     g->entries = NULL;
     g->nentries = 0;
+    free(g->jumps_into);
+    g->jumps_into = NULL;
+    g->njumps_into = 0;
 }
 
 /* ---- expressions ----------------------------------------------------------- */
@@ -455,7 +503,7 @@ static unsigned long long segment_tally(const autoi *ai, const segment *g)
         return 0;
     if (ai->clock)
         return segment_cost(ai, g);
-    unsigned long long n = g->nentries;
+    unsigned long long n = g->nentries + g->njumps_into;
     for (int k = 0; k < LM_FP_NCLASSES; k++)
         n += g->fp.n[k];
     return n;
@@ -475,7 +523,7 @@ static void visit_operand(autoi *ai, const lm_stmt *e, segment *cur, const lm_st
                               bool *warned)
 {
     segment g;
-    segment_init(&g, cur, cur->level, ai->nest != NULL);
+    segment_init(&g, cur, cur->level, counts_locally(ai));
     segment_place_expr(ai, &g, e);
     unsigned long long before = segment_tally(ai, segment_host(cur));
     visit_expr(ai, e, &g);
@@ -576,7 +624,7 @@ static void add_flush(autoi *ai, size_t begin, size_t end)
 /* return, a goto out of the nest, exit(): the nest's counters go first. */
 static void flush_before(autoi *ai, const lm_stmt *c)
 {
-    if (!ai->nest)
+    if (!ai->nest || ai->nest->direct)
         return;
     size_t begin, end;
     if (!source_node_range(ai->s, c, &begin, &end)) {
@@ -590,12 +638,37 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur);
 static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, segment *cur);
 static void visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur);
 
-static void visit_goto(autoi *ai, const lm_stmt *c)
+/* The loops a jump at goto or case label c enters, or NULL. */
+static const jump *jump_at(const autoi *ai, const lm_stmt *c)
+{
+    for (size_t i = 0; i < ai->njumps; i++)
+        if (ai->jumps[i].at == c)
+            return &ai->jumps[i];
+    return NULL;
+}
+
+static bool jumps_into(const autoi *ai, const lm_stmt *loop)
+{
+    for (size_t i = 0; i < ai->njumps; i++)
+        for (size_t k = 0; k < ai->jumps[i].ninto; k++)
+            if (ai->jumps[i].into[k] == loop)
+                return true;
+    return false;
+}
+
+/* A goto counts the loops it enters in its own segment, which runs once
+ * per jump as the goto ends it. */
+static void visit_goto(autoi *ai, const lm_stmt *c, segment *cur)
 {
     if (c->kind == LM_STMT_INDIRECT_GOTO) {
         nest_problem(ai, c, "it contains a computed goto");
         return;
     }
+    const jump *j = jump_at(ai, c);
+    if (j && !cur->placed)
+        nest_problem(ai, c, "a goto from a macro expansion jumps into a loop of it");
+    for (size_t k = 0; j && cur->placed && k < j->ninto; k++)
+        segment_note_jump(cur, j->into[k]);
     if (ai->nest && (!c->target_known || c->target < ai->nest->begin ||
                      c->target >= ai->nest->end))
         flush_before(ai, c);
@@ -617,7 +690,7 @@ static void visit_directed(autoi *ai, const lm_stmt *c, long pragma, segment *cu
          * under the directive, except that atomic wants its statement bare. */
         segment g;
         size_t begin, end;
-        segment_init(&g, cur, cur->level, ai->nest != NULL);
+        segment_init(&g, cur, cur->level, counts_locally(ai));
         if (c->kind == LM_STMT_COMPOUND)
             segment_place_body(ai, &g, c);
         else if (stmt_place(ai, c, &begin, &end))
@@ -648,21 +721,119 @@ static const lm_stmt *labelled_statement(const lm_stmt *c)
     return sub;
 }
 
+/* Whether statement c never ends by falling through to what follows it. */
+static bool always_jumps(const lm_stmt *c)
+{
+    switch (c->kind) {
+    case LM_STMT_GOTO:
+    case LM_STMT_INDIRECT_GOTO:
+    case LM_STMT_RETURN:
+    case LM_STMT_BREAK:
+    case LM_STMT_CONTINUE:
+        return true;
+    case LM_STMT_COMPOUND:
+        return c->last_child && always_jumps(c->last_child);
+    case LM_STMT_CASE:
+    case LM_STMT_DEFAULT:
+    case LM_STMT_LABEL:
+        return labelled_statement(c) && always_jumps(labelled_statement(c));
+    default:
+        return c->exits;
+    }
+}
+
+/* The first of the case labels written one after the other that c ends. */
+static const lm_stmt *case_chain_head(const lm_stmt *c)
+{
+    while (c->parent && (c->parent->kind == LM_STMT_CASE || c->parent->kind == LM_STMT_DEFAULT))
+        c = c->parent;
+    return c;
+}
+
+/* Whether the statement under the case labels from `head` on can be
+ * reached other than by the switch's jump: by falling into them (or
+ * through a named label before them, which a goto may reach). */
+static bool fallen_into(const lm_stmt *head)
+{
+    if (!head->parent || head->parent->kind == LM_STMT_LABEL)
+        return true;
+    if (head->parent->role == LM_ROLE_SWITCH_BODY && head->parent->children == head)
+        return false;
+    for (const lm_stmt *k = head->parent->children; k; k = k->next)
+        if (k->next == head)
+            return !always_jumps(k);
+    return true;
+}
+
+/* Case labels that are also fallen into, before statement `at`: the fall
+ * goes around an increment only the switch's jumps run,
+ * `goto aitool_fK; case v: aitool_cK++; aitool_fK: ...`, which counts the
+ * loops the jumps enter.  Where the goto can go between statements of a
+ * block only; false otherwise. */
+static bool count_case_jumps_apart(autoi *ai, const lm_stmt *head, const jump *j, size_t at)
+{
+    const lm_stmt *block = head->parent;
+    while (block && block->kind == LM_STMT_LABEL)
+        block = block->parent;
+    size_t begin, end;
+    if (!block || block->kind != LM_STMT_COMPOUND || !source_node_range(ai->s, head, &begin, &end))
+        return false;
+    unsigned k = new_counter(ai);
+    char text[96];
+    snprintf(text, sizeof text, "goto aitool_f%u; ", k);
+    edits_insert(&ai->s->edits, begin, EDIT_OPEN, text);
+    snprintf(text, sizeof text, counts_locally(ai) ? "aitool_c%u++; aitool_f%u: "
+                                                   : "AITOOL_HIT(%u); aitool_f%u: ", k, k);
+    edits_insert(&ai->s->edits, at, EDIT_OPEN, text);
+    for (size_t i = 0; i < j->ninto; i++) {
+        ai->by_jump = mem_realloc(ai->by_jump, (ai->nby_jump + 1) * sizeof *ai->by_jump);
+        ai->by_jump[ai->nby_jump++] = (entry_by_jump){k, j->into[i]};
+    }
+    return true;
+}
+
+/* The last of case labels c inside loops of their switch's body, before
+ * statement `sub` (placed at `at` when `placed`): the switch's jumps to
+ * them enter the loops, counted in the segment the label starts when
+ * only those jumps reach it, else apart.  Before the segment is placed,
+ * whose increment must follow what counts apart. */
+static void count_case_entries(autoi *ai, const lm_stmt *c, bool placed, size_t at,
+                               bool *in_segment)
+{
+    const jump *j = ai->clock ? NULL : jump_at(ai, c);
+    *in_segment = false;
+    if (!j)
+        return;
+    const lm_stmt *head = case_chain_head(c);
+    if (!fallen_into(head))
+        *in_segment = placed;
+    else if (placed && count_case_jumps_apart(ai, head, j, at))
+        return;
+    if (!*in_segment)
+        nest_problem(ai, c, "a case label inside it that a switch around it jumps to cannot "
+                            "be told apart from code falling into it");
+}
+
 static void visit_label(autoi *ai, const lm_stmt *c, segment *cur)
 {
-    if (c->kind != LM_STMT_LABEL && ai->nest && ai->switch_depth == 0)
-        nest_problem(ai, c, "a case label inside it belongs to a switch outside it");
     const lm_stmt *sub = labelled_statement(c);
     if (!sub)
         return;
     segment_finish(ai, cur);
     segment_init(cur, cur->parent, cur->level, cur->local);
     size_t begin, end;
-    if (stmt_place(ai, sub, &begin, &end))
+    bool placed = stmt_place(ai, sub, &begin, &end), in_segment = false;
+    /* Chained labels: the jumps to each reach the last one's statement. */
+    if (c->kind != LM_STMT_LABEL && sub->kind != LM_STMT_CASE && sub->kind != LM_STMT_DEFAULT)
+        count_case_entries(ai, c, placed, begin, &in_segment);
+    if (placed)
         segment_place_stmt(ai, cur, begin, end, false, false);
     if (!cur->placed)
         auto_warn(ai, c, "the statement after this label comes from a macro expansion: "
                          "its operations are not counted");
+    const jump *j = in_segment ? jump_at(ai, c) : NULL;
+    for (size_t k = 0; j && k < j->ninto; k++)
+        segment_note_jump(cur, j->into[k]);
     visit_stmt(ai, sub, cur);
 }
 
@@ -681,13 +852,14 @@ static void visit_compound(autoi *ai, const lm_stmt *c, segment *cur)
     }
 }
 
-/* An arm of if/else: its own segment. */
+/* An arm of if/else: its own segment.  A switch's body that a macro
+ * opens needs none: only its labels' statements run. */
 static void visit_arm(autoi *ai, const lm_stmt *arm, segment *cur)
 {
     segment g;
-    segment_init(&g, cur, cur->level, ai->nest != NULL);
+    segment_init(&g, cur, cur->level, counts_locally(ai));
     segment_place_body(ai, &g, arm);
-    if (!g.placed)
+    if (!g.placed && arm->role != LM_ROLE_SWITCH_BODY)
         auto_warn(ai, arm, "this branch comes from a macro expansion: its operations are "
                            "counted as if it always ran");
     visit_stmt(ai, arm, &g);
@@ -701,12 +873,8 @@ static void visit_branch(autoi *ai, const lm_stmt *c, segment *cur)
 {
     segment_count_node(cur, c);
     for (const lm_stmt *k = c->children; k; k = k->next) {
-        if (k->role == LM_ROLE_ARM) {
+        if (k->role == LM_ROLE_ARM || k->role == LM_ROLE_SWITCH_BODY) {
             visit_arm(ai, k, cur);
-        } else if (k->role == LM_ROLE_SWITCH_BODY) {
-            ai->switch_depth++;
-            visit_arm(ai, k, cur);
-            ai->switch_depth--;
         } else {
             visit_expr(ai, k, cur);
         }
@@ -725,10 +893,47 @@ static bool use_kept(const autoi *ai, const lm_stmt *c)
     return false;
 }
 
+/* Whether a switch's body holds statements written in the file. */
+static bool switch_body_written(const autoi *ai, const lm_stmt *body)
+{
+    size_t begin, end;
+    for (const lm_stmt *k = body->children; k; k = k->next) {
+        const lm_stmt *under = k;
+        while (under && (under->kind == LM_STMT_CASE || under->kind == LM_STMT_DEFAULT))
+            under = labelled_statement(under);
+        if (under && source_node_range(ai->s, under, &begin, &end))
+            return true;
+    }
+    return false;
+}
+
+/* A switch a macro opens and its body, whose statements are written in
+ * the file (a coroutine's `switch (state) { case 0:` and its closing
+ * brace), and a label a macro writes before a statement of the file:
+ * visited as any other, their code is the file's. */
+static bool opened_by_macro(const autoi *ai, const lm_stmt *c)
+{
+    size_t begin, end;
+    if (c->kind == LM_STMT_CASE || c->kind == LM_STMT_DEFAULT || c->kind == LM_STMT_LABEL)
+        return labelled_statement(c) && stmt_place(ai, labelled_statement(c), &begin, &end);
+    if (c->role == LM_ROLE_SWITCH_BODY)
+        return c->kind == LM_STMT_COMPOUND && switch_body_written(ai, c);
+    if (c->kind != LM_STMT_SWITCH)
+        return false;
+    for (const lm_stmt *k = c->children; k; k = k->next)
+        if (k->role == LM_ROLE_SWITCH_BODY)
+            return opened_by_macro(ai, k);
+    return false;
+}
+
 static void visit_stmt(autoi *ai, const lm_stmt *c, segment *cur)
 {
     size_t begin, end;
     bool placed = source_node_range(ai->s, c, &begin, &end);
+    if (!placed && opened_by_macro(ai, c)) {
+        visit_stmt_undirected(ai, c, cur);
+        return;
+    }
     if (!placed && c->kind != LM_STMT_NULL) {
         if ((lm_stmt_is_loop(c) || c->kind == LM_STMT_IF || c->kind == LM_STMT_SWITCH) &&
             !use_kept(ai, c))
@@ -771,7 +976,7 @@ static void visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur)
         break;
     case LM_STMT_GOTO:
     case LM_STMT_INDIRECT_GOTO:
-        visit_goto(ai, c);
+        visit_goto(ai, c, cur);
         break;
     default:
         /* return and exit() hand the nest's counters on before they leave */
@@ -784,13 +989,15 @@ static void visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur)
 
 /* ---- loops ----------------------------------------------------------------- */
 
-static int add_loop(autoi *ai, lm_loop *model)
+static int add_loop(autoi *ai, const lm_stmt *c)
 {
     if (ai->nloops == ai->loops_cap) {
         ai->loops_cap = ai->loops_cap ? ai->loops_cap * 2 : 16;
         ai->loops = mem_realloc(ai->loops, ai->loops_cap * sizeof *ai->loops);
+        ai->loop_stmts = mem_realloc(ai->loop_stmts, ai->loops_cap * sizeof *ai->loop_stmts);
     }
-    ai->loops[ai->nloops] = model;
+    ai->loops[ai->nloops] = c->loop;
+    ai->loop_stmts[ai->nloops] = c;
     return (int)ai->nloops++;
 }
 
@@ -817,7 +1024,7 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
      * their FP operations count once per entry; with -simon-clock they cost
      * in its body, once an iteration, as the loop control does. */
     bool bound = pragma >= 0 && ai->pragmas[pragma].binds_loop;
-    int index = add_loop(ai, c->loop);
+    int index = add_loop(ai, c);
     if (ai->nest && ai->nest->root_pending)
         ai->nest->root_pending = false; /* the nest counts its own entries */
     else if (segment_host(cur))
@@ -834,7 +1041,7 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
             visit_operand(ai, k, cur, c, &warned); /* once per test or step */
     }
     segment g;
-    segment_init(&g, cur, index, true);
+    segment_init(&g, cur, index, counts_locally(ai));
     segment_place_body(ai, &g, body);
     g.iterations_of = index;
     if (!g.placed)
@@ -846,44 +1053,86 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     segment_finish(ai, &g);
 }
 
+/* What a nest's visit adds, to be taken back when it is left as written. */
+typedef struct visit_marks {
+    size_t edits, rows, loops, by_jump;
+    unsigned counters;
+} visit_marks;
+
+static visit_marks marks_take(const autoi *ai)
+{
+    return (visit_marks){ai->s->edits.n, ai->nrows, ai->nloops, ai->nby_jump, ai->ncounters};
+}
+
+/* What a nest's visit allocated. */
+static void nest_release(nest *n)
+{
+    free(n->flush_edits);
+    free(n->reduce_edits);
+    free(n->reduce_from);
+    free(n->reduce_to);
+}
+
+/* A nest with a problem is left as written: what its visit added goes. */
+static void nest_give_up(autoi *ai, const nest *n, const visit_marks *m)
+{
+    diag_at(DIAG_WARNING, ai->s->path, n->problem_line, n->problem_col,
+            "this loop nest is not instrumented: %s", n->problem);
+    for (size_t i = m->edits; i < ai->s->edits.n; i++)
+        free(ai->s->edits.v[i].text);
+    ai->s->edits.n = m->edits;
+    ai->nrows = m->rows;
+    ai->nloops = m->loops;
+    ai->nby_jump = m->by_jump;
+    ai->ncounters = m->counters;
+}
+
+/* A nest a jump enters (a goto from outside, a case label of a switch
+ * around it) counts in the thread's counters, whose increments no jump
+ * skips; its entries are counted where it starts (in the segment around
+ * it) and at each jump into it, as are those of its loops jumps enter.
+ * It needs no block, no hand-over before leaving and no reduction clause
+ * (each thread counts on its own): those placeholders stay empty. */
+static void visit_direct_nest(autoi *ai, const lm_stmt *c, nest *n, segment *cur)
+{
+    visit_marks m = marks_take(ai);
+    ai->nest = n;
+    if (!cur->placed)
+        nest_problem(ai, c, "a jump enters it and the code before it comes from a macro "
+                            "expansion, where its entries cannot be counted");
+    visit_stmt(ai, c, cur);
+    ai->nest = NULL;
+    if (n->problem)
+        nest_give_up(ai, n, &m);
+    else
+        segment_note_jump(cur, c);
+}
+
 /* A loop outside every loop, written at [begin, end): the block with its
  * counters around it. */
 static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, segment *cur)
 {
-    nest n = {.begin = begin, .end = source_statement_end(ai->s, end), .root_pending = true};
-    for (size_t i = 0; i < ai->ngotos; i++)
-        if ((ai->gotos[i].to >= n.begin && ai->gotos[i].to < n.end) &&
-            (ai->gotos[i].from < n.begin || ai->gotos[i].from >= n.end) && !n.problem) {
-            n.problem = "a goto from outside jumps into it";
-            n.problem_line = c->line;
-            n.problem_col = c->col;
-        }
-    size_t edits_mark = ai->s->edits.n, rows_mark = ai->nrows, loops_mark = ai->nloops;
-    unsigned counters_mark = ai->ncounters;
+    nest n = {.begin = begin, .end = source_statement_end(ai->s, end), .root_pending = true,
+              .direct = jumps_into(ai, c)};
+    if (n.direct) {
+        visit_direct_nest(ai, c, &n, cur);
+        nest_release(&n);
+        return;
+    }
+    visit_marks m = marks_take(ai);
     size_t open_at = stmt_begin(ai, begin);
     bool line_start = open_at != begin;
     n.wrap_open = placeholder(ai, open_at, EDIT_OPEN);
     n.wrap_close = placeholder(ai, n.end, EDIT_CLOSE);
     n.first = new_counter(ai);
-    nest *outer = ai->nest;
-    unsigned outer_switch = ai->switch_depth;
     ai->nest = &n;
-    ai->switch_depth = 0;
     visit_stmt(ai, c, cur);
-    ai->nest = outer;
-    ai->switch_depth = outer_switch;
+    ai->nest = NULL;
 
     if (n.problem) {
-        diag_at(DIAG_WARNING, ai->s->path, n.problem_line, n.problem_col,
-                "this loop nest is not instrumented: %s", n.problem);
-        for (size_t i = edits_mark; i < ai->s->edits.n; i++)
-            free(ai->s->edits.v[i].text);
-        ai->s->edits.n = edits_mark;
-        ai->nrows = rows_mark;
-        ai->nloops = loops_mark;
-        ai->ncounters = counters_mark;
+        nest_give_up(ai, &n, &m);
     } else {
-        add_row(ai, n.first, ai->nloops > loops_mark ? (int)loops_mark : -1, FIELD_ENTRIES, 1);
+        add_row(ai, n.first, ai->nloops > m.loops ? (int)m.loops : -1, FIELD_ENTRIES, 1);
         strbuf decl = STRBUF_INIT, flush = STRBUF_INIT;
         strbuf_append(&decl, "{ ");
         for (unsigned k = n.first + 1; k < ai->ncounters; k++)
@@ -920,27 +1169,83 @@ static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, se
         strbuf_release(&decl);
         strbuf_release(&flush);
     }
-    free(n.flush_edits);
-    free(n.reduce_edits);
-    free(n.reduce_from);
-    free(n.reduce_to);
+    nest_release(&n);
 }
 
 /* ---- functions and the file ------------------------------------------------ */
 
-/* Every goto of the function, for the nests a goto jumps into. */
-static void collect_gotos(autoi *ai, const lm_stmt *c)
+static bool stmt_within(const lm_stmt *c, const lm_stmt *outer)
 {
-    size_t begin, end;
-    if (c->kind == LM_STMT_GOTO && c->target_known && source_node_range(ai->s, c, &begin, &end)) {
-        if (ai->ngotos == ai->gotos_cap) {
-            ai->gotos_cap = ai->gotos_cap ? ai->gotos_cap * 2 : 8;
-            ai->gotos = mem_realloc(ai->gotos, ai->gotos_cap * sizeof *ai->gotos);
+    for (; c; c = c->parent)
+        if (c == outer)
+            return true;
+    return false;
+}
+
+/* The named label a goto's target offset is, in the function's body. */
+static const lm_stmt *label_at(const lm_stmt *body, size_t offset)
+{
+    if (body->kind == LM_STMT_LABEL && body->editable && body->begin == offset)
+        return body;
+    for (const lm_stmt *k = body->children; k; k = k->next) {
+        const lm_stmt *l = label_at(k, offset);
+        if (l)
+            return l;
+    }
+    return NULL;
+}
+
+/* The jump from `from` (a goto, or the switch of case label `at`) to label
+ * `to` enters the loops around `to` that are not around `from`. */
+static void add_jump(autoi *ai, const lm_stmt *at, const lm_stmt *from, const lm_stmt *to)
+{
+    jump j = {.at = at};
+    for (const lm_stmt *k = to->parent; k; k = k->parent)
+        if (lm_stmt_is_loop(k) && !stmt_within(from, k)) {
+            j.into = mem_realloc(j.into, (j.ninto + 1) * sizeof *j.into);
+            j.into[j.ninto++] = k;
         }
-        ai->gotos[ai->ngotos++] = (goto_jump){begin, c->target};
+    if (!j.ninto)
+        return;
+    ai->jumps = mem_realloc(ai->jumps, (ai->njumps + 1) * sizeof *ai->jumps);
+    ai->jumps[ai->njumps++] = j;
+}
+
+/* Every goto and case label of the function that enters loops, before the
+ * visit: a nest a jump enters counts otherwise (visit_direct_nest). */
+static void collect_jumps(autoi *ai, const lm_stmt *body, const lm_stmt *c)
+{
+    if (c->kind == LM_STMT_GOTO && c->target_known) {
+        const lm_stmt *label = label_at(body, c->target);
+        if (label)
+            add_jump(ai, c, c, label);
+    } else if (c->kind == LM_STMT_CASE || c->kind == LM_STMT_DEFAULT) {
+        const lm_stmt *sw = c->parent;
+        while (sw && sw->kind != LM_STMT_SWITCH)
+            sw = sw->parent;
+        if (sw)
+            add_jump(ai, c, sw, c);
     }
     for (const lm_stmt *k = c->children; k; k = k->next)
-        collect_gotos(ai, k);
+        collect_jumps(ai, body, k);
+}
+
+/* The entries counted by jumps become rows, now that the loops they enter
+ * have their numbers; a loop left as written has none and no row. */
+static void rows_of_jumps(autoi *ai)
+{
+    for (size_t i = 0; i < ai->nby_jump; i++)
+        for (size_t k = ai->function_loops; k < ai->nloops; k++)
+            if (ai->loop_stmts[k] == ai->by_jump[i].loop)
+                add_row(ai, ai->by_jump[i].counter, (int)k, FIELD_ENTRIES, 1);
+    ai->nby_jump = 0;
+}
+
+static void forget_jumps(autoi *ai)
+{
+    for (size_t i = 0; i < ai->njumps; i++)
+        free(ai->jumps[i].into);
+    ai->njumps = 0;
 }
 
 /* Whether c is or holds a loop or a branch, which only code written in the
@@ -1012,13 +1317,15 @@ static void write_out_macros(autoi *ai, const lm_stmt *c)
 static void visit_function(autoi *ai, const lm_stmt *body)
 {
     write_out_macros(ai, body);
-    ai->ngotos = 0;
-    collect_gotos(ai, body);
+    collect_jumps(ai, body, body);
+    ai->function_loops = ai->nloops;
     segment g;
     segment_init(&g, NULL, -1, false);
     segment_place_body(ai, &g, body);
     visit_stmt(ai, body, &g);
     segment_finish(ai, &g);
+    rows_of_jumps(ai);
+    forget_jumps(ai);
 }
 
 /* A string for the JSON the runtime prints, as a C string literal's body. */
@@ -1094,7 +1401,9 @@ static void auto_release(autoi *ai)
     free(ai->loops);
     free(ai->rows);
     free(ai->pragmas);
-    free(ai->gotos);
+    free(ai->jumps);
+    free(ai->by_jump);
+    free(ai->loop_stmts);
     free(ai->kept_uses);
 }
 

@@ -494,6 +494,73 @@ static void test_auto_macro_jump(void)
     cJSON_Delete(m);
 }
 
+/* Runs a kernel's -auto-instrument copy, with no warning, and checks what
+ * it prints and its loops' counts. */
+static void check_auto_kernel(const char *kernel, const char *prog, const char *printed,
+                              const expected_loop *want, int nwant)
+{
+    copy_kernel(kernel);
+    const char *args[] = {"-auto-instrument", kernel, NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char copy[128], json[128];
+    snprintf(copy, sizeof copy, "ai_%s", kernel);
+    snprintf(json, sizeof json, "%s.json", prog);
+    CU_ASSERT_FATAL(compile(copy, prog, NULL, NULL));
+    setenv("AITOOL_MEASURED", json, 1);
+    testutil_proc measured = run_program(prog);
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_STRING_EQUAL(measured.out, printed);
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured(json);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    check_loops(m, want, nwant);
+    cJSON_Delete(m);
+}
+
+/* A coroutine (kernels/instr_coroutine.c, counts by hand there): macros
+ * open and close a switch around the function's body and put case labels
+ * inside its loops, which each call resumes.  The loops count in the
+ * thread's counters, a resumption is an entry of the loops it enters. */
+static void test_auto_coroutine(void)
+{
+    const expected_loop want[] = {{29, "next", 4, 3, 3, 0, 3, 0, 0, 0, 0},
+                                  {31, "next", 6, 3, 0, 0, 0, 0, 0, 0, 0},
+                                  {44, "main", 1, 5, 5, 0, 0, 0, 0, 0, 0}};
+    check_auto_kernel("instr_coroutine.c", "coroutine", "42.5\n", want, 3);
+}
+
+/* A case label inside a loop that the statement before it falls into as
+ * well (kernels/instr_case_fall.c, counts by hand there): the fall goes
+ * around the increment that counts the switch's jumps in. */
+static void test_auto_case_fall(void)
+{
+    const expected_loop want[] = {{15, "run", 2, 4, 4, 0, 5, 0, 0, 0, 0}};
+    check_auto_kernel("instr_case_fall.c", "case_fall", "10 14\n", want, 1);
+}
+
+/* Duff's device in a loop nest (kernels/instr_duff.c, counts by hand
+ * there): case labels the statements before them fall into, inside a do
+ * loop the switch of the same nest enters in the middle. */
+static void test_auto_duff(void)
+{
+    const expected_loop want[] = {{13, "main", 1, 3, 0, 0, 0, 0, 0, 0, 0},
+                                  {16, "main", 3, 3, 18, 0, 0, 0, 0, 0, 0}};
+    check_auto_kernel("instr_duff.c", "duff", "18\n", want, 2);
+}
+
+/* A goto into a loop's body from outside its nest and from inside it
+ * (kernels/instr_goto_into.c, counts by hand there). */
+static void test_auto_goto_into(void)
+{
+    const expected_loop want[] = {{17, "enter_middle", 1, 3, 3, 0, 4, 0, 0, 0, 0},
+                                  {28, "inner_jump", 1, 2, 0, 0, 0, 0, 0, 0, 0},
+                                  {32, "inner_jump", 2, 5, 5, 0, 6, 0, 0, 0, 0}};
+    check_auto_kernel("instr_goto_into.c", "goto_into", "14 62\n", want, 3);
+}
+
 /* Statements that macros' uses make are written out in the copy and
  * measured: do-while(0) wrappers with loops in them, a macro that is a
  * whole loop, two statements from one use, a use on two lines, `##`, a use
@@ -1260,6 +1327,10 @@ static const testutil_case auto_cases[] = {
     {"statement expressions", test_auto_statement_expressions},
     {"a struct with no name", test_auto_unnamed_struct},
     {"a jump inside a macro", test_auto_macro_jump},
+    {"a coroutine: case labels of a switch around loops", test_auto_coroutine},
+    {"a goto into a loop's body", test_auto_goto_into},
+    {"a case label a statement falls into", test_auto_case_fall},
+    {"Duff's device in a loop nest", test_auto_duff},
     {"a body that ends in a macro's use", test_auto_macro_body},
     {"statements from macros, written out", test_auto_macro_statements},
     {"macro loops left as written", test_auto_macro_statements_kept},
