@@ -154,16 +154,19 @@ static void compdb_read_entry(compdb *db, compdb_entry *e, CXCompileCommand cmd)
 {
     e->directory = compdb_string(db->arena, clang_CompileCommand_getDirectory(cmd));
     const char *file = compdb_string(db->arena, clang_CompileCommand_getFilename(cmd));
+    e->given = file;
     char *abs = compdb_absolute(e->directory, file);
     e->file = arena_strdup(db->arena, abs);
     free(abs);
     unsigned argc = clang_CompileCommand_getNumArgs(cmd);
-    const char **argv = mem_alloc((argc ? argc : 1) * sizeof *argv);
+    /* The whole command is kept too: -o DIR writes it again, for the tree. */
+    const char **argv = arena_alloc(db->arena, (argc ? argc : 1) * sizeof *argv);
     for (unsigned i = 0; i < argc && i < INT_MAX; i++)
         argv[i] = compdb_string(db->arena, clang_CompileCommand_getArg(cmd, i));
+    e->command = argv;
+    e->ncommand = (int)argc;
     e->args = arena_alloc(db->arena, (argc ? argc : 1) * sizeof *e->args);
     e->nargs = compdb_filter_args(argv, (int)argc, file, e->directory, e->args);
-    free(argv);
 }
 
 static void compdb_read_entries(compdb *db, CXCompilationDatabase cdb)

@@ -8,7 +8,9 @@
  * optimization (-O*), dependency files (-M, -MM, -MD, -MMD, -MP, -MG, -MF X,
  * -MT X, -MQ X, -Wp,-M...) and -fsyntax-only.  Everything else (-I, -D, -U,
  * -std=, -include, -isystem, -W, -f, -m, --target, ...) is kept, in order;
- * relative paths in it are relative to the entry's directory.
+ * relative paths in it are relative to the entry's directory.  The whole
+ * command is kept as well (measuretool -o DIR writes it into the tree's
+ * database).
  *
  * The database owns its entries and their strings (one arena);
  * compdb_free() releases it all.  Used by measuretool (-p BUILD_DIR). */
@@ -24,6 +26,9 @@ typedef struct compdb_entry {
     const char *directory; /* absolute, as the database gives it */
     const char **args;
     int nargs;
+    const char *given;    /* the file as the database names it */
+    const char **command; /* the whole command, compiler first, as the database gives it */
+    int ncommand;
 } compdb_entry;
 
 typedef struct compdb {

@@ -548,6 +548,47 @@ void fileio_note_input(const char *path)
     pthread_mutex_unlock(&fileio_guard.lock);
 }
 
+char **fileio_noted_under(const char *dir, size_t *n)
+{
+    size_t len = strlen(dir);
+    pthread_mutex_lock(&fileio_guard.lock);
+    const fileio_files *fs = &fileio_guard.inputs;
+    char **out = mem_alloc((fs->n ? fs->n : 1) * sizeof *out);
+    *n = 0;
+    for (size_t i = 0; i < fs->n; i++) {
+        const fileio_file *f = &fs->v[i];
+        /* A kind says the file was read through this module, not noted. */
+        if (!f->option && f->abs && !strncmp(f->abs, dir, len) && f->abs[len] == '/')
+            out[(*n)++] = mem_strdup(f->abs);
+    }
+    pthread_mutex_unlock(&fileio_guard.lock);
+    return out;
+}
+
+bool fileio_make_dirs(const char *option, const char *dir)
+{
+    char *d = mem_strdup(dir);
+    bool ok = true;
+    /* Each prefix ending before a '/', then the whole: a parent before its child. */
+    for (char *p = d + 1; ok; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        struct stat st;
+        if (stat(d, &st) != 0 && mkdir(d, 0777) != 0 && errno != EEXIST) {
+            diag_tool(DIAG_ERROR, "%s '%s': cannot make directory '%s': %s", option, dir, d,
+                      strerror(errno));
+            ok = false;
+        }
+        *p = c;
+        if (c == '\0')
+            break;
+    }
+    free(d);
+    return ok;
+}
+
 /* Claimed again under the same option and name, an output is the same claim. */
 static bool fileio_claim_locked(fileio_file *f)
 {

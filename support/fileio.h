@@ -32,6 +32,7 @@
 #define AITOOL_FILEIO_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "strbuf.h"
@@ -110,6 +111,16 @@ bool fileio_output_not_input(const char *option, const char *out, const char *co
  * a clash was reported, 1 (or status, when not 0) when standard output
  * failed, status otherwise.  Frees what the bracket noted. */
 int fileio_program_end(int status, int usage);
+
+/* The files fileio_note_input() noted (the headers libclang opened), not
+ * those read through this module, whose absolute path lies under dir (an
+ * absolute, resolved directory), in the order noted: *n strings, the array
+ * and each string for the caller to free. */
+char **fileio_noted_under(const char *dir, size_t *n);
+
+/* Makes dir and its missing parents (as mkdir -p); false after "error:
+ * OPTION 'dir': cannot make directory 'd': reason". */
+bool fileio_make_dirs(const char *option, const char *dir);
 
 /* The start and the end of a run whose outputs are replaced together;
  * fileio_run_end() is true when every output of the run was written and

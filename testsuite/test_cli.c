@@ -694,7 +694,7 @@ static void test_readme_option_table(void)
     testutil_proc_release(&r);
     const char *help[] = {"-help", NULL};
     r = run(help);
-    const char *shown[] = {"  -o FILE                 the instrumented copy",
+    const char *shown[] = {"  -o PATH                 the instrumented copy",
                            "  -param NAME=VALUE       a whole number for a symbol",
                            "  -use-algorithm-v2       flow-sensitive counting"};
     for (size_t k = 0; k < sizeof shown / sizeof *shown; k++)

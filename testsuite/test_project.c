@@ -321,6 +321,202 @@ static void test_project_instrumented(void)
     free(dir);
 }
 
+/* ---- -p with -o DIR: a tree of copies ---- */
+
+/* A three-file project of tmpdir/tsrc, its header in a subdirectory, its
+ * database in tsrc/build (one entry relative, one a "command" string). */
+static void write_tree_project(void)
+{
+    static const char *const files[][2] = {
+        {"tsrc/ops/ops.h", "#ifndef OPS_H\n#define OPS_H\nvoid scale(double *v, int n, double s);\n"
+                           "double sum(const double *v, int n);\n#endif\n"},
+        {"tsrc/ops/scale.c", "#include \"ops.h\"\n\nvoid scale(double *v, int n, double s)\n{\n"
+                             "    for (int i = 0; i < n; i++)\n        v[i] = v[i] * s;\n}\n"},
+        {"tsrc/ops/sum.c", "#include \"ops.h\"\n\ndouble sum(const double *v, int n)\n{\n"
+                           "    double t = 0.0;\n    for (int i = 0; i < n; i++)\n"
+                           "        t += v[i];\n    return t;\n}\n"},
+        {"tsrc/main.c", "#include <stdio.h>\n\n#include \"ops/ops.h\"\n\nint main(void)\n{\n"
+                        "    double v[16];\n    for (int i = 0; i < 16; i++)\n        v[i] = i;\n"
+                        "    scale(v, 16, 2.0);\n    printf(\"%g\\n\", sum(v, 16));\n"
+                        "    return 0;\n}\n"},
+    };
+    const char *dirs[] = {"tsrc", "tsrc/ops", "tsrc/build"};
+    for (size_t k = 0; k < 3; k++) {
+        char *d = testutil_path(tmpdir, dirs[k]);
+        mkdir(d, 0777);
+        free(d);
+    }
+    for (size_t k = 0; k < 4; k++)
+        CU_ASSERT_FATAL(write_in_tmp(files[k][0], files[k][1]));
+    strbuf db = STRBUF_INIT;
+    strbuf_printf(&db,
+                  "[{\"directory\": \"%1$s/tsrc/build\", \"file\": \"%1$s/tsrc/main.c\", "
+                  "\"arguments\": [\"cc\", \"-O2\", \"-c\", \"%1$s/tsrc/main.c\", \"-o\", "
+                  "\"main.o\"]},\n"
+                  "{\"directory\": \"%1$s/tsrc/build\", \"file\": \"../ops/scale.c\", "
+                  "\"arguments\": [\"cc\", \"-O2\", \"-c\", \"../ops/scale.c\", \"-o\", "
+                  "\"scale.o\"]},\n"
+                  "{\"directory\": \"%1$s/tsrc/build\", \"file\": \"%1$s/tsrc/ops/sum.c\", "
+                  "\"command\": \"cc -O2 -c %1$s/tsrc/ops/sum.c -o sum.o\"}]\n",
+                  tmpdir);
+    CU_ASSERT_FATAL(write_in_tmp("tsrc/build/compile_commands.json", strbuf_cstr(&db)));
+    strbuf_release(&db);
+}
+
+/* Each command of dir/compile_commands.json run in its directory, then the
+ * objects linked into dir/build/prog; true when all succeeded. */
+static bool build_from_database(const char *dir)
+{
+    compdb *db = compdb_load(dir);
+    bool ok = db && db->nentries == 3;
+    for (size_t i = 0; ok && i < db->nentries; i++) {
+        const compdb_entry *e = &db->entries[i];
+        const char *argv[16];
+        int n = 0;
+        for (; n < e->ncommand && n < 15; n++)
+            argv[n] = e->command[n];
+        argv[n] = NULL;
+        testutil_proc r = testutil_exec(e->directory, argv);
+        ok = r.status == 0;
+        testutil_proc_release(&r);
+    }
+    compdb_free(&db);
+    char *build = testutil_path(dir, "build");
+    const char *link[] = {"cc", "main.o", "scale.o", "sum.o", "-o", "prog", NULL};
+    testutil_proc r = testutil_exec(build, link);
+    ok = ok && r.status == 0;
+    testutil_proc_release(&r);
+    free(build);
+    return ok;
+}
+
+/* By hand: main's loop stores v (8 bytes) 16 times; scale's loads and
+ * stores v with a multiply, sum's loads v with a plus, 16 times each. */
+static const char *const tree_loops[] = {
+    "/tsrc/main.c\", \"line\": 8, \"column\": 5, \"function\": \"main\", \"entries\": 1, "
+    "\"iterations\": 16, \"fp_plus\": 0, \"fp_minus\": 0, \"fp_multiply\": 0, \"fp_divide\": 0, "
+    "\"fp_total\": 0, \"fp_special\": 0, \"load_bytes\": 0, \"store_bytes\": 128,",
+    "/ops/scale.c\", \"line\": 5, \"column\": 5, \"function\": \"scale\", \"entries\": 1, "
+    "\"iterations\": 16, \"fp_plus\": 0, \"fp_minus\": 0, \"fp_multiply\": 16, \"fp_divide\": 0, "
+    "\"fp_total\": 16, \"fp_special\": 0, \"load_bytes\": 128, \"store_bytes\": 128,",
+    "/ops/sum.c\", \"line\": 6, \"column\": 5, \"function\": \"sum\", \"entries\": 1, "
+    "\"iterations\": 16, \"fp_plus\": 16, \"fp_minus\": 0, \"fp_multiply\": 0, \"fp_divide\": 0, "
+    "\"fp_total\": 16, \"fp_special\": 0, \"load_bytes\": 128, \"store_bytes\": 0,",
+};
+
+/* The tree mirrors the sources, holds the header and a database whose
+ * commands build a program that prints what the original prints and
+ * measures every file's loops. */
+static void test_project_tree(void)
+{
+    write_tree_project();
+    const char *args[] = {"-auto-instrument", "-p", "tsrc/build", "-o", "tree", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_TRUE(starts_with(r.err, "measuretool: 3 files, 3 loops, 0 errors, 0 warnings, "));
+    testutil_proc_release(&r);
+    char *header = read_in_tmp("tree/ops/ops.h"), *orig = read_in_tmp("tsrc/ops/ops.h");
+    CU_ASSERT_TRUE(header && orig && !strcmp(header, orig));
+    free(header);
+    free(orig);
+    char *copy = read_in_tmp("tree/ops/scale.c");
+    CU_ASSERT_PTR_NOT_NULL(copy ? strstr(copy, "aitool") : NULL);
+    free(copy);
+    char *db_copy = read_in_tmp("tree/build/compile_commands.json");
+    CU_ASSERT_PTR_NULL(db_copy);
+    free(db_copy);
+    const char *plain[] = {"cc", "-O2", "tsrc/main.c", "tsrc/ops/scale.c", "tsrc/ops/sum.c",
+                           "-o", "tsrc_prog", NULL};
+    r = testutil_exec(tmpdir, plain);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *tree = testutil_path(tmpdir, "tree");
+    CU_ASSERT_TRUE(build_from_database(tree));
+    free(tree);
+    char *prog = testutil_path(tmpdir, "tree/build/prog");
+    char *orig_prog = testutil_path(tmpdir, "tsrc_prog");
+    const char *run_orig[] = {orig_prog, NULL}, *run_copy[] = {prog, NULL};
+    testutil_proc o = testutil_exec(tmpdir, run_orig);
+    setenv("AITOOL_MEASURED", "tree.json", 1);
+    r = testutil_exec(tmpdir, run_copy);
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(o.out, "240\n");
+    CU_ASSERT_STRING_EQUAL(r.out, o.out);
+    testutil_proc_release(&o);
+    testutil_proc_release(&r);
+    free(prog);
+    free(orig_prog);
+    char *m = read_in_tmp("tree.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    for (size_t k = 0; k < 3; k++)
+        CU_ASSERT_PTR_NOT_NULL(strstr(m, tree_loops[k]));
+    free(m);
+}
+
+/* Files named without -p make a tree when -o ends in '/': the root is
+ * theirs, the header is copied, there is no database to write. */
+static void test_files_tree(void)
+{
+    write_tree_project();
+    const char *args[] = {"-auto-instrument", "-o", "t2/", "tsrc/main.c", "tsrc/ops/sum.c",
+                          NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    const char *present[] = {"t2/main.c", "t2/ops/sum.c", "t2/ops/ops.h"};
+    for (size_t k = 0; k < 3; k++) {
+        char *text = read_in_tmp(present[k]);
+        CU_ASSERT_PTR_NOT_NULL(text);
+        free(text);
+    }
+    char *db = read_in_tmp("t2/compile_commands.json"), *scale = read_in_tmp("t2/ops/scale.c");
+    CU_ASSERT_PTR_NULL(db);
+    CU_ASSERT_PTR_NULL(scale);
+    free(db);
+    free(scale);
+}
+
+/* A bad DIR is refused before anything is written, and named. */
+static void assert_tree_refused(const char *dir, const char *message)
+{
+    const char *args[] = {"-auto-instrument", "-p", "tsrc/build", "-o", dir, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, message));
+    if (!strstr(r.err, message))
+        fprintf(stderr, "wanted '%s' in:\n%s", message, r.err);
+    testutil_proc_release(&r);
+    char *copy = read_in_tmp("tsrc/ops/ops.h");
+    CU_ASSERT_PTR_NOT_NULL(copy ? strstr(copy, "#ifndef OPS_H\n") : NULL);
+    free(copy);
+    char *scale = read_in_tmp("tsrc/ops/scale.c");
+    CU_ASSERT_PTR_NULL(scale ? strstr(scale, "aitool") : "");
+    free(scale);
+}
+
+static void test_project_tree_refused(void)
+{
+    write_tree_project();
+    strbuf want = STRBUF_INIT;
+    strbuf_printf(&want, "error: -o 'tsrc' is the project's root '%s/tsrc': the tree would "
+                         "overwrite its sources\n",
+                  tmpdir);
+    assert_tree_refused("tsrc", strbuf_cstr(&want));
+    strbuf_release(&want);
+    assert_tree_refused(".", "error: -o '.' holds the project's root '");
+    assert_tree_refused("tsrc/build", "error: -o 'tsrc/build' holds the input "
+                                      "'tsrc/build/compile_commands.json': the tree would "
+                                      "overwrite it\n");
+    CU_ASSERT_FATAL(write_in_tmp("plain", "a file\n"));
+    assert_tree_refused("plain/tree", "error: -o 'plain/tree': cannot make the tree there: Not a "
+                                      "directory\n");
+    struct stat st;
+    char *ops = testutil_path(tmpdir, "tsrc/build/ops");
+    CU_ASSERT_NOT_EQUAL(stat(ops, &st), 0);
+    free(ops);
+}
+
 /* -progress off a terminal: lines of files done, then the summary. */
 static void test_progress(void)
 {
@@ -394,6 +590,9 @@ static const testutil_case project_cases[] = {
     {"files named with -p", test_named_files},
     {"relative paths, a unit that does not compile", test_relative_and_broken},
     {"-p with -auto-instrument", test_project_instrumented},
+    {"-p -auto-instrument -o DIR: a tree that builds", test_project_tree},
+    {"files named with -o DIR/: a tree", test_files_tree},
+    {"-o DIR that is the root, holds an input or cannot be written", test_project_tree_refused},
     {"progress and summary", test_progress},
     {"progress on a terminal", test_progress_on_terminal},
     {"the run planner called as the command line runs it", test_driver_as_command_line},

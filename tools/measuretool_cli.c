@@ -36,9 +36,10 @@ static const args_option mt_option_table[] = {
     {.names = "-static-counting-only", .kind = ARGS_FLAG, .dest = MT_OPT(static_only),
      .help = "analyze only: write the report, change no source. Without it measuretool writes an "
              "instrumented copy of each file (measureTool's `chiterations = N;` protocol)"},
-    {.names = "-o", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(output),
-     .help = "the instrumented copy (one input only); default `ai_<file name>` in the current "
-             "directory"},
+    {.names = "-o", .kind = ARGS_VALUE, .value = "PATH", .dest = MT_OPT(output),
+     .help = "the instrumented copy of one input; with -p (or several inputs and DIR/), the "
+             "directory of a tree of copies that mirrors the sources, with their headers and a "
+             "compile_commands.json; default `ai_<file name>` in the current directory"},
     {.names = "-auto-instrument", .kind = ARGS_FLAG, .dest = MT_OPT(auto_instrument),
      .help = "instrument every loop for exact measurement, no markers needed: the copy writes "
              "each loop's entries, iterations, FP operations and bytes as JSON at exit, to "
