@@ -570,7 +570,7 @@ bool fileio_make_dirs(const char *option, const char *dir)
     char *d = mem_strdup(dir);
     bool ok = true;
     /* Each prefix ending before a '/', then the whole: a parent before its child. */
-    for (char *p = d + 1; ok; p++) {
+    for (char *p = d + (*d != '\0'); ok; p++) {
         if (*p != '/' && *p != '\0')
             continue;
         char c = *p;

@@ -434,7 +434,7 @@ static char *mt_resolve(const char *path)
     return out;
 }
 
-/* root cut to the directories it shares with dir ("" is /). */
+/* root cut to the directories it shares with dir ("" when only /). */
 static void mt_common_dir(char *root, const char *dir)
 {
     size_t i = 0;
@@ -479,6 +479,13 @@ static bool mt_tree_root(mt_plan *pl, char **real)
     }
     pl->root = arena_strdup(pl->arena, root ? root : "");
     free(root);
+    /* Under / the headers to copy would be the system's. */
+    if (pl->nunits && !*pl->root) {
+        diag_tool(DIAG_ERROR, "-o: '%s' and the other sources share no directory but '/', "
+                              "which cannot be the root of a tree",
+                  pl->units[0].path);
+        return false;
+    }
     return true;
 }
 
@@ -489,8 +496,7 @@ static bool mt_tree_dir_ok(const mt_options *o, const mt_plan *pl, char **real)
     if (mt_under(pl->root, pl->tree)) {
         diag_tool(DIAG_ERROR, "-o '%s' %s the project's root '%s': the tree would overwrite "
                               "its sources",
-                  o->output, strcmp(pl->root, pl->tree) ? "holds" : "is",
-                  *pl->root ? pl->root : "/");
+                  o->output, strcmp(pl->root, pl->tree) ? "holds" : "is", pl->root);
         return false;
     }
     char *db = pl->db ? realpath(pl->db->path, NULL) : NULL;
