@@ -27,8 +27,11 @@
  * does the same (aitool_clock_all, aitool_time_all), else those two cost a
  * test.  The clock is the TSC where the CPU says it runs at one rate in
  * every state (invariant), else CLOCK_MONOTONIC in ns; the first unit's
- * constructor chooses it and calibrates the TSC against CLOCK_MONOTONIC
- * for a few ms, once for the process (the registry holds the choice). */
+ * constructor chooses it for the process (the registry holds the choice)
+ * and reads both clocks, and the writer calibrates the TSC against
+ * CLOCK_MONOTONIC over the whole run, waiting for 5 ms to have passed
+ * when the run was shorter: the start-up pays no calibration, and the
+ * longer the run, the closer the rate. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -170,10 +173,10 @@ static void aitool_print_time(FILE *f, unsigned loop, unsigned inside)
             most = t->ticks[loop];
     }
     seconds = (double)most * aitool_tick_seconds();
-    fprintf(f, ", \"seconds\": %.9f, \"thread_seconds\": %.9f", seconds,
+    fprintf(f, ", \"seconds\": %.9g, \"thread_seconds\": %.9g", seconds,
             (double)sum * aitool_tick_seconds());
     if (seconds > 0)
-        fprintf(f, ", \"gflops\": %.6f, \"gbytes_per_s\": %.6f", (double)flops / seconds / 1e9,
+        fprintf(f, ", \"gflops\": %.9g, \"gbytes_per_s\": %.9g", (double)flops / seconds / 1e9,
                 (double)bytes / seconds / 1e9);
 }
 
@@ -248,7 +251,8 @@ struct aitool_registry_2 {
     int lock, claimed;
     long pid; /* of the process that started the program */
     int tsc, time_all; /* the clock is the TSC; AITOOL_TIME=all */
-    double tick_seconds;
+    unsigned long long tsc0, ns0; /* both clocks at the start */
+    double tick_seconds; /* 0 until the writer calibrates */
 };
 
 __attribute__((weak, visibility("default"))) struct aitool_registry_2 aitool_registry_2;
@@ -263,28 +267,33 @@ static int aitool_time_all_on(void)
     return aitool_registry_2.time_all;
 }
 
+/* Seconds a tick: the TSC's rate over the run (at least 5 ms of it). */
 static double aitool_tick_seconds(void)
 {
+    unsigned long long ns, tsc;
+    if (!aitool_registry_2.tsc)
+        return 1e-9;
+    if (aitool_registry_2.tick_seconds > 0)
+        return aitool_registry_2.tick_seconds;
+    do {
+        ns = aitool_monotonic_ns();
+        tsc = aitool_tsc();
+    } while (ns - aitool_registry_2.ns0 < 5000000ULL);
+    aitool_registry_2.tick_seconds = tsc > aitool_registry_2.tsc0
+                                         ? (double)(ns - aitool_registry_2.ns0) * 1e-9 /
+                                               (double)(tsc - aitool_registry_2.tsc0)
+                                         : 1e-9;
     return aitool_registry_2.tick_seconds;
 }
 
-/* The clock's choice, and the TSC's rate over about 5 ms of CLOCK_MONOTONIC. */
+/* The clock's choice, and both clocks' start for the TSC's calibration. */
 static void aitool_clock_start(void)
 {
     const char *all = getenv("AITOOL_TIME");
     aitool_registry_2.time_all = all && !strcmp(all, "all");
-    aitool_registry_2.tick_seconds = 1e-9;
-    if (aitool_tsc_invariant()) {
-        unsigned long long ns0 = aitool_monotonic_ns(), tsc0 = aitool_tsc(), ns1, tsc1;
-        do {
-            ns1 = aitool_monotonic_ns();
-            tsc1 = aitool_tsc();
-        } while (ns1 - ns0 < 5000000ULL);
-        if (tsc1 > tsc0) {
-            aitool_registry_2.tick_seconds = (double)(ns1 - ns0) * 1e-9 / (double)(tsc1 - tsc0);
-            aitool_registry_2.tsc = 1;
-        }
-    }
+    aitool_registry_2.tsc = aitool_tsc_invariant();
+    aitool_registry_2.ns0 = aitool_monotonic_ns();
+    aitool_registry_2.tsc0 = aitool_tsc();
 }
 
 static struct aitool_unit_2 aitool_unit = {0, aitool_file, AITOOL_DIGEST, AITOOL_UNIT,

@@ -195,10 +195,10 @@ static void mm_print_time(strbuf *t, const mm_loop *l)
 {
     if (!l->timed)
         return;
-    strbuf_printf(t, ", \"seconds\": %.9f, \"thread_seconds\": %.9f", l->seconds,
+    strbuf_printf(t, ", \"seconds\": %.9g, \"thread_seconds\": %.9g", l->seconds,
                   l->thread_seconds);
     if (l->seconds > 0)
-        strbuf_printf(t, ", \"gflops\": %.6f, \"gbytes_per_s\": %.6f",
+        strbuf_printf(t, ", \"gflops\": %.9g, \"gbytes_per_s\": %.9g",
                       l->flops / l->seconds / 1e9, l->bytes / l->seconds / 1e9);
 }
 
