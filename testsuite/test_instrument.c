@@ -1412,6 +1412,29 @@ static void test_time_all(void)
     CU_ASSERT(inner_s > 0 && inner_s < outer_s);
     check_rates(inner, 2000, 16000);
     cJSON_Delete(m);
+    /* search's inner loop returns from inside itself: its time is handed
+     * over before, and the counts are as without times */
+    copy_kernel("instr_auto.c");
+    const char *args[] = {"-auto-instrument", "instr_auto.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("ai_instr_auto.c", "auto_all", NULL, NULL));
+    setenv("AITOOL_MEASURED", "auto_all.json", 1);
+    setenv("AITOOL_TIME", "all", 1);
+    r = run_program("auto_all");
+    unsetenv("AITOOL_MEASURED");
+    unsetenv("AITOOL_TIME");
+    CU_ASSERT_EQUAL(r.status, 3);
+    testutil_proc_release(&r);
+    m = read_measured("auto_all.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    check_loops(m, auto_loops, 6);
+    loops = cJSON_GetObjectItem(m, "loops");
+    double search_s = time_member(cJSON_GetArrayItem(loops, 1), "seconds");
+    double search_inner_s = time_member(cJSON_GetArrayItem(loops, 2), "seconds");
+    CU_ASSERT(search_inner_s > 0 && search_inner_s <= search_s);
+    cJSON_Delete(m);
 }
 
 /* Two threads share the naps: their sum holds all 20 ms, the wall time
