@@ -44,6 +44,15 @@
  * `collapse`d or `ordered(n)` loops (nothing may come between them), a
  * computed goto.
  *
+ * Time.  The nest's block also reads the clock where it starts and adds
+ * the time since to its first loop (aitool_time) wherever it hands the
+ * counters over, so that no clock is read inside a loop of the nest.  Each
+ * loop inside it gets a block of its own that does the same through
+ * aitool_clock_all and aitool_time_all, which only read the clock under
+ * AITOOL_TIME=all; a `break` leaves the loop into its block, and a return,
+ * goto or exit() leaving such loops hands their times over first.  A nest
+ * a jump enters is not timed: the jump would skip the clock's read.
+ *
  * Jumps into loops.  A goto to a label inside a loop from outside it, or a
  * case label inside a loop whose switch is outside it (a coroutine's
  * resumption), enters the loop in the middle: an entry of each loop it
@@ -172,6 +181,10 @@ typedef struct autoi {
     size_t nkept;
     nest *nest;            /* the nest being visited, or NULL */
     const op_costs *clock; /* -simon-clock: each segment advances the clock by its cost */
+    unsigned char *timed;  /* by loop: 1 a nest's own, 2 under AITOOL_TIME=all, 0 never */
+    size_t *inside;        /* by loop: how many loops inside it follow it in the table */
+    int *open_timed;       /* the loops of the nest being visited whose times run */
+    size_t nopen_timed;
 } autoi;
 
 static const char *edit_text_empty = "";
@@ -621,7 +634,25 @@ static void add_flush(autoi *ai, size_t begin, size_t end)
     n->flush_edits[n->nflush++] = placeholder(ai, end, EDIT_CLOSE);
 }
 
-/* return, a goto out of the nest, exit(): the nest's counters go first. */
+/* The times of the loops a jump at [begin, end) leaves, innermost first:
+ * the open timed loops from the (from + 1)th on. */
+static void time_leaving(autoi *ai, size_t from, size_t begin, size_t end)
+{
+    if (from >= ai->nopen_timed)
+        return;
+    strbuf open = STRBUF_INIT;
+    strbuf_append(&open, "{");
+    for (size_t i = ai->nopen_timed; i-- > from;)
+        strbuf_printf(&open, " aitool_time_all(%d, aitool_t%d);", ai->open_timed[i],
+                      ai->open_timed[i]);
+    strbuf_append(&open, " ");
+    set_edit_text(ai, placeholder(ai, begin, EDIT_OPEN), strbuf_cstr(&open));
+    set_edit_text(ai, placeholder(ai, end, EDIT_CLOSE), " }");
+    strbuf_release(&open);
+}
+
+/* return, a goto out of the nest, exit(): the nest's counters go first,
+ * and the times of the loops left. */
 static void flush_before(autoi *ai, const lm_stmt *c)
 {
     if (!ai->nest || ai->nest->direct)
@@ -631,7 +662,26 @@ static void flush_before(autoi *ai, const lm_stmt *c)
         nest_problem(ai, c, "a jump out of it comes from a macro expansion");
         return;
     }
-    add_flush(ai, begin, source_statement_end(ai->s, end));
+    end = source_statement_end(ai->s, end);
+    add_flush(ai, begin, end);
+    time_leaving(ai, 0, begin, end);
+}
+
+/* A goto inside the nest: the times of the timed loops its target is
+ * outside of. */
+static void time_goto_within(autoi *ai, const lm_stmt *c)
+{
+    size_t begin, end, from = ai->nopen_timed;
+    if (!c->target_known || !source_node_range(ai->s, c, &begin, &end))
+        return;
+    while (from > 0) {
+        const lm_stmt *l = ai->loop_stmts[ai->open_timed[from - 1]];
+        size_t lb, le;
+        if (!source_node_range(ai->s, l, &lb, &le) || (c->target >= lb && c->target < le))
+            break;
+        from--;
+    }
+    time_leaving(ai, from, begin, source_statement_end(ai->s, end));
 }
 
 static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur);
@@ -672,6 +722,8 @@ static void visit_goto(autoi *ai, const lm_stmt *c, segment *cur)
     if (ai->nest && (!c->target_known || c->target < ai->nest->begin ||
                      c->target >= ai->nest->end))
         flush_before(ai, c);
+    else if (ai->nest && !ai->nest->direct)
+        time_goto_within(ai, c);
 }
 
 /* A statement under `#pragma omp`: a segment of its own, as it may run in
@@ -995,10 +1047,30 @@ static int add_loop(autoi *ai, const lm_stmt *c)
         ai->loops_cap = ai->loops_cap ? ai->loops_cap * 2 : 16;
         ai->loops = mem_realloc(ai->loops, ai->loops_cap * sizeof *ai->loops);
         ai->loop_stmts = mem_realloc(ai->loop_stmts, ai->loops_cap * sizeof *ai->loop_stmts);
+        ai->timed = mem_realloc(ai->timed, ai->loops_cap * sizeof *ai->timed);
+        ai->inside = mem_realloc(ai->inside, ai->loops_cap * sizeof *ai->inside);
     }
+    ai->timed[ai->nloops] = 0;
+    ai->inside[ai->nloops] = 0;
     ai->loops[ai->nloops] = c->loop;
     ai->loop_stmts[ai->nloops] = c;
     return (int)ai->nloops++;
+}
+
+/* A loop inside a nest, written at [begin, end): its block, which times
+ * it under AITOOL_TIME=all, and its place among the open timed loops. */
+static void time_loop_open(autoi *ai, int index, size_t begin, size_t end)
+{
+    size_t open_at = stmt_begin(ai, begin);
+    char open[96], close[64];
+    snprintf(open, sizeof open, "{ unsigned long long aitool_t%d = aitool_clock_all();%s", index,
+             open_at != begin ? "\n" : " ");
+    snprintf(close, sizeof close, " aitool_time_all(%d, aitool_t%d); }", index, index);
+    set_edit_text(ai, placeholder(ai, open_at, EDIT_OPEN), open);
+    set_edit_text(ai, placeholder(ai, source_statement_end(ai->s, end), EDIT_CLOSE), close);
+    ai->timed[index] = 2;
+    ai->open_timed = mem_realloc(ai->open_timed, (ai->nopen_timed + 1) * sizeof *ai->open_timed);
+    ai->open_timed[ai->nopen_timed++] = index;
 }
 
 static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
@@ -1025,10 +1097,16 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
      * in its body, once an iteration, as the loop control does. */
     bool bound = pragma >= 0 && ai->pragmas[pragma].binds_loop;
     int index = add_loop(ai, c);
-    if (ai->nest && ai->nest->root_pending)
+    bool timed = false;
+    if (ai->nest && ai->nest->root_pending) {
         ai->nest->root_pending = false; /* the nest counts its own entries */
-    else if (segment_host(cur))
-        segment_note_entry(segment_host(cur), index);
+    } else {
+        if (segment_host(cur))
+            segment_note_entry(segment_host(cur), index);
+        timed = ai->nest && !ai->nest->direct && !jumps_into(ai, c);
+    }
+    if (timed)
+        time_loop_open(ai, index, begin, end);
 
     bool warned = false;
     segment_count_node(cur, c);
@@ -1051,6 +1129,9 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
             visit_expr(ai, k, &g);
     visit_stmt(ai, body, &g);
     segment_finish(ai, &g);
+    ai->inside[index] = ai->nloops - (size_t)index - 1;
+    if (timed)
+        ai->nopen_timed--;
 }
 
 /* What a nest's visit adds, to be taken back when it is left as written. */
@@ -1134,7 +1215,10 @@ static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, se
     } else {
         add_row(ai, n.first, ai->nloops > m.loops ? (int)m.loops : -1, FIELD_ENTRIES, 1);
         strbuf decl = STRBUF_INIT, flush = STRBUF_INIT;
+        bool timed = ai->nloops > m.loops;
         strbuf_append(&decl, "{ ");
+        if (timed)
+            strbuf_append(&decl, "unsigned long long aitool_t = aitool_clock(); ");
         for (unsigned k = n.first + 1; k < ai->ncounters; k++)
             strbuf_printf(&decl, "%s aitool_c%u = 0", k == n.first + 1 ? "unsigned long" : ",", k);
         if (ai->ncounters > n.first + 1)
@@ -1144,6 +1228,10 @@ static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, se
         for (unsigned k = n.first + 1; k < ai->ncounters; k++)
             strbuf_printf(&flush, ", aitool_c%u", k);
         strbuf_append(&flush, ");");
+        if (timed) {
+            strbuf_printf(&flush, " aitool_time(%zu, aitool_t);", m.loops);
+            ai->timed[m.loops] = 1;
+        }
         set_edit_text(ai, n.wrap_open, strbuf_cstr(&decl));
         strbuf close = STRBUF_INIT;
         strbuf_printf(&close, " %s }", strbuf_cstr(&flush));
@@ -1348,6 +1436,11 @@ static const char auto_prelude[] =
     "   (default ai_measured.json); the counting code is at the end of the file. */\n"
     "static unsigned long *aitool_here(void) __attribute__((unused));\n"
     "static void aitool_add(unsigned first, unsigned n, ...) __attribute__((unused));\n"
+    "static unsigned long long aitool_clock(void) __attribute__((unused));\n"
+    "static void aitool_time(unsigned loop, unsigned long long start) __attribute__((unused));\n"
+    "static unsigned long long aitool_clock_all(void) __attribute__((unused));\n"
+    "static void aitool_time_all(unsigned loop, unsigned long long start) "
+    "__attribute__((unused));\n"
     "#define AITOOL_HIT(k) (aitool_here()[k]++)\n";
 
 /* The tables the runtime reads, then the runtime. */
@@ -1366,6 +1459,8 @@ static char *auto_epilogue(autoi *ai)
     strbuf_append(&t, "static const struct aitool_loop {\n"
                       "    unsigned line, column;\n    const char *function;\n"
                       "    unsigned long load, store; /* bytes per iteration */\n"
+                      "    int timed; /* 1 a nest's own loop, 2 timed under AITOOL_TIME=all */\n"
+                      "    unsigned inside; /* the loops inside it, the table's next */\n"
                       "} aitool_loops[] = {\n");
     for (size_t i = 0; i < ai->nloops; i++) {
         const lm_loop *l = ai->loops[i];
@@ -1373,10 +1468,10 @@ static char *auto_epilogue(autoi *ai)
         lm_bytes store = lm_arrays_bytes(ai->s->prog, l->own_arrays, true);
         strbuf_printf(&t, "    {%u, %u, \"", l->loc.line, l->loc.column);
         append_json_in_c(&t, l->function->name);
-        strbuf_printf(&t, "\", %s, %s},\n", load.formula ? load.formula : "0",
-                      store.formula ? store.formula : "0");
+        strbuf_printf(&t, "\", %s, %s, %d, %zu},\n", load.formula ? load.formula : "0",
+                      store.formula ? store.formula : "0", ai->timed[i], ai->inside[i]);
     }
-    strbuf_append(&t, "    {0, 0, 0, 0, 0}\n};\n"
+    strbuf_append(&t, "    {0, 0, 0, 0, 0, 0, 0}\n};\n"
                       "static const struct aitool_row {\n"
                       "    unsigned counter;\n    int loop, field;\n    unsigned long amount;\n"
                       "} aitool_rows[] = {\n");
@@ -1405,6 +1500,9 @@ static void auto_release(autoi *ai)
     free(ai->by_jump);
     free(ai->loop_stmts);
     free(ai->kept_uses);
+    free(ai->timed);
+    free(ai->inside);
+    free(ai->open_timed);
 }
 
 bool auto_instrument(source *s)

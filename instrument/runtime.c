@@ -7,9 +7,9 @@
  *
  * One measurement per process, whatever number of instrumented files the
  * program links: every copy of this code is static to its file, and the
- * copies meet in one registry, aitool_registry_1, a weak definition each
+ * copies meet in one registry, aitool_registry_2, a weak definition each
  * file carries (the linker keeps one, so several instrumented objects link
- * statically without a clash; the _1 is the layout's version, so copies of
+ * statically without a clash; the _2 is the layout's version, so copies of
  * another layout never share it).  Each file's constructor registers its
  * unit; the first to register also installs the one writer (atexit) and
  * the fork handler.  At exit the writer asks each unit to sum its threads'
@@ -19,24 +19,42 @@
  * temporary renamed into place.  Without %p, only the process that started
  * the program (and, when the name has no %r, only rank 0) writes the name
  * itself; any other writes NAME.PID and says so, so that no process
- * overwrites another's.  A child made by fork starts from zero counts. */
+ * overwrites another's.  A child made by fork starts from zero counts.
+ *
+ * Time.  Each nest reads the clock where it starts (aitool_clock) and adds
+ * the ticks since to its loop's slot of the thread (aitool_time) wherever
+ * it hands its counters over; with AITOOL_TIME=all each loop inside a nest
+ * does the same (aitool_clock_all, aitool_time_all), else those two cost a
+ * test.  The clock is the TSC where the CPU says it runs at one rate in
+ * every state (invariant), else CLOCK_MONOTONIC in ns; the first unit's
+ * constructor chooses it for the process (the registry holds the choice)
+ * and reads both clocks, and the writer calibrates the TSC against
+ * CLOCK_MONOTONIC over the whole run, waiting for 5 ms to have passed
+ * when the run was shorter: the start-up pays no calibration, and the
+ * longer the run, the closer the rate. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#include <x86intrin.h>
+#endif
 
 struct aitool_thread {
     struct aitool_thread *next;
     unsigned long c[AITOOL_NCOUNTERS + 1];
+    unsigned long long ticks[AITOOL_NLOOPS + 1]; /* by loop number + 1 */
 };
 
 static struct aitool_thread *aitool_threads;
-static __thread unsigned long *aitool_mine;
+static __thread struct aitool_thread *aitool_mine;
 
-static unsigned long *aitool_here(void)
+static struct aitool_thread *aitool_thread_here(void)
 {
     struct aitool_thread *t;
     if (aitool_mine)
@@ -50,8 +68,13 @@ static unsigned long *aitool_here(void)
     while (!__atomic_compare_exchange_n(&aitool_threads, &t->next, t, 0, __ATOMIC_RELEASE,
                                         __ATOMIC_ACQUIRE))
         ;
-    aitool_mine = t->c;
-    return aitool_mine;
+    aitool_mine = t;
+    return t;
+}
+
+static unsigned long *aitool_here(void)
+{
+    return aitool_thread_here()->c;
 }
 
 static void aitool_add(unsigned first, unsigned n, ...)
@@ -65,11 +88,120 @@ static void aitool_add(unsigned first, unsigned n, ...)
     va_end(ap);
 }
 
+/* ---- the clock ---- */
+
+#if defined(CLOCK_MONOTONIC)
+static unsigned long long aitool_monotonic_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
+}
+#elif defined(__linux__)
+/* A strict ISO mode (-std=c11) hides POSIX's clock_gettime: Linux's, by
+ * its ABI (clockid_t an int, CLOCK_MONOTONIC 1, two longs a time). */
+struct aitool_timespec {
+    long sec, nsec;
+};
+int clock_gettime(int clock, struct aitool_timespec *ts);
+
+static unsigned long long aitool_monotonic_ns(void)
+{
+    struct aitool_timespec ts;
+    clock_gettime(1, &ts);
+    return (unsigned long long)ts.sec * 1000000000ULL + (unsigned long long)ts.nsec;
+}
+#else
+/* A strict ISO mode elsewhere: the processor time of ISO C, the one clock
+ * it has, for want of a monotonic one. */
+static unsigned long long aitool_monotonic_ns(void)
+{
+    return (unsigned long long)((double)clock() * (1e9 / CLOCKS_PER_SEC));
+}
+#endif
+
+/* The TSC when it is invariant (CPUID 0x80000007, EDX bit 8). */
+static int aitool_tsc_invariant(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned a, b, c, d;
+    return __get_cpuid(0x80000007, &a, &b, &c, &d) && (d >> 8 & 1);
+#else
+    return 0;
+#endif
+}
+
+static unsigned long long aitool_tsc(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    return __rdtsc();
+#else
+    return 0;
+#endif
+}
+
+struct aitool_registry_2;
+extern struct aitool_registry_2 aitool_registry_2;
+static int aitool_use_tsc(void);
+static int aitool_time_all_on(void);
+
+static unsigned long long aitool_clock(void)
+{
+    return aitool_use_tsc() ? aitool_tsc() : aitool_monotonic_ns();
+}
+
+static void aitool_time(unsigned loop, unsigned long long start)
+{
+    aitool_thread_here()->ticks[loop + 1] += aitool_clock() - start;
+}
+
+static unsigned long long aitool_clock_all(void)
+{
+    return aitool_time_all_on() ? aitool_clock() : 0;
+}
+
+static void aitool_time_all(unsigned loop, unsigned long long start)
+{
+    if (aitool_time_all_on())
+        aitool_time(loop, start);
+}
+
 /* ---- this file's unit ---- */
 
 /* fields: fp_plus, fp_minus, fp_multiply, fp_divide, fp_special, entries,
  * iterations; totals add load and store bytes (9 fields) */
 static unsigned long aitool_sums[AITOOL_NLOOPS + 1][7];
+
+static double aitool_tick_seconds(void);
+
+/* A timed loop's seconds (the largest thread's sum: the wall time when its
+ * threads ran it side by side), its threads' sum, and the rates over the
+ * wall time of the work it did with the loops inside it, as its time
+ * holds theirs. */
+static void aitool_print_time(FILE *f, unsigned loop, unsigned inside)
+{
+    const struct aitool_thread *t;
+    unsigned long long most = 0, sum = 0;
+    unsigned long flops = 0, bytes = 0;
+    unsigned i;
+    double seconds;
+    for (i = loop; i <= loop + inside; i++) {
+        const unsigned long *v = aitool_sums[i];
+        flops += v[0] + v[1] + v[2] + v[3];
+        bytes += v[6] * (aitool_loops[i - 1].load + aitool_loops[i - 1].store);
+    }
+    for (t = __atomic_load_n(&aitool_threads, __ATOMIC_ACQUIRE); t; t = t->next) {
+        sum += t->ticks[loop];
+        if (t->ticks[loop] > most)
+            most = t->ticks[loop];
+    }
+    seconds = (double)most * aitool_tick_seconds();
+    fprintf(f, ", \"seconds\": %.9g, \"thread_seconds\": %.9g", seconds,
+            (double)sum * aitool_tick_seconds());
+    if (seconds > 0)
+        fprintf(f, ", \"gflops\": %.9g, \"gbytes_per_s\": %.9g", (double)flops / seconds / 1e9,
+                (double)bytes / seconds / 1e9);
+}
 
 static void aitool_print_counts(FILE *f, const unsigned long *v, unsigned long load,
                                 unsigned long store)
@@ -110,6 +242,8 @@ static void aitool_write_unit(FILE *f, int *first, unsigned long *totals)
         fprintf(f, "%s\n    {\"file\": \"%s\", \"line\": %u, \"column\": %u, \"function\": \"%s\", ",
                 *first ? "" : ",", aitool_file, l->line, l->column, l->function);
         aitool_print_counts(f, v, load, store);
+        if (l->timed == 1 || (l->timed == 2 && aitool_time_all_on()))
+            aitool_print_time(f, i, l->inside);
         fputs("}", f);
         *first = 0;
     }
@@ -119,49 +253,92 @@ static void aitool_write_unit(FILE *f, int *first, unsigned long *totals)
 static void aitool_reset_unit(void)
 {
     struct aitool_thread *t;
-    for (t = __atomic_load_n(&aitool_threads, __ATOMIC_ACQUIRE); t; t = t->next)
+    for (t = __atomic_load_n(&aitool_threads, __ATOMIC_ACQUIRE); t; t = t->next) {
         memset(t->c, 0, sizeof t->c);
+        memset(t->ticks, 0, sizeof t->ticks);
+    }
 }
 
 /* ---- the registry the files of a process meet in ---- */
 
-struct aitool_unit_1 {
-    struct aitool_unit_1 *next;
+struct aitool_unit_2 {
+    struct aitool_unit_2 *next;
     const char *file; /* as JSON string text */
     unsigned long long digest, id;
     void (*write)(FILE *f, int *first, unsigned long *totals);
     void (*reset)(void);
 };
 
-struct aitool_registry_1 {
-    struct aitool_unit_1 *units; /* by file name */
+struct aitool_registry_2 {
+    struct aitool_unit_2 *units; /* by file name */
     int lock, claimed;
     long pid; /* of the process that started the program */
+    int tsc, time_all; /* the clock is the TSC; AITOOL_TIME=all */
+    unsigned long long tsc0, ns0; /* both clocks at the start */
+    double tick_seconds; /* 0 until the writer calibrates */
 };
 
-extern struct aitool_registry_1 aitool_registry_1;
-__attribute__((weak, visibility("default"))) struct aitool_registry_1 aitool_registry_1;
+__attribute__((weak, visibility("default"))) struct aitool_registry_2 aitool_registry_2;
 
-static struct aitool_unit_1 aitool_unit = {0, aitool_file, AITOOL_DIGEST, AITOOL_UNIT,
+static int aitool_use_tsc(void)
+{
+    return aitool_registry_2.tsc;
+}
+
+static int aitool_time_all_on(void)
+{
+    return aitool_registry_2.time_all;
+}
+
+/* Seconds a tick: the TSC's rate over the run (at least 5 ms of it). */
+static double aitool_tick_seconds(void)
+{
+    unsigned long long ns, tsc;
+    if (!aitool_registry_2.tsc)
+        return 1e-9;
+    if (aitool_registry_2.tick_seconds > 0)
+        return aitool_registry_2.tick_seconds;
+    do {
+        ns = aitool_monotonic_ns();
+        tsc = aitool_tsc();
+    } while (ns - aitool_registry_2.ns0 < 5000000ULL);
+    aitool_registry_2.tick_seconds = tsc > aitool_registry_2.tsc0
+                                         ? (double)(ns - aitool_registry_2.ns0) * 1e-9 /
+                                               (double)(tsc - aitool_registry_2.tsc0)
+                                         : 1e-9;
+    return aitool_registry_2.tick_seconds;
+}
+
+/* The clock's choice, and both clocks' start for the TSC's calibration. */
+static void aitool_clock_start(void)
+{
+    const char *all = getenv("AITOOL_TIME");
+    aitool_registry_2.time_all = all && !strcmp(all, "all");
+    aitool_registry_2.tsc = aitool_tsc_invariant();
+    aitool_registry_2.ns0 = aitool_monotonic_ns();
+    aitool_registry_2.tsc0 = aitool_tsc();
+}
+
+static struct aitool_unit_2 aitool_unit = {0, aitool_file, AITOOL_DIGEST, AITOOL_UNIT,
                                            aitool_write_unit, aitool_reset_unit};
 
 static void aitool_lock(void)
 {
-    while (__atomic_exchange_n(&aitool_registry_1.lock, 1, __ATOMIC_ACQUIRE))
+    while (__atomic_exchange_n(&aitool_registry_2.lock, 1, __ATOMIC_ACQUIRE))
         ;
 }
 
 static void aitool_unlock(void)
 {
-    __atomic_store_n(&aitool_registry_1.lock, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&aitool_registry_2.lock, 0, __ATOMIC_RELEASE);
 }
 
 static void aitool_after_fork(void)
 {
-    const struct aitool_unit_1 *u;
-    for (u = aitool_registry_1.units; u; u = u->next)
+    const struct aitool_unit_2 *u;
+    for (u = aitool_registry_2.units; u; u = u->next)
         u->reset();
-    aitool_registry_1.lock = 0;
+    aitool_registry_2.lock = 0;
 }
 
 /* The MPI rank the launcher gave, or NULL. */
@@ -209,7 +386,7 @@ static int aitool_path(char *out, size_t size)
             aitool_append(out, size, &n, one);
         }
     }
-    if (!has_pid && ((long)getpid() != aitool_registry_1.pid ||
+    if (!has_pid && ((long)getpid() != aitool_registry_2.pid ||
                      (!has_rank && rank && strcmp(rank, "0")))) {
         aitool_append(out, size, &n, ".");
         aitool_append(out, size, &n, pid);
@@ -225,16 +402,16 @@ static void aitool_write_json(FILE *f)
 {
     unsigned long totals[9] = {0};
     unsigned long long build = 0;
-    const struct aitool_unit_1 *u;
+    const struct aitool_unit_2 *u;
     int first = 1;
-    for (u = aitool_registry_1.units; u; u = u->next)
+    for (u = aitool_registry_2.units; u; u = u->next)
         build += u->id;
     fprintf(f, "{\n  \"build\": \"%016llx\",\n  \"files\": [", build);
-    for (u = aitool_registry_1.units; u; u = u->next)
+    for (u = aitool_registry_2.units; u; u = u->next)
         fprintf(f, "%s\n    {\"file\": \"%s\", \"digest\": \"%016llx\"}",
-                u == aitool_registry_1.units ? "" : ",", u->file, u->digest);
+                u == aitool_registry_2.units ? "" : ",", u->file, u->digest);
     fputs("\n  ],\n  \"loops\": [", f);
-    for (u = aitool_registry_1.units; u; u = u->next)
+    for (u = aitool_registry_2.units; u; u = u->next)
         u->write(f, &first, totals);
     fputs(first ? "],\n  \"totals\": {" : "\n  ],\n  \"totals\": {", f);
     aitool_print_counts(f, totals, totals[7], totals[8]);
@@ -275,18 +452,20 @@ static void aitool_write(void)
  * every process of a program writes its loops in one order. */
 __attribute__((constructor)) static void aitool_start(void)
 {
-    struct aitool_unit_1 **at;
+    struct aitool_unit_2 **at;
     int first;
     aitool_lock();
-    for (at = &aitool_registry_1.units; *at && strcmp((*at)->file, aitool_unit.file) <= 0;
+    for (at = &aitool_registry_2.units; *at && strcmp((*at)->file, aitool_unit.file) <= 0;
          at = &(*at)->next)
         ;
     aitool_unit.next = *at;
     *at = &aitool_unit;
-    first = !aitool_registry_1.claimed;
-    aitool_registry_1.claimed = 1;
-    if (first)
-        aitool_registry_1.pid = (long)getpid();
+    first = !aitool_registry_2.claimed;
+    aitool_registry_2.claimed = 1;
+    if (first) {
+        aitool_registry_2.pid = (long)getpid();
+        aitool_clock_start();
+    }
     aitool_unlock();
     if (first) {
         pthread_atfork(aitool_lock, aitool_unlock, aitool_after_fork);

@@ -2,6 +2,7 @@
  * exit), keyed by the loops of the analyzed program. */
 #include "measured.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,19 @@ const json_check_field measured_count_fields[] = {
     {0},
 };
 
+/* Seconds and rates, >= 0. */
+static const json_check_range measured_time = {0, HUGE_VAL, false, 0, ">= 0"};
+
+/* A timed loop's time (instrument/runtime.c): measurements of untimed
+ * loops and those written before loops were timed have none. */
+static const json_check_field measured_time_fields[] = {
+    {"seconds", JSON_CHECK_NUMBER, &measured_time, false, false, NULL, NULL, NULL},
+    {"thread_seconds", JSON_CHECK_NUMBER, &measured_time, false, false, NULL, NULL, NULL},
+    {"gflops", JSON_CHECK_NUMBER, &measured_time, false, false, NULL, NULL, NULL},
+    {"gbytes_per_s", JSON_CHECK_NUMBER, &measured_time, false, false, NULL, NULL, NULL},
+    {0},
+};
+
 /* fp_total and ai follow from the counts (and are worked out again from
  * them), so a measurement written by hand may leave them out. */
 static const json_check_field measured_loop_fields[] = {
@@ -62,6 +76,7 @@ static const json_check_field measured_loop_fields[] = {
     {"counts", JSON_CHECK_GROUP, NULL, false, false, NULL, measured_count_fields, NULL},
     {"fp_total", JSON_CHECK_INTEGER, &json_check_count, false, false, NULL, NULL, NULL},
     {"ai", JSON_CHECK_NUMBER, &json_check_intensity, false, false, NULL, NULL, NULL},
+    {"time", JSON_CHECK_GROUP, NULL, false, false, NULL, measured_time_fields, NULL},
     {0},
 };
 
@@ -181,6 +196,22 @@ static const lm_loop *find_loop(const loop_index *ix, const char *file, unsigned
 static const char *const count_keys[] = {"fp_plus", "fp_minus", "fp_multiply", "fp_divide",
                                          "fp_special"};
 
+static double json_number_or_zero(const cJSON *e, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, key);
+    return v ? v->valuedouble : 0.0;
+}
+
+/* A timed loop's time and rates, when the entry has them. */
+static void read_time(measured_loop *m, const cJSON *e)
+{
+    m->timed = cJSON_GetObjectItemCaseSensitive(e, "seconds") != NULL;
+    m->seconds = json_number_or_zero(e, "seconds");
+    m->thread_seconds = json_number_or_zero(e, "thread_seconds");
+    m->gflops = json_number_or_zero(e, "gflops");
+    m->gbytes_per_s = json_number_or_zero(e, "gbytes_per_s");
+}
+
 /* One entry of "loops", as the schema checked it. */
 static void read_entry(measured_set *s, const loop_index *ix, const char *path, const cJSON *e)
 {
@@ -200,6 +231,7 @@ static void read_entry(measured_set *s, const loop_index *ix, const char *path, 
         return;
     }
     m.ai = lm_intensity(lm_fp_total(&m.fp), m.load_bytes + m.store_bytes);
+    read_time(&m, e);
     if (!s->by_loop[l->index])
         s->by_loop[l->index] = mem_alloc(sizeof m);
     *s->by_loop[l->index] = m;

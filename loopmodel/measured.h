@@ -14,7 +14,8 @@
  *
  * What a measurement holds is the table measured_schema (json_check.h):
  * each loop's "file", "line", "column" and counts are required, "function",
- * "fp_total" and "ai" optional (they follow from the rest), "totals",
+ * "fp_total" and "ai" optional (they follow from the rest), "seconds",
+ * "thread_seconds", "gflops" and "gbytes_per_s" optional (timed loops), "totals",
  * "build" and "files" optional; a member of another name, or one given
  * twice, is an error.  measured_merge.c sums the measurements of a run's
  * processes. */
@@ -34,6 +35,11 @@ typedef struct measured_loop {
     lm_fp_counts fp;
     unsigned long load_bytes, store_bytes;
     double ai;
+    /* A timed loop's (timed): the wall time of it with the loops inside it
+     * (a thread's most), its threads' sum, and their work's rates over
+     * the wall time. */
+    bool timed;
+    double seconds, thread_seconds, gflops, gbytes_per_s;
 } measured_loop;
 
 typedef struct measured_set measured_set;

@@ -27,6 +27,9 @@ typedef struct mm_loop {
     unsigned line, column;
     size_t order; /* of first appearance */
     unsigned long v[MM_NCOUNTS];
+    bool timed;
+    /* summed: seconds, thread seconds, and the work the rates were of */
+    double seconds, thread_seconds, flops, bytes;
 } mm_loop;
 
 typedef struct mm_merge {
@@ -45,6 +48,23 @@ static void mm_counts(const cJSON *o, unsigned long *v)
         v[k] = (unsigned long)cJSON_GetObjectItemCaseSensitive(o, mm_keys[k])->valuedouble;
 }
 
+static double mm_number(const cJSON *e, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, key);
+    return v ? v->valuedouble : 0.0;
+}
+
+/* A timed loop's time; its rates as the work they were of, so that the
+ * merged rates are the summed work over the summed time. */
+static void mm_time(mm_loop *l, const cJSON *e)
+{
+    l->timed = cJSON_GetObjectItemCaseSensitive(e, "seconds") != NULL;
+    l->seconds = mm_number(e, "seconds");
+    l->thread_seconds = mm_number(e, "thread_seconds");
+    l->flops = mm_number(e, "gflops") * 1e9 * l->seconds;
+    l->bytes = mm_number(e, "gbytes_per_s") * 1e9 * l->seconds;
+}
+
 static void mm_add_loop(mm_merge *m, const cJSON *e)
 {
     if (m->nloops == m->cap) {
@@ -59,6 +79,7 @@ static void mm_add_loop(mm_merge *m, const cJSON *e)
     l->column = (unsigned)cJSON_GetObjectItemCaseSensitive(e, "column")->valuedouble;
     l->order = m->nloops++;
     mm_counts(e, l->v);
+    mm_time(l, e);
 }
 
 static const char *mm_build(const cJSON *root)
@@ -134,6 +155,11 @@ static void mm_combine(mm_merge *m)
             !strcmp(k->function, l->function)) {
             for (int c = 0; c < MM_NCOUNTS; c++)
                 k->v[c] += l->v[c];
+            k->timed |= l->timed;
+            k->seconds += l->seconds;
+            k->thread_seconds += l->thread_seconds;
+            k->flops += l->flops;
+            k->bytes += l->bytes;
         } else {
             m->loops[++kept] = *l;
         }
@@ -164,6 +190,18 @@ static void mm_print_counts(strbuf *t, const unsigned long *v)
                   v[MM_DIVIDE], total, v[MM_SPECIAL], v[MM_LOAD], v[MM_STORE], ai);
 }
 
+/* As the runtime prints a timed loop's time. */
+static void mm_print_time(strbuf *t, const mm_loop *l)
+{
+    if (!l->timed)
+        return;
+    strbuf_printf(t, ", \"seconds\": %.9g, \"thread_seconds\": %.9g", l->seconds,
+                  l->thread_seconds);
+    if (l->seconds > 0)
+        strbuf_printf(t, ", \"gflops\": %.9g, \"gbytes_per_s\": %.9g",
+                      l->flops / l->seconds / 1e9, l->bytes / l->seconds / 1e9);
+}
+
 static bool mm_write(FILE *out, void *ctx)
 {
     const mm_merge *m = ctx;
@@ -190,6 +228,7 @@ static bool mm_write(FILE *out, void *ctx)
         mm_string(&t, l->function);
         strbuf_append(&t, ", ");
         mm_print_counts(&t, l->v);
+        mm_print_time(&t, l);
         strbuf_append(&t, "}");
     }
     strbuf_append(&t, m->nloops ? "\n  ],\n  \"totals\": {" : "],\n  \"totals\": {");

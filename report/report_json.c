@@ -30,6 +30,10 @@ static const json_check_field report_measured_fields[] = {
     {"counts", JSON_CHECK_GROUP, NULL, false, false, NULL, measured_count_fields, NULL},
     {"fp_total", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
     {"ai", JSON_CHECK_NUMBER, &json_check_intensity, true, false, NULL, NULL, NULL},
+    {"seconds", JSON_CHECK_NUMBER, &report_nonnegative, false, false, NULL, NULL, NULL},
+    {"thread_seconds", JSON_CHECK_NUMBER, &report_nonnegative, false, false, NULL, NULL, NULL},
+    {"gflops", JSON_CHECK_NUMBER, &report_nonnegative, false, false, NULL, NULL, NULL},
+    {"gbytes_per_s", JSON_CHECK_NUMBER, &report_nonnegative, false, false, NULL, NULL, NULL},
     {0},
 };
 
@@ -159,6 +163,12 @@ static void report_json_measured(json_out *w, const measured_loop *m)
     json_member_number(w, "load_bytes", (double)m->load_bytes);
     json_member_number(w, "store_bytes", (double)m->store_bytes);
     json_member_number(w, "ai", m->ai);
+    if (m->timed) {
+        json_member_number(w, "seconds", m->seconds);
+        json_member_number(w, "thread_seconds", m->thread_seconds);
+        json_member_number(w, "gflops", m->gflops);
+        json_member_number(w, "gbytes_per_s", m->gbytes_per_s);
+    }
     json_object_end(w);
 }
 

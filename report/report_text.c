@@ -41,6 +41,13 @@ static void report_text_measured(FILE *out, const measured_loop *m)
         fprintf(out, "fp_total per iteration:%g\n",
                 (double)lm_fp_total(&m->fp) / (double)m->iterations);
     fprintf(out, "Measured AI=%g\n", m->ai);
+    if (m->timed) {
+        /* the time holds the loops inside, and so do the rates' work */
+        fprintf(out, "seconds (with the loops inside):%.9f\n", m->seconds);
+        fprintf(out, "thread_seconds:%.9f\n", m->thread_seconds);
+        fprintf(out, "GFLOP/s:%g\n", m->gflops);
+        fprintf(out, "GB/s:%g\n", m->gbytes_per_s);
+    }
 }
 
 /* The model's prediction for the nest this loop starts (-machine). */

@@ -737,7 +737,7 @@ static void test_corrupted_measurement(void)
         path, "{\"loops\": [{\"file\": \"dot.c\", \"line\": -5, \"column\": 5, \"entries\": 1,\n"
               "  \"iterations\": \"lots\", \"fp_plus\": 0, \"fp_minus\": 0, \"fp_multiply\": 0,\n"
               "  \"fp_divide\": 0, \"fp_special\": 0, \"load_bytes\": 0, \"store_bytes\": 0,\n"
-              "  \"seconds\": 1}]}\n"));
+              "  \"joules\": 1}]}\n"));
     free(path);
     const char *args[] = {"-static-counting-only", "-report-file", "-", "-measured",
                           "bad_measured.json", DOT, NULL};
@@ -748,7 +748,7 @@ static void test_corrupted_measurement(void)
                "2^32-1, not -5\n"
                "bad_measured.json:2:17: error: loop 1: \"iterations\" must be an integer from 0 to "
                "2^64-1, not \"lots\"\n"
-               "bad_measured.json:4:3: error: loop 1 has an unknown member \"seconds\"\n"));
+               "bad_measured.json:4:3: error: loop 1 has an unknown member \"joules\"\n"));
     testutil_proc_release(&r);
 }
 

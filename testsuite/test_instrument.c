@@ -1307,6 +1307,239 @@ static void test_measured_other_build(void)
     testutil_proc_release(&r);
 }
 
+/* ---- time per loop nest ------------------------------------------------- */
+
+/* A nest that naps 10 times 2 ms, with 2000 FP operations and 16000 bytes
+ * in its inner loop (a[j] * 0.5 + 1.0, 100 times 10; a[j] read and
+ * written); under -fopenmp the outer loop's turns are shared by the
+ * threads of a parallel region, whose nest each thread times. */
+static const char time_kernel[] =
+    "#include <stdio.h>\n"
+    "#include <time.h>\n"
+    "static double a[100];\n"
+    "static void nap(void)\n"
+    "{\n"
+    "    struct timespec ts = {0, 2000000};\n"
+    "    nanosleep(&ts, NULL);\n"
+    "}\n"
+    "int main(void)\n"
+    "{\n"
+    "#pragma omp parallel\n"
+    "    {\n"
+    "#pragma omp for\n"
+    "        for (int i = 0; i < 10; i++) {\n"
+    "            nap();\n"
+    "#pragma omp critical\n"
+    "            for (int j = 0; j < 100; j++)\n"
+    "                a[j] = a[j] * 0.5 + 1.0;\n"
+    "        }\n"
+    "    }\n"
+    "    printf(\"%.1f\\n\", a[7]);\n"
+    "    return 0;\n"
+    "}\n";
+
+/* time_nap.c instrumented and built as EXE (with FLAG: -fopenmp or
+ * -Wno-unknown-pragmas), run with AITOOL_MEASURED=OUT and AITOOL_TIME=TIME
+ * (or unset). */
+static void time_run(const char *exe, const char *flag, const char *out, const char *time)
+{
+    char *src = in_tmp("time_nap.c");
+    CU_ASSERT_FATAL(testutil_write_file(src, time_kernel));
+    free(src);
+    const char *args[] = {"-auto-instrument", flag, "time_nap.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("ai_time_nap.c", exe, flag, NULL));
+    setenv("AITOOL_MEASURED", out, 1);
+    if (time)
+        setenv("AITOOL_TIME", time, 1);
+    setenv("OMP_NUM_THREADS", "2", 1);
+    r = run_program(exe);
+    unsetenv("AITOOL_MEASURED");
+    unsetenv("AITOOL_TIME");
+    unsetenv("OMP_NUM_THREADS");
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "2.0\n");
+    testutil_proc_release(&r);
+}
+
+static double time_member(const cJSON *loop, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(loop, key);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    return v->valuedouble;
+}
+
+/* A timed loop's rates are its work (with the loops inside) over its
+ * seconds, to the 9 digits printed. */
+static void check_rates(const cJSON *loop, double flops, double bytes)
+{
+    double seconds = time_member(loop, "seconds");
+    CU_ASSERT_FATAL(seconds > 0);
+    CU_ASSERT_DOUBLE_EQUAL(time_member(loop, "gflops") * seconds * 1e9 / flops, 1.0, 1e-5);
+    CU_ASSERT_DOUBLE_EQUAL(time_member(loop, "gbytes_per_s") * seconds * 1e9 / bytes, 1.0, 1e-5);
+}
+
+/* One thread: the nest's time holds the naps, 20 ms at least (the bound
+ * above is wide, for a loaded machine); the inner loop is not timed. */
+static void test_time_nest(void)
+{
+    time_run("time_nap", "-Wno-unknown-pragmas", "time.json", NULL);
+    cJSON *m = read_measured("time.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const cJSON *loops = cJSON_GetObjectItem(m, "loops");
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(loops), 2);
+    const cJSON *nest = cJSON_GetArrayItem(loops, 0), *inner = cJSON_GetArrayItem(loops, 1);
+    double seconds = time_member(nest, "seconds");
+    CU_ASSERT(seconds >= 0.02 && seconds < 2.0);
+    CU_ASSERT_DOUBLE_EQUAL(time_member(nest, "thread_seconds"), seconds, 1e-9);
+    check_rates(nest, 2000, 16000);
+    CU_ASSERT_PTR_NULL(cJSON_GetObjectItem(inner, "seconds"));
+    cJSON_Delete(m);
+}
+
+/* AITOOL_TIME=all: the inner loop's time too, within its nest's. */
+static void test_time_all(void)
+{
+    time_run("time_nap", "-Wno-unknown-pragmas", "time_all.json", "all");
+    cJSON *m = read_measured("time_all.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const cJSON *loops = cJSON_GetObjectItem(m, "loops");
+    const cJSON *nest = cJSON_GetArrayItem(loops, 0), *inner = cJSON_GetArrayItem(loops, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(inner);
+    double outer_s = time_member(nest, "seconds"), inner_s = time_member(inner, "seconds");
+    CU_ASSERT(inner_s > 0 && inner_s < outer_s);
+    check_rates(inner, 2000, 16000);
+    cJSON_Delete(m);
+    /* search's inner loop returns from inside itself: its time is handed
+     * over before, and the counts are as without times */
+    copy_kernel("instr_auto.c");
+    const char *args[] = {"-auto-instrument", "instr_auto.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("ai_instr_auto.c", "auto_all", NULL, NULL));
+    setenv("AITOOL_MEASURED", "auto_all.json", 1);
+    setenv("AITOOL_TIME", "all", 1);
+    r = run_program("auto_all");
+    unsetenv("AITOOL_MEASURED");
+    unsetenv("AITOOL_TIME");
+    CU_ASSERT_EQUAL(r.status, 3);
+    testutil_proc_release(&r);
+    m = read_measured("auto_all.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    check_loops(m, auto_loops, 6);
+    loops = cJSON_GetObjectItem(m, "loops");
+    double search_s = time_member(cJSON_GetArrayItem(loops, 1), "seconds");
+    double search_inner_s = time_member(cJSON_GetArrayItem(loops, 2), "seconds");
+    CU_ASSERT(search_inner_s > 0 && search_inner_s <= search_s);
+    cJSON_Delete(m);
+}
+
+/* Two threads share the naps: their sum holds all 20 ms, the wall time
+ * (the busier thread's) at least half the sum and at most all of it. */
+static void test_time_openmp(void)
+{
+    time_run("time_nap_omp", "-fopenmp", "time_omp.json", NULL);
+    cJSON *m = read_measured("time_omp.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const cJSON *nest = cJSON_GetArrayItem(cJSON_GetObjectItem(m, "loops"), 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(nest);
+    double seconds = time_member(nest, "seconds"), sum = time_member(nest, "thread_seconds");
+    CU_ASSERT(sum >= 0.02);
+    CU_ASSERT(sum >= seconds);
+    CU_ASSERT(2 * seconds >= sum * (1 - 1e-6));
+    cJSON_Delete(m);
+}
+
+/* -merge-measured sums seconds, and the rates are the summed work over
+ * them; a measurement without times (written before loops were timed)
+ * merges and reads as ever. */
+static void test_time_merge(void)
+{
+    const char *args[] = {"-merge-measured", "time_2.json", "time.json", "time.json", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    cJSON *one = read_measured("time.json"), *two = read_measured("time_2.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(one);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(two);
+    const cJSON *a = cJSON_GetArrayItem(cJSON_GetObjectItem(one, "loops"), 0);
+    const cJSON *b = cJSON_GetArrayItem(cJSON_GetObjectItem(two, "loops"), 0);
+    CU_ASSERT_DOUBLE_EQUAL(time_member(b, "seconds"), 2 * time_member(a, "seconds"), 1e-8);
+    CU_ASSERT_DOUBLE_EQUAL(time_member(b, "thread_seconds"),
+                           2 * time_member(a, "thread_seconds"), 1e-8);
+    check_rates(b, 4000, 32000);
+    cJSON_Delete(one);
+    cJSON_Delete(two);
+
+    char *old = in_tmp("old_time.json");
+    CU_ASSERT_FATAL(testutil_write_file(
+        old, "{\"loops\": [{\"file\": \"time_nap.c\", \"line\": 14, \"column\": 9, "
+             "\"entries\": 1, \"iterations\": 10, \"fp_plus\": 0, \"fp_minus\": 0, "
+             "\"fp_multiply\": 0, \"fp_divide\": 0, \"fp_special\": 0, \"load_bytes\": 0, "
+             "\"store_bytes\": 0}]}\n"));
+    free(old);
+    const char *old_args[] = {"-merge-measured", "old_2.json", "old_time.json", "old_time.json",
+                              NULL};
+    r = measuretool(old_args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    cJSON *o = read_measured("old_2.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+    const cJSON *l = cJSON_GetArrayItem(cJSON_GetObjectItem(o, "loops"), 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    CU_ASSERT_EQUAL(cJSON_GetObjectItem(l, "iterations")->valueint, 20);
+    CU_ASSERT_PTR_NULL(cJSON_GetObjectItem(l, "seconds"));
+    cJSON_Delete(o);
+    const char *read_old[] = {"-static-counting-only", "-measured", "old_time.json",
+                              "-report-file", "old.txt", "time_nap.c", NULL};
+    r = measuretool(read_old);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NULL(strstr(r.err, "error"));
+    testutil_proc_release(&r);
+    char *txt_path = in_tmp("old.txt");
+    char *txt = testutil_read_file(txt_path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(txt);
+    CU_ASSERT_PTR_NOT_NULL(strstr(txt, "iterations:10\n"));
+    CU_ASSERT_PTR_NULL(strstr(txt, "seconds"));
+    free(txt);
+    free(txt_path);
+}
+
+/* The reports show a timed loop's time and rates beside its counts. */
+static void test_time_in_reports(void)
+{
+    const char *args[] = {"-static-counting-only", "-measured", "time.json", "-json",
+                          "time_r.json", "-report-file", "time_r.txt", "time_nap.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NULL(strstr(r.err, "error"));
+    testutil_proc_release(&r);
+    cJSON *j = read_measured("time_r.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    const cJSON *loops = cJSON_GetObjectItem(j, "loops");
+    const cJSON *nest = cJSON_GetObjectItem(cJSON_GetArrayItem(loops, 0), "measured");
+    const cJSON *inner = cJSON_GetObjectItem(cJSON_GetArrayItem(loops, 1), "measured");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(nest);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(inner);
+    CU_ASSERT(time_member(nest, "seconds") >= 0.02);
+    check_rates(nest, 2000, 16000);
+    CU_ASSERT_PTR_NULL(cJSON_GetObjectItem(inner, "seconds"));
+    cJSON_Delete(j);
+    char *txt_path = in_tmp("time_r.txt");
+    char *txt = testutil_read_file(txt_path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(txt);
+    CU_ASSERT_PTR_NOT_NULL(strstr(txt, "Measured AI=0\nseconds (with the loops inside):0."));
+    CU_ASSERT_PTR_NOT_NULL(strstr(txt, "\nthread_seconds:0."));
+    CU_ASSERT_PTR_NOT_NULL(strstr(txt, "\nGFLOP/s:"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(txt, "\nGB/s:"));
+    free(txt);
+    free(txt_path);
+}
+
 static const testutil_case edit_cases[] = {
     {"insertions nest and keep line numbers", test_edits_order_and_lines},
     {NULL, NULL},
@@ -1352,6 +1585,15 @@ static const testutil_case run_cases[] = {
     {NULL, NULL},
 };
 
+static const testutil_case time_cases[] = {
+    {"a nest's time", test_time_nest},
+    {"AITOOL_TIME=all: each loop's time", test_time_all},
+    {"OpenMP: wall and thread time", test_time_openmp},
+    {"merged times, and measurements without", test_time_merge},
+    {"times in the reports", test_time_in_reports},
+    {NULL, NULL},
+};
+
 int main(void)
 {
     tmpdir = testutil_make_tempdir();
@@ -1359,8 +1601,8 @@ int main(void)
         return 2;
     const testutil_suite suites[] = {
         {"edits", edit_cases}, {"markers", manual_cases}, {"automatic", auto_cases},
-        {"one measurement per process", run_cases}};
-    int status = testutil_run(suites, 4);
+        {"one measurement per process", run_cases}, {"time per loop nest", time_cases}};
+    int status = testutil_run(suites, 5);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;
