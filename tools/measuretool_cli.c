@@ -42,8 +42,9 @@ static const args_option mt_option_table[] = {
              "compile_commands.json; default `ai_<file name>` in the current directory"},
     {.names = "-auto-instrument", .kind = ARGS_FLAG, .dest = MT_OPT(auto_instrument),
      .help = "instrument every loop for exact measurement, no markers needed: the copy writes "
-             "each loop's entries, iterations, FP operations and bytes as JSON at exit, to "
-             "$AITOOL_MEASURED (default ai_measured.json)"},
+             "each loop's entries, iterations, FP operations and bytes, and each loop nest's "
+             "seconds (each loop's with AITOOL_TIME=all), as JSON at exit, to "
+             "$AITOOL_MEASURED (default ai_measured.json; %p the process id, %r the MPI rank)"},
     {.names = "-simon-clock", .kind = ARGS_FLAG, .dest = MT_OPT(simon_clock),
      .help = "instead of counters, start each stretch of code that always runs as a whole with "
              "simon_advance(N), N the ns its C operations cost, for the SIMON simulator "
@@ -154,8 +155,8 @@ static const args_option mt_option_table[] = {
     {.names = "-merge-measured", .kind = ARGS_VALUE, .value = "OUT.json",
      .dest = MT_OPT(merge_measured),
      .help = "sum the measurements named (of the processes of one run of an -auto-instrument or "
-             "aitool-cc program) into OUT.json, loop by loop; a measurement of another build is "
-             "refused; analyzes nothing"},
+             "aitool-cc program) into OUT.json, loop by loop, times too; a measurement of another "
+             "build is refused; analyzes nothing"},
 };
 
 enum { MT_NOPTIONS = sizeof mt_option_table / sizeof *mt_option_table, MT_HELP_COLUMN = 26 };
