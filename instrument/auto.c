@@ -46,12 +46,15 @@
  *
  * Time.  The nest's block also reads the clock where it starts and adds
  * the time since to its first loop (aitool_time) wherever it hands the
- * counters over, so that no clock is read inside a loop of the nest.  Each
- * loop inside it gets a block of its own that does the same through
+ * counters over, so that no clock is read inside a loop of the nest.  When
+ * the copy is made with AITOOL_TIME=all in the environment, each loop
+ * inside it gets a block of its own that does the same through
  * aitool_clock_all and aitool_time_all, which only read the clock under
- * AITOOL_TIME=all; a `break` leaves the loop into its block, and a return,
- * goto or exit() leaving such loops hands their times over first.  A nest
- * a jump enters is not timed: the jump would skip the clock's read.
+ * AITOOL_TIME=all at run time; a `break` leaves the loop into its block, and
+ * a return, goto or exit() leaving such loops hands their times over first.
+ * Without it those blocks are not written: even untaken, they around an
+ * inner loop cost a memory-bound triad 11% (bench/README.md).  A nest a jump
+ * enters is not timed: the jump would skip the clock's read.
  *
  * Jumps into loops.  A goto to a label inside a loop from outside it, or a
  * case label inside a loop whose switch is outside it (a coroutine's
@@ -181,6 +184,7 @@ typedef struct autoi {
     size_t nkept;
     nest *nest;            /* the nest being visited, or NULL */
     const op_costs *clock; /* -simon-clock: each segment advances the clock by its cost */
+    bool time_all;         /* AITOOL_TIME=all when the copy is made: each loop's block */
     unsigned char *timed;  /* by loop: 1 a nest's own, 2 under AITOOL_TIME=all, 0 never */
     size_t *inside;        /* by loop: how many loops inside it follow it in the table */
     int *open_timed;       /* the loops of the nest being visited whose times run */
@@ -1103,7 +1107,7 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     } else {
         if (segment_host(cur))
             segment_note_entry(segment_host(cur), index);
-        timed = ai->nest && !ai->nest->direct && !jumps_into(ai, c);
+        timed = ai->time_all && ai->nest && !ai->nest->direct && !jumps_into(ai, c);
     }
     if (timed)
         time_loop_open(ai, index, begin, end);
@@ -1507,7 +1511,8 @@ static void auto_release(autoi *ai)
 
 bool auto_instrument(source *s)
 {
-    autoi ai = {.s = s};
+    const char *time = getenv("AITOOL_TIME");
+    autoi ai = {.s = s, .time_all = time && !strcmp(time, "all")};
     auto_visit_file(&ai);
     edits_insert(&s->edits, 0, EDIT_OPEN, auto_prelude);
     char *epilogue = auto_epilogue(&ai);

@@ -1347,9 +1347,19 @@ static void time_run(const char *exe, const char *flag, const char *out, const c
     CU_ASSERT_FATAL(testutil_write_file(src, time_kernel));
     free(src);
     const char *args[] = {"-auto-instrument", flag, "time_nap.c", NULL};
+    /* AITOOL_TIME=all when the copy is made writes each loop's timer. */
+    if (time)
+        setenv("AITOOL_TIME", time, 1);
     testutil_proc r = measuretool(args);
+    unsetenv("AITOOL_TIME");
     CU_ASSERT_EQUAL(r.status, 0);
     testutil_proc_release(&r);
+    char *copy_path = in_tmp("ai_time_nap.c");
+    char *copy = testutil_read_file(copy_path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+    CU_ASSERT_EQUAL(strstr(copy, "= aitool_clock_all()") != NULL, time != NULL);
+    free(copy);
+    free(copy_path);
     CU_ASSERT_FATAL(compile("ai_time_nap.c", exe, flag, NULL));
     setenv("AITOOL_MEASURED", out, 1);
     if (time)
@@ -1416,7 +1426,9 @@ static void test_time_all(void)
      * over before, and the counts are as without times */
     copy_kernel("instr_auto.c");
     const char *args[] = {"-auto-instrument", "instr_auto.c", NULL};
+    setenv("AITOOL_TIME", "all", 1);
     testutil_proc r = measuretool(args);
+    unsetenv("AITOOL_TIME");
     CU_ASSERT_EQUAL(r.status, 0);
     testutil_proc_release(&r);
     CU_ASSERT_FATAL(compile("ai_instr_auto.c", "auto_all", NULL, NULL));
