@@ -202,8 +202,7 @@ static double json_number_or_zero(const cJSON *e, const char *key)
     return v ? v->valuedouble : 0.0;
 }
 
-/* A timed loop's time and rates, when the entry has them. */
-static void read_time(measured_loop *m, const cJSON *e)
+void measured_time_of(const cJSON *e, measured_loop *m)
 {
     m->timed = cJSON_GetObjectItemCaseSensitive(e, "seconds") != NULL;
     m->seconds = json_number_or_zero(e, "seconds");
@@ -231,7 +230,7 @@ static void read_entry(measured_set *s, const loop_index *ix, const char *path, 
         return;
     }
     m.ai = lm_intensity(lm_fp_total(&m.fp), m.load_bytes + m.store_bytes);
-    read_time(&m, e);
+    measured_time_of(e, &m);
     if (!s->by_loop[l->index])
         s->by_loop[l->index] = mem_alloc(sizeof m);
     *s->by_loop[l->index] = m;

@@ -59,6 +59,9 @@ measured_set *measured_read(const lm_program *p, const char *path);
 /* The measurement at path as a cJSON tree (cJSON_Delete it), checked
  * against measured_schema; NULL after the errors, at their positions. */
 struct cJSON *measured_parse(const char *path);
+/* The time fields of one checked entry of "loops" (timed, seconds,
+ * thread_seconds, gflops, gbytes_per_s) into m; the others untouched. */
+void measured_time_of(const struct cJSON *entry, measured_loop *m);
 void measured_free(measured_set **s);
 
 /* What was measured for loop l, or NULL. */

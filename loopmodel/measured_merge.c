@@ -48,21 +48,17 @@ static void mm_counts(const cJSON *o, unsigned long *v)
         v[k] = (unsigned long)cJSON_GetObjectItemCaseSensitive(o, mm_keys[k])->valuedouble;
 }
 
-static double mm_number(const cJSON *e, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, key);
-    return v ? v->valuedouble : 0.0;
-}
-
 /* A timed loop's time; its rates as the work they were of, so that the
  * merged rates are the summed work over the summed time. */
 static void mm_time(mm_loop *l, const cJSON *e)
 {
-    l->timed = cJSON_GetObjectItemCaseSensitive(e, "seconds") != NULL;
-    l->seconds = mm_number(e, "seconds");
-    l->thread_seconds = mm_number(e, "thread_seconds");
-    l->flops = mm_number(e, "gflops") * 1e9 * l->seconds;
-    l->bytes = mm_number(e, "gbytes_per_s") * 1e9 * l->seconds;
+    measured_loop t;
+    measured_time_of(e, &t);
+    l->timed = t.timed;
+    l->seconds = t.seconds;
+    l->thread_seconds = t.thread_seconds;
+    l->flops = t.gflops * 1e9 * t.seconds;
+    l->bytes = t.gbytes_per_s * 1e9 * t.seconds;
 }
 
 static void mm_add_loop(mm_merge *m, const cJSON *e)
