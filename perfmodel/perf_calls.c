@@ -216,22 +216,11 @@ static bool perf_calls_site_executions(const perf_result *r, const perf_fn *h, c
     return true;
 }
 
-/* The runs of nest n: its measured entries, else the runs of its function f (1 when f is
- * not known yet). */
-static double perf_calls_nest_runs(const perf_fn *f, const perf_nest *n,
-                                   const perf_calls_measure *measure)
-{
-    unsigned long long entries;
-    if (measure->entries && measure->entries(measure->ctx, n->top, &entries))
-        return (double)entries;
-    return f ? f->runs : 1;
-}
-
 /* Callers first: a function whose callers' sites are all added has its runs; then its own
  * call sites add to their callees.  Functions left pending sit on a cycle only recursive
  * calls would close, which perf_calls_edge skips, so none is left. */
 static void perf_graph_runs(const perf_result *r, perf_graph *g, double *nest_runs,
-                            const perf_calls_measure *measure)
+                            const bool *measured)
 {
     size_t *queue = mem_alloc((g->n ? g->n : 1) * sizeof *queue);
     bool *queued = mem_alloc((g->n ? g->n : 1) * sizeof *queued);
@@ -259,8 +248,8 @@ static void perf_graph_runs(const perf_result *r, perf_graph *g, double *nest_ru
         /* Its nests' runs are known now: measured, or the function's. */
         for (const lm_loop *top = h->fn->loops; top; top = top->next) {
             size_t i = top->index < r->nloops ? r->nest_of[top->index] : SIZE_MAX;
-            if (i != SIZE_MAX)
-                nest_runs[i] = perf_calls_nest_runs(h, &r->nests[i], measure);
+            if (i != SIZE_MAX && !measured[i])
+                nest_runs[i] = h->runs;
         }
         for (const lm_call *c = h->fn->calls; c; c = c->next) {
             perf_fn *callee = perf_calls_edge(c) ? perf_calls_find(g, c->callee) : NULL;
@@ -329,18 +318,23 @@ void perf_calls_runs(const lm_program *p, perf_result *r, const perf_calls_measu
 {
     perf_graph g;
     perf_graph_build(p, &g);
+    /* A nest whose top was measured runs its measured entries; the others, 1 until their
+     * function's runs are known. */
     double *nest_runs = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *nest_runs);
-    for (size_t i = 0; i < r->nnests; i++)
-        nest_runs[i] = perf_calls_nest_runs(NULL, &r->nests[i], measure);
-    perf_graph_runs(r, &g, nest_runs, measure);
+    bool *measured = mem_alloc((r->nnests ? r->nnests : 1) * sizeof *measured);
+    for (size_t i = 0; i < r->nnests; i++) {
+        unsigned long long entries;
+        measured[i] = measure->entries &&
+                      measure->entries(measure->ctx, r->nests[i].top, &entries);
+        nest_runs[i] = measured[i] ? (double)entries : 1;
+    }
+    perf_graph_runs(r, &g, nest_runs, measured);
     for (size_t i = 0; i < r->nnests; i++) {
         perf_nest *n = &r->nests[i];
         if (n->unpredicted || n->did_not_run)
             continue; /* runs 0: nothing of it is counted */
         const perf_fn *f = perf_calls_find(&g, n->top->function);
-        unsigned long long entries;
-        bool measured = measure->entries && measure->entries(measure->ctx, n->top, &entries);
-        if (f && f->unknown && !measured) {
+        if (f && f->unknown && !measured[i]) {
             unknown(ctx, n, f->unknown, f->unknown_in);
             continue;
         }
@@ -348,6 +342,7 @@ void perf_calls_runs(const lm_program *p, perf_result *r, const perf_calls_measu
         perf_calls_scale(n, n->runs);
     }
     free(nest_runs);
+    free(measured);
     free(g.fns);
     free(g.sorted);
 }
