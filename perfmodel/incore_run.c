@@ -1,18 +1,15 @@
-/* Running a program of the in-core model: posix_spawnp with an argument vector (never a
+/* Running a program of the in-core model: support/spawn_run.c, an argument vector (never a
  * shell), its output into files of a private directory that is removed afterwards. */
 #include "incore_run.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
+#include "spawn_run.h"
 
 char *incore_run_make_dir(const char *purpose, strbuf *why)
 {
@@ -53,32 +50,11 @@ char *incore_run_path(const char *dir, const char *name)
     return strbuf_take(&sb);
 }
 
-static int run_wait(pid_t pid)
-{
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return 128;
-    if (WIFSIGNALED(status))
-        return 128 + WTERMSIG(status);
-    return WEXITSTATUS(status);
-}
-
 int incore_run(char *const *argv, const char *out, const char *err, int *spawn_error)
 {
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    pid_t pid;
-    int e = posix_spawnp(&pid, argv[0], &actions, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (e) {
-        *spawn_error = e;
-        return -1;
-    }
-    return run_wait(pid);
+    int rc = spawn_run(argv, &(spawn_streams){"/dev/null", out, err}, spawn_error);
+    /* started but not waited for: a failure, not one that says why it could not start */
+    return rc < 0 && !*spawn_error ? 128 : rc;
 }
 
 bool incore_run_read(const char *path, strbuf *text)

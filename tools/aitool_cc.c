@@ -23,15 +23,12 @@
  * original's), with a warning naming it when that compiles.  The user's
  * files are never written, but for the outputs the command asks for. */
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "args.h"
@@ -39,33 +36,9 @@
 #include "fileio.h"
 #include "layout.h"
 #include "mem.h"
+#include "spawn_run.h"
 #include "strbuf.h"
 
-extern char **environ;
-
-/* An argument vector that grows, NULL-terminated. */
-typedef struct aicc_argv {
-    char **v;
-    size_t n, cap;
-} aicc_argv;
-
-static void aicc_push(aicc_argv *a, const char *s)
-{
-    if (a->n + 2 > a->cap) {
-        a->cap = a->cap ? 2 * a->cap : 32;
-        a->v = mem_realloc(a->v, a->cap * sizeof *a->v);
-    }
-    a->v[a->n++] = mem_strdup(s);
-    a->v[a->n] = NULL;
-}
-
-static void aicc_argv_free(aicc_argv *a)
-{
-    for (size_t i = 0; i < a->n; i++)
-        free(a->v[i]);
-    free(a->v);
-    *a = (aicc_argv){NULL, 0, 0};
-}
 
 /* A signal that stops the build (make's ^C, a timeout's SIGTERM) is
  * recorded: the compiler, which gets it too, ends; aitool-cc removes its
@@ -102,14 +75,14 @@ static void aicc_die_if_stopped(void)
 /* ---- the real compiler ---- */
 
 /* $AITOOL_CC's words (default cc): "gcc -m32" and "ccache cc" work. */
-static void aicc_real_compiler(aicc_argv *cc)
+static void aicc_real_compiler(spawn_argv *cc)
 {
     const char *env = getenv("AITOOL_CC");
     char *words = mem_strdup(env && *env ? env : "cc");
     for (char *w = strtok(words, " \t"); w; w = strtok(NULL, " \t"))
-        aicc_push(cc, w);
+        spawn_push(cc, w);
     if (!cc->n)
-        aicc_push(cc, "cc");
+        spawn_push(cc, "cc");
     free(words);
 }
 
@@ -121,29 +94,18 @@ static void aicc_cannot_run(const char *program, int err)
 
 /* Runs argv, standard error to err_path when not NULL (standard output to
  * /dev/null with it); its exit status, 127 when it could not start. */
-static int aicc_run(const aicc_argv *a, const char *err_path, bool is_compiler)
+static int aicc_run(const spawn_argv *a, const char *err_path, bool is_compiler)
 {
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    if (err_path) {
-        posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-        posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    }
-    pid_t pid;
-    int err = posix_spawnp(&pid, a->v[0], &fa, NULL, a->v, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (err) {
-        if (is_compiler)
-            aicc_cannot_run(a->v[0], err);
-        else
-            diag_tool(DIAG_ERROR, "cannot run %s: %s", a->v[0], strerror(err));
-        return 127;
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return 127;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    int err = 0;
+    spawn_streams streams = {NULL, err_path ? "/dev/null" : NULL, err_path};
+    int rc = spawn_run(a->v, &streams, &err);
+    if (rc >= 0)
+        return rc;
+    if (err && is_compiler)
+        aicc_cannot_run(a->v[0], err);
+    else if (err)
+        diag_tool(DIAG_ERROR, "cannot run %s: %s", a->v[0], strerror(err));
+    return 127;
 }
 
 /* ---- the command ---- */
@@ -241,7 +203,7 @@ static const char *aicc_value(const aicc_cmd *c, int at, size_t name_len)
 /* The temporary directory, and what was made in it, removed at the end. */
 typedef struct aicc_tmp {
     char dir[4096];
-    aicc_argv files, dirs;
+    spawn_argv files, dirs;
 } aicc_tmp;
 
 static char *aicc_dirname(const char *path)
@@ -274,24 +236,24 @@ static bool aicc_for_measuretool(const char *a)
 static bool aicc_instrument(const aicc_cmd *c, const char *src, const char *copy,
                             const char *err_path)
 {
-    aicc_argv mt = {NULL, 0, 0};
-    aicc_push(&mt, layout_path(LAYOUT_BIN, "measuretool", AITOOL_CC_MEASURETOOL));
-    aicc_push(&mt, "-auto-instrument");
-    aicc_push(&mt, "-o");
-    aicc_push(&mt, copy);
+    spawn_argv mt = SPAWN_ARGV_INIT;
+    spawn_push(&mt, layout_path(LAYOUT_BIN, "measuretool", AITOOL_CC_MEASURETOOL));
+    spawn_push(&mt, "-auto-instrument");
+    spawn_push(&mt, "-o");
+    spawn_push(&mt, copy);
     for (int i = 0; i < c->argc; i++) {
         const char *a = c->argv[i];
         bool next = a[0] == '-' && aicc_takes_next(a) && i + 1 < c->argc;
         if (a[0] == '-' && aicc_for_measuretool(a)) {
-            aicc_push(&mt, a);
+            spawn_push(&mt, a);
             if (next)
-                aicc_push(&mt, c->argv[i + 1]);
+                spawn_push(&mt, c->argv[i + 1]);
         }
         i += next;
     }
-    aicc_push(&mt, src);
+    spawn_push(&mt, src);
     int status = aicc_run(&mt, err_path, false);
-    aicc_argv_free(&mt);
+    spawn_argv_free(&mt);
     return status == 0;
 }
 
@@ -299,24 +261,24 @@ static bool aicc_instrument(const aicc_cmd *c, const char *src, const char *copy
  * arguments with the other sources left out and this one as `file`; with
  * a copy, its quoted include path, prefix map and dependency file. */
 static void aicc_compile_args(const aicc_cmd *c, int at, const char *file, const char *copy_dir,
-                              const char *dep_tmp, aicc_argv *cc)
+                              const char *dep_tmp, spawn_argv *cc)
 {
     char *src_dir = aicc_dirname(c->argv[at]);
     if (copy_dir) {
-        aicc_push(cc, "-iquote");
-        aicc_push(cc, src_dir);
+        spawn_push(cc, "-iquote");
+        spawn_push(cc, src_dir);
     }
     for (int i = 0; i < c->argc; i++) {
         const char *a = c->argv[i];
         bool next = a[0] == '-' && aicc_takes_next(a) && i + 1 < c->argc;
         if (i == at)
-            aicc_push(cc, file);
+            spawn_push(cc, file);
         else if (copy_dir && dep_tmp && i == c->mf_at)
             ; /* the copy's dependency file goes to the temporary directory */
         else if (a[0] == '-' || !aicc_is_c_source(a)) {
-            aicc_push(cc, a);
+            spawn_push(cc, a);
             if (next)
-                aicc_push(cc, c->argv[i + 1]);
+                spawn_push(cc, c->argv[i + 1]);
         }
         i += next;
     }
@@ -325,11 +287,11 @@ static void aicc_compile_args(const aicc_cmd *c, int at, const char *file, const
         bool plain = !strchr(c->argv[at], '/');
         strbuf_printf(&map, "-ffile-prefix-map=%s/=%s%s", copy_dir, plain ? "" : src_dir,
                       plain ? "" : "/");
-        aicc_push(cc, strbuf_cstr(&map));
+        spawn_push(cc, strbuf_cstr(&map));
         strbuf_release(&map);
         if (dep_tmp) {
-            aicc_push(cc, "-MF");
-            aicc_push(cc, dep_tmp);
+            spawn_push(cc, "-MF");
+            spawn_push(cc, dep_tmp);
         }
     }
     free(src_dir);
@@ -433,12 +395,12 @@ static char *aicc_first_error(const char *err_path)
 
 static void aicc_note_file(aicc_tmp *t, const char *path)
 {
-    aicc_push(&t->files, path);
+    spawn_push(&t->files, path);
 }
 
 /* The source at index `at` (the k-th), instrumented and compiled; its exit
  * status, the original's when the copy could not be made or compiled. */
-static int aicc_compile_source(const aicc_cmd *c, const aicc_argv *real, aicc_tmp *t, int at,
+static int aicc_compile_source(const aicc_cmd *c, const spawn_argv *real, aicc_tmp *t, int at,
                                size_t k)
 {
     const char *src = c->argv[at];
@@ -452,7 +414,7 @@ static int aicc_compile_source(const aicc_cmd *c, const aicc_argv *real, aicc_tm
     int status = -1;
     char *why = NULL;
     if (mkdir(strbuf_cstr(&dir), 0700) == 0) {
-        aicc_push(&t->dirs, strbuf_cstr(&dir));
+        spawn_push(&t->dirs, strbuf_cstr(&dir));
         aicc_note_file(t, strbuf_cstr(&mt_err));
         aicc_note_file(t, strbuf_cstr(&copy));
         aicc_note_file(t, strbuf_cstr(&cc_err));
@@ -460,13 +422,13 @@ static int aicc_compile_source(const aicc_cmd *c, const aicc_argv *real, aicc_tm
         if (aicc_instrument(c, src, strbuf_cstr(&copy), strbuf_cstr(&mt_err))) {
             if (aicc_verbose())
                 aicc_show(strbuf_cstr(&mt_err));
-            aicc_argv cc = {NULL, 0, 0};
+            spawn_argv cc = SPAWN_ARGV_INIT;
             for (size_t i = 0; i < real->n; i++)
-                aicc_push(&cc, real->v[i]);
+                spawn_push(&cc, real->v[i]);
             aicc_compile_args(c, at, strbuf_cstr(&copy), strbuf_cstr(&dir),
                               c->deps ? strbuf_cstr(&dep) : NULL, &cc);
             status = aicc_run(&cc, strbuf_cstr(&cc_err), true);
-            aicc_argv_free(&cc);
+            spawn_argv_free(&cc);
             if (status == 0)
                 aicc_show(strbuf_cstr(&cc_err));
             if (status == 0 && c->deps && !aicc_rewrite_deps(c, at, strbuf_cstr(&dep),
@@ -482,12 +444,12 @@ static int aicc_compile_source(const aicc_cmd *c, const aicc_argv *real, aicc_tm
     }
     if (status != 0 && status != 127 && !aicc_stopped) {
         /* as it is: the real compiler's messages and status are the original's */
-        aicc_argv cc = {NULL, 0, 0};
+        spawn_argv cc = SPAWN_ARGV_INIT;
         for (size_t i = 0; i < real->n; i++)
-            aicc_push(&cc, real->v[i]);
+            spawn_push(&cc, real->v[i]);
         aicc_compile_args(c, at, src, NULL, NULL, &cc);
         status = aicc_run(&cc, NULL, true);
-        aicc_argv_free(&cc);
+        spawn_argv_free(&cc);
         if (status == 0)
             diag_tool(DIAG_WARNING, "'%s' could not be instrumented (%s); compiled as it is", src,
                       why);
@@ -510,8 +472,8 @@ static void aicc_tmp_remove(aicc_tmp *t)
     for (size_t i = 0; i < t->dirs.n; i++)
         rmdir(t->dirs.v[i]);
     rmdir(t->dir);
-    aicc_argv_free(&t->files);
-    aicc_argv_free(&t->dirs);
+    spawn_argv_free(&t->files);
+    spawn_argv_free(&t->dirs);
 }
 
 static bool aicc_tmp_make(aicc_tmp *t)
@@ -529,24 +491,24 @@ static bool aicc_tmp_make(aicc_tmp *t)
 
 /* The command as the user gave it, to the real compiler; never returns
  * but when the compiler cannot be run. */
-static int aicc_pass_through(const aicc_argv *real, int argc, char **argv)
+static int aicc_pass_through(const spawn_argv *real, int argc, char **argv)
 {
-    aicc_argv cc = {NULL, 0, 0};
+    spawn_argv cc = SPAWN_ARGV_INIT;
     for (size_t i = 0; i < real->n; i++)
-        aicc_push(&cc, real->v[i]);
+        spawn_push(&cc, real->v[i]);
     for (int i = 0; i < argc; i++)
-        aicc_push(&cc, argv[i]);
+        spawn_push(&cc, argv[i]);
     fflush(NULL);
     execvp(cc.v[0], cc.v);
     aicc_cannot_run(cc.v[0], errno);
-    aicc_argv_free(&cc);
+    spawn_argv_free(&cc);
     return 127;
 }
 
-static int aicc_compile(const aicc_cmd *c, const aicc_argv *real)
+static int aicc_compile(const aicc_cmd *c, const spawn_argv *real)
 {
     aicc_catch_signals();
-    aicc_tmp t = {.files = {NULL, 0, 0}, .dirs = {NULL, 0, 0}};
+    aicc_tmp t = {.files = SPAWN_ARGV_INIT, .dirs = SPAWN_ARGV_INIT};
     if (!aicc_tmp_make(&t))
         return 1;
     int status = 0;
@@ -579,13 +541,13 @@ static int aicc_main(int argc, char **argv)
         return 2;
     }
     setenv("AITOOL_CC_RUNNING", "1", 1);
-    aicc_argv real = {NULL, 0, 0};
+    spawn_argv real = SPAWN_ARGV_INIT;
     aicc_real_compiler(&real);
     aicc_cmd c;
     aicc_parse(&c, argc - 1, argv + 1);
     int status = c.pass ? aicc_pass_through(&real, argc - 1, argv + 1) : aicc_compile(&c, &real);
     free(c.sources);
-    aicc_argv_free(&real);
+    spawn_argv_free(&real);
     return status;
 }
 

@@ -12,13 +12,11 @@
  * The paths of cc, measuretool, simon.h and the libraries are the build
  * tree's (compiled in), or when simon-cc runs from an installation those
  * of the installation (support/layout.h). */
-#include <spawn.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "args.h"
@@ -26,9 +24,8 @@
 #include "fileio.h"
 #include "layout.h"
 #include "mem.h"
+#include "spawn_run.h"
 #include "strbuf.h"
-
-extern char **environ;
 
 /* The libraries a program is linked with, in the build tree; an
  * installation has them under the same names. */
@@ -45,42 +42,17 @@ static const char *cc_include_dir(void)
     return layout_path(LAYOUT_INCLUDE, NULL, SIMON_CC_INCLUDE);
 }
 
-/* An argument vector that grows. */
-typedef struct cc_argv {
-    char **v;
-    size_t n, cap;
-} cc_argv;
-
-static void cc_push(cc_argv *a, const char *s)
-{
-    if (a->n + 2 > a->cap) {
-        a->cap = a->cap ? 2 * a->cap : 32;
-        a->v = mem_realloc(a->v, a->cap * sizeof *a->v);
-    }
-    a->v[a->n++] = mem_strdup(s);
-    a->v[a->n] = NULL;
-}
-
-static void cc_argv_free(cc_argv *a)
-{
-    for (size_t i = 0; i < a->n; i++)
-        free(a->v[i]);
-    free(a->v);
-    *a = (cc_argv){NULL, 0, 0};
-}
 
 /* Runs argv and waits; its exit status, 127 when it could not start. */
-static int cc_run(const cc_argv *a)
+static int cc_run(const spawn_argv *a)
 {
-    pid_t pid;
-    if (posix_spawnp(&pid, a->v[0], NULL, NULL, a->v, environ) != 0) {
+    int err = 0;
+    int rc = spawn_run(a->v, NULL, &err);
+    if (rc >= 0)
+        return rc;
+    if (err)
         diag_tool(DIAG_ERROR, "cannot run %s", a->v[0]);
-        return 127;
-    }
-    int status;
-    if (waitpid(pid, &status, 0) < 0)
-        return 127;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return 127;
 }
 
 static bool cc_is_source(const char *arg)
@@ -104,10 +76,10 @@ typedef struct cc_options {
     const char *costs;  /* -T */
     const char *output; /* -o, for the check that it names no input */
     bool link;         /* no -c, -S or -E */
-    cc_argv pass;      /* everything for cc but the sources */
-    cc_argv pp;        /* the preprocessor options, for measuretool */
-    cc_argv sources;
-    cc_argv copies;    /* -T: the clocked copies made, to remove at the end */
+    spawn_argv pass;      /* everything for cc but the sources */
+    spawn_argv pp;        /* the preprocessor options, for measuretool */
+    spawn_argv sources;
+    spawn_argv copies;    /* -T: the clocked copies made, to remove at the end */
 } cc_options;
 
 /* simon-cc's own option; every other argument is cc's (cc_take_argument).
@@ -132,17 +104,17 @@ static args_result cc_take_argument(int argc, char **argv, int *i, void *dest)
     else if (!strncmp(a, "-o", 2) && a[2])
         o->output = a + 2;
     if (cc_is_source(a)) {
-        cc_push(&o->sources, a);
+        spawn_push(&o->sources, a);
         return ARGS_TAKEN;
     }
     bool preprocessor;
     args_cc_kind kind = args_compiler_option(a, &preprocessor);
-    cc_push(&o->pass, a);
+    spawn_push(&o->pass, a);
     if (preprocessor)
-        cc_push(&o->pp, a);
+        spawn_push(&o->pp, a);
     if (preprocessor && kind == ARGS_CC_SEPARATE && *i + 1 < argc) {
-        cc_push(&o->pass, argv[++*i]);
-        cc_push(&o->pp, argv[*i]);
+        spawn_push(&o->pass, argv[++*i]);
+        spawn_push(&o->pp, argv[*i]);
     }
     return ARGS_TAKEN;
 }
@@ -174,21 +146,21 @@ static int cc_clock(cc_options *o, const char *dir)
         const char *src = o->sources.v[i];
         strbuf copy = STRBUF_INIT;
         strbuf_printf(&copy, "%s/%zu_%s", dir, i, fileio_basename(src));
-        cc_argv mt = {NULL, 0, 0};
-        cc_push(&mt, layout_path(LAYOUT_BIN, "measuretool", SIMON_CC_MEASURETOOL));
-        cc_push(&mt, "-simon-clock");
-        cc_push(&mt, "-T");
-        cc_push(&mt, o->costs);
-        cc_push(&mt, "-o");
-        cc_push(&mt, strbuf_cstr(&copy));
+        spawn_argv mt = SPAWN_ARGV_INIT;
+        spawn_push(&mt, layout_path(LAYOUT_BIN, "measuretool", SIMON_CC_MEASURETOOL));
+        spawn_push(&mt, "-simon-clock");
+        spawn_push(&mt, "-T");
+        spawn_push(&mt, o->costs);
+        spawn_push(&mt, "-o");
+        spawn_push(&mt, strbuf_cstr(&copy));
         for (size_t k = 0; k < o->pp.n; k++)
-            cc_push(&mt, o->pp.v[k]);
-        cc_push(&mt, "-I");
-        cc_push(&mt, cc_include_dir());
-        cc_push(&mt, src);
+            spawn_push(&mt, o->pp.v[k]);
+        spawn_push(&mt, "-I");
+        spawn_push(&mt, cc_include_dir());
+        spawn_push(&mt, src);
         int status = cc_run(&mt);
-        cc_argv_free(&mt);
-        cc_push(&o->copies, strbuf_cstr(&copy));
+        spawn_argv_free(&mt);
+        spawn_push(&o->copies, strbuf_cstr(&copy));
         if (status != 0) {
             strbuf_release(&copy);
             return status;
@@ -196,7 +168,7 @@ static int cc_clock(cc_options *o, const char *dir)
         char *src_dir = cc_dirname(src);
         strbuf quote = STRBUF_INIT;
         strbuf_printf(&quote, "-iquote%s", src_dir);
-        cc_push(&o->pass, strbuf_cstr(&quote));
+        spawn_push(&o->pass, strbuf_cstr(&quote));
         strbuf_release(&quote);
         free(src_dir);
         free(o->sources.v[i]);
@@ -207,24 +179,24 @@ static int cc_clock(cc_options *o, const char *dir)
 
 static int cc_compile(const cc_options *o)
 {
-    cc_argv cc = {NULL, 0, 0};
-    cc_push(&cc, SIMON_CC_CC);
-    cc_push(&cc, "-I");
-    cc_push(&cc, cc_include_dir());
+    spawn_argv cc = SPAWN_ARGV_INIT;
+    spawn_push(&cc, SIMON_CC_CC);
+    spawn_push(&cc, "-I");
+    spawn_push(&cc, cc_include_dir());
     for (size_t i = 0; i < o->pass.n; i++)
-        cc_push(&cc, o->pass.v[i]);
+        spawn_push(&cc, o->pass.v[i]);
     for (size_t i = 0; i < o->sources.n; i++)
-        cc_push(&cc, o->sources.v[i]);
+        spawn_push(&cc, o->sources.v[i]);
     if (o->link) {
         for (size_t i = 0; i < CC_NLIBS; i++)
-            cc_push(&cc, cc_lib(i));
-        cc_push(&cc, "-lm");
+            spawn_push(&cc, cc_lib(i));
+        spawn_push(&cc, "-lm");
     }
     /* A library built with the sanitizers needs its programs built so too. */
     if (SIMON_CC_SANITIZE[0])
-        cc_push(&cc, SIMON_CC_SANITIZE);
+        spawn_push(&cc, SIMON_CC_SANITIZE);
     int status = cc_run(&cc);
-    cc_argv_free(&cc);
+    spawn_argv_free(&cc);
     return status;
 }
 
@@ -275,10 +247,10 @@ static int cc_main(int argc, char **argv)
                 rmdir(dir);
         }
     }
-    cc_argv_free(&o.pass);
-    cc_argv_free(&o.pp);
-    cc_argv_free(&o.sources);
-    cc_argv_free(&o.copies);
+    spawn_argv_free(&o.pass);
+    spawn_argv_free(&o.pp);
+    spawn_argv_free(&o.sources);
+    spawn_argv_free(&o.copies);
     return status;
 }
 
