@@ -211,11 +211,9 @@ void measured_time_of(const cJSON *e, measured_loop *m)
     m->gbytes_per_s = json_number_or_zero(e, "gbytes_per_s");
 }
 
-/* One entry of "loops", as the schema checked it. */
-static void read_entry(measured_set *s, const loop_index *ix, const char *path, const cJSON *e)
+/* What entry e measured, stored as loop l's. */
+static void store_entry(measured_set *s, const lm_loop *l, const cJSON *e)
 {
-    const char *file = cJSON_GetObjectItemCaseSensitive(e, "file")->valuestring;
-    unsigned line = (unsigned)json_count(e, "line"), col = (unsigned)json_count(e, "column");
     measured_loop m = {0};
     m.entries = json_count(e, "entries");
     m.iterations = json_count(e, "iterations");
@@ -223,17 +221,30 @@ static void read_entry(measured_set *s, const loop_index *ix, const char *path, 
     m.store_bytes = json_count(e, "store_bytes");
     for (int k = 0; k < LM_FP_NCLASSES; k++)
         m.fp.n[k] = json_count(e, count_keys[k]);
-    const lm_loop *l = find_loop(ix, file, line, col);
-    if (!l) {
-        diag_at(DIAG_WARNING, file, line, col,
-                "the measurement in '%s' has a loop here that the analyzed files do not", path);
-        return;
-    }
     m.ai = lm_intensity(lm_fp_total(&m.fp), m.load_bytes + m.store_bytes);
     measured_time_of(e, &m);
     if (!s->by_loop[l->index])
         s->by_loop[l->index] = mem_alloc(sizeof m);
     *s->by_loop[l->index] = m;
+}
+
+static void warn_unmatched(const char *path, const cJSON *e)
+{
+    diag_at(DIAG_WARNING, cJSON_GetObjectItemCaseSensitive(e, "file")->valuestring,
+            (unsigned)json_count(e, "line"), (unsigned)json_count(e, "column"),
+            "the measurement in '%s' has a loop here that the analyzed files do not", path);
+}
+
+/* One entry of "loops", as the schema checked it. */
+static void read_entry(measured_set *s, const loop_index *ix, const char *path, const cJSON *e)
+{
+    const char *file = cJSON_GetObjectItemCaseSensitive(e, "file")->valuestring;
+    unsigned line = (unsigned)json_count(e, "line"), col = (unsigned)json_count(e, "column");
+    const lm_loop *l = find_loop(ix, file, line, col);
+    if (l)
+        store_entry(s, l, e);
+    else
+        warn_unmatched(path, e);
 }
 
 /* The digest of an analyzed file's text now, as text; false when it cannot
@@ -303,6 +314,14 @@ struct cJSON *measured_parse(const char *path)
     return root;
 }
 
+static measured_set *set_create(const lm_program *p)
+{
+    measured_set *s = mem_alloc(sizeof *s);
+    s->nloops = p->nloops;
+    s->by_loop = mem_alloc((p->nloops ? p->nloops : 1) * sizeof *s->by_loop);
+    return s;
+}
+
 measured_set *measured_read(const lm_program *p, const char *path)
 {
     cJSON *root = measured_parse(path);
@@ -310,14 +329,98 @@ measured_set *measured_read(const lm_program *p, const char *path)
         cJSON_Delete(root);
         return NULL;
     }
-    measured_set *s = mem_alloc(sizeof *s);
-    s->nloops = p->nloops;
-    s->by_loop = mem_alloc((p->nloops ? p->nloops : 1) * sizeof *s->by_loop);
+    measured_set *s = set_create(p);
     loop_index ix = loop_index_build(p);
     const cJSON *loops = cJSON_GetObjectItemCaseSensitive(root, "loops");
     for (const cJSON *e = loops->child; e; e = e->next)
         read_entry(s, &ix, path, e);
     free(ix.v);
+    cJSON_Delete(root);
+    return s;
+}
+
+/* ---- By function and line: a program read from ExaSAT XML ---- */
+
+/* A loop, or an entry of the measurement, by its function's name and line; `order`
+ * ranks the ones of one place (the loops in source order, the entries by column). */
+typedef struct line_key {
+    const char *function;
+    unsigned line;
+    unsigned long order;
+    const void *item;
+} line_key;
+
+static int line_key_place(const void *pa, const void *pb)
+{
+    const line_key *a = pa, *b = pb;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    return strcmp(a->function, b->function);
+}
+
+static int line_key_order(const void *pa, const void *pb)
+{
+    int c = line_key_place(pa, pb);
+    if (c)
+        return c;
+    const line_key *a = pa, *b = pb;
+    return (a->order > b->order) - (a->order < b->order);
+}
+
+static line_key *line_keys_of_loops(const lm_program *p, size_t *n)
+{
+    line_key *v = mem_alloc((p->nloops ? p->nloops : 1) * sizeof *v);
+    *n = 0;
+    for (const lm_file *f = p->files; f; f = f->next)
+        for (const lm_function *fn = f->functions; fn; fn = fn->next)
+            for (const lm_loop *l = fn->loops; l && *n < p->nloops; l = lm_loop_next_preorder(l))
+                v[*n] = (line_key){fn->name, l->loc.line, *n, l}, (*n)++;
+    qsort(v, *n, sizeof *v, line_key_order);
+    return v;
+}
+
+/* The entries that name their function (the others cannot be matched: warned). */
+static line_key *line_keys_of_entries(const cJSON *loops, const char *path, size_t *n)
+{
+    size_t cap = (size_t)cJSON_GetArraySize(loops);
+    line_key *v = mem_alloc((cap ? cap : 1) * sizeof *v);
+    *n = 0;
+    for (const cJSON *e = loops->child; e; e = e->next) {
+        const cJSON *fn = cJSON_GetObjectItemCaseSensitive(e, "function");
+        if (cJSON_IsString(fn))
+            v[(*n)++] = (line_key){fn->valuestring, (unsigned)json_count(e, "line"),
+                                   json_count(e, "column"), e};
+        else
+            warn_unmatched(path, e);
+    }
+    qsort(v, *n, sizeof *v, line_key_order);
+    return v;
+}
+
+measured_set *measured_read_lines(const lm_program *p, const char *path)
+{
+    cJSON *root = measured_parse(path);
+    if (!root)
+        return NULL;
+    measured_set *s = set_create(p);
+    size_t nloops, nentries;
+    line_key *loops = line_keys_of_loops(p, &nloops);
+    line_key *entries =
+        line_keys_of_entries(cJSON_GetObjectItemCaseSensitive(root, "loops"), path, &nentries);
+    /* Both sorted by place: the k-th entry of a place is the k-th loop of it. */
+    size_t i = 0, k = 0;
+    for (size_t at = 0; at < nentries; at++) {
+        bool next_place = at > 0 && line_key_place(&entries[at - 1], &entries[at]);
+        while (i < nloops && line_key_place(&loops[i], &entries[at]) < 0)
+            i++;
+        k = next_place || at == 0 ? 0 : k + 1;
+        if (i + k < nloops && line_key_place(&loops[i + k], &entries[at]) == 0)
+            store_entry(s, loops[i + k].item, entries[at].item);
+        else
+            warn_unmatched(path, entries[at].item);
+    }
+    free(loops);
+    free(entries);
     cJSON_Delete(root);
     return s;
 }
@@ -336,6 +439,17 @@ void measured_free(measured_set **sp)
 const measured_loop *measured_of(const measured_set *s, const lm_loop *l)
 {
     return s && l->index < s->nloops ? s->by_loop[l->index] : NULL;
+}
+
+bool measured_counts_of(const void *set, const lm_loop *l, unsigned long long *entries,
+                        unsigned long long *iterations)
+{
+    const measured_loop *m = measured_of(set, l);
+    if (!m)
+        return false;
+    *entries = m->entries;
+    *iterations = m->iterations;
+    return true;
 }
 
 static void pin_set(lm_pininfo *pi, lm_pin_field f, unsigned long v)

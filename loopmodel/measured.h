@@ -3,8 +3,8 @@
  * and keyed by the loops of an analyzed program.  A stage output of the loop
  * model: kept beside it, never written into it (pure C and cJSON, no clang).
  *
- * Used by measuretool -measured (tools/measuretool_cli.c), which reads the
- * set; the text and JSON reports (report/), which put static and measured
+ * Used by measuretool -measured (tools/mt_driver.c) and perfmodel -measured
+ * (tools/perfmodel_cli.c), which read the set; the text and JSON reports (report/), which put static and measured
  * counts side by side; the ExaSAT XML writer (xml-schema/xml_write.c), which
  * writes a measured loop's pininfo; and fuzz/fuzz_measured.c.
  *
@@ -56,6 +56,13 @@ extern const json_check_field measured_schema;
  * or parsed; errors and unmatched entries are reported through diag. */
 measured_set *measured_read(const lm_program *p, const char *path);
 
+/* The same for a program read from ExaSAT XML (perfmodel -measured), whose loops
+ * keep their line but neither the source file nor the column: an entry is matched
+ * by its "function" and "line", the entries of one place in column order to its
+ * loops in source order (files are not told apart, and no digest is checked: the
+ * sources are not at hand); an entry without "function" matches nothing. */
+measured_set *measured_read_lines(const lm_program *p, const char *path);
+
 /* The measurement at path as a cJSON tree (cJSON_Delete it), checked
  * against measured_schema; NULL after the errors, at their positions. */
 struct cJSON *measured_parse(const char *path);
@@ -66,6 +73,11 @@ void measured_free(measured_set **s);
 
 /* What was measured for loop l, or NULL. */
 const measured_loop *measured_of(const measured_set *s, const lm_loop *l);
+/* The same as the performance model asks it (perf_measured_counts): false
+ * when set (a measured_set, or NULL) has nothing for l, else its entries and
+ * iterations. */
+bool measured_counts_of(const void *set, const lm_loop *l, unsigned long long *entries,
+                        unsigned long long *iterations);
 
 /* The build identity a measurement carries ("build", "files"): the digest
  * of a source file's text (FNV-1a), and the identity of an instrumented

@@ -17,6 +17,7 @@
 #include "fileio.h"
 #include "machine.h"
 #include "perf.h"
+#include "report_roofline.h"
 #include "strbuf.h"
 
 extern char **environ;
@@ -185,6 +186,103 @@ bool perf_plot_roofline(const char *path, const machine *m, const perf_result *r
     if (data.len)
         strbuf_append(&body, ", datafile using 1:2 with points pt 7 ps 1.5 title 'loop nests', "
                              "datafile using 1:2:3 with labels offset 1,1 left notitle");
+    strbuf_append(&body, "\n");
+    bool ok = plot_draw(path, strbuf_cstr(&data), strbuf_cstr(&body));
+    strbuf_release(&data);
+    strbuf_release(&body);
+    return ok;
+}
+
+/* ---- The measured roofline ---- */
+
+/* lo and hi widened to hold v (positive values only: the axes are logarithmic). */
+static void plot_widen(double v, double *lo, double *hi)
+{
+    if (v > 0) {
+        *lo = fmin(*lo, v);
+        *hi = fmax(*hi, v);
+    }
+}
+
+/* "file:line" of a row's nest, for a label. */
+static void plot_append_nest(strbuf *sb, const report_roofline_row *row)
+{
+    plot_append_label(sb, fileio_basename(row->nest->top->loc.file));
+    strbuf_printf(sb, ":%u", row->nest->top->loc.line);
+}
+
+/* Three data blocks: the measured points with their labels, the predicted points,
+ * and a segment from each measured point to its prediction; how many points each of
+ * the first two holds. */
+static void plot_measured_data(strbuf *data, const report_roofline *rr, double *xlo,
+                               double *xhi, double *ylo, double *yhi, size_t counts[2])
+{
+    strbuf measured = STRBUF_INIT, predicted = STRBUF_INIT, joins = STRBUF_INIT;
+    counts[0] = counts[1] = 0;
+    for (size_t i = 0; i < rr->nrows; i++) {
+        const report_roofline_row *row = &rr->rows[i];
+        if (row->ai <= 0 || row->gflops <= 0)
+            continue; /* no place on logarithmic axes */
+        plot_widen(row->ai, xlo, xhi);
+        plot_widen(row->gflops, ylo, yhi);
+        strbuf_printf(&measured, "%.17g %.17g \"", row->ai, row->gflops);
+        plot_append_nest(&measured, row);
+        strbuf_append(&measured, "\"\n");
+        counts[0]++;
+        if (!row->predicted || row->predicted_ai <= 0 || row->predicted_gflops <= 0)
+            continue;
+        plot_widen(row->predicted_ai, xlo, xhi);
+        plot_widen(row->predicted_gflops, ylo, yhi);
+        strbuf_printf(&predicted, "%.17g %.17g\n", row->predicted_ai, row->predicted_gflops);
+        counts[1]++;
+        strbuf_printf(&joins, "%.17g %.17g\n%.17g %.17g\n\n", row->ai, row->gflops,
+                      row->predicted_ai, row->predicted_gflops);
+    }
+    /* An empty block keeps its place (the blocks are addressed by index) as a comment;
+     * it is not plotted. */
+    strbuf_printf(data, "%s\n\n%s\n\n%s", measured.len ? strbuf_cstr(&measured) : "# none\n",
+                  predicted.len ? strbuf_cstr(&predicted) : "# none\n",
+                  joins.len ? strbuf_cstr(&joins) : "# none\n");
+    strbuf_release(&measured);
+    strbuf_release(&predicted);
+    strbuf_release(&joins);
+}
+
+bool perf_plot_roofline_measured(const char *path, const machine *m, const report_roofline *rr)
+{
+    report_roofline_ceiling ceilings[PERF_MAX_LEVELS];
+    size_t nceilings = report_roofline_ceilings(m, ceilings);
+    double xlo = 1.0 / 16, xhi = 16, ylo = m->peak_gflops, yhi = m->peak_gflops;
+    for (size_t k = 0; k < nceilings; k++)
+        plot_widen(m->peak_gflops / ceilings[k].gbs, &xlo, &xhi); /* each ridge point */
+    strbuf data = STRBUF_INIT, body = STRBUF_INIT;
+    size_t counts[2];
+    plot_measured_data(&data, rr, &xlo, &xhi, &ylo, &yhi, counts);
+    strbuf_append(&body, "set title 'Measured roofline: ");
+    plot_append_label(&body, m->name);
+    strbuf_printf(&body,
+                  "' font ',10'\nset logscale xy\nset xrange [%g:%g]\nset yrange [%g:%g]\nset grid\n"
+                  "set xlabel 'arithmetic intensity (flops/byte)'\nset ylabel 'GFLOP/s'\n"
+                  "set format y '%%g'\nset key bottom right\nset samples 400\npeak = %.17g\n"
+                  "roof(x, bw) = x * bw < peak ? x * bw : peak\n"
+                  "plot peak with lines lw 2 lc rgb 'black' title 'peak %.4g GFLOP/s'",
+                  xlo / 4, xhi * 4, ylo / 10, yhi * 4, m->peak_gflops, m->peak_gflops);
+    for (size_t k = 0; k < nceilings; k++)
+        strbuf_printf(&body, ", roof(x, %.17g) with lines dt 2 title '%s %.4g GB/s'",
+                      ceilings[k].gbs, ceilings[k].name, ceilings[k].gbs);
+    if (counts[1])
+        strbuf_append(&body, ", datafile index 2 using 1:2 with lines dt 3 lc rgb 'gray40' "
+                             "notitle");
+    if (counts[0])
+        strbuf_printf(&body, ", datafile index 0 using 1:2 with points pt 7 ps 1.5 "
+                             "lc rgb '#d55e00' title 'measured: the %zu nests of largest time'",
+                      rr->nrows);
+    if (counts[1])
+        strbuf_append(&body, ", datafile index 1 using 1:2 with points pt 6 ps 1.5 "
+                             "lc rgb '#0072b2' title 'predicted by the model'");
+    if (counts[0])
+        strbuf_append(&body, ", datafile index 0 using 1:2:3 with labels offset 1,1 left "
+                             "notitle");
     strbuf_append(&body, "\n");
     bool ok = plot_draw(path, strbuf_cstr(&data), strbuf_cstr(&body));
     strbuf_release(&data);

@@ -1,10 +1,10 @@
 /* perf_plot: charts of the performance model's predictions, drawn by gnuplot
  * (Debian's gnuplot-nox): a roofline (the machine's compute and bandwidth
  * roofs, each nest a point at its intensity), a parameter sweep, and
- * predicted against measured times.  The
+ * predicted against measured times, and the measured roofline.  The
  * format follows the file name (.png or .svg); the file is written
  * atomically.  False after an error reported through diag.
- * Used by perfmodel (-plot) and the benchmark validation. */
+ * Used by perfmodel and measuretool (-plot) and the benchmark validation. */
 #ifndef AITOOL_PERF_PLOT_H
 #define AITOOL_PERF_PLOT_H
 
@@ -13,11 +13,18 @@
 
 #include "machine.h"
 #include "perf.h"
+#include "report_roofline.h"
 
 /* True for a file name ending in .png or .svg. */
 bool perf_plot_format_known(const char *path);
 
 bool perf_plot_roofline(const char *path, const machine *m, const perf_result *r);
+
+/* The measured roofline (report_roofline.h): the peak and each level's bandwidth
+ * ceiling, labeled with its rate, and each row of rr a point at its measured
+ * intensity and GFLOP/s labeled file:line, joined by a dotted line to the model's
+ * point (a ring) when it was predicted. */
+bool perf_plot_roofline_measured(const char *path, const machine *m, const report_roofline *rr);
 
 /* One point of a sweep: the parameter's value and the whole program's
  * totals; iterations are those of the innermost loops, whose time per

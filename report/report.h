@@ -16,6 +16,7 @@
 #include "loop_model.h"
 #include "measured.h"
 #include "perf.h"
+#include "report_roofline.h"
 
 /* What other stages found out about the loops, joined into the reports by
  * loop: a measurement (-measured) and the performance model's predictions
@@ -31,6 +32,9 @@ typedef struct report_joins {
     /* With predictions: the length of the hot-loop lists that end the reports (0: none;
      * a slice writes none, its nests being only some of the run's). */
     size_t top;
+    /* With predictions and a timed measurement: the measured roofline, the table
+     * that ends the reports (NULL: none). */
+    const report_roofline *roofline;
 } report_joins;
 
 /* A report of p (and j) streamed to out; false on an output error. */

@@ -116,6 +116,35 @@ static const json_check_field report_hot_fields[] = {
 static const json_check_field report_hot = {"hot loop", JSON_CHECK_OBJECT,
                                             .members = report_hot_fields};
 
+/* One nest of the measured roofline (report_roofline.h); the predicted_* and error
+ * members only for a predicted nest. */
+static const json_check_field report_roofline_fields[] = {
+    {"file", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {"line", JSON_CHECK_INTEGER, &json_check_position, true, false, NULL, NULL, NULL},
+    {"function", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {"seconds", JSON_CHECK_NUMBER, &report_nonnegative, true, false, NULL, NULL, NULL},
+    {"share", JSON_CHECK_NUMBER, &report_share, true, false, NULL, NULL, NULL},
+    {"flops", JSON_CHECK_NUMBER, &report_nonnegative, true, false, NULL, NULL, NULL},
+    {"bytes", JSON_CHECK_NUMBER, &report_nonnegative, true, false, NULL, NULL, NULL},
+    {"gflops", JSON_CHECK_NUMBER, &report_nonnegative, true, false, NULL, NULL, NULL},
+    {"gbytes_per_s", JSON_CHECK_NUMBER, &report_nonnegative, true, false, NULL, NULL, NULL},
+    {"ai", JSON_CHECK_NUMBER, &report_nonnegative, true, false, NULL, NULL, NULL},
+    {"roof", JSON_CHECK_STRING, &json_check_nonempty, true, false, NULL, NULL, NULL},
+    {"roof_gbs", JSON_CHECK_NUMBER, &report_nonnegative, true, false, NULL, NULL, NULL},
+    {"peak_gflops", JSON_CHECK_NUMBER, &report_nonnegative, true, false, NULL, NULL, NULL},
+    {"bound_gflops", JSON_CHECK_NUMBER, &report_nonnegative, true, false, NULL, NULL, NULL},
+    {"fraction_of_bound", JSON_CHECK_NUMBER, &report_nonnegative, true, false, NULL, NULL, NULL},
+    {"predicted", JSON_CHECK_BOOL, NULL, true, false, NULL, NULL, NULL},
+    {"predicted_s", JSON_CHECK_NUMBER, &report_nonnegative, false, false, NULL, NULL, NULL},
+    {"predicted_gflops", JSON_CHECK_NUMBER, &report_nonnegative, false, false, NULL, NULL, NULL},
+    {"predicted_ai", JSON_CHECK_NUMBER, &report_nonnegative, false, false, NULL, NULL, NULL},
+    {"error", JSON_CHECK_NUMBER, NULL, false, false, NULL, NULL, NULL},
+    {0},
+};
+
+static const json_check_field report_roofline_nest = {"nest", JSON_CHECK_OBJECT,
+                                                     .members = report_roofline_fields};
+
 static const json_check_field report_coverage_fields[] = {
     {"nests", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
     {"nests_predicted", JSON_CHECK_INTEGER, &json_check_count, true, false, NULL, NULL, NULL},
@@ -131,6 +160,7 @@ static const json_check_field report_top_fields[] = {
     {"coverage", JSON_CHECK_OBJECT, NULL, false, false, NULL, report_coverage_fields, NULL},
     {"hot_loops", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL, &report_hot},
     {"hot_measured", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL, &report_hot},
+    {"measured_roofline", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL, &report_roofline_nest},
     {0},
 };
 
@@ -322,6 +352,10 @@ static bool report_json_emit(strbuf *text, FILE *out, const lm_program *p, const
             report_json_hot(&w, "hot_measured", j, work, fp ? "fp_operations" : "iterations");
             free(work);
         }
+    }
+    if (j && j->roofline && j->roofline->nrows && !j->shard) {
+        json_key(&w, "measured_roofline");
+        report_roofline_json(&w, j->roofline);
     }
     json_object_end(&w);
     json_out_release(&w);

@@ -15,6 +15,7 @@
 #include "measured.h"
 #include "mem.h"
 #include "perf.h"
+#include "report_roofline.h"
 
 /* "L1 k, L2 j, L3 -": the outermost level whose reuse each cache holds. */
 static void report_perf_fits(FILE *out, const perf_loop *pl, const machine *m)
@@ -478,7 +479,18 @@ static void report_perf_json_hot(cJSON *root, const perf_result *r, size_t top)
     free(hot);
 }
 
-static char *report_perf_json_render(const perf_result *r, const machine *m, size_t top)
+/* "measured_roofline": report_roofline's rows, when the measurement has times. */
+static void report_perf_json_roofline(cJSON *root, const report_roofline *rr)
+{
+    if (!rr || !rr->nrows)
+        return;
+    char *text = report_roofline_json_text(rr);
+    cJSON_AddItemToObject(root, "measured_roofline", cJSON_Parse(text));
+    free(text);
+}
+
+static char *report_perf_json_render(const perf_result *r, const machine *m, size_t top,
+                                     const report_roofline *rr)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "machine", m->name);
@@ -519,6 +531,7 @@ static char *report_perf_json_render(const perf_result *r, const machine *m, siz
         cJSON_AddItemToArray(loops, o);
     }
     report_perf_json_hot(root, r, top);
+    report_perf_json_roofline(root, rr);
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     /* Hand the caller memory from our allocator, so it frees with free(). */
@@ -531,19 +544,21 @@ typedef struct report_perf_ctx {
     const perf_result *r;
     const machine *m;
     size_t top;
+    const report_roofline *rr;
 } report_perf_ctx;
 
 static bool report_perf_json_writer(FILE *out, void *data)
 {
     const report_perf_ctx *ctx = data;
-    char *text = report_perf_json_render(ctx->r, ctx->m, ctx->top);
+    char *text = report_perf_json_render(ctx->r, ctx->m, ctx->top, ctx->rr);
     bool ok = text && fputs(text, out) >= 0 && fputc('\n', out) != EOF;
     free(text);
     return ok;
 }
 
-bool report_perf_json_file(const char *path, const perf_result *r, const machine *m, size_t top)
+bool report_perf_json_file(const char *path, const perf_result *r, const machine *m, size_t top,
+                           const report_roofline *rr)
 {
-    report_perf_ctx ctx = {r, m, top};
+    report_perf_ctx ctx = {r, m, top, rr};
     return fileio_write_atomic(path, report_perf_json_writer, &ctx);
 }

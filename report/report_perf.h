@@ -12,6 +12,7 @@
 #include "machine.h"
 #include "measured.h"
 #include "perf.h"
+#include "report_roofline.h"
 
 /* The hot loops (-top N): how many nests the lists name by default, and at
  * most (more is no longer a short list). */
@@ -25,7 +26,9 @@ const char *report_perf_cores_why(const perf_nest *n, const perf_result *r);
 /* top: the length of the hot-loop list that ends the report (0: none). */
 bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m, size_t top);
 bool report_perf_csv_write(FILE *out, const perf_result *r);
-bool report_perf_json_file(const char *path, const perf_result *r, const machine *m, size_t top);
+/* rr: the measured roofline (NULL: none), its rows as "measured_roofline". */
+bool report_perf_json_file(const char *path, const perf_result *r, const machine *m, size_t top,
+                           const report_roofline *rr);
 
 /* One nest of a hot-loop list: what ranks it (value: its predicted seconds,
  * or its measured work) and its share of all the nests'. */

@@ -117,6 +117,8 @@ bool report_text_write(FILE *out, const lm_program *p, const report_joins *j)
         report_perf_hot_text(out, j->predicted, j->top);
         if (j->measured)
             report_perf_hot_measured_text(out, j->predicted, j->measured, j->top);
+        if (j->roofline)
+            report_roofline_text(out, j->roofline);
     }
     return !ferror(out);
 }

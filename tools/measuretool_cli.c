@@ -91,6 +91,13 @@ static const args_option mt_option_table[] = {
                    "-static-counting-only",
      .help = "with -static-counting-only: predict each loop nest's flops, bytes, working set and "
              "runtime on that machine (the perfmodel core; perfmodel/machines/ has examples)"},
+    {.names = "-plot", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(plot_file),
+     .needs = "-machine",
+     .needs_text = "-plot draws -machine's predictions: give it with -machine",
+     .help = "with -machine: draw the roofline chart with gnuplot (.png or .svg): the machine's "
+             "roofs and each nest at its predicted intensity; with a timed -measured, the "
+             "measured roofline (the -top N nests of largest measured time beside their "
+             "predictions, under the peak and each level's bandwidth)"},
     {.names = "-model", .kind = ARGS_VALUE, .value = "roofline|ecm", .dest = MT_OPT(model),
      .needs = "-machine",
      .needs_text = "-model chooses how -machine predicts: give it with -machine",
@@ -106,7 +113,8 @@ static const args_option mt_option_table[] = {
      .max = REPORT_PERF_TOP_MAX,
      .help = "with -machine: end the predictions (the text and JSON reports) with the N nests "
              "of largest predicted time and, with -measured, of largest measured work: each "
-             "one's share of the total, bound, AI and file:line (default 10; 0: no lists)"},
+             "one's share of the total, bound, AI and file:line; with a timed -measured, the "
+             "measured roofline's N nests of largest measured time (default 10; 0: no lists)"},
     {.names = "-strict", .kind = ARGS_FLAG, .dest = MT_OPT(strict), .needs = "-machine",
      .needs_text = "-strict is about -machine's predictions: give it with -machine",
      .help = "with -machine: a nest the model cannot predict is an error, no prediction is "

@@ -27,6 +27,7 @@
 #include "mt_batch.h"
 #include "mt_tree.h"
 #include "perf.h"
+#include "perf_plot.h"
 #include "perf_trips.h"
 #include "report.h"
 #include "report_chips.h"
@@ -108,26 +109,19 @@ static bool mt_write_reports(const mt_options *o, const lm_program *p, bool text
 }
 
 /* The stages after the analysis: the measurement read back (-measured) and
- * the model's predictions for each nest (-machine), kept beside the program. */
+ * the model's predictions for each nest (-machine), kept beside the program,
+ * and with both the measured roofline. */
 typedef struct mt_stages {
     measured_set *measured;
     machine *machine;
     perf_result predicted;
     bool have_predictions;
+    report_roofline roofline;
+    bool have_roofline;
+    /* -measured could not be read, or matches none of the nests: nothing is written. */
+    bool bad_measurement;
     bool bad_param; /* a -param named a loop variable: a usage error */
 } mt_stages;
-
-/* What -measured says of a loop: its entries and iterations. */
-static bool mt_measured_counts(const void *ctx, const lm_loop *l, unsigned long long *entries,
-                               unsigned long long *iterations)
-{
-    const measured_loop *m = ctx ? measured_of(ctx, l) : NULL;
-    if (!m)
-        return false;
-    *entries = m->entries;
-    *iterations = m->iterations;
-    return true;
-}
 
 static bool mt_run_stages(const mt_options *o, const lm_program *p, const bexpr_bindings *b,
                           mt_stages *st)
@@ -135,13 +129,14 @@ static bool mt_run_stages(const mt_options *o, const lm_program *p, const bexpr_
     bool ok = true;
     if (o->measured_file) {
         st->measured = measured_read(p, o->measured_file);
+        st->bad_measurement = st->measured == NULL;
         ok &= st->measured != NULL;
     }
     perf_options popt;
     if (o->machine_file && perf_options_parse(o->model, o->cores, &popt)) {
         st->machine = machine_load(o->machine_file);
         popt.bindings = b;
-        popt.measured = mt_measured_counts;
+        popt.measured = measured_counts_of;
         popt.measured_ctx = st->measured;
         popt.say = o->strict ? PERF_UNPREDICTED_ERROR : PERF_UNPREDICTED_WARN;
         st->bad_param = !perf_trips_check_bindings(p, b, "-param");
@@ -151,12 +146,31 @@ static bool mt_run_stages(const mt_options *o, const lm_program *p, const bexpr_
             perf_evaluate(p, st->machine, &popt, &st->predicted);
         ok &= st->have_predictions;
     }
+    /* A slice's nests are some of the run's: its shares would be of a part. */
+    if (st->have_predictions && st->measured && !o->shard) {
+        st->have_roofline = report_roofline_build(&st->roofline, p, &st->predicted, st->machine,
+                                                  st->measured, o->measured_file,
+                                                  (size_t)o->top);
+        st->bad_measurement = !st->have_roofline;
+        ok &= st->have_roofline;
+    }
     return ok;
+}
+
+/* -plot: the predicted roofline, or with a timed measurement the measured one. */
+static bool mt_plot(const mt_options *o, const mt_stages *st)
+{
+    if (!o->plot_file || !st->have_predictions)
+        return true;
+    if (st->have_roofline && report_roofline_drawable(&st->roofline))
+        return perf_plot_roofline_measured(o->plot_file, st->machine, &st->roofline);
+    return perf_plot_roofline(o->plot_file, st->machine, &st->predicted);
 }
 
 static void mt_stages_release(mt_stages *st)
 {
     measured_free(&st->measured);
+    report_roofline_release(&st->roofline);
     perf_result_release(&st->predicted);
     machine_free(&st->machine);
 }
@@ -355,9 +369,13 @@ static int mt_analyze(const mt_options *o, const mt_parallel *par, const mt_plan
     mt_stages st = {0};
     ok &= mt_run_stages(o, p, params, &st);
     report_joins j = {st.measured, st.have_predictions ? &st.predicted : NULL,
-                      st.machine ? st.machine->name : NULL, pl->shard, (size_t)o->top};
+                      st.machine ? st.machine->name : NULL, pl->shard, (size_t)o->top,
+                      st.have_roofline ? &st.roofline : NULL};
     fileio_run_begin();
-    ok &= mt_write_reports(o, p, true, &j, params, st.machine);
+    if (!st.bad_measurement) {
+        ok &= mt_write_reports(o, p, true, &j, params, st.machine);
+        ok &= mt_plot(o, &st);
+    }
     ok &= fileio_run_end();
     bool bad_param = st.bad_param;
     mt_stages_release(&st);
@@ -433,7 +451,7 @@ static bool mt_instrument(const mt_options *o, const mt_parallel *par, const mt_
     bool ok = mt_run_units(o, par, pl, &w, o->xml_file || o->chips_file, annots, p);
     ok = ok && (!pl->tree || mt_tree_finish(pl));
     lm_program_finish(p);
-    report_joins j = {NULL, NULL, NULL, pl->shard, 0};
+    report_joins j = {NULL, NULL, NULL, pl->shard, 0, NULL};
     ok &= mt_write_reports(o, p, o->report_file_given, &j, NULL, NULL);
     ok &= fileio_run_end();
     *nloops = p->nloops;
@@ -529,6 +547,10 @@ static int mt_check_usage(const mt_options *o)
                               "give one of them");
         return MT_EXIT_USAGE;
     }
+    if (o->plot_file && !perf_plot_format_known(o->plot_file)) {
+        diag_tool(DIAG_ERROR, "'%s': the plot is written as .png or .svg", o->plot_file);
+        return MT_EXIT_USAGE;
+    }
     perf_options popt;
     return perf_options_parse(o->model, o->cores, &popt) ? 0 : MT_EXIT_USAGE;
 }
@@ -542,6 +564,7 @@ static bool mt_plan_outputs_ok(const mt_options *o, mt_plan *pl)
            mt_output_not_input(o, pl, "-json", o->json_file) &&
            mt_output_not_input(o, pl, "-xml", o->xml_file) &&
            mt_output_not_input(o, pl, "-chips", o->chips_file) &&
+           mt_output_not_input(o, pl, "-plot", o->plot_file) &&
            (o->static_only || mt_outputs_ok(o, pl));
 }
 

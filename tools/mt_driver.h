@@ -35,6 +35,7 @@ typedef struct mt_options {
     const char *chips_file;  /* -chips: the CHIP3S application, or NULL */
     const char *chips_entry; /* -chips-entry: the function it evaluates, or NULL */
     const char *machine_file; /* -machine: predict each nest on this machine, or NULL */
+    const char *plot_file;    /* -plot: the roofline chart of -machine (.png or .svg), or NULL */
     const char *model;        /* -model roofline|ecm for -machine, or NULL */
     long long cores;          /* -cores N for -machine, or 0 */
     long long top;            /* -top N: the hot loops listed with -machine (0: none) */

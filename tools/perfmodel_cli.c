@@ -17,12 +17,14 @@
 #include "fileio.h"
 #include "loop_model.h"
 #include "machine.h"
+#include "measured.h"
 #include "mem.h"
 #include "numbers.h"
 #include "perf.h"
 #include "perf_trips.h"
 #include "perf_plot.h"
 #include "report_perf.h"
+#include "report_roofline.h"
 
 typedef struct pm_options {
     bool help, help_markdown, version, csv, calibrate;
@@ -31,6 +33,7 @@ typedef struct pm_options {
     const char *machine_file; /* -machine */
     const char *json_file;    /* -json, or NULL */
     const char *plot_file;    /* -plot: a roofline, or the sweep's chart (.png or .svg) */
+    const char *measured_file; /* -measured: a run's measurement, or NULL */
     const char *sweep;        /* -sweep name=FROM:TO[:xF|:+S], or NULL */
     const char **defines;     /* -D name=value, in order */
     int ndefines;
@@ -74,7 +77,8 @@ static const args_option pm_option_table[] = {
     {.names = "-top", .kind = ARGS_INT, .value = "N", .dest = PM_OPT(top), .min = 0,
      .max = REPORT_PERF_TOP_MAX,
      .help = "end the report (and the JSON) with the N nests of largest predicted time: "
-             "each one's share of the total, bound, AI and file:line (default 10; 0: no list)"},
+             "each one's share of the total, bound, AI and file:line; with a timed -measured, the "
+             "measured roofline's N nests of largest measured time (default 10; 0: no list)"},
     {.names = "-strict", .kind = ARGS_FLAG, .dest = PM_OPT(strict),
      .help = "a nest the model cannot predict (a bound or count missing) is an error and "
              "nothing is printed (exit status 1); by default it is a warning, the nest a row "
@@ -84,8 +88,14 @@ static const args_option pm_option_table[] = {
     {.names = "-csv", .kind = ARGS_FLAG, .dest = PM_OPT(csv),
      .help = "print one CSV row per loop nest instead of the table"},
     {.names = "-plot", .kind = ARGS_VALUE, .value = "FILE", .dest = PM_OPT(plot_file),
-     .help = "draw a roofline chart (the machine's roofs, each nest at its intensity), or with "
-             "-sweep the sweep, with gnuplot (.png or .svg)"},
+     .help = "draw a roofline chart (the machine's roofs, each nest at its intensity; with "
+             "-measured, the measured roofline), or with -sweep the sweep, with gnuplot (.png or "
+             ".svg)"},
+    {.names = "-measured", .kind = ARGS_VALUE, .value = "FILE", .dest = PM_OPT(measured_file),
+     .help = "a measurement of the kernels' program (an -auto-instrument or aitool-cc run), its "
+             "loops matched by function and line: its counts give the trips of loops without "
+             "bounds, and with its times the report, the JSON and -plot get the measured "
+             "roofline of the -top N nests of largest measured time"},
     {.names = "-sweep", .kind = ARGS_VALUE, .value = "SPEC", .dest = PM_OPT(sweep),
      .help = "evaluate for each value of one parameter and print CSV: name=FROM:TO steps by 1, "
              ":+S by S, :xF multiplies by F (at most 100000 values)"},
@@ -129,7 +139,8 @@ static void pm_print_help(FILE *out)
     fputs(
         "usage: perfmodel -machine M.json [-model roofline|ecm] [-cores N] [-D name=value]...\n"
         "                 [-exasat-dialect] [-strict] [-top N] [-json FILE] [-csv]\n"
-        "                 [-plot FILE.png|FILE.svg] [-sweep name=FROM:TO[:xF|:+S]] kernel.xml...\n"
+        "                 [-measured FILE] [-plot FILE.png|FILE.svg]\n"
+        "                 [-sweep name=FROM:TO[:xF|:+S]] kernel.xml...\n"
         "       perfmodel -calibrate > this-machine.json\n"
         "\n"
         "Predicts, per loop nest of ExaSAT XML kernels (written by measuretool -xml, by\n"
@@ -326,20 +337,40 @@ static bool pm_run_sweep(const pm_options *o, const pm_sweep *swp, const lm_prog
     return ok;
 }
 
-static bool pm_report(const pm_options *o, const lm_program *p, const machine *m)
+/* The predicted roofline, or with a timed measurement the measured one. */
+static bool pm_plot(const pm_options *o, const machine *m, const perf_result *r,
+                    const report_roofline *rr)
 {
+    if (rr && report_roofline_drawable(rr))
+        return perf_plot_roofline_measured(o->plot_file, m, rr);
+    return perf_plot_roofline(o->plot_file, m, r);
+}
+
+static bool pm_report(const pm_options *o, const lm_program *p, const machine *m,
+                      const measured_set *ms)
+{
+    perf_options popt = o->perf;
+    popt.measured = ms ? measured_counts_of : NULL;
+    popt.measured_ctx = ms;
     perf_result r;
-    bool ok = perf_evaluate(p, m, &o->perf, &r);
+    report_roofline rr = {0};
+    bool ok = perf_evaluate(p, m, &popt, &r) &&
+              (!ms || report_roofline_build(&rr, p, &r, m, ms, o->measured_file, (size_t)o->top));
+    const report_roofline *measured = ms ? &rr : NULL;
     if (ok) {
-        if (o->csv)
+        if (o->csv) {
             ok &= report_perf_csv_write(stdout, &r);
-        else
+        } else {
             ok &= report_perf_text_write(stdout, &r, m, (size_t)o->top);
+            if (measured)
+                report_roofline_text(stdout, measured);
+        }
         if (o->json_file)
-            ok &= report_perf_json_file(o->json_file, &r, m, (size_t)o->top);
+            ok &= report_perf_json_file(o->json_file, &r, m, (size_t)o->top, measured);
         if (o->plot_file)
-            ok &= perf_plot_roofline(o->plot_file, m, &r);
+            ok &= pm_plot(o, m, &r, measured);
     }
+    report_roofline_release(&rr);
     perf_result_release(&r);
     return ok;
 }
@@ -353,6 +384,8 @@ static int pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, b
         ok &= xml_read_file_as(p, o->inputs[i],
                                o->exasat_dialect ? XML_DIALECT_ORIGINAL : XML_DIALECT_AUTO);
     lm_program_finish(p);
+    measured_set *ms = ok && o->measured_file ? measured_read_lines(p, o->measured_file) : NULL;
+    ok &= !o->measured_file || ms;
     int status = ok ? PM_EXIT_OK : PM_EXIT_INPUT;
     if (ok && !perf_trips_check_bindings(p, b, "-D"))
         status = PM_EXIT_USAGE;
@@ -365,22 +398,24 @@ static int pm_model(const pm_options *o, const pm_sweep *sw, const machine *m, b
     }
     if (status == PM_EXIT_OK) {
         fileio_run_begin();
-        ok = sw ? pm_run_sweep(o, sw, p, m, b) : pm_report(o, p, m);
+        ok = sw ? pm_run_sweep(o, sw, p, m, b) : pm_report(o, p, m, ms);
         ok &= fileio_run_end();
         status = ok ? PM_EXIT_OK : PM_EXIT_INPUT;
     }
+    measured_free(&ms);
     lm_program_free(&p);
     return status;
 }
 
-/* -json and -plot must not name a kernel or the machine file. */
+/* -json and -plot must not name a kernel, the machine file or the measurement. */
 static bool pm_outputs_not_inputs(const pm_options *o)
 {
-    const char **read = mem_alloc((size_t)(o->ninputs + 1) * sizeof *read);
+    const char **read = mem_alloc((size_t)(o->ninputs + 2) * sizeof *read);
     memcpy(read, o->inputs, (size_t)o->ninputs * sizeof *read);
     read[o->ninputs] = o->machine_file;
-    bool ok = fileio_output_not_input("-json", o->json_file, read, o->ninputs + 1) &&
-              fileio_output_not_input("-plot", o->plot_file, read, o->ninputs + 1);
+    read[o->ninputs + 1] = o->measured_file;
+    bool ok = fileio_output_not_input("-json", o->json_file, read, o->ninputs + 2) &&
+              fileio_output_not_input("-plot", o->plot_file, read, o->ninputs + 2);
     free(read);
     return ok;
 }
@@ -388,7 +423,7 @@ static bool pm_outputs_not_inputs(const pm_options *o)
 static int pm_calibrate(const pm_options *o)
 {
     if (o->machine_file || o->ninputs || o->json_file || o->csv || o->ndefines || o->model ||
-        o->cores || o->plot_file || o->sweep || o->exasat_dialect) {
+        o->cores || o->plot_file || o->sweep || o->exasat_dialect || o->measured_file) {
         diag_tool(DIAG_ERROR, "-calibrate measures this machine and prints its machine file; "
                               "it takes no kernels and no other options");
         return PM_EXIT_USAGE;
@@ -409,14 +444,16 @@ static int pm_calibrate(const pm_options *o)
 /* The machine file and every kernel may be "-", but standard input only once. */
 static bool pm_one_stdin(const pm_options *o)
 {
-    int n = o->ninputs + 1;
+    int n = o->ninputs + 2;
     const char **paths = mem_alloc((size_t)n * sizeof *paths);
     const char **names = mem_alloc((size_t)n * sizeof *names);
     paths[0] = o->machine_file;
     names[0] = "-machine";
+    paths[1] = o->measured_file;
+    names[1] = "-measured";
     for (int i = 0; i < o->ninputs; i++) {
-        paths[i + 1] = o->inputs[i];
-        names[i + 1] = "an XML input";
+        paths[i + 2] = o->inputs[i];
+        names[i + 2] = "an XML input";
     }
     bool ok = fileio_one_stdin(paths, names, n);
     free(paths);
@@ -450,6 +487,11 @@ static int pm_run(pm_options *o)
     }
     if (!pm_one_stdin(o))
         return PM_EXIT_USAGE;
+    if (o->sweep && o->measured_file) {
+        diag_tool(DIAG_ERROR, "-sweep varies the model's parameters; -measured is for one "
+                              "evaluation");
+        return PM_EXIT_USAGE;
+    }
     if (o->sweep && o->json_file) {
         diag_tool(DIAG_ERROR, "-sweep prints its table as CSV; -json is for one evaluation");
         return PM_EXIT_USAGE;
