@@ -261,7 +261,8 @@ bool perf_plot_roofline_measured(const char *path, const machine *m, const repor
     strbuf_append(&body, "set title 'Measured roofline: ");
     plot_append_label(&body, m->name);
     strbuf_printf(&body,
-                  "' font ',10'\nset logscale xy\nset xrange [%g:%g]\nset yrange [%g:%g]\nset grid\n"
+                  "' font ',10' noenhanced\nset logscale xy\nset xrange [%g:%g]\n"
+                  "set yrange [%g:%g]\nset grid\n"
                   "set xlabel 'arithmetic intensity (flops/byte)'\nset ylabel 'GFLOP/s'\n"
                   "set format y '%%g'\nset key bottom right\nset samples 400\npeak = %.17g\n"
                   "roof(x, bw) = x * bw < peak ? x * bw : peak\n"
@@ -282,7 +283,7 @@ bool perf_plot_roofline_measured(const char *path, const machine *m, const repor
                              "lc rgb '#0072b2' title 'predicted by the model'");
     if (counts[0])
         strbuf_append(&body, ", datafile index 0 using 1:2:3 with labels offset 1,1 left "
-                             "notitle");
+                             "noenhanced notitle");
     strbuf_append(&body, "\n");
     bool ok = plot_draw(path, strbuf_cstr(&data), strbuf_cstr(&body));
     strbuf_release(&data);

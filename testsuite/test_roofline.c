@@ -3,6 +3,7 @@
  * parsed for its ceilings and points, perfmodel's and measuretool's bad input,
  * and a kernel instrumented, run and drawn end to end. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,8 +262,25 @@ static void test_text_and_json(void)
 typedef struct svg_group {
     char title[128];
     int points;
-    char labels[512]; /* the texts of a labels group, one per line */
+    char labels[512]; /* the texts of the group's <text> elements, one a line */
 } svg_group;
+
+/* The characters of a <text> element up to its end, its tags (<tspan>) left out, and a
+ * newline, to labels if they fit. */
+static void svg_append_text(char *labels, size_t size, const char *text)
+{
+    const char *end = strstr(text, "</text>");
+    size_t len = strlen(labels);
+    bool in_tag = false;
+    for (const char *c = text; end && c < end && len + 2 < size; c++) {
+        if (*c == '<' || *c == '>')
+            in_tag = *c == '<';
+        else if (!in_tag)
+            labels[len++] = *c;
+    }
+    labels[len++] = '\n';
+    labels[len] = '\0';
+}
 
 static int svg_groups(const char *svg, svg_group *out, int max)
 {
@@ -279,14 +297,8 @@ static int svg_groups(const char *svg, svg_group *out, int max)
             end = at + strlen(at);
         for (const char *u = at; (u = strstr(u, "<use")) != NULL && u < end; u++)
             g->points++;
-        for (const char *s = at; (s = strstr(s, "<tspan")) != NULL && s < end; s++) {
-            const char *v = strchr(s, '>'), *ve = v ? strstr(v, "</tspan>") : NULL;
-            size_t len = strlen(g->labels);
-            if (v && ve && len + (size_t)(ve - v) + 1 < sizeof g->labels) {
-                memcpy(g->labels + len, v + 1, (size_t)(ve - v - 1));
-                strcat(g->labels, "\n");
-            }
-        }
+        for (const char *s = at; (s = strstr(s, "<text>")) != NULL && s < end; s++)
+            svg_append_text(g->labels, sizeof g->labels, s + 6);
         at++;
     }
     return n;
