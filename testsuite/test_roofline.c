@@ -535,7 +535,8 @@ static void test_perfmodel_bad_measurement(void)
     testutil_proc_release(&r);
 }
 
-/* measuretool -plot goes with -machine and draws .png or .svg only. */
+/* measuretool -plot goes with -machine and draws .png or .svg only; a measurement of
+ * another program writes nothing. */
 static void test_measuretool_plot_usage(void)
 {
     write_tmp("u.c", "void f(double *a, int n) { for (int i = 0; i < n; i++) a[i] += 1.0; }\n");
@@ -553,6 +554,22 @@ static void test_measuretool_plot_usage(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "'r.pdf': the plot is written as .png or .svg"));
     testutil_proc_release(&r);
     CU_ASSERT_FALSE(tmp_exists("r.pdf"));
+    /* A measurement of another program: an error, and no report, JSON or chart. */
+    write_tmp("o.json", "{\"loops\": [" MEASURED_LOOP("o.c", 9, "g", 1, 1, 1, 0, 8, 0,
+                                                       ", \"seconds\": 1e-3") "]}\n");
+    const char *other[] = {"-static-counting-only", "-machine", "hand.json", "-measured",
+                           "o.json", "-plot", "o.svg", "-json", "o_r.json", "-report-file",
+                           "o.txt", "u.c", NULL};
+    r = run(AITOOL_MEASURETOOL, other);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "o.c:9:5: warning: the measurement in 'o.json' has a "
+                                         "loop here that the analyzed files do not\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "measuretool: error: the measurement 'o.json' has none "
+                                         "of the loops analyzed"));
+    testutil_proc_release(&r);
+    CU_ASSERT_FALSE(tmp_exists("o.svg"));
+    CU_ASSERT_FALSE(tmp_exists("o_r.json"));
+    CU_ASSERT_FALSE(tmp_exists("o.txt"));
 }
 
 /* A kernel instrumented, compiled, run with nest timing and drawn: the measured
