@@ -533,6 +533,13 @@ static void test_perfmodel_bad_measurement(void)
     testutil_proc r = run(AITOOL_PERFMODEL, over);
     CU_ASSERT_EQUAL(r.status, 2);
     testutil_proc_release(&r);
+    const char *sweep[] = {"-machine", "hand.json", "-sweep", "n=1:3", "-measured",
+                           "untimed.json", "k.xml", NULL};
+    r = run(AITOOL_PERFMODEL, sweep);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.err, "perfmodel: error: -sweep varies the model's parameters; "
+                                  "-measured is for one evaluation\n");
+    testutil_proc_release(&r);
 }
 
 /* measuretool -plot goes with -machine and draws .png or .svg only; a measurement of
