@@ -4,9 +4,10 @@
  * model: kept beside it, never written into it (pure C and cJSON, no clang).
  *
  * Used by measuretool -measured (tools/mt_driver.c) and perfmodel -measured
- * (tools/perfmodel_cli.c), which read the set; the text and JSON reports (report/), which put static and measured
- * counts side by side; the ExaSAT XML writer (xml-schema/xml_write.c), which
- * writes a measured loop's pininfo; and fuzz/fuzz_measured.c.
+ * (tools/perfmodel_cli.c), which read the set; the text and JSON reports
+ * (report/), which put static and measured counts side by side; the ExaSAT
+ * XML writer (xml-schema/xml_write.c), which writes a measured loop's
+ * pininfo; and fuzz/fuzz_measured.c.
  *
  * measured_read() returns a set the caller frees with measured_free(); it
  * borrows nothing from the program, and what measured_of() returns lives as

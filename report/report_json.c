@@ -160,7 +160,8 @@ static const json_check_field report_top_fields[] = {
     {"coverage", JSON_CHECK_OBJECT, NULL, false, false, NULL, report_coverage_fields, NULL},
     {"hot_loops", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL, &report_hot},
     {"hot_measured", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL, &report_hot},
-    {"measured_roofline", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL, &report_roofline_nest},
+    {"measured_roofline", JSON_CHECK_ARRAY, NULL, false, false, NULL, NULL,
+     &report_roofline_nest},
     {0},
 };
 
