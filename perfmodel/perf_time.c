@@ -51,6 +51,7 @@
 #include "loop_model.h"
 #include "machine.h"
 #include "perf.h"
+#include "perf_incore.h"
 
 /* "L2", "memory": static, so results can point at them. */
 static const char *perf_level_name(const machine *m, unsigned j)
@@ -260,6 +261,8 @@ static double perf_scalar_seconds(const perf_nest *n, const machine_benchmarks *
 {
     double loads = 0, stores = 0;
     for (size_t i = 0; i < n->nloops; i++) {
+        if (n->loops[i].incore.used)
+            continue; /* in its cycles from the assembly */
         loads += n->loops[i].scalar_loads;
         stores += n->loops[i].scalar_stores;
     }
@@ -267,11 +270,27 @@ static double perf_scalar_seconds(const perf_nest *n, const machine_benchmarks *
            (b->clock_ghz * 1e9);
 }
 
+/* With the in-core time from the assembly: its cycles for the innermost loops, and the
+ * other loops' own operations at the peak (their chains are rare, and not counted). */
+static double perf_incore_compute_seconds(const perf_nest *n, const machine *m, unsigned cores)
+{
+    double outer = 0;
+    for (size_t i = 0; i < n->nloops; i++)
+        if (!n->loops[i].incore.used)
+            outer += perf_loop_weighted_flops(&n->loops[i], m);
+    return n->incore.cycles / (m->benchmarks.clock_ghz * 1e9) / cores +
+           outer / (m->peak_gflops * 1e9 * perf_machine_fraction(m, cores));
+}
+
 static void perf_time_roofline(perf_nest *n, const machine *m, unsigned cores)
 {
     n->levels[0].scalar_s = perf_scalar_seconds(n, &m->benchmarks) / cores;
-    n->compute_s = fmax(n->weighted_flops / (m->peak_gflops * 1e9 * perf_machine_fraction(m, cores)),
-                        perf_chain_seconds(n, &m->benchmarks) / cores);
+    if (n->incore.used)
+        n->compute_s = perf_incore_compute_seconds(n, m, cores);
+    else
+        n->compute_s =
+            fmax(n->weighted_flops / (m->peak_gflops * 1e9 * perf_machine_fraction(m, cores)),
+                 perf_chain_seconds(n, &m->benchmarks) / cores);
     n->memory_s = 0;
     const char *slowest = "memory";
     for (unsigned j = 0; j < n->nlevels; j++) {
@@ -334,12 +353,24 @@ static double perf_transfer_seconds(perf_nest *n, const machine *m, unsigned j, 
     return lv->bytes / (bw->gbs * 1e9);
 }
 
+/* The L1 bytes of the loops whose time is estimated from the counts (not the assembly). */
+static double perf_estimated_l1_bytes(const perf_nest *n)
+{
+    double bytes = 0;
+    for (size_t i = 0; i < n->nloops; i++)
+        if (!n->loops[i].incore.used)
+            bytes += n->loops[i].level_bytes[0];
+    return bytes;
+}
+
 static void perf_time_ecm(perf_nest *n, const machine *m, unsigned cores, bool *warned)
 {
     const machine_benchmarks *b = &m->benchmarks;
     double hz = b->clock_ghz * 1e9, cycles = 0;
-    for (size_t i = 0; i < n->nloops; i++)
-        cycles += perf_loop_in_core_cycles(&n->loops[i], b);
+    for (size_t i = 0; i < n->nloops; i++) {
+        const perf_loop *pl = &n->loops[i];
+        cycles += pl->incore.used ? pl->incore.cycles : perf_loop_in_core_cycles(pl, b);
+    }
     perf_ecm *e = &n->ecm;
     e->overlapping_s = cycles / hz;
     perf_level *l1 = &n->levels[0];
@@ -348,8 +379,9 @@ static void perf_time_ecm(perf_nest *n, const machine *m, unsigned cores, bool *
     if (!exact)
         perf_say_fallback(m, 0, 1, bw, warned);
     l1->scalar_s = perf_scalar_seconds(n, b);
-    e->non_overlapping_s =
-        (l1->bytes > 0 ? l1->bytes / (perf_row_gbs(m, 0, bw) * 1e9) : 0) + l1->scalar_s;
+    double l1_bytes = perf_estimated_l1_bytes(n);
+    e->non_overlapping_s = (l1_bytes > 0 ? l1_bytes / (perf_row_gbs(m, 0, bw) * 1e9) : 0) +
+                           l1->scalar_s + n->incore.load_store_cycles / hz;
     l1->seconds = e->non_overlapping_s;
     double data_s = e->non_overlapping_s;
     for (unsigned j = 1; j < n->nlevels; j++) {
@@ -428,4 +460,5 @@ void perf_time_nest(perf_nest *n, const machine *m, perf_model model, unsigned c
     else
         perf_time_roofline(n, m, cores);
     perf_add_barrier(n, m, cores);
+    perf_incore_share(n, m, cores);
 }

@@ -37,6 +37,7 @@ typedef struct mt_options {
     const char *machine_file; /* -machine: predict each nest on this machine, or NULL */
     const char *model;        /* -model roofline|ecm for -machine, or NULL */
     long long cores;          /* -cores N for -machine, or 0 */
+    const char *compile;      /* -compile 'CMD' for -machine ("off", or NULL: the machine's) */
     long long top;            /* -top N: the hot loops listed with -machine (0: none) */
     bool strict;              /* -strict: with -machine, an unpredicted nest is an error */
     const char **params;     /* -param NAME=VALUE: the symbols of loop bounds */
