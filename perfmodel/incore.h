@@ -136,6 +136,11 @@ incore_status incore_mca_run(const char *program, const char *mcpu, unsigned ite
 /* Reads llvm-mca's report; false (why says what is missing) when it is not one. */
 bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why);
 
+/* The last line of the loop statement whose keyword (for, while, do) is at line and
+ * column of the C text (column 1: the line's first loop keyword); 0 when the text holds
+ * no whole loop there (the rule and its limit: incore_src.c). */
+unsigned incore_loop_last_line(const char *text, unsigned line, unsigned column);
+
 /* All the steps, through the cache; *out points into the cache (see the top). */
 incore_status incore_analyze(const incore_request *req, const incore_result **out,
                              strbuf *why);

@@ -1,11 +1,12 @@
 /* The in-core time of a nest from its compiled innermost loops.
  *
  * Which lines.  An innermost loop is compiled from its file (lm_loop.loc.file) and found
- * in the assembly by the lines from its keyword's to the line before the next loop of its
- * function or the next function, whichever comes first (the loop model keeps no end of a
- * loop; a loop holds no other loop, so the compiler's loop of those lines is this one).
+ * in the assembly by the lines of its statement, from its keyword's to the last, read
+ * from the source (incore_loop_last_line: the loop model keeps only where a loop starts).
  * The element size that turns the induction step into source iterations is that of the
- * loop's first array.
+ * loop's first array.  A loop read from ExaSAT XML has the XML as its file, which names no
+ * source: its source is the file beside it of the same name with .c (then .cc, .cpp,
+ * .cxx), as `measuretool -xml k.xml k.c` leaves them.
  *
  * Iterations.  A loop of trip t a entry (its mean, perf.c) runs t mod P of them outside
  * its main loop, P the source iterations of a pass (lanes x unroll): at the remainder
@@ -14,31 +15,53 @@
  * The load/store ports' cycles (ECM's T_nOL) are divided the same way. */
 #include "perf_incore.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "diag.h"
+#include "fileio.h"
 #include "incore.h"
+#include "incore_run.h"
 #include "mem.h"
 #include "strbuf.h"
 
-/* The last line of l's lines (see the top). */
-static unsigned incore_last_line(const lm_loop *l)
+/* The last line of l's statement in source (see the top); 0 with why when not found. */
+static unsigned incore_last_line(const lm_loop *l, const char *source, strbuf *why)
 {
-    unsigned last = UINT_MAX;
-    for (const lm_loop *o = lm_loop_next_preorder(l); o; o = lm_loop_next_preorder(o))
-        if (o->loc.line > l->loc.line && !strcmp(o->loc.file, l->loc.file)) {
-            last = o->loc.line - 1;
-            break;
-        }
-    for (const lm_function *f = l->function ? l->function->next : NULL; f; f = f->next)
-        if (f->start.line > l->loc.line && f->start.line - 1 < last &&
-            f->start.file && !strcmp(f->start.file, l->loc.file))
-            last = f->start.line - 1;
+    strbuf text = STRBUF_INIT;
+    unsigned last = incore_run_read(source, &text)
+                        ? incore_loop_last_line(strbuf_cstr(&text), l->loc.line, l->loc.column)
+                        : 0;
+    if (last == 0)
+        strbuf_printf(why, "no whole loop statement at %s:%u to compile",
+                      fileio_basename(source), l->loc.line);
+    strbuf_release(&text);
     return last;
+}
+
+/* The C or C++ file of a loop's file (see the top; free() it), or NULL with why. */
+static char *incore_source_of(const char *file, strbuf *why)
+{
+    size_t len = strlen(file);
+    if (len < 4 || strcmp(file + len - 4, ".xml"))
+        return mem_strdup(file);
+    static const char *const extensions[] = {".c", ".cc", ".cpp", ".cxx"};
+    for (size_t k = 0; k < sizeof extensions / sizeof *extensions; k++) {
+        strbuf sb = STRBUF_INIT;
+        strbuf_printf(&sb, "%.*s%s", (int)(len - 4), file, extensions[k]);
+        if (access(sb.s, R_OK) == 0)
+            return strbuf_take(&sb);
+        strbuf_release(&sb);
+    }
+    const char *base = fileio_basename(file);
+    strbuf_printf(why, "%s names no source file, and there is no %.*s.c (or .cc, .cpp, "
+                       ".cxx) beside it to compile",
+                  base, (int)(strlen(base) - 4), base);
+    return NULL;
 }
 
 static unsigned incore_element_size(const lm_loop *l)
@@ -91,12 +114,17 @@ static incore_status incore_loop_of(perf_loop *pl, const machine *m, const perf_
                            "induction step cannot be read as iterations");
         return INCORE_NO_LOOP;
     }
-    incore_request req = {l->loc.file, opt->compile, l->loc.line, incore_last_line(l),
+    char *source = incore_source_of(l->loc.file, why);
+    if (!source)
+        return INCORE_COMPILE_FAILED;
+    unsigned last = incore_last_line(l, source, why);
+    incore_request req = {source, opt->compile, l->loc.line, last,
                           element, opt->mcpu ? opt->mcpu : m->mcpu, opt->mca};
     const incore_result *r;
-    incore_status s = incore_analyze(&req, &r, why);
+    incore_status s = last ? incore_analyze(&req, &r, why) : INCORE_NO_LOOP;
     if (s == INCORE_OK)
         incore_fill(pl, r, opt->compile);
+    free(source);
     return s;
 }
 

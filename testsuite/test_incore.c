@@ -172,6 +172,38 @@ static void test_remainder(void)
     strbuf_release(&why);
 }
 
+/* The last line of a loop statement, read from the C text. */
+static void test_last_line(void)
+{
+    const char *text = "void f(double *a, int n)\n"             /* 1 */
+                       "{\n"                                    /* 2 */
+                       "    for (int i = 0; i < n; i++) {\n"    /* 3 */
+                       "        a[i] = 1; /* } */ // }\n"       /* 4 */
+                       "        a[i] += '}' + \"}\"[0];\n"      /* 5 */
+                       "    }\n"                                /* 6 */
+                       "    for (int i = 0;\n"                  /* 7 */
+                       "         i < n; i++)\n"                 /* 8 */
+                       "        for (int j = 0; j < n; j++)\n"  /* 9 */
+                       "            a[j] = (a[j] + 1);\n"       /* 10 */
+                       "    int k = 0;\n"                       /* 11 */
+                       "    do {\n"                             /* 12 */
+                       "        k++;\n"                         /* 13 */
+                       "    } while (k < n\n"                   /* 14 */
+                       "             );\n"                      /* 15 */
+                       "    while (k--) a[k] = 0;\n"            /* 16 */
+                       "}\n";
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 3, 5), 6);
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 3, 1), 6); /* column unknown (XML) */
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 7, 5), 10);
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 9, 9), 10);
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 12, 5), 15);
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 16, 5), 16);
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 1, 1), 0);  /* no loop on the line */
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 11, 1), 0);
+    CU_ASSERT_EQUAL(incore_loop_last_line("for (i = 0; i < n; i++) {\n a[i] = 0;\n", 1, 1),
+                    0); /* the text ends inside the body */
+}
+
 /* Lines that hold no loop, a file that is not the one compiled: no loop, and why. */
 static void test_no_loop(void)
 {
@@ -518,6 +550,7 @@ int main(void)
         {"lines that are no loop", test_no_loop},
         {"a nest's lines: its innermost loop", test_innermost},
         {"the remainder loop", test_remainder},
+        {"a loop statement's last line", test_last_line},
         {"llvm-mca's report read back", test_parse_report},
         {NULL, NULL},
     };
