@@ -35,7 +35,10 @@
  * at what its benchmark, on one core, takes per byte at level j over what
  * it takes at level j-1 (perf_transfer_seconds).
  * Loads and transfers do not overlap each other, arithmetic overlaps them:
- * T_ECM = max(T_OL, T_nOL + sum T_j).  On n cores the work divides until a
+ * T_ECM = max(T_OL, T_nOL + sum T_j).  With the in-core time from the assembly
+ * (perf_incore.c: T_OL llvm-mca's cycles, T_nOL its load/store ports') the loads and
+ * stores overlap the transfers too, as measured on this project's cores:
+ * T_ECM = max(T_OL, T_nOL, sum T_j).  On n cores the work divides until a
  * level's bandwidth (its benchmark on n cores) limits it:
  * time = max(T_ECM / n, max_j bytes_j / bandwidth_j), and the cores at which
  * that happens are T_ECM / (the slowest level's time).
@@ -383,11 +386,17 @@ static void perf_time_ecm(perf_nest *n, const machine *m, unsigned cores, bool *
     e->non_overlapping_s = (l1_bytes > 0 ? l1_bytes / (perf_row_gbs(m, 0, bw) * 1e9) : 0) +
                            l1->scalar_s + n->incore.load_store_cycles / hz;
     l1->seconds = e->non_overlapping_s;
-    double data_s = e->non_overlapping_s;
+    double transfers_s = 0;
     for (unsigned j = 1; j < n->nlevels; j++) {
         n->levels[j].seconds = perf_transfer_seconds(n, m, j, warned);
-        data_s += n->levels[j].seconds;
+        transfers_s += n->levels[j].seconds;
     }
+    /* With the assembly's T_nOL (port cycles) the loads and stores overlap the transfers,
+     * as measured on this project's Zen 5 cores (README.md, "In-core time from the
+     * compiled code"); the estimate's T_nOL is the L1 time of a benchmark whose steps the
+     * transfers are, and adds to them. */
+    double data_s = n->incore.used ? fmax(e->non_overlapping_s, transfers_s)
+                                   : e->non_overlapping_s + transfers_s;
     e->single_core_s = fmax(e->overlapping_s, data_s);
     /* The limit of each shared level's bandwidth on the cores used. */
     double limit_s = 0;

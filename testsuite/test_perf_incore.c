@@ -50,6 +50,7 @@ static bool have_mca;
 static unsigned skipped;
 static char *dir;      /* the temporary directory: axpy.c, axpy.xml, the disk cache */
 static char *xml_path; /* dir/axpy.xml */
+static long long trip = 1003; /* n */
 
 static bool need_mca(const char *what)
 {
@@ -73,7 +74,7 @@ static machine *test_machine(void)
     return m;
 }
 
-/* The kernel xml, read as the file name, evaluated with n = 1003 on one core. */
+/* The kernel xml, read as the file name, evaluated with n = trip on one core. */
 static bool evaluate_xml(const char *name, const char *xml, const perf_options *given,
                          const machine *m, lm_program **p, perf_result *r)
 {
@@ -81,7 +82,7 @@ static bool evaluate_xml(const char *name, const char *xml, const perf_options *
     CU_ASSERT_TRUE_FATAL(xml_read_memory(*p, name, xml, strlen(xml)));
     lm_program_finish(*p);
     bexpr_bindings *b = bexpr_bindings_create();
-    bexpr_bindings_set(b, "n", 1003);
+    bexpr_bindings_set(b, "n", trip);
     perf_options opt = *given;
     opt.cores = 1;
     opt.bindings = b;
@@ -161,7 +162,7 @@ static void test_widths(void)
     machine_free(&m);
 }
 
-/* ECM with -O3: T_OL = the 215.168 cycles above, 107.584 ns; T_nOL = the load/store
+/* ECM with -O3, n = 1003: T_OL = the 215.168 cycles above, 107.584 ns; T_nOL = the load/store
  * ports' cycles, 1000 x 1.00 / 8 + 3 x 1.00 = 128 cycles, 64 ns (no loop left at the
  * estimate from the counts, so no L1 bytes of it); the data in L1, so no transfers:
  * T_ECM = max(107.584, 64) ns. */
@@ -184,6 +185,22 @@ static void test_ecm(void)
     CU_ASSERT_STRING_EQUAL(n->bottleneck, "compute");
     CU_ASSERT_DOUBLE_EQUAL(n->incore.share, 1, 1e-12);
     release(&p, &r);
+    /* n = 1000003: 16 MB from memory.  T_OL = 125000 passes x 1.681 + 3 x 1.681 =
+     * 210130.043 cycles, T_nOL = 125000 x 1.00 + 3 x 1.00 = 125003; the loads and stores
+     * overlap the transfers: T_ECM = the largest of the three, not T_nOL + transfers. */
+    trip = 1000003;
+    CU_ASSERT_TRUE_FATAL(evaluate(&opt, m, &p, &r));
+    n = &r.nests[0];
+    CU_ASSERT_TRUE_FATAL(n->incore.used);
+    ASSERT_CLOSE(n->ecm.overlapping_s, 210130.043 / 2e9);
+    ASSERT_CLOSE(n->ecm.non_overlapping_s, 125003 / 2e9);
+    double transfers = n->levels[1].seconds + n->levels[2].seconds + n->levels[3].seconds;
+    CU_ASSERT_TRUE(n->levels[3].bytes > 0 && transfers > 0);
+    ASSERT_CLOSE(n->ecm.single_core_s,
+                 fmax(fmax(210130.043 / 2e9, 125003 / 2e9), transfers));
+    CU_ASSERT_TRUE(n->ecm.single_core_s < 125003 / 2e9 + transfers);
+    release(&p, &r);
+    trip = 1003;
     machine_free(&m);
 }
 
