@@ -70,7 +70,9 @@ typedef struct perf_options {
     /* The in-core time from the compiled code (perf_incore.c, README.md "The model"): the
      * compiler command each innermost loop's file is compiled with ("cc -O2
      * -march=native", split in words, never given to a shell); NULL: off, the in-core
-     * time is the estimate from the counts.  The files are the loops' lm_loop.loc.file. */
+     * time is the estimate from the counts.  The files are the loops' lm_loop.loc.file.
+     * A nest that falls back is warned about at its loop (not with say QUIET); llvm-mca
+     * missing is an error that makes perf_evaluate give false. */
     const char *compile;
     /* llvm-mca's -mcpu: NULL is "native" (the CLIs pass the machine file's "mcpu" when
      * the user gave none); mca the llvm-mca program, NULL: llvm-mca-19. */

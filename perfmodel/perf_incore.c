@@ -150,16 +150,18 @@ static void incore_summarize(perf_nest *n)
     n->incore.remainder_iterations = left;
 }
 
-/* The nest keeps its estimate: why, said once at the loop. */
-static void incore_fall_back(perf_nest *n, const lm_loop *at, const char *compile,
+/* The nest keeps its estimate: why, said once at the loop (not at all where the caller
+ * quiets what its first evaluation said: a sweep's later points). */
+static void incore_fall_back(perf_nest *n, const lm_loop *at, const perf_options *opt,
                              const char *why)
 {
     for (size_t i = 0; i < n->nloops; i++)
-        n->loops[i].incore = (perf_incore){.compiler = compile};
-    n->incore = (perf_incore){.compiler = compile, .fallback = mem_strdup(why)};
-    diag_at(DIAG_WARNING, at->loc.file, at->loc.line, at->loc.column,
-            "the in-core time of this nest is the estimate from its counts, not from the "
-            "compiled code: %s", why);
+        n->loops[i].incore = (perf_incore){.compiler = opt->compile};
+    n->incore = (perf_incore){.compiler = opt->compile, .fallback = mem_strdup(why)};
+    if (opt->say != PERF_UNPREDICTED_QUIET)
+        diag_at(DIAG_WARNING, at->loc.file, at->loc.line, at->loc.column,
+                "the in-core time of this nest is the estimate from its counts, not from the "
+                "compiled code: %s", why);
 }
 
 bool perf_incore_nest(perf_nest *n, const machine *m, const perf_options *opt, bool *mca_said)
@@ -189,7 +191,7 @@ bool perf_incore_nest(perf_nest *n, const machine *m, const perf_options *opt, b
             failed = pl->loop;
     }
     if (failed)
-        incore_fall_back(n, failed, opt->compile, strbuf_cstr(&why));
+        incore_fall_back(n, failed, opt, strbuf_cstr(&why));
     else if (any)
         incore_summarize(n);
     strbuf_release(&why);

@@ -245,7 +245,7 @@ static char *fallback(const char *name, const char *xml, const char *compile,
 }
 
 /* A compiler that fails: the nest keeps the estimate, and the warning at the loop gives
- * the compiler's message, once. */
+ * the compiler's message, once; with say QUIET it is kept and not said. */
 static void test_compiler_fails(void)
 {
     machine *m = test_machine();
@@ -259,6 +259,22 @@ static void test_compiler_fails(void)
     CU_ASSERT_PTR_NULL(strstr(strstr(said, "warning:") + 1, "warning:"));
     strbuf_release(&want);
     free(said);
+    /* a sweep's later points (say QUIET): the same fallback, not said again */
+    FILE *tmp = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(tmp);
+    diag_set_stream(tmp);
+    lm_program *p;
+    perf_result r;
+    perf_options quiet = {.compile = "gcc -mno-such-flag", .say = PERF_UNPREDICTED_QUIET};
+    CU_ASSERT_TRUE(evaluate(&quiet, m, &p, &r));
+    diag_set_stream(NULL);
+    said = testutil_read_stream(tmp);
+    fclose(tmp);
+    CU_ASSERT_STRING_EQUAL(said, "");
+    CU_ASSERT_FALSE(r.nests[0].incore.used);
+    CU_ASSERT_PTR_NOT_NULL(r.nests[0].incore.fallback);
+    free(said);
+    release(&p, &r);
     machine_free(&m);
 }
 
