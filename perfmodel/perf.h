@@ -78,6 +78,9 @@ typedef struct perf_options {
      * the user gave none); mca the llvm-mca program, NULL: llvm-mca-19. */
     const char *mcpu;
     const char *mca;
+    /* Where a kernel read from ExaSAT XML (which names no source) has its C file: k.xml's
+     * is DIR/k.c (or .cc, .cpp, .cxx); NULL: beside the XML. */
+    const char *source_dir;
 } perf_options;
 
 /* The most cores -cores takes, and its message for a bad value (args.h's

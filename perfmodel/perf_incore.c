@@ -5,8 +5,9 @@
  * from the source (incore_loop_last_line: the loop model keeps only where a loop starts).
  * The element size that turns the induction step into source iterations is that of the
  * loop's first array.  A loop read from ExaSAT XML has the XML as its file, which names no
- * source: its source is the file beside it of the same name with .c (then .cc, .cpp,
- * .cxx), as `measuretool -xml k.xml k.c` leaves them.
+ * source: its source is the file of the same name with .c (then .cc, .cpp, .cxx) in
+ * perf_options.source_dir, else beside the XML, as `measuretool -xml k.xml k.c` leaves
+ * them.
  *
  * Iterations.  A loop of trip t a entry (its mean, perf.c) runs t mod P of them outside
  * its main loop, P the source iterations of a pass (lanes x unroll): at the remainder
@@ -44,23 +45,32 @@ static unsigned incore_last_line(const lm_loop *l, const char *source, strbuf *w
 }
 
 /* The C or C++ file of a loop's file (see the top; free() it), or NULL with why. */
-static char *incore_source_of(const char *file, strbuf *why)
+static char *incore_source_of(const char *file, const char *source_dir, strbuf *why)
 {
     size_t len = strlen(file);
     if (len < 4 || strcmp(file + len - 4, ".xml"))
         return mem_strdup(file);
+    const char *base = fileio_basename(file);
+    /* the stem with its directory: the XML's own, or source_dir */
+    strbuf stem = STRBUF_INIT;
+    if (source_dir)
+        strbuf_printf(&stem, "%s/%.*s", source_dir, (int)(strlen(base) - 4), base);
+    else
+        strbuf_appendn(&stem, file, len - 4);
     static const char *const extensions[] = {".c", ".cc", ".cpp", ".cxx"};
     for (size_t k = 0; k < sizeof extensions / sizeof *extensions; k++) {
         strbuf sb = STRBUF_INIT;
-        strbuf_printf(&sb, "%.*s%s", (int)(len - 4), file, extensions[k]);
-        if (access(sb.s, R_OK) == 0)
+        strbuf_printf(&sb, "%s%s", strbuf_cstr(&stem), extensions[k]);
+        if (access(sb.s, R_OK) == 0) {
+            strbuf_release(&stem);
             return strbuf_take(&sb);
+        }
         strbuf_release(&sb);
     }
-    const char *base = fileio_basename(file);
-    strbuf_printf(why, "%s names no source file, and there is no %.*s.c (or .cc, .cpp, "
-                       ".cxx) beside it to compile",
-                  base, (int)(strlen(base) - 4), base);
+    strbuf_printf(why, "%s names no source file, and there is no %s.c (or .cc, .cpp, .cxx) "
+                       "to compile",
+                  base, strbuf_cstr(&stem));
+    strbuf_release(&stem);
     return NULL;
 }
 
@@ -114,7 +124,7 @@ static incore_status incore_loop_of(perf_loop *pl, const machine *m, const perf_
                            "induction step cannot be read as iterations");
         return INCORE_NO_LOOP;
     }
-    char *source = incore_source_of(l->loc.file, why);
+    char *source = incore_source_of(l->loc.file, opt->source_dir, why);
     if (!source)
         return INCORE_COMPILE_FAILED;
     unsigned last = incore_last_line(l, source, why);

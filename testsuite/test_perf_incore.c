@@ -346,17 +346,34 @@ static void test_mca_missing(void)
     machine_free(&m);
 }
 
-/* The XML's source: axpy.c beside axpy.xml; without it, the reason says so. */
+/* The XML's source: axpy.c beside axpy.xml; without it, the reason says so; with
+ * perf_options.source_dir, the file of the XML's name there (an XML of another directory,
+ * dir/xml/axpy.xml, whose source is dir/axpy.c). */
 static void test_no_source(void)
 {
     machine *m = test_machine();
     char *source = testutil_path(dir, "axpy.c"), *away = testutil_path(dir, "axpy.c.away");
     CU_ASSERT_EQUAL_FATAL(rename(source, away), 0);
-    char *said = fallback(xml_path, axpy_xml, "gcc -O2", m,
-                          "axpy.xml names no source file, and there is no axpy.c (or .cc, "
-                          ".cpp, .cxx) beside it to compile");
+    strbuf want = STRBUF_INIT;
+    strbuf_printf(&want, "axpy.xml names no source file, and there is no %s/axpy.c (or .cc, "
+                         ".cpp, .cxx) to compile", dir);
+    char *said = fallback(xml_path, axpy_xml, "gcc -O2", m, want.s);
     CU_ASSERT_EQUAL(rename(away, source), 0);
     free(said);
+    if (need_mca("an XML's source in source_dir")) {
+        char *other = testutil_path(dir, "xml");
+        char *name = testutil_path(other, "axpy.xml");
+        lm_program *p;
+        perf_result r;
+        perf_options opt = {.compile = "gcc -O2", .source_dir = dir};
+        CU_ASSERT_TRUE(evaluate_xml(name, axpy_xml, &opt, m, &p, &r));
+        CU_ASSERT_TRUE(r.nests[0].incore.used);
+        CU_ASSERT_DOUBLE_EQUAL(r.nests[0].incore.cycles_per_iteration, 1.517, 1e-12);
+        release(&p, &r);
+        free(name);
+        free(other);
+    }
+    strbuf_release(&want);
     free(source);
     free(away);
     machine_free(&m);
