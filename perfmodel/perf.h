@@ -116,7 +116,8 @@ typedef struct perf_incore {
     /* Cycles of one core per source iteration of the compiled main loop (llvm-mca's
      * cycles per pass over the source iterations a pass covers), and of the leftover
      * iterations (trip mod lanes x unroll): the remainder loop's, else the main loop's
-     * pass over its unroll (a vector iteration's instructions, one element wide). */
+     * pass over its unroll (a vector iteration's instructions, one element wide), or its
+     * cycles per iteration when it is bound by a chain (perf_incore.c). */
     double cycles_per_iteration, remainder_cycles_per_iteration;
     bool remainder_loop;        /* the remainder's cost is its own loop's */
     double remainder_iterations; /* leftover iterations over the run */

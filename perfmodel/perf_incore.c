@@ -12,7 +12,9 @@
  * Iterations.  A loop of trip t a entry (its mean, perf.c) runs t mod P of them outside
  * its main loop, P the source iterations of a pass (lanes x unroll): at the remainder
  * loop's cycles per source iteration when the assembly has one, else at the main loop's
- * pass over its unroll (one vector iteration's instructions, done one element at a time).
+ * pass over its unroll (one vector iteration's instructions, done one element at a time),
+ * or, when llvm-mca finds the loop bound by data dependencies more than by resources (a
+ * chain of adds kept in order), at its cycles per source iteration: a step of the chain.
  * The load/store ports' cycles (ECM's T_nOL) are divided the same way. */
 #include "perf_incore.h"
 
@@ -101,6 +103,10 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     if (r->has_remainder) {
         c->remainder_cycles_per_iteration = r->remainder_cycles_per_source_iteration;
         rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
+    } else if (r->mca.dependency_pct > r->mca.resource_pct) {
+        /* a chain through the iterations: a leftover one is a step of it */
+        c->remainder_cycles_per_iteration = r->cycles_per_source_iteration;
+        rem_ls = ls;
     } else {
         c->remainder_cycles_per_iteration = r->mca.cycles_per_iteration / lp->unroll;
         rem_ls = r->mca.load_store_cycles / lp->unroll;

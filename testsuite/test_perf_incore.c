@@ -204,6 +204,52 @@ static void test_ecm(void)
     machine_free(&m);
 }
 
+static const char dot_xml[] =
+    "<program><function name=\"dot\">\n"
+    "<loop linenum=\"8\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"1\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+    "<scalar name=\"s\" datatype=\"double\" isConstant=\"false\" reads=\"1\" writes=\"1\"/>\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "</array>\n"
+    "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "</array>\n"
+    "</loop></function></program>\n";
+
+/* A chain: testsuite/incore/dot.c (s += a[i] * b[i], lines 8-9) at -O3 with 512-bit
+ * vectors keeps its adds in order, 8 chained vaddsd a pass at 4 cycles each: llvm-mca's
+ * printed total is 32015 cycles for 1000 passes, 4.001875 a source iteration, with 99.23%
+ * of the cycles bound by data dependencies against 9.48% by resources.  Its 3 leftover
+ * iterations (n = 1003, no remainder loop) are steps of the same chain, 4.001875 each,
+ * not a pass's 32.015: 1003 x 4.001875 = 4013.880625 cycles. */
+static void test_chain_leftover(void)
+{
+    if (!need_mca("a chain's leftover iterations"))
+        return;
+    machine *m = test_machine();
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/dot.c");
+    char *source = testutil_path(dir, "dot.c"), *name = testutil_path(dir, "dot.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    lm_program *p;
+    perf_result r;
+    perf_options opt = {.model = PERF_ROOFLINE, .compile = O3_512};
+    CU_ASSERT_TRUE_FATAL(evaluate_xml(name, dot_xml, &opt, m, &p, &r));
+    const perf_nest *n = &r.nests[0];
+    CU_ASSERT_TRUE_FATAL(n->incore.used);
+    CU_ASSERT_EQUAL(n->incore.lanes, 8);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, 4.001875, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_cycles_per_iteration, 4.001875, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_iterations, 3, 0);
+    ASSERT_CLOSE(n->incore.cycles, 4013.880625);
+    ASSERT_CLOSE(n->compute_s, 4013.880625 / 2e9);
+    release(&p, &r);
+    free(source);
+    free(name);
+    free(text);
+    machine_free(&m);
+}
+
 /* The nest's numbers without -compile, to compare a fallback with. */
 static double estimate_runtime(const machine *m)
 {
@@ -445,6 +491,7 @@ int main(void)
     static const testutil_case cases[] = {
         {"-O2 against -O3: the vector width", test_widths},
         {"ECM's T_OL and T_nOL from the assembly", test_ecm},
+        {"a chain's leftover iterations", test_chain_leftover},
         {"a compiler that fails", test_compiler_fails},
         {"a loop not found", test_loop_not_found},
         {"shell metacharacters stay words", test_metacharacters},
