@@ -9,7 +9,7 @@
  * perf_options.source_dir, else beside the XML, as `measuretool -xml k.xml k.c` leaves
  * them.
  *
- * Iterations.  A loop of trip t a entry (its mean, perf.c) runs t mod P of them outside
+ * Iterations.  A loop of trip t an entry (its mean, perf.c) runs t mod P of them outside
  * its main loop, P the source iterations of a pass (lanes x unroll): at the remainder
  * loop's cycles per source iteration when the assembly has one, else at the main loop's
  * pass over its unroll (one vector iteration's instructions, done one element at a time),
@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
 #include <unistd.h>
 
 #include "diag.h"
