@@ -2,7 +2,8 @@
  * source file, and the cache that makes a repeated question free.  Assembly is kept per
  * (path and hash of the file's content, command): the loops of one file share a compile,
  * and an edited file is compiled again.  Results are kept per (that, lines, element size,
- * -mcpu, llvm-mca program). */
+ * -mcpu, llvm-mca program), and under those the disk cache of incore_disk.c keeps them
+ * across runs. */
 #include "incore.h"
 
 #include <pthread.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "incore_disk.h"
 #include "incore_run.h"
 #include "mem.h"
 
@@ -113,7 +115,7 @@ static struct {
     unsigned ncompiles;
     analysis **analyses; /* each on its own: results handed out must not move */
     unsigned nanalyses;
-    unsigned hits;
+    unsigned hits, disk_hits;
 } cache = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 /* FNV-1a over the file's bytes; false when it cannot be read. */
@@ -165,10 +167,37 @@ static analysis *cache_find(uint64_t hash, const incore_request *req)
     return NULL;
 }
 
+/* llvm-mca's report of one loop body read into *mca. */
+static incore_status analysis_mca(const incore_request *req, const incore_loop *l,
+                                  incore_mca *mca, strbuf *why)
+{
+    strbuf report = STRBUF_INIT;
+    incore_status status =
+        incore_mca_run(req->mca, req->mcpu, INCORE_MCA_ITERATIONS, l->body, &report, why);
+    if (status == INCORE_OK && !incore_mca_parse(strbuf_cstr(&report), mca, why))
+        status = INCORE_MCA_FAILED;
+    strbuf_release(&report);
+    return status;
+}
+
+/* The remainder loop of r's, when the assembly has one that llvm-mca can measure. */
+static void analysis_remainder(incore_result *r, const compiled *c, const incore_request *req)
+{
+    strbuf why = STRBUF_INIT;
+    r->has_remainder = incore_find_remainder(c->assembly, req->source, req->first_line,
+                                             req->last_line, req->element_size, &r->loop,
+                                             &r->remainder) &&
+                       analysis_mca(req, &r->remainder, &r->remainder_mca, &why) == INCORE_OK;
+    if (r->has_remainder)
+        r->remainder_cycles_per_source_iteration =
+            r->remainder_mca.cycles_per_iteration / r->remainder.source_iterations;
+    strbuf_release(&why);
+}
+
 /* The loop found in the compiled assembly and measured by llvm-mca, into a. */
 static void analysis_run(analysis *a, const compiled *c, const incore_request *req)
 {
-    strbuf why = STRBUF_INIT, report = STRBUF_INIT;
+    strbuf why = STRBUF_INIT;
     incore_result *r = &a->result;
     a->status = c->status;
     if (c->status != INCORE_OK)
@@ -177,14 +206,12 @@ static void analysis_run(analysis *a, const compiled *c, const incore_request *r
         a->status = incore_find_loop(c->assembly, req->source, req->first_line, req->last_line,
                                      req->element_size, &r->loop, &why);
     if (a->status == INCORE_OK)
-        a->status = incore_mca_run(req->mca, req->mcpu, INCORE_MCA_ITERATIONS, r->loop.body,
-                                   &report, &why);
-    if (a->status == INCORE_OK && !incore_mca_parse(strbuf_cstr(&report), &r->mca, &why))
-        a->status = INCORE_MCA_FAILED;
-    if (a->status == INCORE_OK)
+        a->status = analysis_mca(req, &r->loop, &r->mca, &why);
+    if (a->status == INCORE_OK) {
         r->cycles_per_source_iteration = r->mca.cycles_per_iteration / r->loop.source_iterations;
+        analysis_remainder(r, c, req);
+    }
     a->why = strbuf_take(&why);
-    strbuf_release(&report);
 }
 
 static analysis *cache_add(uint64_t hash, const incore_request *req)
@@ -204,6 +231,25 @@ static analysis *cache_add(uint64_t hash, const incore_request *req)
     return a;
 }
 
+/* The analysis of req into a fresh a: from the disk when a run before did it, else done
+ * and kept there. */
+static void analysis_fill(analysis *a, uint64_t hash, const incore_request *req)
+{
+    char *key = incore_disk_key(req, hash);
+    incore_result stored;
+    if (key && incore_disk_load(key, &stored)) {
+        a->result = stored;
+        a->result.compiler = a->command;
+        a->status = INCORE_OK;
+        cache.disk_hits++;
+    } else {
+        analysis_run(a, cache_compile(hash, req), req);
+        if (key && a->status == INCORE_OK)
+            incore_disk_store(key, &a->result);
+    }
+    free(key);
+}
+
 incore_status incore_analyze(const incore_request *req, const incore_result **out,
                              strbuf *why)
 {
@@ -218,9 +264,8 @@ incore_status incore_analyze(const incore_request *req, const incore_result **ou
     if (a) {
         cache.hits++;
     } else {
-        const compiled *c = cache_compile(hash, req);
         a = cache_add(hash, req);
-        analysis_run(a, c, req);
+        analysis_fill(a, hash, req);
     }
     incore_status status = a->status;
     if (status == INCORE_OK)
@@ -229,6 +274,14 @@ incore_status incore_analyze(const incore_request *req, const incore_result **ou
         strbuf_append(why, a->why);
     pthread_mutex_unlock(&cache.lock);
     return status;
+}
+
+unsigned incore_disk_hits(void)
+{
+    pthread_mutex_lock(&cache.lock);
+    unsigned hits = cache.disk_hits;
+    pthread_mutex_unlock(&cache.lock);
+    return hits;
 }
 
 unsigned incore_cache_hits(void)
@@ -256,6 +309,7 @@ void incore_cache_clear(void)
         free(a->mca);
         free(a->why);
         incore_loop_release(&a->result.loop);
+        incore_loop_release(&a->result.remainder);
         free(a);
     }
     free(cache.compiles);
@@ -263,6 +317,6 @@ void incore_cache_clear(void)
     cache.compiles = NULL;
     cache.analyses = NULL;
     cache.ncompiles = cache.nanalyses = 0;
-    cache.hits = 0;
+    cache.hits = cache.disk_hits = 0;
     pthread_mutex_unlock(&cache.lock);
 }

@@ -11,7 +11,8 @@
  * incore_mca_parse) so that each can be checked on its own, and incore_analyze does them
  * all, through a cache of the process: the assembly per (file, content, compiler command)
  * and each analysis per (file, content, command, lines, element size, -mcpu), so that a
- * second query costs nothing.  What incore_analyze returns belongs to that cache and lives
+ * second query costs nothing; and through a cache on disk, so that a second run costs
+ * no compile either (incore_disk_hits).  What incore_analyze returns belongs to that cache and lives
  * until incore_cache_clear(); an incore_loop is the caller's, released with
  * incore_loop_release().  Nothing is printed: a failure is a status and a reason in the
  * caller's strbuf, which the caller reports (a nest falls back to the model's estimate).
@@ -64,6 +65,9 @@ typedef struct incore_mca {
     double block_rthroughput;
     char bottleneck[128];          /* the most loaded resources, ", " between equal ones */
     double bottleneck_cycles;      /* their pressure per iteration, in cycles */
+    /* The pressure per iteration of the most loaded load/store resource (a load or store
+     * port, address unit or load/store queue: incore_mca.c names them), in cycles. */
+    double load_store_cycles;
     /* -bottleneck-analysis: the share of cycles with backend pressure increase, and of
      * those the shares due to resources and to data dependencies (-1: not printed) */
     double pressure_increase_pct, resource_pct, dependency_pct;
@@ -85,6 +89,13 @@ typedef struct incore_result {
     incore_loop loop;
     incore_mca mca;
     double cycles_per_source_iteration;
+    /* The compiler's remainder loop of the same lines (fewer source iterations a pass than
+     * the main loop, incore_find_remainder), measured the same way; when there is none,
+     * has_remainder is false and the caller estimates the leftover iterations. */
+    bool has_remainder;
+    incore_loop remainder;
+    incore_mca remainder_mca;
+    double remainder_cycles_per_source_iteration;
 } incore_result;
 
 /* Splits command into words at blanks; *words and each word are to free(), through
@@ -109,6 +120,15 @@ incore_status incore_find_loop(const char *assembly, const char *source, unsigne
                                strbuf *why);
 void incore_loop_release(incore_loop *l);
 
+/* The remainder loop of main_loop, found as incore_find_loop finds it: another loop of
+ * those lines whose pass covers fewer source iterations (the scalar or narrower loop the
+ * compiler runs the iterations left over after the whole passes); of several, the one
+ * with the most instructions.  False when there is none (a remainder unrolled into
+ * straight-line code, or none needed). */
+bool incore_find_remainder(const char *assembly, const char *source, unsigned first_line,
+                           unsigned last_line, unsigned element_size,
+                           const incore_loop *main_loop, incore_loop *out);
+
 /* Runs program (NULL: INCORE_MCA_PROGRAM) with -mcpu=mcpu (NULL: native), iterations and
  * -bottleneck-analysis on body; its report into *report. */
 incore_status incore_mca_run(const char *program, const char *mcpu, unsigned iterations,
@@ -116,11 +136,21 @@ incore_status incore_mca_run(const char *program, const char *mcpu, unsigned ite
 /* Reads llvm-mca's report; false (why says what is missing) when it is not one. */
 bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why);
 
+/* The last line of the loop statement whose keyword (for, while, do) is at line and
+ * column of the C text (column 1: the line's first loop keyword); 0 when the text holds
+ * no whole loop there (the rule and its limit: incore_src.c). */
+unsigned incore_loop_last_line(const char *text, unsigned line, unsigned column);
+
 /* All the steps, through the cache; *out points into the cache (see the top). */
 incore_status incore_analyze(const incore_request *req, const incore_result **out,
                              strbuf *why);
-/* Queries answered from the cache since the last incore_cache_clear. */
+/* Queries answered from the cache of the process since the last incore_cache_clear, and
+ * of the others those answered from the disk cache of earlier runs (its directory:
+ * $AITOOL_CACHE_DIR, else $XDG_CACHE_HOME/aitool/incore, else ~/.cache/aitool/incore;
+ * keyed by the file's path and content, the command, the lines, the element size, -mcpu
+ * and the llvm-mca program; a header the file includes is not in the key). */
 unsigned incore_cache_hits(void);
+unsigned incore_disk_hits(void);
 void incore_cache_clear(void);
 
 #endif

@@ -518,3 +518,31 @@ void incore_loop_release(incore_loop *l)
     free(l->body);
     memset(l, 0, sizeof *l);
 }
+
+bool incore_find_remainder(const char *assembly, const char *source, unsigned first_line,
+                           unsigned last_line, unsigned element_size,
+                           const incore_loop *main_loop, incore_loop *out)
+{
+    memset(out, 0, sizeof *out);
+    if (element_size == 0)
+        return false;
+    asm_text t;
+    asm_read(&t, assembly, source);
+    for (unsigned i = 0; i < t.n; i++) {
+        long from = t.lines[i].is_label ? -1 : asm_backward_target(&t, i);
+        unsigned insns = from < 0 ? 0 : asm_candidate(&t, (unsigned)from, i, first_line, last_line);
+        if (insns <= out->instructions || !strcmp(t.lines[from].text, main_loop->label))
+            continue;
+        incore_loop l;
+        loop_keep(&l, &t, (unsigned)from, i, element_size);
+        bool narrower = l.step_bytes > 0 && l.source_iterations < main_loop->source_iterations;
+        if (narrower) {
+            incore_loop_release(out);
+            *out = l;
+        } else {
+            incore_loop_release(&l);
+        }
+    }
+    asm_free(&t);
+    return out->instructions > 0;
+}

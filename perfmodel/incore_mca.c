@@ -114,6 +114,25 @@ static bool mca_listed(const char *list, const char *name)
     return false;
 }
 
+/* The resources of llvm-mca's scheduling models that move data between the registers and
+ * L1: AMD's address units, load/store queues and load and store pipes (Zn3AGU0, Zn3LSU,
+ * Zn4Load, Zn3Store, Zn3FPSt: the FP store data), and Intel's ports for loads (2, 3, 11),
+ * store data (4, 9) and store addresses (7, 8) (SKXPort2, ICXPort9).  The rest are the
+ * arithmetic, shuffle and branch units. */
+static bool mca_load_store(const char *name)
+{
+    static const char *const units[] = {"AGU", "LSU", "Load", "Store", "FPSt"};
+    static const char *const intel_ports[] = {"2", "3", "4", "7", "8", "9", "11"};
+    for (size_t k = 0; k < sizeof units / sizeof *units; k++)
+        if (strstr(name, units[k]))
+            return true;
+    const char *port = strstr(name, "Port");
+    for (size_t k = 0; port && k < sizeof intel_ports / sizeof *intel_ports; k++)
+        if (!strcmp(port + 4, intel_ports[k]))
+            return true;
+    return false;
+}
+
 /* The most loaded resources from the row under "Resource pressure per iteration:" and its
  * header ("-" is no pressure); equal ones are joined with ", ". */
 static void mca_bottleneck(const char *report, incore_mca *out)
@@ -133,6 +152,8 @@ static void mca_bottleneck(const char *report, incore_mca *out)
         if (end == row)
             break;
         row = end;
+        if (mca_load_store(names[k]) && v > out->load_store_cycles)
+            out->load_store_cycles = v;
         if (v > best + 1e-9) {
             best = v;
             strbuf_release(&which);

@@ -31,7 +31,13 @@
  *       },
  *       "inpcom": {"L": 5e-6, "o": 1e-6, "g": 2e-6, "G": 1e-9}
  *                                    optional, LogGP in seconds, all four required
- *     }
+ *     },
+ *     "compile": "cc -O2 -march=native",
+ *                                    optional, a non-empty string: the compiler command
+ *                                    of the in-core time from the compiled code when
+ *                                    the user gives no -compile (perf_options.compile)
+ *     "mcpu": "znver3"               optional, a non-empty string without blanks:
+ *                                    llvm-mca's -mcpu for this machine (default native)
  *   }
  *
  * The ranges hold every machine from a microcontroller to a whole
@@ -290,6 +296,24 @@ static void machine_read_name(machine_reader *r, const machine_object *o, machin
         machine_error(r, at, "\"name\" must not be empty");
     else
         m->name = mem_strdup(item->valuestring);
+}
+
+/* An optional non-empty string; blanks refused when the value is one word. */
+static void machine_read_text(machine_reader *r, const machine_object *o, const char *key,
+                              bool one_word, char **out)
+{
+    size_t at;
+    const cJSON *item = machine_member(r, o, key, false, &at);
+    if (!item)
+        return;
+    if (!cJSON_IsString(item))
+        machine_error(r, at, "\"%s\" must be a string", key);
+    else if (!item->valuestring[strspn(item->valuestring, " \t")])
+        machine_error(r, at, "\"%s\" must not be empty", key);
+    else if (one_word && strpbrk(item->valuestring, " \t"))
+        machine_error(r, at, "\"%s\" must be one word (llvm-mca -mcpu=NAME)", key);
+    else
+        *out = mem_strdup(item->valuestring);
 }
 
 static void machine_read_write_allocate(machine_reader *r, const machine_object *o, machine *m)
@@ -750,7 +774,8 @@ static void machine_read_top(machine_reader *r, const machine_object *top, machi
 {
     static const char *const keys[] = {"name",           "peak_gflops", "memory_bandwidth_gbs",
                                        "write_allocate", "cores",       "caches",
-                                       "flop_weights",   "chips",       "benchmarks"};
+                                       "flop_weights",   "chips",       "benchmarks",
+                                       "compile",        "mcpu"};
     machine_check_keys(r, top, keys, sizeof keys / sizeof *keys);
     machine_read_name(r, top, m);
     machine_read_range(r, top, "peak_gflops", true, MACHINE_MIN_RATE, MACHINE_MAX_PEAK_GFLOPS,
@@ -765,6 +790,8 @@ static void machine_read_top(machine_reader *r, const machine_object *top, machi
     machine_read_weights(r, top, m);
     machine_read_chips(r, top, m);
     machine_read_benchmarks(r, top, m);
+    machine_read_text(r, top, "compile", false, &m->compile);
+    machine_read_text(r, top, "mcpu", true, &m->mcpu);
 }
 
 machine *machine_parse(const char *name, const char *text)
@@ -811,6 +838,8 @@ void machine_free(machine **m)
         return;
     free((*m)->name);
     free((*m)->benchmarks.bandwidths);
+    free((*m)->compile);
+    free((*m)->mcpu);
     free(*m);
     *m = NULL;
 }
@@ -963,6 +992,10 @@ char *machine_to_json(const machine *m)
     cJSON_AddNumberToObject(weights, "special", m->weight_special);
     machine_chips_to_json(o, &m->chips);
     machine_benchmarks_to_json(o, m);
+    if (m->compile)
+        cJSON_AddStringToObject(o, "compile", m->compile);
+    if (m->mcpu)
+        cJSON_AddStringToObject(o, "mcpu", m->mcpu);
     char *json = cJSON_Print(o);
     cJSON_Delete(o);
     return json;

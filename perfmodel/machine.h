@@ -127,6 +127,9 @@ typedef struct machine {
     double weight_add, weight_multiply, weight_divide, weight_special;
     machine_chips chips;
     machine_benchmarks benchmarks;
+    /* The in-core time's defaults (perf.h, perf_options): the compiler command used when
+     * the user gives no -compile, and llvm-mca's -mcpu; NULL when not given. */
+    char *compile, *mcpu;
 } machine;
 
 machine *machine_load(const char *path);

@@ -76,6 +76,7 @@
 #include "loop_model.h"
 #include "machine.h"
 #include "perf_calls.h"
+#include "perf_incore.h"
 #include "perf_time.h"
 #include "perf_trips.h"
 
@@ -115,6 +116,8 @@ typedef struct perf_run {
     perf_calls_memo *calls; /* what calls leave in their callers' loops */
     perf_nest *nest; /* the nest being evaluated */
     bool failed;     /* an error was reported: the evaluation gives false */
+    const perf_options *opt;
+    bool mca_said;   /* llvm-mca's absence has been reported */
 } perf_run;
 
 /* A loop of the nest being evaluated whose iterations are not known: the first such
@@ -735,14 +738,19 @@ static void perf_eval_loop(perf_loop *pl, const lm_loop *l, const perf_chain *c,
     perf_loop_traffic(pl, c, m);
 }
 
+double perf_loop_weighted_flops(const perf_loop *pl, const machine *m)
+{
+    return pl->adds * m->weight_add + pl->multiplies * m->weight_multiply +
+           pl->divides * m->weight_divide + pl->specials * m->weight_special;
+}
+
 static void perf_nest_totals(perf_nest *n, const machine *m)
 {
     for (size_t i = 0; i < n->nloops; i++) {
         const perf_loop *pl = &n->loops[i];
         n->flops += pl->adds + pl->multiplies + pl->divides;
         n->specials += pl->specials;
-        n->weighted_flops += pl->adds * m->weight_add + pl->multiplies * m->weight_multiply +
-                             pl->divides * m->weight_divide + pl->specials * m->weight_special;
+        n->weighted_flops += perf_loop_weighted_flops(pl, m);
         n->bytes += pl->bytes;
         double ws = pl->nlevels ? pl->ws[pl->nlevels - 1] : 0;
         if (ws > n->working_set)
@@ -835,6 +843,8 @@ static void perf_nest_unpredicted(perf_nest *n)
     n->loops = NULL;
     n->nloops = 0;
     n->bottleneck = PERF_UNPREDICTED;
+    perf_incore_release(&n->incore);
+    n->incore = (perf_incore){0};
 }
 
 /* The loops of one nest in source order, each after its ancestors. */
@@ -884,6 +894,8 @@ static void perf_eval_nest(perf_nest *n, const lm_loop *top, const machine *m, p
      * machine's and sequential code on one, with no barrier. */
     n->worksharing = perf_nest_worksharing(top);
     n->cores = t->cores_given || n->worksharing ? t->cores : 1;
+    if (!perf_incore_nest(n, m, t->opt, &t->mca_said))
+        t->failed = true;
     if (m->benchmarks.present)
         perf_time_nest(n, m, t->model, n->cores, &t->warned);
     else
@@ -948,7 +960,7 @@ bool perf_evaluate(const lm_program *p, const machine *m, const perf_options *op
                    perf_result *out)
 {
     perf_run t = {opt->bindings, opt->measured, opt->measured_ctx, opt->model, 0, false,
-                  opt->cores != 0, opt->say, perf_calls_memo_create(p), NULL, false};
+                  opt->cores != 0, opt->say, perf_calls_memo_create(p), NULL, false, opt, false};
     t.cores = opt->cores ? opt->cores : m->cores ? m->cores : 1;
     memset(out, 0, sizeof *out);
     size_t cap = 0;
@@ -993,6 +1005,13 @@ bool perf_options_parse(const char *model, long long cores, perf_options *out)
     return true;
 }
 
+const char *perf_compile_command(const char *given, const machine *m)
+{
+    if (given)
+        return strcmp(given, "off") ? given : NULL;
+    return m ? m->compile : NULL;
+}
+
 int perf_options_check(const perf_options *opt, const machine *m, const char *machine_file)
 {
     if (opt->model == PERF_ECM && !m->benchmarks.present) {
@@ -1014,6 +1033,7 @@ void perf_result_release(perf_result *r)
             free(r->nests[i].loops[k].ws);
         free(r->nests[i].loops);
         free(r->nests[i].unpredicted);
+        perf_incore_release(&r->nests[i].incore);
     }
     free(r->nests);
     free(r->nest_of);

@@ -67,6 +67,20 @@ typedef struct perf_options {
     perf_measured_counts measured;
     const void *measured_ctx;
     perf_unpredicted_say say;
+    /* The in-core time from the compiled code (perf_incore.c, README.md "The model"): the
+     * compiler command each innermost loop's file is compiled with ("cc -O2
+     * -march=native", split in words, never given to a shell); NULL: off, the in-core
+     * time is the estimate from the counts.  The files are the loops' lm_loop.loc.file.
+     * A nest that falls back is warned about at its loop (not with say QUIET); llvm-mca
+     * missing is an error that makes perf_evaluate give false. */
+    const char *compile;
+    /* llvm-mca's -mcpu: NULL is "native" (the CLIs pass the machine file's "mcpu" when
+     * the user gave none); mca the llvm-mca program, NULL: llvm-mca-19. */
+    const char *mcpu;
+    const char *mca;
+    /* Where a kernel read from ExaSAT XML (which names no source) has its C file: k.xml's
+     * is DIR/k.c (or .cc, .cpp, .cxx); NULL: beside the XML. */
+    const char *source_dir;
 } perf_options;
 
 /* The most cores -cores takes, and its message for a bad value (args.h's
@@ -78,10 +92,43 @@ typedef struct perf_options {
  * *out; false after a usage error reported through diag. */
 bool perf_options_parse(const char *model, long long cores, perf_options *out);
 
+/* The compiler command of perf_options.compile: -compile's value (given; "off" is NULL),
+ * else the machine file's "compile" (NULL when it names none). */
+const char *perf_compile_command(const char *given, const machine *m);
+
 /* Whether machine m (read from machine_file) can do what opt asks: 0, or
  * the exit status of the error reported (1: ECM without a benchmarks table,
  * 2: more cores than it has). */
 int perf_options_check(const perf_options *opt, const machine *m, const char *machine_file);
+
+/* The in-core time from the compiled code (perf_options.compile).  Each innermost loop
+ * of a nest has one (perf_loop.incore: its own loop's numbers), and the nest one
+ * (perf_nest.incore) that sums its innermost loops' cycles and seconds and describes the
+ * one of them with the most cycles.  A nest uses the assembly only when all its innermost
+ * loops that ran were analysed; else `fallback` says why (the first failure) and the nest
+ * keeps the estimate from its counts. */
+typedef struct perf_incore {
+    bool used;
+    const char *compiler;       /* the command: perf_options.compile (NULL: off) */
+    bool vectorized;
+    unsigned vector_bits, lanes;
+    double unroll;
+    /* Cycles of one core per source iteration of the compiled main loop (llvm-mca's
+     * cycles per pass over the source iterations a pass covers), and of the leftover
+     * iterations (trip mod lanes x unroll): the remainder loop's, else the main loop's
+     * pass over its unroll (a vector iteration's instructions, one element wide), or its
+     * cycles per iteration when it is bound by a chain (perf_incore.c). */
+    double cycles_per_iteration, remainder_cycles_per_iteration;
+    bool remainder_loop;        /* the remainder's cost is its own loop's */
+    double remainder_iterations; /* leftover iterations over the run */
+    char bottleneck[128];       /* llvm-mca's most loaded resource(s) */
+    /* Over the run, on one core: all the cycles (ECM's T_OL part from the assembly),
+     * and those of the load/store ports (its T_nOL part). */
+    double cycles, load_store_cycles;
+    double seconds;             /* the in-core seconds on the nest's cores (nest only) */
+    double share;               /* seconds / the nest's runtime, at most 1 (nest only) */
+    char *fallback;             /* why not used (freed with the result); NULL: used or off */
+} perf_incore;
 
 /* One loop: its own level's work over a whole run of its nest. */
 typedef struct perf_loop {
@@ -126,6 +173,7 @@ typedef struct perf_loop {
     /* With the machine's benchmarks: the cycles one step of its chains costs
      * (the add latency, less where independent chains overlap). */
     double chain_step_cycles;
+    perf_incore incore; /* an innermost loop's, with perf_options.compile */
 } perf_loop;
 
 /* What one level costs a nest, in the steady state (the nest runs again and
@@ -187,6 +235,7 @@ typedef struct perf_nest {
      * measured entries of its outermost loop, else as often as its function is
      * called, following the calls (perf_calls.c); 0 when it did not run. */
     double runs;
+    perf_incore incore; /* with perf_options.compile: see perf_incore */
 } perf_nest;
 
 typedef struct perf_result {

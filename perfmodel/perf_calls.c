@@ -293,6 +293,9 @@ static void perf_calls_scale(perf_nest *n, double runs)
         pl->chain_steps *= runs;
         pl->scalar_loads *= runs;
         pl->scalar_stores *= runs;
+        pl->incore.cycles *= runs;
+        pl->incore.load_store_cycles *= runs;
+        pl->incore.remainder_iterations *= runs;
     }
     n->flops *= runs;
     n->weighted_flops *= runs;
@@ -311,6 +314,10 @@ static void perf_calls_scale(perf_nest *n, double runs)
     n->ecm.single_core_s *= runs;
     n->barrier_s *= runs;
     n->barriers *= runs;
+    n->incore.cycles *= runs;
+    n->incore.load_store_cycles *= runs;
+    n->incore.remainder_iterations *= runs;
+    n->incore.seconds *= runs;
 }
 
 void perf_calls_runs(const lm_program *p, perf_result *r, const perf_calls_measure *measure,

@@ -35,7 +35,10 @@
  * at what its benchmark, on one core, takes per byte at level j over what
  * it takes at level j-1 (perf_transfer_seconds).
  * Loads and transfers do not overlap each other, arithmetic overlaps them:
- * T_ECM = max(T_OL, T_nOL + sum T_j).  On n cores the work divides until a
+ * T_ECM = max(T_OL, T_nOL + sum T_j).  With the in-core time from the assembly
+ * (perf_incore.c: T_OL llvm-mca's cycles, T_nOL its load/store ports') the loads and
+ * stores overlap the transfers too, as measured on this project's cores:
+ * T_ECM = max(T_OL, T_nOL, sum T_j).  On n cores the work divides until a
  * level's bandwidth (its benchmark on n cores) limits it:
  * time = max(T_ECM / n, max_j bytes_j / bandwidth_j), and the cores at which
  * that happens are T_ECM / (the slowest level's time).
@@ -51,6 +54,7 @@
 #include "loop_model.h"
 #include "machine.h"
 #include "perf.h"
+#include "perf_incore.h"
 
 /* "L2", "memory": static, so results can point at them. */
 static const char *perf_level_name(const machine *m, unsigned j)
@@ -260,6 +264,8 @@ static double perf_scalar_seconds(const perf_nest *n, const machine_benchmarks *
 {
     double loads = 0, stores = 0;
     for (size_t i = 0; i < n->nloops; i++) {
+        if (n->loops[i].incore.used)
+            continue; /* in its cycles from the assembly */
         loads += n->loops[i].scalar_loads;
         stores += n->loops[i].scalar_stores;
     }
@@ -267,11 +273,27 @@ static double perf_scalar_seconds(const perf_nest *n, const machine_benchmarks *
            (b->clock_ghz * 1e9);
 }
 
+/* With the in-core time from the assembly: its cycles for the innermost loops, and the
+ * other loops' own operations at the peak (their chains are rare, and not counted). */
+static double perf_incore_compute_seconds(const perf_nest *n, const machine *m, unsigned cores)
+{
+    double outer = 0;
+    for (size_t i = 0; i < n->nloops; i++)
+        if (!n->loops[i].incore.used)
+            outer += perf_loop_weighted_flops(&n->loops[i], m);
+    return n->incore.cycles / (m->benchmarks.clock_ghz * 1e9) / cores +
+           outer / (m->peak_gflops * 1e9 * perf_machine_fraction(m, cores));
+}
+
 static void perf_time_roofline(perf_nest *n, const machine *m, unsigned cores)
 {
     n->levels[0].scalar_s = perf_scalar_seconds(n, &m->benchmarks) / cores;
-    n->compute_s = fmax(n->weighted_flops / (m->peak_gflops * 1e9 * perf_machine_fraction(m, cores)),
-                        perf_chain_seconds(n, &m->benchmarks) / cores);
+    if (n->incore.used)
+        n->compute_s = perf_incore_compute_seconds(n, m, cores);
+    else
+        n->compute_s =
+            fmax(n->weighted_flops / (m->peak_gflops * 1e9 * perf_machine_fraction(m, cores)),
+                 perf_chain_seconds(n, &m->benchmarks) / cores);
     n->memory_s = 0;
     const char *slowest = "memory";
     for (unsigned j = 0; j < n->nlevels; j++) {
@@ -334,12 +356,24 @@ static double perf_transfer_seconds(perf_nest *n, const machine *m, unsigned j, 
     return lv->bytes / (bw->gbs * 1e9);
 }
 
+/* The L1 bytes of the loops whose time is estimated from the counts (not the assembly). */
+static double perf_estimated_l1_bytes(const perf_nest *n)
+{
+    double bytes = 0;
+    for (size_t i = 0; i < n->nloops; i++)
+        if (!n->loops[i].incore.used)
+            bytes += n->loops[i].level_bytes[0];
+    return bytes;
+}
+
 static void perf_time_ecm(perf_nest *n, const machine *m, unsigned cores, bool *warned)
 {
     const machine_benchmarks *b = &m->benchmarks;
     double hz = b->clock_ghz * 1e9, cycles = 0;
-    for (size_t i = 0; i < n->nloops; i++)
-        cycles += perf_loop_in_core_cycles(&n->loops[i], b);
+    for (size_t i = 0; i < n->nloops; i++) {
+        const perf_loop *pl = &n->loops[i];
+        cycles += pl->incore.used ? pl->incore.cycles : perf_loop_in_core_cycles(pl, b);
+    }
     perf_ecm *e = &n->ecm;
     e->overlapping_s = cycles / hz;
     perf_level *l1 = &n->levels[0];
@@ -348,14 +382,21 @@ static void perf_time_ecm(perf_nest *n, const machine *m, unsigned cores, bool *
     if (!exact)
         perf_say_fallback(m, 0, 1, bw, warned);
     l1->scalar_s = perf_scalar_seconds(n, b);
-    e->non_overlapping_s =
-        (l1->bytes > 0 ? l1->bytes / (perf_row_gbs(m, 0, bw) * 1e9) : 0) + l1->scalar_s;
+    double l1_bytes = perf_estimated_l1_bytes(n);
+    e->non_overlapping_s = (l1_bytes > 0 ? l1_bytes / (perf_row_gbs(m, 0, bw) * 1e9) : 0) +
+                           l1->scalar_s + n->incore.load_store_cycles / hz;
     l1->seconds = e->non_overlapping_s;
-    double data_s = e->non_overlapping_s;
+    double transfers_s = 0;
     for (unsigned j = 1; j < n->nlevels; j++) {
         n->levels[j].seconds = perf_transfer_seconds(n, m, j, warned);
-        data_s += n->levels[j].seconds;
+        transfers_s += n->levels[j].seconds;
     }
+    /* With the assembly's T_nOL (port cycles) the loads and stores overlap the transfers,
+     * as measured on this project's Zen 5 cores (README.md, "In-core time from the
+     * compiled code"); the estimate's T_nOL is the L1 time of a benchmark whose steps the
+     * transfers are, and adds to them. */
+    double data_s = n->incore.used ? fmax(e->non_overlapping_s, transfers_s)
+                                   : e->non_overlapping_s + transfers_s;
     e->single_core_s = fmax(e->overlapping_s, data_s);
     /* The limit of each shared level's bandwidth on the cores used. */
     double limit_s = 0;
@@ -428,4 +469,5 @@ void perf_time_nest(perf_nest *n, const machine *m, perf_model model, unsigned c
     else
         perf_time_roofline(n, m, cores);
     perf_add_barrier(n, m, cores);
+    perf_incore_share(n, m, cores);
 }

@@ -232,6 +232,7 @@ static void report_json_prediction(json_out *w, const perf_nest *pr, const char 
         json_member_string(w, "reason_file", pr->unpredicted_at->loc.file);
         json_member_number(w, "reason_line", pr->unpredicted_at->loc.line);
     }
+    report_perf_incore_json(w, pr);
     json_object_end(w);
 }
 

@@ -57,6 +57,89 @@ static void report_perf_summary(FILE *out, const char *indent, double flops, dou
             strcmp(bottleneck, PERF_DID_NOT_RUN) ? "-bound" : "");
 }
 
+void report_perf_incore_text(FILE *out, const char *indent, const perf_nest *n)
+{
+    const perf_incore *c = &n->incore;
+    if (!c->compiler || n->unpredicted || n->did_not_run)
+        return;
+    if (!c->used) {
+        fprintf(out, "%sin-core: the estimate from the counts, not `%s`: %s\n", indent,
+                c->compiler, c->fallback ? c->fallback : "no innermost loop ran");
+        return;
+    }
+    fprintf(out, "%sin-core: `%s`: ", indent, c->compiler);
+    if (c->vectorized)
+        fprintf(out, "vectorized, %u bits (%u lanes)", c->vector_bits, c->lanes);
+    else
+        fputs("scalar", out);
+    fprintf(out, ", unrolled x%.3g, %.4g cycles per iteration (leftover %.4g from %s), "
+                 "bottleneck %s, %.1f%% of the prediction\n",
+            c->unroll, c->cycles_per_iteration, c->remainder_cycles_per_iteration,
+            c->remainder_loop ? "its remainder loop" : "the main loop's pass",
+            c->bottleneck[0] ? c->bottleneck : "none", 100 * c->share);
+}
+
+static void report_perf_member_number(json_out *w, const char *key, double v)
+{
+    json_key(w, key);
+    json_number(w, v);
+}
+
+void report_perf_incore_json(json_out *w, const perf_nest *n)
+{
+    const perf_incore *c = &n->incore;
+    if (!c->compiler || n->unpredicted || n->did_not_run)
+        return;
+    json_key(w, "incore");
+    json_object_begin(w);
+    json_key(w, "compiler");
+    json_string(w, c->compiler);
+    json_key(w, "used");
+    json_bool(w, c->used);
+    if (!c->used) {
+        json_key(w, "fallback");
+        json_string(w, c->fallback ? c->fallback : "no innermost loop ran");
+        json_object_end(w);
+        return;
+    }
+    json_key(w, "vectorized");
+    json_bool(w, c->vectorized);
+    report_perf_member_number(w, "vector_bits", c->vector_bits);
+    report_perf_member_number(w, "lanes", c->lanes);
+    report_perf_member_number(w, "unroll", c->unroll);
+    report_perf_member_number(w, "cycles_per_iteration", c->cycles_per_iteration);
+    report_perf_member_number(w, "remainder_cycles_per_iteration",
+                              c->remainder_cycles_per_iteration);
+    json_key(w, "remainder_loop");
+    json_bool(w, c->remainder_loop);
+    report_perf_member_number(w, "remainder_iterations", c->remainder_iterations);
+    json_key(w, "bottleneck");
+    json_string(w, c->bottleneck);
+    report_perf_member_number(w, "cycles", c->cycles);
+    report_perf_member_number(w, "load_store_cycles", c->load_store_cycles);
+    report_perf_member_number(w, "seconds", c->seconds);
+    report_perf_member_number(w, "share", c->share);
+    json_object_end(w);
+}
+
+/* The nest's "incore" member into the cJSON object o (the JSON of perfmodel), written
+ * once by report_perf_incore_json. */
+static void report_perf_incore_cjson(cJSON *o, const perf_nest *n)
+{
+    strbuf text = STRBUF_INIT;
+    json_out w = JSON_OUT_INIT(&text);
+    json_object_begin(&w);
+    report_perf_incore_json(&w, n);
+    json_object_end(&w);
+    json_out_release(&w);
+    cJSON *parsed = cJSON_Parse(strbuf_cstr(&text));
+    cJSON *incore = parsed ? cJSON_DetachItemFromObject(parsed, "incore") : NULL;
+    if (incore)
+        cJSON_AddItemToObject(o, "incore", incore);
+    cJSON_Delete(parsed);
+    strbuf_release(&text);
+}
+
 /* With the machine's benchmarks: what each level serves and costs. */
 static void report_perf_levels_text(FILE *out, const perf_nest *n, perf_model model)
 {
@@ -332,6 +415,7 @@ bool report_perf_text_write(FILE *out, const perf_result *r, const machine *m, s
         report_perf_summary(out, "  ", n->flops, n->weighted_flops, n->specials, n->bytes,
                             n->working_set, n->compute_s, n->memory_s, n->runtime_s,
                             n->bottleneck);
+        report_perf_incore_text(out, "  ", n);
     }
     fputs("\ntotal:\n", out);
     report_perf_summary(out, "  ", r->flops, r->weighted_flops, r->specials, r->bytes,
@@ -528,6 +612,7 @@ static char *report_perf_json_render(const perf_result *r, const machine *m, siz
         for (size_t k = 0; k < n->nloops; k++)
             cJSON_AddItemToArray(levels, report_perf_json_level(&n->loops[k], m));
         report_perf_json_memory_levels(o, n, r->model);
+        report_perf_incore_cjson(o, n);
         cJSON_AddItemToArray(loops, o);
     }
     report_perf_json_hot(root, r, top);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "json_out.h"
 #include "machine.h"
 #include "measured.h"
 #include "perf.h"
@@ -69,6 +70,14 @@ double report_perf_share(double part, double whole);
  * predicted nests, each line after indent. */
 void report_perf_coverage_text(FILE *out, const char *indent, const perf_result *r,
                                const measured_set *ms);
+
+/* The in-core time of nest n from the compiled code (perf_incore, with -compile): a line
+ * after indent saying the command, vectorized or not (the width), unrolled, cycles per
+ * source iteration, llvm-mca's bottleneck resource and the share of the prediction, or
+ * why the nest kept the estimate from its counts; nothing without -compile. */
+void report_perf_incore_text(FILE *out, const char *indent, const perf_nest *n);
+/* The same as the member "incore" of the object w is writing; nothing without -compile. */
+void report_perf_incore_json(json_out *w, const perf_nest *n);
 
 /* The list of the nests of largest measured work, as report_perf_hot_text's. */
 void report_perf_hot_measured_text(FILE *out, const perf_result *r, const measured_set *ms,

@@ -72,6 +72,7 @@ static void report_text_prediction(FILE *out, const perf_nest *pr, const report_
                 pr->runtime_s, pr->compute_s, pr->memory_s, pr->bottleneck, pr->cores,
                 pr->cores == 1 ? "" : "s", report_perf_cores_why(pr, j->predicted), pr->runs,
                 pr->runs == 1 ? "" : "s");
+    report_perf_incore_text(out, "", pr);
 }
 
 static void report_text_loop(FILE *out, const lm_loop *l, const report_joins *j)

@@ -143,6 +143,67 @@ static void test_element_size(void)
     strbuf_release(&why);
 }
 
+/* The remainder loops.  clang's, after its main loop (axpy_clang_avx2.s, .LBB0_6): vmovsd,
+ * vfmadd213sd, vmovsd on %xmm, incq %rax (scale 8), cmpq, jne: 6 instructions, 1 source
+ * iteration a pass, scalar (..sd is no packed instruction).  GCC's unroll4.s runs its 1-3
+ * leftover iterations before the loop as straight-line code: no remainder loop. */
+static void test_remainder(void)
+{
+    const fixture *clang = &fixtures[3], *unroll4 = &fixtures[4];
+    incore_loop main_loop, rem;
+    strbuf why = STRBUF_INIT;
+    char *text = testutil_read_file(FIXTURES "axpy_clang_avx2.s");
+    CU_ASSERT_EQUAL_FATAL(fixture_loop(clang, &main_loop, &why), INCORE_OK);
+    CU_ASSERT_TRUE_FATAL(incore_find_remainder(text, "axpy.c", 3, 4, 8, &main_loop, &rem));
+    CU_ASSERT_STRING_EQUAL(rem.label, ".LBB0_6");
+    CU_ASSERT_EQUAL(rem.instructions, 6);
+    CU_ASSERT_EQUAL(rem.source_iterations, 1);
+    CU_ASSERT_FALSE(rem.vectorized);
+    CU_ASSERT_EQUAL(rem.lanes, 1);
+    incore_loop_release(&rem);
+    incore_loop_release(&main_loop);
+    free(text);
+    text = testutil_read_file(FIXTURES "unroll4.s");
+    CU_ASSERT_EQUAL_FATAL(fixture_loop(unroll4, &main_loop, &why), INCORE_OK);
+    CU_ASSERT_FALSE(incore_find_remainder(text, "unroll4.c", 4, 5, 8, &main_loop, &rem));
+    CU_ASSERT_EQUAL(rem.instructions, 0);
+    incore_loop_release(&main_loop);
+    free(text);
+    strbuf_release(&why);
+}
+
+/* The last line of a loop statement, read from the C text. */
+static void test_last_line(void)
+{
+    const char *text = "void f(double *a, int n)\n"             /* 1 */
+                       "{\n"                                    /* 2 */
+                       "    for (int i = 0; i < n; i++) {\n"    /* 3 */
+                       "        a[i] = 1; /* } */ // }\n"       /* 4 */
+                       "        a[i] += '}' + \"}\"[0];\n"      /* 5 */
+                       "    }\n"                                /* 6 */
+                       "    for (int i = 0;\n"                  /* 7 */
+                       "         i < n; i++)\n"                 /* 8 */
+                       "        for (int j = 0; j < n; j++)\n"  /* 9 */
+                       "            a[j] = (a[j] + 1);\n"       /* 10 */
+                       "    int k = 0;\n"                       /* 11 */
+                       "    do {\n"                             /* 12 */
+                       "        k++;\n"                         /* 13 */
+                       "    } while (k < n\n"                   /* 14 */
+                       "             );\n"                      /* 15 */
+                       "    while (k--) a[k] = 0;\n"            /* 16 */
+                       "}\n";
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 3, 5), 6);
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 3, 1), 6); /* column unknown (XML) */
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 7, 5), 10);
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 9, 9), 10);
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 12, 5), 15);
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 16, 5), 16);
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 1, 1), 0);  /* no loop on the line */
+    CU_ASSERT_EQUAL(incore_loop_last_line(text, 11, 1), 0);
+    CU_ASSERT_EQUAL(incore_loop_last_line("for (i = 0; i < n; i++) {\n a[i] = 0;\n", 1, 1),
+                    0); /* the text ends inside the body */
+}
+
 /* Lines that hold no loop, a file that is not the one compiled: no loop, and why. */
 static void test_no_loop(void)
 {
@@ -211,6 +272,9 @@ static void test_parse_report(void)
     CU_ASSERT_DOUBLE_EQUAL(m.pressure_increase_pct, 95.89, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(m.resource_pct, 0, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(m.dependency_pct, 95.89, 1e-9);
+    /* two loads a pass over three load pipes: Zn3LSU and Zn3Load at 0.67 each, the most of
+     * the load/store resources (Zn3AGU, Zn3Store and Zn3FPSt carry none) */
+    CU_ASSERT_DOUBLE_EQUAL(m.load_store_cycles, 0.67, 1e-12);
     CU_ASSERT_FALSE(incore_mca_parse("Iterations: 100\n", &m, &why));
     CU_ASSERT_STRING_EQUAL(strbuf_cstr(&why), "llvm-mca's report has no Total Cycles");
     free(report);
@@ -313,6 +377,53 @@ static void test_compile_widths(void)
     CU_ASSERT_EQUAL(incore_cache_hits(), 1);
     strbuf_release(&why);
     incore_cache_clear();
+}
+
+/* A second run (the process cache cleared): the analysis from the disk cache, the same
+ * numbers, no compile and no llvm-mca.  An edited file is another key: compiled again. */
+static void test_disk_cache(void)
+{
+    if (!need_mca("the disk cache"))
+        return;
+    char *dir = testutil_make_tempdir();
+    char *source = testutil_path(dir, "axpy.c");
+    char *text = testutil_read_file(FIXTURES "axpy.c");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    incore_request req = {source, "gcc -O3 -mavx2 -mfma", 3, 4, 8, "skylake-avx512", NULL};
+    const incore_result *r;
+    strbuf why = STRBUF_INIT;
+    incore_cache_clear();
+    CU_ASSERT_EQUAL_FATAL(incore_analyze(&req, &r, &why), INCORE_OK);
+    CU_ASSERT_EQUAL(incore_disk_hits(), 0);
+    incore_result first = *r;
+    incore_cache_clear();
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    CU_ASSERT_EQUAL_FATAL(incore_analyze(&req, &r, &why), INCORE_OK);
+    CU_ASSERT_TRUE(seconds_since(&t0) < 0.01);
+    CU_ASSERT_EQUAL(incore_disk_hits(), 1);
+    CU_ASSERT_STRING_EQUAL(r->compiler, "gcc -O3 -mavx2 -mfma");
+    CU_ASSERT_EQUAL(r->cycles_per_source_iteration, first.cycles_per_source_iteration);
+    CU_ASSERT_EQUAL(r->loop.lanes, 4);
+    CU_ASSERT_EQUAL(r->loop.vector_bits, 256);
+    CU_ASSERT_STRING_EQUAL(r->loop.label, first.loop.label);
+    CU_ASSERT_STRING_EQUAL(r->mca.bottleneck, first.mca.bottleneck);
+    CU_ASSERT_EQUAL(r->mca.load_store_cycles, first.mca.load_store_cycles);
+    CU_ASSERT_EQUAL(r->has_remainder, first.has_remainder);
+    /* edited: one more comment line moves nothing but the content hash */
+    strbuf edited = STRBUF_INIT;
+    strbuf_printf(&edited, "%s/* edited */\n", text);
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, edited.s));
+    incore_cache_clear();
+    CU_ASSERT_EQUAL(incore_analyze(&req, &r, &why), INCORE_OK);
+    CU_ASSERT_EQUAL(incore_disk_hits(), 0);
+    incore_cache_clear();
+    strbuf_release(&edited);
+    strbuf_release(&why);
+    free(text);
+    free(source);
+    testutil_remove_tree(dir);
+    free(dir);
 }
 
 /* A compiler that fails: its message, a status to fall back from, and the same again from
@@ -429,12 +540,17 @@ static void test_split_words(void)
 int main(void)
 {
     have_mca = program_in_path(INCORE_MCA_PROGRAM);
+    /* the disk cache of these runs is theirs, removed after */
+    char *cache = testutil_make_tempdir();
+    setenv("AITOOL_CACHE_DIR", cache, 1);
     static const testutil_case assembly[] = {
         {"the command split at blanks only", test_split_words},
         {"fixtures: the loop, its step, its width", test_fixture_loops},
         {"the element size divides the step", test_element_size},
         {"lines that are no loop", test_no_loop},
         {"a nest's lines: its innermost loop", test_innermost},
+        {"the remainder loop", test_remainder},
+        {"a loop statement's last line", test_last_line},
         {"llvm-mca's report read back", test_parse_report},
         {NULL, NULL},
     };
@@ -442,6 +558,7 @@ int main(void)
         {"the dot product through llvm-mca", test_dot_fixture},
         {"fixtures: cycles per source iteration", test_fixture_cycles},
         {"-O2 against -O3 -march=x86-64-v4, and the cache", test_compile_widths},
+        {"the disk cache across runs", test_disk_cache},
         {"a compiler that fails", test_compile_fails},
         {"metacharacters are not interpreted", test_metacharacters},
         {"llvm-mca missing", test_mca_missing},
@@ -451,6 +568,8 @@ int main(void)
     static const testutil_suite suites[] = {{"loops in assembly", assembly},
                                             {"compiling and llvm-mca", running}};
     int status = testutil_run(suites, 2);
+    testutil_remove_tree(cache);
+    free(cache);
     if (status == 0 && skipped) {
         printf("test_incore: %u cases SKIPPED: %s is not installed (Debian's %s)\n", skipped,
                INCORE_MCA_PROGRAM, INCORE_MCA_PACKAGE);

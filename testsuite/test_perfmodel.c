@@ -12,6 +12,7 @@
 
 #define VM AITOOL_SOURCE_DIR "/perfmodel/machines/small-vm-2core.json"
 #define TRIAD AITOOL_GOLDEN_DIR "/xml_triad.xml"
+#define ZEN5 AITOOL_SOURCE_DIR "/perfmodel/machines/zen5-vm-2core.json"
 
 static char *tmpdir;
 
@@ -497,6 +498,68 @@ static void test_whole_program_calls(void)
     testutil_proc_release(&r);
 }
 
+/* -compile end to end: measuretool -xml leaves ax.xml beside ax.c (testsuite/incore/axpy.c),
+ * perfmodel compiles ax.c and says the in-core time in the table and the JSON (the
+ * numbers themselves are test_perf_incore's); measuretool -machine -compile says the same
+ * line.  A command with shell metacharacters is words: the compiler refuses `;`, the nest
+ * keeps its estimate with a warning, and `touch` never runs. */
+static void test_compile(void)
+{
+    const char *version[] = {"--version", NULL};
+    testutil_proc mca = testutil_exec_program(tmpdir, "llvm-mca-19", version);
+    bool have = mca.status == 0;
+    testutil_proc_release(&mca);
+    if (!have) {
+        printf("\n  SKIPPED: llvm-mca-19 is not installed (Debian's llvm-19)\n");
+        return;
+    }
+    char *c = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/axpy.c");
+    char *path = testutil_path(tmpdir, "ax.c");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(path, c));
+    const char *analyze[] = {"-static-counting-only", "-report-file", "ax.txt", "-xml",
+                             "ax.xml", "ax.c", NULL};
+    testutil_proc r = testutil_exec_program(tmpdir, AITOOL_MEASURETOOL, analyze);
+    CU_ASSERT_EQUAL_FATAL(r.status, 0);
+    testutil_proc_release(&r);
+    const char *json[] = {"-machine", ZEN5, "-D", "n=1003", "-compile", "gcc -O2", "-json",
+                          "-", "ax.xml", NULL};
+    r = run(json);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n  in-core: `gcc -O2`: "));
+    cJSON *root = cJSON_Parse(strstr(r.out, "\n{") ? strstr(r.out, "\n{") : r.out);
+    const cJSON *incore = cJSON_GetObjectItem(
+        cJSON_GetArrayItem(cJSON_GetObjectItem(root, "loops"), 0), "incore");
+    CU_ASSERT_TRUE(cJSON_IsTrue(cJSON_GetObjectItem(incore, "used")));
+    CU_ASSERT_STRING_EQUAL(cJSON_GetStringValue(cJSON_GetObjectItem(incore, "compiler")),
+                           "gcc -O2");
+    CU_ASSERT_TRUE(cJSON_GetNumberValue(cJSON_GetObjectItem(incore, "cycles_per_iteration")) > 0);
+    cJSON_Delete(root);
+    testutil_proc_release(&r);
+    const char *shell[] = {"-machine", ZEN5, "-D", "n=1003", "-compile",
+                           "gcc -O2 ; touch pwned", "ax.xml", NULL};
+    r = run(shell);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "ax.xml:3:1: warning: the in-core time of this nest "
+                                         "is the estimate from its counts, not from the "
+                                         "compiled code: 'gcc -O2 ; touch pwned' failed on "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "in-core: the estimate from the counts, not `gcc -O2 "
+                                         "; touch pwned`: "));
+    char *pwned = testutil_path(tmpdir, "pwned");
+    CU_ASSERT_NOT_EQUAL(access(pwned, F_OK), 0);
+    testutil_proc_release(&r);
+    const char *mt[] = {"-static-counting-only", "-report-file", "ax.txt", "-machine", ZEN5,
+                        "-param", "n=1003", "-compile", "gcc -O2", "ax.c", NULL};
+    r = testutil_exec_program(tmpdir, AITOOL_MEASURETOOL, mt);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *report = read_output("ax.txt");
+    CU_ASSERT_PTR_NOT_NULL(strstr(report, "\nin-core: `gcc -O2`: "));
+    free(report);
+    free(pwned);
+    free(path);
+    free(c);
+}
+
 /* Regression: what measuretool -xml writes for 300 nested loops (302
  * elements deep with program and function, past libxml2's default limit of
  * 256) perfmodel reads and models. */
@@ -817,6 +880,10 @@ int main(void)
     tmpdir = testutil_make_tempdir();
     if (!tmpdir)
         return 2;
+    /* -compile's disk cache: the run's own, in its directory */
+    char *cache = testutil_path(tmpdir, "incore-cache");
+    setenv("AITOOL_CACHE_DIR", cache, 1);
+    free(cache);
     static const testutil_case cases[] = {
         {"usage errors", test_usage},
         {"standard input for the machine or a kernel", test_standard_input},
@@ -836,6 +903,7 @@ int main(void)
         {"the ExaSAT tools' dialect", test_exasat_dialect},
         {"a 300-deep nest from measuretool", test_deep_nest},
         {"whole-program totals follow the calls", test_whole_program_calls},
+        {"-compile: the in-core time from the compiled code", test_compile},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"perfmodel", cases}};

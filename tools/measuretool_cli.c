@@ -108,6 +108,14 @@ static const args_option mt_option_table[] = {
      .needs_text = "-cores chooses how -machine predicts: give it with -machine",
      .help = "with -machine: the cores that run every nest (default: all the machine's for a "
              "nest with an OpenMP for directive; one for sequential code)"},
+    {.names = "-compile", .kind = ARGS_VALUE, .value = "'CMD'", .dest = MT_OPT(compile),
+     .needs = "-machine",
+     .needs_text = "-compile chooses how -machine predicts: give it with -machine",
+     .help = "with -machine: each nest's in-core time from the code the compiler command CMD "
+             "generates for its innermost loops (split in words, never given to a shell; "
+             "llvm-mca-19 measures the loop in the assembly), as perfmodel's -compile; off: "
+             "the estimate from the counts even when the machine file names a \"compile\" "
+             "command (default: that command, else off)"},
     /* No needs row: -top's default is set before the parse, so it always reads as given. */
     {.names = "-top", .kind = ARGS_INT, .value = "N", .dest = MT_OPT(top), .min = 0,
      .max = REPORT_PERF_TOP_MAX,

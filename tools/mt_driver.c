@@ -139,6 +139,7 @@ static bool mt_run_stages(const mt_options *o, const lm_program *p, const bexpr_
         popt.measured = measured_counts_of;
         popt.measured_ctx = st->measured;
         popt.say = o->strict ? PERF_UNPREDICTED_ERROR : PERF_UNPREDICTED_WARN;
+        popt.compile = perf_compile_command(o->compile, st->machine);
         st->bad_param = !perf_trips_check_bindings(p, b, "-param");
         st->have_predictions =
             st->machine && !st->bad_param &&
@@ -275,6 +276,7 @@ static uint64_t mt_run_hash(const mt_options *o, const mt_unit *all, size_t n)
     if (o->cores)
         snprintf(cores, sizeof cores, "%lld", o->cores);
     h = shard_hash_add(h, cores);
+    h = shard_hash_add(h, o->compile ? o->compile : "");
     h = shard_hash_add(h, o->measured_file ? o->measured_file : "");
     for (size_t i = 0; i < n; i++) {
         h = shard_hash_add(h, all[i].path);

@@ -38,6 +38,7 @@ typedef struct mt_options {
     const char *plot_file;    /* -plot: the roofline chart of -machine (.png or .svg), or NULL */
     const char *model;        /* -model roofline|ecm for -machine, or NULL */
     long long cores;          /* -cores N for -machine, or 0 */
+    const char *compile;      /* -compile 'CMD' for -machine ("off", or NULL: the machine's) */
     long long top;            /* -top N: the hot loops listed with -machine (0: none) */
     bool strict;              /* -strict: with -machine, an unpredicted nest is an error */
     const char **params;     /* -param NAME=VALUE: the symbols of loop bounds */

@@ -39,6 +39,7 @@ typedef struct pm_options {
     int ndefines;
     const char *model;        /* -model roofline|ecm, or NULL */
     long long cores;          /* -cores N, or 0 */
+    const char *compile;      /* -compile 'CMD' or off, or NULL: the machine file's */
     long long top;            /* -top N: the hot loops listed (0: none) */
     perf_options perf;        /* the two, checked, and the bindings of -D */
     const char **inputs;      /* kernel.xml... */
@@ -74,6 +75,16 @@ static const args_option pm_option_table[] = {
      .min = 1, .max = PERF_MAX_CORES, .bad = PERF_CORES_BAD,
      .help = "the cores that run every nest (default: all the machine's for a nest with a "
              "worksharing loop, omp= in its XML; one for sequential code)"},
+    {.names = "-compile", .kind = ARGS_VALUE, .value = "'CMD'", .dest = PM_OPT(compile),
+     .help = "each nest's in-core time from the code the compiler command CMD (\"cc -O2 "
+             "-march=native\") generates: every innermost loop's file (as its XML names it) "
+             "is compiled with CMD -S -g, the loop found in the assembly by its lines and "
+             "measured by llvm-mca-19 (Debian's llvm-19; -mcpu from the machine file's "
+             "\"mcpu\", else native); CMD is split in words, never given to a shell; a nest "
+             "that cannot be compiled or found keeps the estimate from its counts, with a "
+             "warning; off: that estimate even when the machine file names a \"compile\" "
+             "command (default: that command, else off); results are cached across runs in "
+             "$AITOOL_CACHE_DIR (default ~/.cache/aitool/incore)"},
     {.names = "-top", .kind = ARGS_INT, .value = "N", .dest = PM_OPT(top), .min = 0,
      .max = REPORT_PERF_TOP_MAX,
      .help = "end the report (and the JSON) with the N nests of largest predicted time: "
@@ -137,7 +148,8 @@ static void pm_options_release(pm_options *o)
 static void pm_print_help(FILE *out)
 {
     fputs(
-        "usage: perfmodel -machine M.json [-model roofline|ecm] [-cores N] [-D name=value]...\n"
+        "usage: perfmodel -machine M.json [-model roofline|ecm] [-cores N] [-compile 'CMD']\n"
+        "                 [-D name=value]...\n"
         "                 [-exasat-dialect] [-strict] [-top N] [-json FILE] [-csv]\n"
         "                 [-measured FILE] [-plot FILE.png|FILE.svg]\n"
         "                 [-sweep name=FROM:TO[:xF|:+S]] kernel.xml...\n"
@@ -517,8 +529,10 @@ static int pm_run(pm_options *o)
     o->perf.say = o->strict ? PERF_UNPREDICTED_ERROR : PERF_UNPREDICTED_WARN;
     machine *m = b ? machine_load(o->machine_file) : NULL;
     int status = b ? PM_EXIT_INPUT : PM_EXIT_USAGE;
-    if (m)
+    if (m) {
         status = perf_options_check(&o->perf, m, o->machine_file);
+        o->perf.compile = perf_compile_command(o->compile, m);
+    }
     if (m && status == PM_EXIT_OK)
         status = pm_model(o, o->sweep ? &sw : NULL, m, b);
     machine_free(&m);

@@ -11,6 +11,9 @@
 #include "machine.h"
 #include "perf.h"
 
+/* The loop's FP operations weighted by the machine's weights (perf.c). */
+double perf_loop_weighted_flops(const perf_loop *pl, const machine *m);
+
 void perf_time_nest(perf_nest *n, const machine *m, perf_model model, unsigned cores,
                     bool *warned);
 

@@ -1,0 +1,228 @@
+/* The in-core time of a nest from its compiled innermost loops.
+ *
+ * Which lines.  An innermost loop is compiled from its file (lm_loop.loc.file) and found
+ * in the assembly by the lines of its statement, from its keyword's to the last, read
+ * from the source (incore_loop_last_line: the loop model keeps only where a loop starts).
+ * The element size that turns the induction step into source iterations is that of the
+ * loop's first array.  A loop read from ExaSAT XML has the XML as its file, which names no
+ * source: its source is the file of the same name with .c (then .cc, .cpp, .cxx) in
+ * perf_options.source_dir, else beside the XML, as `measuretool -xml k.xml k.c` leaves
+ * them.
+ *
+ * Iterations.  A loop of trip t an entry (its mean, perf.c) runs t mod P of them outside
+ * its main loop, P the source iterations of a pass (lanes x unroll): at the remainder
+ * loop's cycles per source iteration when the assembly has one, else at the main loop's
+ * pass over its unroll (one vector iteration's instructions, done one element at a time),
+ * or, when llvm-mca finds the loop bound by data dependencies more than by resources (a
+ * chain of adds kept in order), at its cycles per source iteration: a step of the chain.
+ * The load/store ports' cycles (ECM's T_nOL) are divided the same way. */
+#include "perf_incore.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "fileio.h"
+#include "incore.h"
+#include "incore_run.h"
+#include "mem.h"
+#include "strbuf.h"
+
+/* The last line of l's statement in source (see the top); 0 with why when not found. */
+static unsigned incore_last_line(const lm_loop *l, const char *source, strbuf *why)
+{
+    strbuf text = STRBUF_INIT;
+    unsigned last = incore_run_read(source, &text)
+                        ? incore_loop_last_line(strbuf_cstr(&text), l->loc.line, l->loc.column)
+                        : 0;
+    if (last == 0)
+        strbuf_printf(why, "no whole loop statement at %s:%u to compile",
+                      fileio_basename(source), l->loc.line);
+    strbuf_release(&text);
+    return last;
+}
+
+/* The C or C++ file of a loop's file (see the top; free() it), or NULL with why. */
+static char *incore_source_of(const char *file, const char *source_dir, strbuf *why)
+{
+    size_t len = strlen(file);
+    if (len < 4 || strcmp(file + len - 4, ".xml"))
+        return mem_strdup(file);
+    const char *base = fileio_basename(file);
+    /* the stem with its directory: the XML's own, or source_dir */
+    strbuf stem = STRBUF_INIT;
+    if (source_dir)
+        strbuf_printf(&stem, "%s/%.*s", source_dir, (int)(strlen(base) - 4), base);
+    else
+        strbuf_appendn(&stem, file, len - 4);
+    static const char *const extensions[] = {".c", ".cc", ".cpp", ".cxx"};
+    for (size_t k = 0; k < sizeof extensions / sizeof *extensions; k++) {
+        strbuf sb = STRBUF_INIT;
+        strbuf_printf(&sb, "%s%s", strbuf_cstr(&stem), extensions[k]);
+        if (access(sb.s, R_OK) == 0) {
+            strbuf_release(&stem);
+            return strbuf_take(&sb);
+        }
+        strbuf_release(&sb);
+    }
+    strbuf_printf(why, "%s names no source file, and there is no %s.c (or .cc, .cpp, .cxx) "
+                       "to compile",
+                  base, strbuf_cstr(&stem));
+    strbuf_release(&stem);
+    return NULL;
+}
+
+static unsigned incore_element_size(const lm_loop *l)
+{
+    const lm_array_ref *a = l->array_refs;
+    if (!a)
+        return 0;
+    return (unsigned)(a->elem_bytes ? a->elem_bytes : lm_datatype_size(a->datatype));
+}
+
+/* r's numbers into pl's incore, over pl's iterations (see the top). */
+static void incore_fill(perf_loop *pl, const incore_result *r, const char *compiler)
+{
+    perf_incore *c = &pl->incore;
+    const incore_loop *lp = &r->loop;
+    double per_pass = lp->source_iterations;
+    *c = (perf_incore){.used = true,
+                       .compiler = compiler,
+                       .vectorized = lp->vectorized,
+                       .vector_bits = lp->vector_bits,
+                       .lanes = lp->lanes,
+                       .unroll = lp->unroll,
+                       .cycles_per_iteration = r->cycles_per_source_iteration,
+                       .remainder_loop = r->has_remainder};
+    snprintf(c->bottleneck, sizeof c->bottleneck, "%s", r->mca.bottleneck);
+    double ls = r->mca.load_store_cycles / per_pass, rem_ls;
+    if (r->has_remainder) {
+        c->remainder_cycles_per_iteration = r->remainder_cycles_per_source_iteration;
+        rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
+    } else if (r->mca.dependency_pct > r->mca.resource_pct) {
+        /* a chain through the iterations: a leftover one is a step of it */
+        c->remainder_cycles_per_iteration = r->cycles_per_source_iteration;
+        rem_ls = ls;
+    } else {
+        c->remainder_cycles_per_iteration = r->mca.cycles_per_iteration / lp->unroll;
+        rem_ls = r->mca.load_store_cycles / lp->unroll;
+    }
+    double left = pl->trip > 0 ? fmod((double)pl->trip, per_pass) : 0;
+    c->remainder_iterations = fmin(pl->entries * left, pl->executions);
+    double main_iterations = pl->executions - c->remainder_iterations;
+    c->cycles = main_iterations * c->cycles_per_iteration +
+                c->remainder_iterations * c->remainder_cycles_per_iteration;
+    c->load_store_cycles = main_iterations * ls + c->remainder_iterations * rem_ls;
+}
+
+/* One innermost loop analysed into pl->incore; the status, and why when not INCORE_OK. */
+static incore_status incore_loop_of(perf_loop *pl, const machine *m, const perf_options *opt,
+                                    strbuf *why)
+{
+    const lm_loop *l = pl->loop;
+    unsigned element = incore_element_size(l);
+    if (element == 0) {
+        strbuf_printf(why, "the loop has no array of known element size, so the assembly's "
+                           "induction step cannot be read as iterations");
+        return INCORE_NO_LOOP;
+    }
+    char *source = incore_source_of(l->loc.file, opt->source_dir, why);
+    if (!source)
+        return INCORE_COMPILE_FAILED;
+    unsigned last = incore_last_line(l, source, why);
+    incore_request req = {source, opt->compile, l->loc.line, last,
+                          element, opt->mcpu ? opt->mcpu : m->mcpu, opt->mca};
+    const incore_result *r;
+    incore_status s = last ? incore_analyze(&req, &r, why) : INCORE_NO_LOOP;
+    if (s == INCORE_OK)
+        incore_fill(pl, r, opt->compile);
+    free(source);
+    return s;
+}
+
+/* The nest's summary: the sums, and the description of its innermost loop with the most
+ * cycles. */
+static void incore_summarize(perf_nest *n)
+{
+    const perf_incore *most = NULL;
+    double cycles = 0, ls = 0, left = 0;
+    for (size_t i = 0; i < n->nloops; i++) {
+        const perf_incore *c = &n->loops[i].incore;
+        if (!c->used)
+            continue;
+        cycles += c->cycles;
+        ls += c->load_store_cycles;
+        left += c->remainder_iterations;
+        if (!most || c->cycles > most->cycles)
+            most = c;
+    }
+    n->incore = *most;
+    n->incore.cycles = cycles;
+    n->incore.load_store_cycles = ls;
+    n->incore.remainder_iterations = left;
+}
+
+/* The nest keeps its estimate: why, said once at the loop (not at all where the caller
+ * quiets what its first evaluation said: a sweep's later points). */
+static void incore_fall_back(perf_nest *n, const lm_loop *at, const perf_options *opt,
+                             const char *why)
+{
+    for (size_t i = 0; i < n->nloops; i++)
+        n->loops[i].incore = (perf_incore){.compiler = opt->compile};
+    n->incore = (perf_incore){.compiler = opt->compile, .fallback = mem_strdup(why)};
+    if (opt->say != PERF_UNPREDICTED_QUIET)
+        diag_at(DIAG_WARNING, at->loc.file, at->loc.line, at->loc.column,
+                "the in-core time of this nest is the estimate from its counts, not from the "
+                "compiled code: %s", why);
+}
+
+bool perf_incore_nest(perf_nest *n, const machine *m, const perf_options *opt, bool *mca_said)
+{
+    if (!opt->compile || n->nloops == 0)
+        return true;
+    strbuf why = STRBUF_INIT;
+    const lm_loop *failed = NULL;
+    bool ok = true, any = false;
+    if (!m->benchmarks.present || m->benchmarks.clock_ghz <= 0) {
+        strbuf_printf(&why, "the machine file has no clock (its benchmarks table's "
+                            "clock_ghz) to turn cycles into seconds");
+        failed = n->top;
+    }
+    for (size_t i = 0; i < n->nloops && !failed; i++) {
+        perf_loop *pl = &n->loops[i];
+        if (pl->loop->children || pl->did_not_run)
+            continue;
+        any = true;
+        incore_status s = incore_loop_of(pl, m, opt, &why);
+        if (s == INCORE_MCA_MISSING && !*mca_said) {
+            diag_tool(DIAG_ERROR, "-compile: %s", strbuf_cstr(&why));
+            *mca_said = true;
+        }
+        ok &= s != INCORE_MCA_MISSING;
+        if (s != INCORE_OK)
+            failed = pl->loop;
+    }
+    if (failed)
+        incore_fall_back(n, failed, opt, strbuf_cstr(&why));
+    else if (any)
+        incore_summarize(n);
+    strbuf_release(&why);
+    return ok;
+}
+
+void perf_incore_share(perf_nest *n, const machine *m, unsigned cores)
+{
+    if (!n->incore.used)
+        return;
+    n->incore.seconds = n->incore.cycles / (m->benchmarks.clock_ghz * 1e9) / cores;
+    n->incore.share = n->runtime_s > 0 ? fmin(1, n->incore.seconds / n->runtime_s) : 0;
+}
+
+void perf_incore_release(perf_incore *c)
+{
+    free(c->fallback);
+    c->fallback = NULL;
+}

@@ -1,0 +1,514 @@
+/* test_perf_incore: the model with the in-core time from the compiled code
+ * (perf_options.compile, perfmodel/perf_incore.c), against values worked out by hand.
+ *
+ * The kernel is testsuite/incore/axpy.c (a[i] = s * b[i] + a[i], lines 3-4), copied into
+ * a temporary directory beside its ExaSAT XML (axpy.xml: the loop at line 3, n = 1003),
+ * as `measuretool -xml axpy.xml axpy.c` leaves them.  The machine is ecm-test.json (2 GHz)
+ * with "mcpu": "skylake-avx512", so that llvm-mca's numbers are those of the fixtures of
+ * test_incore (GCC 12.2 of Debian 12, llvm-mca 19.1.7):
+ * - gcc -O2 does not vectorize the loop (its very-cheap cost model refuses the epilogue):
+ *   axpy_scalar.s, 1517 cycles for 1000 passes of one source iteration: 1.517 each.
+ * - gcc -O3 -march=skylake-avx512 -mprefer-vector-width=512: axpy_avx512.s, 8 doubles a
+ *   pass, 1681 cycles for 1000 passes: 0.210125 a source iteration; its leftover
+ *   iterations run in straight-line code (no remainder loop), so at a pass's 1.681 each;
+ *   a pass's loads and stores load the store-data port 4 the most, 1.00.
+ * The cases that run llvm-mca-19 need Debian's llvm-19: without it they say they were
+ * skipped and the program exits 77 (CTest: skipped). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "exasat_xml.h"
+#include "incore.h"
+#include "machine.h"
+#include "perf.h"
+#include "strbuf.h"
+#include "testutil.h"
+
+#define ECM_MACHINE AITOOL_SOURCE_DIR "/testsuite/machines/ecm-test.json"
+#define AXPY_C AITOOL_SOURCE_DIR "/testsuite/incore/axpy.c"
+#define O3_512 "gcc -O3 -march=skylake-avx512 -mprefer-vector-width=512"
+
+static const char axpy_xml[] =
+    "<program><function name=\"scale\">\n"
+    "<loop linenum=\"3\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"1\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+    "<scalar name=\"s\" datatype=\"double\" isConstant=\"true\" reads=\"1\" writes=\"0\"/>\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readwrite\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"1\"/>"
+    "</array>\n"
+    "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "</array>\n"
+    "</loop></function></program>\n";
+
+static bool have_mca;
+static unsigned skipped;
+static char *dir;      /* the temporary directory: axpy.c, axpy.xml, the disk cache */
+static char *xml_path; /* dir/axpy.xml */
+static long long trip = 1003; /* n */
+
+static bool need_mca(const char *what)
+{
+    if (!have_mca) {
+        printf("\n  SKIPPED (%s): %s is not installed (Debian's %s)\n", what,
+               INCORE_MCA_PROGRAM, INCORE_MCA_PACKAGE);
+        skipped++;
+    }
+    return have_mca;
+}
+
+static machine *test_machine(void)
+{
+    char *text = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    char *with = testutil_replace(text, "\"write_allocate\": true, \"cores\": 4,", "\"write_allocate\": true, \"cores\": 4, \"mcpu\": \"skylake-avx512\",");
+    machine *m = machine_parse("ecm-test.json", with);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    free(text);
+    free(with);
+    return m;
+}
+
+/* The kernel xml, read as the file name, evaluated with n = trip on one core. */
+static bool evaluate_xml(const char *name, const char *xml, const perf_options *given,
+                         const machine *m, lm_program **p, perf_result *r)
+{
+    *p = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(xml_read_memory(*p, name, xml, strlen(xml)));
+    lm_program_finish(*p);
+    bexpr_bindings *b = bexpr_bindings_create();
+    bexpr_bindings_set(b, "n", trip);
+    perf_options opt = *given;
+    opt.cores = 1;
+    opt.bindings = b;
+    bool ok = perf_evaluate(*p, m, &opt, r);
+    bexpr_bindings_free(&b);
+    return ok;
+}
+
+static bool evaluate(const perf_options *given, const machine *m, lm_program **p,
+                     perf_result *r)
+{
+    return evaluate_xml(xml_path, axpy_xml, given, m, p, r);
+}
+
+static void release(lm_program **p, perf_result *r)
+{
+    perf_result_release(r);
+    lm_program_free(p);
+}
+
+/* Relative closeness: the model's sums may round in the last bits. */
+#define ASSERT_CLOSE(got, want) CU_ASSERT(fabs((got) - (want)) <= 1e-9 * fabs(want) + 1e-300)
+
+/* Roofline, -O2 against -O3 with 512-bit vectors (the top of the file):
+ * -O2: 1003 iterations x 1.517 = 1521.551 cycles, 760.7755 ns at 2 GHz, above L1's
+ *      24 B x 1003 at the triad's row (2 reads and a write: 50 GB/s of which a write-only
+ *      array's allocation, 1 of 4 streams, is no L1 byte: 37.5) = 641.92 ns:
+ *      compute-bound, all of the prediction from the in-core time.
+ * -O3: 1003 = 125 passes of 8 + 3 left over: 1000 x 0.210125 + 3 x 1.681 = 215.168
+ *      cycles, 107.584 ns: L1-bound, 107.584 / 641.92 of the prediction.
+ * The in-core times differ by 1521.551 / 215.168 = 7.07, the 8 lanes less the leftover
+ * iterations' scalar cost. */
+static void test_widths(void)
+{
+    if (!need_mca("-O2 against -O3"))
+        return;
+    machine *m = test_machine();
+    lm_program *p;
+    perf_result r;
+    perf_options opt = {.model = PERF_ROOFLINE, .compile = "gcc -O2"};
+    CU_ASSERT_TRUE_FATAL(evaluate(&opt, m, &p, &r));
+    const perf_nest *n = &r.nests[0];
+    CU_ASSERT_TRUE_FATAL(n->incore.used);
+    CU_ASSERT_STRING_EQUAL(n->incore.compiler, "gcc -O2");
+    CU_ASSERT_FALSE(n->incore.vectorized);
+    CU_ASSERT_EQUAL(n->incore.lanes, 1);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, 1.517, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_iterations, 0, 0);
+    ASSERT_CLOSE(n->incore.cycles, 1521.551);
+    ASSERT_CLOSE(n->compute_s, 1521.551 / 2e9);
+    ASSERT_CLOSE(n->runtime_s, 1521.551 / 2e9);
+    CU_ASSERT_STRING_EQUAL(n->bottleneck, "compute");
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.share, 1, 1e-12);
+    CU_ASSERT_PTR_NULL(n->incore.fallback);
+    double o2 = n->compute_s;
+    release(&p, &r);
+
+    opt.compile = O3_512;
+    CU_ASSERT_TRUE_FATAL(evaluate(&opt, m, &p, &r));
+    n = &r.nests[0];
+    CU_ASSERT_TRUE_FATAL(n->incore.used);
+    CU_ASSERT_TRUE(n->incore.vectorized);
+    CU_ASSERT_EQUAL(n->incore.vector_bits, 512);
+    CU_ASSERT_EQUAL(n->incore.lanes, 8);
+    CU_ASSERT_EQUAL(n->incore.unroll, 1);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, 0.210125, 1e-12);
+    CU_ASSERT_FALSE(n->incore.remainder_loop);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_cycles_per_iteration, 1.681, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_iterations, 3, 0);
+    CU_ASSERT_STRING_EQUAL(n->incore.bottleneck, "SKXPort0, SKXPort1, SKXPort5, SKXPort6");
+    ASSERT_CLOSE(n->compute_s, 215.168 / 2e9);
+    ASSERT_CLOSE(n->runtime_s, 24.0 * 1003 / 37.5e9);
+    CU_ASSERT_STRING_EQUAL(n->bottleneck, "L1");
+    ASSERT_CLOSE(n->incore.share, (215.168 / 2e9) / (24.0 * 1003 / 37.5e9));
+    ASSERT_CLOSE(o2 / n->compute_s, 1521.551 / 215.168);
+    release(&p, &r);
+    machine_free(&m);
+}
+
+/* ECM with -O3, n = 1003: T_OL = the 215.168 cycles above, 107.584 ns; T_nOL = the load/store
+ * ports' cycles, 1000 x 1.00 / 8 + 3 x 1.00 = 128 cycles, 64 ns (no loop left at the
+ * estimate from the counts, so no L1 bytes of it); the data in L1, so no transfers:
+ * T_ECM = max(107.584, 64) ns. */
+static void test_ecm(void)
+{
+    if (!need_mca("ECM from the assembly"))
+        return;
+    machine *m = test_machine();
+    lm_program *p;
+    perf_result r;
+    perf_options opt = {.model = PERF_ECM, .compile = O3_512};
+    CU_ASSERT_TRUE_FATAL(evaluate(&opt, m, &p, &r));
+    const perf_nest *n = &r.nests[0];
+    CU_ASSERT_TRUE_FATAL(n->incore.used);
+    ASSERT_CLOSE(n->incore.load_store_cycles, 128.0);
+    ASSERT_CLOSE(n->ecm.overlapping_s, 215.168 / 2e9);
+    ASSERT_CLOSE(n->ecm.non_overlapping_s, 128 / 2e9);
+    ASSERT_CLOSE(n->ecm.single_core_s, 215.168 / 2e9);
+    ASSERT_CLOSE(n->runtime_s, 215.168 / 2e9);
+    CU_ASSERT_STRING_EQUAL(n->bottleneck, "compute");
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.share, 1, 1e-12);
+    release(&p, &r);
+    /* n = 1000003: 16 MB from memory.  T_OL = 125000 passes x 1.681 + 3 x 1.681 =
+     * 210130.043 cycles, T_nOL = 125000 x 1.00 + 3 x 1.00 = 125003; the loads and stores
+     * overlap the transfers: T_ECM = the largest of the three, not T_nOL + transfers. */
+    trip = 1000003;
+    CU_ASSERT_TRUE_FATAL(evaluate(&opt, m, &p, &r));
+    n = &r.nests[0];
+    CU_ASSERT_TRUE_FATAL(n->incore.used);
+    ASSERT_CLOSE(n->ecm.overlapping_s, 210130.043 / 2e9);
+    ASSERT_CLOSE(n->ecm.non_overlapping_s, 125003 / 2e9);
+    double transfers = n->levels[1].seconds + n->levels[2].seconds + n->levels[3].seconds;
+    CU_ASSERT_TRUE(n->levels[3].bytes > 0 && transfers > 0);
+    ASSERT_CLOSE(n->ecm.single_core_s,
+                 fmax(fmax(210130.043 / 2e9, 125003 / 2e9), transfers));
+    CU_ASSERT_TRUE(n->ecm.single_core_s < 125003 / 2e9 + transfers);
+    release(&p, &r);
+    trip = 1003;
+    machine_free(&m);
+}
+
+static const char dot_xml[] =
+    "<program><function name=\"dot\">\n"
+    "<loop linenum=\"8\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"1\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+    "<scalar name=\"s\" datatype=\"double\" isConstant=\"false\" reads=\"1\" writes=\"1\"/>\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "</array>\n"
+    "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "</array>\n"
+    "</loop></function></program>\n";
+
+/* A chain: testsuite/incore/dot.c (s += a[i] * b[i], lines 8-9) at -O3 with 512-bit
+ * vectors keeps its adds in order, 8 chained vaddsd a pass at 4 cycles each: llvm-mca's
+ * printed total is 32015 cycles for 1000 passes, 4.001875 a source iteration, with 99.23%
+ * of the cycles bound by data dependencies against 9.48% by resources.  Its 3 leftover
+ * iterations (n = 1003, no remainder loop) are steps of the same chain, 4.001875 each,
+ * not a pass's 32.015: 1003 x 4.001875 = 4013.880625 cycles. */
+static void test_chain_leftover(void)
+{
+    if (!need_mca("a chain's leftover iterations"))
+        return;
+    machine *m = test_machine();
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/dot.c");
+    char *source = testutil_path(dir, "dot.c"), *name = testutil_path(dir, "dot.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    lm_program *p;
+    perf_result r;
+    perf_options opt = {.model = PERF_ROOFLINE, .compile = O3_512};
+    CU_ASSERT_TRUE_FATAL(evaluate_xml(name, dot_xml, &opt, m, &p, &r));
+    const perf_nest *n = &r.nests[0];
+    CU_ASSERT_TRUE_FATAL(n->incore.used);
+    CU_ASSERT_EQUAL(n->incore.lanes, 8);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, 4.001875, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_cycles_per_iteration, 4.001875, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_iterations, 3, 0);
+    ASSERT_CLOSE(n->incore.cycles, 4013.880625);
+    ASSERT_CLOSE(n->compute_s, 4013.880625 / 2e9);
+    release(&p, &r);
+    free(source);
+    free(name);
+    free(text);
+    machine_free(&m);
+}
+
+/* The nest's numbers without -compile, to compare a fallback with. */
+static double estimate_runtime(const machine *m)
+{
+    lm_program *p;
+    perf_result r;
+    perf_options opt = {.model = PERF_ROOFLINE};
+    CU_ASSERT_TRUE_FATAL(evaluate(&opt, m, &p, &r));
+    double t = r.nests[0].runtime_s;
+    CU_ASSERT_PTR_NULL(r.nests[0].incore.compiler);
+    CU_ASSERT_FALSE(r.nests[0].incore.used);
+    release(&p, &r);
+    return t;
+}
+
+/* Evaluates with compile and returns the messages said (free() them); the nest fell back. */
+static char *fallback(const char *name, const char *xml, const char *compile,
+                      const machine *m, const char *reason)
+{
+    FILE *tmp = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(tmp);
+    diag_set_stream(tmp);
+    lm_program *p;
+    perf_result r;
+    perf_options opt = {.model = PERF_ROOFLINE, .compile = compile};
+    CU_ASSERT_TRUE(evaluate_xml(name, xml, &opt, m, &p, &r));
+    diag_set_stream(NULL);
+    char *messages = testutil_read_stream(tmp);
+    fclose(tmp);
+    const perf_nest *n = &r.nests[0];
+    CU_ASSERT_FALSE(n->incore.used);
+    CU_ASSERT_STRING_EQUAL(n->incore.compiler, compile);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(n->incore.fallback);
+    CU_ASSERT_PTR_NOT_NULL(strstr(n->incore.fallback, reason));
+    if (!strstr(n->incore.fallback, reason))
+        printf("\nthe reason: %s\n", n->incore.fallback);
+    CU_ASSERT_DOUBLE_EQUAL(n->runtime_s, estimate_runtime(m), 0);
+    release(&p, &r);
+    return messages;
+}
+
+/* A compiler that fails: the nest keeps the estimate, and the warning at the loop gives
+ * the compiler's message, once; with say QUIET it is kept and not said. */
+static void test_compiler_fails(void)
+{
+    machine *m = test_machine();
+    char *said = fallback(xml_path, axpy_xml, "gcc -mno-such-flag", m, "unrecognized command-line option");
+    strbuf want = STRBUF_INIT;
+    strbuf_printf(&want, "%s:3:1: warning: the in-core time of this nest is the estimate from "
+                         "its counts, not from the compiled code: 'gcc -mno-such-flag' failed on ",
+                  xml_path);
+    CU_ASSERT_EQUAL(strncmp(said, want.s, want.len), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(said, "-mno-such-flag"));
+    CU_ASSERT_PTR_NULL(strstr(strstr(said, "warning:") + 1, "warning:"));
+    strbuf_release(&want);
+    free(said);
+    /* a sweep's later points (say QUIET): the same fallback, not said again */
+    FILE *tmp = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(tmp);
+    diag_set_stream(tmp);
+    lm_program *p;
+    perf_result r;
+    perf_options quiet = {.compile = "gcc -mno-such-flag", .say = PERF_UNPREDICTED_QUIET};
+    CU_ASSERT_TRUE(evaluate(&quiet, m, &p, &r));
+    diag_set_stream(NULL);
+    said = testutil_read_stream(tmp);
+    fclose(tmp);
+    CU_ASSERT_STRING_EQUAL(said, "");
+    CU_ASSERT_FALSE(r.nests[0].incore.used);
+    CU_ASSERT_PTR_NOT_NULL(r.nests[0].incore.fallback);
+    free(said);
+    release(&p, &r);
+    machine_free(&m);
+}
+
+/* A loop the compiler does not emit (its function static and unused: dead.c) is not in
+ * the assembly; a line that starts no loop statement (line 1) is no loop to compile. */
+static void test_loop_not_found(void)
+{
+    if (!need_mca("a loop not found"))
+        return;
+    machine *m = test_machine();
+    char *text = testutil_read_file(AXPY_C);
+    char *dead = testutil_replace(text, "void scale", "static void scale");
+    char *source = testutil_path(dir, "dead.c"), *name = testutil_path(dir, "dead.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, dead));
+    char *said = fallback(name, axpy_xml, "gcc -O2", m,
+                          "no loop of dead.c:3-4 in the assembly (its lines are not a loop of "
+                          "their own there: inlined, fused or unrolled away)");
+    CU_ASSERT_PTR_NOT_NULL(strstr(said, "dead.xml:3:1: warning: the in-core time of this nest "
+                                        "is the estimate from its counts"));
+    free(said);
+    char *xml = testutil_replace(axpy_xml, "linenum=\"3\"", "linenum=\"1\"");
+    said = fallback(xml_path, xml, "gcc -O2", m, "no whole loop statement at axpy.c:1 to compile");
+    free(said);
+    free(xml);
+    free(source);
+    free(name);
+    free(dead);
+    free(text);
+    machine_free(&m);
+}
+
+/* `; touch FILE` is words for the compiler, which refuses them: FILE is never made. */
+static void test_metacharacters(void)
+{
+    machine *m = test_machine();
+    char *marker = testutil_path(dir, "made-by-a-shell");
+    strbuf cmd = STRBUF_INIT;
+    strbuf_printf(&cmd, "gcc -O2 ; touch %s", marker);
+    char *said = fallback(xml_path, axpy_xml, cmd.s, m, "gcc: error: ;: ");
+    struct stat st;
+    CU_ASSERT_NOT_EQUAL(stat(marker, &st), 0);
+    free(said);
+    strbuf_release(&cmd);
+    free(marker);
+    machine_free(&m);
+}
+
+/* llvm-mca missing: an error naming the package, the evaluation false. */
+static void test_mca_missing(void)
+{
+    machine *m = test_machine();
+    FILE *tmp = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(tmp);
+    diag_set_stream(tmp);
+    lm_program *p;
+    perf_result r;
+    perf_options opt = {.model = PERF_ROOFLINE, .compile = "gcc -O2",
+                        .mca = "llvm-mca-not-installed"};
+    CU_ASSERT_FALSE(evaluate(&opt, m, &p, &r));
+    diag_set_stream(NULL);
+    char *said = testutil_read_stream(tmp);
+    fclose(tmp);
+    CU_ASSERT_PTR_NOT_NULL(strstr(said, "aitool: error: -compile: cannot run "
+                                        "llvm-mca-not-installed: No such file or directory "
+                                        "(Debian's llvm-19 provides it"));
+    CU_ASSERT_FALSE(r.nests[0].incore.used);
+    free(said);
+    release(&p, &r);
+    machine_free(&m);
+}
+
+/* The XML's source: axpy.c beside axpy.xml; without it, the reason says so; with
+ * perf_options.source_dir, the file of the XML's name there (an XML of another directory,
+ * dir/xml/axpy.xml, whose source is dir/axpy.c). */
+static void test_no_source(void)
+{
+    machine *m = test_machine();
+    char *source = testutil_path(dir, "axpy.c"), *away = testutil_path(dir, "axpy.c.away");
+    CU_ASSERT_EQUAL_FATAL(rename(source, away), 0);
+    strbuf want = STRBUF_INIT;
+    strbuf_printf(&want, "axpy.xml names no source file, and there is no %s/axpy.c (or .cc, "
+                         ".cpp, .cxx) to compile", dir);
+    char *said = fallback(xml_path, axpy_xml, "gcc -O2", m, want.s);
+    CU_ASSERT_EQUAL(rename(away, source), 0);
+    free(said);
+    if (need_mca("an XML's source in source_dir")) {
+        char *other = testutil_path(dir, "xml");
+        char *name = testutil_path(other, "axpy.xml");
+        lm_program *p;
+        perf_result r;
+        perf_options opt = {.compile = "gcc -O2", .source_dir = dir};
+        CU_ASSERT_TRUE(evaluate_xml(name, axpy_xml, &opt, m, &p, &r));
+        CU_ASSERT_TRUE(r.nests[0].incore.used);
+        CU_ASSERT_DOUBLE_EQUAL(r.nests[0].incore.cycles_per_iteration, 1.517, 1e-12);
+        release(&p, &r);
+        free(name);
+        free(other);
+    }
+    strbuf_release(&want);
+    free(source);
+    free(away);
+    machine_free(&m);
+}
+
+/* The machine file's keys: compile, the default command; mcpu one word; errors at their
+ * place.  -compile's value wins, "off" is off. */
+static void test_machine_keys(void)
+{
+    machine *m = test_machine();
+    CU_ASSERT_STRING_EQUAL(m->mcpu, "skylake-avx512");
+    CU_ASSERT_PTR_NULL(m->compile);
+    CU_ASSERT_PTR_NULL(perf_compile_command(NULL, m));
+    machine_free(&m);
+    char *text = testutil_read_file(ECM_MACHINE);
+    char *with = testutil_replace(text, "\"write_allocate\": true, \"cores\": 4,", "\"write_allocate\": true, \"cores\": 4, \"compile\": \"cc -O2\",");
+    m = machine_parse("m.json", with);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_STRING_EQUAL(perf_compile_command(NULL, m), "cc -O2");
+    CU_ASSERT_STRING_EQUAL(perf_compile_command("gcc -O3", m), "gcc -O3");
+    CU_ASSERT_PTR_NULL(perf_compile_command("off", m));
+    char *json = machine_to_json(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"compile\":\t\"cc -O2\""));
+    free(json);
+    machine_free(&m);
+    free(with);
+    static const struct {
+        const char *insert, *message;
+    } bad[] = {
+        {"\"mcpu\": \"sky lake\",", "m.json:2:46: error: \"mcpu\" must be one word"},
+        {"\"compile\": 3,", "m.json:2:49: error: \"compile\" must be a string"},
+        {"\"compile\": \" \",", "m.json:2:49: error: \"compile\" must not be empty"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        strbuf sb = STRBUF_INIT;
+        strbuf_printf(&sb, "\"write_allocate\": true, \"cores\": 4, %s", bad[k].insert);
+        with = testutil_replace(text, "\"write_allocate\": true, \"cores\": 4,", sb.s);
+        FILE *tmp = tmpfile();
+        diag_set_stream(tmp);
+        m = machine_parse("m.json", with);
+        diag_set_stream(NULL);
+        char *said = testutil_read_stream(tmp);
+        fclose(tmp);
+        CU_ASSERT_PTR_NULL(m);
+        CU_ASSERT_PTR_NOT_NULL(strstr(said, bad[k].message));
+        if (!strstr(said, bad[k].message))
+            printf("\n%s", said);
+        free(said);
+        free(with);
+        strbuf_release(&sb);
+    }
+    free(text);
+}
+
+int main(void)
+{
+    strbuf why = STRBUF_INIT, report = STRBUF_INIT;
+    have_mca = incore_mca_run(NULL, "skylake-avx512", 1, "\tnop\n", &report, &why) !=
+               INCORE_MCA_MISSING;
+    strbuf_release(&why);
+    strbuf_release(&report);
+    dir = testutil_make_tempdir();
+    char *cache = testutil_path(dir, "cache");
+    setenv("AITOOL_CACHE_DIR", cache, 1);
+    xml_path = testutil_path(dir, "axpy.xml");
+    char *source = testutil_path(dir, "axpy.c"), *text = testutil_read_file(AXPY_C);
+    if (!text || !testutil_write_file(source, text) || !testutil_write_file(xml_path, axpy_xml))
+        return 1;
+    static const testutil_case cases[] = {
+        {"-O2 against -O3: the vector width", test_widths},
+        {"ECM's T_OL and T_nOL from the assembly", test_ecm},
+        {"a chain's leftover iterations", test_chain_leftover},
+        {"a compiler that fails", test_compiler_fails},
+        {"a loop not found", test_loop_not_found},
+        {"shell metacharacters stay words", test_metacharacters},
+        {"llvm-mca missing", test_mca_missing},
+        {"an XML without its source", test_no_source},
+        {"the machine file's compile and mcpu", test_machine_keys},
+        {NULL, NULL},
+    };
+    static const testutil_suite suites[] = {{"in-core time from the compiled code", cases}};
+    int status = testutil_run(suites, 1);
+    testutil_remove_tree(dir);
+    free(dir);
+    free(cache);
+    free(xml_path);
+    free(source);
+    free(text);
+    if (status == 0 && skipped)
+        return 77;
+    return status;
+}
