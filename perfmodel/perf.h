@@ -67,6 +67,10 @@ typedef struct perf_options {
     perf_measured_counts measured;
     const void *measured_ctx;
     perf_unpredicted_say say;
+    /* The in-core time from the compiled loop (incore.h): the user's compiler command
+     * ("cc -O2 -march=native") and llvm-mca's -mcpu; NULL: off (compile) and native (mcpu). */
+    const char *compile;
+    const char *mcpu;
 } perf_options;
 
 /* The most cores -cores takes, and its message for a bad value (args.h's
