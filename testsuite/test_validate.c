@@ -14,9 +14,11 @@
 
 static char *tmpdir;
 
-static const char *const kernels[] = {"triad",     "daxpy",          "dot",       "divsum",
-                                      "stencil2d", "stencil2d_long", "stencil3d", "stencil3d27",
-                                      "spmv",      "matvec",         "matmul",    "matmul_blocked"};
+static const char *const kernels[] = {
+    "triad",  "daxpy",    "dot",       "divsum", "stencil2d", "stencil2d_long", "stencil3d",
+    "stencil3d27", "spmv", "matvec",   "matmul", "matmul_blocked", "box9", "heat3d", "blur5",
+    "sum",    "sum_fast", "norm",      "norm_fast", "vmax",   "vmax_fast", "transpose",
+    "gather", "cmul",     "rot3"};
 
 static testutil_proc run(const char *const *args)
 {
@@ -76,41 +78,89 @@ static char *out_csv, *out_json, *out_png;
  *     12781568 cycles, 0.0063908 s; the data: L1 67103232 bytes (no write-allocate there) at 48 GB/s, then
  *     70298624 at load2's steps (1/40e9 - 1/48e9) + (1/25e9 - 1/40e9) + (1/9e9 - 1/25e9):
  *     0.0013980 + 0.0063464 = 0.0077444 s; but one core's memory bandwidth (load2, 9 GB/s)
- *     limits it to 0.0078110 s (memory); 4 cores: 0.0035149 s (memory). */
+ *     limits it to 0.0078110 s (memory); 4 cores: 0.0035149 s (memory).
+ *   sum: n = 64 MiB / 8 B = 8388608, one read stream; the chain of n adds, 4 n cycles at 2 GHz
+ *     = 0.0167772 s, is over memory's 67108864 bytes at load2's 9 GB/s (0.0074565 s; the
+ *     nearest benchmark to one read stream): compute-bound in both models; 4 cores: 0.0041943
+ *     s, over load2's 20 GB/s (0.0033554 s).
+ * With -compile off the model's in-core time is its own estimate, the same in both builds. */
+static const char *const dry_rows[] = {
+    "divsum          %-9s memory     1 n=4194304                       -   8.389e-03 compute   "
+    "8.389e-03 compute       \n",
+    "divsum          %-9s memory     4 n=4194304                       -   3.355e-03 memory    "
+    "3.355e-03 memory        \n",
+    "spmv            %-9s memory     1 rows=399424 w=8                 -   7.811e-03 memory    "
+    "7.811e-03 memory        \n",
+    "spmv            %-9s memory     4 rows=399424 w=8                 -   3.515e-03 memory    "
+    "3.515e-03 memory        \n",
+    "sum             %-9s memory     1 n=8388608                       -   1.678e-02 compute   "
+    "1.678e-02 compute       \n",
+    "sum             %-9s memory     4 n=8388608                       -   4.194e-03 compute   "
+    "4.194e-03 compute       \n",
+};
+
 static void test_dry_run_predictions(void)
 {
     const char *args[] = {"-machine", ECM, "-footprint-mib", "64", "-size", "memory",
-                          "-kernel", "divsum", "-kernel", "spmv", "-dry-run",
-                          "-csv", out_csv, "-json", out_json, NULL};
+                          "-kernel", "divsum", "-kernel", "spmv", "-kernel", "sum",
+                          "-compile", "off", "-dry-run", "-csv", out_csv, "-json", out_json,
+                          NULL};
     testutil_proc r = run(args);
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "working sets: memory 65536 KiB; dry run"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(
-        r.out, "\ndivsum          memory     1 n=4194304                       -   8.389e-03 "
-               "compute   8.389e-03 compute       \n"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(
-        r.out, "\ndivsum          memory     4 n=4194304                       -   3.355e-03 "
-               "memory    3.355e-03 memory        \n"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(
-        r.out, "\nspmv            memory     1 rows=399424 w=8                 -   7.811e-03 "
-               "memory    7.811e-03 memory        \n"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(
-        r.out, "\nspmv            memory     4 rows=399424 w=8                 -   3.515e-03 "
-               "memory    3.515e-03 memory        \n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "uses its own in-core estimate (-compile off)\n"));
+    static const char *const builds[] = {"O2", "O3-native"};
+    for (size_t b = 0; b < 2; b++)
+        for (size_t i = 0; i < sizeof dry_rows / sizeof dry_rows[0]; i++) {
+            char row[256];
+            row[0] = '\n';
+            snprintf(row + 1, sizeof row - 1, dry_rows[i], builds[b]);
+            if (!strstr(r.out, row)) {
+                fprintf(stderr, "missing row:%s", row);
+                CU_FAIL("a dry-run row differs from the one worked by hand");
+            }
+        }
     CU_ASSERT_PTR_NULL(strstr(r.out, "median"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "prediction time: at most "));
     char *csv = testutil_read_file(out_csv), *json = testutil_read_file(out_json);
     CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
     CU_ASSERT_PTR_NOT_NULL_FATAL(json);
-    CU_ASSERT_PTR_NOT_NULL(strstr(csv, "kernel,size,cores,parameters,bytes,repetitions,"
+    CU_ASSERT_PTR_NOT_NULL(strstr(csv, "kernel,build,size,cores,parameters,bytes,repetitions,"
                                        "roofline_s,roofline_bound,ecm_s,ecm_bound,measured_s,"
                                        "spread_pct,roofline_error_pct,ecm_error_pct\n"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\ndivsum,memory,1,n=4194304,67108864,,8.388608e-03,"
+    CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\ndivsum,O2,memory,1,n=4194304,67108864,,8.388608e-03,"
                                        "compute,8.388608e-03,compute,,,,\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\nsum,O3-native,memory,4,n=8388608,67108864,,"
+                                       "4.194304e-03,compute,4.194304e-03,compute,,,,\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"kernel\":\t\"spmv\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"build\":\t\"O3-native\""));
     CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"measured_s\":\tnull"));
     CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"dry_run\":\ttrue"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"compile\":\tfalse"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"compile\":\tnull"));
     free(csv);
+    free(json);
+    testutil_proc_release(&r);
+}
+
+/* -compile on (the default): each row's command is its build's, the kernel's own flags after
+ * it; -build keeps one build. */
+static void test_compile_commands(void)
+{
+    const char *args[] = {"-machine", ECM, "-footprint-mib", "64", "-size", "memory",
+                          "-kernel", "sum_fast", "-build", "O3-native", "-dry-run",
+                          "-csv", out_csv, "-json", out_json, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, " -O3 -march=native -fopenmp); the model is given each "
+                                         "build's command (-compile on)\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nsum_fast        O3-native memory     1 n=8388608 "));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "\nsum_fast        O2 "));
+    char *json = testutil_read_file(out_json);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"compile\":\ttrue"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, " -std=gnu11 -O3 -march=native -fopenmp -ffast-math\""));
+    CU_ASSERT_PTR_NULL(strstr(json, " -O2 "));
     free(json);
     testutil_proc_release(&r);
 }
@@ -133,7 +183,7 @@ static void test_size_classes(void)
     CU_ASSERT_PTR_NULL(strstr(r.err, "warning"));
     CU_ASSERT_PTR_NOT_NULL(
         strstr(r.out, "working sets: L1 13 KiB L2 410 KiB L3 6554 KiB memory 262144 KiB"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ntriad           L3         4 n=279620 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ntriad           O2        L3         4 n=279620 "));
     testutil_proc_release(&r);
 
     /* 4 MiB fits in half of the 16 MiB L3: the case is not at memory size, and that is said. */
@@ -153,32 +203,39 @@ static void test_size_classes(void)
 }
 
 /* A real run, small and short: rows with measured times (the best of the default two passes,
- * the table printed once), the verdicts of both models, the three outputs, and exit 0 or 1
- * (a target met or missed), never a setup error. */
+ * the table printed once), the verdicts of both models per build, the three outputs, and exit
+ * 0 or 1 (a target met or missed), never a setup error. */
 static void test_measures(void)
 {
     const char *args[] = {"-machine", ECM, "-footprint-mib", "16", "-runs", "1", "-kernel", "dot",
-                          "-kernel", "stencil2d_long", "-size", "L1", "-size", "memory",
-                          "-csv", out_csv, "-json", out_json, "-plot", out_png, NULL};
+                          "-kernel", "stencil2d_long", "-kernel", "cmul", "-size", "L1",
+                          "-size", "memory", "-build", "O2", "-compile", "off", "-csv", out_csv,
+                          "-json", out_json, "-plot", out_png, NULL};
     testutil_proc r = run(args);
     CU_ASSERT(r.status == 0 || r.status == 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ndot             L1         1 n=819 "));
-    CU_ASSERT_PTR_NULL(strstr(strstr(r.out, "\ndot             L1         1 n=819 ") + 1,
-                              "\ndot             L1         1 n=819 "));
+    const char *dot = "\ndot             O2        L1         1 n=819 ";
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, dot));
+    CU_ASSERT_PTR_NULL(strstr(r.out, dot) && strstr(strstr(r.out, dot) + 1, dot));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, ", the best of 2 passes\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "validate: pass 1 of 2, every case measured"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nstencil2d_long  memory     1 m=8 n=131072 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nstencil2d_long  O2        memory     1 m=8 n=131072 "));
+    /* 16 MiB of three arrays of n pairs of doubles: n = 16 MiB / 48 B = 349525 */
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\ncmul            O2        memory     1 n=349525 "));
     CU_ASSERT_PTR_NULL(strstr(r.out, "\ntriad  "));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nroofline  memory median  |error| "));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nECM       caches median  |error| "));
-    /* the errors by class: dot and stencil2d_long, 2 rows in each class and core count */
-    const char *by = strstr(r.out, "\nby size and cores, median / worst |error| (rows):\n"
-                                   "roofline  L1     1 core   ");
+    CU_ASSERT_PTR_NULL(strstr(r.out, " O3-native L1 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nroofline  O2        1 core median    |error| "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nECM       O2        1 core worst     |error| "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nECM       O2        all cores median |error| "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nECM       O3-native 1 core median    |error|     -   "
+                                         "target <= 10%   (no rows)\n"));
+    /* the errors by class: dot, stencil2d_long and cmul, 3 rows in each class and core count */
+    const char *by = strstr(r.out, "\nby build, size and cores, median / worst |error| (rows):\n"
+                                   "roofline  O2        L1     1 core   ");
     CU_ASSERT_PTR_NOT_NULL(by);
-    CU_ASSERT_PTR_NOT_NULL(by && strstr(by, "%  (2)\nroofline  memory 1 core   "));
-    CU_ASSERT_PTR_NOT_NULL(by && strstr(by, "\nECM       memory 1 core   "));
+    CU_ASSERT_PTR_NOT_NULL(by && strstr(by, "%  (3)\nroofline  O2        memory 1 core   "));
+    CU_ASSERT_PTR_NOT_NULL(by && strstr(by, "\nECM       O2        memory 1 core   "));
     char *csv = testutil_read_file(out_csv), *json = testutil_read_file(out_json);
-    CU_ASSERT_PTR_NOT_NULL(csv && strstr(csv, "\ndot,L1,1,n=819,"));
+    CU_ASSERT_PTR_NOT_NULL(csv && strstr(csv, "\ndot,O2,L1,1,n=819,"));
     CU_ASSERT_PTR_NOT_NULL(json && strstr(json, "\"abs_error_pct\""));
     CU_ASSERT_PTR_NOT_NULL(json && strstr(json, "\"by_class\":"));
     CU_ASSERT_PTR_NOT_NULL(json && strstr(json, "\"worst_abs_error_pct\":"));
@@ -211,6 +268,18 @@ static void test_errors(void)
     r = run(kernel);
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "validate: error: -kernel: no kernel 'fft'"));
+    testutil_proc_release(&r);
+
+    const char *compile[] = {"-compile", "yes", NULL};
+    r = run(compile);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "validate: error: -compile: expected on or off, not 'yes'"));
+    testutil_proc_release(&r);
+
+    const char *build[] = {"-build", "O1", NULL};
+    r = run(build);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "validate: error: -build: no build 'O1' (O2 or O3-native)"));
     testutil_proc_release(&r);
 
     const char *plot[] = {"-plot", "chart.gif", NULL};
@@ -291,6 +360,7 @@ int main(void)
     static const testutil_case cases[] = {
         {"kernels' XML is measuretool's", test_xml_is_measuretools},
         {"dry-run predictions worked by hand", test_dry_run_predictions},
+        {"each build's compiler command", test_compile_commands},
         {"size classes and the machine", test_size_classes},
         {"a small measured run", test_measures},
         {"usage and setup errors", test_errors},

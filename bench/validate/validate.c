@@ -1,12 +1,14 @@
 /* validate: the performance model against measured run times.
  *
  * For each kernel of bench/validate/kernels/ (kernels.h lists them), for each size class (its
- * working set in L1, in L2, in L3 when the last cache is private enough, and in memory) and on
- * one core and on all, the driver
+ * working set in L1, in L2, in L3 when the last cache is private enough, and in memory), for
+ * each build of the kernels (-O2, and -O3 -march=native: vk_builds) and on one core and on
+ * all, the driver
  *   - sizes its arrays so that the working set lands in that level (vk_select_classes);
  *   - predicts one execution with both models of perf_evaluate(): the roofline of each
  *     level and ECM, from the kernel's ExaSAT XML, which measuretool writes from the kernel's
- *     source at build time, with its parameters bound to the sizes;
+ *     source at build time, with its parameters bound to the sizes and, unless -compile off,
+ *     the build's compiler command (perf_options.compile) for the in-core time;
  *   - measures it: the arrays are first touched by the threads that later use them, a few
  *     untimed calls warm the caches, then each timing repeats the kernel until it lasts
  *     vk_timing_s, on all cores inside one parallel region (the model predicts the steady
@@ -16,12 +18,13 @@
  * The machine comes from calib_machine() in the same invocation, its benchmarks measured
  * again after every pass but the last and the best of each kept (vk_calibrate_again), or
  * from -machine FILE; it needs a benchmarks table.  The error of a prediction is
- * (predicted - measured) / measured; per model, the median and worst absolute error at
- * memory size and the median in the caches are checked against the targets.  The rows go to a table, a CSV file, a JSON file and a
- * predicted-versus-measured chart (gnuplot).
+ * (predicted - measured) / measured; per model and build, the median and worst absolute error
+ * on one core and the median on all cores are checked against the targets.  The rows go to a
+ * table, a CSV file, a JSON file and a predicted-versus-measured chart (gnuplot).
  *
  * Exit status: 0 every target met, 1 a target missed, 2 a usage or setup error (a bad option,
  * an unreadable XML file, a machine without benchmarks, too little memory). */
+#include <limits.h>
 #include <math.h>
 #include <omp.h>
 #include <stdbool.h>
@@ -50,6 +53,9 @@
 #endif
 #ifndef VALIDATE_OUT_DIR
 #error "VALIDATE_OUT_DIR must name where the CSV, JSON and chart go by default"
+#endif
+#if !defined VALIDATE_COMPILE_O2 || !defined VALIDATE_COMPILE_O3
+#error "VALIDATE_COMPILE_O2 and _O3 must give the compiler command of each build of the kernels"
 #endif
 
 enum { VK_MAX_ARRAYS = 4, VK_MAX_PARAMS = 3, VK_DEFAULT_RUNS = 10, VK_MAX_THREADS = 256 };
@@ -88,10 +94,10 @@ enum { VK_NMODELS = 2 };
 static const perf_model vk_models[VK_NMODELS] = {PERF_ROOFLINE, PERF_ECM};
 static const char *const vk_model_names[VK_NMODELS] = {"roofline", "ECM"};
 
-/* The targets, in percent of absolute error. */
-static const double vk_memory_median_target = 10.0;
-static const double vk_memory_worst_target = 25.0;
-static const double vk_cache_median_target = 15.0;
+/* The targets, per model and build, in percent of absolute error over every size class. */
+static const double vk_one_core_median_target = 10.0;
+static const double vk_one_core_worst_target = 25.0;
+static const double vk_all_cores_median_target = 15.0;
 
 /* Where results go so that the compiler cannot drop the work producing them: a slot per
  * thread, a cache line apart. */
@@ -108,25 +114,32 @@ static void vk_keep(double value)
 
 /* ---- the kernels: sizes, data and calls ---- */
 
+/* An array's elements. */
+typedef enum vk_type { VK_DOUBLE, VK_FLOAT, VK_INT } vk_type;
+static const size_t vk_type_size[] = {sizeof(double), sizeof(float), sizeof(int)};
+
 /* One kernel at one size: its bound parameters and its arrays. */
 typedef struct vk_case {
     const char *param_name[VK_MAX_PARAMS];
     long param[VK_MAX_PARAMS];
     unsigned nparams;
     size_t length[VK_MAX_ARRAYS]; /* elements */
-    size_t esize[VK_MAX_ARRAYS];  /* bytes per element */
+    vk_type type[VK_MAX_ARRAYS];
     void *array[VK_MAX_ARRAYS];
     unsigned narrays;
 } vk_case;
 
 typedef struct vk_kernel {
     const char *name; /* the function, and the stem of its XML file */
+    /* Its own compiler flags in both builds (bench/CMakeLists.txt gives them to the
+     * compiler, this to the model); NULL: none. */
+    const char *flags;
     /* The share of the memory class's footprint it takes: 1, or less for a kernel whose work
      * grows faster than its data (a matrix multiply: the footprint to the power 1.5). */
     double memory_share;
     void (*size)(vk_case *c, double footprint);
-    void (*fill)(vk_case *c); /* the arrays' values; NULL: vk_fill_doubles */
-    void (*run)(const vk_case *c);
+    void (*fill)(vk_case *c); /* the arrays' values; NULL: vk_fill_values */
+    void (*run)(const vk_case *c, const vk_kernel_set *k);
 } vk_kernel;
 
 static void vk_add_param(vk_case *c, const char *name, long value)
@@ -135,15 +148,15 @@ static void vk_add_param(vk_case *c, const char *name, long value)
     c->param[c->nparams++] = value;
 }
 
-static void vk_add_array_of(vk_case *c, double elements, size_t esize)
+static void vk_add_array_of(vk_case *c, double elements, vk_type type)
 {
     c->length[c->narrays] = (size_t)elements;
-    c->esize[c->narrays++] = esize;
+    c->type[c->narrays++] = type;
 }
 
 static void vk_add_array(vk_case *c, double elements)
 {
-    vk_add_array_of(c, elements, sizeof(double));
+    vk_add_array_of(c, elements, VK_DOUBLE);
 }
 
 static long vk_at_least(double value, long least)
@@ -170,13 +183,38 @@ static void vk_fill_array(double *a, size_t n)
         a[i] = 1.0 + (double)(i % 8) * 0.125;
 }
 
-/* Every array of doubles, in the static schedule the kernels use: called by the team that
- * later runs them, this places each page and line near its user. */
-static void vk_fill_doubles(vk_case *c)
+static void vk_fill_floats(float *a, size_t n)
+{
+#pragma omp for schedule(static)
+    for (size_t i = 0; i < n; i++)
+        a[i] = 1.0f + (float)(i % 8) * 0.125f;
+}
+
+/* Every array of doubles and floats, in the static schedule the kernels use: called by the
+ * team that later runs them, this places each page and line near its user.  Arrays of int
+ * are indices, the kernel's own fill's. */
+static void vk_fill_values(vk_case *c)
 {
     for (unsigned i = 0; i < c->narrays; i++)
-        if (c->esize[i] == sizeof(double))
+        if (c->type[i] == VK_DOUBLE)
             vk_fill_array(c->array[i], c->length[i]);
+        else if (c->type[i] == VK_FLOAT)
+            vk_fill_floats(c->array[i], c->length[i]);
+}
+
+/* Indices that visit every element of each block of VK_GATHER_BLOCK once, in a stride-
+ * VK_GATHER_STEP order (odd: a permutation): a gather that jumps about, yet uses every element
+ * of its source once, which is what the model assumes of a gather (one element moved per
+ * access).  Gathering at random over all of it would move a 64-byte line per element from
+ * memory.  n is a multiple of the block. */
+enum { VK_GATHER_BLOCK = 512, VK_GATHER_STEP = 37 };
+
+static void vk_fill_indices(int *idx, size_t n)
+{
+#pragma omp for schedule(static)
+    for (size_t k = 0; k < n; k++)
+        idx[k] = (int)((k & ~(size_t)(VK_GATHER_BLOCK - 1)) |
+                       ((k * VK_GATHER_STEP) % VK_GATHER_BLOCK));
 }
 
 /* triad: a = b + s c, three arrays of n. */
@@ -188,9 +226,9 @@ static void vk_size_triad(vk_case *c, double footprint)
         vk_add_array(c, (double)n);
 }
 
-static void vk_run_triad(const vk_case *c)
+static void vk_run_triad(const vk_case *c, const vk_kernel_set *k)
 {
-    triad(c->param[0], 3.0, vk_w(c, 0), vk_d(c, 1), vk_d(c, 2));
+    k->triad_fn(c->param[0], 3.0, vk_w(c, 0), vk_d(c, 1), vk_d(c, 2));
 }
 
 /* daxpy, dot and divsum: two vectors of n. */
@@ -202,23 +240,61 @@ static void vk_size_vectors(vk_case *c, double footprint)
     vk_add_array(c, (double)n);
 }
 
-static void vk_run_daxpy(const vk_case *c)
+static void vk_run_daxpy(const vk_case *c, const vk_kernel_set *k)
 {
-    daxpy(c->param[0], 0.5, vk_d(c, 0), vk_w(c, 1));
+    k->daxpy_fn(c->param[0], 0.5, vk_d(c, 0), vk_w(c, 1));
 }
 
-static void vk_run_dot(const vk_case *c)
+static void vk_run_dot(const vk_case *c, const vk_kernel_set *k)
 {
-    vk_keep(dot(c->param[0], vk_d(c, 0), vk_d(c, 1)));
+    vk_keep(k->dot_fn(c->param[0], vk_d(c, 0), vk_d(c, 1)));
 }
 
-static void vk_run_divsum(const vk_case *c)
+static void vk_run_divsum(const vk_case *c, const vk_kernel_set *k)
 {
-    vk_keep(divsum(c->param[0], vk_d(c, 0), vk_d(c, 1)));
+    vk_keep(k->divsum_fn(c->param[0], vk_d(c, 0), vk_d(c, 1)));
 }
 
-/* stencil2d: two n x n grids. */
-static void vk_size_stencil2d(vk_case *c, double footprint)
+/* The reductions over one vector of n (sum, norm, vmax and their -ffast-math twins). */
+static void vk_size_vector(vk_case *c, double footprint)
+{
+    long n = vk_at_least(footprint / sizeof(double), 16);
+    vk_add_param(c, "n", n);
+    vk_add_array(c, (double)n);
+}
+
+static void vk_run_sum(const vk_case *c, const vk_kernel_set *k)
+{
+    vk_keep(k->sum_fn(c->param[0], vk_d(c, 0)));
+}
+
+static void vk_run_sum_fast(const vk_case *c, const vk_kernel_set *k)
+{
+    vk_keep(k->sum_fast_fn(c->param[0], vk_d(c, 0)));
+}
+
+static void vk_run_norm(const vk_case *c, const vk_kernel_set *k)
+{
+    vk_keep(k->norm_fn(c->param[0], vk_d(c, 0)));
+}
+
+static void vk_run_norm_fast(const vk_case *c, const vk_kernel_set *k)
+{
+    vk_keep(k->norm_fast_fn(c->param[0], vk_d(c, 0)));
+}
+
+static void vk_run_vmax(const vk_case *c, const vk_kernel_set *k)
+{
+    vk_keep(k->vmax_fn(c->param[0], vk_d(c, 0)));
+}
+
+static void vk_run_vmax_fast(const vk_case *c, const vk_kernel_set *k)
+{
+    vk_keep(k->vmax_fast_fn(c->param[0], vk_d(c, 0)));
+}
+
+/* stencil2d, box9 and transpose: two n x n grids of doubles. */
+static void vk_size_grids2d(vk_case *c, double footprint)
 {
     long n = vk_at_least(sqrt(footprint / (2 * sizeof(double))), 4);
     vk_add_param(c, "n", n);
@@ -226,10 +302,37 @@ static void vk_size_stencil2d(vk_case *c, double footprint)
     vk_add_array(c, (double)n * (double)n);
 }
 
-static void vk_run_stencil2d(const vk_case *c)
+static void vk_run_stencil2d(const vk_case *c, const vk_kernel_set *k)
 {
     long n = c->param[0];
-    stencil2d(n, (const double(*)[n])vk_d(c, 0), (double(*)[n])vk_w(c, 1));
+    k->stencil2d_fn(n, (const double(*)[n])vk_d(c, 0), (double(*)[n])vk_w(c, 1));
+}
+
+static void vk_run_box9(const vk_case *c, const vk_kernel_set *k)
+{
+    long n = c->param[0];
+    k->box9_fn(n, (const double(*)[n])vk_d(c, 0), (double(*)[n])vk_w(c, 1));
+}
+
+static void vk_run_transpose(const vk_case *c, const vk_kernel_set *k)
+{
+    long n = c->param[0];
+    k->transpose_fn(n, (const double(*)[n])vk_d(c, 0), (double(*)[n])vk_w(c, 1));
+}
+
+/* blur5: two n x n images of floats. */
+static void vk_size_blur5(vk_case *c, double footprint)
+{
+    long n = vk_at_least(sqrt(footprint / (2 * sizeof(float))), 8);
+    vk_add_param(c, "n", n);
+    vk_add_array_of(c, (double)n * (double)n, VK_FLOAT);
+    vk_add_array_of(c, (double)n * (double)n, VK_FLOAT);
+}
+
+static void vk_run_blur5(const vk_case *c, const vk_kernel_set *k)
+{
+    long n = c->param[0];
+    k->blur5_fn(n, (const float(*)[n])c->array[0], (float(*)[n])c->array[1]);
 }
 
 /* stencil2d_long: two m x n grids of vk_long_rows rows, each a sixteenth of the footprint, so
@@ -246,13 +349,13 @@ static void vk_size_stencil2d_long(vk_case *c, double footprint)
     vk_add_array(c, (double)VK_LONG_ROWS * (double)n);
 }
 
-static void vk_run_stencil2d_long(const vk_case *c)
+static void vk_run_stencil2d_long(const vk_case *c, const vk_kernel_set *k)
 {
     long m = c->param[0], n = c->param[1];
-    stencil2d_long(m, n, (const double(*)[n])vk_d(c, 0), (double(*)[n])vk_w(c, 1));
+    k->stencil2d_long_fn(m, n, (const double(*)[n])vk_d(c, 0), (double(*)[n])vk_w(c, 1));
 }
 
-/* stencil3d and stencil3d27: two n x n x n grids (and stencil3d27's four weights). */
+/* stencil3d, heat3d and stencil3d27: two n x n x n grids (and stencil3d27's four weights). */
 static void vk_size_stencil3d(vk_case *c, double footprint)
 {
     long n = vk_at_least(cbrt(footprint / (2 * sizeof(double))), 4);
@@ -261,10 +364,17 @@ static void vk_size_stencil3d(vk_case *c, double footprint)
     vk_add_array(c, (double)n * (double)n * (double)n);
 }
 
-static void vk_run_stencil3d(const vk_case *c)
+static void vk_run_stencil3d(const vk_case *c, const vk_kernel_set *k)
 {
     long n = c->param[0];
-    stencil3d(n, 0.5, 1.0 / 12, (const double(*)[n][n])vk_d(c, 0), (double(*)[n][n])vk_w(c, 1));
+    k->stencil3d_fn(n, 0.5, 1.0 / 12, (const double(*)[n][n])vk_d(c, 0),
+                    (double(*)[n][n])vk_w(c, 1));
+}
+
+static void vk_run_heat3d(const vk_case *c, const vk_kernel_set *k)
+{
+    long n = c->param[0];
+    k->heat3d_fn(n, 0.1, (const double(*)[n][n])vk_d(c, 0), (double(*)[n][n])vk_w(c, 1));
 }
 
 static void vk_size_stencil3d27(vk_case *c, double footprint)
@@ -273,48 +383,91 @@ static void vk_size_stencil3d27(vk_case *c, double footprint)
     vk_add_array(c, 4);
 }
 
-static void vk_run_stencil3d27(const vk_case *c)
+static void vk_run_stencil3d27(const vk_case *c, const vk_kernel_set *k)
 {
     long n = c->param[0];
-    stencil3d27(n, vk_d(c, 2), (const double(*)[n][n])vk_d(c, 0), (double(*)[n][n])vk_w(c, 1));
+    k->stencil3d27_fn(n, vk_d(c, 2), (const double(*)[n][n])vk_d(c, 0),
+                      (double(*)[n][n])vk_w(c, 1));
 }
 
 /* spmv: rows of VK_SPMV_WIDTH nonzeros (val and col), x with one element per nonzero, y.
- * col scatters the nonzeros over each block of VK_SPMV_BLOCK elements of x (4 KiB): the
- * gather jumps about, yet every element of x is used once, which is what the model assumes
- * of a gather (one element moved per access).  Gathering at random over all of x would move
- * a 64-byte line per element from memory. */
-enum { VK_SPMV_WIDTH = 8, VK_SPMV_BLOCK = 512, VK_SPMV_STEP = 37 /* odd: a permutation */ };
+ * col scatters the nonzeros over each block of VK_GATHER_BLOCK elements of x (4 KiB)
+ * (vk_fill_indices). */
+enum { VK_SPMV_WIDTH = 8 };
 
 static void vk_size_spmv(vk_case *c, double footprint)
 {
     double per_row = VK_SPMV_WIDTH * (2 * sizeof(double) + sizeof(int)) + sizeof(double);
-    long rows = vk_at_least(footprint / per_row / VK_SPMV_BLOCK * VK_SPMV_WIDTH, 1) *
-                VK_SPMV_BLOCK / VK_SPMV_WIDTH;
+    long rows = vk_at_least(footprint / per_row / VK_GATHER_BLOCK * VK_SPMV_WIDTH, 1) *
+                VK_GATHER_BLOCK / VK_SPMV_WIDTH;
     double nonzeros = (double)rows * VK_SPMV_WIDTH;
     vk_add_param(c, "rows", rows);
     vk_add_param(c, "w", VK_SPMV_WIDTH);
-    vk_add_array(c, nonzeros);                     /* val */
-    vk_add_array_of(c, nonzeros, sizeof(int));     /* col */
-    vk_add_array(c, nonzeros);                     /* x */
-    vk_add_array(c, (double)rows);                 /* y */
+    vk_add_array(c, nonzeros);                 /* val */
+    vk_add_array_of(c, nonzeros, VK_INT);      /* col */
+    vk_add_array(c, nonzeros);                 /* x */
+    vk_add_array(c, (double)rows);             /* y */
 }
 
-static void vk_fill_spmv(vk_case *c)
+/* spmv and gather: the values, and array 1, the indices. */
+static void vk_fill_gathered(vk_case *c)
 {
-    vk_fill_doubles(c);
-    int *col = c->array[1];
-    size_t nonzeros = c->length[1];
-#pragma omp for schedule(static)
-    for (size_t k = 0; k < nonzeros; k++)
-        col[k] = (int)((k & ~(size_t)(VK_SPMV_BLOCK - 1)) | ((k * VK_SPMV_STEP) % VK_SPMV_BLOCK));
+    vk_fill_values(c);
+    vk_fill_indices(c->array[1], c->length[1]);
 }
 
-static void vk_run_spmv(const vk_case *c)
+static void vk_run_spmv(const vk_case *c, const vk_kernel_set *k)
 {
     long rows = c->param[0], w = c->param[1];
-    spmv(rows, w, (const double(*)[w])vk_d(c, 0), (const int(*)[w])c->array[1], vk_d(c, 2),
-         vk_w(c, 3));
+    k->spmv_fn(rows, w, (const double(*)[w])vk_d(c, 0), (const int(*)[w])c->array[1],
+               vk_d(c, 2), vk_w(c, 3));
+}
+
+/* gather: y (n) from x (n) through idx (n ints), n a whole number of VK_GATHER_BLOCKs. */
+static void vk_size_gather(vk_case *c, double footprint)
+{
+    double per_element = 2 * sizeof(double) + sizeof(int);
+    long n = vk_at_least(footprint / per_element / VK_GATHER_BLOCK, 1) * VK_GATHER_BLOCK;
+    vk_add_param(c, "n", n);
+    vk_add_array(c, (double)n);               /* x */
+    vk_add_array_of(c, (double)n, VK_INT);    /* idx */
+    vk_add_array(c, (double)n);               /* y */
+}
+
+static void vk_run_gather(const vk_case *c, const vk_kernel_set *k)
+{
+    k->gather_fn(c->param[0], 2.0, c->array[1], vk_d(c, 0), vk_w(c, 2));
+}
+
+/* cmul: three arrays of n re/im pairs. */
+static void vk_size_cmul(vk_case *c, double footprint)
+{
+    long n = vk_at_least(footprint / (3 * 2 * sizeof(double)), 16);
+    vk_add_param(c, "n", n);
+    for (unsigned i = 0; i < 3; i++)
+        vk_add_array(c, 2.0 * (double)n);
+}
+
+static void vk_run_cmul(const vk_case *c, const vk_kernel_set *k)
+{
+    k->cmul_fn(c->param[0], (const double(*)[2])vk_d(c, 0), (const double(*)[2])vk_d(c, 1),
+               (double(*)[2])vk_w(c, 2));
+}
+
+/* rot3: the 3 x 3 matrix, n 3-vectors in and n out. */
+static void vk_size_rot3(vk_case *c, double footprint)
+{
+    long n = vk_at_least(footprint / (2 * 3 * sizeof(double)), 16);
+    vk_add_param(c, "n", n);
+    vk_add_array(c, 9);
+    vk_add_array(c, 3.0 * (double)n);
+    vk_add_array(c, 3.0 * (double)n);
+}
+
+static void vk_run_rot3(const vk_case *c, const vk_kernel_set *k)
+{
+    k->rot3_fn(c->param[0], (const double(*)[3])vk_d(c, 0), (const double(*)[3])vk_d(c, 1),
+               (double(*)[3])vk_w(c, 2));
 }
 
 /* matvec: a square n x n matrix, x and y. */
@@ -328,10 +481,10 @@ static void vk_size_matvec(vk_case *c, double footprint)
     vk_add_array(c, (double)n);
 }
 
-static void vk_run_matvec(const vk_case *c)
+static void vk_run_matvec(const vk_case *c, const vk_kernel_set *k)
 {
     long m = c->param[0], n = c->param[1];
-    matvec(m, n, (const double(*)[n])vk_d(c, 0), vk_d(c, 1), vk_w(c, 2));
+    k->matvec_fn(m, n, (const double(*)[n])vk_d(c, 0), vk_d(c, 1), vk_w(c, 2));
 }
 
 /* matmul: b (n x n), a and c (VK_MATMUL_ROWS x n); each row of a streams all of b. */
@@ -349,11 +502,11 @@ static void vk_size_matmul(vk_case *c, double footprint)
     vk_add_array(c, (double)VK_MATMUL_ROWS * (double)n);
 }
 
-static void vk_run_matmul(const vk_case *c)
+static void vk_run_matmul(const vk_case *c, const vk_kernel_set *k)
 {
     long m = c->param[0], n = c->param[1], p = c->param[2];
-    matmul(m, n, p, (const double(*)[n])vk_d(c, 0), (const double(*)[p])vk_d(c, 1),
-           (double(*)[p])vk_w(c, 2));
+    k->matmul_fn(m, n, p, (const double(*)[n])vk_d(c, 0), (const double(*)[p])vk_d(c, 1),
+                 (double(*)[p])vk_w(c, 2));
 }
 
 /* matmul_blocked: three matrices of nb x nb tiles of bs x bs.  Tiles of 32 x 32 (three take
@@ -373,35 +526,66 @@ static void vk_size_matmul_blocked(vk_case *c, double footprint)
         vk_add_array(c, (double)nb * (double)nb * (double)bs * (double)bs);
 }
 
-static void vk_run_matmul_blocked(const vk_case *c)
+static void vk_run_matmul_blocked(const vk_case *c, const vk_kernel_set *k)
 {
     long nb = c->param[0], bs = c->param[1];
-    matmul_blocked(nb, bs, (const double(*)[nb][bs][bs])vk_d(c, 0),
-                   (const double(*)[nb][bs][bs])vk_d(c, 1), (double(*)[nb][bs][bs])vk_w(c, 2));
+    k->matmul_blocked_fn(nb, bs, (const double(*)[nb][bs][bs])vk_d(c, 0),
+                         (const double(*)[nb][bs][bs])vk_d(c, 1),
+                         (double(*)[nb][bs][bs])vk_w(c, 2));
 }
 
+/* The -ffast-math kernels' flags, as bench/CMakeLists.txt gives them to the compiler. */
+#define VK_FAST_MATH "-ffast-math"
+
 static const vk_kernel vk_kernels[] = {
-    {"triad", 1, vk_size_triad, NULL, vk_run_triad},
-    {"daxpy", 1, vk_size_vectors, NULL, vk_run_daxpy},
-    {"dot", 1, vk_size_vectors, NULL, vk_run_dot},
-    {"divsum", 1, vk_size_vectors, NULL, vk_run_divsum},
-    {"stencil2d", 1, vk_size_stencil2d, NULL, vk_run_stencil2d},
-    {"stencil2d_long", 1, vk_size_stencil2d_long, NULL, vk_run_stencil2d_long},
-    {"stencil3d", 1, vk_size_stencil3d, NULL, vk_run_stencil3d},
-    {"stencil3d27", 1, vk_size_stencil3d27, NULL, vk_run_stencil3d27},
-    {"spmv", 1, vk_size_spmv, vk_fill_spmv, vk_run_spmv},
-    {"matvec", 1, vk_size_matvec, NULL, vk_run_matvec},
-    {"matmul", 1, vk_size_matmul, NULL, vk_run_matmul},
+    {"triad", NULL, 1, vk_size_triad, NULL, vk_run_triad},
+    {"daxpy", NULL, 1, vk_size_vectors, NULL, vk_run_daxpy},
+    {"dot", NULL, 1, vk_size_vectors, NULL, vk_run_dot},
+    {"divsum", NULL, 1, vk_size_vectors, NULL, vk_run_divsum},
+    {"stencil2d", NULL, 1, vk_size_grids2d, NULL, vk_run_stencil2d},
+    {"stencil2d_long", NULL, 1, vk_size_stencil2d_long, NULL, vk_run_stencil2d_long},
+    {"stencil3d", NULL, 1, vk_size_stencil3d, NULL, vk_run_stencil3d},
+    {"stencil3d27", NULL, 1, vk_size_stencil3d27, NULL, vk_run_stencil3d27},
+    {"spmv", NULL, 1, vk_size_spmv, vk_fill_gathered, vk_run_spmv},
+    {"matvec", NULL, 1, vk_size_matvec, NULL, vk_run_matvec},
+    {"matmul", NULL, 1, vk_size_matmul, NULL, vk_run_matmul},
     /* 1/8: a second a call on one core here, where all of it would take 20. */
-    {"matmul_blocked", 0.125, vk_size_matmul_blocked, NULL, vk_run_matmul_blocked},
+    {"matmul_blocked", NULL, 0.125, vk_size_matmul_blocked, NULL, vk_run_matmul_blocked},
+    {"box9", NULL, 1, vk_size_grids2d, NULL, vk_run_box9},
+    {"heat3d", NULL, 1, vk_size_stencil3d, NULL, vk_run_heat3d},
+    {"blur5", NULL, 1, vk_size_blur5, NULL, vk_run_blur5},
+    {"sum", NULL, 1, vk_size_vector, NULL, vk_run_sum},
+    {"sum_fast", VK_FAST_MATH, 1, vk_size_vector, NULL, vk_run_sum_fast},
+    {"norm", NULL, 1, vk_size_vector, NULL, vk_run_norm},
+    {"norm_fast", VK_FAST_MATH, 1, vk_size_vector, NULL, vk_run_norm_fast},
+    {"vmax", NULL, 1, vk_size_vector, NULL, vk_run_vmax},
+    {"vmax_fast", VK_FAST_MATH, 1, vk_size_vector, NULL, vk_run_vmax_fast},
+    {"transpose", NULL, 1, vk_size_grids2d, NULL, vk_run_transpose},
+    {"gather", NULL, 1, vk_size_gather, vk_fill_gathered, vk_run_gather},
+    {"cmul", NULL, 1, vk_size_cmul, NULL, vk_run_cmul},
+    {"rot3", NULL, 1, vk_size_rot3, NULL, vk_run_rot3},
 };
 enum { VK_NKERNELS = sizeof vk_kernels / sizeof vk_kernels[0] };
+
+/* The builds of the kernels (bench/CMakeLists.txt), each with the compiler command the model
+ * is given: the build's flags, the kernel's own after them. */
+typedef struct vk_build {
+    const char *name; /* the build column */
+    const char *compile;
+    const vk_kernel_set *set;
+} vk_build;
+
+static const vk_build vk_builds[] = {
+    {"O2", VALIDATE_COMPILE_O2, &vk_set_O2},
+    {"O3-native", VALIDATE_COMPILE_O3, &vk_set_O3},
+};
+enum { VK_NBUILDS = sizeof vk_builds / sizeof vk_builds[0] };
 
 static double vk_case_bytes(const vk_case *c)
 {
     double bytes = 0;
     for (unsigned i = 0; i < c->narrays; i++)
-        bytes += (double)c->length[i] * (double)c->esize[i];
+        bytes += (double)c->length[i] * (double)vk_type_size[c->type[i]];
     return bytes;
 }
 
@@ -410,14 +594,14 @@ static double vk_case_bytes(const vk_case *c)
 static bool vk_case_alloc(vk_case *c, const vk_kernel *k, unsigned threads)
 {
     for (unsigned i = 0; i < c->narrays; i++) {
-        c->array[i] = calib_alloc_array(c->length[i] * c->esize[i]);
+        c->array[i] = calib_alloc_array(c->length[i] * vk_type_size[c->type[i]]);
         if (!c->array[i]) {
             diag_tool(DIAG_ERROR, "%s: cannot allocate its %.0f MiB of arrays", k->name,
                       vk_case_bytes(c) / vk_mib);
             return false;
         }
     }
-    void (*fill)(vk_case *) = k->fill ? k->fill : vk_fill_doubles;
+    void (*fill)(vk_case *) = k->fill ? k->fill : vk_fill_values;
 #pragma omp parallel num_threads(threads)
     fill(c);
     return true;
@@ -454,16 +638,17 @@ static double vk_now(void)
  * team of one would add the runtime's barrier, 0.2-0.3 us a call here, more than an L1-sized
  * triad takes); on more, by a team of `threads` in one parallel region, each call ending in
  * its `omp for`'s barrier as in a program's time loop. */
-static double vk_time_reps(const vk_kernel *k, const vk_case *c, unsigned threads, long reps)
+static double vk_time_reps(const vk_kernel *k, const vk_kernel_set *set, const vk_case *c,
+                           unsigned threads, long reps)
 {
     double start = vk_now();
     if (threads == 1)
         for (long r = 0; r < reps; r++)
-            k->run(c);
+            k->run(c, set);
     else {
 #pragma omp parallel num_threads(threads)
         for (long r = 0; r < reps; r++)
-            k->run(c);
+            k->run(c, set);
     }
     return vk_now() - start;
 }
@@ -488,12 +673,12 @@ static double vk_median(double *v, size_t n)
 }
 
 /* The shortest of `tries` timings of `reps` calls; *median their median, when not NULL. */
-static double vk_best_time(const vk_kernel *k, const vk_case *c, unsigned threads, long reps,
-                           unsigned tries, double *median)
+static double vk_best_time(const vk_kernel *k, const vk_kernel_set *set, const vk_case *c,
+                           unsigned threads, long reps, unsigned tries, double *median)
 {
     double *t = mem_alloc(tries * sizeof *t);
     for (unsigned i = 0; i < tries; i++)
-        t[i] = vk_time_reps(k, c, threads, reps);
+        t[i] = vk_time_reps(k, set, c, threads, reps);
     double m = vk_median(t, tries), best = t[0];
     free(t);
     if (median)
@@ -506,14 +691,15 @@ static double vk_best_time(const vk_kernel *k, const vk_case *c, unsigned thread
  * shortest of three timings takes a quarter of that, then scaled.  One timing alone would not
  * do on a busy machine: a thread that loses its core for a time slice makes a call look a
  * hundred times longer and the repetitions far too few. */
-static long vk_reps_for(const vk_kernel *k, const vk_case *c, unsigned threads, double *once)
+static long vk_reps_for(const vk_kernel *k, const vk_kernel_set *set, const vk_case *c,
+                        unsigned threads, double *once)
 {
-    *once = vk_time_reps(k, c, threads, 1);
+    *once = vk_time_reps(k, set, c, threads, 1);
     if (*once >= vk_long_call_s)
         return 1;
     long reps = 1;
     double t;
-    while ((t = vk_best_time(k, c, threads, reps, 3, NULL)) < vk_timing_s / 4)
+    while ((t = vk_best_time(k, set, c, threads, reps, 3, NULL)) < vk_timing_s / 4)
         reps *= 2;
     *once = t / (double)reps;
     double scaled = (double)reps * vk_timing_s / t;
@@ -523,14 +709,14 @@ static long vk_reps_for(const vk_kernel *k, const vk_case *c, unsigned threads, 
 /* `runs` timings, fewer for a long call (as many as fit in vk_case_budget_s, at least
  * VK_MIN_RUNS): the best over its repetitions is the time of one call, the median says how
  * much the machine disturbed the others. */
-static vk_measurement vk_measure(const vk_kernel *k, const vk_case *c, unsigned threads,
-                                 unsigned runs)
+static vk_measurement vk_measure(const vk_kernel *k, const vk_kernel_set *set, const vk_case *c,
+                                 unsigned threads, unsigned runs)
 {
     double once;
-    long reps = vk_reps_for(k, c, threads, &once);
+    long reps = vk_reps_for(k, set, c, threads, &once);
     double fit = vk_case_budget_s / (once * (double)reps);
     unsigned tries = (unsigned)fmin(runs, fmax(VK_MIN_RUNS, floor(fit)));
-    double median, best = vk_best_time(k, c, threads, reps, tries, &median);
+    double median, best = vk_best_time(k, set, c, threads, reps, tries, &median);
     return (vk_measurement){best / (double)reps, reps, 100.0 * (median / best - 1)};
 }
 
@@ -600,16 +786,18 @@ static bool vk_evaluate(const lm_program *p, const machine *m, const perf_option
     return ok;
 }
 
-/* The prediction of one model for a kernel's loop model at the case's sizes on `cores` cores. */
+/* The prediction of one model for a kernel's loop model at the case's sizes on `cores` cores,
+ * the in-core time from the code `compile` makes (NULL: the model's own estimate). */
 static bool vk_predict(const lm_program *p, const vk_case *c, const machine *m, perf_model model,
-                       unsigned cores, vk_prediction *out)
+                       unsigned cores, const char *compile, vk_prediction *out)
 {
     bexpr_bindings *b = bexpr_bindings_create();
     for (unsigned i = 0; i < c->nparams; i++)
         bexpr_bindings_set(b, c->param_name[i], c->param[i]);
     perf_result r;
-    bool ok = vk_evaluate(p, m, &(perf_options){.model = model, .cores = cores, .bindings = b},
-                          &r);
+    perf_options opt = {.model = model, .cores = cores, .bindings = b, .compile = compile,
+                        .mcpu = NULL};
+    bool ok = vk_evaluate(p, m, &opt, &r);
     if (ok)
         *out = (vk_prediction){r.runtime_s, r.bottleneck, vk_farthest_level(&r)};
     perf_result_release(&r);
@@ -627,10 +815,14 @@ typedef struct vk_options {
     bool dry_run, help, version;
     bool only[VK_NKERNELS]; /* -kernel NAME...; none given: all */
     bool any_only;
+    bool only_build[VK_NBUILDS]; /* -build NAME...; none given: all */
+    bool any_build;
+    bool compile; /* -compile on (the default): the model is given each build's command */
     /* As given (0: not given), read into the fields above by vk_parse_args. */
     long long footprint_mib, runs_given, passes_given;
-    const char **kernel_names, **size_names;
-    int nkernel_names, nsize_names;
+    const char *compile_given;
+    const char **kernel_names, **size_names, **build_names;
+    int nkernel_names, nsize_names, nbuild_names;
 } vk_options;
 
 #define VK_OPT(field) offsetof(vk_options, field)
@@ -645,6 +837,13 @@ static const args_option vk_option_table[] = {
     {.names = "-kernel", .kind = ARGS_LIST, .value = "NAME", .dest = VK_OPT(kernel_names),
      .count = VK_OPT(nkernel_names),
      .help = "only this kernel (repeatable; the list is below)"},
+    {.names = "-build", .kind = ARGS_LIST, .value = "NAME", .dest = VK_OPT(build_names),
+     .count = VK_OPT(nbuild_names),
+     .help = "only this build of the kernels (repeatable): O2 (-O2) or O3-native (-O3 "
+             "-march=native); default: both"},
+    {.names = "-compile", .kind = ARGS_VALUE, .value = "on|off", .dest = VK_OPT(compile_given),
+     .help = "on (the default): the model takes each kernel's in-core time from the code its "
+             "build's compiler command makes; off: from its own estimate"},
     {.names = "-size", .kind = ARGS_LIST, .value = "CLASS", .dest = VK_OPT(size_names),
      .count = VK_OPT(nsize_names),
      .help = "only this size class (repeatable): L1, L2, L3 (a machine's caches) or memory; "
@@ -690,21 +889,21 @@ _Static_assert(VK_DEFAULT_PASSES == 2, "the help of -passes names the default");
 
 static void vk_usage(FILE *out)
 {
-    fputs("usage: validate [-machine FILE] [-kernel NAME]... [-size CLASS]... [-footprint-mib N]\n"
-          "                [-runs R] [-passes P] [-xml-dir DIR] [-csv FILE] [-json FILE]\n"
-          "                [-plot FILE] [-dry-run]\n"
+    fputs("usage: validate [-machine FILE] [-kernel NAME]... [-build NAME]... [-compile on|off]\n"
+          "                [-size CLASS]... [-footprint-mib N] [-runs R] [-passes P]\n"
+          "                [-xml-dir DIR] [-csv FILE] [-json FILE] [-plot FILE] [-dry-run]\n"
           "Predicts each validation kernel's run time with the level roofline and ECM models\n"
-          "and measures it, at each size class, on one core and on all.\n",
+          "and measures it, at each size class, in each build, on one core and on all.\n",
           out);
     args_print_help(out, vk_option_table, VK_NOPTIONS, 21);
     fputs("Kernels:", out);
     for (unsigned i = 0; i < VK_NKERNELS; i++)
         fprintf(out, " %s", vk_kernels[i].name);
     fprintf(out,
-            "\nExit status: 0 every target met (per model: at memory size median error <= %.0f%%\n"
-            "and worst <= %.0f%%, in the caches median <= %.0f%%), 1 a target missed, 2 a usage\n"
-            "or setup error.\n",
-            vk_memory_median_target, vk_memory_worst_target, vk_cache_median_target);
+            "\nExit status: 0 every target met (per model and build: on one core median\n"
+            "error <= %.0f%% and worst <= %.0f%%, on all cores median <= %.0f%%), 1 a target\n"
+            "missed, 2 a usage or setup error.\n",
+            vk_one_core_median_target, vk_one_core_worst_target, vk_all_cores_median_target);
 }
 
 static bool vk_select_kernel(vk_options *o, const char *name)
@@ -715,6 +914,28 @@ static bool vk_select_kernel(vk_options *o, const char *name)
             return true;
         }
     diag_tool(DIAG_ERROR, "-kernel: no kernel '%s' (validate -help lists them)", name);
+    return false;
+}
+
+static bool vk_select_build(vk_options *o, const char *name)
+{
+    for (unsigned b = 0; b < VK_NBUILDS; b++)
+        if (strcmp(vk_builds[b].name, name) == 0) {
+            o->only_build[b] = o->any_build = true;
+            return true;
+        }
+    diag_tool(DIAG_ERROR, "-build: no build '%s' (O2 or O3-native)", name);
+    return false;
+}
+
+static bool vk_read_compile(vk_options *o)
+{
+    if (!o->compile_given)
+        return true;
+    o->compile = strcmp(o->compile_given, "on") == 0;
+    if (o->compile || strcmp(o->compile_given, "off") == 0)
+        return true;
+    diag_tool(DIAG_ERROR, "-compile: expected on or off, not '%s'", o->compile_given);
     return false;
 }
 
@@ -730,9 +951,11 @@ static bool vk_read_values(vk_options *o)
         diag_tool(DIAG_ERROR, "-plot %s: the chart is written as .png or .svg", o->plot_path);
         return false;
     }
-    bool ok = true;
+    bool ok = vk_read_compile(o);
     for (int k = 0; k < o->nkernel_names; k++)
         ok &= vk_select_kernel(o, o->kernel_names[k]);
+    for (int b = 0; b < o->nbuild_names; b++)
+        ok &= vk_select_build(o, o->build_names[b]);
     return ok;
 }
 
@@ -742,10 +965,12 @@ static bool vk_parse_args(int argc, char **argv, vk_options *o)
                       .csv_path = VALIDATE_OUT_DIR "/validate.csv",
                       .json_path = VALIDATE_OUT_DIR "/validate.json",
                       .plot_path = VALIDATE_OUT_DIR "/validate.png",
-                      .runs = VK_DEFAULT_RUNS, .passes = VK_DEFAULT_PASSES};
+                      .runs = VK_DEFAULT_RUNS, .passes = VK_DEFAULT_PASSES, .compile = true};
     bool ok = args_parse_all(&vk_program, argc, argv, o) && vk_read_values(o);
     free(o->kernel_names);
+    free(o->build_names);
     o->kernel_names = NULL;
+    o->build_names = NULL;
     return ok;
 }
 
@@ -838,7 +1063,7 @@ static bool vk_select_classes(const vk_options *o, const machine *m, vk_classes 
 /* ---- rows ---- */
 
 typedef struct vk_row {
-    unsigned kernel, cls, cores;
+    unsigned kernel, cls, build, cores;
     char params[64];
     double footprint_bytes;
     long reps;
@@ -893,10 +1118,23 @@ static double vk_footprint(const vk_run_ctx *x, unsigned kernel, unsigned cls)
     return cls == x->m->ncaches ? f * vk_kernels[kernel].memory_share : f;
 }
 
+/* The compiler command the model is given for a kernel's build, in *sb: the build's, then the
+ * kernel's own flags; NULL with -compile off. */
+static const char *vk_compile_command(const vk_options *o, unsigned kernel, unsigned build,
+                                      strbuf *sb)
+{
+    if (!o->compile)
+        return NULL;
+    strbuf_append(sb, vk_builds[build].compile);
+    if (vk_kernels[kernel].flags)
+        strbuf_printf(sb, " %s", vk_kernels[kernel].flags);
+    return strbuf_cstr(sb);
+}
+
 static void vk_print_header(const vk_run_ctx *x)
 {
-    printf("%-15s %-6s %5s %-24s %8s  %10s %-8s %10s %-14s", "kernel", "size", "cores",
-           "parameters", "reps", "roofline s", "bound", "ECM s", "bound");
+    printf("%-15s %-9s %-6s %5s %-24s %8s  %10s %-8s %10s %-14s", "kernel", "build", "size",
+           "cores", "parameters", "reps", "roofline s", "bound", "ECM s", "bound");
     if (!x->o->dry_run)
         printf(" %10s %7s %9s %9s", "measured s", "spread", "roofline", "ECM");
     printf("\n");
@@ -907,9 +1145,10 @@ static void vk_print_row(const vk_run_ctx *x, const vk_row *r)
     char reps[24] = "-";
     if (r->measured > 0)
         snprintf(reps, sizeof reps, "%ld", r->reps);
-    printf("%-15s %-6s %5u %-24s %8s  %10.3e %-8s %10.3e %-14s", vk_kernels[r->kernel].name,
-           vk_class_name(x->m, r->cls), r->cores, r->params, reps, r->pred[0].seconds,
-           r->pred[0].bound, r->pred[1].seconds, r->pred[1].bound);
+    printf("%-15s %-9s %-6s %5u %-24s %8s  %10.3e %-8s %10.3e %-14s",
+           vk_kernels[r->kernel].name, vk_builds[r->build].name, vk_class_name(x->m, r->cls),
+           r->cores, r->params, reps, r->pred[0].seconds, r->pred[0].bound, r->pred[1].seconds,
+           r->pred[1].bound);
     if (r->measured > 0)
         printf(" %10.3e %6.1f%% %+8.1f%% %+8.1f%%", r->measured, r->spread, vk_error(r, 0),
                vk_error(r, 1));
@@ -931,19 +1170,23 @@ static void vk_check_served(const vk_run_ctx *x, unsigned kernel, unsigned cls,
 /* The row's predictions by both models with the machine as it is now; false on an error. */
 static bool vk_row_predict(const vk_run_ctx *x, const vk_case *c, vk_row *r)
 {
+    strbuf command = STRBUF_INIT;
+    const char *compile = vk_compile_command(x->o, r->kernel, r->build, &command);
     bool ok = true;
     for (unsigned mo = 0; ok && mo < VK_NMODELS; mo++)
-        ok = vk_predict(x->programs[r->kernel], c, x->m, vk_models[mo], r->cores, &r->pred[mo]);
+        ok = vk_predict(x->programs[r->kernel], c, x->m, vk_models[mo], r->cores, compile,
+                        &r->pred[mo]);
+    strbuf_release(&command);
     return ok;
 }
 
-/* A new row for the case on its i-th core count, predicted by both models; false on an
- * error. */
+/* A new row for the case in a build on its i-th core count, predicted by both models; false
+ * on an error. */
 static bool vk_case_predict(vk_run_ctx *x, unsigned kernel, unsigned cls, const vk_case *c,
-                            unsigned i, vk_row **out)
+                            unsigned build, unsigned i, vk_row **out)
 {
     vk_row *r = *out = vk_rows_add(&x->rows);
-    *r = (vk_row){.kernel = kernel, .cls = cls, .cores = x->core_counts[i],
+    *r = (vk_row){.kernel = kernel, .cls = cls, .build = build, .cores = x->core_counts[i],
                   .footprint_bytes = vk_case_bytes(c)};
     vk_format_params(c, r->params, sizeof r->params);
     bool ok = vk_row_predict(x, c, r);
@@ -952,9 +1195,40 @@ static bool vk_case_predict(vk_run_ctx *x, unsigned kernel, unsigned cls, const 
     return ok;
 }
 
-/* One kernel at one class on each core count: sized, predicted by both models (on the first
- * pass, a row each), and measured unless it is a dry run, keeping the best of the passes;
- * printed on the last pass.  False on a setup error. */
+static bool vk_build_on(const vk_options *o, unsigned build)
+{
+    return !o->any_build || o->only_build[build];
+}
+
+/* The case's row in a build on its i-th core count: on the first pass added and predicted,
+ * on a later one predicted again after a calibration; measured unless it is a dry run,
+ * keeping the best of the passes; printed on the last pass.  False on a setup error. */
+static bool vk_case_row(vk_run_ctx *x, unsigned kernel, unsigned cls, const vk_case *c,
+                        unsigned build, unsigned i)
+{
+    vk_row *r = x->pass == 0 ? NULL : &x->rows.row[x->next_row++];
+    bool ok = true;
+    if (!r)
+        ok = vk_case_predict(x, kernel, cls, c, build, i, &r);
+    else if (x->recalibrated)
+        ok = vk_row_predict(x, c, r);
+    if (ok && !x->o->dry_run) {
+        vk_measurement meas = vk_measure(&vk_kernels[kernel], vk_builds[build].set, c, r->cores,
+                                         x->o->runs);
+        if (r->measured == 0 || meas.seconds < r->measured) {
+            r->measured = meas.seconds;
+            r->reps = meas.reps;
+            r->spread = meas.spread;
+        }
+    }
+    if (ok && x->pass + 1 == x->passes)
+        vk_print_row(x, r);
+    return ok;
+}
+
+/* One kernel at one class in each build on each core count, on the same arrays: sized,
+ * predicted by both models (on the first pass, a row each), and measured unless it is a dry
+ * run, keeping the best of the passes; printed on the last pass.  False on a setup error. */
 static bool vk_case_rows(vk_run_ctx *x, unsigned kernel, unsigned cls)
 {
     const vk_kernel *k = &vk_kernels[kernel];
@@ -962,23 +1236,9 @@ static bool vk_case_rows(vk_run_ctx *x, unsigned kernel, unsigned cls)
     k->size(&c, vk_footprint(x, kernel, cls));
     unsigned all = x->core_counts[x->ncore_counts - 1];
     bool ok = x->o->dry_run || vk_case_alloc(&c, k, all);
-    for (unsigned i = 0; ok && i < x->ncore_counts; i++) {
-        vk_row *r = x->pass == 0 ? NULL : &x->rows.row[x->next_row++];
-        if (!r)
-            ok = vk_case_predict(x, kernel, cls, &c, i, &r);
-        else if (x->recalibrated)
-            ok = vk_row_predict(x, &c, r);
-        if (ok && !x->o->dry_run) {
-            vk_measurement meas = vk_measure(k, &c, r->cores, x->o->runs);
-            if (r->measured == 0 || meas.seconds < r->measured) {
-                r->measured = meas.seconds;
-                r->reps = meas.reps;
-                r->spread = meas.spread;
-            }
-        }
-        if (ok && x->pass + 1 == x->passes)
-            vk_print_row(x, r);
-    }
+    for (unsigned b = 0; ok && b < VK_NBUILDS; b++)
+        for (unsigned i = 0; ok && vk_build_on(x->o, b) && i < x->ncore_counts; i++)
+            ok = vk_case_row(x, kernel, cls, &c, b, i);
     vk_case_free(&c);
     return ok;
 }
@@ -990,25 +1250,28 @@ typedef struct vk_stats {
     double median, worst;
 } vk_stats;
 
-/* Which measured rows a statistic is over: one size class, or every cache's (VK_EVERY_CACHE),
- * on one core count, or on any (0). */
+/* Which measured rows a statistic is over: one size class or any (VK_ANY), one build or any
+ * (VK_ANY), one core count or any (0). */
 typedef struct vk_filter {
-    unsigned cls, cores;
+    unsigned cls, build, cores;
 } vk_filter;
 
-enum { VK_EVERY_CACHE = VK_MAX_CLASSES };
+#define VK_ANY UINT_MAX
+
+static bool vk_filter_takes(vk_filter f, const vk_row *r)
+{
+    return r->measured > 0 && (f.cls == VK_ANY || r->cls == f.cls) &&
+           (f.build == VK_ANY || r->build == f.build) && (f.cores == 0 || r->cores == f.cores);
+}
 
 /* |error| of one model over the measured rows the filter takes. */
 static vk_stats vk_error_stats(const vk_run_ctx *x, unsigned model, vk_filter f)
 {
     double *e = mem_alloc((x->rows.n ? x->rows.n : 1) * sizeof *e);
     vk_stats s = {0, 0, 0};
-    for (size_t i = 0; i < x->rows.n; i++) {
-        const vk_row *r = &x->rows.row[i];
-        bool cls = f.cls == VK_EVERY_CACHE ? r->cls != x->m->ncaches : r->cls == f.cls;
-        if (r->measured > 0 && cls && (f.cores == 0 || r->cores == f.cores))
-            e[s.n++] = fabs(vk_error(r, model));
-    }
+    for (size_t i = 0; i < x->rows.n; i++)
+        if (vk_filter_takes(f, &x->rows.row[i]))
+            e[s.n++] = fabs(vk_error(&x->rows.row[i], model));
     if (s.n) {
         s.median = vk_median(e, s.n);
         s.worst = e[s.n - 1];
@@ -1017,14 +1280,14 @@ static vk_stats vk_error_stats(const vk_run_ctx *x, unsigned model, vk_filter f)
     return s;
 }
 
-/* The errors of one model by size class and core count, where the targets lump them: which
- * rows miss (a class, the cores the host shares) shows here. */
+/* The errors of one model by build, size class and core count, where the targets lump the
+ * classes: which rows miss (a class, the cores the host shares) shows here. */
 typedef struct vk_class_stats {
-    unsigned model, cls, cores;
+    unsigned model, build, cls, cores;
     vk_stats s;
 } vk_class_stats;
 
-enum { VK_MAX_CLASS_STATS = VK_NMODELS * VK_MAX_CLASSES * VK_MAX_CORE_COUNTS };
+enum { VK_MAX_CLASS_STATS = VK_NMODELS * VK_NBUILDS * VK_MAX_CLASSES * VK_MAX_CORE_COUNTS };
 
 /* Fills up to VK_MAX_CLASS_STATS entries of out with the classes that have
  * measured rows; returns how many. */
@@ -1032,13 +1295,14 @@ static size_t vk_by_class(const vk_run_ctx *x, vk_class_stats *out)
 {
     size_t n = 0;
     for (unsigned mo = 0; mo < VK_NMODELS; mo++)
-        for (unsigned j = 0; j < x->classes.n; j++)
-            for (unsigned i = 0; i < x->ncore_counts; i++) {
-                vk_filter f = {j, x->core_counts[i]};
-                vk_stats s = vk_error_stats(x, mo, f);
-                if (s.n)
-                    out[n++] = (vk_class_stats){mo, j, f.cores, s};
-            }
+        for (unsigned b = 0; b < VK_NBUILDS; b++)
+            for (unsigned j = 0; j < x->classes.n; j++)
+                for (unsigned i = 0; i < x->ncore_counts; i++) {
+                    vk_filter f = {j, b, x->core_counts[i]};
+                    vk_stats s = vk_error_stats(x, mo, f);
+                    if (s.n)
+                        out[n++] = (vk_class_stats){mo, b, j, f.cores, s};
+                }
     return n;
 }
 
@@ -1046,38 +1310,46 @@ static void vk_print_by_class(const vk_run_ctx *x, const vk_class_stats *c, size
 {
     if (!n)
         return;
-    printf("\nby size and cores, median / worst |error| (rows):\n");
+    printf("\nby build, size and cores, median / worst |error| (rows):\n");
     for (size_t i = 0; i < n; i++)
-        printf("%-9s %-6s %u core%s  %5.1f%% / %5.1f%%  (%zu)\n", vk_model_names[c[i].model],
+        printf("%-9s %-9s %-6s %u core%s  %5.1f%% / %5.1f%%  (%zu)\n",
+               vk_model_names[c[i].model], vk_builds[c[i].build].name,
                vk_class_name(x->m, c[i].cls), c[i].cores, c[i].cores == 1 ? " " : "s",
                c[i].s.median, c[i].s.worst, c[i].s.n);
 }
 
 /* One target: what, the value, the bound, and whether it holds (a target with no rows holds). */
 typedef struct vk_verdict {
-    const char *model, *what;
+    const char *model, *build, *what;
     double value, target;
     size_t rows;
     bool met;
 } vk_verdict;
 
-enum { VK_TARGETS_PER_MODEL = 3, VK_NVERDICTS = VK_NMODELS * VK_TARGETS_PER_MODEL };
+enum { VK_TARGETS = 3, VK_NVERDICTS = VK_NMODELS * VK_NBUILDS * VK_TARGETS };
 
+/* Per model and build, over every size class: on one core the median and the worst, on all
+ * cores (the run's largest core count, when more than one) the median. */
 static void vk_verdicts(const vk_run_ctx *x, vk_verdict v[VK_NVERDICTS])
 {
-    for (unsigned mo = 0; mo < VK_NMODELS; mo++) {
-        vk_stats mem = vk_error_stats(x, mo, (vk_filter){x->m->ncaches, 0});
-        vk_stats cache = vk_error_stats(x, mo, (vk_filter){VK_EVERY_CACHE, 0});
-        vk_verdict *t = &v[mo * VK_TARGETS_PER_MODEL];
-        t[0] = (vk_verdict){vk_model_names[mo], "memory median", mem.median,
-                            vk_memory_median_target, mem.n, false};
-        t[1] = (vk_verdict){vk_model_names[mo], "memory worst", mem.worst,
-                            vk_memory_worst_target, mem.n, false};
-        t[2] = (vk_verdict){vk_model_names[mo], "caches median", cache.median,
-                            vk_cache_median_target, cache.n, false};
-        for (unsigned i = 0; i < VK_TARGETS_PER_MODEL; i++)
-            t[i].met = t[i].rows == 0 || t[i].value <= t[i].target;
-    }
+    unsigned all = x->core_counts[x->ncore_counts - 1];
+    for (unsigned mo = 0; mo < VK_NMODELS; mo++)
+        for (unsigned b = 0; b < VK_NBUILDS; b++) {
+            vk_stats one = vk_error_stats(x, mo, (vk_filter){VK_ANY, b, 1});
+            vk_stats many = {0, 0, 0};
+            if (all > 1)
+                many = vk_error_stats(x, mo, (vk_filter){VK_ANY, b, all});
+            const char *model = vk_model_names[mo], *build = vk_builds[b].name;
+            vk_verdict *t = &v[(mo * VK_NBUILDS + b) * VK_TARGETS];
+            t[0] = (vk_verdict){model, build, "1 core median", one.median,
+                                vk_one_core_median_target, one.n, false};
+            t[1] = (vk_verdict){model, build, "1 core worst", one.worst,
+                                vk_one_core_worst_target, one.n, false};
+            t[2] = (vk_verdict){model, build, "all cores median", many.median,
+                                vk_all_cores_median_target, many.n, false};
+            for (unsigned i = 0; i < VK_TARGETS; i++)
+                t[i].met = t[i].rows == 0 || t[i].value <= t[i].target;
+        }
 }
 
 static bool vk_print_verdicts(const vk_verdict v[VK_NVERDICTS])
@@ -1086,35 +1358,42 @@ static bool vk_print_verdicts(const vk_verdict v[VK_NVERDICTS])
     printf("\n");
     for (unsigned i = 0; i < VK_NVERDICTS; i++) {
         if (v[i].rows == 0) {
-            printf("%-9s %-14s |error|     -   target <= %2.0f%%   (no rows)\n", v[i].model,
-                   v[i].what, v[i].target);
+            printf("%-9s %-9s %-16s |error|     -   target <= %2.0f%%   (no rows)\n",
+                   v[i].model, v[i].build, v[i].what, v[i].target);
             continue;
         }
-        printf("%-9s %-14s |error| %5.1f%%  target <= %2.0f%%   %s (%zu rows)\n", v[i].model,
-               v[i].what, v[i].value, v[i].target, v[i].met ? "PASS" : "FAIL", v[i].rows);
+        printf("%-9s %-9s %-16s |error| %5.1f%%  target <= %2.0f%%   %s (%zu rows)\n",
+               v[i].model, v[i].build, v[i].what, v[i].value, v[i].target,
+               v[i].met ? "PASS" : "FAIL", v[i].rows);
         all &= v[i].met;
     }
     return all;
 }
 
-/* Milliseconds one prediction of each model takes, the slowest kernel's (the mean of a few),
+/* Milliseconds one prediction of each model takes, the slowest kernel's in any build (the mean
+ * of a few, after the rows' predictions: a compiled loop's analysis is cached per command),
  * for the speed target: well under 10 ms, where Kerncraft takes 0.25 to 5.6 s. */
 static void vk_print_prediction_time(const vk_run_ctx *x, double ms[VK_NMODELS])
 {
     enum { VK_PREDICTIONS = 20 };
     for (unsigned mo = 0; mo < VK_NMODELS; mo++) {
         ms[mo] = 0;
-        for (unsigned i = 0; i < VK_NKERNELS; i++) {
-            if (x->o->any_only && !x->o->only[i])
-                continue;
-            vk_case c = {0};
-            vk_kernels[i].size(&c, vk_footprint(x, i, x->m->ncaches));
-            vk_prediction pred;
-            double start = vk_now();
-            for (unsigned r = 0; r < VK_PREDICTIONS; r++)
-                vk_predict(x->programs[i], &c, x->m, vk_models[mo], x->core_counts[0], &pred);
-            ms[mo] = fmax(ms[mo], (vk_now() - start) / VK_PREDICTIONS * 1e3);
-        }
+        for (unsigned i = 0; i < VK_NKERNELS; i++)
+            for (unsigned b = 0; b < VK_NBUILDS; b++) {
+                if ((x->o->any_only && !x->o->only[i]) || !vk_build_on(x->o, b))
+                    continue;
+                vk_case c = {0};
+                vk_kernels[i].size(&c, vk_footprint(x, i, x->m->ncaches));
+                strbuf command = STRBUF_INIT;
+                const char *compile = vk_compile_command(x->o, i, b, &command);
+                vk_prediction pred;
+                double start = vk_now();
+                for (unsigned r = 0; r < VK_PREDICTIONS; r++)
+                    vk_predict(x->programs[i], &c, x->m, vk_models[mo], x->core_counts[0],
+                               compile, &pred);
+                ms[mo] = fmax(ms[mo], (vk_now() - start) / VK_PREDICTIONS * 1e3);
+                strbuf_release(&command);
+            }
     }
     printf("\nprediction time: at most %.3f ms (roofline), %.3f ms (ECM) per kernel (target: "
            "under 10 ms)\n", ms[0], ms[1]);
@@ -1130,12 +1409,14 @@ static bool vk_write_text(FILE *out, void *ctx)
 static bool vk_write_csv(const vk_run_ctx *x, const char *path)
 {
     strbuf sb = STRBUF_INIT;
-    strbuf_append(&sb, "kernel,size,cores,parameters,bytes,repetitions,roofline_s,roofline_bound,"
-                       "ecm_s,ecm_bound,measured_s,spread_pct,roofline_error_pct,ecm_error_pct\n");
+    strbuf_append(&sb, "kernel,build,size,cores,parameters,bytes,repetitions,roofline_s,"
+                       "roofline_bound,ecm_s,ecm_bound,measured_s,spread_pct,roofline_error_pct,"
+                       "ecm_error_pct\n");
     for (size_t i = 0; i < x->rows.n; i++) {
         const vk_row *r = &x->rows.row[i];
-        strbuf_printf(&sb, "%s,%s,%u,%s,%.0f,", vk_kernels[r->kernel].name,
-                      vk_class_name(x->m, r->cls), r->cores, r->params, r->footprint_bytes);
+        strbuf_printf(&sb, "%s,%s,%s,%u,%s,%.0f,", vk_kernels[r->kernel].name,
+                      vk_builds[r->build].name, vk_class_name(x->m, r->cls), r->cores, r->params,
+                      r->footprint_bytes);
         if (r->measured > 0)
             strbuf_printf(&sb, "%ld", r->reps);
         strbuf_printf(&sb, ",%.6e,%s,%.6e,%s,", r->pred[0].seconds, r->pred[0].bound,
@@ -1156,6 +1437,16 @@ static void vk_json_row(json_out *w, const vk_run_ctx *x, const vk_row *r)
     json_object_begin(w);
     json_key(w, "kernel");
     json_string(w, vk_kernels[r->kernel].name);
+    json_key(w, "build");
+    json_string(w, vk_builds[r->build].name);
+    strbuf command = STRBUF_INIT;
+    const char *compile = vk_compile_command(x->o, r->kernel, r->build, &command);
+    json_key(w, "compile");
+    if (compile)
+        json_string(w, compile);
+    else
+        json_null(w);
+    strbuf_release(&command);
     json_key(w, "size");
     json_string(w, vk_class_name(x->m, r->cls));
     json_key(w, "cores");
@@ -1205,6 +1496,8 @@ static void vk_json_by_class(json_out *w, const vk_run_ctx *x, const vk_class_st
         json_object_begin(w);
         json_key(w, "model");
         json_string(w, vk_model_names[c[i].model]);
+        json_key(w, "build");
+        json_string(w, vk_builds[c[i].build].name);
         json_key(w, "size");
         json_string(w, vk_class_name(x->m, c[i].cls));
         json_key(w, "cores");
@@ -1233,6 +1526,8 @@ static bool vk_write_json(const vk_run_ctx *x, const char *path, const vk_verdic
     json_number(&w, x->o->runs);
     json_key(&w, "dry_run");
     json_bool(&w, x->o->dry_run);
+    json_key(&w, "compile");
+    json_bool(&w, x->o->compile);
     json_key(&w, "rows");
     json_array_begin(&w);
     for (size_t i = 0; i < x->rows.n; i++)
@@ -1244,6 +1539,8 @@ static bool vk_write_json(const vk_run_ctx *x, const char *path, const vk_verdic
         json_object_begin(&w);
         json_key(&w, "model");
         json_string(&w, v[i].model);
+        json_key(&w, "build");
+        json_string(&w, v[i].build);
         json_key(&w, "what");
         json_string(&w, v[i].what);
         json_key(&w, "rows");
@@ -1346,7 +1643,13 @@ static void vk_print_intro(const vk_run_ctx *x)
            m->benchmarks.clock_ghz);
     for (unsigned j = 0; j < m->ncaches; j++)
         printf(", %s %.0f KiB", vk_class_name(m, j), (double)m->caches[j].size_bytes / 1024);
-    printf(")\nvalidate: working sets:");
+    printf(")\nvalidate: builds:");
+    for (unsigned b = 0; b < VK_NBUILDS; b++)
+        if (vk_build_on(x->o, b))
+            printf(" %s (%s)", vk_builds[b].name, vk_builds[b].compile);
+    printf("; the model %s\nvalidate: working sets:",
+           x->o->compile ? "is given each build's command (-compile on)"
+                         : "uses its own in-core estimate (-compile off)");
     for (unsigned j = 0; j < x->classes.n; j++)
         if (x->classes.on[j])
             printf(" %s %.0f KiB", vk_class_name(m, j), x->classes.footprint[j] / 1024);
