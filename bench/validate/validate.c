@@ -57,6 +57,9 @@
 #if !defined VALIDATE_COMPILE_O2 || !defined VALIDATE_COMPILE_O3
 #error "VALIDATE_COMPILE_O2 and _O3 must give the compiler command of each build of the kernels"
 #endif
+#ifndef VALIDATE_KERNEL_DIR
+#error "VALIDATE_KERNEL_DIR must name the directory of the kernels' C files (the in-core model compiles them)"
+#endif
 
 enum { VK_MAX_ARRAYS = 4, VK_MAX_PARAMS = 3, VK_DEFAULT_RUNS = 10, VK_MAX_THREADS = 256 };
 enum { VK_DEFAULT_PASSES = 2 };
@@ -796,7 +799,7 @@ static bool vk_predict(const lm_program *p, const vk_case *c, const machine *m, 
         bexpr_bindings_set(b, c->param_name[i], c->param[i]);
     perf_result r;
     perf_options opt = {.model = model, .cores = cores, .bindings = b, .compile = compile,
-                        .mcpu = NULL};
+                        .mcpu = NULL, .source_dir = VALIDATE_KERNEL_DIR};
     bool ok = vk_evaluate(p, m, &opt, &r);
     if (ok)
         *out = (vk_prediction){r.runtime_s, r.bottleneck, vk_farthest_level(&r)};
