@@ -53,6 +53,22 @@ static void roofline_roof(report_roofline_row *row, const perf_nest *n, const ma
         }
 }
 
+/* The loads and stores of nest n as the model runs it: each loop's own arrays' bytes an
+ * iteration (the counts the instrumentation multiplies by its iterations) times the times
+ * its body runs.  The predicted point's intensity is over these, as the measured point's
+ * is over the measured loads and stores, so that both stand on the same axis (the
+ * cache-aware roofline's: every byte to and from the core). */
+static double roofline_predicted_bytes(const perf_nest *n)
+{
+    double bytes = 0;
+    for (size_t i = 0; i < n->nloops; i++) {
+        const lm_array_use *arrays = n->loops[i].loop->own_arrays;
+        bytes += n->loops[i].executions * (double)(lm_arrays_byte_count(arrays, false) +
+                                                   lm_arrays_byte_count(arrays, true));
+    }
+    return bytes;
+}
+
 static void roofline_row(report_roofline_row *row, const perf_nest *n, const machine *m,
                          const perf_result *r, double seconds, double flops, double bytes)
 {
@@ -71,7 +87,7 @@ static void roofline_row(report_roofline_row *row, const perf_nest *n, const mac
         return;
     row->predicted_s = n->runtime_s;
     row->predicted_gflops = n->runtime_s > 0 ? n->flops / n->runtime_s / 1e9 : 0;
-    row->predicted_ai = perf_intensity(n->flops, n->bytes);
+    row->predicted_ai = perf_intensity(n->flops, roofline_predicted_bytes(n));
     row->error = (n->runtime_s - seconds) / seconds;
 }
 

@@ -124,11 +124,11 @@ typedef struct fixture {
     report_roofline rr;
 } fixture;
 
-static void fixture_setup(fixture *f, size_t top)
+static void fixture_setup_with(fixture *f, size_t top, const char *kernel, const char *measured)
 {
     memset(f, 0, sizeof *f);
-    write_tmp("k.xml", kernel_xml);
-    write_tmp("m.json", measured_json);
+    write_tmp("k.xml", kernel);
+    write_tmp("m.json", measured);
     char *xml = tmp_path("k.xml"), *mpath = tmp_path("m.json");
     f->p = lm_program_create();
     CU_ASSERT_FATAL(xml_read_file(f->p, xml));
@@ -145,6 +145,11 @@ static void fixture_setup(fixture *f, size_t top)
     CU_ASSERT_FATAL(report_roofline_build(&f->rr, f->p, &f->r, f->m, f->ms, mpath, top));
     free(xml);
     free(mpath);
+}
+
+static void fixture_setup(fixture *f, size_t top)
+{
+    fixture_setup_with(f, top, kernel_xml, measured_json);
 }
 
 static void fixture_release(fixture *f)
@@ -206,6 +211,49 @@ static void test_table_values(void)
     fixture_setup(&f, 2);
     CU_ASSERT_EQUAL(f.rr.ntimed, 4);
     CU_ASSERT_EQUAL(f.rr.nrows, 2);
+    fixture_release(&f);
+}
+
+/* y[i] += A[i][j] * x[j], 100 x 100: the predicted point's intensity is over the loads and
+ * stores the nest runs, as the measured one's: 1e4 inner iterations of A and x (16 B) and
+ * 100 outer of y read and written (16 B), 161600 B for 2e4 flops; not over the memory
+ * traffic, where x (800 B) comes once: A 80000 + x 800 + y 800 = 81600 B. */
+static const char matvec_xml[] =
+    "<?xml version=\"1.0\"?>\n<program>\n"
+    "  <function name=\"mv\">\n"
+    "    <loop linenum=\"5\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"99\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "      <array name=\"y\" component=\"\" datatype=\"double\" elementbytes=\"8\" "
+    "accesstype=\"readwrite\" ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" "
+    "reads=\"1\" writes=\"1\"/></array>\n"
+    "      <loop linenum=\"6\" loopvar=\"j\" stride=\"1\" lowerbound=\"0\" upperbound=\"99\" "
+    "adds=\"1\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+    "        <array name=\"A\" component=\"\" datatype=\"double\" elementbytes=\"8\" "
+    "accesstype=\"readonly\" ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" "
+    "isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
+    "        <array name=\"x\" component=\"\" datatype=\"double\" elementbytes=\"8\" "
+    "accesstype=\"readonly\" ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"false\" "
+    "reads=\"1\" writes=\"0\"/></array>\n"
+    "      </loop>\n"
+    "    </loop>\n  </function>\n"
+    "</program>\n";
+
+static const char matvec_measured[] =
+    "{\"loops\": [\n"
+    MEASURED_LOOP("k.c", 5, "mv", 1, 100, 0, 0, 800, 800, ", \"seconds\": 1e-5") ",\n"
+    MEASURED_LOOP("k.c", 6, "mv", 100, 10000, 10000, 10000, 160000, 0, "") "\n"
+    "]}\n";
+
+static void test_predicted_point_axis(void)
+{
+    fixture f;
+    fixture_setup_with(&f, 10, matvec_xml, matvec_measured);
+    CU_ASSERT_EQUAL_FATAL(f.rr.nrows, 1);
+    const report_roofline_row *row = &f.rr.rows[0];
+    CU_ASSERT_DOUBLE_EQUAL(row->ai, 2e4 / 161600, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(row->predicted_ai, 2e4 / 161600, 1e-12);
+    /* the model's traffic is less: x is reused from the cache */
+    CU_ASSERT(row->nest->bytes < 161600 * 0.75);
     fixture_release(&f);
 }
 
@@ -733,6 +781,7 @@ int main(void)
         return 1;
     static const testutil_case table_cases[] = {
         {"values by hand", test_table_values},
+        {"the predicted point on the measured axis", test_predicted_point_axis},
         {"text and JSON", test_text_and_json},
         {"the SVG parsed", test_svg},
         {"ceilings", test_ceilings},
