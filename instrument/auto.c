@@ -603,7 +603,7 @@ static void segment_place_body(autoi *ai, segment *g, const lm_stmt *body)
         return;
     size_t at = begin + 1;
     for (const lm_stmt *k = body->children; k && k->kind == LM_STMT_DECL; k = k->next) {
-        if (!source_node_range(ai->s, k, &begin, &end))
+        if (!source_node_after(ai->s, k, &end))
             break;
         at = source_statement_end(ai->s, end);
     }
