@@ -240,6 +240,12 @@ bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t 
 
 bool source_node_after(const source *s, const lm_stmt *n, size_t *end)
 {
+    size_t begin;
+    bool inside;
+    if (source_node_range(s, n, &begin, end))
+        return true;
+    if (source_expanded(s, n, &begin, end, &inside) || inside)
+        return false; /* in a written-out use, only a placed node has a place */
     return source_node_end(s, n, end) && source_code_after(s, n, *end);
 }
 

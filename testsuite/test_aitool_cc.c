@@ -456,10 +456,12 @@ static void test_no_loops_strict(void)
 }
 
 /* A body that opens with a declaration whose type a macro names (Lua's
- * `SRand64 sx = ...` in lmathlib.c): its counter goes after the
- * declarations, so that a -Wdeclaration-after-statement -Werror build
- * compiles the copy, not the original, and the counts are the run's: one
- * multiply, and the add of the arm taken. */
+ * `SRand64 sx = ...` in lmathlib.c), and an arm that opens with one in a
+ * macro's use the copy writes out (Lua's op_arith in lvm.c): their
+ * counters go after the declarations, so that a
+ * -Wdeclaration-after-statement -Werror build compiles the copy, not the
+ * original, and the counts are the run's: half(-4), one multiply and the
+ * add of the arm taken; pos(4.0), the arm's multiply and add. */
 static void test_macro_typed_declaration(void)
 {
     write_in(NULL, "decl.c", "#define SLONG long\n"
@@ -469,7 +471,13 @@ static void test_macro_typed_declaration(void)
                              "    if (s < 0)\n"
                              "        r += 1.0;\n"
                              "    return r;\n}\n"
-                             "int main(void) { return half(-4) == 0.0 ? 0 : 1; }\n");
+                             "#define HALVE_POS(acc, v) if ((v) > 0.0) "
+                             "{ double h_ = (v) * 0.5; acc += h_; }\n"
+                             "double pos(double x)\n{\n"
+                             "    double r = 0.0;\n"
+                             "    HALVE_POS(r, x);\n"
+                             "    return r;\n}\n"
+                             "int main(void) { return half(-4) == 0.0 && pos(4.0) == 2.0 ? 0 : 1; }\n");
     const char *compile[] = {AITOOL_CC, "-std=c99", "-Wdeclaration-after-statement", "-Werror",
                              "-c", "decl.c", NULL};
     testutil_proc r = testutil_exec(tmpdir, compile);
@@ -489,8 +497,8 @@ static void test_macro_typed_declaration(void)
     char *text = testutil_read_file(json);
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"totals\": {\"entries\": 0, \"iterations\": 0, "
-                                        "\"fp_plus\": 1, \"fp_minus\": 0, "
-                                        "\"fp_multiply\": 1,"));
+                                        "\"fp_plus\": 2, \"fp_minus\": 0, "
+                                        "\"fp_multiply\": 2,"));
     free(text);
     free(exe);
     free(json);
