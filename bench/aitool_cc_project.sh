@@ -165,7 +165,7 @@ awk -v compiled="$work/compiled.txt" '
     BEGIN { while ((getline f < compiled) > 0) { built[f] = 1; nbuilt++ } }
     /"digest":/ { match($0, /"file": "[^"]*"/); f = substr($0, RSTART + 9, RLENGTH - 10)
                   infile[f] = 1; nfiles++ }
-    /"entries":/ { match($0, /"file": "[^"]*"/); f = substr($0, RSTART + 9, RLENGTH - 10)
+    /"file": .*"entries":/ { match($0, /"file": "[^"]*"/); f = substr($0, RSTART + 9, RLENGTH - 10)
                    if (!(f in loopy)) { loopy[f] = 1; nloopy++ }
                    nloops++
                    match($0, /"entries": [0-9]+/)
