@@ -1206,7 +1206,7 @@ static void visit_direct_nest(autoi *ai, const lm_stmt *c, nest *n, segment *cur
         segment_note_jump(cur, c);
 }
 
-static void nest_write(autoi *ai, nest *np, const visit_marks *mp, bool line_start);
+static void nest_write(autoi *ai, const nest *n, const visit_marks *m, bool line_start);
 
 /* A loop outside every loop, written at [begin, end): the block with its
  * counters around it. */
@@ -1235,56 +1235,54 @@ static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, se
  * counters are known; or, with a problem, the nest as written.  The hand-
  * overs count its entries (counter n->first), but for a nest a goto
  * re-enters, whose entries its code counts. */
-static void nest_write(autoi *ai, nest *np, const visit_marks *mp, bool line_start)
+static void nest_write(autoi *ai, const nest *n, const visit_marks *m, bool line_start)
 {
-    nest n = *np;
-    visit_marks m = *mp;
-    if (n.problem) {
-        nest_give_up(ai, &n, &m);
+    if (n->problem) {
+        nest_give_up(ai, n, m);
     } else {
-        if (!n.reentered)
-            add_row(ai, n.first, ai->nloops > m.loops ? (int)m.loops : -1, FIELD_ENTRIES, 1);
+        if (!n->reentered)
+            add_row(ai, n->first, ai->nloops > m->loops ? (int)m->loops : -1, FIELD_ENTRIES, 1);
         strbuf decl = STRBUF_INIT, flush = STRBUF_INIT;
-        bool timed = ai->nloops > m.loops;
+        bool timed = ai->nloops > m->loops;
         strbuf_append(&decl, "{ ");
         if (timed)
             strbuf_printf(&decl, "unsigned long long aitool_t = aitool_clock_nest(%zu); ",
-                          m.loops);
-        for (unsigned k = n.first + 1; k < ai->ncounters; k++)
-            strbuf_printf(&decl, "%s aitool_c%u = 0", k == n.first + 1 ? "unsigned long" : ",", k);
-        if (ai->ncounters > n.first + 1)
+                          m->loops);
+        for (unsigned k = n->first + 1; k < ai->ncounters; k++)
+            strbuf_printf(&decl, "%s aitool_c%u = 0", k == n->first + 1 ? "unsigned long" : ",", k);
+        if (ai->ncounters > n->first + 1)
             strbuf_append(&decl, ";");
         strbuf_append(&decl, line_start ? "\n" : " ");
         strbuf_append(&flush, "{ unsigned long *aitool_h = aitool_here();");
-        if (!n.reentered)
-            strbuf_printf(&flush, " aitool_h[%u] += 1;", n.first);
-        for (unsigned k = n.first + 1; k < ai->ncounters; k++)
+        if (!n->reentered)
+            strbuf_printf(&flush, " aitool_h[%u] += 1;", n->first);
+        for (unsigned k = n->first + 1; k < ai->ncounters; k++)
             strbuf_printf(&flush, " aitool_h[%u] += aitool_c%u;", k, k);
         strbuf_append(&flush, " }");
         if (timed) {
-            strbuf_printf(&flush, " aitool_time_nest(%zu, aitool_t);", m.loops);
-            ai->timed[m.loops] = 1;
+            strbuf_printf(&flush, " aitool_time_nest(%zu, aitool_t);", m->loops);
+            ai->timed[m->loops] = 1;
         }
-        set_edit_text(ai, n.wrap_open, strbuf_cstr(&decl));
+        set_edit_text(ai, n->wrap_open, strbuf_cstr(&decl));
         strbuf close = STRBUF_INIT;
         strbuf_printf(&close, " %s }", strbuf_cstr(&flush));
-        set_edit_text(ai, n.wrap_close, strbuf_cstr(&close));
+        set_edit_text(ai, n->wrap_close, strbuf_cstr(&close));
         strbuf_release(&close);
-        for (size_t i = 0; i < n.nflush; i += 2) {
+        for (size_t i = 0; i < n->nflush; i += 2) {
             strbuf open = STRBUF_INIT;
             strbuf_printf(&open, "{ %s ", strbuf_cstr(&flush));
-            set_edit_text(ai, n.flush_edits[i], strbuf_cstr(&open));
-            set_edit_text(ai, n.flush_edits[i + 1], " }");
+            set_edit_text(ai, n->flush_edits[i], strbuf_cstr(&open));
+            set_edit_text(ai, n->flush_edits[i + 1], " }");
             strbuf_release(&open);
         }
-        for (size_t i = 0; i < n.nreduce; i++) {
+        for (size_t i = 0; i < n->nreduce; i++) {
             strbuf clause = STRBUF_INIT;
-            for (unsigned k = n.reduce_from[i]; k < n.reduce_to[i]; k++)
-                if (k != n.first)
+            for (unsigned k = n->reduce_from[i]; k < n->reduce_to[i]; k++)
+                if (k != n->first)
                     strbuf_printf(&clause, "%saitool_c%u", clause.len ? "," : " reduction(+:", k);
             if (clause.len)
                 strbuf_append(&clause, ")");
-            set_edit_text(ai, n.reduce_edits[i], strbuf_cstr(&clause));
+            set_edit_text(ai, n->reduce_edits[i], strbuf_cstr(&clause));
             strbuf_release(&clause);
         }
         strbuf_release(&decl);

@@ -27,9 +27,10 @@
  * (what its own reads add).  A nest whose entries are short next to the
  * clock (an interpreter's call setup, entered millions of times) is timed
  * at one entry in m on average, m = 200 clock reads' ticks over the last
- * timed entry's (at most 1024); the entries between are drawn at random
- * and the timed one counts for all of its draw, so the sum estimates the
- * nest's time without bias from a pattern in the entries; an entry as
+ * timed entry's (at most 1024); the entries between are drawn at random,
+ * so that no period in the entries lines up with the sampling, and the
+ * timed one counts for all of its draw: the sum estimates the nest's
+ * time from a sample of its entries; an entry as
  * long as 200 clock reads is timed every time, so long nests are timed
  * exactly.  With AITOOL_TIME=all each loop inside a nest
  * does the same (aitool_clock_all, aitool_time_all), else those two cost a
@@ -208,10 +209,10 @@ static void aitool_time_nest(unsigned loop, unsigned long long start)
     unsigned *w;
     if (!start)
         return;
+    ticks = aitool_clock() - start;
     read = aitool_read_ticks();
     t = aitool_thread_here();
     w = &t->weight[loop + 1];
-    ticks = aitool_clock() - start;
     ticks = ticks > read ? ticks - read : 0;
     t->ticks[loop + 1] += ticks * (*w ? *w : 1);
     m = 200 * read / (ticks + 1);

@@ -477,7 +477,8 @@ static void test_macro_typed_declaration(void)
                              "    double r = 0.0;\n"
                              "    HALVE_POS(r, x);\n"
                              "    return r;\n}\n"
-                             "int main(void) { return half(-4) == 0.0 && pos(4.0) == 2.0 ? 0 : 1; }\n");
+                             "int main(void)\n"
+                             "{\n    return half(-4) == 0.0 && pos(4.0) == 2.0 ? 0 : 1;\n}\n");
     const char *compile[] = {AITOOL_CC, "-std=c99", "-Wdeclaration-after-statement", "-Werror",
                              "-c", "decl.c", NULL};
     testutil_proc r = testutil_exec(tmpdir, compile);
