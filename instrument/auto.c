@@ -26,7 +26,7 @@
  * block the copy wraps around the nest; the compiler keeps them in
  * registers, so a hot loop pays an increment and nothing else.  When the nest
  * ends, and before a `return`, a `goto` out of it or a call to exit(), they
- * are added to the thread's counters (aitool_add).  Counters outside loops
+ * are added to the thread's counters (aitool_here).  Counters outside loops
  * are added to the thread's counters directly (AITOOL_HIT).  Each thread has
  * its own counters, summed at exit, so nothing is shared but the list of
  * them.
@@ -147,6 +147,7 @@ typedef struct nest {
     size_t wrap_open, wrap_close;
     bool root_pending;     /* its loop statement is yet to be visited */
     bool direct;           /* a jump enters it: counters are the thread's */
+    bool reentered;        /* its block opens at a label a goto in it goes back to */
     const char *problem;   /* why it cannot be instrumented */
     unsigned problem_line, problem_col;
 } nest;
@@ -183,6 +184,7 @@ typedef struct autoi {
     size_t *kept_uses;     /* macro uses left as written, warned of at the use */
     size_t nkept;
     nest *nest;            /* the nest being visited, or NULL */
+    const lm_stmt *body;   /* the function's being visited */
     const op_costs *clock; /* -simon-clock: each segment advances the clock by its cost */
     bool time_all;         /* AITOOL_TIME=all when the copy is made: each loop's block */
     unsigned char *timed;  /* by loop: 1 a nest's own, 2 under AITOOL_TIME=all, 0 never */
@@ -603,7 +605,7 @@ static void segment_place_body(autoi *ai, segment *g, const lm_stmt *body)
         return;
     size_t at = begin + 1;
     for (const lm_stmt *k = body->children; k && k->kind == LM_STMT_DECL; k = k->next) {
-        if (!source_node_range(ai->s, k, &begin, &end))
+        if (!source_node_after(ai->s, k, &end))
             break;
         at = source_statement_end(ai->s, end);
     }
@@ -690,6 +692,9 @@ static void time_goto_within(autoi *ai, const lm_stmt *c)
 
 static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur);
 static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, segment *cur);
+static const lm_stmt *reentered_loop(const autoi *ai, const lm_stmt *label);
+static void visit_reentered_nest(autoi *ai, const lm_stmt *first, const lm_stmt *loop,
+                                 segment *cur);
 static void visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur);
 
 /* The loops a jump at goto or case label c enters, or NULL. */
@@ -896,7 +901,13 @@ static void visit_label(autoi *ai, const lm_stmt *c, segment *cur)
 static void visit_compound(autoi *ai, const lm_stmt *c, segment *cur)
 {
     for (const lm_stmt *k = c->children; k; k = k->next) {
-        visit_stmt(ai, k, cur);
+        const lm_stmt *loop = reentered_loop(ai, k);
+        if (loop) {
+            visit_reentered_nest(ai, k, loop, cur);
+            k = loop;
+        } else {
+            visit_stmt(ai, k, cur);
+        }
         if (k->escapes && k->next) {
             /* What follows a statement that can jump away runs less often. */
             segment_finish(ai, cur);
@@ -1104,6 +1115,8 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     bool timed = false;
     if (ai->nest && ai->nest->root_pending) {
         ai->nest->root_pending = false; /* the nest counts its own entries */
+        if (ai->nest->reentered && segment_host(cur))
+            segment_note_entry(segment_host(cur), index); /* a goto enters it again */
     } else {
         if (segment_host(cur))
             segment_note_entry(segment_host(cur), index);
@@ -1193,6 +1206,8 @@ static void visit_direct_nest(autoi *ai, const lm_stmt *c, nest *n, segment *cur
         segment_note_jump(cur, c);
 }
 
+static void nest_write(autoi *ai, const nest *n, const visit_marks *m, bool line_start);
+
 /* A loop outside every loop, written at [begin, end): the block with its
  * counters around it. */
 static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, segment *cur)
@@ -1206,62 +1221,73 @@ static void visit_nest(autoi *ai, const lm_stmt *c, size_t begin, size_t end, se
     }
     visit_marks m = marks_take(ai);
     size_t open_at = stmt_begin(ai, begin);
-    bool line_start = open_at != begin;
     n.wrap_open = placeholder(ai, open_at, EDIT_OPEN);
     n.wrap_close = placeholder(ai, n.end, EDIT_CLOSE);
     n.first = new_counter(ai);
     ai->nest = &n;
     visit_stmt(ai, c, cur);
     ai->nest = NULL;
+    nest_write(ai, &n, &m, open_at != begin);
+    nest_release(&n);
+}
 
-    if (n.problem) {
-        nest_give_up(ai, &n, &m);
+/* The nest's block, its hand-overs and reduction clauses, now that its
+ * counters are known; or, with a problem, the nest as written.  The hand-
+ * overs count its entries (counter n->first), but for a nest a goto
+ * re-enters, whose entries its code counts. */
+static void nest_write(autoi *ai, const nest *n, const visit_marks *m, bool line_start)
+{
+    if (n->problem) {
+        nest_give_up(ai, n, m);
     } else {
-        add_row(ai, n.first, ai->nloops > m.loops ? (int)m.loops : -1, FIELD_ENTRIES, 1);
+        if (!n->reentered)
+            add_row(ai, n->first, ai->nloops > m->loops ? (int)m->loops : -1, FIELD_ENTRIES, 1);
         strbuf decl = STRBUF_INIT, flush = STRBUF_INIT;
-        bool timed = ai->nloops > m.loops;
+        bool timed = ai->nloops > m->loops;
         strbuf_append(&decl, "{ ");
         if (timed)
-            strbuf_append(&decl, "unsigned long long aitool_t = aitool_clock(); ");
-        for (unsigned k = n.first + 1; k < ai->ncounters; k++)
-            strbuf_printf(&decl, "%s aitool_c%u = 0", k == n.first + 1 ? "unsigned long" : ",", k);
-        if (ai->ncounters > n.first + 1)
+            strbuf_printf(&decl, "unsigned long long aitool_t = aitool_clock_nest(%zu); ",
+                          m->loops);
+        for (unsigned k = n->first + 1; k < ai->ncounters; k++)
+            strbuf_printf(&decl, "%s aitool_c%u = 0", k == n->first + 1 ? "unsigned long" : ",", k);
+        if (ai->ncounters > n->first + 1)
             strbuf_append(&decl, ";");
         strbuf_append(&decl, line_start ? "\n" : " ");
-        strbuf_printf(&flush, "aitool_add(%u, %u, 1UL", n.first, ai->ncounters - n.first);
-        for (unsigned k = n.first + 1; k < ai->ncounters; k++)
-            strbuf_printf(&flush, ", aitool_c%u", k);
-        strbuf_append(&flush, ");");
+        strbuf_append(&flush, "{ unsigned long *aitool_h = aitool_here();");
+        if (!n->reentered)
+            strbuf_printf(&flush, " aitool_h[%u] += 1;", n->first);
+        for (unsigned k = n->first + 1; k < ai->ncounters; k++)
+            strbuf_printf(&flush, " aitool_h[%u] += aitool_c%u;", k, k);
+        strbuf_append(&flush, " }");
         if (timed) {
-            strbuf_printf(&flush, " aitool_time(%zu, aitool_t);", m.loops);
-            ai->timed[m.loops] = 1;
+            strbuf_printf(&flush, " aitool_time_nest(%zu, aitool_t);", m->loops);
+            ai->timed[m->loops] = 1;
         }
-        set_edit_text(ai, n.wrap_open, strbuf_cstr(&decl));
+        set_edit_text(ai, n->wrap_open, strbuf_cstr(&decl));
         strbuf close = STRBUF_INIT;
         strbuf_printf(&close, " %s }", strbuf_cstr(&flush));
-        set_edit_text(ai, n.wrap_close, strbuf_cstr(&close));
+        set_edit_text(ai, n->wrap_close, strbuf_cstr(&close));
         strbuf_release(&close);
-        for (size_t i = 0; i < n.nflush; i += 2) {
+        for (size_t i = 0; i < n->nflush; i += 2) {
             strbuf open = STRBUF_INIT;
             strbuf_printf(&open, "{ %s ", strbuf_cstr(&flush));
-            set_edit_text(ai, n.flush_edits[i], strbuf_cstr(&open));
-            set_edit_text(ai, n.flush_edits[i + 1], " }");
+            set_edit_text(ai, n->flush_edits[i], strbuf_cstr(&open));
+            set_edit_text(ai, n->flush_edits[i + 1], " }");
             strbuf_release(&open);
         }
-        for (size_t i = 0; i < n.nreduce; i++) {
+        for (size_t i = 0; i < n->nreduce; i++) {
             strbuf clause = STRBUF_INIT;
-            for (unsigned k = n.reduce_from[i]; k < n.reduce_to[i]; k++)
-                if (k != n.first)
+            for (unsigned k = n->reduce_from[i]; k < n->reduce_to[i]; k++)
+                if (k != n->first)
                     strbuf_printf(&clause, "%saitool_c%u", clause.len ? "," : " reduction(+:", k);
             if (clause.len)
                 strbuf_append(&clause, ")");
-            set_edit_text(ai, n.reduce_edits[i], strbuf_cstr(&clause));
+            set_edit_text(ai, n->reduce_edits[i], strbuf_cstr(&clause));
             strbuf_release(&clause);
         }
         strbuf_release(&decl);
         strbuf_release(&flush);
     }
-    nest_release(&n);
 }
 
 /* ---- functions and the file ------------------------------------------------ */
@@ -1272,6 +1298,122 @@ static bool stmt_within(const lm_stmt *c, const lm_stmt *outer)
         if (c == outer)
             return true;
     return false;
+}
+
+/* ---- nests a goto re-enters ------------------------------------------------ */
+
+/* Whether c is one of the statements first .. last of a block, or in one. */
+static bool stmt_within_run(const lm_stmt *c, const lm_stmt *first, const lm_stmt *last)
+{
+    for (const lm_stmt *k = first; k; k = k->next) {
+        if (stmt_within(c, k))
+            return true;
+        if (k == last)
+            break;
+    }
+    return false;
+}
+
+static bool holds_loop(const lm_stmt *c)
+{
+    if (lm_stmt_is_loop(c))
+        return true;
+    for (const lm_stmt *k = c->children; k; k = k->next)
+        if (holds_loop(k))
+            return true;
+    return false;
+}
+
+/* Whether a goto in c goes to offset [begin, end). */
+static bool goes_back_into(const lm_stmt *c, size_t begin, size_t end)
+{
+    if (c->kind == LM_STMT_GOTO && c->target_known && c->target >= begin && c->target < end)
+        return true;
+    for (const lm_stmt *k = c->children; k; k = k->next)
+        if (goes_back_into(k, begin, end))
+            return true;
+    return false;
+}
+
+/* Whether a jump from outside first .. loop may land in [begin, end): a
+ * goto there or of an unknown target, a computed goto, a case label in the
+ * run whose switch is outside it. */
+static bool entered_from_outside(const lm_stmt *c, const lm_stmt *first, const lm_stmt *loop,
+                                 size_t begin, size_t end)
+{
+    bool outside = !stmt_within_run(c, first, loop);
+    if (outside && c->kind == LM_STMT_GOTO &&
+        (!c->target_known || (c->target >= begin && c->target < end)))
+        return true;
+    if (outside && c->kind == LM_STMT_INDIRECT_GOTO)
+        return true;
+    if (!outside && (c->kind == LM_STMT_CASE || c->kind == LM_STMT_DEFAULT)) {
+        const lm_stmt *sw = c->parent;
+        while (sw && sw->kind != LM_STMT_SWITCH)
+            sw = sw->parent;
+        if (!sw || !stmt_within_run(sw, first, loop))
+            return true;
+    }
+    for (const lm_stmt *k = c->children; k; k = k->next)
+        if (entered_from_outside(k, first, loop, begin, end))
+            return true;
+    return false;
+}
+
+/* An interpreter's `startfunc: ... for (;;) { ... goto startfunc; }`
+ * leaves its nest and enters it again at every call it runs: handing the
+ * counters over and reading the clock each time cost more than the work
+ * between.  When statement `label` is a label of a block whose later
+ * statement is a loop a goto in which goes back to it (or to a label
+ * after it), the nest's block opens at the label, so that the goto stays
+ * inside it: the loop, with straight code before it (no declaration,
+ * nothing that leaves, no other loop) that no jump from outside enters.
+ * The loop, or NULL. */
+static const lm_stmt *reentered_loop(const autoi *ai, const lm_stmt *label)
+{
+    size_t begin, end;
+    if (ai->nest || ai->clock || label->kind != LM_STMT_LABEL || !label->editable ||
+        !label->parent || label->parent->kind != LM_STMT_COMPOUND)
+        return NULL;
+    const lm_stmt *loop = label;
+    while (loop && !lm_stmt_is_loop(loop)) {
+        if (loop->kind == LM_STMT_DECL || loop->escapes || holds_loop(loop))
+            return NULL;
+        loop = loop->next;
+    }
+    if (!loop || !source_node_range(ai->s, loop, &begin, &end) || pragma_before(ai, begin) >= 0 ||
+        jumps_into(ai, loop) || !goes_back_into(loop, label->begin, begin) ||
+        entered_from_outside(ai->body, label, loop, label->begin, begin))
+        return NULL;
+    return loop;
+}
+
+/* The nest of `loop` in a block that opens at statement `first`
+ * (reentered_loop): the code from there to the loop counts in the nest's
+ * locals, outside its loops, and the loop's entries where it starts. */
+static void visit_reentered_nest(autoi *ai, const lm_stmt *first, const lm_stmt *loop,
+                                 segment *cur)
+{
+    size_t begin, end;
+    source_node_range(ai->s, loop, &begin, &end);
+    nest n = {.begin = first->begin, .end = source_statement_end(ai->s, end),
+              .root_pending = true, .reentered = true};
+    visit_marks m = marks_take(ai);
+    n.wrap_open = placeholder(ai, first->begin, EDIT_OPEN);
+    n.wrap_close = placeholder(ai, n.end, EDIT_CLOSE);
+    n.first = new_counter(ai);
+    ai->nest = &n;
+    segment g;
+    segment_init(&g, cur, cur->level, true);
+    for (const lm_stmt *k = first;; k = k->next) {
+        visit_stmt(ai, k, &g);
+        if (k == loop)
+            break;
+    }
+    segment_finish(ai, &g);
+    ai->nest = NULL;
+    nest_write(ai, &n, &m, false);
+    nest_release(&n);
 }
 
 /* The named label a goto's target offset is, in the function's body. */
@@ -1408,6 +1550,7 @@ static void write_out_macros(autoi *ai, const lm_stmt *c)
 
 static void visit_function(autoi *ai, const lm_stmt *body)
 {
+    ai->body = body;
     write_out_macros(ai, body);
     collect_jumps(ai, body, body);
     ai->function_loops = ai->nloops;
@@ -1439,9 +1582,11 @@ static const char auto_prelude[] =
     "   iterations and FP operations, written at exit to $AITOOL_MEASURED\n"
     "   (default ai_measured.json); the counting code is at the end of the file. */\n"
     "static unsigned long *aitool_here(void) __attribute__((unused));\n"
-    "static void aitool_add(unsigned first, unsigned n, ...) __attribute__((unused));\n"
     "static unsigned long long aitool_clock(void) __attribute__((unused));\n"
     "static void aitool_time(unsigned loop, unsigned long long start) __attribute__((unused));\n"
+    "static unsigned long long aitool_clock_nest(unsigned loop) __attribute__((unused));\n"
+    "static void aitool_time_nest(unsigned loop, unsigned long long start) "
+    "__attribute__((unused));\n"
     "static unsigned long long aitool_clock_all(void) __attribute__((unused));\n"
     "static void aitool_time_all(unsigned loop, unsigned long long start) "
     "__attribute__((unused));\n"

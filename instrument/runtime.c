@@ -21,9 +21,18 @@
  * itself; any other writes NAME.PID and says so, so that no process
  * overwrites another's.  A child made by fork starts from zero counts.
  *
- * Time.  Each nest reads the clock where it starts (aitool_clock) and adds
- * the ticks since to its loop's slot of the thread (aitool_time) wherever
- * it hands its counters over; with AITOOL_TIME=all each loop inside a nest
+ * Time.  Each nest reads the clock where it starts (aitool_clock_nest) and
+ * adds the ticks since to its loop's slot of the thread (aitool_time_nest)
+ * wherever it hands its counters over, less the ticks of one clock read
+ * (what its own reads add).  A nest whose entries are short next to the
+ * clock (an interpreter's call setup, entered millions of times) is timed
+ * at one entry in m on average, m = 200 clock reads' ticks over the last
+ * timed entry's (at most 1024); the entries between are drawn at random,
+ * so that no period in the entries lines up with the sampling, and the
+ * timed one counts for all of its draw: the sum estimates the nest's
+ * time from a sample of its entries; an entry as
+ * long as 200 clock reads is timed every time, so long nests are timed
+ * exactly.  With AITOOL_TIME=all each loop inside a nest
  * does the same (aitool_clock_all, aitool_time_all), else those two cost a
  * test.  The clock is the TSC where the CPU says it runs at one rate in
  * every state (invariant), else CLOCK_MONOTONIC in ns; the first unit's
@@ -34,7 +43,6 @@
  * longer the run, the closer the rate. */
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,21 +57,25 @@ struct aitool_thread {
     struct aitool_thread *next;
     unsigned long c[AITOOL_NCOUNTERS + 1];
     unsigned long long ticks[AITOOL_NLOOPS + 1]; /* by loop number + 1 */
+    unsigned skip[AITOOL_NLOOPS + 1];   /* nest entries left before a timed one */
+    unsigned weight[AITOOL_NLOOPS + 1]; /* the entries the next timed one stands for */
+    unsigned draw;                      /* xorshift state, never 0 */
 };
 
 static struct aitool_thread *aitool_threads;
 static __thread struct aitool_thread *aitool_mine;
 
-static struct aitool_thread *aitool_thread_here(void)
+/* The thread's counters, made at its first count: apart, so that the
+ * test every count makes is all that is inlined. */
+static __attribute__((noinline)) struct aitool_thread *aitool_thread_new(void)
 {
-    struct aitool_thread *t;
-    if (aitool_mine)
-        return aitool_mine;
-    t = (struct aitool_thread *)calloc(1, sizeof *t);
+    struct aitool_thread *t = (struct aitool_thread *)calloc(1, sizeof *t);
     if (!t) {
         fputs("aitool: no memory for the loop counters\n", stderr);
         abort();
     }
+    t->draw = 2463534242u ^ (unsigned)(size_t)t;
+    t->draw |= 1;
     t->next = __atomic_load_n(&aitool_threads, __ATOMIC_ACQUIRE);
     while (!__atomic_compare_exchange_n(&aitool_threads, &t->next, t, 0, __ATOMIC_RELEASE,
                                         __ATOMIC_ACQUIRE))
@@ -72,20 +84,14 @@ static struct aitool_thread *aitool_thread_here(void)
     return t;
 }
 
+static struct aitool_thread *aitool_thread_here(void)
+{
+    return aitool_mine ? aitool_mine : aitool_thread_new();
+}
+
 static unsigned long *aitool_here(void)
 {
     return aitool_thread_here()->c;
-}
-
-static void aitool_add(unsigned first, unsigned n, ...)
-{
-    unsigned long *c = aitool_here() + first;
-    unsigned i;
-    va_list ap;
-    va_start(ap, n);
-    for (i = 0; i < n; i++)
-        c[i] += va_arg(ap, unsigned long);
-    va_end(ap);
 }
 
 /* ---- the clock ---- */
@@ -153,6 +159,74 @@ static unsigned long long aitool_clock(void)
 static void aitool_time(unsigned loop, unsigned long long start)
 {
     aitool_thread_here()->ticks[loop + 1] += aitool_clock() - start;
+}
+
+/* The ticks a clock read takes, at least 1: measured when first needed,
+ * over runs of reads (the ticks between two reads alone can be 1 in a
+ * virtual machine). */
+static unsigned long long aitool_read_cost;
+
+static unsigned long long aitool_read_ticks(void)
+{
+    unsigned long long v = __atomic_load_n(&aitool_read_cost, __ATOMIC_RELAXED), a, b;
+    int i, k;
+    if (v)
+        return v;
+    v = ~0ULL;
+    for (k = 0; k < 3; k++) {
+        a = b = aitool_clock();
+        for (i = 0; i < 32; i++)
+            b = aitool_clock();
+        if ((b - a) / 32 < v)
+            v = (b - a) / 32;
+    }
+    v = v ? v : 1;
+    __atomic_store_n(&aitool_read_cost, v, __ATOMIC_RELAXED);
+    return v;
+}
+
+/* Inlined, as it runs at every entry of every nest. */
+static __inline__ __attribute__((always_inline)) unsigned long long
+aitool_clock_nest(unsigned loop)
+{
+    struct aitool_thread *t = aitool_thread_here();
+    if (t->skip[loop + 1]) {
+        t->skip[loop + 1]--;
+        return 0;
+    }
+    return aitool_clock();
+}
+
+/* start 0: an entry not timed.  A timed one's ticks, less one clock read
+ * (what the nest's own reads add to it), count for the entries its draw
+ * stands for; then the entries until the next: none when it took 200
+ * clock reads or more (those cost it 1%), else a draw from 1 .. 2m - 1, m
+ * the times it would take 200 reads to be as long. */
+static void aitool_time_nest(unsigned loop, unsigned long long start)
+{
+    struct aitool_thread *t;
+    unsigned long long ticks, m, read;
+    unsigned *w;
+    if (!start)
+        return;
+    ticks = aitool_clock() - start;
+    read = aitool_read_ticks();
+    t = aitool_thread_here();
+    w = &t->weight[loop + 1];
+    ticks = ticks > read ? ticks - read : 0;
+    t->ticks[loop + 1] += ticks * (*w ? *w : 1);
+    m = 200 * read / (ticks + 1);
+    if (m <= 1) {
+        *w = 1;
+        return;
+    }
+    if (m > 1024)
+        m = 1024;
+    t->draw ^= t->draw << 13;
+    t->draw ^= t->draw >> 17;
+    t->draw ^= t->draw << 5;
+    *w = 1 + (unsigned)(t->draw % (2 * m - 1));
+    t->skip[loop + 1] = *w - 1;
 }
 
 static unsigned long long aitool_clock_all(void)

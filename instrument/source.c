@@ -238,6 +238,17 @@ bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t 
            *begin < *end;
 }
 
+bool source_node_after(const source *s, const lm_stmt *n, size_t *end)
+{
+    size_t begin;
+    bool inside;
+    if (source_node_range(s, n, &begin, end))
+        return true;
+    if (source_expanded(s, n, &begin, end, &inside) || inside)
+        return false; /* in a written-out use, only a placed node has a place */
+    return source_node_end(s, n, end) && source_code_after(s, n, *end);
+}
+
 bool source_use_of(const source *s, const lm_stmt *n, size_t *use)
 {
     return source_use_start(s, clang_getRangeStart(source_extent(n)), use);

@@ -455,6 +455,56 @@ static void test_no_loops_strict(void)
     free(json);
 }
 
+/* A body that opens with a declaration whose type a macro names (Lua's
+ * `SRand64 sx = ...` in lmathlib.c), and an arm that opens with one in a
+ * macro's use the copy writes out (Lua's op_arith in lvm.c): their
+ * counters go after the declarations, so that a
+ * -Wdeclaration-after-statement -Werror build compiles the copy, not the
+ * original, and the counts are the run's: half(-4), one multiply and the
+ * add of the arm taken; pos(4.0), the arm's multiply and add. */
+static void test_macro_typed_declaration(void)
+{
+    write_in(NULL, "decl.c", "#define SLONG long\n"
+                             "double half(long x)\n{\n"
+                             "    SLONG s = x >> 1;\n"
+                             "    double r = (double)s * 0.5;\n"
+                             "    if (s < 0)\n"
+                             "        r += 1.0;\n"
+                             "    return r;\n}\n"
+                             "#define HALVE_POS(acc, v) if ((v) > 0.0) "
+                             "{ double h_ = (v) * 0.5; acc += h_; }\n"
+                             "double pos(double x)\n{\n"
+                             "    double r = 0.0;\n"
+                             "    HALVE_POS(r, x);\n"
+                             "    return r;\n}\n"
+                             "int main(void)\n"
+                             "{\n    return half(-4) == 0.0 && pos(4.0) == 2.0 ? 0 : 1;\n}\n");
+    const char *compile[] = {AITOOL_CC, "-std=c99", "-Wdeclaration-after-statement", "-Werror",
+                             "-c", "decl.c", NULL};
+    testutil_proc r = testutil_exec(tmpdir, compile);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    r = run_wrapper("decl.o", "-o", "decl");
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *exe = at(NULL, "decl"), *json = at(NULL, "decl.json");
+    setenv("AITOOL_MEASURED", json, 1);
+    const char *run[] = {exe, NULL};
+    r = testutil_exec(tmpdir, run);
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *text = testutil_read_file(json);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"totals\": {\"entries\": 0, \"iterations\": 0, "
+                                        "\"fp_plus\": 2, \"fp_minus\": 0, "
+                                        "\"fp_multiply\": 2,"));
+    free(text);
+    free(exe);
+    free(json);
+}
+
 static const testutil_case cc_cases[] = {
     {"make CC=aitool-cc: three files, exact counts", test_make},
     {"cmake -DCMAKE_C_COMPILER=aitool-cc", test_cmake},
@@ -462,6 +512,7 @@ static const testutil_case cc_cases[] = {
     {"a missing compiler, an unusable TMPDIR", test_missing_compiler},
     {"a file libclang cannot take", test_not_instrumented},
     {"no loops, -Wextra -Werror", test_no_loops_strict},
+    {"a declaration of a macro's type first in a body", test_macro_typed_declaration},
     {NULL, NULL},
 };
 

@@ -561,6 +561,32 @@ static void test_auto_goto_into(void)
     check_auto_kernel("instr_goto_into.c", "goto_into", "14 62\n", want, 3);
 }
 
+/* A nest a goto inside it enters again from a label before it
+ * (kernels/instr_reenter.c, counts by hand there): its block opens at the
+ * label, so its counters are handed over where it returns and where the
+ * block ends, not at either goto; the loop's entries are counted where it
+ * starts.  A label the loop's gotos do not name leaves the nest as it is. */
+static void test_auto_reenter(void)
+{
+    const expected_loop want[] = {{31, "run", 3, 5, 3, 0, 0, 0, 0, 0, 0},
+                                  {52, "total", 1, 2, 0, 0, 0, 0, 0, 0, 0}};
+    check_auto_kernel("instr_reenter.c", "reenter", "2.25 3\n", want, 2);
+    char *path = in_tmp("ai_instr_reenter.c");
+    char *copy = testutil_read_file(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+    const char *open = strstr(copy, "aitool_clock_nest(0);");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(open);
+    const char *label = strstr(open, "again:"), *loop = strstr(open, "for (;;)");
+    CU_ASSERT(label && loop && label < loop);
+    int handovers = 0;
+    for (const char *p = copy; (p = strstr(p, "aitool_time_nest(0, aitool_t)")); p++)
+        handovers++;
+    CU_ASSERT_EQUAL(handovers, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(copy, "start:\n    { unsigned long long aitool_t"));
+    free(copy);
+    free(path);
+}
+
 /* Statements that macros' uses make are written out in the copy and
  * measured: do-while(0) wrappers with loops in them, a macro that is a
  * whole loop, two statements from one use, a use on two lines, `##`, a use
@@ -1409,6 +1435,51 @@ static void test_time_nest(void)
     cJSON_Delete(m);
 }
 
+/* A nest of 3 iterations entered 300000 times, each entry far shorter
+ * than the clock's reads: timed at some entries, the time estimated from
+ * them (instrument/runtime.c); the counts stay exact, and the estimate
+ * lies between 0 and the time of the nest in main that calls it, which
+ * has one long entry and is timed whole. */
+static void test_time_short_nest(void)
+{
+    static const char text[] =
+        "#include <stdio.h>\n"
+        "static double sum3(const double *x)\n{\n"
+        "    double s = 0.0;\n"
+        "    for (int i = 0; i < 3; i++)\n"
+        "        s += x[i];\n"
+        "    return s;\n}\n"
+        "int main(void)\n{\n"
+        "    double x[3] = {1.0, 2.0, 3.0}, t = 0.0;\n"
+        "    for (long r = 0; r < 300000; r++)\n"
+        "        t += sum3(x);\n"
+        "    printf(\"%.0f\\n\", t);\n"
+        "    return 0;\n}\n";
+    char *src = in_tmp("short_nest.c");
+    CU_ASSERT_FATAL(testutil_write_file(src, text));
+    free(src);
+    const char *args[] = {"-auto-instrument", "short_nest.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("ai_short_nest.c", "short_nest", NULL, NULL));
+    setenv("AITOOL_MEASURED", "short.json", 1);
+    r = run_program("short_nest");
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_STRING_EQUAL(r.out, "1800000\n");
+    testutil_proc_release(&r);
+    cJSON *m = read_measured("short.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop want[] = {{5, "sum3", 300000, 900000, 900000, 0, 0, 0, 0, 7200000, 0},
+                                  {12, "main", 1, 300000, 300000, 0, 0, 0, 0, 2400000, 0}};
+    check_loops(m, want, 2);
+    const cJSON *loops = cJSON_GetObjectItem(m, "loops");
+    double inner = time_member(cJSON_GetArrayItem(loops, 0), "seconds");
+    double outer = time_member(cJSON_GetArrayItem(loops, 1), "seconds");
+    CU_ASSERT(inner > 0 && inner < outer);
+    cJSON_Delete(m);
+}
+
 /* AITOOL_TIME=all: the inner loop's time too, within its nest's. */
 static void test_time_all(void)
 {
@@ -1574,6 +1645,7 @@ static const testutil_case auto_cases[] = {
     {"a jump inside a macro", test_auto_macro_jump},
     {"a coroutine: case labels of a switch around loops", test_auto_coroutine},
     {"a goto into a loop's body", test_auto_goto_into},
+    {"a nest a goto in it enters again", test_auto_reenter},
     {"a case label a statement falls into", test_auto_case_fall},
     {"Duff's device in a loop nest", test_auto_duff},
     {"a body that ends in a macro's use", test_auto_macro_body},
@@ -1599,6 +1671,7 @@ static const testutil_case run_cases[] = {
 
 static const testutil_case time_cases[] = {
     {"a nest's time", test_time_nest},
+    {"a short nest entered often: its time estimated", test_time_short_nest},
     {"AITOOL_TIME=all: each loop's time", test_time_all},
     {"OpenMP: wall and thread time", test_time_openmp},
     {"merged times, and measurements without", test_time_merge},

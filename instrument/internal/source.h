@@ -59,6 +59,11 @@ bool source_range(const source *s, CXCursor c, size_t *begin, size_t *end);
  * start of the use, when the macro produces nothing else around it.  False
  * when n cannot be rewritten (a macro produced it). */
 bool source_node_range(const source *s, const lm_stmt *n, size_t *begin, size_t *end);
+/* Where code can go after node n, though n may not be rewritable (a
+ * declaration whose type a macro names): past its last token, or past the
+ * use of the macro that token comes from, when nothing after that comes
+ * from the same use. */
+bool source_node_after(const source *s, const lm_stmt *n, size_t *end);
 /* The use of a macro that produces statement n whole and nothing else
  * (`CHECK(a[i]);` as a loop's body): code around it can be placed before
  * and after it, though it cannot be rewritten. */
