@@ -192,9 +192,9 @@ static perf_loop *incore_perf_loop(perf_nest *n, const lm_loop *l)
 static double incore_stored_per_iteration(const perf_nest *n, const perf_loop *e)
 {
     double bytes = 0;
-    for (size_t i = 0; i < n->nloops; i++) {
+    for (size_t i = 0; i < n->nloops && e->executions > 0; i++) {
         const perf_loop *pl = &n->loops[i];
-        if (!incore_within(pl->loop, e->loop) || e->executions <= 0)
+        if (!incore_within(pl->loop, e->loop))
             continue;
         for (const lm_array_ref *a = pl->loop->array_refs; a; a = a->next) {
             double elem = (double)(a->elem_bytes ? a->elem_bytes : lm_datatype_size(a->datatype));
@@ -275,6 +275,8 @@ static incore_status incore_enclosing_of(perf_nest *n, perf_loop *pl, const mach
                                          const perf_options *opt, strbuf *why)
 {
     unsigned element = incore_element_size(pl->loop);
+    if (element == 0)
+        return INCORE_NO_LOOP; /* why says so: no step is read without it */
     for (const lm_loop *l = pl->loop; l != n->top && l->parent; l = l->parent) {
         perf_loop *e = incore_perf_loop(n, l->parent);
         if (!e)
@@ -282,6 +284,10 @@ static incore_status incore_enclosing_of(perf_nest *n, perf_loop *pl, const mach
         strbuf tried = STRBUF_INIT;
         const incore_result *r;
         incore_status s = incore_query(e->loop, element, m, opt, &r, &tried);
+        if (s != INCORE_OK && s != INCORE_NO_LOOP) {
+            strbuf_release(why); /* llvm-mca missing or failing: that is the reason */
+            strbuf_append(why, strbuf_cstr(&tried));
+        }
         strbuf_release(&tried);
         if (s == INCORE_NO_LOOP)
             continue;
