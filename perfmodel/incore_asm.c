@@ -200,6 +200,21 @@ static unsigned asm_candidate(const asm_text *t, unsigned from, unsigned to, uns
 static const char *const gpr_names[16] = {"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
                                           "r8",  "r9",  "r10", "r11", "r12", "r13", "r14", "r15"};
 
+enum { GPR_RBP = 6, GPR_RSP = 7 }; /* their indices in gpr_names */
+
+/* The bytes of a general-purpose register by its name (without %): rax 8, eax and r8d
+ * 4, ax and r8w 2, al, ah, sil and r8b 1. */
+static unsigned gpr_bytes(const char *name)
+{
+    size_t len = strlen(name);
+    char last = len ? name[len - 1] : '\0';
+    if (name[0] == 'r' && isdigit((unsigned char)name[1]))
+        return last == 'd' ? 4 : last == 'w' ? 2 : last == 'b' ? 1 : 8;
+    if (name[0] == 'r' || name[0] == 'e')
+        return name[0] == 'r' ? 8 : 4;
+    return last == 'l' || last == 'h' ? 1 : 2;
+}
+
 /* The general-purpose register a name (without %) is part of: 0..15, or -1. */
 static int gpr_index(const char *name, size_t len)
 {
@@ -463,8 +478,8 @@ static unsigned insn_store_bytes(const char *insn, size_t n, const char *operand
                        {"movl", 4},  {"movw", 2},  {"movb", 1}};
     operand ops[4];
     unsigned nops = operands_read(operands, ops, 4);
-    if (nops < 2 || ops[nops - 1].kind != OP_MEM || ops[nops - 1].base == 6 ||
-        ops[nops - 1].base == 7 || insn[0] == 'j' || !strncmp(insn, "cmp", 3) ||
+    if (nops < 2 || ops[nops - 1].kind != OP_MEM || ops[nops - 1].base == GPR_RBP ||
+        ops[nops - 1].base == GPR_RSP || insn[0] == 'j' || !strncmp(insn, "cmp", 3) ||
         !strncmp(insn, "test", 4))
         return 0;
     const char *stem = insn[0] == 'v' ? insn + 1 : insn;
@@ -478,7 +493,7 @@ static unsigned insn_store_bytes(const char *insn, size_t n, const char *operand
     unsigned bits = insn_vector_bits(operands);
     if (bits)
         return bits / 8;
-    return ops[0].kind == OP_REG && ops[0].reg >= 0 ? (ops[0].reg_name[0] == 'r' ? 8 : 4) : 0;
+    return ops[0].kind == OP_REG && ops[0].reg >= 0 ? gpr_bytes(ops[0].reg_name) : 0;
 }
 
 static double loop_stored_bytes(char *const *insns, unsigned n)

@@ -296,7 +296,8 @@ static void test_unrolled_inner(void)
 
 /* Of two loops of the same lines, the main one is the one whose pass advances the most
  * bytes (a vector loop of 16 bytes a pass), not the one of the most instructions (an
- * epilogue of 8 bytes a pass, longer here); stack spills are no stores. */
+ * epilogue of 8 bytes a pass, longer here); stack spills are no stores; the bytes of
+ * integer stores. */
 static void test_main_by_step(void)
 {
     const char *two = "\t.file 1 \"k.c\"\n"
@@ -328,6 +329,23 @@ static void test_main_by_step(void)
     CU_ASSERT_EQUAL_FATAL(incore_find_loop(two, "k.c", 3, 3, 8, &l, &why), INCORE_OK);
     CU_ASSERT_STRING_EQUAL(l.label, ".L2");
     CU_ASSERT_EQUAL(l.stored_bytes, 8);
+    incore_loop_release(&l);
+    /* integer stores: movq 8, movl 4, an add into memory by its register (rax, 8), movb 1,
+     * mov of r9d 4; the spill through %rbp is none: 25 bytes */
+    const char *ints = "\t.file 1 \"k.c\"\n"
+                       ".L5:\n"
+                       "\t.loc 1 3 5\n"
+                       "\tmovq\t%rax, (%rdi,%rcx,8)\n"
+                       "\tmovl\t%r9d, 8(%rdi)\n"
+                       "\taddq\t%rax, (%rdx)\n"
+                       "\tmovb\t%al, (%rsi)\n"
+                       "\tmov\t%r9d, 4(%rsi)\n"
+                       "\tvmovsd\t%xmm0, -8(%rbp)\n"
+                       "\tcmpq\t%rcx, (%r8)\n"
+                       "\taddq\t$1, %rcx\n"
+                       "\tjne\t.L5\n";
+    CU_ASSERT_EQUAL_FATAL(incore_find_loop(ints, "k.c", 3, 3, 8, &l, &why), INCORE_OK);
+    CU_ASSERT_EQUAL(l.stored_bytes, 25);
     incore_loop_release(&l);
     strbuf_release(&why);
 }
