@@ -55,6 +55,9 @@ typedef struct incore_loop {
     unsigned vector_bits;      /* the widest register they use: 128, 256, 512; 0 scalar */
     unsigned lanes;            /* vector_bits over the element's bits; 1 scalar */
     double unroll;             /* source_iterations / lanes */
+    /* bytes a pass stores, other than to the stack: what an enclosing loop's source
+     * iterations a pass are read from when its inner loops were unrolled into it */
+    double stored_bytes;
 } incore_loop;
 
 /* What llvm-mca printed for one loop body. */
@@ -111,8 +114,10 @@ incore_status incore_compile(const char *command, const char *source, strbuf *as
 /* Finds in assembly the loop of source's lines first_line..last_line: a backward branch to
  * a label whose instructions up to the branch come, by the `.loc` lines of source, from
  * those lines only (other files' lines, inlined, are allowed) and hold no loop of their
- * own (lines that span a nest give its innermost loop); of several, the one with the most
- * instructions (the main loop, not a remainder loop).  Then its step and vector width
+ * own (lines that span a nest give its innermost loop; lines of a loop whose inner loops
+ * were unrolled away give it); of several, the one whose pass advances the most bytes
+ * (the main loop, not a remainder or epilogue loop), of equal steps the one with the most
+ * instructions.  Then its step, its stored bytes and vector width
  * for elements of element_size bytes (the rule and its limits: loop_step_bytes in
  * incore_asm.c). */
 incore_status incore_find_loop(const char *assembly, const char *source, unsigned first_line,

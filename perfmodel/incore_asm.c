@@ -200,6 +200,21 @@ static unsigned asm_candidate(const asm_text *t, unsigned from, unsigned to, uns
 static const char *const gpr_names[16] = {"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
                                           "r8",  "r9",  "r10", "r11", "r12", "r13", "r14", "r15"};
 
+enum { GPR_RBP = 6, GPR_RSP = 7 }; /* their indices in gpr_names */
+
+/* The bytes of a general-purpose register by its name (without %): rax 8, eax and r8d
+ * 4, ax and r8w 2, al, ah, sil and r8b 1. */
+static unsigned gpr_bytes(const char *name)
+{
+    size_t len = strlen(name);
+    char last = len ? name[len - 1] : '\0';
+    if (name[0] == 'r' && isdigit((unsigned char)name[1]))
+        return last == 'd' ? 4 : last == 'w' ? 2 : last == 'b' ? 1 : 8;
+    if (name[0] == 'r' || name[0] == 'e')
+        return name[0] == 'r' ? 8 : 4;
+    return last == 'l' || last == 'h' ? 1 : 2;
+}
+
 /* The general-purpose register a name (without %) is part of: 0..15, or -1. */
 static int gpr_index(const char *name, size_t len)
 {
@@ -449,6 +464,49 @@ static void loop_vector_width(incore_loop *l, char *const *insns, unsigned n,
     l->lanes = lanes ? lanes : 1;
 }
 
+/* The bytes one store instruction writes: a scalar FP or integer move by its mnemonic's
+ * element (movsd, movss, movq, movd, movl, ...), else its source register's width; 0 for
+ * what is not a store (no memory destination) or one to the stack (a spill, %rsp or
+ * %rbp based: no source data). */
+static unsigned insn_store_bytes(const char *insn, size_t n, const char *operands)
+{
+    static const struct {
+        const char *stem;
+        unsigned bytes;
+    } by_mnemonic[] = {{"movsd", 8}, {"movss", 4}, {"movq", 8},  {"movd", 4},
+                       {"movlpd", 8}, {"movlps", 8}, {"movhpd", 8}, {"movhps", 8},
+                       {"movl", 4},  {"movw", 2},  {"movb", 1}};
+    operand ops[4];
+    unsigned nops = operands_read(operands, ops, 4);
+    if (nops < 2 || ops[nops - 1].kind != OP_MEM || ops[nops - 1].base == GPR_RBP ||
+        ops[nops - 1].base == GPR_RSP || insn[0] == 'j' || !strncmp(insn, "cmp", 3) ||
+        !strncmp(insn, "test", 4))
+        return 0;
+    const char *stem = insn[0] == 'v' ? insn + 1 : insn;
+    size_t stem_len = n - (size_t)(stem - insn);
+    for (size_t k = 0; k < sizeof by_mnemonic / sizeof *by_mnemonic; k++)
+        if (strlen(by_mnemonic[k].stem) == stem_len &&
+            !strncmp(stem, by_mnemonic[k].stem, stem_len))
+            return by_mnemonic[k].bytes;
+    if (!strncmp(stem, "extract", 7))
+        return strstr(stem, "128") || strstr(stem, "x2") ? 16 : 32;
+    unsigned bits = insn_vector_bits(operands);
+    if (bits)
+        return bits / 8;
+    return ops[0].kind == OP_REG && ops[0].reg >= 0 ? gpr_bytes(ops[0].reg_name) : 0;
+}
+
+static double loop_stored_bytes(char *const *insns, unsigned n)
+{
+    double bytes = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const char *rest;
+        size_t m = insn_mnemonic(insns[i], &rest);
+        bytes += insn_store_bytes(insns[i], m, rest);
+    }
+    return bytes;
+}
+
 static void loop_keep(incore_loop *out, const asm_text *t, unsigned from, unsigned to,
                       unsigned element_size)
 {
@@ -467,8 +525,23 @@ static void loop_keep(incore_loop *out, const asm_text *t, unsigned from, unsign
     out->step_bytes = loop_step_bytes(insns, n, element_size);
     out->source_iterations = (double)out->step_bytes / element_size;
     loop_vector_width(out, insns, n, element_size);
+    out->stored_bytes = loop_stored_bytes(insns, n);
     out->unroll = out->source_iterations / out->lanes;
     free(insns);
+}
+
+/* The step of the loop from..to (loop_step_bytes). */
+static long long asm_range_step(const asm_text *t, unsigned from, unsigned to,
+                                unsigned element_size)
+{
+    char **insns = mem_alloc((to - from + 1) * sizeof *insns);
+    unsigned n = 0;
+    for (unsigned k = from; k <= to; k++)
+        if (!t->lines[k].is_label)
+            insns[n++] = t->lines[k].text;
+    long long step = loop_step_bytes(insns, n, element_size);
+    free(insns);
+    return step;
 }
 
 incore_status incore_find_loop(const char *assembly, const char *source, unsigned first_line,
@@ -484,11 +557,14 @@ incore_status incore_find_loop(const char *assembly, const char *source, unsigne
     asm_read(&t, assembly, source);
     long best_from = -1, best_to = -1;
     unsigned best = 0;
+    long long best_step = 0;
     for (unsigned i = 0; i < t.n; i++) {
         long from = t.lines[i].is_label ? -1 : asm_backward_target(&t, i);
         unsigned insns = from < 0 ? 0 : asm_candidate(&t, (unsigned)from, i, first_line, last_line);
-        if (insns > best) {
+        long long step = insns ? asm_range_step(&t, (unsigned)from, i, element_size) : 0;
+        if (insns && (step > best_step || (step == best_step && insns > best))) {
             best = insns;
+            best_step = step;
             best_from = from;
             best_to = i;
         }

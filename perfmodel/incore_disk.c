@@ -38,6 +38,7 @@ static const field loop_fields[] = {
     F(incore_loop, vector_bits, FIELD_UNSIGNED),
     F(incore_loop, lanes, FIELD_UNSIGNED),
     F(incore_loop, unroll, FIELD_DOUBLE),
+    F(incore_loop, stored_bytes, FIELD_DOUBLE),
 };
 
 static const field mca_fields[] = {

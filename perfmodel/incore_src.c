@@ -3,8 +3,9 @@
  *
  * From the keyword: `for`/`while` have a parenthesized header, then the body; `do` has
  * the body, then `while (...)` and `;`.  A body is a braced block (to its matching
- * brace) or one statement (to its first `;` outside parentheses and braces, a nested
- * loop's or if's header included, so `for (...) for (...) x;` ends at x).  Comments,
+ * brace) or one statement: a nested for or while loop, its header and then its own body
+ * (so `for (...) for (...) { ... }` ends at the inner brace), else to its first `;`
+ * outside parentheses and braces, an if's header included.  Comments,
  * strings and character literals are skipped.  Limit: a braceless body that is an
  * if/else ends at the first `;`, before its else: the lines asked for are then too few
  * and the loop is not found (a fallback, never a wrong loop). */
@@ -93,10 +94,19 @@ static bool src_skip_group(src_cursor *c, char open, char close)
     return true;
 }
 
+static bool src_keyword(const char *s, const char *word);
+
 /* Past one statement (see the top); its last character's line in *last. */
 static bool src_skip_statement(src_cursor *c, unsigned *last)
 {
     src_skip_space(c);
+    bool is_for = src_keyword(c->s, "for");
+    if (is_for || src_keyword(c->s, "while")) {
+        /* a nested loop: its header, then its own body, braced or not */
+        c->s += is_for ? 3 : 5;
+        src_skip_space(c);
+        return *c->s == '(' && src_skip_group(c, '(', ')') && src_skip_statement(c, last);
+    }
     if (*c->s == '{') {
         bool ok = src_skip_group(c, '{', '}');
         *last = c->line;

@@ -128,6 +128,11 @@ typedef struct perf_incore {
     double seconds;             /* the in-core seconds on the nest's cores (nest only) */
     double share;               /* seconds / the nest's runtime, at most 1 (nest only) */
     char *fallback;             /* why not used (freed with the result); NULL: used or off */
+    /* The enclosing loop whose assembly loop gave the cycles when the compiler unrolled
+     * the inner loops into it (perf_incore.c, "Unrolled inner loops"): set on it, with
+     * its cycles, and on each loop it swallowed, `used` with no cycles of their own.
+     * NULL: an innermost loop's own assembly loop. */
+    const lm_loop *enclosing;
 } perf_incore;
 
 /* One loop: its own level's work over a whole run of its nest. */

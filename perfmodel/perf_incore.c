@@ -15,7 +15,25 @@
  * pass over its unroll (one vector iteration's instructions, done one element at a time),
  * or, when llvm-mca finds the loop bound by data dependencies more than by resources (a
  * chain of adds kept in order), at its cycles per source iteration: a step of the chain.
- * The load/store ports' cycles (ECM's T_nOL) are divided the same way. */
+ * The load/store ports' cycles (ECM's T_nOL) are divided the same way.
+ *
+ * Unrolled inner loops.  An inner loop of a short known trip is often unrolled whole
+ * (GCC's 3-iteration loops at -O2 and -O3), so its lines are no loop of their own in the
+ * assembly.  Then the nearest enclosing loop of the nest whose lines are one takes its
+ * place: that assembly loop's body holds the unrolled iterations, its cycles a pass
+ * (llvm-mca) are the in-core time of the whole subtree, and the loops it swallowed add no
+ * cycles of their own (perf_incore.enclosing, `used` with none).  Its source iterations
+ * a pass are not its step over an element: the step of a row-walking register (a[i][c]:
+ * 3 doubles an i) says bytes, not rows.  They are the bytes a pass stores (other than to
+ * the stack) over the bytes a source iteration of the enclosing loop stores (each write
+ * of its subtree's arrays times how often that loop runs per iteration of it), a whole
+ * number: a vector loop over 8 rows stores 8 rows' results.  As lines that hold an inner
+ * loop's body may be all the assembly loop has (the outer header's increment folded into
+ * the inner body's), the loop taken is the outermost from there up whose lines give the
+ * same assembly loop and whose stores are a whole number of its iterations; a loop whose
+ * pass stores a fraction of its parent's iteration (an r loop still a loop, of 3 out[i][r]
+ * an i) is the loop.  No stores in the subtree, a fraction, or no enclosing loop that is
+ * a loop: the nest falls back, the reason said. */
 #include "perf_incore.h"
 
 #include <math.h>
@@ -118,29 +136,181 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     c->load_store_cycles = main_iterations * ls + c->remainder_iterations * rem_ls;
 }
 
-/* One innermost loop analysed into pl->incore; the status, and why when not INCORE_OK. */
-static incore_status incore_loop_of(perf_loop *pl, const machine *m, const perf_options *opt,
-                                    strbuf *why)
+/* The assembly loop of l's lines, read with elements of element bytes, into *r. */
+static incore_status incore_query(const lm_loop *l, unsigned element, const machine *m,
+                                  const perf_options *opt, const incore_result **r,
+                                  strbuf *why)
 {
-    const lm_loop *l = pl->loop;
-    unsigned element = incore_element_size(l);
-    if (element == 0) {
-        strbuf_printf(why, "the loop has no array of known element size, so the assembly's "
-                           "induction step cannot be read as iterations");
-        return INCORE_NO_LOOP;
-    }
     char *source = incore_source_of(l->loc.file, opt->source_dir, why);
     if (!source)
         return INCORE_COMPILE_FAILED;
     unsigned last = incore_last_line(l, source, why);
     incore_request req = {source, opt->compile, l->loc.line, last,
                           element, opt->mcpu ? opt->mcpu : m->mcpu, opt->mca};
-    const incore_result *r;
-    incore_status s = last ? incore_analyze(&req, &r, why) : INCORE_NO_LOOP;
-    if (s == INCORE_OK)
-        incore_fill(pl, r, opt->compile);
+    incore_status s = last ? incore_analyze(&req, r, why) : INCORE_NO_LOOP;
     free(source);
     return s;
+}
+
+/* One innermost loop analysed into pl->incore; the status, and why when not INCORE_OK. */
+static incore_status incore_loop_of(perf_loop *pl, const machine *m, const perf_options *opt,
+                                    strbuf *why)
+{
+    unsigned element = incore_element_size(pl->loop);
+    if (element == 0) {
+        strbuf_printf(why, "the loop has no array of known element size, so the assembly's "
+                           "induction step cannot be read as iterations");
+        return INCORE_NO_LOOP;
+    }
+    const incore_result *r;
+    incore_status s = incore_query(pl->loop, element, m, opt, &r, why);
+    if (s == INCORE_OK)
+        incore_fill(pl, r, opt->compile);
+    return s;
+}
+
+/* ---- unrolled inner loops: the enclosing loop's assembly (see the top) ---- */
+
+static bool incore_within(const lm_loop *l, const lm_loop *e)
+{
+    for (; l; l = l->parent)
+        if (l == e)
+            return true;
+    return false;
+}
+
+static perf_loop *incore_perf_loop(perf_nest *n, const lm_loop *l)
+{
+    for (size_t i = 0; i < n->nloops; i++)
+        if (n->loops[i].loop == l)
+            return &n->loops[i];
+    return NULL;
+}
+
+/* Bytes the source stores per iteration of e: each write of an array in a loop of e's
+ * subtree, times that loop's executions per execution of e. */
+static double incore_stored_per_iteration(const perf_nest *n, const perf_loop *e)
+{
+    double bytes = 0;
+    for (size_t i = 0; i < n->nloops && e->executions > 0; i++) {
+        const perf_loop *pl = &n->loops[i];
+        if (!incore_within(pl->loop, e->loop))
+            continue;
+        for (const lm_array_ref *a = pl->loop->array_refs; a; a = a->next) {
+            double elem = (double)(a->elem_bytes ? a->elem_bytes : lm_datatype_size(a->datatype));
+            for (const lm_access *x = a->accesses; x; x = x->next)
+                bytes += (double)x->writes * elem * pl->executions / e->executions;
+        }
+    }
+    return bytes;
+}
+
+/* The source iterations of a pass of loop lp that stores per_iteration bytes each: a
+ * whole number of them, else 0. */
+static double incore_passes_of(const incore_loop *lp, double per_iteration)
+{
+    double k = per_iteration > 0 ? lp->stored_bytes / per_iteration : 0;
+    return k >= 1 && fabs(k - round(k)) <= 1e-6 * k ? round(k) : 0;
+}
+
+/* r, found for e's lines, re-read with e's source iterations a pass (see the top) into
+ * e's incore, and each loop of e's subtree marked as swallowed; false with why when the
+ * stores do not say how many source iterations a pass covers. */
+static bool incore_enclosing_fill(perf_nest *n, perf_loop *e, const incore_result *r,
+                                  const char *compiler, strbuf *why)
+{
+    double stored = incore_stored_per_iteration(n, e);
+    incore_result re = *r;
+    re.loop.source_iterations = incore_passes_of(&r->loop, stored);
+    if (re.loop.source_iterations == 0) {
+        strbuf_printf(why, "; the enclosing loop at %s:%u is one (%s), but its %g bytes "
+                           "stored a pass are no whole number of its source iterations' %g",
+                      fileio_basename(e->loop->loc.file), e->loop->loc.line, r->loop.label,
+                      r->loop.stored_bytes, stored);
+        return false;
+    }
+    re.loop.unroll = re.loop.source_iterations / re.loop.lanes;
+    re.cycles_per_source_iteration = r->mca.cycles_per_iteration / re.loop.source_iterations;
+    re.remainder.source_iterations = incore_passes_of(&r->remainder, stored);
+    re.has_remainder = r->has_remainder && re.remainder.source_iterations > 0 &&
+                       re.remainder.source_iterations < re.loop.source_iterations;
+    if (re.has_remainder)
+        re.remainder_cycles_per_source_iteration =
+            r->remainder_mca.cycles_per_iteration / re.remainder.source_iterations;
+    for (size_t i = 0; i < n->nloops; i++)
+        if (n->loops[i].loop != e->loop && incore_within(n->loops[i].loop, e->loop))
+            n->loops[i].incore = (perf_incore){.used = true, .compiler = compiler,
+                                               .enclosing = e->loop};
+    incore_fill(e, &re, compiler);
+    e->incore.enclosing = e->loop;
+    return true;
+}
+
+/* The outermost loop from e up whose lines give the same assembly loop as e's, r, and
+ * whose source iterations a pass are whole (see the top); its result into *out. */
+static perf_loop *incore_outermost_of(perf_nest *n, perf_loop *e, const incore_result *r,
+                                      unsigned element, const machine *m,
+                                      const perf_options *opt, const incore_result **out)
+{
+    *out = r;
+    for (const lm_loop *l = e->loop; l != n->top && l->parent; l = l->parent) {
+        perf_loop *p = incore_perf_loop(n, l->parent);
+        strbuf tried = STRBUF_INIT;
+        const incore_result *pr;
+        bool same = p && incore_query(p->loop, element, m, opt, &pr, &tried) == INCORE_OK &&
+                    !strcmp(pr->loop.label, r->loop.label) &&
+                    incore_passes_of(&pr->loop, incore_stored_per_iteration(n, p)) > 0;
+        strbuf_release(&tried);
+        if (!same)
+            break;
+        e = p;
+        *out = pr;
+    }
+    return e;
+}
+
+/* The innermost loop pl is no loop in the assembly (why says so): the nearest enclosing
+ * loop of the nest that is one takes its place, with the loops between. */
+static incore_status incore_enclosing_of(perf_nest *n, perf_loop *pl, const machine *m,
+                                         const perf_options *opt, strbuf *why)
+{
+    unsigned element = incore_element_size(pl->loop);
+    if (element == 0)
+        return INCORE_NO_LOOP; /* why says so: no step is read without it */
+    for (const lm_loop *l = pl->loop; l != n->top && l->parent; l = l->parent) {
+        perf_loop *e = incore_perf_loop(n, l->parent);
+        if (!e)
+            break;
+        strbuf tried = STRBUF_INIT;
+        const incore_result *r;
+        incore_status s = incore_query(e->loop, element, m, opt, &r, &tried);
+        if (s != INCORE_OK && s != INCORE_NO_LOOP) {
+            strbuf_release(why); /* llvm-mca missing or failing: that is the reason */
+            strbuf_append(why, strbuf_cstr(&tried));
+        }
+        strbuf_release(&tried);
+        if (s == INCORE_NO_LOOP)
+            continue;
+        if (s != INCORE_OK)
+            return s;
+        e = incore_outermost_of(n, e, r, element, m, opt, &r);
+        if (!incore_enclosing_fill(n, e, r, opt->compile, why))
+            return INCORE_NO_LOOP;
+        strbuf_release(why); /* the inner loop's reason no longer holds */
+        return INCORE_OK;
+    }
+    strbuf_printf(why, "; nor is any loop enclosing it in the nest");
+    return INCORE_NO_LOOP;
+}
+
+/* Whether an enclosing loop's assembly already covers l (its incore is used). */
+static bool incore_swallowed(const perf_nest *n, const lm_loop *l)
+{
+    for (size_t i = 0; i < n->nloops; i++)
+        if (n->loops[i].incore.used && n->loops[i].loop != l &&
+            incore_within(l, n->loops[i].loop))
+            return true;
+    return false;
 }
 
 /* The nest's summary: the sums, and the description of its innermost loop with the most
@@ -193,10 +363,12 @@ bool perf_incore_nest(perf_nest *n, const machine *m, const perf_options *opt, b
     }
     for (size_t i = 0; i < n->nloops && !failed; i++) {
         perf_loop *pl = &n->loops[i];
-        if (pl->loop->children || pl->did_not_run)
+        if (pl->loop->children || pl->did_not_run || incore_swallowed(n, pl->loop))
             continue;
         any = true;
         incore_status s = incore_loop_of(pl, m, opt, &why);
+        if (s == INCORE_NO_LOOP)
+            s = incore_enclosing_of(n, pl, m, opt, &why);
         if (s == INCORE_MCA_MISSING && !*mca_said) {
             diag_tool(DIAG_ERROR, "-compile: %s", strbuf_cstr(&why));
             *mca_said = true;

@@ -16,6 +16,7 @@
 #include "mem.h"
 #include "perf.h"
 #include "report_roofline.h"
+#include "strbuf.h"
 
 /* "L1 k, L2 j, L3 -": the outermost level whose reuse each cache holds. */
 static void report_perf_fits(FILE *out, const perf_loop *pl, const machine *m)
@@ -68,6 +69,9 @@ void report_perf_incore_text(FILE *out, const char *indent, const perf_nest *n)
         return;
     }
     fprintf(out, "%sin-core: `%s`: ", indent, c->compiler);
+    if (c->enclosing)
+        fprintf(out, "from the enclosing loop at %s:%u (its inner loops unrolled), ",
+                fileio_basename(c->enclosing->loc.file), c->enclosing->loc.line);
     if (c->vectorized)
         fprintf(out, "vectorized, %u bits (%u lanes)", c->vector_bits, c->lanes);
     else
@@ -101,6 +105,14 @@ void report_perf_incore_json(json_out *w, const perf_nest *n)
         json_string(w, c->fallback ? c->fallback : "no innermost loop ran");
         json_object_end(w);
         return;
+    }
+    if (c->enclosing) {
+        strbuf at = STRBUF_INIT;
+        strbuf_printf(&at, "%s:%u", fileio_basename(c->enclosing->loc.file),
+                      c->enclosing->loc.line);
+        json_key(w, "enclosing_loop");
+        json_string(w, strbuf_cstr(&at));
+        strbuf_release(&at);
     }
     json_key(w, "vectorized");
     json_bool(w, c->vectorized);

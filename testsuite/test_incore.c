@@ -62,6 +62,7 @@ typedef struct fixture {
     double total_cycles; /* llvm-mca -mcpu=skylake-avx512 -iterations=1000, as printed */
     const char *bottleneck;
     double bottleneck_cycles;
+    double stored_bytes; /* the stores' bytes a pass */
 } fixture;
 
 /* Worked out by hand:
@@ -79,18 +80,20 @@ typedef struct fixture {
  * - unroll4 (gcc -O2, #pragma GCC unroll 4): 4 x (movsd, mulsd, addsd, movsd), leaq
  *   1(%rax) %rcx, addq $2 %rax, leaq 3(%rcx) %rax, cmpq, jne: 21; %rax ends at
  *   %rax + 1 + 3 = +4: 4 iterations, scalar, unroll 4; the remainder iterations run
- *   before the loop, straight-line.  5017 / 1000 / 4 = 1.25425. */
+ *   before the loop, straight-line.  5017 / 1000 / 4 = 1.25425.
+ * Stored bytes a pass: one movsd, 8; one vmovupd of a ymm, 32, of a zmm, 64; clang's four
+ * ymm stores, 128; unroll4's four movsd, 32. */
 static const fixture fixtures[] = {
     {"axpy_scalar.s", "axpy.c", 3, 4, ".L3", 7, 1, 0, 1, 1, 1517,
-     "SKXPort0, SKXPort1, SKXPort5, SKXPort6", 1.25},
+     "SKXPort0, SKXPort1, SKXPort5, SKXPort6", 1.25, 8},
     {"axpy_avx2.s", "axpy.c", 3, 4, ".L4", 6, 4, 256, 4, 1, 1347,
-     "SKXPort0, SKXPort1, SKXPort2, SKXPort3, SKXPort4, SKXPort5, SKXPort6, SKXPort7", 1},
+     "SKXPort0, SKXPort1, SKXPort2, SKXPort3, SKXPort4, SKXPort5, SKXPort6, SKXPort7", 1, 32},
     {"axpy_avx512.s", "axpy.c", 3, 4, ".L4", 6, 8, 512, 8, 1, 1681,
-     "SKXPort0, SKXPort1, SKXPort5, SKXPort6", 1.25},
+     "SKXPort0, SKXPort1, SKXPort5, SKXPort6", 1.25, 64},
     {"axpy_clang_avx2.s", "axpy.c", 3, 4, ".LBB0_4", 15, 16, 256, 4, 4, 4016,
-     "SKXPort2, SKXPort3, SKXPort4", 4},
+     "SKXPort2, SKXPort3, SKXPort4", 4, 128},
     {"unroll4.s", "unroll4.c", 4, 5, ".L3", 21, 4, 0, 1, 4, 5017,
-     "SKXPort0, SKXPort1, SKXPort2, SKXPort3, SKXPort4", 4},
+     "SKXPort0, SKXPort1, SKXPort2, SKXPort3, SKXPort4", 4, 32},
 };
 #define NFIXTURES (sizeof fixtures / sizeof *fixtures)
 
@@ -121,6 +124,7 @@ static void test_fixture_loops(void)
         CU_ASSERT_EQUAL(l.vector_bits, f->vector_bits);
         CU_ASSERT_EQUAL(l.lanes, f->lanes);
         CU_ASSERT_EQUAL(l.unroll, f->unroll);
+        CU_ASSERT_EQUAL(l.stored_bytes, f->stored_bytes);
         if (l.instructions != f->instructions)
             printf("\n%s: %u instructions kept:\n%s", f->asm_file, l.instructions, l.body);
         incore_loop_release(&l);
@@ -202,6 +206,15 @@ static void test_last_line(void)
     CU_ASSERT_EQUAL(incore_loop_last_line(text, 11, 1), 0);
     CU_ASSERT_EQUAL(incore_loop_last_line("for (i = 0; i < n; i++) {\n a[i] = 0;\n", 1, 1),
                     0); /* the text ends inside the body */
+    /* a braceless body that is a loop with braces ends at its brace, not at a later `;` */
+    const char *nest = "for (i = 0; i < n; i++)\n"   /* 1 */
+                       "    for (j = 0; j < 3; j++) {\n" /* 2 */
+                       "        s += a[i][j];\n"     /* 3 */
+                       "    }\n"                     /* 4 */
+                       "x = s;\n";                   /* 5 */
+    CU_ASSERT_EQUAL(incore_loop_last_line(nest, 1, 1), 4);
+    CU_ASSERT_EQUAL(incore_loop_last_line("while (k)\n while (j) {\n j--;\n }\ny = 0;\n", 1, 1),
+                    4);
 }
 
 /* Lines that hold no loop, a file that is not the one compiled: no loop, and why. */
@@ -252,6 +265,91 @@ static void test_innermost(void)
     strbuf_release(&why);
 }
 
+/* sum3.c (sum3_avx512.s, gcc -O3 -march=skylake-avx512 -mprefer-vector-width=512): the
+ * inner loop of 3 (lines 5-6) is unrolled away, and the outer one (lines 3-8) is the loop
+ * .L4, vectorized over i: 3 loads of a zmm from %rax (+192 a pass: 8 rows of 3 doubles),
+ * 6 vpermt2pd, 3 vmovapd, 3 vaddpd, one store of a zmm through %rdx (+64), the two adds,
+ * cmpq, jne: 19 instructions, 64 bytes stored a pass.  Its step is %rax's 192 bytes (the
+ * first access), 24 "source iterations" of 8 bytes by the innermost loop's rule: the model
+ * reads the enclosing loop's from the stores instead (perf_incore.c). */
+static void test_unrolled_inner(void)
+{
+    incore_loop l;
+    strbuf why = STRBUF_INIT;
+    char *text = testutil_read_file(FIXTURES "sum3_avx512.s");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_EQUAL(incore_find_loop(text, "sum3.c", 5, 6, 8, &l, &why), INCORE_NO_LOOP);
+    strbuf_release(&why);
+    CU_ASSERT_EQUAL_FATAL(incore_find_loop(text, "sum3.c", 3, 8, 8, &l, &why), INCORE_OK);
+    CU_ASSERT_STRING_EQUAL(l.label, ".L4");
+    CU_ASSERT_EQUAL(l.instructions, 19);
+    CU_ASSERT_EQUAL(l.step_bytes, 192);
+    CU_ASSERT_EQUAL(l.stored_bytes, 64);
+    CU_ASSERT_EQUAL(l.vector_bits, 512);
+    CU_ASSERT_EQUAL(l.lanes, 8);
+    incore_loop_release(&l);
+    /* sum3_fixed (lines 13-18): both loops unrolled, no loop of either */
+    CU_ASSERT_EQUAL(incore_find_loop(text, "sum3.c", 13, 18, 8, &l, &why), INCORE_NO_LOOP);
+    free(text);
+    strbuf_release(&why);
+}
+
+/* Of two loops of the same lines, the main one is the one whose pass advances the most
+ * bytes (a vector loop of 16 bytes a pass), not the one of the most instructions (an
+ * epilogue of 8 bytes a pass, longer here); stack spills are no stores; the bytes of
+ * integer stores. */
+static void test_main_by_step(void)
+{
+    const char *two = "\t.file 1 \"k.c\"\n"
+                      ".L2:\n"
+                      "\t.loc 1 3 5\n"
+                      "\tmovsd\t(%rsi,%rax,8), %xmm0\n"
+                      "\tmovsd\t%xmm0, -8(%rsp)\n"
+                      "\taddsd\t%xmm1, %xmm0\n"
+                      "\taddsd\t%xmm1, %xmm0\n"
+                      "\tmovsd\t%xmm0, (%rdi,%rax,8)\n"
+                      "\taddq\t$1, %rax\n"
+                      "\tcmpq\t%rax, %rdx\n"
+                      "\tjne\t.L2\n"
+                      ".L3:\n"
+                      "\t.loc 1 4 9\n"
+                      "\tmovupd\t(%rsi,%rax,8), %xmm0\n"
+                      "\taddpd\t%xmm2, %xmm0\n"
+                      "\tmovups\t%xmm0, (%rdi,%rax,8)\n"
+                      "\taddq\t$2, %rax\n"
+                      "\tcmpq\t%rax, %rdx\n"
+                      "\tjne\t.L3\n";
+    incore_loop l;
+    strbuf why = STRBUF_INIT;
+    CU_ASSERT_EQUAL_FATAL(incore_find_loop(two, "k.c", 3, 4, 8, &l, &why), INCORE_OK);
+    CU_ASSERT_STRING_EQUAL(l.label, ".L3");
+    CU_ASSERT_EQUAL(l.step_bytes, 16);
+    CU_ASSERT_EQUAL(l.stored_bytes, 16);
+    incore_loop_release(&l);
+    CU_ASSERT_EQUAL_FATAL(incore_find_loop(two, "k.c", 3, 3, 8, &l, &why), INCORE_OK);
+    CU_ASSERT_STRING_EQUAL(l.label, ".L2");
+    CU_ASSERT_EQUAL(l.stored_bytes, 8);
+    incore_loop_release(&l);
+    /* integer stores: movq 8, movl 4, an add into memory by its register (rax, 8), movb 1,
+     * mov of r9d 4; the spill through %rbp is none: 25 bytes */
+    const char *ints = "\t.file 1 \"k.c\"\n"
+                       ".L5:\n"
+                       "\t.loc 1 3 5\n"
+                       "\tmovq\t%rax, (%rdi,%rcx,8)\n"
+                       "\tmovl\t%r9d, 8(%rdi)\n"
+                       "\taddq\t%rax, (%rdx)\n"
+                       "\tmovb\t%al, (%rsi)\n"
+                       "\tmov\t%r9d, 4(%rsi)\n"
+                       "\tvmovsd\t%xmm0, -8(%rbp)\n"
+                       "\tcmpq\t%rcx, (%r8)\n"
+                       "\taddq\t$1, %rcx\n"
+                       "\tjne\t.L5\n";
+    CU_ASSERT_EQUAL_FATAL(incore_find_loop(ints, "k.c", 3, 3, 8, &l, &why), INCORE_OK);
+    CU_ASSERT_EQUAL(l.stored_bytes, 25);
+    incore_loop_release(&l);
+    strbuf_release(&why);
+}
+
 /* A checked-in report of llvm-mca on dot_scalar.s's loop (znver3): a carried add chain.
  * By hand: 3014 / 1000 = 3.014 cycles a pass; Block RThroughput 1.0; the two copies of
  * Zn3FP45 carry 1.00 each, the most (named once); 95.89% of the cycles see backend
@@ -286,7 +384,7 @@ static void test_dot_fixture(void)
 {
     if (!need_mca("the dot product on znver3"))
         return;
-    const fixture dot = {"dot_scalar.s", "dot.c", 8, 9, ".L3", 6, 1, 0, 1, 1, 0, "", 0};
+    const fixture dot = {"dot_scalar.s", "dot.c", 8, 9, ".L3", 6, 1, 0, 1, 1, 0, "", 0, 0};
     incore_loop l;
     strbuf why = STRBUF_INIT, report = STRBUF_INIT;
     CU_ASSERT_EQUAL_FATAL(fixture_loop(&dot, &l, &why), INCORE_OK);
@@ -549,6 +647,8 @@ int main(void)
         {"the element size divides the step", test_element_size},
         {"lines that are no loop", test_no_loop},
         {"a nest's lines: its innermost loop", test_innermost},
+        {"an inner loop unrolled away: the outer loop", test_unrolled_inner},
+        {"the main loop: the widest step", test_main_by_step},
         {"the remainder loop", test_remainder},
         {"a loop statement's last line", test_last_line},
         {"llvm-mca's report read back", test_parse_report},

@@ -250,6 +250,100 @@ static void test_chain_leftover(void)
     machine_free(&m);
 }
 
+static const char sum3_xml[] =
+    "<program><function name=\"sum3\">\n"
+    "<loop linenum=\"3\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"out\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"0\" writes=\"1\"/>"
+    "</array>\n"
+    "<loop linenum=\"5\" loopvar=\"c\" stride=\"1\" lowerbound=\"0\" upperbound=\"2\" "
+    "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" reads=\"1\" "
+    "writes=\"0\"/></array>\n"
+    "</loop></loop></function>\n"
+    "<function name=\"sum3_fixed\">\n"
+    "<loop linenum=\"13\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"3\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"out\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"0\" writes=\"1\"/>"
+    "</array>\n"
+    "<loop linenum=\"15\" loopvar=\"c\" stride=\"1\" lowerbound=\"0\" upperbound=\"2\" "
+    "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" reads=\"1\" "
+    "writes=\"0\"/></array>\n"
+    "</loop></loop></function></program>\n";
+
+/* An inner loop of 3 unrolled away: testsuite/incore/sum3.c (s = s + a[i][c], c < 3, then
+ * out[i] = s) at -O3 with 512-bit vectors is the loop sum3_avx512.s keeps for lines 3-8
+ * (test_incore): one pass stores a zmm, 64 bytes, and a source iteration of the i loop
+ * stores out[i], 8: 8 source iterations a pass (its step, 192 bytes through a, would say
+ * 24 of 8 bytes).  llvm-mca (skylake-avx512) prints 6025 cycles for 1000 passes, 82.61% of
+ * the cycles bound by resources against 66.04% by dependencies: 0.753125 a source
+ * iteration; n = 1003 leaves 3 iterations, no remainder loop, at a pass's 6.025 each:
+ * 1000 x 0.753125 + 3 x 6.025 = 771.2 cycles for the nest, the 3009 adds of the inner
+ * loop in them (not charged again at the peak): compute 771.2 / 2 GHz.  sum3_fixed (i < 4)
+ * has both its loops unrolled: no enclosing loop is a loop, the nest keeps its estimate. */
+static void test_unrolled_inner(void)
+{
+    if (!need_mca("an inner loop unrolled away"))
+        return;
+    machine *m = test_machine();
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/sum3.c");
+    char *source = testutil_path(dir, "sum3.c"), *name = testutil_path(dir, "sum3.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    FILE *tmp = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(tmp);
+    diag_set_stream(tmp);
+    lm_program *p;
+    perf_result r;
+    perf_options opt = {.model = PERF_ROOFLINE, .compile = O3_512};
+    CU_ASSERT_TRUE_FATAL(evaluate_xml(name, sum3_xml, &opt, m, &p, &r));
+    diag_set_stream(NULL);
+    char *said = testutil_read_stream(tmp);
+    fclose(tmp);
+    CU_ASSERT_EQUAL_FATAL(r.nnests, 2);
+    const perf_nest *n = &r.nests[0];
+    CU_ASSERT_TRUE_FATAL(n->incore.used);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(n->incore.enclosing);
+    CU_ASSERT_EQUAL(n->incore.enclosing->loc.line, 3);
+    CU_ASSERT_EQUAL(n->incore.lanes, 8);
+    CU_ASSERT_EQUAL(n->incore.unroll, 1);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, 0.753125, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_cycles_per_iteration, 6.025, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_iterations, 3, 0);
+    ASSERT_CLOSE(n->incore.cycles, 771.2);
+    ASSERT_CLOSE(n->compute_s, 771.2 / 2e9);
+    CU_ASSERT_PTR_NULL(n->incore.fallback);
+    /* the inner loop: swallowed, no cycles of its own */
+    CU_ASSERT_TRUE(n->loops[1].incore.used);
+    CU_ASSERT_EQUAL(n->loops[1].incore.cycles, 0);
+    CU_ASSERT_PTR_EQUAL(n->loops[1].incore.enclosing, n->loops[0].loop);
+    const perf_nest *fixed = &r.nests[1];
+    CU_ASSERT_FALSE(fixed->incore.used);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fixed->incore.fallback);
+    CU_ASSERT_STRING_EQUAL(fixed->incore.fallback,
+                           "no loop of sum3.c:15-16 in the assembly (its lines are not a loop "
+                           "of their own there: inlined, fused or unrolled away); nor is any "
+                           "loop enclosing it in the nest");
+    CU_ASSERT_PTR_NOT_NULL(strstr(said, "sum3.xml:15:1: warning: the in-core time of this "
+                                        "nest is the estimate from its counts"));
+    CU_ASSERT_PTR_NULL(strstr(said, "sum3.xml:5:"));
+    double fixed_s = fixed->runtime_s;
+    release(&p, &r);
+    perf_options estimate = {.model = PERF_ROOFLINE};
+    CU_ASSERT_TRUE_FATAL(evaluate_xml(name, sum3_xml, &estimate, m, &p, &r));
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[1].runtime_s, fixed_s, 0);
+    release(&p, &r);
+    free(said);
+    free(source);
+    free(name);
+    free(text);
+    machine_free(&m);
+}
+
 /* The nest's numbers without -compile, to compare a fallback with. */
 static double estimate_runtime(const machine *m)
 {
@@ -492,6 +586,7 @@ int main(void)
         {"-O2 against -O3: the vector width", test_widths},
         {"ECM's T_OL and T_nOL from the assembly", test_ecm},
         {"a chain's leftover iterations", test_chain_leftover},
+        {"an inner loop unrolled away: the enclosing loop", test_unrolled_inner},
         {"a compiler that fails", test_compiler_fails},
         {"a loop not found", test_loop_not_found},
         {"shell metacharacters stay words", test_metacharacters},
