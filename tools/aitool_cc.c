@@ -331,7 +331,7 @@ typedef struct aicc_unit {
 static bool aicc_link_leaves_out(const aicc_cmd *c, int i)
 {
     const char *a = c->argv[i];
-    return i == c->output_at || (a[0] == '-' ? aicc_is_link_only(a) : true);
+    return i == c->output_at || a[0] != '-' || aicc_is_link_only(a);
 }
 
 /* The real compiler's command for one source: the user's arguments with
