@@ -535,6 +535,19 @@ static void test_link_compile_error(void)
     struct stat st;
     CU_ASSERT_NOT_EQUAL(stat(exe, &st), 0);
     free(exe);
+    /* a link that fails: the linker's status, its message (naming the
+     * temporary object as cc's names its own), nothing left in TMPDIR */
+    write_in("bad", "undef.c", "int undefined_f(void);\nint main(void)\n{\n"
+                               "    return undefined_f();\n}\n");
+    const char *plain_link[] = {"cc", "-o", "undef_cc", "undef.c", NULL};
+    const char *link[] = {AITOOL_CC, "-o", "undef", "undef.c", NULL};
+    p = run_in("bad", plain_link);
+    r = run_in("bad", link);
+    CU_ASSERT_NOT_EQUAL(p.status, 0);
+    CU_ASSERT_EQUAL(r.status, p.status);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "undefined reference to `undefined_f'"));
+    testutil_proc_release(&p);
+    testutil_proc_release(&r);
 }
 
 /* The preprocessor, the version and -MMD with a link go to cc as they
