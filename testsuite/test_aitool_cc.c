@@ -147,9 +147,10 @@ static long count(const cJSON *o, const char *key)
     return v ? (long)v->valuedouble : -1;
 }
 
-/* The measurement at path holds the program's loops, counted exactly;
- * file names end as the table's (CMake names them by absolute paths). */
-static void check_measurement(const char *path)
+/* The measurement at path holds the n loops of want, counted exactly, of
+ * nfiles files; file names end as the table's (CMake names them by
+ * absolute paths). */
+static void check_loops(const char *path, const want_loop *want, int n_want, int nfiles)
 {
     char *text = testutil_read_file(path);
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
@@ -157,10 +158,10 @@ static void check_measurement(const char *path)
     free(text);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     const cJSON *loops = cJSON_GetObjectItem(m, "loops");
-    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(loops), PROG_NLOOPS);
-    for (int i = 0; i < PROG_NLOOPS; i++) {
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(loops), n_want);
+    for (int i = 0; i < n_want; i++) {
         const cJSON *l = cJSON_GetArrayItem(loops, i);
-        const want_loop *w = &prog_loops[i];
+        const want_loop *w = &want[i];
         const char *file = cJSON_GetObjectItem(l, "file")->valuestring;
         size_t n = strlen(file), k = strlen(w->file);
         CU_ASSERT(n >= k && !strcmp(file + n - k, w->file));
@@ -173,8 +174,13 @@ static void check_measurement(const char *path)
         CU_ASSERT_EQUAL(count(l, "load_bytes"), w->load);
         CU_ASSERT_EQUAL(count(l, "store_bytes"), w->store);
     }
-    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItem(m, "files")), 3);
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItem(m, "files")), nfiles);
     cJSON_Delete(m);
+}
+
+static void check_measurement(const char *path)
+{
+    check_loops(path, prog_loops, PROG_NLOOPS, 3);
 }
 
 /* The program built in dir runs and prints what the plain build prints. */
@@ -324,16 +330,21 @@ static const char probe_script[] =
     "$CC -x c -c conftest4.c -o conftest6.o 2>&3 && echo 'x c: yes'\n"
     "ls\n";
 
+/* The probes in dir; a probe program that aitool-cc built and the script
+ * ran writes its measurement to dir.json, beside dir (not in the ls). */
 static testutil_proc run_probes(const char *dir, const char *cc)
 {
     make_dir(dir);
     write_in(dir, "probe.sh", probe_script);
     char *cwd = at(dir, NULL);
-    strbuf var = STRBUF_INIT;
+    strbuf var = STRBUF_INIT, measured = STRBUF_INIT;
     strbuf_printf(&var, "CC=%s", cc);
-    const char *argv[] = {"env", strbuf_cstr(&var), "sh", "probe.sh", NULL};
+    strbuf_printf(&measured, "AITOOL_MEASURED=%s.json", cwd);
+    const char *argv[] = {"env", strbuf_cstr(&var), strbuf_cstr(&measured), "sh", "probe.sh",
+                          NULL};
     testutil_proc r = testutil_exec(cwd, argv);
     strbuf_release(&var);
+    strbuf_release(&measured);
     free(cwd);
     return r;
 }
@@ -357,6 +368,226 @@ static void test_configure_probes(void)
     free(b);
     free(log_cc);
     free(log_ai);
+    /* the link probe (compiled and linked in one) is a measured program */
+    char *json_cc = at(NULL, "probe_cc.json"), *json_ai = at(NULL, "probe_ai.json");
+    a = testutil_read_file(json_cc);
+    b = testutil_read_file(json_ai);
+    CU_ASSERT_PTR_NULL(a);
+    CU_ASSERT_PTR_NOT_NULL(b);
+    CU_ASSERT_PTR_NOT_NULL(b && strstr(b, "{\"file\": \"conftest5.c\", \"digest\": "));
+    free(a);
+    free(b);
+    free(json_cc);
+    free(json_ai);
+}
+
+/* ---- compiling and linking in one command ---- */
+
+static const char link_main[] =
+    "#include <stdio.h>\n"
+    "double norm(const double *x, int n);\n"
+    "void scale(double *x, int n, double a);\n"
+    "static double x[64];\n"
+    "int main(void)\n"
+    "{\n"
+    "    for (int i = 0; i < 64; i++)\n"
+    "        x[i] = i + 1.0;\n"
+    "    scale(x, 64, 0.5);\n"
+    "    printf(\"%.6f\\n\", norm(x, 64));\n"
+    "    return 0;\n"
+    "}\n";
+
+static const char link_vec[] =
+    "#include <math.h>\n"
+    "double norm(const double *x, int n)\n"
+    "{\n"
+    "    double s = 0.0;\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        s += x[i] * x[i];\n"
+    "    return sqrt(s);\n"
+    "}\n"
+    "\n"
+    "void scale(double *x, int n, double a)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        x[i] = x[i] * a;\n"
+    "}\n";
+
+/* By hand, 64 turns each: main's loop adds (int + double), stores x (8
+ * bytes a turn); norm's reads x, a plus and a multiply; scale's reads and
+ * writes x, a multiply.  The files in the order of their names. */
+static const want_loop link_loops[] = {
+    {"lk_main.c", 7, 1, 64, 64, 0, 0, 512},
+    {"lk_vec.c", 5, 1, 64, 64, 64, 512, 0},
+    {"lk_vec.c", 12, 1, 64, 0, 64, 512, 512},
+};
+
+/* x[i] = (i + 1) / 2: the root of sum(k^2, k = 1..64) / 4 = 22360. */
+static const char link_out[] = "149.532605\n";
+
+static void write_link_program(const char *dir)
+{
+    make_dir(dir);
+    write_in(dir, "lk_main.c", link_main);
+    write_in(dir, "lk_vec.c", link_vec);
+}
+
+/* argv (NULL-terminated, the compiler first) run in dir with TMPDIR an
+ * empty directory of the test, checked empty afterwards. */
+static testutil_proc run_in(const char *dir, const char *const *argv)
+{
+    make_dir("linktmp");
+    char *cwd = at(dir, NULL), *tmp = at("linktmp", NULL);
+    setenv("TMPDIR", tmp, 1);
+    testutil_proc r = testutil_exec(cwd, argv);
+    unsetenv("TMPDIR");
+    check_no_leftovers(tmp);
+    free(cwd);
+    free(tmp);
+    return r;
+}
+
+/* The program dir/exe runs, prints link_out, and its measurement (dir's
+ * name with .json) holds the n loops of want, of nfiles files. */
+static void check_link_run(const char *dir, const char *exe, const want_loop *want, int n,
+                           int nfiles)
+{
+    char *path = at(dir, exe);
+    strbuf json = STRBUF_INIT;
+    strbuf_printf(&json, "%s/%s.json", tmpdir, dir);
+    setenv("AITOOL_MEASURED", strbuf_cstr(&json), 1);
+    const char *argv[] = {path, NULL};
+    testutil_proc r = testutil_exec(tmpdir, argv);
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, link_out);
+    testutil_proc_release(&r);
+    check_loops(strbuf_cstr(&json), want, n, nfiles);
+    strbuf_release(&json);
+    free(path);
+}
+
+static void test_link_in_one(void)
+{
+    write_link_program("link");
+    const char *build[] = {AITOOL_CC, "-O2", "-o", "prog", "lk_main.c", "lk_vec.c", "-lm", NULL};
+    testutil_proc r = run_in("link", build);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    check_link_run("link", "prog", link_loops, 3, 2);
+    char *json = at(NULL, "link.json"), *text = testutil_read_file(json);
+    CU_ASSERT_PTR_NOT_NULL(text && strstr(text, "\"fp_special\": 1,")); /* norm's sqrt */
+    free(text);
+    free(json);
+}
+
+/* An object compiled by cc, its place in the link kept: the source is
+ * measured, the object linked as it is (its loops not measured). */
+static void test_link_with_object(void)
+{
+    write_link_program("mix");
+    const char *prebuild[] = {"cc", "-O2", "-c", "lk_vec.c", "-o", "vec_cc.o", NULL};
+    testutil_proc r = run_in("mix", prebuild);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    const char *build[] = {AITOOL_CC, "-O2", "-o", "prog", "lk_main.c", "vec_cc.o", "-lm", NULL};
+    r = run_in("mix", build);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    check_link_run("mix", "prog", link_loops, 1, 1);
+}
+
+/* No -o: the program is a.out, as cc names it. */
+static void test_link_a_out(void)
+{
+    write_link_program("aout");
+    const char *build[] = {AITOOL_CC, "lk_vec.c", "lk_main.c", "-lm", NULL};
+    testutil_proc r = run_in("aout", build);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    check_link_run("aout", "a.out", link_loops, 3, 2);
+}
+
+/* A source that does not compile: cc's messages and status, no program,
+ * nothing left in TMPDIR. */
+static void test_link_compile_error(void)
+{
+    write_link_program("bad");
+    write_in("bad", "broken.c", "int broken(void)\n{\n    return missing;\n}\n");
+    const char *plain[] = {"cc", "-O2", "-o", "prog_cc", "lk_main.c", "broken.c", "lk_vec.c",
+                           "-lm", NULL};
+    const char *wrapped[] = {AITOOL_CC, "-O2", "-o", "prog", "lk_main.c", "broken.c", "lk_vec.c",
+                             "-lm", NULL};
+    testutil_proc p = run_in("bad", plain), r = run_in("bad", wrapped);
+    CU_ASSERT_NOT_EQUAL(p.status, 0);
+    CU_ASSERT_EQUAL(r.status, p.status);
+    CU_ASSERT_STRING_EQUAL(r.err, p.err);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "broken.c:3:12: error: 'missing' undeclared") ||
+                           strstr(r.err, "broken.c:3:12: error: \xe2\x80\x98missing\xe2\x80\x99"
+                                         " undeclared") ||
+                           strstr(r.err, "broken.c:3:12: error: use of undeclared identifier"));
+    testutil_proc_release(&p);
+    testutil_proc_release(&r);
+    char *exe = at("bad", "prog");
+    struct stat st;
+    CU_ASSERT_NOT_EQUAL(stat(exe, &st), 0);
+    free(exe);
+    /* a link that fails: the linker's status, its message (naming the
+     * temporary object as cc's names its own), nothing left in TMPDIR */
+    write_in("bad", "undef.c", "int undefined_f(void);\nint main(void)\n{\n"
+                               "    return undefined_f();\n}\n");
+    const char *plain_link[] = {"cc", "-o", "undef_cc", "undef.c", NULL};
+    const char *link[] = {AITOOL_CC, "-o", "undef", "undef.c", NULL};
+    p = run_in("bad", plain_link);
+    r = run_in("bad", link);
+    CU_ASSERT_NOT_EQUAL(p.status, 0);
+    CU_ASSERT_EQUAL(r.status, p.status);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "undefined reference to `undefined_f'"));
+    testutil_proc_release(&p);
+    testutil_proc_release(&r);
+}
+
+/* The preprocessor, the version and -MMD with a link go to cc as they
+ * are (the last with a warning): the same output. */
+static void test_link_pass_through(void)
+{
+    write_link_program("pass");
+    const char *const commands[][5] = {{"-E", "lk_main.c", "lk_vec.c", NULL},
+                                       {"--version", NULL}};
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
+        const char *plain[6] = {"cc"}, *wrapped[6] = {AITOOL_CC};
+        for (size_t k = 0; commands[i][k]; k++)
+            plain[k + 1] = wrapped[k + 1] = commands[i][k];
+        testutil_proc p = run_in("pass", plain), r = run_in("pass", wrapped);
+        CU_ASSERT_EQUAL(p.status, 0);
+        CU_ASSERT_EQUAL(r.status, 0);
+        CU_ASSERT_STRING_EQUAL(r.out, p.out);
+        CU_ASSERT_STRING_EQUAL(r.err, p.err);
+        testutil_proc_release(&p);
+        testutil_proc_release(&r);
+    }
+    const char *deps[] = {AITOOL_CC, "-MMD", "-o", "prog", "lk_main.c", "lk_vec.c", "-lm", NULL};
+    testutil_proc r = run_in("pass", deps);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "aitool-cc: warning: -MD/-MMD/-MF with compiling and linking "
+                                  "in one command: passed to the compiler as it is, not "
+                                  "measured\n");
+    testutil_proc_release(&r);
+    char *exe = at("pass", "prog"), *json = at(NULL, "pass.json");
+    setenv("AITOOL_MEASURED", json, 1);
+    const char *run[] = {exe, NULL};
+    r = testutil_exec(tmpdir, run);
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_STRING_EQUAL(r.out, link_out);
+    testutil_proc_release(&r);
+    char *text = testutil_read_file(json);
+    CU_ASSERT_PTR_NULL(text); /* not instrumented: no measurement */
+    free(text);
+    free(exe);
+    free(json);
 }
 
 /* ---- bad input ---- */
@@ -509,6 +740,11 @@ static const testutil_case cc_cases[] = {
     {"make CC=aitool-cc: three files, exact counts", test_make},
     {"cmake -DCMAKE_C_COMPILER=aitool-cc", test_cmake},
     {"configure's probes answered as cc answers", test_configure_probes},
+    {"cc -o prog a.c b.c -lm: exact counts of both", test_link_in_one},
+    {"a link with an object cc compiled", test_link_with_object},
+    {"cc a.c b.c: a.out", test_link_a_out},
+    {"a link whose source does not compile", test_link_compile_error},
+    {"-E, --version, -MMD with a link: passed through", test_link_pass_through},
     {"a missing compiler, an unusable TMPDIR", test_missing_compiler},
     {"a file libclang cannot take", test_not_instrumented},
     {"no loops, -Wextra -Werror", test_no_loops_strict},

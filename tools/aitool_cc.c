@@ -15,13 +15,26 @@
  * (instrument/runtime.c).  A dependency file (-MD, -MMD) names the user's
  * source: the copy's is written to the temporary directory and rewritten.
  *
+ * A command that compiles and links in one (cc -o prog a.c b.o -lm, or
+ * cc a.c for a.out) compiles each .c source the same way, with -c, to an
+ * object in the temporary directory (the link's inputs, -o and the
+ * linker's options left out), and then runs ONE link: the user's command
+ * with each source replaced by its object in its place, so that the link
+ * order is kept.  Its other inputs are objects, archives and shared
+ * libraries (.o, .a, .so, .so.N); with -MD, -MMD or -MF it goes to the
+ * compiler as it is, with a warning (gcc names a link's dependency files
+ * by a rule that changed between its versions).
+ *
  * Every other command goes to the real compiler untouched (exec): no C
- * source, linking, -E, -M or -MM, -fsyntax-only, -x, -v, --version and the
- * like, an input that is not a .c file, several sources with -o or -MF.  A
- * source measuretool cannot instrument, or whose copy does not compile, is
- * compiled as it is (the real compiler's messages and status are then the
- * original's), with a warning naming it when that compiles.  The user's
- * files are never written, but for the outputs the command asks for. */
+ * source, linking only, -E, -M or -MM, -fsyntax-only, -x, -v, --version and
+ * the like, an input that is neither a .c file nor one for the linker
+ * (assembly, C++, @file), with -c an input that is not a .c file, several
+ * sources with -c and -o or -MF.  A source measuretool cannot instrument,
+ * or whose copy does not compile, is compiled as it is (the real
+ * compiler's messages and status are then the original's), with a warning
+ * naming it when that compiles; a link runs only when every source
+ * compiled.  The user's files are never written, but for the outputs the
+ * command asks for. */
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -122,12 +135,23 @@ static const char *const aicc_pass_options[] = {
     "-E", "-M", "-MM", "-fsyntax-only", "-v", "-###", "--version", "--help", "-", "-dumpversion",
     "-dumpmachine", "-dumpspecs", "--target-help"};
 
+/* Inputs the link takes as they are, by how their names end (".so."
+ * too: a versioned library). */
+static const char *const aicc_linker_suffixes[] = {".o", ".a", ".so"};
+
+/* Options for the link only, by prefix: left out of the compiles (an -l
+ * is an input, placed in the link order). */
+static const char *const aicc_link_only[] = {"-l", "-Wl,", "-Xlinker"};
+
 typedef struct aicc_cmd {
     int argc;
     char **argv;       /* the user's arguments, argv[0] the first */
     bool compile_only; /* -c or -S */
+    bool link;         /* compiles its sources and links them, in one */
     bool pass;         /* go to the real compiler untouched */
     bool deps;         /* -MD or -MMD */
+    bool foreign;      /* an input neither a .c source nor one for the linker */
+    size_t nlinker;    /* objects, archives, libraries */
     int output_at;     /* the -o option's index, or -1 */
     int mf_at;         /* the -MF option's index, or -1 */
     int *sources;      /* indexes of the .c sources */
@@ -149,10 +173,31 @@ static bool aicc_takes_next(const char *arg)
            args_compiler_option(arg, NULL) == ARGS_CC_SEPARATE;
 }
 
+static bool aicc_ends_with(const char *arg, const char *suffix)
+{
+    size_t n = strlen(arg), k = strlen(suffix);
+    return n > k && !strcmp(arg + n - k, suffix);
+}
+
 static bool aicc_is_c_source(const char *arg)
 {
-    size_t n = strlen(arg);
-    return n > 2 && !strcmp(arg + n - 2, ".c");
+    return aicc_ends_with(arg, ".c");
+}
+
+static bool aicc_is_linker_input(const char *arg)
+{
+    for (size_t i = 0; i < sizeof aicc_linker_suffixes / sizeof *aicc_linker_suffixes; i++)
+        if (aicc_ends_with(arg, aicc_linker_suffixes[i]))
+            return true;
+    return strstr(fileio_basename(arg), ".so.") != NULL;
+}
+
+static bool aicc_is_link_only(const char *arg)
+{
+    for (size_t i = 0; i < sizeof aicc_link_only / sizeof *aicc_link_only; i++)
+        if (!strncmp(arg, aicc_link_only[i], strlen(aicc_link_only[i])))
+            return true;
+    return false;
 }
 
 /* One argument of the user's, i its index (moved onto a separate value). */
@@ -175,20 +220,35 @@ static void aicc_classify(aicc_cmd *c, int *i)
             ++*i;
     } else if (aicc_is_c_source(a)) {
         c->sources[c->nsources++] = *i;
+    } else if (aicc_is_linker_input(a)) {
+        c->nlinker++;
     } else {
-        c->pass = true; /* an object, an assembly source, a library: not ours */
+        c->foreign = true; /* an assembly source, a C++ source, a linker script: not ours */
     }
 }
 
+/* What the command is: a compile to objects (no other input), a compile
+ * and link of .c sources and the linker's inputs, or a pass-through. */
 static void aicc_parse(aicc_cmd *c, int argc, char **argv)
 {
-    *c = (aicc_cmd){argc, argv, false, false, false, -1, -1,
-                    mem_alloc((size_t)argc * sizeof *c->sources), 0};
+    *c = (aicc_cmd){.argc = argc, .argv = argv, .output_at = -1, .mf_at = -1,
+                    .sources = mem_alloc((size_t)argc * sizeof *c->sources)};
     for (int i = 0; i < argc; i++)
         aicc_classify(c, &i);
-    if (!c->compile_only || !c->nsources ||
-        (c->nsources > 1 && (c->output_at >= 0 || c->mf_at >= 0)))
+    if (c->foreign || !c->nsources)
         c->pass = true;
+    else if (c->compile_only)
+        c->pass = c->pass || c->nlinker ||
+                  (c->nsources > 1 && (c->output_at >= 0 || c->mf_at >= 0));
+    else
+        c->link = !c->pass;
+    /* gcc names a link's dependency files by its version's rule */
+    if (c->link && (c->deps || c->mf_at >= 0)) {
+        diag_tool(DIAG_WARNING, "-MD/-MMD/-MF with compiling and linking in one command: "
+                                "passed to the compiler as it is, not measured");
+        c->pass = true;
+        c->link = false;
+    }
 }
 
 /* The value of the option at index at: joined, or the next argument. */
@@ -257,13 +317,31 @@ static bool aicc_instrument(const aicc_cmd *c, const char *src, const char *copy
     return status == 0;
 }
 
-/* The real compiler's command for the source at index `at`: the user's
- * arguments with the other sources left out and this one as `file`; with
- * a copy, its quoted include path, prefix map and dependency file. */
-static void aicc_compile_args(const aicc_cmd *c, int at, const char *file, const char *copy_dir,
-                              const char *dep_tmp, spawn_argv *cc)
+/* One compile of a source: its index in the user's arguments, the file
+ * the compiler reads (the copy or the source), the copy's directory (NULL
+ * for the source as it is), the copy's dependency file (NULL: none) and,
+ * in a link, the object it writes in the temporary directory. */
+typedef struct aicc_unit {
+    int at;
+    const char *file, *copy_dir, *dep_tmp, *object;
+} aicc_unit;
+
+/* Whether the compile of one source of a link leaves out argv[i]: the
+ * other inputs, -o (the link's output), options for the linker only. */
+static bool aicc_link_leaves_out(const aicc_cmd *c, int i)
 {
-    char *src_dir = aicc_dirname(c->argv[at]);
+    const char *a = c->argv[i];
+    return i == c->output_at || a[0] != '-' || aicc_is_link_only(a);
+}
+
+/* The real compiler's command for one source: the user's arguments with
+ * the other sources left out and this one as u->file; with a copy, its
+ * quoted include path, prefix map and dependency file; in a link, -c to
+ * u->object and without the link's inputs and options. */
+static void aicc_compile_args(const aicc_cmd *c, const aicc_unit *u, spawn_argv *cc)
+{
+    const char *copy_dir = u->copy_dir;
+    char *src_dir = aicc_dirname(c->argv[u->at]);
     if (copy_dir) {
         spawn_push(cc, "-iquote");
         spawn_push(cc, src_dir);
@@ -271,10 +349,12 @@ static void aicc_compile_args(const aicc_cmd *c, int at, const char *file, const
     for (int i = 0; i < c->argc; i++) {
         const char *a = c->argv[i];
         bool next = a[0] == '-' && aicc_takes_next(a) && i + 1 < c->argc;
-        if (i == at)
-            spawn_push(cc, file);
-        else if (copy_dir && dep_tmp && i == c->mf_at)
+        if (i == u->at)
+            spawn_push(cc, u->file);
+        else if (copy_dir && u->dep_tmp && i == c->mf_at)
             ; /* the copy's dependency file goes to the temporary directory */
+        else if (c->link && aicc_link_leaves_out(c, i))
+            ;
         else if (a[0] == '-' || !aicc_is_c_source(a)) {
             spawn_push(cc, a);
             if (next)
@@ -282,16 +362,21 @@ static void aicc_compile_args(const aicc_cmd *c, int at, const char *file, const
         }
         i += next;
     }
+    if (u->object) {
+        spawn_push(cc, "-c");
+        spawn_push(cc, "-o");
+        spawn_push(cc, u->object);
+    }
     if (copy_dir) {
         strbuf map = STRBUF_INIT;
-        bool plain = !strchr(c->argv[at], '/');
+        bool plain = !strchr(c->argv[u->at], '/');
         strbuf_printf(&map, "-ffile-prefix-map=%s/=%s%s", copy_dir, plain ? "" : src_dir,
                       plain ? "" : "/");
         spawn_push(cc, strbuf_cstr(&map));
         strbuf_release(&map);
-        if (dep_tmp) {
+        if (u->dep_tmp) {
             spawn_push(cc, "-MF");
-            spawn_push(cc, dep_tmp);
+            spawn_push(cc, u->dep_tmp);
         }
     }
     free(src_dir);
@@ -398,12 +483,24 @@ static void aicc_note_file(aicc_tmp *t, const char *path)
     spawn_push(&t->files, path);
 }
 
-/* The source at index `at` (the k-th), instrumented and compiled; its exit
- * status, the original's when the copy could not be made or compiled. */
-static int aicc_compile_source(const aicc_cmd *c, const spawn_argv *real, aicc_tmp *t, int at,
-                               size_t k)
+/* The object of the k-th source of a link: its name with .o for .c, in
+ * the source's directory of the temporary directory. */
+static char *aicc_object_path(const aicc_tmp *t, const aicc_cmd *c, size_t k)
 {
+    strbuf obj = STRBUF_INIT;
+    const char *base = fileio_basename(c->argv[c->sources[k]]);
+    strbuf_printf(&obj, "%s/%zu/%.*so", t->dir, k, (int)(strlen(base) - 1), base);
+    return strbuf_take(&obj);
+}
+
+/* The k-th source, instrumented and compiled (in a link, to its object);
+ * its exit status, the original's when the copy could not be made or
+ * compiled. */
+static int aicc_compile_source(const aicc_cmd *c, const spawn_argv *real, aicc_tmp *t, size_t k)
+{
+    int at = c->sources[k];
     const char *src = c->argv[at];
+    char *object = c->link ? aicc_object_path(t, c, k) : NULL;
     strbuf dir = STRBUF_INIT, copy = STRBUF_INIT, mt_err = STRBUF_INIT, cc_err = STRBUF_INIT,
            dep = STRBUF_INIT;
     strbuf_printf(&dir, "%s/%zu", t->dir, k);
@@ -419,14 +516,17 @@ static int aicc_compile_source(const aicc_cmd *c, const spawn_argv *real, aicc_t
         aicc_note_file(t, strbuf_cstr(&copy));
         aicc_note_file(t, strbuf_cstr(&cc_err));
         aicc_note_file(t, strbuf_cstr(&dep));
+        if (object)
+            aicc_note_file(t, object);
         if (aicc_instrument(c, src, strbuf_cstr(&copy), strbuf_cstr(&mt_err))) {
             if (aicc_verbose())
                 aicc_show(strbuf_cstr(&mt_err));
             spawn_argv cc = SPAWN_ARGV_INIT;
             for (size_t i = 0; i < real->n; i++)
                 spawn_push(&cc, real->v[i]);
-            aicc_compile_args(c, at, strbuf_cstr(&copy), strbuf_cstr(&dir),
-                              c->deps ? strbuf_cstr(&dep) : NULL, &cc);
+            aicc_unit u = {at, strbuf_cstr(&copy), strbuf_cstr(&dir),
+                           c->deps ? strbuf_cstr(&dep) : NULL, object};
+            aicc_compile_args(c, &u, &cc);
             status = aicc_run(&cc, strbuf_cstr(&cc_err), true);
             spawn_argv_free(&cc);
             if (status == 0)
@@ -447,7 +547,8 @@ static int aicc_compile_source(const aicc_cmd *c, const spawn_argv *real, aicc_t
         spawn_argv cc = SPAWN_ARGV_INIT;
         for (size_t i = 0; i < real->n; i++)
             spawn_push(&cc, real->v[i]);
-        aicc_compile_args(c, at, src, NULL, NULL, &cc);
+        aicc_unit u = {at, src, NULL, NULL, object};
+        aicc_compile_args(c, &u, &cc);
         status = aicc_run(&cc, NULL, true);
         spawn_argv_free(&cc);
         if (status == 0)
@@ -455,6 +556,7 @@ static int aicc_compile_source(const aicc_cmd *c, const spawn_argv *real, aicc_t
                       why);
     }
     free(why);
+    free(object);
     strbuf_release(&dir);
     strbuf_release(&copy);
     strbuf_release(&mt_err);
@@ -505,6 +607,27 @@ static int aicc_pass_through(const spawn_argv *real, int argc, char **argv)
     return 127;
 }
 
+/* The user's command with each source replaced by its object, in its
+ * place (the link order kept): the link. */
+static int aicc_link(const aicc_cmd *c, const spawn_argv *real, const aicc_tmp *t)
+{
+    spawn_argv cc = SPAWN_ARGV_INIT;
+    for (size_t i = 0; i < real->n; i++)
+        spawn_push(&cc, real->v[i]);
+    for (int i = 0, k = 0; i < c->argc; i++) {
+        if ((size_t)k < c->nsources && i == c->sources[k]) {
+            char *object = aicc_object_path(t, c, (size_t)k++);
+            spawn_push(&cc, object);
+            free(object);
+        } else {
+            spawn_push(&cc, c->argv[i]);
+        }
+    }
+    int status = aicc_run(&cc, NULL, true);
+    spawn_argv_free(&cc);
+    return status;
+}
+
 static int aicc_compile(const aicc_cmd *c, const spawn_argv *real)
 {
     aicc_catch_signals();
@@ -513,10 +636,12 @@ static int aicc_compile(const aicc_cmd *c, const spawn_argv *real)
         return 1;
     int status = 0;
     for (size_t k = 0; k < c->nsources && !aicc_stopped; k++) {
-        int s = aicc_compile_source(c, real, &t, c->sources[k], k);
+        int s = aicc_compile_source(c, real, &t, k);
         if (!status)
             status = s;
     }
+    if (c->link && !status && !aicc_stopped)
+        status = aicc_link(c, real, &t);
     aicc_tmp_remove(&t);
     aicc_die_if_stopped();
     return status;
@@ -531,7 +656,8 @@ static int aicc_main(int argc, char **argv)
     if (argc == 2 && !strcmp(argv[1], "--aitool-help")) {
         printf("usage: aitool-cc [cc options] file.c...   (as CC for make, CMake, configure)\n"
                "       aitool-cc --aitool-version | --aitool-help\n"
-               "  compiles each C source to an object through measuretool -auto-instrument;\n"
+               "  compiles each C source to an object through measuretool -auto-instrument\n"
+               "  (and links them when the command links);\n"
                "  the real compiler is $AITOOL_CC (default cc); see aitool-cc(1)\n");
         return 0;
     }
