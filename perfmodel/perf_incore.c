@@ -15,7 +15,20 @@
  * pass over its unroll (one vector iteration's instructions, done one element at a time),
  * or, when llvm-mca finds the loop bound by data dependencies more than by resources (a
  * chain of adds kept in order), at its cycles per source iteration: a step of the chain.
- * The load/store ports' cycles (ECM's T_nOL) are divided the same way. */
+ * The load/store ports' cycles (ECM's T_nOL) are divided the same way.
+ *
+ * Chains at the machine's latency.  llvm-mca knows a core by its scheduling model, and
+ * version 19 has none for Zen 5: -mcpu=native there is Zen 4, whose floating-point add
+ * takes 3 cycles where this project's Zen 5 measures 2.  A loop that is a chain of such
+ * adds (a reduction the compiler must keep in order: a dot product without -ffast-math)
+ * runs at that latency, so its cycles would be 1.5x too many.  The machine's calibrated
+ * add_latency_cycles is a chain of scalar double adds on the real core, and llvm-mca's is
+ * the same chain on its model (incore_mca_add_latency, asked once per -mcpu and kept in
+ * the caches): where llvm-mca says data dependencies bound a loop more than resources and
+ * its cycles per pass exceed its resource bound (Block RThroughput, the most loaded
+ * resource), those cycles are scaled by the machine's latency over llvm-mca's, never
+ * below the resource bound (incore_chain_cycles).  Loops bound by their resources keep
+ * llvm-mca's cycles.  A machine without a measured add latency scales nothing. */
 #include "perf_incore.h"
 
 #include <math.h>
@@ -83,28 +96,33 @@ static unsigned incore_element_size(const lm_loop *l)
     return (unsigned)(a->elem_bytes ? a->elem_bytes : lm_datatype_size(a->datatype));
 }
 
-/* r's numbers into pl's incore, over pl's iterations (see the top). */
-static void incore_fill(perf_loop *pl, const incore_result *r, const char *compiler)
+/* r's numbers into pl's incore, over pl's iterations, a chain's cycles at the machine's
+ * add latency (see the top). */
+static void incore_fill(perf_loop *pl, const incore_result *r, const char *compiler,
+                        double add_latency)
 {
     perf_incore *c = &pl->incore;
     const incore_loop *lp = &r->loop;
     double per_pass = lp->source_iterations;
+    double pass = incore_chain_cycles(&r->mca, r->mca_add_latency, add_latency);
     *c = (perf_incore){.used = true,
                        .compiler = compiler,
                        .vectorized = lp->vectorized,
                        .vector_bits = lp->vector_bits,
                        .lanes = lp->lanes,
                        .unroll = lp->unroll,
-                       .cycles_per_iteration = r->cycles_per_source_iteration,
+                       .cycles_per_iteration = pass / per_pass,
                        .remainder_loop = r->has_remainder};
     snprintf(c->bottleneck, sizeof c->bottleneck, "%s", r->mca.bottleneck);
     double ls = r->mca.load_store_cycles / per_pass, rem_ls;
     if (r->has_remainder) {
-        c->remainder_cycles_per_iteration = r->remainder_cycles_per_source_iteration;
+        c->remainder_cycles_per_iteration =
+            incore_chain_cycles(&r->remainder_mca, r->mca_add_latency, add_latency) /
+            r->remainder.source_iterations;
         rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
     } else if (r->mca.dependency_pct > r->mca.resource_pct) {
         /* a chain through the iterations: a leftover one is a step of it */
-        c->remainder_cycles_per_iteration = r->cycles_per_source_iteration;
+        c->remainder_cycles_per_iteration = c->cycles_per_iteration;
         rem_ls = ls;
     } else {
         c->remainder_cycles_per_iteration = r->mca.cycles_per_iteration / lp->unroll;
@@ -138,7 +156,7 @@ static incore_status incore_loop_of(perf_loop *pl, const machine *m, const perf_
     const incore_result *r;
     incore_status s = last ? incore_analyze(&req, &r, why) : INCORE_NO_LOOP;
     if (s == INCORE_OK)
-        incore_fill(pl, r, opt->compile);
+        incore_fill(pl, r, opt->compile, m->benchmarks.add_latency_cycles);
     free(source);
     return s;
 }
