@@ -32,9 +32,11 @@
  * calib_measure_last_cache).  The CPU's name comes from /proc/cpuinfo.
  *
  * Benchmarks (the machine's "benchmarks" table: what the model charges per
- * level and per instruction).  Everything in it is in cycles or per cycle,
- * so first the clock: /proc/cpuinfo's "cpu MHz", else CPUID leaf 0x16's base
- * frequency; with neither the table is left out, with a warning.
+ * level and per instruction).  Everything in it is in cycles or per cycle, so
+ * first the clock: the core's own, measured with a chain of dependent integer
+ * adds (one cycle each), not the nominal one of /proc/cpuinfo or CPUID (logged
+ * beside it), which a boosting core outruns (calib_core_clock_ghz).  llvm-mca's
+ * cycles are the core's, and so are the table's: seconds x this clock.
  *
  * In-core costs: the chains above on one core, as vectors and as scalars, for
  * add, multiply (by 1, so the chain neither overflows nor goes subnormal),
@@ -889,23 +891,58 @@ static double calib_cpuid_ghz(void)
     return (double)(a & 0xffff) / 1000;
 }
 
-/* The clock that turns seconds into cycles, from /proc/cpuinfo, else CPUID; 0, with a
- * warning, when neither tells. */
+/* The core's clock, measured: a chain of dependent integer adds of a register to a
+ * register, one cycle each on every x86-64 core (a register source, not an immediate, which
+ * some cores add at renaming, in no cycle), timed over CALIB_CLOCK_ADDS a step; the loop's
+ * own counter and branch run beside the chain on the other units.  The clock a VM or
+ * /proc/cpuinfo states is the nominal (TSC) one, which a boosting core outruns: this
+ * project's Zen 5 VM says 2.596 GHz and runs 4.15.  The cycles llvm-mca counts and those
+ * the calibration states are the core's, so seconds become cycles at this clock. */
+enum { CALIB_CLOCK_ADDS = 16, CALIB_CLOCK_RUNS = 11 };
+static const double calib_clock_seconds = 0.02; /* one timed run, after the warm-up */
+
+#define CALIB_ADD4 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
+
+/* Seconds for steps x CALIB_CLOCK_ADDS dependent adds. */
+static double calib_add_chain_seconds(unsigned long steps)
+{
+    unsigned long x = 0, one = 1;
+    double start = calib_now();
+    for (unsigned long i = 0; i < steps; i++)
+        __asm__ volatile(CALIB_ADD4 CALIB_ADD4 CALIB_ADD4 CALIB_ADD4 : "+r"(x) : "r"(one));
+    double seconds = calib_now() - start;
+    calib_sink = (double)x;
+    return seconds;
+}
+
+double calib_core_clock_ghz(void)
+{
+    /* doubled until a run lasts calib_clock_seconds: the doubling also wakes the core up */
+    unsigned long steps = 1ul << 12;
+    while (calib_add_chain_seconds(steps) < calib_clock_seconds && steps < (1ul << 40))
+        steps *= 2;
+    double best = calib_add_chain_seconds(steps);
+    for (unsigned r = 1; r < CALIB_CLOCK_RUNS; r++)
+        best = fmin(best, calib_add_chain_seconds(steps));
+    return (double)steps * CALIB_CLOCK_ADDS / best / 1e9;
+}
+
+/* The clock that turns seconds into cycles (calib_core_clock_ghz), logged beside the
+ * nominal one of /proc/cpuinfo, else of CPUID. */
 static double calib_clock_ghz(FILE *log)
 {
-    const char *source = "/proc/cpuinfo \"cpu MHz\"";
-    double ghz = calib_cpuinfo_ghz();
-    if (ghz == 0) {
+    double ghz = calib_core_clock_ghz(), nominal = calib_cpuinfo_ghz();
+    const char *source = "/proc/cpuinfo's \"cpu MHz\"";
+    if (nominal == 0) {
+        nominal = calib_cpuid_ghz();
         source = "CPUID leaf 0x16";
-        ghz = calib_cpuid_ghz();
     }
-    if (ghz == 0) {
-        diag_tool(DIAG_WARNING, "cannot read the clock (neither /proc/cpuinfo's \"cpu MHz\" "
-                                "nor CPUID leaf 0x16 gives it): without it no cycles can be "
-                                "stated, so the description has no benchmarks");
-        return 0;
-    }
-    calib_log(log, "calibrate: clock %.3f GHz (from %s)\n", ghz, source);
+    calib_log(log, "calibrate: clock %.3f GHz (a chain of dependent adds, 1 cycle each, best "
+                   "of %d runs)", ghz, CALIB_CLOCK_RUNS);
+    if (nominal > 0)
+        calib_log(log, "; %s says %.3f GHz\n", source, nominal);
+    else
+        calib_log(log, "; neither /proc/cpuinfo nor CPUID states one\n");
     return ghz;
 }
 
@@ -1573,8 +1610,6 @@ bool calib_benchmarks(machine *m, FILE *log)
     machine_benchmarks *b = &m->benchmarks;
     *b = (machine_benchmarks){0};
     b->clock_ghz = calib_clock_ghz(log);
-    if (b->clock_ghz == 0)
-        return true;
     const calib_isa *isa = calib_best_isa();
     calib_runs runs = {.deadline = start + calib_budget_seconds};
     calib_in_core(b, isa, &runs, log);
@@ -1596,17 +1631,21 @@ void calib_keep_best(machine_benchmarks *into, const machine_benchmarks *from)
 {
     if (!into->present || !from->present)
         return;
+    /* from's cycles at into's clock: each calibration measures its own clock, and the
+     * better measurement is the shorter time, not the fewer cycles */
+    double r = into->clock_ghz / from->clock_ghz;
     for (unsigned op = 0; op < MACHINE_NOPS; op++) {
-        into->vector_cycles[op] = calib_fewer(into->vector_cycles[op], from->vector_cycles[op]);
-        into->scalar_cycles[op] = calib_fewer(into->scalar_cycles[op], from->scalar_cycles[op]);
+        into->vector_cycles[op] = calib_fewer(into->vector_cycles[op], r * from->vector_cycles[op]);
+        into->scalar_cycles[op] = calib_fewer(into->scalar_cycles[op], r * from->scalar_cycles[op]);
     }
-    into->add_latency_cycles = calib_fewer(into->add_latency_cycles, from->add_latency_cycles);
-    into->scalar_load_cycles = calib_fewer(into->scalar_load_cycles, from->scalar_load_cycles);
-    into->scalar_store_cycles = calib_fewer(into->scalar_store_cycles, from->scalar_store_cycles);
-    into->barrier_cycles = calib_fewer(into->barrier_cycles, from->barrier_cycles);
+    into->add_latency_cycles = calib_fewer(into->add_latency_cycles, r * from->add_latency_cycles);
+    into->scalar_load_cycles = calib_fewer(into->scalar_load_cycles, r * from->scalar_load_cycles);
+    into->scalar_store_cycles =
+        calib_fewer(into->scalar_store_cycles, r * from->scalar_store_cycles);
+    into->barrier_cycles = calib_fewer(into->barrier_cycles, r * from->barrier_cycles);
     into->chain_window = fmax(into->chain_window, from->chain_window);
     for (unsigned k = 0; k < MACHINE_MAX_CACHES; k++)
-        into->transfer[k] = fmax(into->transfer[k], from->transfer[k]);
+        into->transfer[k] = fmax(into->transfer[k], from->transfer[k] / r);
     for (size_t i = 0; i < into->nbandwidths; i++) {
         machine_bandwidth *a = &into->bandwidths[i];
         for (size_t j = 0; j < from->nbandwidths; j++) {
