@@ -893,13 +893,18 @@ static double calib_cpuid_ghz(void)
 
 /* The core's clock, measured: a chain of dependent integer adds of a register to a
  * register, one cycle each on every x86-64 core (a register source, not an immediate, which
- * some cores add at renaming, in no cycle), timed over CALIB_CLOCK_ADDS a step; the loop's
- * own counter and branch run beside the chain on the other units.  The clock a VM or
+ * some cores add at renaming, in no cycle), CALIB_CLOCK_ADDS a loop step; the loop's own
+ * counter and branch run beside the chain on the other units.  First calib_clock_warm_s of
+ * it wakes the core up to its working clock, then the best of CALIB_CLOCK_RUNS runs of
+ * about calib_clock_run_s each: short, so that on a core shared with other work most runs
+ * fall between two of its time slices (runs of 20 ms, longer than a slice, came out at 3.3
+ * GHz of 4.1 on this loaded VM), and many, so that enough of them do.  The clock a VM or
  * /proc/cpuinfo states is the nominal (TSC) one, which a boosting core outruns: this
- * project's Zen 5 VM says 2.596 GHz and runs 4.15.  The cycles llvm-mca counts and those
+ * project's Zen 5 VM says 2.596 GHz and runs 4.1.  The cycles llvm-mca counts and those
  * the calibration states are the core's, so seconds become cycles at this clock. */
-enum { CALIB_CLOCK_ADDS = 16, CALIB_CLOCK_RUNS = 11 };
-static const double calib_clock_seconds = 0.02; /* one timed run, after the warm-up */
+enum { CALIB_CLOCK_ADDS = 16, CALIB_CLOCK_RUNS = 200 };
+static const double calib_clock_warm_s = 0.05;
+static const double calib_clock_run_s = 0.0005;
 
 #define CALIB_ADD4 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
 
@@ -917,10 +922,12 @@ static double calib_add_chain_seconds(unsigned long steps)
 
 double calib_core_clock_ghz(void)
 {
-    /* doubled until a run lasts calib_clock_seconds: the doubling also wakes the core up */
-    unsigned long steps = 1ul << 12;
-    while (calib_add_chain_seconds(steps) < calib_clock_seconds && steps < (1ul << 40))
+    /* doubled until a run lasts calib_clock_warm_s: the warm-up, and a first rate */
+    unsigned long steps = 1ul << 10;
+    double t;
+    while ((t = calib_add_chain_seconds(steps)) < calib_clock_warm_s && steps < (1ul << 40))
         steps *= 2;
+    steps = (unsigned long)((double)steps * calib_clock_run_s / t) + 1;
     double best = calib_add_chain_seconds(steps);
     for (unsigned r = 1; r < CALIB_CLOCK_RUNS; r++)
         best = fmin(best, calib_add_chain_seconds(steps));
@@ -1627,25 +1634,40 @@ bool calib_benchmarks(machine *m, FILE *log)
     return true;
 }
 
+/* Cycles measured at clock `from` restated at clock `to` (the same seconds). */
+static double calib_at_clock(double cycles, double from, double to)
+{
+    return cycles * to / from;
+}
+
 void calib_keep_best(machine_benchmarks *into, const machine_benchmarks *from)
 {
     if (!into->present || !from->present)
         return;
-    /* from's cycles at into's clock: each calibration measures its own clock, and the
-     * better measurement is the shorter time, not the fewer cycles */
-    double r = into->clock_ghz / from->clock_ghz;
+    /* The faster clock is the better measurement of it (a disturbed run only reads
+     * slower); both tables' cycles are restated at it, so that the shorter time wins, not
+     * the fewer cycles of a slower-read clock. */
+    double ca = into->clock_ghz, cb = from->clock_ghz, c = fmax(ca, cb);
     for (unsigned op = 0; op < MACHINE_NOPS; op++) {
-        into->vector_cycles[op] = calib_fewer(into->vector_cycles[op], r * from->vector_cycles[op]);
-        into->scalar_cycles[op] = calib_fewer(into->scalar_cycles[op], r * from->scalar_cycles[op]);
+        into->vector_cycles[op] = calib_fewer(calib_at_clock(into->vector_cycles[op], ca, c),
+                                              calib_at_clock(from->vector_cycles[op], cb, c));
+        into->scalar_cycles[op] = calib_fewer(calib_at_clock(into->scalar_cycles[op], ca, c),
+                                              calib_at_clock(from->scalar_cycles[op], cb, c));
     }
-    into->add_latency_cycles = calib_fewer(into->add_latency_cycles, r * from->add_latency_cycles);
-    into->scalar_load_cycles = calib_fewer(into->scalar_load_cycles, r * from->scalar_load_cycles);
-    into->scalar_store_cycles =
-        calib_fewer(into->scalar_store_cycles, r * from->scalar_store_cycles);
-    into->barrier_cycles = calib_fewer(into->barrier_cycles, r * from->barrier_cycles);
+    into->add_latency_cycles = calib_fewer(calib_at_clock(into->add_latency_cycles, ca, c),
+                                           calib_at_clock(from->add_latency_cycles, cb, c));
+    into->scalar_load_cycles = calib_fewer(calib_at_clock(into->scalar_load_cycles, ca, c),
+                                           calib_at_clock(from->scalar_load_cycles, cb, c));
+    into->scalar_store_cycles = calib_fewer(calib_at_clock(into->scalar_store_cycles, ca, c),
+                                            calib_at_clock(from->scalar_store_cycles, cb, c));
+    into->barrier_cycles = calib_fewer(calib_at_clock(into->barrier_cycles, ca, c),
+                                       calib_at_clock(from->barrier_cycles, cb, c));
+    into->clock_ghz = c;
     into->chain_window = fmax(into->chain_window, from->chain_window);
+    /* bytes per cycle the other way: x their own clock / c */
     for (unsigned k = 0; k < MACHINE_MAX_CACHES; k++)
-        into->transfer[k] = fmax(into->transfer[k], from->transfer[k] / r);
+        into->transfer[k] = fmax(calib_at_clock(into->transfer[k], c, ca),
+                                 calib_at_clock(from->transfer[k], c, cb));
     for (size_t i = 0; i < into->nbandwidths; i++) {
         machine_bandwidth *a = &into->bandwidths[i];
         for (size_t j = 0; j < from->nbandwidths; j++) {

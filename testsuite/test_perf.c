@@ -501,19 +501,19 @@ static void test_keep_best(void)
     into.vector_cycles[MACHINE_OP_DIVIDE] = 6;
     from.vector_cycles[MACHINE_OP_DIVIDE] = 5.5;
     calib_keep_best(&into, &from);
-    /* from's cycles at into's 2.5 GHz: x 2.5 / 2.6; its bytes per cycle x 2.6 / 2.5 */
-    CU_ASSERT_DOUBLE_EQUAL(into.clock_ghz, 2.5, 0);
-    CU_ASSERT_DOUBLE_EQUAL(into.add_latency_cycles, 4, 0);         /* 4.5 -> 4.33 */
+    /* the faster clock, 2.6 GHz, kept; into's cycles restated at it (x 2.6 / 2.5 = 1.04),
+     * its bytes per cycle / 1.04 */
+    CU_ASSERT_DOUBLE_EQUAL(into.clock_ghz, 2.6, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into.add_latency_cycles, 4.16, 1e-12);   /* 4.16 against 4.5 */
     CU_ASSERT_DOUBLE_EQUAL(into.chain_window, 75, 0);
-    CU_ASSERT_DOUBLE_EQUAL(into.barrier_cycles, 625, 1e-9);        /* 650 -> 625 */
-    CU_ASSERT_DOUBLE_EQUAL(into.scalar_load_cycles, 0.4, 0);       /* 0.5 -> 0.48 */
-    /* not measured before: 0.7 -> 0.673077 */
-    CU_ASSERT_DOUBLE_EQUAL(into.scalar_store_cycles, 0.7 * 2.5 / 2.6, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(into.scalar_store_cycles, 0.673077, 1e-6);
-    CU_ASSERT_DOUBLE_EQUAL(into.vector_cycles[MACHINE_OP_DIVIDE], 5.288462, 1e-6); /* 5.5 */
-    CU_ASSERT_DOUBLE_EQUAL(into.transfer[0], 30, 0);               /* 25 -> 26 */
-    CU_ASSERT_DOUBLE_EQUAL(into.transfer[1], 12.48, 1e-12);        /* 12 -> 12.48 */
-    CU_ASSERT_DOUBLE_EQUAL(into.transfer[2], 10, 0);               /* 8 -> 8.32 */
+    CU_ASSERT_DOUBLE_EQUAL(into.barrier_cycles, 650, 1e-12);        /* 1300 against 650 */
+    CU_ASSERT_DOUBLE_EQUAL(into.scalar_load_cycles, 0.416, 1e-12);  /* 0.416 against 0.5 */
+    CU_ASSERT_DOUBLE_EQUAL(into.scalar_store_cycles, 0.7, 1e-12);   /* not measured before */
+    CU_ASSERT_DOUBLE_EQUAL(into.vector_cycles[MACHINE_OP_DIVIDE], 5.5, 1e-12); /* 6.24, 5.5 */
+    CU_ASSERT_DOUBLE_EQUAL(into.transfer[0], 30 / 1.04, 1e-12);     /* 28.85 against 25 */
+    CU_ASSERT_DOUBLE_EQUAL(into.transfer[0], 28.846154, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(into.transfer[1], 12, 1e-12);            /* 0 against 12 */
+    CU_ASSERT_DOUBLE_EQUAL(into.transfer[2], 10 / 1.04, 1e-12);     /* 9.62 against 8 */
     CU_ASSERT_EQUAL(into.nbandwidths, 2);
     CU_ASSERT_DOUBLE_EQUAL(into_rows[0].gbs, 100, 0);
     CU_ASSERT_DOUBLE_EQUAL(into_rows[1].gbs, 90, 0);
@@ -521,7 +521,8 @@ static void test_keep_best(void)
     from.present = false;
     from.barrier_cycles = 1;
     calib_keep_best(&into, &from);
-    CU_ASSERT_DOUBLE_EQUAL(into.barrier_cycles, 625, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(into.barrier_cycles, 650, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(into.clock_ghz, 2.6, 0);
 }
 
 int main(void)
