@@ -906,15 +906,19 @@ enum { CALIB_CLOCK_ADDS = 16, CALIB_CLOCK_RUNS = 200 };
 static const double calib_clock_warm_s = 0.05;
 static const double calib_clock_run_s = 0.0005;
 
-#define CALIB_ADD4 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
+#define CALIB_ADD4 "add %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\t"
 
-/* Seconds for steps x CALIB_CLOCK_ADDS dependent adds. */
+/* Seconds for steps (at least 1) x CALIB_CLOCK_ADDS dependent adds.  The loop is in the
+ * assembly too, so that no build (-O0 keeps a C loop's variables in memory, a store and a
+ * load in the chain each step) puts anything but the adds into the chain. */
 static double calib_add_chain_seconds(unsigned long steps)
 {
-    unsigned long x = 0, one = 1;
+    unsigned long x = 0, one = 1, left = steps;
     double start = calib_now();
-    for (unsigned long i = 0; i < steps; i++)
-        __asm__ volatile(CALIB_ADD4 CALIB_ADD4 CALIB_ADD4 CALIB_ADD4 : "+r"(x) : "r"(one));
+    __asm__ volatile("1:\n\t" CALIB_ADD4 CALIB_ADD4 CALIB_ADD4 CALIB_ADD4 "dec %1\n\tjnz 1b"
+                     : "+r"(x), "+r"(left)
+                     : "r"(one)
+                     : "cc");
     double seconds = calib_now() - start;
     calib_sink = (double)x;
     return seconds;
