@@ -32,9 +32,11 @@
  * calib_measure_last_cache).  The CPU's name comes from /proc/cpuinfo.
  *
  * Benchmarks (the machine's "benchmarks" table: what the model charges per
- * level and per instruction).  Everything in it is in cycles or per cycle,
- * so first the clock: /proc/cpuinfo's "cpu MHz", else CPUID leaf 0x16's base
- * frequency; with neither the table is left out, with a warning.
+ * level and per instruction).  Everything in it is in cycles or per cycle, so
+ * first the clock: the core's own, measured with a chain of dependent integer
+ * adds (one cycle each), not the nominal one of /proc/cpuinfo or CPUID (logged
+ * beside it), which a boosting core outruns (calib_core_clock_ghz).  llvm-mca's
+ * cycles are the core's, and so are the table's: seconds x this clock.
  *
  * In-core costs: the chains above on one core, as vectors and as scalars, for
  * add, multiply (by 1, so the chain neither overflows nor goes subnormal),
@@ -889,23 +891,69 @@ static double calib_cpuid_ghz(void)
     return (double)(a & 0xffff) / 1000;
 }
 
-/* The clock that turns seconds into cycles, from /proc/cpuinfo, else CPUID; 0, with a
- * warning, when neither tells. */
+/* The core's clock, measured: a chain of dependent integer adds of a register to a
+ * register, one cycle each on every x86-64 core (a register source, not an immediate, which
+ * some cores add at renaming, in no cycle), CALIB_CLOCK_ADDS a loop step; the loop's own
+ * counter and branch run beside the chain on the other units.  First calib_clock_warm_s of
+ * it wakes the core up to its working clock, then the best of CALIB_CLOCK_RUNS runs of
+ * about calib_clock_run_s each: short, so that on a core shared with other work most runs
+ * fall between two of its time slices (runs of 20 ms, longer than a slice, came out at 3.3
+ * GHz of 4.1 on this loaded VM), and many, so that enough of them do.  The clock a VM or
+ * /proc/cpuinfo states is the nominal (TSC) one, which a boosting core outruns: this
+ * project's Zen 5 VM says 2.596 GHz and runs 4.1.  The cycles llvm-mca counts and those
+ * the calibration states are the core's, so seconds become cycles at this clock. */
+enum { CALIB_CLOCK_ADDS = 16, CALIB_CLOCK_RUNS = 200 };
+static const double calib_clock_warm_s = 0.05;
+static const double calib_clock_run_s = 0.0005;
+
+#define CALIB_ADD4 "add %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\t"
+
+/* Seconds for steps (at least 1) x CALIB_CLOCK_ADDS dependent adds.  The loop is in the
+ * assembly too, so that no build (-O0 keeps a C loop's variables in memory, a store and a
+ * load in the chain each step) puts anything but the adds into the chain. */
+static double calib_add_chain_seconds(unsigned long steps)
+{
+    unsigned long x = 0, one = 1, left = steps;
+    double start = calib_now();
+    __asm__ volatile("1:\n\t" CALIB_ADD4 CALIB_ADD4 CALIB_ADD4 CALIB_ADD4 "dec %1\n\tjnz 1b"
+                     : "+r"(x), "+r"(left)
+                     : "r"(one)
+                     : "cc");
+    double seconds = calib_now() - start;
+    calib_sink = (double)x;
+    return seconds;
+}
+
+double calib_core_clock_ghz(void)
+{
+    /* doubled until a run lasts calib_clock_warm_s: the warm-up, and a first rate */
+    unsigned long steps = 1ul << 10;
+    double t;
+    while ((t = calib_add_chain_seconds(steps)) < calib_clock_warm_s && steps < (1ul << 40))
+        steps *= 2;
+    steps = (unsigned long)((double)steps * calib_clock_run_s / t) + 1;
+    double best = calib_add_chain_seconds(steps);
+    for (unsigned r = 1; r < CALIB_CLOCK_RUNS; r++)
+        best = fmin(best, calib_add_chain_seconds(steps));
+    return (double)steps * CALIB_CLOCK_ADDS / best / 1e9;
+}
+
+/* The clock that turns seconds into cycles (calib_core_clock_ghz), logged beside the
+ * nominal one of /proc/cpuinfo, else of CPUID. */
 static double calib_clock_ghz(FILE *log)
 {
-    const char *source = "/proc/cpuinfo \"cpu MHz\"";
-    double ghz = calib_cpuinfo_ghz();
-    if (ghz == 0) {
+    double ghz = calib_core_clock_ghz(), nominal = calib_cpuinfo_ghz();
+    const char *source = "/proc/cpuinfo's \"cpu MHz\"";
+    if (nominal == 0) {
+        nominal = calib_cpuid_ghz();
         source = "CPUID leaf 0x16";
-        ghz = calib_cpuid_ghz();
     }
-    if (ghz == 0) {
-        diag_tool(DIAG_WARNING, "cannot read the clock (neither /proc/cpuinfo's \"cpu MHz\" "
-                                "nor CPUID leaf 0x16 gives it): without it no cycles can be "
-                                "stated, so the description has no benchmarks");
-        return 0;
-    }
-    calib_log(log, "calibrate: clock %.3f GHz (from %s)\n", ghz, source);
+    calib_log(log, "calibrate: clock %.3f GHz (a chain of dependent adds, 1 cycle each, best "
+                   "of %d runs)", ghz, CALIB_CLOCK_RUNS);
+    if (nominal > 0)
+        calib_log(log, "; %s says %.3f GHz\n", source, nominal);
+    else
+        calib_log(log, "; neither /proc/cpuinfo nor CPUID states one\n");
     return ghz;
 }
 
@@ -1573,8 +1621,6 @@ bool calib_benchmarks(machine *m, FILE *log)
     machine_benchmarks *b = &m->benchmarks;
     *b = (machine_benchmarks){0};
     b->clock_ghz = calib_clock_ghz(log);
-    if (b->clock_ghz == 0)
-        return true;
     const calib_isa *isa = calib_best_isa();
     calib_runs runs = {.deadline = start + calib_budget_seconds};
     calib_in_core(b, isa, &runs, log);
@@ -1592,21 +1638,40 @@ bool calib_benchmarks(machine *m, FILE *log)
     return true;
 }
 
+/* Cycles measured at clock `from` restated at clock `to` (the same seconds). */
+static double calib_at_clock(double cycles, double from, double to)
+{
+    return cycles * to / from;
+}
+
 void calib_keep_best(machine_benchmarks *into, const machine_benchmarks *from)
 {
     if (!into->present || !from->present)
         return;
+    /* The faster clock is the better measurement of it (a disturbed run only reads
+     * slower); both tables' cycles are restated at it, so that the shorter time wins, not
+     * the fewer cycles of a slower-read clock. */
+    double ca = into->clock_ghz, cb = from->clock_ghz, c = fmax(ca, cb);
     for (unsigned op = 0; op < MACHINE_NOPS; op++) {
-        into->vector_cycles[op] = calib_fewer(into->vector_cycles[op], from->vector_cycles[op]);
-        into->scalar_cycles[op] = calib_fewer(into->scalar_cycles[op], from->scalar_cycles[op]);
+        into->vector_cycles[op] = calib_fewer(calib_at_clock(into->vector_cycles[op], ca, c),
+                                              calib_at_clock(from->vector_cycles[op], cb, c));
+        into->scalar_cycles[op] = calib_fewer(calib_at_clock(into->scalar_cycles[op], ca, c),
+                                              calib_at_clock(from->scalar_cycles[op], cb, c));
     }
-    into->add_latency_cycles = calib_fewer(into->add_latency_cycles, from->add_latency_cycles);
-    into->scalar_load_cycles = calib_fewer(into->scalar_load_cycles, from->scalar_load_cycles);
-    into->scalar_store_cycles = calib_fewer(into->scalar_store_cycles, from->scalar_store_cycles);
-    into->barrier_cycles = calib_fewer(into->barrier_cycles, from->barrier_cycles);
+    into->add_latency_cycles = calib_fewer(calib_at_clock(into->add_latency_cycles, ca, c),
+                                           calib_at_clock(from->add_latency_cycles, cb, c));
+    into->scalar_load_cycles = calib_fewer(calib_at_clock(into->scalar_load_cycles, ca, c),
+                                           calib_at_clock(from->scalar_load_cycles, cb, c));
+    into->scalar_store_cycles = calib_fewer(calib_at_clock(into->scalar_store_cycles, ca, c),
+                                            calib_at_clock(from->scalar_store_cycles, cb, c));
+    into->barrier_cycles = calib_fewer(calib_at_clock(into->barrier_cycles, ca, c),
+                                       calib_at_clock(from->barrier_cycles, cb, c));
+    into->clock_ghz = c;
     into->chain_window = fmax(into->chain_window, from->chain_window);
+    /* bytes per cycle the other way: x their own clock / c */
     for (unsigned k = 0; k < MACHINE_MAX_CACHES; k++)
-        into->transfer[k] = fmax(into->transfer[k], from->transfer[k]);
+        into->transfer[k] = fmax(calib_at_clock(into->transfer[k], c, ca),
+                                 calib_at_clock(from->transfer[k], c, cb));
     for (size_t i = 0; i < into->nbandwidths; i++) {
         machine_bandwidth *a = &into->bandwidths[i];
         for (size_t j = 0; j < from->nbandwidths; j++) {

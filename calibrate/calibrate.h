@@ -29,14 +29,23 @@ bool calib_machine(machine *m, FILE *log);
 /* The benchmarks part of calib_machine alone: fills m->benchmarks (overwritten, not freed)
  * for the m->cores, m->caches and m->write_allocate it is given: the clock, the in-core
  * cycles, every streaming kernel with its data in every cache and in memory on 1 and on
- * m->cores threads, the transfer rates.  Without a clock (a warning) they stay absent.  False
- * after an error reported through diag, with nothing allocated. */
+ * m->cores threads, the transfer rates.  False after an error reported through diag, with
+ * nothing allocated. */
 bool calib_benchmarks(machine *m, FILE *log);
+
+/* The core's clock in GHz as it runs now: the best of 200 timed runs of 0.5 ms of a chain
+ * of dependent integer adds (register to register, one cycle each on every x86-64 core),
+ * after a warm-up; about 0.2 s on one core.  Not the nominal clock
+ * of /proc/cpuinfo, which a boosting core (or a VM's) outruns. */
+double calib_core_clock_ghz(void);
 
 /* Of two calibrations of the same machine, the better measurement of each benchmark into
  * `into`: the fewer cycles (in-core costs, add latency, scalar accesses, barrier), the
  * longer chain window, the higher bandwidth of each row `from` shares with `into` and the
- * higher transfer rate; rows only in `from` are not added, and the clock is `into`'s.  A
+ * higher transfer rate; rows only in `from` are not added.  Each calibration measures its
+ * own clock, and a disturbed measurement only reads it slower: the clock kept is the
+ * faster of the two, and both tables' cycles are restated at it (x that clock / their
+ * own) before they are compared, so that the shorter time wins, not the fewer cycles.  A
  * calibration is a best of runs; on a machine whose state drifts (a VM whose host moves
  * its vCPUs), two calibrations minutes apart are a best over that span, as a validation's
  * passes over the same span keep each kernel's best. */

@@ -3,7 +3,8 @@
  * (path and hash of the file's content, command): the loops of one file share a compile,
  * and an edited file is compiled again.  Results are kept per (that, lines, element size,
  * -mcpu, llvm-mca program), and under those the disk cache of incore_disk.c keeps them
- * across runs. */
+ * across runs.  llvm-mca's add latency is asked once per (-mcpu, llvm-mca program) and
+ * kept in each result, so that the disk cache has it too. */
 #include "incore.h"
 
 #include <pthread.h>
@@ -100,6 +101,12 @@ typedef struct compiled {
     char *why;
 } compiled;
 
+/* llvm-mca's add latency for one (-mcpu, program); 0 when it could not be had. */
+typedef struct add_latency {
+    char *mcpu, *mca;
+    double cycles;
+} add_latency;
+
 typedef struct analysis {
     uint64_t hash;
     char *source, *command, *mcpu, *mca;
@@ -115,6 +122,8 @@ static struct {
     unsigned ncompiles;
     analysis **analyses; /* each on its own: results handed out must not move */
     unsigned nanalyses;
+    add_latency *latencies;
+    unsigned nlatencies;
     unsigned hits, disk_hits;
 } cache = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -180,6 +189,25 @@ static incore_status analysis_mca(const incore_request *req, const incore_loop *
     return status;
 }
 
+/* llvm-mca's add latency for req's -mcpu and program, asked once a process. */
+static double cache_add_latency(const incore_request *req)
+{
+    for (unsigned k = 0; k < cache.nlatencies; k++)
+        if (same_text(cache.latencies[k].mcpu, req->mcpu) &&
+            same_text(cache.latencies[k].mca, req->mca))
+            return cache.latencies[k].cycles;
+    strbuf why = STRBUF_INIT;
+    double cycles;
+    incore_mca_add_latency(req->mca, req->mcpu, &cycles, &why);
+    strbuf_release(&why);
+    cache.latencies =
+        mem_realloc(cache.latencies, (cache.nlatencies + 1) * sizeof *cache.latencies);
+    cache.latencies[cache.nlatencies++] =
+        (add_latency){req->mcpu ? mem_strdup(req->mcpu) : NULL,
+                      req->mca ? mem_strdup(req->mca) : NULL, cycles};
+    return cycles;
+}
+
 /* The remainder loop of r's, when the assembly has one that llvm-mca can measure. */
 static void analysis_remainder(incore_result *r, const compiled *c, const incore_request *req)
 {
@@ -209,6 +237,7 @@ static void analysis_run(analysis *a, const compiled *c, const incore_request *r
         a->status = analysis_mca(req, &r->loop, &r->mca, &why);
     if (a->status == INCORE_OK) {
         r->cycles_per_source_iteration = r->mca.cycles_per_iteration / r->loop.source_iterations;
+        r->mca_add_latency = cache_add_latency(req);
         analysis_remainder(r, c, req);
     }
     a->why = strbuf_take(&why);
@@ -312,11 +341,17 @@ void incore_cache_clear(void)
         incore_loop_release(&a->result.remainder);
         free(a);
     }
+    for (unsigned k = 0; k < cache.nlatencies; k++) {
+        free(cache.latencies[k].mcpu);
+        free(cache.latencies[k].mca);
+    }
     free(cache.compiles);
     free(cache.analyses);
+    free(cache.latencies);
     cache.compiles = NULL;
     cache.analyses = NULL;
-    cache.ncompiles = cache.nanalyses = 0;
+    cache.latencies = NULL;
+    cache.ncompiles = cache.nanalyses = cache.nlatencies = 0;
     cache.hits = cache.disk_hits = 0;
     pthread_mutex_unlock(&cache.lock);
 }

@@ -99,6 +99,9 @@ typedef struct incore_result {
     incore_loop remainder;
     incore_mca remainder_mca;
     double remainder_cycles_per_source_iteration;
+    /* llvm-mca's latency of a scalar double add for the request's -mcpu (incore_mca_add_latency),
+     * which a chain-bound loop's cycles are scaled by (incore_chain_cycles); 0: unknown. */
+    double mca_add_latency;
 } incore_result;
 
 /* Splits command into words at blanks; *words and each word are to free(), through
@@ -140,6 +143,23 @@ incore_status incore_mca_run(const char *program, const char *mcpu, unsigned ite
                              const char *body, strbuf *report, strbuf *why);
 /* Reads llvm-mca's report; false (why says what is missing) when it is not one. */
 bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why);
+
+/* The latency llvm-mca gives a scalar double add (addsd) on -mcpu=mcpu: the cycles per
+ * iteration of a loop of one addsd that depends on the one before, as the difference of
+ * two runs of INCORE_MCA_ITERATIONS and twice that many iterations, so that the
+ * pipeline's fill and drain (3 cycles a run) cancel.  0 on failure. */
+incore_status incore_mca_add_latency(const char *program, const char *mcpu, double *cycles,
+                                     strbuf *why);
+
+/* The cycles per pass of a loop whose llvm-mca report is mca, on a core whose measured add
+ * latency is add_latency where llvm-mca's is mca_add_latency: when llvm-mca finds the loop
+ * bound by data dependencies more than by resources and its cycles per iteration exceed
+ * its resource bound (the larger of Block RThroughput and the most loaded resource's
+ * pressure), the chain of adds sets its pace, and the cycles scale by add_latency /
+ * mca_add_latency, never below the resource bound; else llvm-mca's cycles as they are.
+ * llvm-mca 19 has no Zen 5 model and takes -mcpu=native on Zen 5 as Zen 4 (an add of 3
+ * cycles, 2 measured).  A latency <= 0 (unknown) leaves the cycles as they are. */
+double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency);
 
 /* The last line of the loop statement whose keyword (for, while, do) is at line and
  * column of the C text (column 1: the line's first loop keyword); 0 when the text holds

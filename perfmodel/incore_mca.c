@@ -4,6 +4,7 @@
 #include "incore.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,4 +193,36 @@ bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why)
     out->dependency_pct = none ? 0 : mca_number_after(report, "Data Dependencies:");
     mca_bottleneck(report, out);
     return true;
+}
+
+/* llvm-mca's total cycles for `iterations` of one dependent addsd; -1 on failure. */
+static double mca_add_chain_cycles(const char *program, const char *mcpu, unsigned iterations,
+                                   strbuf *why)
+{
+    strbuf report = STRBUF_INIT;
+    incore_mca mca;
+    bool ok = incore_mca_run(program, mcpu, iterations, "addsd %xmm1, %xmm0\n", &report,
+                             why) == INCORE_OK &&
+              incore_mca_parse(strbuf_cstr(&report), &mca, why);
+    strbuf_release(&report);
+    return ok ? mca.total_cycles : -1;
+}
+
+incore_status incore_mca_add_latency(const char *program, const char *mcpu, double *cycles,
+                                     strbuf *why)
+{
+    double once = mca_add_chain_cycles(program, mcpu, INCORE_MCA_ITERATIONS, why);
+    double twice = once > 0 ? mca_add_chain_cycles(program, mcpu, 2 * INCORE_MCA_ITERATIONS, why)
+                            : -1;
+    *cycles = twice > once ? (twice - once) / INCORE_MCA_ITERATIONS : 0;
+    return *cycles > 0 ? INCORE_OK : INCORE_MCA_FAILED;
+}
+
+double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency)
+{
+    double bound = fmax(mca->block_rthroughput, mca->bottleneck_cycles);
+    if (mca->dependency_pct <= mca->resource_pct || mca->cycles_per_iteration <= bound ||
+        mca_add_latency <= 0 || add_latency <= 0)
+        return mca->cycles_per_iteration;
+    return fmax(bound, mca->cycles_per_iteration * add_latency / mca_add_latency);
 }

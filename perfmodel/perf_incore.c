@@ -33,7 +33,20 @@
  * same assembly loop and whose stores are a whole number of its iterations; a loop whose
  * pass stores a fraction of its parent's iteration (an r loop still a loop, of 3 out[i][r]
  * an i) is the loop.  No stores in the subtree, a fraction, or no enclosing loop that is
- * a loop: the nest falls back, the reason said. */
+ * a loop: the nest falls back, the reason said.
+ *
+ * Chains at the machine's latency.  llvm-mca knows a core by its scheduling model, and
+ * version 19 has none for Zen 5: -mcpu=native there is Zen 4, whose floating-point add
+ * takes 3 cycles where this project's Zen 5 measures 2.  A loop that is a chain of such
+ * adds (a reduction the compiler must keep in order: a dot product without -ffast-math)
+ * runs at that latency, so its cycles would be 1.5x too many.  The machine's calibrated
+ * add_latency_cycles is a chain of scalar double adds on the real core, and llvm-mca's is
+ * the same chain on its model (incore_mca_add_latency, asked once per -mcpu and kept in
+ * the caches): where llvm-mca says data dependencies bound a loop more than resources and
+ * its cycles per pass exceed its resource bound (Block RThroughput, the most loaded
+ * resource), those cycles are scaled by the machine's latency over llvm-mca's, never
+ * below the resource bound (incore_chain_cycles).  Loops bound by their resources keep
+ * llvm-mca's cycles.  A machine without a measured add latency scales nothing. */
 #include "perf_incore.h"
 
 #include <math.h>
@@ -101,28 +114,33 @@ static unsigned incore_element_size(const lm_loop *l)
     return (unsigned)(a->elem_bytes ? a->elem_bytes : lm_datatype_size(a->datatype));
 }
 
-/* r's numbers into pl's incore, over pl's iterations (see the top). */
-static void incore_fill(perf_loop *pl, const incore_result *r, const char *compiler)
+/* r's numbers into pl's incore, over pl's iterations, a chain's cycles at the machine's
+ * add latency (see the top). */
+static void incore_fill(perf_loop *pl, const incore_result *r, const char *compiler,
+                        double add_latency)
 {
     perf_incore *c = &pl->incore;
     const incore_loop *lp = &r->loop;
     double per_pass = lp->source_iterations;
+    double pass = incore_chain_cycles(&r->mca, r->mca_add_latency, add_latency);
     *c = (perf_incore){.used = true,
                        .compiler = compiler,
                        .vectorized = lp->vectorized,
                        .vector_bits = lp->vector_bits,
                        .lanes = lp->lanes,
                        .unroll = lp->unroll,
-                       .cycles_per_iteration = r->cycles_per_source_iteration,
+                       .cycles_per_iteration = pass / per_pass,
                        .remainder_loop = r->has_remainder};
     snprintf(c->bottleneck, sizeof c->bottleneck, "%s", r->mca.bottleneck);
     double ls = r->mca.load_store_cycles / per_pass, rem_ls;
     if (r->has_remainder) {
-        c->remainder_cycles_per_iteration = r->remainder_cycles_per_source_iteration;
+        c->remainder_cycles_per_iteration =
+            incore_chain_cycles(&r->remainder_mca, r->mca_add_latency, add_latency) /
+            r->remainder.source_iterations;
         rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
     } else if (r->mca.dependency_pct > r->mca.resource_pct) {
         /* a chain through the iterations: a leftover one is a step of it */
-        c->remainder_cycles_per_iteration = r->cycles_per_source_iteration;
+        c->remainder_cycles_per_iteration = c->cycles_per_iteration;
         rem_ls = ls;
     } else {
         c->remainder_cycles_per_iteration = r->mca.cycles_per_iteration / lp->unroll;
@@ -165,7 +183,7 @@ static incore_status incore_loop_of(perf_loop *pl, const machine *m, const perf_
     const incore_result *r;
     incore_status s = incore_query(pl->loop, element, m, opt, &r, why);
     if (s == INCORE_OK)
-        incore_fill(pl, r, opt->compile);
+        incore_fill(pl, r, opt->compile, m->benchmarks.add_latency_cycles);
     return s;
 }
 
@@ -217,6 +235,7 @@ static double incore_passes_of(const incore_loop *lp, double per_iteration)
  * e's incore, and each loop of e's subtree marked as swallowed; false with why when the
  * stores do not say how many source iterations a pass covers. */
 static bool incore_enclosing_fill(perf_nest *n, perf_loop *e, const incore_result *r,
+                                  double add_latency,
                                   const char *compiler, strbuf *why)
 {
     double stored = incore_stored_per_iteration(n, e);
@@ -241,7 +260,7 @@ static bool incore_enclosing_fill(perf_nest *n, perf_loop *e, const incore_resul
         if (n->loops[i].loop != e->loop && incore_within(n->loops[i].loop, e->loop))
             n->loops[i].incore = (perf_incore){.used = true, .compiler = compiler,
                                                .enclosing = e->loop};
-    incore_fill(e, &re, compiler);
+    incore_fill(e, &re, compiler, add_latency);
     e->incore.enclosing = e->loop;
     return true;
 }
@@ -294,7 +313,7 @@ static incore_status incore_enclosing_of(perf_nest *n, perf_loop *pl, const mach
         if (s != INCORE_OK)
             return s;
         e = incore_outermost_of(n, e, r, element, m, opt, &r);
-        if (!incore_enclosing_fill(n, e, r, opt->compile, why))
+        if (!incore_enclosing_fill(n, e, r, m->benchmarks.add_latency_cycles, opt->compile, why))
             return INCORE_NO_LOOP;
         strbuf_release(why); /* the inner loop's reason no longer holds */
         return INCORE_OK;

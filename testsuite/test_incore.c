@@ -379,6 +379,64 @@ static void test_parse_report(void)
     strbuf_release(&why);
 }
 
+/* A chain's cycles at the machine's add latency (incore_chain_cycles), on the checked-in
+ * report of dot_scalar.s on znver3 (3.014 cycles a pass; data dependencies 95.89%,
+ * resources 0%; its resource bound 1.0: Block RThroughput and Zn3FP45's pressure), whose
+ * add llvm-mca takes as 3 cycles.  By hand:
+ * - a core measuring 2: 3.014 x 2 / 3 = 2.009333..., above the bound;
+ * - a core measuring 0.5: 3.014 x 0.5 / 3 = 0.502333..., below the bound: 1.0;
+ * - a core measuring 4: 3.014 x 4 / 3 = 4.018666...;
+ * - latency unknown (0) on either side: 3.014 as llvm-mca said;
+ * - the same report read as bound by its resources (resource share above the dependency
+ *   share): 3.014 as llvm-mca said;
+ * - a pass at its resource bound (cycles 1.0): 1.0 whatever the latencies. */
+static void test_chain_cycles(void)
+{
+    char *report = testutil_read_file(FIXTURES "dot_znver3.mca");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    incore_mca m;
+    strbuf why = STRBUF_INIT;
+    CU_ASSERT_TRUE_FATAL(incore_mca_parse(report, &m, &why));
+    CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&m, 3, 2), 3.014 * 2 / 3, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&m, 3, 2), 2.0093333333333333, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&m, 3, 0.5), 1.0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&m, 3, 4), 4.0186666666666666, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&m, 0, 2), 3.014, 0);
+    CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&m, 3, 0), 3.014, 0);
+    incore_mca resources = m;
+    resources.resource_pct = 96;
+    CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&resources, 3, 2), 3.014, 0);
+    incore_mca at_bound = m;
+    at_bound.cycles_per_iteration = 1.0;
+    CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&at_bound, 3, 2), 1.0, 0);
+    free(report);
+    strbuf_release(&why);
+}
+
+/* llvm-mca's add latency, from two runs of a dependent addsd: 3 cycles on znver3 and
+ * znver4 (their scheduling models' FP add), 4 on skylake-avx512 (Skylake's FMA units do
+ * the adds); an -mcpu llvm-mca does not know is a failure, 0. */
+static void test_mca_add_latency(void)
+{
+    if (!need_mca("llvm-mca's add latency"))
+        return;
+    static const struct {
+        const char *mcpu;
+        double cycles;
+    } cases[] = {{"znver3", 3}, {"znver4", 3}, {"skylake-avx512", 4}};
+    strbuf why = STRBUF_INIT;
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        double cycles = -1;
+        CU_ASSERT_EQUAL(incore_mca_add_latency(NULL, cases[k].mcpu, &cycles, &why), INCORE_OK);
+        CU_ASSERT_DOUBLE_EQUAL(cycles, cases[k].cycles, 0);
+    }
+    double cycles = -1;
+    CU_ASSERT_EQUAL(incore_mca_add_latency(NULL, "no-such-cpu", &cycles, &why),
+                    INCORE_MCA_FAILED);
+    CU_ASSERT_EQUAL(cycles, 0);
+    strbuf_release(&why);
+}
+
 /* The dot product's loop found, and llvm-mca run on it: the checked-in report again. */
 static void test_dot_fixture(void)
 {
@@ -652,10 +710,12 @@ int main(void)
         {"the remainder loop", test_remainder},
         {"a loop statement's last line", test_last_line},
         {"llvm-mca's report read back", test_parse_report},
+        {"a chain's cycles at the machine's add latency", test_chain_cycles},
         {NULL, NULL},
     };
     static const testutil_case running[] = {
         {"the dot product through llvm-mca", test_dot_fixture},
+        {"llvm-mca's add latency", test_mca_add_latency},
         {"fixtures: cycles per source iteration", test_fixture_cycles},
         {"-O2 against -O3 -march=x86-64-v4, and the cache", test_compile_widths},
         {"the disk cache across runs", test_disk_cache},

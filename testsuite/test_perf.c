@@ -3,10 +3,12 @@
  * shrinks past each layer condition, trip counts from bound expressions,
  * weighted flops and the runtime, and the errors.  The calibration: where the
  * cache sizes come from, and the benchmarks measured on this machine. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -442,6 +444,50 @@ static void test_benchmarks(void)
     machine_free(&m);
 }
 
+/* Seconds of the best of 200 runs of steps x 8 dependent 64-bit multiplies (the loop in
+ * the assembly, so that an -O0 build adds no store and load to the chain).  Runs shorter
+ * than a time slice and many, as the clock's: on a loaded machine (ctest -j beside other
+ * work) runs of 12 ms all came out a half slower. */
+static double imul_chain_seconds(unsigned long steps)
+{
+    double best = 0;
+    bool unchanged = true;
+    for (int r = 0; r < 200; r++) {
+        unsigned long x = 3, one = 1, left = steps;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        __asm__ volatile("1:\n\timul %2, %0\n\timul %2, %0\n\timul %2, %0\n\timul %2, %0\n\t"
+                         "imul %2, %0\n\timul %2, %0\n\timul %2, %0\n\timul %2, %0\n\t"
+                         "dec %1\n\tjnz 1b"
+                         : "+r"(x), "+r"(left)
+                         : "r"(one)
+                         : "cc");
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double seconds = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+        if (r == 0 || seconds < best)
+            best = seconds;
+        unchanged &= x == 3;
+    }
+    CU_ASSERT_TRUE(unchanged);
+    return best;
+}
+
+/* The core's measured clock: a plausible rate, and the one at which another chain of known
+ * latency takes its cycles: a 64-bit integer multiply waits 3 cycles for the one before on
+ * every x86-64 core of the last fifteen years (Intel since Nehalem, AMD since Zen), so
+ * 2^14 x 8 of them take 3 x 2^17 cycles, 0.1 ms at 4 GHz; within 10% (the two chains are
+ * timed apart, and a shared core's clock moves). */
+static void test_core_clock(void)
+{
+    double ghz = calib_core_clock_ghz();
+    CU_ASSERT(ghz >= 0.5 && ghz <= 10);
+    unsigned long steps = 1ul << 14;
+    double cycles = imul_chain_seconds(steps) * ghz * 1e9 / ((double)steps * 8);
+    if (fabs(cycles - 3) > 0.3)
+        printf("\n  clock %.3f GHz: a multiply took %.3f cycles\n", ghz, cycles);
+    CU_ASSERT(fabs(cycles - 3) <= 0.3);
+}
+
 /* Two calibrations of one machine: the fewer cycles, the longer window, the higher rates
  * and bandwidths, measurement by measurement; a row only the second has is not added. */
 static void test_keep_best(void)
@@ -462,16 +508,19 @@ static void test_keep_best(void)
     into.vector_cycles[MACHINE_OP_DIVIDE] = 6;
     from.vector_cycles[MACHINE_OP_DIVIDE] = 5.5;
     calib_keep_best(&into, &from);
-    CU_ASSERT_DOUBLE_EQUAL(into.clock_ghz, 2.5, 0);
-    CU_ASSERT_DOUBLE_EQUAL(into.add_latency_cycles, 4, 0);
+    /* the faster clock, 2.6 GHz, kept; into's cycles restated at it (x 2.6 / 2.5 = 1.04),
+     * its bytes per cycle / 1.04 */
+    CU_ASSERT_DOUBLE_EQUAL(into.clock_ghz, 2.6, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into.add_latency_cycles, 4.16, 1e-12);   /* 4.16 against 4.5 */
     CU_ASSERT_DOUBLE_EQUAL(into.chain_window, 75, 0);
-    CU_ASSERT_DOUBLE_EQUAL(into.barrier_cycles, 650, 0);
-    CU_ASSERT_DOUBLE_EQUAL(into.scalar_load_cycles, 0.4, 0);
-    CU_ASSERT_DOUBLE_EQUAL(into.scalar_store_cycles, 0.7, 0); /* not measured before */
-    CU_ASSERT_DOUBLE_EQUAL(into.vector_cycles[MACHINE_OP_DIVIDE], 5.5, 0);
-    CU_ASSERT_DOUBLE_EQUAL(into.transfer[0], 30, 0);
-    CU_ASSERT_DOUBLE_EQUAL(into.transfer[1], 12, 0);
-    CU_ASSERT_DOUBLE_EQUAL(into.transfer[2], 10, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into.barrier_cycles, 650, 1e-12);        /* 1300 against 650 */
+    CU_ASSERT_DOUBLE_EQUAL(into.scalar_load_cycles, 0.416, 1e-12);  /* 0.416 against 0.5 */
+    CU_ASSERT_DOUBLE_EQUAL(into.scalar_store_cycles, 0.7, 1e-12);   /* not measured before */
+    CU_ASSERT_DOUBLE_EQUAL(into.vector_cycles[MACHINE_OP_DIVIDE], 5.5, 1e-12); /* 6.24, 5.5 */
+    CU_ASSERT_DOUBLE_EQUAL(into.transfer[0], 30 / 1.04, 1e-12);     /* 28.85 against 25 */
+    CU_ASSERT_DOUBLE_EQUAL(into.transfer[0], 28.846154, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(into.transfer[1], 12, 1e-12);            /* 0 against 12 */
+    CU_ASSERT_DOUBLE_EQUAL(into.transfer[2], 10 / 1.04, 1e-12);     /* 9.62 against 8 */
     CU_ASSERT_EQUAL(into.nbandwidths, 2);
     CU_ASSERT_DOUBLE_EQUAL(into_rows[0].gbs, 100, 0);
     CU_ASSERT_DOUBLE_EQUAL(into_rows[1].gbs, 90, 0);
@@ -479,7 +528,8 @@ static void test_keep_best(void)
     from.present = false;
     from.barrier_cycles = 1;
     calib_keep_best(&into, &from);
-    CU_ASSERT_DOUBLE_EQUAL(into.barrier_cycles, 650, 0);
+    CU_ASSERT_DOUBLE_EQUAL(into.barrier_cycles, 650, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(into.clock_ghz, 2.6, 0);
 }
 
 int main(void)
@@ -495,6 +545,7 @@ int main(void)
     };
     static const testutil_case calibration[] = {
         {"cache sizes: sysfs, CPUID, sysconf", test_cache_sources},
+        {"the core's clock: a chain of adds, checked with multiplies", test_core_clock},
         {"benchmarks: every kernel, level and thread count; sane in-core costs", test_benchmarks},
         {"two calibrations: the best of each measurement kept", test_keep_best},
         {NULL, NULL},

@@ -992,7 +992,7 @@ static void test_machine_files_load(void)
     }
 }
 
-/* The calibrated file of this project's VM (perfmodel -calibrate, 2026-11-25): whole, with
+/* The calibrated file of this project's VM (three calibrations, 2026-11-26): whole, with
  * every benchmark the model asks for, so -model ecm works with it as shipped. */
 static void test_calibrated_machine_file(void)
 {

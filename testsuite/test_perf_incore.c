@@ -344,6 +344,59 @@ static void test_unrolled_inner(void)
     machine_free(&m);
 }
 
+/* The same chain on machines whose measured add latency is not llvm-mca's (4 cycles on
+ * skylake-avx512, incore_mca_add_latency): the pass's 32.015 cycles scale by the machine's
+ * latency over 4, never below the pass's resource bound, 7.99 (SKXPort5's pressure, above
+ * the Block RThroughput of 7.0).  By hand, per source iteration (a pass is 8):
+ * - 2 cycles: 32.015 x 2 / 4 = 16.0075 a pass, 2.0009375 an iteration; the 3 leftover ones
+ *   the same: 1003 x 2.0009375 = 2006.9403125 cycles, 1003.47015625 ns at 2 GHz;
+ * - 0.5 cycles: 32.015 x 0.5 / 4 = 4.001875 is below 7.99: 7.99 / 8 = 0.99875 an
+ *   iteration, 1003 x 0.99875 = 1001.74625 cycles. */
+static void test_chain_scaled(void)
+{
+    if (!need_mca("a chain at the machine's add latency"))
+        return;
+    static const struct {
+        const char *latency;
+        double per_iteration, cycles;
+    } cases[] = {{"2", 2.0009375, 2006.9403125}, {"0.5", 0.99875, 1001.74625}};
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/dot.c");
+    char *source = testutil_path(dir, "dot.c"), *name = testutil_path(dir, "dot.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    char *json = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char latency[64];
+        snprintf(latency, sizeof latency, "\"add_latency_cycles\": %s}", cases[k].latency);
+        char *with = testutil_replace(json, "\"add_latency_cycles\": 4}", latency);
+        char *cpu = testutil_replace(with, "\"write_allocate\": true, \"cores\": 4,",
+                                     "\"write_allocate\": true, \"cores\": 4, "
+                                     "\"mcpu\": \"skylake-avx512\",");
+        machine *m = machine_parse("ecm-test.json", cpu);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        CU_ASSERT_DOUBLE_EQUAL(m->benchmarks.add_latency_cycles, atof(cases[k].latency), 0);
+        lm_program *p;
+        perf_result r;
+        perf_options opt = {.model = PERF_ROOFLINE, .compile = O3_512};
+        CU_ASSERT_TRUE_FATAL(evaluate_xml(name, dot_xml, &opt, m, &p, &r));
+        const perf_nest *n = &r.nests[0];
+        CU_ASSERT_TRUE_FATAL(n->incore.used);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, cases[k].per_iteration, 1e-12);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_cycles_per_iteration, cases[k].per_iteration,
+                               1e-12);
+        ASSERT_CLOSE(n->incore.cycles, cases[k].cycles);
+        ASSERT_CLOSE(n->compute_s, cases[k].cycles / 2e9);
+        release(&p, &r);
+        machine_free(&m);
+        free(with);
+        free(cpu);
+    }
+    free(json);
+    free(source);
+    free(name);
+    free(text);
+}
+
 /* The nest's numbers without -compile, to compare a fallback with. */
 static double estimate_runtime(const machine *m)
 {
@@ -587,6 +640,7 @@ int main(void)
         {"ECM's T_OL and T_nOL from the assembly", test_ecm},
         {"a chain's leftover iterations", test_chain_leftover},
         {"an inner loop unrolled away: the enclosing loop", test_unrolled_inner},
+        {"a chain at the machine's add latency", test_chain_scaled},
         {"a compiler that fails", test_compiler_fails},
         {"a loop not found", test_loop_not_found},
         {"shell metacharacters stay words", test_metacharacters},
