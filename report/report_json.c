@@ -170,12 +170,6 @@ const json_check_field report_json_schema = {"the report", JSON_CHECK_OBJECT,
 
 /* ---- writing ---- */
 
-static void json_member_number(json_out *w, const char *key, double v)
-{
-    json_key(w, key);
-    json_number(w, v);
-}
-
 static void json_member_string(json_out *w, const char *key, const char *s)
 {
     json_key(w, key);

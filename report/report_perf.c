@@ -83,12 +83,6 @@ void report_perf_incore_text(FILE *out, const char *indent, const perf_nest *n)
             c->bottleneck[0] ? c->bottleneck : "none", 100 * c->share);
 }
 
-static void report_perf_member_number(json_out *w, const char *key, double v)
-{
-    json_key(w, key);
-    json_number(w, v);
-}
-
 void report_perf_incore_json(json_out *w, const perf_nest *n)
 {
     const perf_incore *c = &n->incore;
@@ -116,21 +110,21 @@ void report_perf_incore_json(json_out *w, const perf_nest *n)
     }
     json_key(w, "vectorized");
     json_bool(w, c->vectorized);
-    report_perf_member_number(w, "vector_bits", c->vector_bits);
-    report_perf_member_number(w, "lanes", c->lanes);
-    report_perf_member_number(w, "unroll", c->unroll);
-    report_perf_member_number(w, "cycles_per_iteration", c->cycles_per_iteration);
-    report_perf_member_number(w, "remainder_cycles_per_iteration",
+    json_member_number(w, "vector_bits", c->vector_bits);
+    json_member_number(w, "lanes", c->lanes);
+    json_member_number(w, "unroll", c->unroll);
+    json_member_number(w, "cycles_per_iteration", c->cycles_per_iteration);
+    json_member_number(w, "remainder_cycles_per_iteration",
                               c->remainder_cycles_per_iteration);
     json_key(w, "remainder_loop");
     json_bool(w, c->remainder_loop);
-    report_perf_member_number(w, "remainder_iterations", c->remainder_iterations);
+    json_member_number(w, "remainder_iterations", c->remainder_iterations);
     json_key(w, "bottleneck");
     json_string(w, c->bottleneck);
-    report_perf_member_number(w, "cycles", c->cycles);
-    report_perf_member_number(w, "load_store_cycles", c->load_store_cycles);
-    report_perf_member_number(w, "seconds", c->seconds);
-    report_perf_member_number(w, "share", c->share);
+    json_member_number(w, "cycles", c->cycles);
+    json_member_number(w, "load_store_cycles", c->load_store_cycles);
+    json_member_number(w, "seconds", c->seconds);
+    json_member_number(w, "share", c->share);
     json_object_end(w);
 }
 

@@ -248,12 +248,6 @@ void report_roofline_text(FILE *out, const report_roofline *rr)
     }
 }
 
-static void roofline_member(json_out *w, const char *key, double v)
-{
-    json_key(w, key);
-    json_number(w, v);
-}
-
 void report_roofline_json(json_out *w, const report_roofline *rr)
 {
     json_array_begin(w);
@@ -263,29 +257,29 @@ void report_roofline_json(json_out *w, const report_roofline *rr)
         json_object_begin(w);
         json_key(w, "file");
         json_string(w, l->loc.file);
-        roofline_member(w, "line", l->loc.line);
+        json_member_number(w, "line", l->loc.line);
         json_key(w, "function");
         json_string(w, l->function->name);
-        roofline_member(w, "seconds", row->seconds);
-        roofline_member(w, "share", row->share);
-        roofline_member(w, "flops", row->flops);
-        roofline_member(w, "bytes", row->bytes);
-        roofline_member(w, "gflops", row->gflops);
-        roofline_member(w, "gbytes_per_s", row->gbs);
-        roofline_member(w, "ai", row->ai);
+        json_member_number(w, "seconds", row->seconds);
+        json_member_number(w, "share", row->share);
+        json_member_number(w, "flops", row->flops);
+        json_member_number(w, "bytes", row->bytes);
+        json_member_number(w, "gflops", row->gflops);
+        json_member_number(w, "gbytes_per_s", row->gbs);
+        json_member_number(w, "ai", row->ai);
         json_key(w, "roof");
         json_string(w, row->roof);
-        roofline_member(w, "roof_gbs", row->roof_gbs);
-        roofline_member(w, "peak_gflops", row->peak_gflops);
-        roofline_member(w, "bound_gflops", row->bound_gflops);
-        roofline_member(w, "fraction_of_bound", row->fraction);
+        json_member_number(w, "roof_gbs", row->roof_gbs);
+        json_member_number(w, "peak_gflops", row->peak_gflops);
+        json_member_number(w, "bound_gflops", row->bound_gflops);
+        json_member_number(w, "fraction_of_bound", row->fraction);
         json_key(w, "predicted");
         json_bool(w, row->predicted);
         if (row->predicted) {
-            roofline_member(w, "predicted_s", row->predicted_s);
-            roofline_member(w, "predicted_gflops", row->predicted_gflops);
-            roofline_member(w, "predicted_ai", row->predicted_ai);
-            roofline_member(w, "error", row->error);
+            json_member_number(w, "predicted_s", row->predicted_s);
+            json_member_number(w, "predicted_gflops", row->predicted_gflops);
+            json_member_number(w, "predicted_ai", row->predicted_ai);
+            json_member_number(w, "error", row->error);
         }
         json_object_end(w);
     }

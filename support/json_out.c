@@ -174,3 +174,9 @@ void json_null(json_out *w)
     json_value_begin(w);
     strbuf_append(w->text, "null");
 }
+
+void json_member_number(json_out *w, const char *key, double v)
+{
+    json_key(w, key);
+    json_number(w, v);
+}

@@ -34,5 +34,7 @@ void json_null(json_out *w);
 
 /* The key of the next member of the innermost object. */
 void json_key(json_out *w, const char *key);
+/* A member whose value is a number: json_key, then json_number. */
+void json_member_number(json_out *w, const char *key, double v);
 
 #endif
