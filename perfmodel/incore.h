@@ -161,6 +161,11 @@ incore_status incore_mca_add_latency(const char *program, const char *mcpu, doub
  * cycles, 2 measured).  A latency <= 0 (unknown) leaves the cycles as they are. */
 double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency);
 
+/* Whether body (a loop's instructions, one a line) holds a floating-point add, subtract or
+ * fused multiply-add: a chain of a loop without one (a max, a compare) is none of adds, and
+ * its cycles are not scaled by the add latency (incore_chain_cycles is given 0 for it). */
+bool incore_body_adds(const char *body);
+
 /* The last line of the loop statement whose keyword (for, while, do) is at line and
  * column of the C text (column 1: the line's first loop keyword); 0 when the text holds
  * no whole loop there (the rule and its limit: incore_src.c). */

@@ -439,6 +439,35 @@ static bool insn_packed_fp(const char *insn, size_t n, const char *operands)
     return false;
 }
 
+/* A floating-point add, subtract or fused multiply-add, scalar or packed, SSE or AVX:
+ * the instructions whose latency the machine's add latency measures. */
+static bool insn_fp_add(const char *insn, size_t n)
+{
+    static const char *const stems[] = {"add", "sub", "fmadd", "fmsub", "fnmadd", "fnmsub"};
+    const char *stem = insn[0] == 'v' ? insn + 1 : insn;
+    size_t len = n - (size_t)(stem - insn);
+    if (len < 3 || !strchr("sp", stem[len - 2]) || !strchr("sd", stem[len - 1]))
+        return false;
+    for (size_t k = 0; k < sizeof stems / sizeof *stems; k++)
+        if (!strncmp(stem, stems[k], strlen(stems[k])) &&
+            (k < 2 ? len == strlen(stems[k]) + 2 : insn[0] == 'v'))
+            return true;
+    return false;
+}
+
+bool incore_body_adds(const char *body)
+{
+    for (const char *line = body; line && *line;) {
+        const char *insn = line + strspn(line, " \t"), *operands;
+        size_t n = insn_mnemonic(insn, &operands);
+        if (n > 0 && insn_fp_add(insn, n))
+            return true;
+        line = strchr(line, '\n');
+        line = line ? line + 1 : NULL;
+    }
+    return false;
+}
+
 static unsigned insn_vector_bits(const char *operands)
 {
     if (strstr(operands, "%zmm"))

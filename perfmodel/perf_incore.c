@@ -46,7 +46,10 @@
  * its cycles per pass exceed its resource bound (Block RThroughput, the most loaded
  * resource), those cycles are scaled by the machine's latency over llvm-mca's, never
  * below the resource bound (incore_chain_cycles).  Loops bound by their resources keep
- * llvm-mca's cycles.  A machine without a measured add latency scales nothing. */
+ * llvm-mca's cycles, and so do loops with no floating-point add, subtract or FMA
+ * (incore_body_adds): their chain is of other instructions (vmax's maxsd, 2 cycles in
+ * llvm-mca's Zen 4 model and 2 measured on Zen 5), whose latency the add's says nothing
+ * of.  A machine without a measured add latency scales nothing. */
 #include "perf_incore.h"
 
 #include <math.h>
@@ -122,7 +125,8 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     perf_incore *c = &pl->incore;
     const incore_loop *lp = &r->loop;
     double per_pass = lp->source_iterations;
-    double pass = incore_chain_cycles(&r->mca, r->mca_add_latency, add_latency);
+    double mca_add = incore_body_adds(lp->body) ? r->mca_add_latency : 0;
+    double pass = incore_chain_cycles(&r->mca, mca_add, add_latency);
     *c = (perf_incore){.used = true,
                        .compiler = compiler,
                        .vectorized = lp->vectorized,
@@ -135,7 +139,9 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     double ls = r->mca.load_store_cycles / per_pass, rem_ls;
     if (r->has_remainder) {
         c->remainder_cycles_per_iteration =
-            incore_chain_cycles(&r->remainder_mca, r->mca_add_latency, add_latency) /
+            incore_chain_cycles(&r->remainder_mca,
+                                incore_body_adds(r->remainder.body) ? r->mca_add_latency : 0,
+                                add_latency) /
             r->remainder.source_iterations;
         rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
     } else if (r->mca.dependency_pct > r->mca.resource_pct) {

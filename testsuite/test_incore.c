@@ -413,6 +413,35 @@ static void test_chain_cycles(void)
     strbuf_release(&why);
 }
 
+/* A chain of no adds keeps llvm-mca's cycles.  vmax (bench/validate/kernels/vmax.c) at
+ * GCC 12's -O3 -march=native is a chain of vmaxsd (vmax_znver4.mca: 2011 cycles for 1000
+ * passes, data dependencies 49.68%, resources 0%, Block RThroughput 1.0): its body holds
+ * no floating-point add, subtract or FMA, so the perf model gives incore_chain_cycles an
+ * unknown llvm-mca add latency (0) and the pass stays 2011 / 1000 = 2.011 cycles (Zen 5
+ * measures 1.97), where scaling it as adds (2 / 3) would give 1.3407.  The bodies with an
+ * add: dot's addsd, a vfmadd231pd, a vsubps; without: integer adds, vmaxsd, addsubpd. */
+static void test_chain_of_no_adds(void)
+{
+    static const char vmax_body[] = ".L6:\n\tvmovsd\t(%rdx), %xmm1\n\taddq\t$8, %rdx\n"
+                                    "\tvmaxsd\t%xmm0, %xmm1, %xmm0\n\tcmpq\t%rax, %rdx\n"
+                                    "\tjne\t.L6\n";
+    CU_ASSERT_FALSE(incore_body_adds(vmax_body));
+    CU_ASSERT_FALSE(incore_body_adds("\taddl\t$1, %eax\n\tsubq\t%rcx, %rdx\n"));
+    CU_ASSERT_FALSE(incore_body_adds("\taddsubpd\t%xmm1, %xmm0\n"));
+    CU_ASSERT_TRUE(incore_body_adds("\tmulsd\t(%rdi,%rax,8), %xmm1\n\taddsd\t%xmm1, %xmm0\n"));
+    CU_ASSERT_TRUE(incore_body_adds("\tvfmadd231pd\t(%rsi,%rax), %ymm1, %ymm0\n"));
+    CU_ASSERT_TRUE(incore_body_adds("\tvsubps\t%zmm1, %zmm2, %zmm0\n"));
+    char *report = testutil_read_file(FIXTURES "vmax_znver4.mca");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    incore_mca m;
+    strbuf why = STRBUF_INIT;
+    CU_ASSERT_TRUE_FATAL(incore_mca_parse(report, &m, &why));
+    CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&m, 0, 2), 2.011, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&m, 3, 2), 1.3406666666666667, 1e-12);
+    free(report);
+    strbuf_release(&why);
+}
+
 /* llvm-mca's add latency, from two runs of a dependent addsd: 3 cycles on znver3 and
  * znver4 (their scheduling models' FP add), 4 on skylake-avx512 (Skylake's FMA units do
  * the adds); an -mcpu llvm-mca does not know is a failure, 0. */
@@ -711,6 +740,7 @@ int main(void)
         {"a loop statement's last line", test_last_line},
         {"llvm-mca's report read back", test_parse_report},
         {"a chain's cycles at the machine's add latency", test_chain_cycles},
+        {"a chain of no adds keeps llvm-mca's cycles", test_chain_of_no_adds},
         {NULL, NULL},
     };
     static const testutil_case running[] = {
