@@ -58,6 +58,9 @@ typedef struct incore_loop {
     /* bytes a pass stores, other than to the stack: what an enclosing loop's source
      * iterations a pass are read from when its inner loops were unrolled into it */
     double stored_bytes;
+    /* a floating-point add, subtract or FMA among the instructions: only a chain of those
+     * runs at the add latency (incore_chain_cycles is given 0 for a loop without) */
+    bool adds;
 } incore_loop;
 
 /* What llvm-mca printed for one loop body. */
@@ -160,11 +163,6 @@ incore_status incore_mca_add_latency(const char *program, const char *mcpu, doub
  * llvm-mca 19 has no Zen 5 model and takes -mcpu=native on Zen 5 as Zen 4 (an add of 3
  * cycles, 2 measured).  A latency <= 0 (unknown) leaves the cycles as they are. */
 double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency);
-
-/* Whether body (a loop's instructions, one a line) holds a floating-point add, subtract or
- * fused multiply-add: a chain of a loop without one (a max, a compare) is none of adds, and
- * its cycles are not scaled by the add latency (incore_chain_cycles is given 0 for it). */
-bool incore_body_adds(const char *body);
 
 /* The last line of the loop statement whose keyword (for, while, do) is at line and
  * column of the C text (column 1: the line's first loop keyword); 0 when the text holds

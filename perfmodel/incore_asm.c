@@ -455,15 +455,12 @@ static bool insn_fp_add(const char *insn, size_t n)
     return false;
 }
 
-bool incore_body_adds(const char *body)
+static bool loop_adds(char *const *insns, unsigned n)
 {
-    for (const char *line = body; line && *line;) {
-        const char *insn = line + strspn(line, " \t"), *operands;
-        size_t n = insn_mnemonic(insn, &operands);
-        if (n > 0 && insn_fp_add(insn, n))
+    for (unsigned i = 0; i < n; i++) {
+        const char *rest;
+        if (insn_fp_add(insns[i], insn_mnemonic(insns[i], &rest)))
             return true;
-        line = strchr(line, '\n');
-        line = line ? line + 1 : NULL;
     }
     return false;
 }
@@ -495,9 +492,10 @@ static void loop_vector_width(incore_loop *l, char *const *insns, unsigned n,
 
 /* The bytes one store instruction writes: a scalar FP or integer move by its mnemonic's
  * element (movsd, movss, movq, movd, movl, ...), else its source register's width; 0 for
- * what is not a store (no memory destination) or one to the stack (a spill, %rsp or
- * %rbp based: no source data). */
-static unsigned insn_store_bytes(const char *insn, size_t n, const char *operands)
+ * what is not a store (no memory destination) or one to the stack (a spill, %rsp based,
+ * or %rbp based where %rbp is the frame pointer: no source data). */
+static unsigned insn_store_bytes(const char *insn, size_t n, const char *operands,
+                                 bool frame_pointer)
 {
     static const struct {
         const char *stem;
@@ -507,8 +505,8 @@ static unsigned insn_store_bytes(const char *insn, size_t n, const char *operand
                        {"movl", 4},  {"movw", 2},  {"movb", 1}};
     operand ops[4];
     unsigned nops = operands_read(operands, ops, 4);
-    if (nops < 2 || ops[nops - 1].kind != OP_MEM || ops[nops - 1].base == GPR_RBP ||
-        ops[nops - 1].base == GPR_RSP || insn[0] == 'j' || !strncmp(insn, "cmp", 3) ||
+    if (nops < 2 || ops[nops - 1].kind != OP_MEM ||
+        (frame_pointer && ops[nops - 1].base == GPR_RBP) || ops[nops - 1].base == GPR_RSP || insn[0] == 'j' || !strncmp(insn, "cmp", 3) ||
         !strncmp(insn, "test", 4))
         return 0;
     const char *stem = insn[0] == 'v' ? insn + 1 : insn;
@@ -525,15 +523,34 @@ static unsigned insn_store_bytes(const char *insn, size_t n, const char *operand
     return ops[0].kind == OP_REG && ops[0].reg >= 0 ? gpr_bytes(ops[0].reg_name) : 0;
 }
 
-static double loop_stored_bytes(char *const *insns, unsigned n)
+static double loop_stored_bytes(char *const *insns, unsigned n, bool frame_pointer)
 {
     double bytes = 0;
     for (unsigned i = 0; i < n; i++) {
         const char *rest;
         size_t m = insn_mnemonic(insns[i], &rest);
-        bytes += insn_store_bytes(insns[i], m, rest);
+        bytes += insn_store_bytes(insns[i], m, rest, frame_pointer);
     }
     return bytes;
+}
+
+/* Whether the function holding line `from` makes %rbp its frame pointer (`movq %rsp,
+ * %rbp` after its label): only then is a store through %rbp one to the stack.  Without
+ * (GCC's -O2 omits the frame pointer) %rbp is a pointer like any other, cmul's output. */
+static bool asm_frame_pointer(const asm_text *t, unsigned from)
+{
+    for (unsigned k = from + 1; k-- > 0;) {
+        const char *text = t->lines[k].text, *rest;
+        if (t->lines[k].is_label) {
+            if (text[0] != '.')
+                return false;
+            continue;
+        }
+        size_t m = insn_mnemonic(text, &rest);
+        if (mnemonic_is(text, m, "mov") && !strncmp(rest, "%rsp, %rbp", 10))
+            return true;
+    }
+    return false;
 }
 
 static void loop_keep(incore_loop *out, const asm_text *t, unsigned from, unsigned to,
@@ -554,7 +571,8 @@ static void loop_keep(incore_loop *out, const asm_text *t, unsigned from, unsign
     out->step_bytes = loop_step_bytes(insns, n, element_size);
     out->source_iterations = (double)out->step_bytes / element_size;
     loop_vector_width(out, insns, n, element_size);
-    out->stored_bytes = loop_stored_bytes(insns, n);
+    out->stored_bytes = loop_stored_bytes(insns, n, asm_frame_pointer(t, from));
+    out->adds = loop_adds(insns, n);
     out->unroll = out->source_iterations / out->lanes;
     free(insns);
 }

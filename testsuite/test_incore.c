@@ -331,8 +331,12 @@ static void test_main_by_step(void)
     CU_ASSERT_EQUAL(l.stored_bytes, 8);
     incore_loop_release(&l);
     /* integer stores: movq 8, movl 4, an add into memory by its register (rax, 8), movb 1,
-     * mov of r9d 4; the spill through %rbp is none: 25 bytes */
+     * mov of r9d 4; the spill through %rbp, the frame pointer f sets up, is none: 25
+     * bytes.  Without that prologue %rbp is a pointer, its vmovsd 8 more: 33. */
     const char *ints = "\t.file 1 \"k.c\"\n"
+                       "f:\n"
+                       "\tpushq\t%rbp\n"
+                       "\tmovq\t%rsp, %rbp\n"
                        ".L5:\n"
                        "\t.loc 1 3 5\n"
                        "\tmovq\t%rax, (%rdi,%rcx,8)\n"
@@ -347,6 +351,14 @@ static void test_main_by_step(void)
     CU_ASSERT_EQUAL_FATAL(incore_find_loop(ints, "k.c", 3, 3, 8, &l, &why), INCORE_OK);
     CU_ASSERT_EQUAL(l.stored_bytes, 25);
     incore_loop_release(&l);
+    const char *no_frame = strstr(ints, ".L5:");
+    strbuf body = STRBUF_INIT;
+    strbuf_printf(&body, "\t.file 1 \"k.c\"\ng:\n%s", no_frame);
+    CU_ASSERT_EQUAL_FATAL(incore_find_loop(strbuf_cstr(&body), "k.c", 3, 3, 8, &l, &why),
+                          INCORE_OK);
+    CU_ASSERT_EQUAL(l.stored_bytes, 33);
+    incore_loop_release(&l);
+    strbuf_release(&body);
     strbuf_release(&why);
 }
 
@@ -413,24 +425,41 @@ static void test_chain_cycles(void)
     strbuf_release(&why);
 }
 
-/* A chain of no adds keeps llvm-mca's cycles.  vmax (bench/validate/kernels/vmax.c) at
- * GCC 12's -O3 -march=native is a chain of vmaxsd (vmax_znver4.mca: 2011 cycles for 1000
- * passes, data dependencies 49.68%, resources 0%, Block RThroughput 1.0): its body holds
- * no floating-point add, subtract or FMA, so the perf model gives incore_chain_cycles an
- * unknown llvm-mca add latency (0) and the pass stays 2011 / 1000 = 2.011 cycles (Zen 5
- * measures 1.97), where scaling it as adds (2 / 3) would give 1.3407.  The bodies with an
- * add: dot's addsd, a vfmadd231pd, a vsubps; without: integer adds, vmaxsd, addsubpd. */
+/* The loop of a fixture's lines (element 8), or fails the test. */
+static void fixture_lines(const char *asm_file, const char *source, unsigned first,
+                          unsigned last, incore_loop *l)
+{
+    char *path = testutil_path(FIXTURES, asm_file);
+    char *text = testutil_read_file(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    strbuf why = STRBUF_INIT;
+    CU_ASSERT_EQUAL_FATAL(incore_find_loop(text, source, first, last, 8, l, &why), INCORE_OK);
+    strbuf_release(&why);
+    free(text);
+    free(path);
+}
+
+/* A chain of no adds keeps llvm-mca's cycles.  vmax_avx512.s (vmax.c at -O3
+ * -march=x86-64-v4) is vmovsd, addq, vmaxsd, cmpq, jne: no floating-point add, subtract or
+ * FMA (its addq is an integer add), so `adds` is false, and the perf model gives
+ * incore_chain_cycles an unknown llvm-mca add latency (0): on vmax_znver4.mca (the same
+ * loop, 2011 cycles for 1000 passes, data dependencies 49.68%, resources 0%, Block
+ * RThroughput 1.0) the pass stays 2011 / 1000 = 2.011 cycles (Zen 5 measures 1.97),
+ * where scaling it as adds (2 / 3) would give 1.3406666....  dot_scalar.s's loop has its
+ * addsd, cmul_scalar.s's its subpd and addpd: `adds` true. */
 static void test_chain_of_no_adds(void)
 {
-    static const char vmax_body[] = ".L6:\n\tvmovsd\t(%rdx), %xmm1\n\taddq\t$8, %rdx\n"
-                                    "\tvmaxsd\t%xmm0, %xmm1, %xmm0\n\tcmpq\t%rax, %rdx\n"
-                                    "\tjne\t.L6\n";
-    CU_ASSERT_FALSE(incore_body_adds(vmax_body));
-    CU_ASSERT_FALSE(incore_body_adds("\taddl\t$1, %eax\n\tsubq\t%rcx, %rdx\n"));
-    CU_ASSERT_FALSE(incore_body_adds("\taddsubpd\t%xmm1, %xmm0\n"));
-    CU_ASSERT_TRUE(incore_body_adds("\tmulsd\t(%rdi,%rax,8), %xmm1\n\taddsd\t%xmm1, %xmm0\n"));
-    CU_ASSERT_TRUE(incore_body_adds("\tvfmadd231pd\t(%rsi,%rax), %ymm1, %ymm0\n"));
-    CU_ASSERT_TRUE(incore_body_adds("\tvsubps\t%zmm1, %zmm2, %zmm0\n"));
+    incore_loop l;
+    fixture_lines("vmax_avx512.s", "vmax.c", 4, 5, &l);
+    CU_ASSERT_EQUAL(l.instructions, 5);
+    CU_ASSERT_FALSE(l.adds);
+    incore_loop_release(&l);
+    fixture_lines("dot_scalar.s", "dot.c", 8, 9, &l);
+    CU_ASSERT_TRUE(l.adds);
+    incore_loop_release(&l);
+    fixture_lines("cmul_scalar.s", "cmul.c", 7, 10, &l);
+    CU_ASSERT_TRUE(l.adds);
+    incore_loop_release(&l);
     char *report = testutil_read_file(FIXTURES "vmax_znver4.mca");
     CU_ASSERT_PTR_NOT_NULL_FATAL(report);
     incore_mca m;
@@ -440,6 +469,20 @@ static void test_chain_of_no_adds(void)
     CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&m, 3, 2), 1.3406666666666667, 1e-12);
     free(report);
     strbuf_release(&why);
+}
+
+/* Stores through %rbp are the stack's only where %rbp is the frame pointer.
+ * cmul_scalar.s (cmul.c at -O2 -fopenmp) keeps z in %rbp with no frame pointer (no `movq
+ * %rsp, %rbp`): its loop's one movups of an xmm stores 16 bytes a pass, one source
+ * iteration (z[i][0], z[i][1]: 2 doubles), though the step, 16 bytes, is 2 elements. */
+static void test_rbp_stores(void)
+{
+    incore_loop l;
+    fixture_lines("cmul_scalar.s", "cmul.c", 7, 10, &l);
+    CU_ASSERT_EQUAL(l.stored_bytes, 16);
+    CU_ASSERT_EQUAL(l.step_bytes, 16);
+    CU_ASSERT_EQUAL(l.source_iterations, 2);
+    incore_loop_release(&l);
 }
 
 /* llvm-mca's add latency, from two runs of a dependent addsd: 3 cycles on znver3 and
@@ -741,6 +784,7 @@ int main(void)
         {"llvm-mca's report read back", test_parse_report},
         {"a chain's cycles at the machine's add latency", test_chain_cycles},
         {"a chain of no adds keeps llvm-mca's cycles", test_chain_of_no_adds},
+        {"stores through %rbp without a frame pointer", test_rbp_stores},
         {NULL, NULL},
     };
     static const testutil_case running[] = {
