@@ -9,6 +9,7 @@
 #include "incore.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -668,4 +669,109 @@ bool incore_find_remainder(const char *assembly, const char *source, unsigned fi
     }
     asm_free(&t);
     return out->instructions > 0;
+}
+
+/* ---- a chain through an eliminated move (incore_move_chain) ---- */
+
+enum { CHAIN_KEYS = 64 }; /* 16 general-purpose registers, then 32 vector, then 8 mask */
+
+/* A register's key in the chain's table: rax..r15 0..15, xmm/ymm/zmm N 16 + N, kN 48 + N;
+ * -1 for any other (flags, segment registers). */
+static int chain_key(const operand *op)
+{
+    if (op->kind != OP_REG)
+        return -1;
+    if (op->reg >= 0)
+        return op->reg;
+    const char *r = op->reg_name;
+    if (strchr("xyz", r[0]) && !strncmp(r + 1, "mm", 2) && isdigit((unsigned char)r[3])) {
+        int num = atoi(r + 3);
+        return num < 32 ? 16 + num : -1;
+    }
+    if (r[0] == 'k' && isdigit((unsigned char)r[1]) && !r[2])
+        return 48 + (r[1] - '0');
+    return -1;
+}
+
+/* Whether an instruction's last operand is written only, not read: moves, loads of an
+ * address, broadcasts, and the three-operand VEX forms other than FMA's. */
+static bool insn_writes_only(const char *insn, size_t n, unsigned nops)
+{
+    static const char *const stems[] = {"mov", "vmov", "lea", "vbroadcast", "vpbroadcast"};
+    for (size_t k = 0; k < sizeof stems / sizeof *stems; k++)
+        if (!strncmp(insn, stems[k], strlen(stems[k])))
+            return true;
+    bool fma = n > 3 && (!strncmp(insn, "vfm", 3) || !strncmp(insn, "vfnm", 4));
+    return nops >= 3 && !fma;
+}
+
+/* Whether an instruction writes no register operand: compares, tests, branches. */
+static bool insn_writes_none(const char *insn)
+{
+    static const char *const stems[] = {"cmp", "test", "j", "ucomis", "comis", "vucomis",
+                                        "vcomis", "push", "prefetch"};
+    for (size_t k = 0; k < sizeof stems / sizeof *stems; k++)
+        if (!strncmp(insn, stems[k], strlen(stems[k])))
+            return true;
+    return false;
+}
+
+/* The chain from the value move k carries into the next pass (its destination, read
+ * before any write to it) to its source as the move reads it: its latency, or 0 when the
+ * move carries nothing so, or the chain goes through a memory operand (whose latency
+ * would count the load's). */
+static double move_chain_of(char *const *insns, const double *latency, unsigned k, int dst,
+                            int src)
+{
+    double reach[CHAIN_KEYS];
+    for (unsigned r = 0; r < CHAIN_KEYS; r++)
+        reach[r] = -1;
+    reach[dst] = 0;
+    for (unsigned j = 0; j < k; j++) {
+        const char *rest;
+        size_t m = insn_mnemonic(insns[j], &rest);
+        operand ops[4];
+        unsigned nops = operands_read(rest, ops, 4);
+        bool writes = nops > 0 && chain_key(&ops[nops - 1]) >= 0 && !insn_writes_none(insns[j]);
+        bool memory = false;
+        double t = -1;
+        for (unsigned o = 0; o < nops; o++) {
+            memory |= ops[o].kind == OP_MEM;
+            int key = chain_key(&ops[o]);
+            bool read = o + 1 < nops || !writes || !insn_writes_only(insns[j], m, nops);
+            if (key >= 0 && read)
+                t = fmax(t, reach[key]);
+        }
+        if (!writes)
+            continue;
+        if (t >= 0 && memory)
+            return 0;
+        reach[chain_key(&ops[nops - 1])] = t >= 0 ? t + latency[j] : -1;
+    }
+    return reach[src] > 0 ? reach[src] : 0;
+}
+
+double incore_move_chain(char *const *insns, const double *latency, unsigned n)
+{
+    double longest = 0;
+    for (unsigned k = 0; k < n; k++) {
+        const char *rest;
+        insn_mnemonic(insns[k], &rest);
+        operand ops[3];
+        bool move = !strncmp(insns[k], "mov", 3) || !strncmp(insns[k], "vmov", 4);
+        if (latency[k] != 0 || !move || operands_read(rest, ops, 3) != 2)
+            continue;
+        int src = chain_key(&ops[0]), dst = chain_key(&ops[1]);
+        bool last_write = true; /* the move's value is the one the next pass reads */
+        for (unsigned j = k + 1; j < n && last_write; j++) {
+            operand later[4];
+            const char *operands;
+            insn_mnemonic(insns[j], &operands);
+            unsigned nl = operands_read(operands, later, 4);
+            last_write = nl == 0 || chain_key(&later[nl - 1]) != dst || insn_writes_none(insns[j]);
+        }
+        if (src >= 0 && dst >= 0 && src != dst && last_write)
+            longest = fmax(longest, move_chain_of(insns, latency, k, dst, src));
+    }
+    return longest;
 }

@@ -49,7 +49,15 @@
  * llvm-mca's cycles, and so do loops with no floating-point add, subtract or FMA
  * (incore_loop.adds): their chain is of other instructions (vmax's maxsd, 2 cycles in
  * llvm-mca's Zen 4 model and 2 measured on Zen 5), whose latency the add's says nothing
- * of.  A machine without a measured add latency scales nothing. */
+ * of.  A machine without a measured add latency scales nothing.
+ *
+ * Chains through an eliminated move.  llvm-mca 19 lets the readers of a register move it
+ * eliminates (latency 0: movapd %xmm1, %xmm0) start before the value the move copies is
+ * ready, so a chain carried through such a move costs it nothing: GCC's -O2 vmax loop
+ * (maxsd %xmm0, %xmm1; movapd %xmm1, %xmm0) runs at 1.01 cycles a pass in llvm-mca and 2
+ * on the core, maxsd's latency.  The chain's cycles at llvm-mca's latencies
+ * (incore_move_chain, read from its report) are a floor for the pass, and a loop at that
+ * floor is chain-bound, its leftover iterations a step of the chain each. */
 #include "perf_incore.h"
 
 #include <math.h>
@@ -144,7 +152,8 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
                                 add_latency) /
             r->remainder.source_iterations;
         rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
-    } else if (r->mca.dependency_pct > r->mca.resource_pct) {
+    } else if (r->mca.dependency_pct > r->mca.resource_pct ||
+               r->mca.move_chain_cycles > r->mca.cycles_per_iteration) {
         /* a chain through the iterations: a leftover one is a step of it */
         c->remainder_cycles_per_iteration = c->cycles_per_iteration;
         rem_ls = ls;
