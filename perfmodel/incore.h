@@ -58,6 +58,9 @@ typedef struct incore_loop {
     /* bytes a pass stores, other than to the stack: what an enclosing loop's source
      * iterations a pass are read from when its inner loops were unrolled into it */
     double stored_bytes;
+    /* a floating-point add, subtract or FMA among the instructions: only a chain of those
+     * runs at the add latency (incore_chain_cycles is given 0 for a loop without) */
+    bool adds;
 } incore_loop;
 
 /* What llvm-mca printed for one loop body. */
@@ -74,6 +77,10 @@ typedef struct incore_mca {
     /* -bottleneck-analysis: the share of cycles with backend pressure increase, and of
      * those the shares due to resources and to data dependencies (-1: not printed) */
     double pressure_increase_pct, resource_pct, dependency_pct;
+    /* The cycles a pass of a chain through a register move llvm-mca eliminates
+     * (incore_move_chain); 0: none.  llvm-mca lets such a move's readers start before the
+     * value it copies is ready, so its cycles can be below that chain. */
+    double move_chain_cycles;
 } incore_mca;
 
 /* One question: the innermost loop of source at lines first_line..last_line (its header
@@ -144,6 +151,15 @@ incore_status incore_mca_run(const char *program, const char *mcpu, unsigned ite
 /* Reads llvm-mca's report; false (why says what is missing) when it is not one. */
 bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why);
 
+/* The longest chain a pass through a register-to-register move of latency 0 (one llvm-mca
+ * eliminates): from the move's destination, read in the next pass before any write to
+ * it, through the instructions reading it, to the move's source, each at its latency
+ * (llvm-mca's, latency[k] for insns[k]); 0 when there is none, or when it goes through an
+ * instruction with a memory operand (whose latency counts the load).  GCC's -O2 vmax loop
+ * (maxsd %xmm0, %xmm1; movapd %xmm1, %xmm0) is such a chain of maxsd's 2 cycles, which
+ * llvm-mca 19 runs at 1 a pass. */
+double incore_move_chain(char *const *insns, const double *latency, unsigned n);
+
 /* The latency llvm-mca gives a scalar double add (addsd) on -mcpu=mcpu: the cycles per
  * iteration of a loop of one addsd that depends on the one before, as the difference of
  * two runs of INCORE_MCA_ITERATIONS and twice that many iterations, so that the
@@ -158,7 +174,9 @@ incore_status incore_mca_add_latency(const char *program, const char *mcpu, doub
  * pressure), the chain of adds sets its pace, and the cycles scale by add_latency /
  * mca_add_latency, never below the resource bound; else llvm-mca's cycles as they are.
  * llvm-mca 19 has no Zen 5 model and takes -mcpu=native on Zen 5 as Zen 4 (an add of 3
- * cycles, 2 measured).  A latency <= 0 (unknown) leaves the cycles as they are. */
+ * cycles, 2 measured).  A latency <= 0 (unknown) leaves the cycles as they are.  The
+ * cycles are never below mca's move_chain_cycles, and a loop whose chain through an
+ * eliminated move exceeds llvm-mca's cycles is chain-bound, scaled the same way. */
 double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency);
 
 /* The last line of the loop statement whose keyword (for, while, do) is at line and

@@ -9,6 +9,7 @@
 #include "incore.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -439,6 +440,32 @@ static bool insn_packed_fp(const char *insn, size_t n, const char *operands)
     return false;
 }
 
+/* A floating-point add, subtract or fused multiply-add, scalar or packed, SSE or AVX:
+ * the instructions whose latency the machine's add latency measures. */
+static bool insn_fp_add(const char *insn, size_t n)
+{
+    static const char *const stems[] = {"add", "sub", "fmadd", "fmsub", "fnmadd", "fnmsub"};
+    const char *stem = insn[0] == 'v' ? insn + 1 : insn;
+    size_t len = n - (size_t)(stem - insn);
+    if (len < 3 || !strchr("sp", stem[len - 2]) || !strchr("sd", stem[len - 1]))
+        return false;
+    for (size_t k = 0; k < sizeof stems / sizeof *stems; k++)
+        if (!strncmp(stem, stems[k], strlen(stems[k])) &&
+            (k < 2 ? len == strlen(stems[k]) + 2 : insn[0] == 'v'))
+            return true;
+    return false;
+}
+
+static bool loop_adds(char *const *insns, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        const char *rest;
+        if (insn_fp_add(insns[i], insn_mnemonic(insns[i], &rest)))
+            return true;
+    }
+    return false;
+}
+
 static unsigned insn_vector_bits(const char *operands)
 {
     if (strstr(operands, "%zmm"))
@@ -466,9 +493,10 @@ static void loop_vector_width(incore_loop *l, char *const *insns, unsigned n,
 
 /* The bytes one store instruction writes: a scalar FP or integer move by its mnemonic's
  * element (movsd, movss, movq, movd, movl, ...), else its source register's width; 0 for
- * what is not a store (no memory destination) or one to the stack (a spill, %rsp or
- * %rbp based: no source data). */
-static unsigned insn_store_bytes(const char *insn, size_t n, const char *operands)
+ * what is not a store (no memory destination) or one to the stack (a spill, %rsp based,
+ * or %rbp based where %rbp is the frame pointer: no source data). */
+static unsigned insn_store_bytes(const char *insn, size_t n, const char *operands,
+                                 bool frame_pointer)
 {
     static const struct {
         const char *stem;
@@ -478,8 +506,8 @@ static unsigned insn_store_bytes(const char *insn, size_t n, const char *operand
                        {"movl", 4},  {"movw", 2},  {"movb", 1}};
     operand ops[4];
     unsigned nops = operands_read(operands, ops, 4);
-    if (nops < 2 || ops[nops - 1].kind != OP_MEM || ops[nops - 1].base == GPR_RBP ||
-        ops[nops - 1].base == GPR_RSP || insn[0] == 'j' || !strncmp(insn, "cmp", 3) ||
+    if (nops < 2 || ops[nops - 1].kind != OP_MEM ||
+        (frame_pointer && ops[nops - 1].base == GPR_RBP) || ops[nops - 1].base == GPR_RSP || insn[0] == 'j' || !strncmp(insn, "cmp", 3) ||
         !strncmp(insn, "test", 4))
         return 0;
     const char *stem = insn[0] == 'v' ? insn + 1 : insn;
@@ -496,15 +524,34 @@ static unsigned insn_store_bytes(const char *insn, size_t n, const char *operand
     return ops[0].kind == OP_REG && ops[0].reg >= 0 ? gpr_bytes(ops[0].reg_name) : 0;
 }
 
-static double loop_stored_bytes(char *const *insns, unsigned n)
+static double loop_stored_bytes(char *const *insns, unsigned n, bool frame_pointer)
 {
     double bytes = 0;
     for (unsigned i = 0; i < n; i++) {
         const char *rest;
         size_t m = insn_mnemonic(insns[i], &rest);
-        bytes += insn_store_bytes(insns[i], m, rest);
+        bytes += insn_store_bytes(insns[i], m, rest, frame_pointer);
     }
     return bytes;
+}
+
+/* Whether the function holding line `from` makes %rbp its frame pointer (`movq %rsp,
+ * %rbp` after its label): only then is a store through %rbp one to the stack.  Without
+ * (GCC's -O2 omits the frame pointer) %rbp is a pointer like any other, cmul's output. */
+static bool asm_frame_pointer(const asm_text *t, unsigned from)
+{
+    for (unsigned k = from + 1; k-- > 0;) {
+        const char *text = t->lines[k].text, *rest;
+        if (t->lines[k].is_label) {
+            if (text[0] != '.')
+                return false;
+            continue;
+        }
+        size_t m = insn_mnemonic(text, &rest);
+        if (mnemonic_is(text, m, "mov") && !strncmp(rest, "%rsp, %rbp", 10))
+            return true;
+    }
+    return false;
 }
 
 static void loop_keep(incore_loop *out, const asm_text *t, unsigned from, unsigned to,
@@ -525,7 +572,8 @@ static void loop_keep(incore_loop *out, const asm_text *t, unsigned from, unsign
     out->step_bytes = loop_step_bytes(insns, n, element_size);
     out->source_iterations = (double)out->step_bytes / element_size;
     loop_vector_width(out, insns, n, element_size);
-    out->stored_bytes = loop_stored_bytes(insns, n);
+    out->stored_bytes = loop_stored_bytes(insns, n, asm_frame_pointer(t, from));
+    out->adds = loop_adds(insns, n);
     out->unroll = out->source_iterations / out->lanes;
     free(insns);
 }
@@ -621,4 +669,109 @@ bool incore_find_remainder(const char *assembly, const char *source, unsigned fi
     }
     asm_free(&t);
     return out->instructions > 0;
+}
+
+/* ---- a chain through an eliminated move (incore_move_chain) ---- */
+
+enum { CHAIN_KEYS = 64 }; /* 16 general-purpose registers, then 32 vector, then 8 mask */
+
+/* A register's key in the chain's table: rax..r15 0..15, xmm/ymm/zmm N 16 + N, kN 48 + N;
+ * -1 for any other (flags, segment registers). */
+static int chain_key(const operand *op)
+{
+    if (op->kind != OP_REG)
+        return -1;
+    if (op->reg >= 0)
+        return op->reg;
+    const char *r = op->reg_name;
+    if (strchr("xyz", r[0]) && !strncmp(r + 1, "mm", 2) && isdigit((unsigned char)r[3])) {
+        int num = atoi(r + 3);
+        return num < 32 ? 16 + num : -1;
+    }
+    if (r[0] == 'k' && isdigit((unsigned char)r[1]) && !r[2])
+        return 48 + (r[1] - '0');
+    return -1;
+}
+
+/* Whether an instruction's last operand is written only, not read: moves, loads of an
+ * address, broadcasts, and the three-operand VEX forms other than FMA's. */
+static bool insn_writes_only(const char *insn, size_t n, unsigned nops)
+{
+    static const char *const stems[] = {"mov", "vmov", "lea", "vbroadcast", "vpbroadcast"};
+    for (size_t k = 0; k < sizeof stems / sizeof *stems; k++)
+        if (!strncmp(insn, stems[k], strlen(stems[k])))
+            return true;
+    bool fma = n > 3 && (!strncmp(insn, "vfm", 3) || !strncmp(insn, "vfnm", 4));
+    return nops >= 3 && !fma;
+}
+
+/* Whether an instruction writes no register operand: compares, tests, branches. */
+static bool insn_writes_none(const char *insn)
+{
+    static const char *const stems[] = {"cmp", "test", "j", "ucomis", "comis", "vucomis",
+                                        "vcomis", "push", "prefetch"};
+    for (size_t k = 0; k < sizeof stems / sizeof *stems; k++)
+        if (!strncmp(insn, stems[k], strlen(stems[k])))
+            return true;
+    return false;
+}
+
+/* The chain from the value move k carries into the next pass (its destination, read
+ * before any write to it) to its source as the move reads it: its latency, or 0 when the
+ * move carries nothing so, or the chain goes through a memory operand (whose latency
+ * would count the load's). */
+static double move_chain_of(char *const *insns, const double *latency, unsigned k, int dst,
+                            int src)
+{
+    double reach[CHAIN_KEYS];
+    for (unsigned r = 0; r < CHAIN_KEYS; r++)
+        reach[r] = -1;
+    reach[dst] = 0;
+    for (unsigned j = 0; j < k; j++) {
+        const char *rest;
+        size_t m = insn_mnemonic(insns[j], &rest);
+        operand ops[4];
+        unsigned nops = operands_read(rest, ops, 4);
+        bool writes = nops > 0 && chain_key(&ops[nops - 1]) >= 0 && !insn_writes_none(insns[j]);
+        bool memory = false;
+        double t = -1;
+        for (unsigned o = 0; o < nops; o++) {
+            memory |= ops[o].kind == OP_MEM;
+            int key = chain_key(&ops[o]);
+            bool read = o + 1 < nops || !writes || !insn_writes_only(insns[j], m, nops);
+            if (key >= 0 && read)
+                t = fmax(t, reach[key]);
+        }
+        if (!writes)
+            continue;
+        if (t >= 0 && memory)
+            return 0;
+        reach[chain_key(&ops[nops - 1])] = t >= 0 ? t + latency[j] : -1;
+    }
+    return reach[src] > 0 ? reach[src] : 0;
+}
+
+double incore_move_chain(char *const *insns, const double *latency, unsigned n)
+{
+    double longest = 0;
+    for (unsigned k = 0; k < n; k++) {
+        const char *rest;
+        insn_mnemonic(insns[k], &rest);
+        operand ops[3];
+        bool move = !strncmp(insns[k], "mov", 3) || !strncmp(insns[k], "vmov", 4);
+        if (latency[k] != 0 || !move || operands_read(rest, ops, 3) != 2)
+            continue;
+        int src = chain_key(&ops[0]), dst = chain_key(&ops[1]);
+        bool last_write = true; /* the move's value is the one the next pass reads */
+        for (unsigned j = k + 1; j < n && last_write; j++) {
+            operand later[4];
+            const char *operands;
+            insn_mnemonic(insns[j], &operands);
+            unsigned nl = operands_read(operands, later, 4);
+            last_write = nl == 0 || chain_key(&later[nl - 1]) != dst || insn_writes_none(insns[j]);
+        }
+        if (src >= 0 && dst >= 0 && src != dst && last_write)
+            longest = fmax(longest, move_chain_of(insns, latency, k, dst, src));
+    }
+    return longest;
 }

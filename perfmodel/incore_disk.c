@@ -16,7 +16,7 @@
 #include "strbuf.h"
 
 /* The first line of a cache file: a change of the format is a change of this line. */
-#define DISK_MAGIC "aitool-incore 2"
+#define DISK_MAGIC "aitool-incore 4"
 
 typedef enum field_kind { FIELD_DOUBLE, FIELD_UNSIGNED, FIELD_LONG, FIELD_BOOL, FIELD_TEXT } field_kind;
 
@@ -39,6 +39,7 @@ static const field loop_fields[] = {
     F(incore_loop, lanes, FIELD_UNSIGNED),
     F(incore_loop, unroll, FIELD_DOUBLE),
     F(incore_loop, stored_bytes, FIELD_DOUBLE),
+    F(incore_loop, adds, FIELD_BOOL),
 };
 
 static const field mca_fields[] = {
@@ -52,6 +53,7 @@ static const field mca_fields[] = {
     F(incore_mca, pressure_increase_pct, FIELD_DOUBLE),
     F(incore_mca, resource_pct, FIELD_DOUBLE),
     F(incore_mca, dependency_pct, FIELD_DOUBLE),
+    F(incore_mca, move_chain_cycles, FIELD_DOUBLE),
 };
 
 static const field result_fields[] = {

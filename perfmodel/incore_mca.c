@@ -171,6 +171,52 @@ static void mca_bottleneck(const char *report, incore_mca *out)
     free(names);
 }
 
+/* The Instruction Info table's instructions and latencies (its second column), in the
+ * body's order, into *insns (each and the array to free()) and *latency; their number. */
+static unsigned mca_instructions(const char *report, char ***insns, double **latency)
+{
+    *insns = NULL;
+    *latency = NULL;
+    const char *info = strstr(report, "Instruction Info:");
+    const char *head = info ? strstr(info, "Instructions:") : NULL;
+    if (!head)
+        return 0;
+    const char *bol = head;
+    while (bol > info && bol[-1] != '\n')
+        bol--;
+    size_t column = (size_t)(head - bol);
+    unsigned n = 0;
+    for (const char *line = strchr(head, '\n'); line && line[1] && line[1] != '\n';) {
+        line++;
+        size_t len = strcspn(line, "\n");
+        unsigned uops;
+        double lat;
+        if (len > column && sscanf(line, "%u %lf", &uops, &lat) == 2) {
+            *insns = mem_realloc(*insns, (n + 1) * sizeof **insns);
+            *latency = mem_realloc(*latency, (n + 1) * sizeof **latency);
+            strbuf text = STRBUF_INIT;
+            strbuf_appendn(&text, line + column, len - column);
+            (*insns)[n] = strbuf_take(&text);
+            (*latency)[n++] = lat;
+        }
+        line = strchr(line, '\n');
+    }
+    return n;
+}
+
+static double mca_move_chain(const char *report)
+{
+    char **insns;
+    double *latency;
+    unsigned n = mca_instructions(report, &insns, &latency);
+    double cycles = n ? incore_move_chain(insns, latency, n) : 0;
+    for (unsigned k = 0; k < n; k++)
+        free(insns[k]);
+    free(insns);
+    free(latency);
+    return cycles;
+}
+
 bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why)
 {
     memset(out, 0, sizeof *out);
@@ -192,6 +238,7 @@ bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why)
     out->resource_pct = none ? 0 : mca_number_after(report, "Resource Pressure");
     out->dependency_pct = none ? 0 : mca_number_after(report, "Data Dependencies:");
     mca_bottleneck(report, out);
+    out->move_chain_cycles = mca_move_chain(report);
     return true;
 }
 
@@ -221,8 +268,10 @@ incore_status incore_mca_add_latency(const char *program, const char *mcpu, doub
 double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency)
 {
     double bound = fmax(mca->block_rthroughput, mca->bottleneck_cycles);
-    if (mca->dependency_pct <= mca->resource_pct || mca->cycles_per_iteration <= bound ||
-        mca_add_latency <= 0 || add_latency <= 0)
-        return mca->cycles_per_iteration;
-    return fmax(bound, mca->cycles_per_iteration * add_latency / mca_add_latency);
+    double cycles = fmax(mca->cycles_per_iteration, mca->move_chain_cycles);
+    bool chain = mca->move_chain_cycles > mca->cycles_per_iteration ||
+                 mca->dependency_pct > mca->resource_pct;
+    if (!chain || cycles <= bound || mca_add_latency <= 0 || add_latency <= 0)
+        return cycles;
+    return fmax(bound, cycles * add_latency / mca_add_latency);
 }

@@ -46,7 +46,18 @@
  * its cycles per pass exceed its resource bound (Block RThroughput, the most loaded
  * resource), those cycles are scaled by the machine's latency over llvm-mca's, never
  * below the resource bound (incore_chain_cycles).  Loops bound by their resources keep
- * llvm-mca's cycles.  A machine without a measured add latency scales nothing. */
+ * llvm-mca's cycles, and so do loops with no floating-point add, subtract or FMA
+ * (incore_loop.adds): their chain is of other instructions (vmax's maxsd, 2 cycles in
+ * llvm-mca's Zen 4 model and 2 measured on Zen 5), whose latency the add's says nothing
+ * of.  A machine without a measured add latency scales nothing.
+ *
+ * Chains through an eliminated move.  llvm-mca 19 lets the readers of a register move it
+ * eliminates (latency 0: movapd %xmm1, %xmm0) start before the value the move copies is
+ * ready, so a chain carried through such a move costs it nothing: GCC's -O2 vmax loop
+ * (maxsd %xmm0, %xmm1; movapd %xmm1, %xmm0) runs at 1.01 cycles a pass in llvm-mca and 2
+ * on the core, maxsd's latency.  The chain's cycles at llvm-mca's latencies
+ * (incore_move_chain, read from its report) are a floor for the pass, and a loop at that
+ * floor is chain-bound, its leftover iterations a step of the chain each. */
 #include "perf_incore.h"
 
 #include <math.h>
@@ -122,7 +133,8 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     perf_incore *c = &pl->incore;
     const incore_loop *lp = &r->loop;
     double per_pass = lp->source_iterations;
-    double pass = incore_chain_cycles(&r->mca, r->mca_add_latency, add_latency);
+    double mca_add = lp->adds ? r->mca_add_latency : 0;
+    double pass = incore_chain_cycles(&r->mca, mca_add, add_latency);
     *c = (perf_incore){.used = true,
                        .compiler = compiler,
                        .vectorized = lp->vectorized,
@@ -135,10 +147,13 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     double ls = r->mca.load_store_cycles / per_pass, rem_ls;
     if (r->has_remainder) {
         c->remainder_cycles_per_iteration =
-            incore_chain_cycles(&r->remainder_mca, r->mca_add_latency, add_latency) /
+            incore_chain_cycles(&r->remainder_mca,
+                                r->remainder.adds ? r->mca_add_latency : 0,
+                                add_latency) /
             r->remainder.source_iterations;
         rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
-    } else if (r->mca.dependency_pct > r->mca.resource_pct) {
+    } else if (r->mca.dependency_pct > r->mca.resource_pct ||
+               r->mca.move_chain_cycles > r->mca.cycles_per_iteration) {
         /* a chain through the iterations: a leftover one is a step of it */
         c->remainder_cycles_per_iteration = c->cycles_per_iteration;
         rem_ls = ls;
@@ -167,23 +182,6 @@ static incore_status incore_query(const lm_loop *l, unsigned element, const mach
                           element, opt->mcpu ? opt->mcpu : m->mcpu, opt->mca};
     incore_status s = last ? incore_analyze(&req, r, why) : INCORE_NO_LOOP;
     free(source);
-    return s;
-}
-
-/* One innermost loop analysed into pl->incore; the status, and why when not INCORE_OK. */
-static incore_status incore_loop_of(perf_loop *pl, const machine *m, const perf_options *opt,
-                                    strbuf *why)
-{
-    unsigned element = incore_element_size(pl->loop);
-    if (element == 0) {
-        strbuf_printf(why, "the loop has no array of known element size, so the assembly's "
-                           "induction step cannot be read as iterations");
-        return INCORE_NO_LOOP;
-    }
-    const incore_result *r;
-    incore_status s = incore_query(pl->loop, element, m, opt, &r, why);
-    if (s == INCORE_OK)
-        incore_fill(pl, r, opt->compile, m->benchmarks.add_latency_cycles);
     return s;
 }
 
@@ -231,6 +229,25 @@ static double incore_passes_of(const incore_loop *lp, double per_iteration)
     return k >= 1 && fabs(k - round(k)) <= 1e-6 * k ? round(k) : 0;
 }
 
+/* r re-read with the source iterations a pass its stores give, stored bytes a source
+ * iteration (see the top), into *re; false when they are no whole number. */
+static bool incore_by_stores(const incore_result *r, double stored, incore_result *re)
+{
+    *re = *r;
+    re->loop.source_iterations = incore_passes_of(&r->loop, stored);
+    if (re->loop.source_iterations == 0)
+        return false;
+    re->loop.unroll = re->loop.source_iterations / re->loop.lanes;
+    re->cycles_per_source_iteration = r->mca.cycles_per_iteration / re->loop.source_iterations;
+    re->remainder.source_iterations = incore_passes_of(&r->remainder, stored);
+    re->has_remainder = r->has_remainder && re->remainder.source_iterations > 0 &&
+                        re->remainder.source_iterations < re->loop.source_iterations;
+    if (re->has_remainder)
+        re->remainder_cycles_per_source_iteration =
+            r->remainder_mca.cycles_per_iteration / re->remainder.source_iterations;
+    return true;
+}
+
 /* r, found for e's lines, re-read with e's source iterations a pass (see the top) into
  * e's incore, and each loop of e's subtree marked as swallowed; false with why when the
  * stores do not say how many source iterations a pass covers. */
@@ -239,23 +256,14 @@ static bool incore_enclosing_fill(perf_nest *n, perf_loop *e, const incore_resul
                                   const char *compiler, strbuf *why)
 {
     double stored = incore_stored_per_iteration(n, e);
-    incore_result re = *r;
-    re.loop.source_iterations = incore_passes_of(&r->loop, stored);
-    if (re.loop.source_iterations == 0) {
+    incore_result re;
+    if (!incore_by_stores(r, stored, &re)) {
         strbuf_printf(why, "; the enclosing loop at %s:%u is one (%s), but its %g bytes "
                            "stored a pass are no whole number of its source iterations' %g",
                       fileio_basename(e->loop->loc.file), e->loop->loc.line, r->loop.label,
                       r->loop.stored_bytes, stored);
         return false;
     }
-    re.loop.unroll = re.loop.source_iterations / re.loop.lanes;
-    re.cycles_per_source_iteration = r->mca.cycles_per_iteration / re.loop.source_iterations;
-    re.remainder.source_iterations = incore_passes_of(&r->remainder, stored);
-    re.has_remainder = r->has_remainder && re.remainder.source_iterations > 0 &&
-                       re.remainder.source_iterations < re.loop.source_iterations;
-    if (re.has_remainder)
-        re.remainder_cycles_per_source_iteration =
-            r->remainder_mca.cycles_per_iteration / re.remainder.source_iterations;
     for (size_t i = 0; i < n->nloops; i++)
         if (n->loops[i].loop != e->loop && incore_within(n->loops[i].loop, e->loop))
             n->loops[i].incore = (perf_incore){.used = true, .compiler = compiler,
@@ -263,6 +271,50 @@ static bool incore_enclosing_fill(perf_nest *n, perf_loop *e, const incore_resul
     incore_fill(e, &re, compiler, add_latency);
     e->incore.enclosing = e->loop;
     return true;
+}
+
+/* Whether an array of l is walked one element an iteration of l in its fastest
+ * dimension (a relative access whose dimension 0 follows l at scale 1): then the
+ * assembly's step over the element is l's source iterations.  x[i][0] of double x[][2]
+ * steps 16 bytes an i, which the element (8) would read as 2 iterations. */
+static bool incore_walks_elements(const lm_loop *l)
+{
+    for (const lm_array_ref *a = l->array_refs; a; a = a->next)
+        for (const lm_access *x = a->accesses; x; x = x->next)
+            if (x->relative && x->ndims > 0 && (!x->order || x->norder == 0 || x->order[0] == 0) &&
+                (!x->scale || x->scale[0] == 1))
+                return true;
+    return false;
+}
+
+/* One innermost loop analysed into pl->incore; the status, and why when not INCORE_OK.
+ * A loop that walks no array element by element takes its source iterations a pass from
+ * its stores, as an enclosing loop does (see the top); one that stores nothing keeps the
+ * step's reading, the only one there is. */
+static incore_status incore_loop_of(perf_nest *n, perf_loop *pl, const machine *m,
+                                    const perf_options *opt, strbuf *why)
+{
+    unsigned element = incore_element_size(pl->loop);
+    if (element == 0) {
+        strbuf_printf(why, "the loop has no array of known element size, so the assembly's "
+                           "induction step cannot be read as iterations");
+        return INCORE_NO_LOOP;
+    }
+    const incore_result *r;
+    incore_status s = incore_query(pl->loop, element, m, opt, &r, why);
+    if (s != INCORE_OK)
+        return s;
+    incore_result re = *r;
+    double stored = incore_stored_per_iteration(n, pl);
+    if (!incore_walks_elements(pl->loop) && stored > 0 && !incore_by_stores(r, stored, &re)) {
+        strbuf_printf(why, "the loop walks no array element by element, and the %g bytes "
+                           "its assembly loop (%s) stores a pass are no whole number of its "
+                           "source iterations' %g",
+                      r->loop.stored_bytes, r->loop.label, stored);
+        return INCORE_NO_LOOP;
+    }
+    incore_fill(pl, &re, opt->compile, m->benchmarks.add_latency_cycles);
+    return INCORE_OK;
 }
 
 /* The outermost loop from e up whose lines give the same assembly loop as e's, r, and
@@ -385,7 +437,7 @@ bool perf_incore_nest(perf_nest *n, const machine *m, const perf_options *opt, b
         if (pl->loop->children || pl->did_not_run || incore_swallowed(n, pl->loop))
             continue;
         any = true;
-        incore_status s = incore_loop_of(pl, m, opt, &why);
+        incore_status s = incore_loop_of(n, pl, m, opt, &why);
         if (s == INCORE_NO_LOOP)
             s = incore_enclosing_of(n, pl, m, opt, &why);
         if (s == INCORE_MCA_MISSING && !*mca_said) {

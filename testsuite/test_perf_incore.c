@@ -397,6 +397,56 @@ static void test_chain_scaled(void)
     free(text);
 }
 
+static const char cmul_xml[] =
+    "<program><function name=\"cmul\">\n"
+    "<loop linenum=\"7\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"2\" multiplies=\"4\" divides=\"0\" specials=\"0\" omp=\"for\">\n"
+    "<array name=\"z\" component=\"\" datatype=\"double\" elementbytes=\"8\" "
+    "accesstype=\"writeonly\" ghost=\"((0,0),(0,0))\">"
+    "<access index=\"(0,0)\" isRelative=\"false\" reads=\"0\" writes=\"1\" subscript=\"[i][0]\"/>"
+    "<access index=\"(1,0)\" isRelative=\"false\" reads=\"0\" writes=\"1\" subscript=\"[i][1]\"/>"
+    "</array>\n"
+    "<array name=\"x\" component=\"\" datatype=\"double\" elementbytes=\"8\" "
+    "accesstype=\"readonly\" ghost=\"((0,0),(0,0))\">"
+    "<access index=\"(0,0)\" isRelative=\"false\" reads=\"2\" writes=\"0\" subscript=\"[i][0]\"/>"
+    "<access index=\"(1,0)\" isRelative=\"false\" reads=\"2\" writes=\"0\" subscript=\"[i][1]\"/>"
+    "</array>\n"
+    "</loop></function></program>\n";
+
+/* A loop that walks no array element by element: testsuite/incore/cmul.c at -O2 -fopenmp
+ * (cmul_scalar.s, test_incore) is one complex a pass, z[i][0] and z[i][1] from a movupd of
+ * each pair and one movups of 16 bytes through %rbp.  Its step, 16 bytes, over the
+ * element, 8, would say 2 source iterations a pass; the stores say 16 / (2 writes x 8) =
+ * 1.  llvm-mca (skylake-avx512) prints 4215 cycles for 1000 passes, bound by resources
+ * (84.74% against 61.38%): 4.215 cycles an iteration, n = 1003 whole passes, none left:
+ * 1003 x 4.215 = 4227.645 cycles, 2113.8225 ns at 2 GHz (by the step: half of that). */
+static void test_stores_not_step(void)
+{
+    if (!need_mca("a loop read by its stores"))
+        return;
+    machine *m = test_machine();
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/cmul.c");
+    char *source = testutil_path(dir, "cmul.c"), *name = testutil_path(dir, "cmul.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    lm_program *p;
+    perf_result r;
+    perf_options opt = {.model = PERF_ROOFLINE, .compile = "gcc -O2 -fopenmp"};
+    CU_ASSERT_TRUE_FATAL(evaluate_xml(name, cmul_xml, &opt, m, &p, &r));
+    const perf_nest *n = &r.nests[0];
+    CU_ASSERT_TRUE_FATAL(n->incore.used);
+    CU_ASSERT_EQUAL(n->incore.lanes, 2);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.unroll, 0.5, 0);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, 4.215, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_iterations, 0, 0);
+    ASSERT_CLOSE(n->incore.cycles, 4227.645);
+    ASSERT_CLOSE(n->compute_s, 4227.645 / 2e9);
+    release(&p, &r);
+    free(source);
+    free(name);
+    free(text);
+    machine_free(&m);
+}
+
 /* The nest's numbers without -compile, to compare a fallback with. */
 static double estimate_runtime(const machine *m)
 {
@@ -641,6 +691,7 @@ int main(void)
         {"a chain's leftover iterations", test_chain_leftover},
         {"an inner loop unrolled away: the enclosing loop", test_unrolled_inner},
         {"a chain at the machine's add latency", test_chain_scaled},
+        {"a loop walking no element: its stores", test_stores_not_step},
         {"a compiler that fails", test_compiler_fails},
         {"a loop not found", test_loop_not_found},
         {"shell metacharacters stay words", test_metacharacters},
