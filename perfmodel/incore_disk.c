@@ -61,6 +61,7 @@ static const field result_fields[] = {
     F(incore_result, has_remainder, FIELD_BOOL),
     F(incore_result, remainder_cycles_per_source_iteration, FIELD_DOUBLE),
     F(incore_result, mca_add_latency, FIELD_DOUBLE),
+    F(incore_result, mca_zmm_add_cycles, FIELD_DOUBLE),
 };
 
 /* The parts of a result, each a table of fields under a prefix of their names. */
