@@ -101,11 +101,10 @@ typedef struct compiled {
     char *why;
 } compiled;
 
-/* llvm-mca's add latency and 512-bit add throughput for one (-mcpu, program); 0 when
- * it could not be had. */
+/* llvm-mca's add latency for one (-mcpu, program); 0 when it could not be had. */
 typedef struct add_latency {
     char *mcpu, *mca;
-    double cycles, zmm_cycles;
+    double cycles;
 } add_latency;
 
 typedef struct analysis {
@@ -190,25 +189,23 @@ static incore_status analysis_mca(const incore_request *req, const incore_loop *
     return status;
 }
 
-/* llvm-mca's add latency and 512-bit add throughput for req's -mcpu and program, asked
- * once a process. */
-static const add_latency *cache_add_latency(const incore_request *req)
+/* llvm-mca's add latency for req's -mcpu and program, asked once a process. */
+static double cache_add_latency(const incore_request *req)
 {
     for (unsigned k = 0; k < cache.nlatencies; k++)
         if (same_text(cache.latencies[k].mcpu, req->mcpu) &&
             same_text(cache.latencies[k].mca, req->mca))
-            return &cache.latencies[k];
+            return cache.latencies[k].cycles;
     strbuf why = STRBUF_INIT;
-    double cycles, zmm_cycles;
+    double cycles;
     incore_mca_add_latency(req->mca, req->mcpu, &cycles, &why);
-    incore_mca_add_throughput(req->mca, req->mcpu, 512, &zmm_cycles, &why);
     strbuf_release(&why);
     cache.latencies =
         mem_realloc(cache.latencies, (cache.nlatencies + 1) * sizeof *cache.latencies);
-    cache.latencies[cache.nlatencies] =
+    cache.latencies[cache.nlatencies++] =
         (add_latency){req->mcpu ? mem_strdup(req->mcpu) : NULL,
-                      req->mca ? mem_strdup(req->mca) : NULL, cycles, zmm_cycles};
-    return &cache.latencies[cache.nlatencies++];
+                      req->mca ? mem_strdup(req->mca) : NULL, cycles};
+    return cycles;
 }
 
 /* The remainder loop of r's, when the assembly has one that llvm-mca can measure. */
@@ -240,9 +237,7 @@ static void analysis_run(analysis *a, const compiled *c, const incore_request *r
         a->status = analysis_mca(req, &r->loop, &r->mca, &why);
     if (a->status == INCORE_OK) {
         r->cycles_per_source_iteration = r->mca.cycles_per_iteration / r->loop.source_iterations;
-        const add_latency *adds = cache_add_latency(req);
-        r->mca_add_latency = adds->cycles;
-        r->mca_zmm_add_cycles = adds->zmm_cycles;
+        r->mca_add_latency = cache_add_latency(req);
         analysis_remainder(r, c, req);
     }
     a->why = strbuf_take(&why);

@@ -109,10 +109,6 @@ typedef struct incore_result {
     /* llvm-mca's latency of a scalar double add for the request's -mcpu (incore_mca_add_latency),
      * which a chain-bound loop's cycles are scaled by (incore_chain_cycles); 0: unknown. */
     double mca_add_latency;
-    /* llvm-mca's cycles per independent 512-bit vaddpd for the request's -mcpu
-     * (incore_mca_add_throughput), which a resource-bound loop using zmm registers is
-     * scaled by (incore_zmm_cycles); 0: unknown. */
-    double mca_zmm_add_cycles;
 } incore_result;
 
 /* Splits command into words at blanks; *words and each word are to free(), through
@@ -182,23 +178,6 @@ incore_status incore_mca_add_latency(const char *program, const char *mcpu, doub
  * cycles are never below mca's move_chain_cycles, and a loop whose chain through an
  * eliminated move exceeds llvm-mca's cycles is chain-bound, scaled the same way. */
 double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency);
-
-/* llvm-mca's cycles per instruction of a block of independent vaddpd on registers of
- * bits (128, 256, 512) on -mcpu=mcpu, its steady state as incore_mca_add_latency measures
- * it.  llvm-mca 19's Zen 4 model (-mcpu=native on Zen 5) gives 1 at 512 bits and 0.5 at
- * 256 (zmm double pumped).  0 on failure. */
-incore_status incore_mca_add_throughput(const char *program, const char *mcpu, unsigned bits,
-                                        double *cycles, strbuf *why);
-
-/* The cycles per pass, already cycles (incore_chain_cycles), of a loop using zmm registers
- * whose llvm-mca report is mca, on a core whose measured 512-bit vector add takes
- * add_cycles per instruction where llvm-mca's takes mca_add_cycles: when the loop is bound
- * by resources (not chain-bound as incore_chain_cycles reads it) they scale by add_cycles
- * / mca_add_cycles, never below mca's load_store_cycles (the load and store ports, which
- * the width of the adds does not change); else, or when either is <= 0 (unknown), cycles
- * as they are. */
-double incore_zmm_cycles(const incore_mca *mca, double cycles, double mca_add_cycles,
-                         double add_cycles);
 
 /* The last line of the loop statement whose keyword (for, while, do) is at line and
  * column of the C text (column 1: the line's first loop keyword); 0 when the text holds

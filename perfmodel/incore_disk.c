@@ -16,7 +16,7 @@
 #include "strbuf.h"
 
 /* The first line of a cache file: a change of the format is a change of this line. */
-#define DISK_MAGIC "aitool-incore 5"
+#define DISK_MAGIC "aitool-incore 4"
 
 typedef enum field_kind { FIELD_DOUBLE, FIELD_UNSIGNED, FIELD_LONG, FIELD_BOOL, FIELD_TEXT } field_kind;
 
@@ -61,7 +61,6 @@ static const field result_fields[] = {
     F(incore_result, has_remainder, FIELD_BOOL),
     F(incore_result, remainder_cycles_per_source_iteration, FIELD_DOUBLE),
     F(incore_result, mca_add_latency, FIELD_DOUBLE),
-    F(incore_result, mca_zmm_add_cycles, FIELD_DOUBLE),
 };
 
 /* The parts of a result, each a table of fields under a prefix of their names. */

@@ -51,19 +51,6 @@
  * llvm-mca's Zen 4 model and 2 measured on Zen 5), whose latency the add's says nothing
  * of.  A machine without a measured add latency scales nothing.
  *
- * zmm at the machine's throughput.  llvm-mca 19's Zen 4 model runs a 512-bit (zmm)
- * instruction at half the rate of a 256-bit one (double pumped: an independent vaddpd
- * zmm each cycle, ymm each half cycle), where this project's Zen 5 runs it at full rate
- * (its calibrated vector add, 8 doubles: 0.49 cycles).  A loop whose assembly uses zmm
- * registers (incore_loop.vector_bits 512) and that llvm-mca finds bound by its resources
- * (not a chain as above) has its cycles a pass scaled by the machine's vector add cycles
- * over llvm-mca's for a block of independent zmm adds (incore_mca_add_throughput, asked
- * once per -mcpu with the add latency and kept in the caches), never below the most
- * loaded load or store resource's cycles (incore_mca.load_store_cycles): the ports moving
- * data to and from L1 do not go faster for it.  The same for a zmm remainder loop.  Loops
- * without zmm, chain-bound loops, and a machine whose vector add is not measured at 512
- * bits (benchmarks lanes 8) keep their cycles.
- *
  * Chains through an eliminated move.  llvm-mca 19 lets the readers of a register move it
  * eliminates (latency 0: movapd %xmm1, %xmm0) start before the value the move copies is
  * ready, so a chain carried through such a move costs it nothing: GCC's -O2 vmax loop
@@ -138,28 +125,16 @@ static unsigned incore_element_size(const lm_loop *l)
     return (unsigned)(a->elem_bytes ? a->elem_bytes : lm_datatype_size(a->datatype));
 }
 
-/* The cycles of a pass of loop l, whose llvm-mca report is mca: a chain's at the
- * machine's add latency, a zmm loop's at its 512-bit add throughput (see the top). */
-static double incore_pass_cycles(const incore_loop *l, const incore_mca *mca,
-                                 const incore_result *r, const machine_benchmarks *b)
-{
-    double cycles = incore_chain_cycles(mca, l->adds ? r->mca_add_latency : 0,
-                                        b->add_latency_cycles);
-    bool zmm = l->vector_bits == 512 && b->lanes * 64 == 512;
-    return zmm ? incore_zmm_cycles(mca, cycles, r->mca_zmm_add_cycles,
-                                   b->vector_cycles[MACHINE_OP_ADD])
-               : cycles;
-}
-
-/* r's numbers into pl's incore, over pl's iterations, each pass's cycles at the machine's
- * latency and throughput (see the top). */
+/* r's numbers into pl's incore, over pl's iterations, a chain's cycles at the machine's
+ * add latency (see the top). */
 static void incore_fill(perf_loop *pl, const incore_result *r, const char *compiler,
-                        const machine_benchmarks *b)
+                        double add_latency)
 {
     perf_incore *c = &pl->incore;
     const incore_loop *lp = &r->loop;
     double per_pass = lp->source_iterations;
-    double pass = incore_pass_cycles(lp, &r->mca, r, b);
+    double mca_add = lp->adds ? r->mca_add_latency : 0;
+    double pass = incore_chain_cycles(&r->mca, mca_add, add_latency);
     *c = (perf_incore){.used = true,
                        .compiler = compiler,
                        .vectorized = lp->vectorized,
@@ -172,7 +147,9 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     double ls = r->mca.load_store_cycles / per_pass, rem_ls;
     if (r->has_remainder) {
         c->remainder_cycles_per_iteration =
-            incore_pass_cycles(&r->remainder, &r->remainder_mca, r, b) /
+            incore_chain_cycles(&r->remainder_mca,
+                                r->remainder.adds ? r->mca_add_latency : 0,
+                                add_latency) /
             r->remainder.source_iterations;
         rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
     } else if (r->mca.dependency_pct > r->mca.resource_pct ||
@@ -275,7 +252,7 @@ static bool incore_by_stores(const incore_result *r, double stored, incore_resul
  * e's incore, and each loop of e's subtree marked as swallowed; false with why when the
  * stores do not say how many source iterations a pass covers. */
 static bool incore_enclosing_fill(perf_nest *n, perf_loop *e, const incore_result *r,
-                                  const machine_benchmarks *b,
+                                  double add_latency,
                                   const char *compiler, strbuf *why)
 {
     double stored = incore_stored_per_iteration(n, e);
@@ -291,7 +268,7 @@ static bool incore_enclosing_fill(perf_nest *n, perf_loop *e, const incore_resul
         if (n->loops[i].loop != e->loop && incore_within(n->loops[i].loop, e->loop))
             n->loops[i].incore = (perf_incore){.used = true, .compiler = compiler,
                                                .enclosing = e->loop};
-    incore_fill(e, &re, compiler, b);
+    incore_fill(e, &re, compiler, add_latency);
     e->incore.enclosing = e->loop;
     return true;
 }
@@ -336,7 +313,7 @@ static incore_status incore_loop_of(perf_nest *n, perf_loop *pl, const machine *
                       r->loop.stored_bytes, r->loop.label, stored);
         return INCORE_NO_LOOP;
     }
-    incore_fill(pl, &re, opt->compile, &m->benchmarks);
+    incore_fill(pl, &re, opt->compile, m->benchmarks.add_latency_cycles);
     return INCORE_OK;
 }
 
@@ -388,7 +365,7 @@ static incore_status incore_enclosing_of(perf_nest *n, perf_loop *pl, const mach
         if (s != INCORE_OK)
             return s;
         e = incore_outermost_of(n, e, r, element, m, opt, &r);
-        if (!incore_enclosing_fill(n, e, r, &m->benchmarks, opt->compile, why))
+        if (!incore_enclosing_fill(n, e, r, m->benchmarks.add_latency_cycles, opt->compile, why))
             return INCORE_NO_LOOP;
         strbuf_release(why); /* the inner loop's reason no longer holds */
         return INCORE_OK;

@@ -425,65 +425,6 @@ static void test_chain_cycles(void)
     strbuf_release(&why);
 }
 
-/* A zmm loop at the machine's 512-bit add throughput (incore_zmm_cycles), on the checked-in
- * report of GCC 12's -O3 -march=native loop of bench/validate's rot3.c on znver4
- * (rot3_znver4.mca: 16190 cycles for 1000 passes, 16.19 a pass; resources 92.68%, data
- * dependencies 74.74%: bound by resources; its most loaded load/store resource Zn4LSU at
- * 4.00 a pass), whose independent zmm add llvm-mca takes as 1 cycle.  By hand:
- * - a core measuring 0.49291285930811762 (zen5-vm-2core.json):
- *   16.19 x 0.49291285930811762 / 1 = 7.980259192198425, above 4.0;
- * - a core measuring 0.2: 16.19 x 0.2 = 3.238 is below the load/store floor: 4.0;
- * - a throughput unknown (0) on either side: 16.19 as given;
- * - the same report read as bound by data dependencies: 16.19 as given. */
-static void test_zmm_cycles(void)
-{
-    char *report = testutil_read_file(FIXTURES "rot3_znver4.mca");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
-    incore_mca m;
-    strbuf why = STRBUF_INIT;
-    CU_ASSERT_TRUE_FATAL(incore_mca_parse(report, &m, &why));
-    CU_ASSERT_DOUBLE_EQUAL(m.cycles_per_iteration, 16.19, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(m.load_store_cycles, 4.0, 0);
-    double c = m.cycles_per_iteration;
-    CU_ASSERT_DOUBLE_EQUAL(incore_zmm_cycles(&m, c, 1, 0.49291285930811762), 7.980259192198425,
-                           1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(incore_zmm_cycles(&m, c, 1, 0.2), 4.0, 0);
-    CU_ASSERT_DOUBLE_EQUAL(incore_zmm_cycles(&m, c, 0, 0.5), 16.19, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(incore_zmm_cycles(&m, c, 1, 0), 16.19, 1e-12);
-    incore_mca chain = m;
-    chain.dependency_pct = 95;
-    CU_ASSERT_DOUBLE_EQUAL(incore_zmm_cycles(&chain, c, 1, 0.5), 16.19, 1e-12);
-    free(report);
-    strbuf_release(&why);
-}
-
-/* llvm-mca's cycles per independent vaddpd, from two runs of a block of them: on znver4 1
- * at 512 bits and 0.5 at 256 (Zen 4's zmm double pumped), on skylake-avx512 0.5 at both;
- * an -mcpu llvm-mca does not know is a failure, 0. */
-static void test_mca_add_throughput(void)
-{
-    if (!need_mca("llvm-mca's add throughput"))
-        return;
-    static const struct {
-        const char *mcpu;
-        unsigned bits;
-        double cycles;
-    } cases[] = {{"znver4", 512, 1}, {"znver4", 256, 0.5}, {"skylake-avx512", 512, 0.5}};
-    strbuf why = STRBUF_INIT;
-    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-        double cycles = -1;
-        CU_ASSERT_EQUAL(incore_mca_add_throughput(NULL, cases[k].mcpu, cases[k].bits, &cycles,
-                                                  &why),
-                        INCORE_OK);
-        CU_ASSERT_DOUBLE_EQUAL(cycles, cases[k].cycles, 0);
-    }
-    double cycles = -1;
-    CU_ASSERT_EQUAL(incore_mca_add_throughput(NULL, "no-such-cpu", 512, &cycles, &why),
-                    INCORE_MCA_FAILED);
-    CU_ASSERT_EQUAL(cycles, 0);
-    strbuf_release(&why);
-}
-
 /* The loop of a fixture's lines (element 8), or fails the test. */
 static void fixture_lines(const char *asm_file, const char *source, unsigned first,
                           unsigned last, incore_loop *l)
@@ -892,8 +833,6 @@ int main(void)
     static const testutil_case running[] = {
         {"the dot product through llvm-mca", test_dot_fixture},
         {"llvm-mca's add latency", test_mca_add_latency},
-        {"a zmm loop at the machine's add throughput", test_zmm_cycles},
-        {"llvm-mca's add throughput", test_mca_add_throughput},
         {"fixtures: cycles per source iteration", test_fixture_cycles},
         {"-O2 against -O3 -march=x86-64-v4, and the cache", test_compile_widths},
         {"the disk cache across runs", test_disk_cache},

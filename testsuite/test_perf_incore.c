@@ -162,67 +162,6 @@ static void test_widths(void)
     machine_free(&m);
 }
 
-/* A zmm loop at the machine's 512-bit add throughput: the machine's vector add measured
- * at 8 lanes (512 bits) over llvm-mca's cycles per independent zmm vaddpd on
- * skylake-avx512, 0.5 (incore_mca_add_throughput).  axpy at -O3 with 512-bit vectors is
- * 1.681 cycles a pass of 8 (test_widths), bound by resources, its load/store ports at
- * 1.00 a pass (test_ecm); its 3 leftover iterations are scalar, 1.681 each, unscaled.
- * By hand, n = 1003:
- * - a vector add of 0.4: 1.681 x 0.4 / 0.5 = 1.3448 a pass, 0.1681 an iteration:
- *   1000 x 0.1681 + 3 x 1.681 = 173.143 cycles;
- * - 0.25: 1.681 x 0.25 / 0.5 = 0.8405 is below the ports' 1.00: 0.125 an iteration,
- *   1000 x 0.125 + 3 x 1.681 = 130.043 cycles;
- * - at -O2 (no zmm) the same machines keep llvm-mca's 1.517 an iteration, 1521.551 cycles;
- * - the test machine itself (its vector add measured at 4 lanes) keeps 0.210125
- *   (test_widths). */
-static void test_zmm_scaled(void)
-{
-    if (!need_mca("a zmm loop at the machine's add throughput"))
-        return;
-    static const struct {
-        const char *add;
-        double per_iteration, cycles;
-    } cases[] = {{"0.4", 0.1681, 173.143}, {"0.25", 0.125, 130.043}};
-    char *json = testutil_read_file(ECM_MACHINE);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
-    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-        char add[128];
-        snprintf(add, sizeof add, "\"lanes\": 8,\n   \"vector_cycles\": {\"add\": %s,",
-                 cases[k].add);
-        char *with = testutil_replace(json, "\"lanes\": 4,\n   \"vector_cycles\": {\"add\": 0.5,",
-                                      add);
-        char *cpu = testutil_replace(with, "\"write_allocate\": true, \"cores\": 4,",
-                                     "\"write_allocate\": true, \"cores\": 4, "
-                                     "\"mcpu\": \"skylake-avx512\",");
-        machine *m = machine_parse("ecm-test.json", cpu);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-        CU_ASSERT_EQUAL(m->benchmarks.lanes, 8);
-        CU_ASSERT_DOUBLE_EQUAL(m->benchmarks.vector_cycles[MACHINE_OP_ADD], atof(cases[k].add),
-                               0);
-        lm_program *p;
-        perf_result r;
-        perf_options opt = {.model = PERF_ROOFLINE, .compile = O3_512};
-        CU_ASSERT_TRUE_FATAL(evaluate(&opt, m, &p, &r));
-        const perf_nest *n = &r.nests[0];
-        CU_ASSERT_TRUE_FATAL(n->incore.used);
-        CU_ASSERT_EQUAL(n->incore.vector_bits, 512);
-        CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, cases[k].per_iteration, 1e-12);
-        CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_cycles_per_iteration, 1.681, 1e-12);
-        ASSERT_CLOSE(n->incore.cycles, cases[k].cycles);
-        ASSERT_CLOSE(n->compute_s, cases[k].cycles / 2e9);
-        release(&p, &r);
-        opt.compile = "gcc -O2";
-        CU_ASSERT_TRUE_FATAL(evaluate(&opt, m, &p, &r));
-        CU_ASSERT_DOUBLE_EQUAL(r.nests[0].incore.cycles_per_iteration, 1.517, 1e-12);
-        ASSERT_CLOSE(r.nests[0].incore.cycles, 1521.551);
-        release(&p, &r);
-        machine_free(&m);
-        free(with);
-        free(cpu);
-    }
-    free(json);
-}
-
 /* ECM with -O3, n = 1003: T_OL = the 215.168 cycles above, 107.584 ns; T_nOL = the load/store
  * ports' cycles, 1000 x 1.00 / 8 + 3 x 1.00 = 128 cycles, 64 ns (no loop left at the
  * estimate from the counts, so no L1 bytes of it); the data in L1, so no transfers:
@@ -752,7 +691,6 @@ int main(void)
         {"a chain's leftover iterations", test_chain_leftover},
         {"an inner loop unrolled away: the enclosing loop", test_unrolled_inner},
         {"a chain at the machine's add latency", test_chain_scaled},
-        {"a zmm loop at the machine's add throughput", test_zmm_scaled},
         {"a loop walking no element: its stores", test_stores_not_step},
         {"a compiler that fails", test_compiler_fails},
         {"a loop not found", test_loop_not_found},
