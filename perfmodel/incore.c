@@ -15,6 +15,7 @@
 
 #include "incore_disk.h"
 #include "incore_run.h"
+#include "measured.h"
 #include "mem.h"
 
 unsigned incore_split_words(const char *command, char ***words)
@@ -127,16 +128,14 @@ static struct {
     unsigned hits, disk_hits;
 } cache = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
-/* FNV-1a over the file's bytes; false when it cannot be read. */
+/* The digest of the file's bytes (measured_digest, as a measurement names a source's
+ * text); false when it cannot be read. */
 static bool source_hash(const char *path, uint64_t *hash)
 {
     strbuf text = STRBUF_INIT;
     bool ok = incore_run_read(path, &text);
-    uint64_t h = 14695981039346656037ull;
-    for (size_t k = 0; k < text.len; k++)
-        h = (h ^ (unsigned char)text.s[k]) * 1099511628211ull;
+    *hash = measured_digest(text.s ? text.s : "", text.len);
     strbuf_release(&text);
-    *hash = h;
     return ok;
 }
 

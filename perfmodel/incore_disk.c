@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "incore_run.h"
+#include "measured.h"
 #include "mem.h"
 #include "strbuf.h"
 
@@ -143,14 +144,6 @@ static char *disk_dir(void)
     return strbuf_take(&sb);
 }
 
-static uint64_t text_hash(const char *s)
-{
-    uint64_t h = 14695981039346656037ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
-
 /* The file of key in the cache (free() it), or NULL. */
 static char *disk_path(const char *key)
 {
@@ -158,7 +151,7 @@ static char *disk_path(const char *key)
     if (!dir)
         return NULL;
     strbuf sb = STRBUF_INIT;
-    strbuf_printf(&sb, "%s/%016" PRIx64, dir, text_hash(key));
+    strbuf_printf(&sb, "%s/%016" PRIx64, dir, measured_digest(key, strlen(key)));
     free(dir);
     return strbuf_take(&sb);
 }
