@@ -67,6 +67,12 @@ static const args_option mt_option_table[] = {
              "run, never appended; - is standard output"},
     {.names = "-json", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(json_file),
      .help = "also write the report as JSON (- is standard output)"},
+    {.names = "-html", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(html_file),
+     .help = "also write the report as one self-contained HTML page (- is standard output): "
+             "a summary, the loop table (sorted and filtered in the page), each file's source "
+             "with its loops' numbers and #pragma aitool results beside their lines, and with "
+             "-machine the roofline (and -measured's points) and predicted against measured "
+             "times; it needs no network and runs no script but its own"},
     {.names = "-xml", .kind = ARGS_VALUE, .value = "FILE", .dest = MT_OPT(xml_file),
      .help = "also write ExaSAT XML (spec draft 0.3.1; - is standard output): per loop its "
              "bounds, own-level operations, scalars and array subscripts (xml-schema/README.md)"},

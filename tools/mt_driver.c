@@ -30,6 +30,7 @@
 #include "perf_plot.h"
 #include "perf_trips.h"
 #include "report.h"
+#include "report_html.h"
 #include "report_chips.h"
 #include "shard.h"
 #include "strbuf.h"
@@ -97,6 +98,11 @@ static bool mt_write_reports(const mt_options *o, const lm_program *p, bool text
         ok &= report_text_file(o->report_file, p, j);
     if (o->json_file)
         ok &= report_json_file(o->json_file, p, j);
+    if (o->html_file) {
+        report_html_options hopt = {"measuretool", j->predicted ? m : NULL,
+                                    o->model ? o->model : "roofline", o->measured_file, true};
+        ok &= report_html_file(o->html_file, p, j, &hopt);
+    }
     if (o->xml_file)
         ok &= xml_write_file_shard(o->xml_file, p, j->measured, j->shard);
     if (o->chips_file) {
@@ -564,6 +570,7 @@ static bool mt_plan_outputs_ok(const mt_options *o, mt_plan *pl)
     return mt_output_not_input(o, pl, o->report_file_given ? "-report-file" : "the report",
                                report ? o->report_file : NULL) &&
            mt_output_not_input(o, pl, "-json", o->json_file) &&
+           mt_output_not_input(o, pl, "-html", o->html_file) &&
            mt_output_not_input(o, pl, "-xml", o->xml_file) &&
            mt_output_not_input(o, pl, "-chips", o->chips_file) &&
            mt_output_not_input(o, pl, "-plot", o->plot_file) &&

@@ -31,6 +31,7 @@ typedef struct mt_options {
     int nannot_files;
     const char *report_file; /* -report-file; default ai_tool_report.txt */
     const char *json_file;   /* NULL: no JSON report */
+    const char *html_file;   /* -html: the HTML page, or NULL */
     const char *xml_file;    /* -xml: the ExaSAT XML, or NULL */
     const char *chips_file;  /* -chips: the CHIP3S application, or NULL */
     const char *chips_entry; /* -chips-entry: the function it evaluates, or NULL */

@@ -23,6 +23,7 @@
 #include "perf.h"
 #include "perf_trips.h"
 #include "perf_plot.h"
+#include "report_html.h"
 #include "report_perf.h"
 #include "report_roofline.h"
 
@@ -32,6 +33,7 @@ typedef struct pm_options {
     bool exasat_dialect;      /* -exasat-dialect: read the ExaSAT tools' own dialect */
     const char *machine_file; /* -machine */
     const char *json_file;    /* -json, or NULL */
+    const char *html_file;    /* -html, or NULL */
     const char *plot_file;    /* -plot: a roofline, or the sweep's chart (.png or .svg) */
     const char *measured_file; /* -measured: a run's measurement, or NULL */
     const char *sweep;        /* -sweep name=FROM:TO[:xF|:+S], or NULL */
@@ -96,6 +98,11 @@ static const args_option pm_option_table[] = {
              "marked unpredicted with its reason, and the totals say what they cover"},
     {.names = "-json", .kind = ARGS_VALUE, .value = "FILE", .dest = PM_OPT(json_file),
      .help = "also write the predictions as JSON (- is standard output)"},
+    {.names = "-html", .kind = ARGS_VALUE, .value = "FILE", .dest = PM_OPT(html_file),
+     .help = "also write one self-contained HTML page (- is standard output): a summary, the "
+             "loop table (sorted and filtered in the page), the roofline with each nest's "
+             "predicted point and -measured's points, predicted against measured times; the "
+             "kernels' XML holds no source, so the page shows none"},
     {.names = "-csv", .kind = ARGS_FLAG, .dest = PM_OPT(csv),
      .help = "print one CSV row per loop nest instead of the table"},
     {.names = "-plot", .kind = ARGS_VALUE, .value = "FILE", .dest = PM_OPT(plot_file),
@@ -386,6 +393,12 @@ static bool pm_report(const pm_options *o, const lm_program *p, const machine *m
             ok &= report_perf_json_file(o->json_file, &r, m, (size_t)o->top, measured);
         if (o->plot_file)
             ok &= pm_plot(o, m, &r, measured);
+        if (o->html_file) {
+            report_joins j = {ms, &r, m->name, NULL, (size_t)o->top, measured};
+            report_html_options hopt = {"perfmodel", m, o->model ? o->model : "roofline",
+                                        o->measured_file, false};
+            ok &= report_html_file(o->html_file, p, &j, &hopt);
+        }
     }
     report_roofline_release(&rr);
     perf_result_release(&r);
@@ -432,14 +445,15 @@ static bool pm_outputs_not_inputs(const pm_options *o)
     read[o->ninputs] = o->machine_file;
     read[o->ninputs + 1] = o->measured_file;
     bool ok = fileio_output_not_input("-json", o->json_file, read, o->ninputs + 2) &&
-              fileio_output_not_input("-plot", o->plot_file, read, o->ninputs + 2);
+              fileio_output_not_input("-plot", o->plot_file, read, o->ninputs + 2) &&
+              fileio_output_not_input("-html", o->html_file, read, o->ninputs + 2);
     free(read);
     return ok;
 }
 
 static int pm_calibrate(const pm_options *o)
 {
-    if (o->machine_file || o->ninputs || o->json_file || o->csv || o->ndefines || o->model ||
+    if (o->machine_file || o->ninputs || o->json_file || o->html_file || o->csv || o->ndefines || o->model ||
         o->cores || o->plot_file || o->sweep || o->exasat_dialect || o->measured_file) {
         diag_tool(DIAG_ERROR, "-calibrate measures this machine and prints its machine file; "
                               "it takes no kernels and no other options");
@@ -509,8 +523,9 @@ static int pm_run(pm_options *o)
                               "evaluation");
         return PM_EXIT_USAGE;
     }
-    if (o->sweep && o->json_file) {
-        diag_tool(DIAG_ERROR, "-sweep prints its table as CSV; -json is for one evaluation");
+    if (o->sweep && (o->json_file || o->html_file)) {
+        diag_tool(DIAG_ERROR, "-sweep prints its table as CSV; %s is for one evaluation",
+                  o->json_file ? "-json" : "-html");
         return PM_EXIT_USAGE;
     }
     if (o->plot_file && !perf_plot_format_known(o->plot_file)) {
