@@ -475,7 +475,7 @@ static void html_data(strbuf *b, html_page *pg)
 
 /* ---- the charts ---- */
 
-enum { CHART_W = 620, CHART_H = 400, CHART_L = 62, CHART_R = 16, CHART_T = 18, CHART_B = 46 };
+enum { CHART_W = 580, CHART_H = 400, CHART_L = 62, CHART_R = 16, CHART_T = 18, CHART_B = 46 };
 
 /* Log-log axes: decades from lo to hi on each. */
 typedef struct html_axes {
@@ -725,7 +725,9 @@ static void html_summary(strbuf *b, const html_page *pg)
     size_t nfiles = 0;
     for (const lm_file *f = pg->p->files; f; f = f->next)
         nfiles++;
-    strbuf_printf(&v, "%zu analyzed (%zu shown with their headers)", nfiles, pg->files.n);
+    strbuf_printf(&v, "%zu analyzed", nfiles);
+    if (pg->files.n > nfiles)
+        strbuf_printf(&v, ", and %zu headers with loops or pragmas", pg->files.n - nfiles);
     html_fact(b, "files", strbuf_cstr(&v));
     v.len = 0;
     strbuf_printf(&v, "%zu in %zu nests", pg->nloops, nests);

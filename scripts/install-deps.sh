@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages the project builds and tests with (the
 # aarch64 cross compiler and qemu test SIMON's aarch64 context switch;
 # groff renders the manual pages in test_install; llvm-19's llvm-mca-19 gives
-# perfmodel's in-core cycles of compiled loops, perfmodel/incore.c).
+# perfmodel's in-core cycles of compiled loops, perfmodel/incore.c; chromium and
+# nodejs open the HTML report in the browser tests, testsuite/browser/).
 # With --if-missing it does nothing when they are all installed already.
 set -euo pipefail
 
@@ -11,6 +12,7 @@ packages=(
     clang-19 libclang-19-dev libomp-19-dev libclang-rt-19-dev llvm-19
     libxml2-dev libxml2-utils libcjson-dev libcunit1-dev gnuplot-nox groff-base
     gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+    chromium nodejs
 )
 
 if [[ "${1:-}" == "--if-missing" ]]; then

@@ -619,6 +619,30 @@ bool fileio_claim_output(const char *option, const char *path)
     return ok;
 }
 
+bool fileio_output_writable(const char *option, const char *path)
+{
+    if (!path || !strcmp(path, "-"))
+        return true;
+    struct stat st;
+    const char *why = NULL;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        why = "it is a directory";
+    char *dir = mem_strdup(path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        strcpy(dir, ".");
+    else
+        slash[slash == dir] = '\0';
+    if (!why && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)))
+        why = "its directory does not exist";
+    else if (!why && access(dir, W_OK | X_OK) != 0)
+        why = "its directory is not writable";
+    if (why)
+        diag_tool(DIAG_ERROR, "%s '%s': cannot write it: %s", option, path, why);
+    free(dir);
+    return why == NULL;
+}
+
 bool fileio_output_not_input(const char *option, const char *out, const char *const *inputs,
                              int n)
 {

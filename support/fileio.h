@@ -106,6 +106,10 @@ bool fileio_claim_output(const char *option, const char *path);
  * output that must not be any of those inputs. */
 bool fileio_output_not_input(const char *option, const char *out, const char *const *inputs,
                              int n);
+/* Whether path can be written as an output before any work is done: NULL and "-" can;
+ * otherwise its directory must exist and be writable and path must not be a directory.
+ * False after "error: OPTION 'path': cannot write it: why". */
+bool fileio_output_writable(const char *option, const char *path);
 /* The end of a program: flushes standard output, and reports "error: writing
  * standard output: reason" when any write to it failed; returns `usage` when
  * a clash was reported, 1 (or status, when not 0) when standard output

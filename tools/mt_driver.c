@@ -567,7 +567,9 @@ static int mt_check_usage(const mt_options *o)
 static bool mt_plan_outputs_ok(const mt_options *o, mt_plan *pl)
 {
     bool report = o->static_only || o->report_file_given;
-    return mt_output_not_input(o, pl, o->report_file_given ? "-report-file" : "the report",
+    /* The page is checked before any file is analyzed (a large project's analysis is long). */
+    return fileio_output_writable("-html", o->html_file) &&
+           mt_output_not_input(o, pl, o->report_file_given ? "-report-file" : "the report",
                                report ? o->report_file : NULL) &&
            mt_output_not_input(o, pl, "-json", o->json_file) &&
            mt_output_not_input(o, pl, "-html", o->html_file) &&

@@ -444,7 +444,8 @@ static bool pm_outputs_not_inputs(const pm_options *o)
     memcpy(read, o->inputs, (size_t)o->ninputs * sizeof *read);
     read[o->ninputs] = o->machine_file;
     read[o->ninputs + 1] = o->measured_file;
-    bool ok = fileio_output_not_input("-json", o->json_file, read, o->ninputs + 2) &&
+    bool ok = fileio_output_writable("-html", o->html_file) &&
+              fileio_output_not_input("-json", o->json_file, read, o->ninputs + 2) &&
               fileio_output_not_input("-plot", o->plot_file, read, o->ninputs + 2) &&
               fileio_output_not_input("-html", o->html_file, read, o->ninputs + 2);
     free(read);

@@ -279,7 +279,10 @@ main().then(() => 0, (e) => {
   if (stderrText) console.log(stderrText.split('\n').slice(-5).join('\n'));
   return 1;
 }).then((status) => {
+  /* The profile is removed once Chromium has let go of it. */
+  browser.on('exit', () => {
+    fs.rmSync(profile, {recursive: true, force: true, maxRetries: 5});
+    process.exit(failed || status ? 1 : 0);
+  });
   browser.kill('SIGKILL');
-  fs.rmSync(profile, {recursive: true, force: true});
-  process.exit(failed || status ? 1 : 0);
 });

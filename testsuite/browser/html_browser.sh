@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The HTML report in a real browser (issue 33): pages of the bundled examples, of a
+# measured run of examples/jacobi.c, and of a generated project of 10,000 loops in
+# 100,000 lines, each opened in headless Chromium by html_check.js, which sorts and
+# filters the table, clicks a roofline point and checks the source line shown, that no
+# console error and no network request happened, and the time the page takes to show.
+#   html_browser.sh MEASURETOOL SOURCE_DIR WORK_DIR
+# Exit 0 when every check passes, 1 when one fails, 77 (CTest's skip) without node or
+# Chromium, with a message saying so.  The screenshot is WORK_DIR/html-report.png.
+set -euo pipefail
+mt=$1
+src=$2
+work=$3
+here="$src/testsuite/browser"
+if ! command -v node >/dev/null; then
+    echo "SKIP: node is not installed (Debian: apt-get install nodejs); the browser checks of the HTML report did not run"
+    exit 77
+fi
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+machine="$src/perfmodel/machines/zen5-vm-2core.json"
+
+check() {
+    local status=0
+    node "$here/html_check.js" "$@" || status=$?
+    [[ $status -eq 0 ]] || exit "$status"
+}
+
+echo "== the bundled examples"
+"$mt" -static-counting-only -report-file /dev/null -machine "$machine" -param n=100000 \
+    -html examples.html "$src"/examples/*.c 2>/dev/null
+check examples.html -filter jacobi
+
+echo "== examples/jacobi.c measured: instrumented, built, run"
+"$mt" -auto-instrument -report-file /dev/null "$src/examples/jacobi.c"
+cc -O2 ai_jacobi.c -o jacobi -lm
+AITOOL_MEASURED=jacobi.json ./jacobi >/dev/null
+"$mt" -static-counting-only -report-file /dev/null -machine "$machine" -measured jacobi.json \
+    -html measured.html "$src/examples/jacobi.c"
+grep -q 'id="pmchart"' measured.html || { echo "FAIL: no predicted-against-measured chart"; exit 1; }
+echo "PASS: the page has the predicted-against-measured chart"
+check measured.html -expect-measured -filter error_check -screenshot html-report.png
+
+echo "== a generated project: 10,000 loops, 100,000 lines"
+"$here/gen_project.sh" project 50 100
+lines=$(cat project/*.c | wc -l)
+"$mt" -static-counting-only -report-file /dev/null -machine "$machine" -param n=100000 \
+    -html project.html project/*.c 2>/dev/null
+size=$(stat -c %s project.html)
+echo "INFO: $lines lines, page $size bytes"
+if (( size >= 20 * 1000 * 1000 )); then
+    echo "FAIL: the page of 10,000 loops is $size bytes (at most 20 MB)"
+    exit 1
+fi
+echo "PASS: the page of 10,000 loops and $lines lines is under 20 MB"
+check project.html -load-ms 2000 -filter f7.c
