@@ -278,7 +278,15 @@
     view.textContent = '';
     const note = document.getElementById('srcnote');
     note.textContent = f.note || '';
-    note.hidden = !f.note;
+    if (f.page) {
+      /* A large project: this file's source is on a page of its own. */
+      note.textContent = 'The source of ' + f.name + ' is on a page of its own: ';
+      const a = document.createElement('a');
+      a.href = f.page;
+      a.textContent = 'open ' + f.name;
+      note.appendChild(a);
+    }
+    note.hidden = !note.textContent;
     lines = f.text === null ? [] : f.text.split('\n');
     if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
     laidOut = 0;
@@ -300,7 +308,14 @@
   for (const pt of document.querySelectorAll('svg [data-loop]'))
     pt.addEventListener('click', () => showLoop(Number(pt.dataset.loop)));
 
+  if (data.index) {
+    const a = document.createElement('a');
+    a.href = data.index;
+    a.id = 'indexlink';
+    a.textContent = 'the whole project';
+    document.getElementById('srcbar').appendChild(a);
+  }
   selectRows();
-  if (files.length) showFile(0);
+  if (files.length) showFile(data.first);
   document.body.dataset.ready = 'yes';
 })();

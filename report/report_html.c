@@ -140,7 +140,7 @@ static void report_html_json_number(strbuf *b, bool has, double v)
 /* ---- the files the page shows ---- */
 
 typedef struct html_file {
-    const char *path; /* the program's */
+    char *path;       /* absolute */
     char *name;       /* shown: relative to the working directory when under it */
     char *text;       /* NULL: not read */
     size_t len;
@@ -153,9 +153,9 @@ typedef struct html_files {
     char *cwd; /* with a trailing '/', or NULL */
 } html_files;
 
-static size_t html_file_index(html_files *fs, const char *path)
+/* The file named p (absolute), added at the end when new. */
+static size_t html_file_find(html_files *fs, const char *p)
 {
-    const char *p = path ? path : "(no file)";
     /* Loops come file by file, so the last one found is nearly always the one. */
     for (size_t i = fs->n; i-- > 0;)
         if (!strcmp(fs->v[i].path, p))
@@ -165,10 +165,25 @@ static size_t html_file_index(html_files *fs, const char *path)
         fs->v = mem_realloc(fs->v, fs->cap * sizeof *fs->v);
     }
     html_file *f = &fs->v[fs->n];
-    *f = (html_file){p, NULL, NULL, 0, NULL};
+    *f = (html_file){mem_strdup(p), NULL, NULL, 0, NULL};
     size_t cl = fs->cwd ? strlen(fs->cwd) : 0;
     f->name = mem_strdup(cl && !strncmp(p, fs->cwd, cl) && p[cl] ? p + cl : p);
     return fs->n++;
+}
+
+static size_t html_file_index(html_files *fs, const char *path)
+{
+    const char *p = path ? path : "(no file)";
+    /* A pragma's file is as the user named it, a loop's absolute: one file either way. */
+    char *joined = NULL;
+    if (p[0] != '/' && path && fs->cwd) {
+        joined = mem_alloc(strlen(fs->cwd) + strlen(p) + 1);
+        strcat(strcpy(joined, fs->cwd), p);
+        p = joined;
+    }
+    size_t k = html_file_find(fs, p);
+    free(joined);
+    return k;
 }
 
 /* Reads a source for the page: a file that cannot be read is a note, not an error
@@ -226,6 +241,7 @@ static void html_files_shorten(html_files *fs)
 static void html_files_release(html_files *fs)
 {
     for (size_t i = 0; i < fs->n; i++) {
+        free(fs->v[i].path);
         free(fs->v[i].name);
         free(fs->v[i].text);
     }
@@ -253,6 +269,14 @@ typedef struct html_page {
     html_loop *loops;
     size_t nloops;
     double measured_total_s; /* the share's whole when measured, else 0 */
+    /* A project too large for one page has a page per file beside its index page
+     * (report_html_file): `pages` is the link to them from this page ("X.files/" from the
+     * index, "" from a file page), `only_file` the file whose source this page holds
+     * (SIZE_MAX: the index), `index` a file page's link back.  One page: NULL, SIZE_MAX,
+     * NULL. */
+    const char *pages;
+    size_t only_file;
+    const char *index;
 } html_page;
 
 static const lm_loop *html_top(const lm_loop *l)
@@ -422,28 +446,44 @@ static void html_data_check(strbuf *b, html_page *pg, const lm_check *c)
     strbuf_release(&text);
 }
 
-static void html_data_file(strbuf *b, html_file *f, bool sources)
+/* The sources are read before any page is written: their size decides how many pages. */
+static void html_files_read(html_files *fs, bool sources)
 {
+    for (size_t i = 0; i < fs->n; i++) {
+        if (sources)
+            html_file_read(&fs->v[i]);
+        else
+            fs->v[i].note = "the loops were read from ExaSAT XML, which holds no source";
+    }
+}
+
+static bool html_page_has_text(const html_page *pg, size_t k)
+{
+    return pg->files.v[k].text && (!pg->pages || k == pg->only_file);
+}
+
+static void html_data_file(strbuf *b, const html_page *pg, size_t k)
+{
+    const html_file *f = &pg->files.v[k];
     strbuf_append(b, "{\"path\":");
     report_html_json_cstr(b, f->path);
     strbuf_append(b, ",\"name\":");
     report_html_json_cstr(b, f->name);
-    if (sources && !f->note)
-        html_file_read(f);
-    else if (!sources)
-        f->note = "the loops were read from ExaSAT XML, which holds no source";
     strbuf_append(b, ",\"text\":");
     size_t escaped = 0;
-    if (f->text)
+    if (html_page_has_text(pg, k))
         escaped = report_html_json_string(b, f->text, f->len);
     else
         strbuf_append(b, "null");
+    const char *note = f->note;
     if (escaped)
-        f->note = memchr(f->text, '\0', f->len)
-                      ? "a binary file: bytes that are not text are shown as \\xNN"
-                      : "not UTF-8 text: bytes that are not UTF-8 are shown as \\xNN";
+        note = memchr(f->text, '\0', f->len)
+                   ? "a binary file: bytes that are not text are shown as \\xNN"
+                   : "not UTF-8 text: bytes that are not UTF-8 are shown as \\xNN";
     strbuf_append(b, ",\"note\":");
-    report_html_json_cstr(b, f->note);
+    report_html_json_cstr(b, note);
+    if (pg->pages && f->text && k != pg->only_file)
+        strbuf_printf(b, ",\"page\":\"%s%zu.html\"", pg->pages, k);
     strbuf_append(b, "}");
 }
 
@@ -459,6 +499,9 @@ static void html_data(strbuf *b, html_page *pg)
     bool first = true;
     for (const lm_file *f = pg->p->files; f; f = f->next)
         for (const lm_check *c = f->checks; c; c = c->next) {
+            if (pg->only_file != SIZE_MAX &&
+                html_file_index(&pg->files, c->pragma.loc.file) != pg->only_file)
+                continue;
             if (!first)
                 strbuf_append(b, ",\n");
             first = false;
@@ -468,9 +511,11 @@ static void html_data(strbuf *b, html_page *pg)
     for (size_t i = 0; i < pg->files.n; i++) {
         if (i)
             strbuf_append(b, ",\n");
-        html_data_file(b, &pg->files.v[i], pg->o->sources);
+        html_data_file(b, pg, i);
     }
-    strbuf_append(b, "]}");
+    strbuf_append(b, "],\n\"index\":");
+    report_html_json_cstr(b, pg->index);
+    strbuf_printf(b, ",\n\"first\":%zu}", pg->only_file == SIZE_MAX ? 0 : pg->only_file);
 }
 
 /* ---- the charts ---- */
@@ -817,16 +862,88 @@ static void html_body(strbuf *b, html_page *pg)
     strbuf_append(b, "</script>\n</body></html>\n");
 }
 
-typedef struct html_job {
-    const lm_program *p;
-    const report_joins *j;
-    const report_html_options *o;
-} html_job;
+/* A file too large for one page: the page bytes of every source and about this many per
+ * loop.  AITOOL_HTML_MAX_BYTES changes the limit (README.md, "The HTML report"). */
+enum { HTML_LOOP_BYTES = 400 };
+#define HTML_MAX_BYTES 16000000.0
+
+static double html_max_bytes(void)
+{
+    const char *env = getenv("AITOOL_HTML_MAX_BYTES");
+    char *end;
+    double v = env ? strtod(env, &end) : 0;
+    return env && end != env && *end == '\0' && v > 0 ? v : HTML_MAX_BYTES;
+}
+
+static bool html_needs_pages(const html_page *pg)
+{
+    double bytes = (double)pg->nloops * HTML_LOOP_BYTES;
+    for (size_t i = 0; i < pg->files.n; i++)
+        bytes += (double)pg->files.v[i].len;
+    return bytes > html_max_bytes();
+}
 
 static bool html_write(FILE *out, void *ctx)
 {
-    const html_job *job = ctx;
-    html_page pg = {job->p, job->j, job->o, {0}, NULL, 0, 0};
+    html_page *pg = ctx;
+    strbuf b = STRBUF_INIT;
+    html_head(&b, pg);
+    html_body(&b, pg);
+    bool ok = fileio_flush_text(out, &b);
+    strbuf_release(&b);
+    return ok;
+}
+
+/* The page of file k: its loops, its pragmas and its source; the table and charts of its
+ * nests. */
+static bool html_write_file_page(html_page *all, size_t k, const char *path, const char *index)
+{
+    html_page pg = *all;
+    pg.loops = mem_alloc((all->nloops ? all->nloops : 1) * sizeof *pg.loops);
+    pg.nloops = 0;
+    for (size_t i = 0; i < all->nloops; i++)
+        if (all->loops[i].file == k)
+            pg.loops[pg.nloops++] = all->loops[i];
+    pg.pages = "";
+    pg.only_file = k;
+    pg.index = index;
+    bool ok = fileio_claim_output("-html", path) && fileio_write_atomic(path, html_write, &pg);
+    free(pg.loops);
+    return ok;
+}
+
+/* PATH's file pages: PATH without .html, and .files/ */
+static bool html_write_pages(html_page *pg, const char *path)
+{
+    size_t n = strlen(path);
+    size_t stem = n > 5 && !strcmp(path + n - 5, ".html") ? n - 5 : n;
+    strbuf dir = STRBUF_INIT, link = STRBUF_INIT, back = STRBUF_INIT, page = STRBUF_INIT;
+    strbuf_printf(&dir, "%.*s.files", (int)stem, path);
+    const char *base = fileio_basename(strbuf_cstr(&dir));
+    strbuf_printf(&link, "%s/", base);
+    strbuf_printf(&back, "../%s", fileio_basename(path));
+    bool ok = fileio_make_dirs("-html", strbuf_cstr(&dir));
+    for (size_t k = 0; ok && k < pg->files.n; k++) {
+        if (!pg->files.v[k].text)
+            continue;
+        page.len = 0;
+        strbuf_printf(&page, "%s/%zu.html", strbuf_cstr(&dir), k);
+        ok = html_write_file_page(pg, k, strbuf_cstr(&page), strbuf_cstr(&back));
+    }
+    pg->pages = strbuf_cstr(&link);
+    ok = ok && fileio_write_atomic(path, html_write, pg);
+    pg->pages = NULL;
+    strbuf_release(&dir);
+    strbuf_release(&link);
+    strbuf_release(&back);
+    strbuf_release(&page);
+    return ok;
+}
+
+bool report_html_file(const char *path, const lm_program *p, const report_joins *j,
+                      const report_html_options *o)
+{
+    html_page pg = {p, j, o, {0}, NULL, 0, 0, NULL, SIZE_MAX, NULL};
     char *cwd = getcwd(NULL, 0);
     if (cwd) {
         size_t n = strlen(cwd);
@@ -835,20 +952,11 @@ static bool html_write(FILE *out, void *ctx)
         free(cwd);
     }
     html_collect(&pg);
-    strbuf b = STRBUF_INIT;
-    html_head(&b, &pg);
-    /* The data block reads the sources; the summary before it counts files only. */
-    html_body(&b, &pg);
-    bool ok = fileio_flush_text(out, &b);
-    strbuf_release(&b);
+    html_files_read(&pg.files, o->sources);
+    bool ok = strcmp(path, "-") != 0 && html_needs_pages(&pg)
+                  ? html_write_pages(&pg, path)
+                  : fileio_write_atomic(path, html_write, &pg);
     free(pg.loops);
     html_files_release(&pg.files);
     return ok;
-}
-
-bool report_html_file(const char *path, const lm_program *p, const report_joins *j,
-                      const report_html_options *o)
-{
-    html_job job = {p, j, o};
-    return fileio_write_atomic(path, html_write, &job);
 }

@@ -340,6 +340,61 @@ static void test_unwritable_page(void)
     free(bad);
 }
 
+/* Over AITOOL_HTML_MAX_BYTES the sources go to a page per file beside the index. */
+static void test_page_per_file(void)
+{
+    char *a = testutil_path(tmpdir, "pa.c"), *b = testutil_path(tmpdir, "pb.c");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(a, axpy_c));
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(b, "void k(double *v)\n{\n"
+                                                "    for (int i = 0; i < 100; i++)\n"
+                                                "        v[i] = v[i] * v[i];\n}\n"));
+    setenv("AITOOL_HTML_MAX_BYTES", "1000", 1);
+    const char *args[] = {"-static-counting-only", "-report-file", "-", "-html", "paged.html",
+                          "pa.c", "pb.c", NULL};
+    testutil_proc r = run_tool(AITOOL_MEASURETOOL, args);
+    unsetenv("AITOOL_HTML_MAX_BYTES");
+    CU_ASSERT_EQUAL(r.status, 1); /* pa.c's second pragma */
+    testutil_proc_release(&r);
+    char *index = page_in_tmp("paged.html");
+    char *page_a = page_in_tmp("paged.files/0.html");
+    char *page_b = page_in_tmp("paged.files/1.html");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(index);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(page_a);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(page_b);
+    cJSON *d = page_data(index);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(d, "loops")), 3);
+    const cJSON *files = cJSON_GetObjectItemCaseSensitive(d, "files");
+    const cJSON *f1 = cJSON_GetArrayItem(files, 1);
+    CU_ASSERT_TRUE(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(f1, "text")));
+    CU_ASSERT_STRING_EQUAL(member_string(f1, "page"), "paged.files/1.html");
+    cJSON_Delete(d);
+    /* pb.c's page: its one loop and its source; pa.c a link beside it. */
+    d = page_data(page_b);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    const cJSON *loops = cJSON_GetObjectItemCaseSensitive(d, "loops");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(loops), 1);
+    CU_ASSERT_EQUAL(member_number(cJSON_GetArrayItem(loops, 0), "fp"), 1);
+    CU_ASSERT_EQUAL(member_number(cJSON_GetArrayItem(loops, 0), "id"), 0);
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(d, "checks")), 0);
+    files = cJSON_GetObjectItemCaseSensitive(d, "files");
+    CU_ASSERT_PTR_NOT_NULL(strstr(member_string(cJSON_GetArrayItem(files, 1), "text"),
+                                  "v[i] = v[i] * v[i];"));
+    CU_ASSERT_STRING_EQUAL(member_string(cJSON_GetArrayItem(files, 0), "page"), "0.html");
+    CU_ASSERT_STRING_EQUAL(member_string(d, "index"), "../paged.html");
+    CU_ASSERT_EQUAL(member_number(d, "first"), 1);
+    cJSON_Delete(d);
+    d = page_data(page_a);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(d, "checks")), 2);
+    cJSON_Delete(d);
+    free(index);
+    free(page_a);
+    free(page_b);
+    free(a);
+    free(b);
+}
+
 static const testutil_case html_cases[] = {
     {"SHA-256 and base64", test_sha256_vectors},
     {"the page of a kernel", test_page_of_a_kernel},
@@ -348,6 +403,7 @@ static const testutil_case html_cases[] = {
     {"the same bytes twice", test_same_bytes_twice},
     {"perfmodel's page", test_perfmodel_page},
     {"an unwritable page", test_unwritable_page},
+    {"a page per file", test_page_per_file},
     {NULL, NULL},
 };
 

@@ -7,7 +7,10 @@
  * it needs nothing but node and Chromium.
  *
  *   node html_check.js PAGE.html [-filter TEXT] [-screenshot FILE.png] [-expect-measured]
- *                      [-load-ms N] [-chromium PATH]
+ *                      [-pages] [-load-ms N] [-chromium PATH]
+ *
+ * -pages: the page is the index of a project written as a page per file; a loop's row
+ * then shows a link to its file's page, which is followed and checked too.
  *
  * Prints one line per check and exits 0 when all pass, 1 when one fails, 77 (CTest's
  * skip) when Chromium is not installed, 2 on a usage error. */
@@ -22,7 +25,8 @@ function usage(msg) {
   process.exit(2);
 }
 
-const opt = {filter: null, screenshot: null, measured: false, loadMs: 0, chromium: null};
+const opt = {filter: null, screenshot: null, measured: false, pages: false, loadMs: 0,
+             chromium: null};
 const argv = process.argv.slice(2);
 let page = null;
 for (let i = 0; i < argv.length; i++) {
@@ -31,6 +35,7 @@ for (let i = 0; i < argv.length; i++) {
   if (a === '-filter') opt.filter = value();
   else if (a === '-screenshot') opt.screenshot = value();
   else if (a === '-expect-measured') opt.measured = true;
+  else if (a === '-pages') opt.pages = true;
   else if (a === '-load-ms') opt.loadMs = Number(value());
   else if (a === '-chromium') opt.chromium = value();
   else if (a.startsWith('-')) usage('unknown option ' + a);
@@ -133,7 +138,8 @@ async function main() {
       errors.push('console.' + p.type + ': ' + p.args.map((a) => a.value).join(' '));
     else if (msg.method === 'Log.entryAdded' && (p.entry.level === 'error' || p.entry.level === 'warning'))
       errors.push('log: ' + p.entry.text);
-    else if (msg.method === 'Network.requestWillBeSent' && p.request.url !== url)
+    else if (msg.method === 'Network.requestWillBeSent' &&
+             !(p.request.url.startsWith('file://' + path.dirname(page) + '/')))
       requests.push(p.request.url);
   });
   await s('Runtime.enable');
@@ -253,13 +259,50 @@ async function main() {
       const cur = document.querySelector('#srcview .line.current');
       const r = cur ? cur.getBoundingClientRect() : null;
       const v = document.getElementById('srcview').getBoundingClientRect();
+      const a = document.querySelector('#srcnote a');
       return {id: cur ? cur.id : null, file: Number(document.getElementById('filesel').value),
               visible: !!r && r.top >= v.top && r.bottom <= v.bottom,
-              text: cur ? cur.textContent : ''};
+              text: cur ? cur.textContent : '', link: a ? a.href : ''};
     })()`);
-    check(shown.id === 'L' + f + '-' + line && shown.file === f && shown.visible,
+    if (opt.pages)
+      check(shown.file === f && shown.link.endsWith('.files/' + f + '.html'),
+            'a click on the point of ' + target.title.split(' (')[0] + ' shows the link to ' +
+            'its file page (' + shown.link + ')');
+    else
+      check(shown.id === 'L' + f + '-' + line && shown.file === f && shown.visible,
           'a click on the point of ' + target.title.split(' (')[0] + ' shows line ' + line +
           ' of ' + info.files[f] + ' (' + (shown.id || 'nothing shown') + ')');
+  }
+
+  if (opt.pages) {
+    /* The index holds no source: a loop's row shows the link to its file's page. */
+    const link = await evaluate(`(() => {
+      const tr = document.querySelector('#looptable tbody tr');
+      tr.click();
+      const a = document.querySelector('#srcnote a');
+      return a ? {href: a.href, shownLines: document.querySelectorAll('#srcview .line').length}
+               : null;
+    })()`);
+    check(link && link.shownLines === 0 && /\.files\/\d+\.html$/.test(link.href),
+          'the index shows a link to the file page (' + (link ? link.href : 'none') + ')');
+    if (link) {
+      const again = waitFor((m) => m.method === 'Page.loadEventFired' && m.sessionId === sessionId,
+                            30000, 'the file page to load');
+      await evaluate("document.querySelector('#srcnote a').click()");
+      await again;
+      let fileReady = false;
+      for (let k = 0; k < 500 && !fileReady; k++) {
+        fileReady = await evaluate("document.body && document.body.dataset.ready === 'yes'");
+        if (!fileReady) await new Promise((r) => setTimeout(r, 20));
+      }
+      const filePage = await evaluate(`({lines: document.querySelectorAll('#srcview .line').length,
+        notes: document.querySelectorAll('#srcview .loopnote').length,
+        back: (document.getElementById('indexlink') || {}).href || ''})`);
+      check(fileReady && filePage.lines > 0 && filePage.notes > 0 &&
+            filePage.back.endsWith('/' + path.basename(page)),
+            'the file page shows ' + filePage.lines + ' lines with ' + filePage.notes +
+            ' loop notes and links back to the index');
+    }
   }
 
   if (opt.screenshot) {
