@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The HTML report in a real browser (issue 33): pages of the bundled examples, of a
+# two-file project read through its compile_commands.json (-p), of a
 # measured run of examples/jacobi.c, of a generated project of 10,000 loops in 100,000
 # lines, and of a project written as a page per file (a low AITOOL_HTML_MAX_BYTES), each opened in headless Chromium by html_check.js, which sorts and
 # filters the table, clicks a roofline point and checks the source line shown, and that
@@ -31,6 +32,14 @@ echo "== the bundled examples"
 "$mt" -static-counting-only -report-file /dev/null -machine "$machine" -param n=100000 \
     -html examples.html "$src"/examples/*.c 2>/dev/null
 check examples.html -filter jacobi
+
+echo "== a project through its compile_commands.json (-p), without a machine"
+mkdir -p proj/build
+cp "$src/examples/dot.c" "$src/examples/triad.c" proj/
+printf '[{"directory":"%s","command":"cc -O2 -c dot.c","file":"dot.c"},\n {"directory":"%s","command":"cc -O2 -c triad.c","file":"triad.c"}]\n' \
+    "$work/proj" "$work/proj" >proj/build/compile_commands.json
+(cd proj && "$mt" -p build -static-counting-only -report-file /dev/null -html ../p.html)
+check p.html -filter triad
 
 echo "== examples/jacobi.c measured: instrumented, built, run"
 "$mt" -auto-instrument -report-file /dev/null "$src/examples/jacobi.c"
