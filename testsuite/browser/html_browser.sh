@@ -33,6 +33,26 @@ echo "== the bundled examples"
     -html examples.html "$src"/examples/*.c 2>/dev/null
 check examples.html -filter jacobi
 
+echo "== a source whose text is markup"
+cat >trap.c <<'C'
+/* </script><script>document.title = 'pwned'</script> <img src=x onerror=alert(1)> */
+const char *trap = "</script><script>alert(1)</script>";
+double sum(int n, const double *v)
+{
+    double s = 0;
+    for (int i = 0; i < n; i++)
+        s += v[i];
+    return s;
+}
+void scale(int n, double a, double *v)
+{
+    for (int i = 0; i < n; i++)
+        v[i] = a * v[i] * v[i];
+}
+C
+"$mt" -static-counting-only -report-file /dev/null -html trap.html trap.c
+check trap.html -filter sum -expect-text '"</script><script>alert(1)</script>"'
+
 echo "== a project through its compile_commands.json (-p), without a machine"
 mkdir -p proj/build
 cp "$src/examples/dot.c" "$src/examples/triad.c" proj/

@@ -7,10 +7,12 @@
  * it needs nothing but node and Chromium.
  *
  *   node html_check.js PAGE.html [-filter TEXT] [-screenshot FILE.png] [-expect-measured]
- *                      [-pages] [-load-ms N] [-chromium PATH]
+ *                      [-pages] [-expect-text TEXT] [-load-ms N] [-chromium PATH]
  *
  * -pages: the page is the index of a project written as a page per file; a loop's row
  * then shows a link to its file's page, which is followed and checked too.
+ * -expect-text: the first file's source view shows TEXT as text (markup in a source must
+ * not become elements).
  *
  * Prints one line per check and exits 0 when all pass, 1 when one fails, 77 (CTest's
  * skip) when Chromium is not installed, 2 on a usage error. */
@@ -26,7 +28,7 @@ function usage(msg) {
 }
 
 const opt = {filter: null, screenshot: null, measured: false, pages: false, loadMs: 0,
-             chromium: null};
+             chromium: null, text: null};
 const argv = process.argv.slice(2);
 let page = null;
 for (let i = 0; i < argv.length; i++) {
@@ -36,6 +38,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '-screenshot') opt.screenshot = value();
   else if (a === '-expect-measured') opt.measured = true;
   else if (a === '-pages') opt.pages = true;
+  else if (a === '-expect-text') opt.text = value();
   else if (a === '-load-ms') opt.loadMs = Number(value());
   else if (a === '-chromium') opt.chromium = value();
   else if (a.startsWith('-')) usage('unknown option ' + a);
@@ -178,6 +181,13 @@ async function main() {
   check(info.matches === info.loops && info.rows === Math.min(info.loops, 500),
         'the table lists every loop (' + info.matches + ' of ' + info.loops + ', ' + info.rows +
         ' rows on its first page)');
+
+  const scripts = await evaluate("document.scripts.length");
+  check(scripts === 2, 'the page has its two script elements, no more (' + scripts + ')');
+  if (opt.text !== null) {
+    const shownText = await evaluate(`document.getElementById('srcview').textContent.includes(${JSON.stringify(opt.text)})`);
+    check(shownText, 'the source shows ' + JSON.stringify(opt.text) + ' as text');
+  }
 
   /* Sorting: the FP-operations column ascending, then descending. */
   const column = async (k) => evaluate(`(() => {
