@@ -47,6 +47,8 @@ size_t chips_iface_count(const chips_program *p);
 const char *chips_iface_name(const chips_program *p, size_t i);
 const char *chips_iface_group(const chips_program *p, size_t i);
 bool chips_iface_numeric(const chips_program *p, size_t i);
+/* Its declared type: "numeric", "vector" or "string". */
+const char *chips_iface_type(const chips_program *p, size_t i);
 /* Its index, or -1. */
 int chips_iface_find(const chips_program *p, const char *name);
 

@@ -148,12 +148,6 @@ static co_object *ce_find_included(const co_object *o, const char *name)
     return NULL;
 }
 
-static const char *ce_type_name(chips_type t)
-{
-    static const char *const names[] = {"numeric", "vector", "string"};
-    return names[t];
-}
-
 /* Stores v into slot, declared as decl (NULL: a numeric parameter). */
 static ce_flow ce_store(const co_object *o, chips_pos pos, const char *name,
                         const chips_decl *decl, co_value *slot, const co_value *v)
@@ -164,7 +158,7 @@ static ce_flow ce_store(const co_object *o, chips_pos pos, const char *name,
                 (type == CHIPS_STRING && v->kind == CO_VAL_STR);
     if (!fits)
         return ce_fail(o, pos, "'%s' is a %s variable: it cannot hold %s", name,
-                       ce_type_name(type),
+                       chips_type_name(type),
                        v->kind == CO_VAL_NUM   ? "a number"
                        : v->kind == CO_VAL_STR ? "a string"
                                                : "a resource vector");
@@ -650,6 +644,9 @@ static ce_flow ce_confdev(ce_eval *ev, ce_frame *f, const chips_stmt *s)
     }
     if (v[0] < 0)
         return ce_fail(f->obj, s->args[0]->pos, "confdev of %g: it must be >= 0", v[0]);
+    if (ev->device == CE_DEV_INPCOM && v[0] != floor(v[0]))
+        return ce_fail(f->obj, s->args[0]->pos,
+                       "confdev of %.15g bytes: a message is a whole number of bytes", v[0]);
     if (ev->device == CE_DEV_CPU) {
         ev->cpu += v[0];
         return CEF_NEXT;
@@ -1095,7 +1092,7 @@ static ce_flow ce_template(ce_eval *ev, co_object *st, co_object **pm)
     return CEF_NEXT;
 }
 
-static ce_flow ce_subtask_time(ce_eval *ev, co_object *st, double *time)
+static ce_flow ce_subtask_linked_time(ce_eval *ev, co_object *st, double *time)
 {
     double ignored;
     co_object *pm = NULL;
@@ -1108,6 +1105,22 @@ static ce_flow ce_subtask_time(ce_eval *ev, co_object *st, double *time)
         fl = ce_apply_links(ev, st, pm);
     if (fl == CEF_NEXT)
         fl = ce_partmp_time(ev, pm, time);
+    return fl;
+}
+
+/* A subtask's links to hardware hold while it is evaluated, and hardware's values are
+ * put back after it (chips/README.md, "the link rule"): otherwise the first subtask of
+ * `A + 10*B` would set Nproc for the second and the sum would depend on its order.
+ * hardware's variables are numbers (built in), so a copy of each is all there is to keep. */
+static ce_flow ce_subtask_time(ce_eval *ev, co_object *st, double *time)
+{
+    co_object *hw = ev->p->hardware;
+    size_t nvars = hw->ast->nvars;
+    co_value *saved = mem_alloc((nvars ? nvars : 1) * sizeof *saved);
+    memcpy(saved, hw->vals, nvars * sizeof *saved);
+    ce_flow fl = ce_subtask_linked_time(ev, st, time);
+    memcpy(hw->vals, saved, nvars * sizeof *saved);
+    free(saved);
     return fl;
 }
 

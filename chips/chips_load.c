@@ -480,6 +480,11 @@ bool chips_iface_numeric(const chips_program *p, size_t i)
     return p->app->ast->vars[p->iface[i]].type == CHIPS_NUMERIC;
 }
 
+const char *chips_iface_type(const chips_program *p, size_t i)
+{
+    return chips_type_name(p->app->ast->vars[p->iface[i]].type);
+}
+
 int chips_iface_find(const chips_program *p, const char *name)
 {
     for (size_t i = 0; i < p->niface; i++)

@@ -651,3 +651,9 @@ chips_ast *chips_parse(arena *a, const char *file, const char *text)
     chp_expect(&p, CHT_EOF);
     return ast;
 }
+
+const char *chips_type_name(chips_type t)
+{
+    static const char *const names[] = {"numeric", "vector", "string"};
+    return names[t];
+}

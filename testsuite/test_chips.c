@@ -316,6 +316,32 @@ static void test_options(void)
     free(none);
 }
 
+/* Issue 32: a subtask's link to hardware holds while it is evaluated, then hardware is
+ * as before, so a sum of subtasks is the same in any order: a = 2 (its Nproc = 2),
+ * b = 4 (the machine's Nproc), a + 10 b = 42 both ways (the old rule gave 22 one way). */
+static void test_link_scope(void)
+{
+    const char pm[] = "partmp pm { include hardware;\n"
+                      "proc exec init { step cpu { confdev hardware.Nproc; } } }";
+    const char sa[] = "subtask sa { include pm; include hardware;\n"
+                      "link { hardware: Nproc = 2; } }";
+    const char sb[] = "subtask sb { include pm; include hardware; }";
+    const char ab[] = "application t { include sa; include sb;\n"
+                      "proc exec init { return sa + 10 * sb; } }";
+    const char ba[] = "application t { include sa; include sb;\n"
+                      "proc exec init { return 10 * sb + sa; } }";
+    test_file files[] = {{"t.la", ab}, {"sa.la", sa}, {"sb.la", sb}, {"pm.la", pm}};
+    expect_time_files(files, 4, NULL, 0, 42);
+    files[0].text = ba;
+    expect_time_files(files, 4, NULL, 0, 42);
+    /* the application's own link holds for the whole point: sb sees its 8 */
+    const char app8[] = "application t { include sa; include sb; include hardware;\n"
+                        "link { hardware: Nproc = 8; }\n"
+                        "proc exec init { return sa + 10 * sb + sa; } }";
+    files[0].text = app8;
+    expect_time_files(files, 4, NULL, 0, 84);
+}
+
 static void test_templates(void)
 {
     const char app[] = "application a { include st; proc exec init { return st; } }";
@@ -568,6 +594,9 @@ static void test_device_errors(void)
     } cases[] = {
         {"partmp pm {\nproc exec init { step inpcom { confdev 1, 0, 4; } }\n}",
          "pm.la:2:46: error: processor 4 is not one of 0 to hardware.Nproc - 1 (3)"},
+        /* a message is whole bytes (issue 32) */
+        {"partmp pm {\nproc exec init { step inpcom { confdev 2.5, 0, 1; } }\n}",
+         "pm.la:2:40: error: confdev of 2.5 bytes: a message is a whole number of bytes"},
         {"partmp pm {\nproc exec init { step cpu { confdev 1, 2; } }\n}",
          "pm.la:2:29: error: confdev of cpu takes one argument, the time"},
         {"partmp pm {\nproc exec init { step disk { } }\n}",
@@ -1056,13 +1085,14 @@ static void test_cli_usage(void)
             fprintf(stderr, "\n  case %zu: status %d, err: %s\n", i, r.status, r.err);
         testutil_proc_release(&r);
     }
-    /* Issue 26: swept values are exact in the table (four rows read 1e+06). */
-    const char *exact[] = {"-machine", "machine.json", "-sweep", "Nelem=1000000:1000003",
-                           "-sweep", "Nsize=0.1:0.1", "memsort.la", NULL};
+    /* Issue 26: swept values are exact in the table (four rows read 1e+06); an element
+     * is whole bytes (issue 32), so Nsize is. */
+    const char *exact[] = {"-machine", "machine.json", "-sweep", "Nelem=1000000:1000048:+16",
+                           "-sweep", "Nsize=2:2", "memsort.la", NULL};
     testutil_proc t = run_chips(exact);
     CU_ASSERT_EQUAL(t.status, 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(t.out, "\n1000000        0.1            16             "));
-    CU_ASSERT_PTR_NOT_NULL(strstr(t.out, "\n1000003        0.1            16             "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(t.out, "\n1000000        2              16             "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(t.out, "\n1000048        2              16             "));
     testutil_proc_release(&t);
     const char *check[] = {"-check", "memsort.la", NULL};
     testutil_proc r = run_chips(check);
@@ -1075,6 +1105,22 @@ static void test_cli_usage(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "Nelem            dtdp     numeric\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "Nproc            sysd     numeric\n"));
     testutil_proc_release(&r);
+    /* every type by its name (a string was "other") */
+    char *dir = testutil_make_tempdir();
+    char *typed = testutil_path(dir, "typed.la");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(typed,
+        "application typed {\nvar dtdp numeric: N = 1;\nvar dtdp string: name = \"x\";\n"
+        "var dtdp vector: v = <is flop, 2*add>;\nproc exec init { return N; }\n}\n"));
+    const char *list_typed[] = {"-list", typed, NULL};
+    r = run_chips(list_typed);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "N                dtdp     numeric\n"
+                                  "name             dtdp     string\n"
+                                  "v                dtdp     vector\n");
+    testutil_proc_release(&r);
+    testutil_remove_tree(dir);
+    free(typed);
+    free(dir);
     const char *help[] = {"-help", NULL};
     r = run_chips(help);
     CU_ASSERT_EQUAL(r.status, 0);
@@ -1095,6 +1141,20 @@ static void test_cli_plot(void)
         char *text = testutil_read_file(svg);
         CU_ASSERT_PTR_NOT_NULL(text);
         CU_ASSERT_PTR_NOT_NULL(text ? strstr(text, "<svg") : NULL);
+        /* one sweep: one line, no key */
+        CU_ASSERT_PTR_NULL(text ? strstr(text, "Nproc=") : NULL);
+        free(text);
+        /* two sweeps: a line per value of the second, each named in the key */
+        const char *two[] = {"-machine", "machine.json", "-plot", svg, "-D", "Nsize=8",
+                             "-sweep", "Nelem=1000:3000:+1000", "-sweep", "Nproc=4:8:x2",
+                             "memsort.la", NULL};
+        testutil_proc_release(&r);
+        r = run_chips(two);
+        CU_ASSERT_EQUAL(r.status, 0);
+        text = testutil_read_file(svg);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+        CU_ASSERT_PTR_NOT_NULL(strstr(text, ">Nproc=4<"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(text, ">Nproc=8<"));
         free(text);
     } else {
         CU_ASSERT_EQUAL(r.status, 1);
@@ -1153,6 +1213,7 @@ int main(void)
         {"links", test_links},
         {"partmp options: nstage, seval", test_options},
         {"subtask templates", test_templates},
+        {"a link to hardware holds while its subtask runs", test_link_scope},
         {"include directories", test_include_dirs},
         {"each point from the declared values", test_fresh_points},
         {"devices: cpu and inpcom (LogGP)", test_devices},

@@ -71,7 +71,8 @@ static const args_option ch_option_table[] = {
     {.names = "-plot", .kind = ARGS_VALUE, .value = "FILE", .dest = CH_OPT(plot_file),
      .needs = "-sweep",
      .needs_text = "-plot needs -sweep: it draws the time over the first swept variable",
-     .help = "draw the time over the first swept variable with gnuplot (.png or .svg)"},
+     .help = "draw the time over the first swept variable with gnuplot (.png or .svg): one "
+             "line per combination of the other swept variables' values, named in the key"},
     {.names = "-list", .kind = ARGS_FLAG, .dest = CH_OPT(list),
      .help = "list the application's interface variables (name, group, type) and exit"},
     {.names = "-check", .kind = ARGS_FLAG, .dest = CH_OPT(check),
@@ -416,15 +417,18 @@ static void ch_gnuplot_quote(strbuf *b, const char *s)
     strbuf_append(b, "'");
 }
 
-/* The index among the numeric variables of the first swept one. */
-static size_t ch_first_swept(const ch_run *r)
+/* The index among the numeric variables of interface variable iface. */
+static size_t ch_numeric_index(const ch_run *r, size_t iface)
 {
     for (size_t i = 0; i < r->nnumeric; i++)
-        if (r->numeric[i] == r->sweeps[0].iface)
+        if (r->numeric[i] == iface)
             return i;
     return 0;
 }
 
+/* The time over the first swept variable: one line per combination of the other swept
+ * variables' values, named by them in the key.  The first variable varies slowest, so
+ * with m combinations of the others point k is on line k % m. */
 static bool ch_plot(const ch_run *r)
 {
     if (!ch_have_gnuplot()) {
@@ -433,17 +437,38 @@ static bool ch_plot(const ch_run *r)
         return false;
     }
     const char *ext = strrchr(r->o->plot_file, '.');
-    size_t x = ch_first_swept(r);
+    size_t x = ch_numeric_index(r, r->sweeps[0].iface);
+    size_t lines = 1;
+    for (size_t s = 1; s < r->nsweeps; s++)
+        lines *= r->sweeps[s].n;
     strbuf script = STRBUF_INIT;
     strbuf_printf(&script, "set terminal %s\nset output ", !strcmp(ext, ".svg") ? "svg" : "png");
     ch_gnuplot_quote(&script, r->o->plot_file);
     strbuf_printf(&script, "\nset xlabel ");
     ch_gnuplot_quote(&script, ch_var_name(r, x));
-    strbuf_printf(&script, "\nset ylabel 'time (s)'\nset key off\nplot '-' with linespoints\n");
-    for (size_t k = 0; k < r->t.npoints; k++)
-        if (!isnan(r->t.times[k]))
-            strbuf_printf(&script, "%.17g %.17g\n", r->t.vars[k * r->t.nvars + x], r->t.times[k]);
-    strbuf_append(&script, "e\n");
+    strbuf_printf(&script, "\nset ylabel 'time (s)'\nset key %s\nplot ",
+                  r->nsweeps > 1 ? "outside right" : "off");
+    strbuf title = STRBUF_INIT;
+    for (size_t line = 0; line < lines && line < r->t.npoints; line++) {
+        title.len = 0;
+        for (size_t s = 1; s < r->nsweeps; s++) {
+            char buf[64];
+            size_t i = ch_numeric_index(r, r->sweeps[s].iface);
+            ch_format_value(buf, sizeof buf, r->t.vars[line * r->t.nvars + i], "-");
+            strbuf_printf(&title, "%s%s=%s", s > 1 ? ", " : "", ch_var_name(r, i), buf);
+        }
+        strbuf_printf(&script, "%s'-' with linespoints title ", line ? ", " : "");
+        ch_gnuplot_quote(&script, strbuf_cstr(&title));
+    }
+    strbuf_append(&script, "\n");
+    for (size_t line = 0; line < lines && line < r->t.npoints; line++) {
+        for (size_t k = line; k < r->t.npoints; k += lines)
+            if (!isnan(r->t.times[k]))
+                strbuf_printf(&script, "%.17g %.17g\n", r->t.vars[k * r->t.nvars + x],
+                              r->t.times[k]);
+        strbuf_append(&script, "e\n");
+    }
+    strbuf_release(&title);
     FILE *g = popen("gnuplot", "w");
     bool ok = g && fputs(strbuf_cstr(&script), g) >= 0;
     ok = g && pclose(g) == 0 && ok;
@@ -518,7 +543,7 @@ static void ch_list(const chips_program *p)
 {
     for (size_t i = 0; i < chips_iface_count(p); i++)
         printf("%-16s %-8s %s\n", chips_iface_name(p, i), chips_iface_group(p, i),
-               chips_iface_numeric(p, i) ? "numeric" : "other");
+               chips_iface_type(p, i));
 }
 
 static int ch_setup_points(ch_run *r)

@@ -40,6 +40,9 @@ typedef enum chips_type {
     CHIPS_STRING,
 } chips_type;
 
+/* "numeric", "vector", "string": as declared, and as -list and messages name them. */
+const char *chips_type_name(chips_type t);
+
 /* One declared variable: `name = init` or just `name`. */
 typedef struct chips_decl {
     const char *name;
