@@ -71,7 +71,7 @@ const browser = spawn(exe, ['--headless=new', '--remote-debugging-pipe', '--no-s
                             '--disable-component-update', '--disable-sync',
                             '--window-size=1280,900', '--user-data-dir=' + profile,
                             'about:blank'],
-                      {stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe']});
+                      {stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], detached: true});
 let stderrText = '';
 browser.stdio[2].on('data', (d) => { stderrText += d; });
 
@@ -337,10 +337,24 @@ main().then(() => 0, (e) => {
   if (stderrText) console.log(stderrText.split('\n').slice(-5).join('\n'));
   return 1;
 }).then((status) => {
-  /* The profile is removed once Chromium has let go of it. */
+  /* Chromium and its helper processes (its own process group) go, then the profile; a
+   * helper still closing a file there gets a few tries more. */
   browser.on('exit', () => {
-    fs.rmSync(profile, {recursive: true, force: true, maxRetries: 5});
-    process.exit(failed || status ? 1 : 0);
+    let tries = 0;
+    const remove = () => {
+      try {
+        fs.rmSync(profile, {recursive: true, force: true});
+      } catch (e) {
+        if (++tries < 20) return setTimeout(remove, 100);
+        process.stderr.write('html_check: could not remove ' + profile + ': ' + e.message + '\n');
+      }
+      process.exit(failed || status ? 1 : 0);
+    };
+    remove();
   });
-  browser.kill('SIGKILL');
+  try {
+    process.kill(-browser.pid, 'SIGKILL');
+  } catch (e) {
+    browser.kill('SIGKILL');
+  }
 });
