@@ -66,6 +66,8 @@ typedef struct chips_hardware {
     bool has_icc;
     double L, o, g, G;
     bool has_inpcom;
+    double disk_seek, disk_byte; /* seconds a seek, and a byte moved */
+    bool has_disk;
     /* -network: inpcom steps run through this SIMON switch model instead of
      * LogGP (borrowed; NULL for LogGP). */
     const struct sw_config *network;

@@ -44,7 +44,18 @@ typedef struct ce_msg {
     double src, dst;
 } ce_msg;
 
-enum { CE_DEV_NONE, CE_DEV_CPU, CE_DEV_INPCOM };
+enum { CE_DEV_NONE, CE_DEV_CPU, CE_DEV_INPCOM, CE_DEV_DISK, CE_NDEVICES };
+
+/* The devices a step uses, and what a confdev in one takes. */
+static const struct ce_device {
+    const char *name;
+    size_t min_args, max_args;
+    const char *takes;
+} ce_devices[CE_NDEVICES] = {
+    [CE_DEV_CPU] = {"cpu", 1, 1, "one argument, the time"},
+    [CE_DEV_INPCOM] = {"inpcom", 3, 3, "three arguments: bytes, source, destination"},
+    [CE_DEV_DISK] = {"disk", 1, 2, "one or two arguments: bytes, and seeks (default 1)"},
+};
 
 /* The symbols of the resource vector whose element is being evaluated. */
 typedef struct ce_symbols {
@@ -61,7 +72,7 @@ typedef struct ce_eval {
     unsigned depth;
     double *stage; /* the stage being summed, NULL outside a partmp */
     int device;    /* of the step being configured */
-    double cpu;
+    double cpu;    /* the time of a cpu or disk step so far */
     ce_msg *msgs;
     size_t nmsgs, capmsgs;
     const ce_symbols *syms;
@@ -628,29 +639,41 @@ static double ce_inpcom_time(ce_eval *ev)
     return fmax(sends, receives);
 }
 
+/* A disk transfer: its seeks, then its bytes (README: `step disk`). */
+static ce_flow ce_disk_transfer(ce_eval *ev, ce_frame *f, const chips_stmt *s, const double *v)
+{
+    if (!ev->hw->has_disk)
+        return ce_fail(f->obj, s->pos, "the machine file gives no \"chips\" disk costs");
+    double seeks = s->nargs > 1 ? v[1] : 1;
+    if (seeks < 0 || seeks != floor(seeks))
+        return ce_fail(f->obj, s->args[1]->pos, "%g seeks: a whole number >= 0", seeks);
+    ev->cpu += seeks * ev->hw->disk_seek + v[0] * ev->hw->disk_byte;
+    return CEF_NEXT;
+}
+
 static ce_flow ce_confdev(ce_eval *ev, ce_frame *f, const chips_stmt *s)
 {
     double v[3];
-    size_t want = ev->device == CE_DEV_CPU ? 1 : 3;
-    if (s->nargs != want)
-        return ce_fail(f->obj, s->pos, "confdev of %s takes %s",
-                       want == 1 ? "cpu" : "inpcom",
-                       want == 1 ? "one argument, the time"
-                                 : "three arguments: bytes, source, destination");
-    for (size_t i = 0; i < want; i++) {
+    const struct ce_device *d = &ce_devices[ev->device];
+    if (s->nargs < d->min_args || s->nargs > d->max_args)
+        return ce_fail(f->obj, s->pos, "confdev of %s takes %s", d->name, d->takes);
+    for (size_t i = 0; i < s->nargs; i++) {
         ce_flow fl = ce_number(ev, f, s->args[i], &v[i]);
         if (fl != CEF_NEXT)
             return fl;
     }
     if (v[0] < 0)
         return ce_fail(f->obj, s->args[0]->pos, "confdev of %g: it must be >= 0", v[0]);
-    if (ev->device == CE_DEV_INPCOM && v[0] != floor(v[0]))
+    if (ev->device != CE_DEV_CPU && v[0] != floor(v[0]))
         return ce_fail(f->obj, s->args[0]->pos,
-                       "confdev of %.15g bytes: a message is a whole number of bytes", v[0]);
+                       "confdev of %.15g bytes: a %s is a whole number of bytes", v[0],
+                       ev->device == CE_DEV_DISK ? "transfer" : "message");
     if (ev->device == CE_DEV_CPU) {
         ev->cpu += v[0];
         return CEF_NEXT;
     }
+    if (ev->device == CE_DEV_DISK)
+        return ce_disk_transfer(ev, f, s, v);
     if (!ev->hw->has_inpcom && !ev->hw->network)
         return ce_fail(f->obj, s->pos, "the machine file gives no \"chips\" inpcom parameters "
                                        "(nor is there a -network)");
@@ -678,12 +701,11 @@ static ce_flow ce_step(ce_eval *ev, ce_frame *f, const chips_stmt *s)
         return ce_fail(f->obj, s->pos, "a step inside a step");
     if (!ev->stage)
         return ce_fail(f->obj, s->pos, "a step outside the evaluation of a stage");
-    if (!strcmp(s->name, "cpu"))
-        ev->device = CE_DEV_CPU;
-    else if (!strcmp(s->name, "inpcom"))
-        ev->device = CE_DEV_INPCOM;
-    else
-        return ce_fail(f->obj, s->pos, "unknown device '%s' (cpu, inpcom)", s->name);
+    for (int d = CE_DEV_CPU; d < CE_NDEVICES && ev->device == CE_DEV_NONE; d++)
+        if (!strcmp(s->name, ce_devices[d].name))
+            ev->device = d;
+    if (ev->device == CE_DEV_NONE)
+        return ce_fail(f->obj, s->pos, "unknown device '%s' (cpu, inpcom, disk)", s->name);
     ev->cpu = 0;
     ev->nmsgs = 0;
     ce_flow fl = ce_exec_list(ev, f, s->body, s->nbody);
@@ -1220,4 +1242,7 @@ void chips_hardware_from_machine(const machine *m, chips_hardware *hw)
     hw->g = c->g;
     hw->G = c->G;
     hw->has_inpcom = c->has_inpcom;
+    hw->disk_seek = c->disk_seek;
+    hw->disk_byte = c->disk_byte;
+    hw->has_disk = c->has_disk;
 }

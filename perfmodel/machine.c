@@ -29,8 +29,10 @@
  *         "hllc": {"IASG": 2e-9},    any of FOR IASG IADD IMUL ICMP FASG FADD FMUL VIDX CALL
  *         "icc": {"unit": 5e-10}     unit required (seconds per cycle)
  *       },
- *       "inpcom": {"L": 5e-6, "o": 1e-6, "g": 2e-6, "G": 1e-9}
+ *       "inpcom": {"L": 5e-6, "o": 1e-6, "g": 2e-6, "G": 1e-9},
  *                                    optional, LogGP in seconds, all four required
+ *       "disk": {"seek": 4e-3, "byte": 5e-9}
+ *                                    optional, seconds a seek and a byte, both required
  *     },
  *     "compile": "cc -O2 -march=native",
  *                                    optional, a non-empty string: the compiler command
@@ -505,8 +507,9 @@ static void machine_read_chips_cost_classes(machine_reader *r, const machine_obj
 
 static void machine_read_chips(machine_reader *r, const machine_object *top, machine *m)
 {
-    static const char *const keys[] = {"nproc", "costs", "inpcom"};
+    static const char *const keys[] = {"nproc", "costs", "inpcom", "disk"};
     static const char *const loggp[] = {"L", "o", "g", "G"};
+    static const char *const disk[] = {"seek", "byte"};
     machine_chips *c = &m->chips;
     machine_object chips, o;
     if (!machine_sub_object(r, top, "chips", " in \"chips\"", &chips))
@@ -524,6 +527,13 @@ static void machine_read_chips(machine_reader *r, const machine_object *top, mac
         for (size_t i = 0; i < 4; i++)
             machine_read_range(r, &o, loggp[i], true, 0, MACHINE_MAX_CHIPS_SECONDS, dest[i]);
         c->has_inpcom = r->errors == before;
+    }
+    if (machine_sub_object(r, &chips, "disk", " in \"disk\"", &o)) {
+        machine_check_keys(r, &o, disk, 2);
+        unsigned before = r->errors;
+        machine_read_range(r, &o, "seek", true, 0, MACHINE_MAX_CHIPS_SECONDS, &c->disk_seek);
+        machine_read_range(r, &o, "byte", true, 0, MACHINE_MAX_CHIPS_SECONDS, &c->disk_byte);
+        c->has_disk = r->errors == before;
     }
 }
 
@@ -903,6 +913,11 @@ static void machine_chips_to_json(cJSON *top, const machine_chips *c)
         cJSON_AddNumberToObject(in, "o", c->o);
         cJSON_AddNumberToObject(in, "g", c->g);
         cJSON_AddNumberToObject(in, "G", c->G);
+    }
+    if (c->has_disk) {
+        cJSON *d = cJSON_AddObjectToObject(chips, "disk");
+        cJSON_AddNumberToObject(d, "seek", c->disk_seek);
+        cJSON_AddNumberToObject(d, "byte", c->disk_byte);
     }
 }
 

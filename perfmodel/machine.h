@@ -42,6 +42,8 @@ typedef struct machine_chips {
     bool has_icc;
     double L, o, g, G; /* LogGP */
     bool has_inpcom;
+    double disk_seek, disk_byte; /* "disk": seconds a seek, and a byte transferred */
+    bool has_disk;
 } machine_chips;
 
 /* The optional "benchmarks" table (calibrate/ measures it; README.md,

@@ -40,6 +40,9 @@ static chips_hardware test_hw(void)
     hw.g = 4;
     hw.G = 0.5;
     hw.has_inpcom = true;
+    hw.disk_seek = 0.004;
+    hw.disk_byte = 1e-8;
+    hw.has_disk = true;
     return hw;
 }
 
@@ -452,6 +455,10 @@ static void test_devices(void)
 {
     expect_step("step cpu { confdev 1.5; confdev 2; }", 3.5);
     expect_step("step cpu { confdev 1; } step cpu { confdev 2; }", 3);
+    /* the disk: a seek (4 ms) each transfer unless told, then 1e-8 s a byte */
+    expect_step("step disk { confdev 1000000; }", 0.004 + 0.01);
+    expect_step("step disk { confdev 1000000, 3; confdev 0, 0; }", 3 * 0.004 + 0.01);
+    expect_step("step disk { confdev 0; } step cpu { confdev 1; }", 1.004);
     /* one message of 1 byte: c = 2o + L = 7 */
     expect_step("step inpcom { confdev 1, 0, 1; }", 7);
     expect_step("step inpcom { confdev 0, 0, 1; }", 7);
@@ -599,8 +606,14 @@ static void test_device_errors(void)
          "pm.la:2:40: error: confdev of 2.5 bytes: a message is a whole number of bytes"},
         {"partmp pm {\nproc exec init { step cpu { confdev 1, 2; } }\n}",
          "pm.la:2:29: error: confdev of cpu takes one argument, the time"},
-        {"partmp pm {\nproc exec init { step disk { } }\n}",
-         "pm.la:2:18: error: unknown device 'disk' (cpu, inpcom)"},
+        {"partmp pm {\nproc exec init { step tape { } }\n}",
+         "pm.la:2:18: error: unknown device 'tape' (cpu, inpcom, disk)"},
+        {"partmp pm {\nproc exec init { step disk { confdev 1, 2, 3; } }\n}",
+         "pm.la:2:30: error: confdev of disk takes one or two arguments: bytes, and seeks"},
+        {"partmp pm {\nproc exec init { step disk { confdev 0.5; } }\n}",
+         "pm.la:2:38: error: confdev of 0.5 bytes: a transfer is a whole number of bytes"},
+        {"partmp pm {\nproc exec init { step disk { confdev 8, 1.5; } }\n}",
+         "pm.la:2:41: error: 1.5 seeks: a whole number >= 0"},
         {"partmp pm {\noption { nstage = 1.5 }\nproc exec init { }\n}",
          "pm.la:2:10: error: option nstage of 'pm' must be a whole number from 0 to"},
         {"partmp pm {\noption { seval = 2 }\n}",
@@ -625,9 +638,12 @@ static void test_device_errors(void)
     hw.has_inpcom = false;
     hw.has_icc = false;
     hw.has_hllc[1] = false;
+    hw.has_disk = false;
     static const struct {
         const char *pm, *message;
     } missing[] = {
+        {"partmp pm {\nproc exec init { step disk { confdev 1; } }\n}",
+         "pm.la:2:30: error: the machine file gives no \"chips\" disk costs"},
         {"partmp pm {\nproc exec init { step inpcom { confdev 1, 0, 1; } }\n}",
          "pm.la:2:32: error: the machine file gives no \"chips\" inpcom parameters"},
         {"partmp pm {\nproc cflow T { compute <is icc, 1>; }\n"

@@ -744,7 +744,8 @@ static void test_machine_chips(void)
     char *text = machine_text(9, "  \"cores\": 4, \"chips\": {\"nproc\": 16, \"costs\": {"
                                  "\"flop\": {\"add\": 1e-9, \"other\": 0}, \"mem\": {\"store\": 2}, "
                                  "\"hllc\": {\"IASG\": 2e-9}, \"icc\": {\"unit\": 5e-10}}, "
-                                 "\"inpcom\": {\"L\": 5e-6, \"o\": 1e-6, \"g\": 2e-6, \"G\": 1e-9}}");
+                                 "\"inpcom\": {\"L\": 5e-6, \"o\": 1e-6, \"g\": 2e-6, \"G\": 1e-9}, "
+                                 "\"disk\": {\"seek\": 4e-3, \"byte\": 5e-9}}");
     char *messages = NULL;
     machine *m = parse_capturing(text, &messages);
     CU_ASSERT_STRING_EQUAL(messages, "");
@@ -764,6 +765,9 @@ static void test_machine_chips(void)
     CU_ASSERT_TRUE(c->has_inpcom);
     CU_ASSERT_DOUBLE_EQUAL(c->G, 1e-9, 0);
     CU_ASSERT_DOUBLE_EQUAL(c->L, 5e-6, 0);
+    CU_ASSERT_TRUE(c->has_disk);
+    CU_ASSERT_DOUBLE_EQUAL(c->disk_seek, 4e-3, 0);
+    CU_ASSERT_DOUBLE_EQUAL(c->disk_byte, 5e-9, 0);
     /* written back as read */
     char *json = machine_to_json(m);
     free(messages);
@@ -796,6 +800,8 @@ static void test_machine_chips(void)
                       "t.json:9:51: error: \"add\" must be from 0 to 1e+06\n");
     expect_line_error(9, "  \"cores\": 4, \"chips\": {\"inpcom\": {\"L\": 1, \"o\": 1, \"g\": 1}}",
                       "t.json:9:35: error: missing \"G\" in \"inpcom\"\n");
+    expect_line_error(9, "  \"cores\": 4, \"chips\": {\"disk\": {\"seek\": 1}}",
+                      "t.json:9:33: error: missing \"byte\" in \"disk\"\n");
 }
 
 /* The optional "benchmarks" table (line 9 of the full file, after "cores"). */
