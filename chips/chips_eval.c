@@ -72,6 +72,7 @@ typedef struct ce_eval {
     unsigned depth;
     double *stage; /* the stage being summed, NULL outside a partmp */
     int device;    /* of the step being configured */
+    bool debug_steps; /* the partmp being evaluated has option debug = 1 */
     double cpu;    /* the time of a cpu or disk step so far */
     ce_msg *msgs;
     size_t nmsgs, capmsgs;
@@ -202,6 +203,49 @@ static ce_flow ce_number(ce_eval *ev, ce_frame *f, const chips_expr *e, double *
     return ce_scalar(ev, f, e, CO_VAL_NUM, "a number", out);
 }
 
+static bool ce_is_data_constant(const chips_expr *e)
+{
+    return e->kind == CHE_VECTOR && e->name && !strcmp(e->name, "data");
+}
+
+/* `<is data, e1, ...>` into a vector variable: its elements, as `dim` and assignments to
+ * v[i] would make them (the seed's data vectors). */
+static ce_flow ce_data_constant(ce_eval *ev, ce_frame *f, chips_pos pos, const char *name,
+                                const chips_decl *decl, co_value *slot, const chips_expr *e)
+{
+    if (!decl || decl->type != CHIPS_VECTOR)
+        return ce_fail(f->obj, pos, "'%s' is a %s variable: it cannot hold a data vector", name,
+                       chips_type_name(decl ? decl->type : CHIPS_NUMERIC));
+    if (e->nargs > CHIPS_MAX_DIM)
+        return ce_fail(f->obj, e->pos, "a vector of %zu elements (0 to %d)", e->nargs,
+                       CHIPS_MAX_DIM);
+    double *data = mem_alloc((e->nargs + 1) * sizeof *data);
+    for (size_t i = 0; i < e->nargs; i++) {
+        ce_flow fl = ce_number(ev, f, e->args[i], &data[i]);
+        if (fl != CEF_NEXT) {
+            free(data);
+            return fl;
+        }
+    }
+    co_value_clear(slot);
+    *slot = (co_value){.kind = CO_VAL_DATA, .data = data, .n = e->nargs};
+    return CEF_NEXT;
+}
+
+/* The value of e into slot, a variable declared as decl, at pos: what an assignment and
+ * a declaration's initial value do. */
+static ce_flow ce_assign_value(ce_eval *ev, ce_frame *f, chips_pos pos, const char *name,
+                               const chips_decl *decl, co_value *slot, const chips_expr *e)
+{
+    if (ce_is_data_constant(e))
+        return ce_data_constant(ev, f, pos, name, decl, slot, e);
+    co_value v;
+    ce_flow fl = ce_expr(ev, f, e, &v);
+    if (fl != CEF_NEXT)
+        return fl;
+    return ce_store(f->obj, pos, name, decl, slot, &v);
+}
+
 static ce_flow ce_init_locals(ce_eval *ev, ce_frame *f)
 {
     const chips_proc *pr = f->proc;
@@ -209,10 +253,8 @@ static ce_flow ce_init_locals(ce_eval *ev, ce_frame *f)
         const chips_decl *d = &pr->locals[i];
         if (!d->init)
             continue;
-        co_value v = {0};
-        ce_flow fl = ce_expr(ev, f, d->init, &v);
-        if (fl == CEF_NEXT)
-            fl = ce_store(f->obj, d->pos, d->name, d, &f->locals[pr->nparams + i], &v);
+        ce_flow fl = ce_assign_value(ev, f, d->pos, d->name, d, &f->locals[pr->nparams + i],
+                                     d->init);
         if (fl != CEF_NEXT)
             return fl;
     }
@@ -383,6 +425,9 @@ static ce_flow ce_vector(ce_eval *ev, ce_frame *f, const chips_expr *e, double *
     *cost = 0;
     if (!e->name)
         return CEF_NEXT;
+    if (ce_is_data_constant(e))
+        return ce_fail(f->obj, e->pos, "a data vector <is data, ...> is the value of a vector "
+                                       "variable, not a cost");
     ce_symbols s;
     if (!ce_symbols_of(ev, e->name, &s))
         return ce_fail(f->obj, e->pos,
@@ -717,6 +762,9 @@ static ce_flow ce_step(ce_eval *ev, ce_frame *f, const chips_stmt *s)
         else if (ev->device == CE_DEV_INPCOM && !ev->hw->network)
             t = ce_inpcom_time(ev);
         *ev->stage += t;
+        if (ev->debug_steps && fl == CEF_NEXT)
+            fprintf(stderr, "debug: partmp %s: stage %g: step %s: %.6g s\n", f->obj->ast->name,
+                    ev->p->la->vals[0].num, ce_devices[ev->device].name, t);
     }
     ev->device = CE_DEV_NONE;
     return fl;
@@ -739,11 +787,7 @@ static ce_flow ce_assign(ce_eval *ev, ce_frame *f, const chips_stmt *s)
     co_value *slot = ce_lookup(f, s->name, &decl);
     if (!slot)
         return ce_fail(f->obj, s->pos, "'%s' is not a declared variable", s->name);
-    co_value v;
-    ce_flow fl = ce_expr(ev, f, s->a, &v);
-    if (fl != CEF_NEXT)
-        return fl;
-    return ce_store(f->obj, s->pos, s->name, decl, slot, &v);
+    return ce_assign_value(ev, f, s->pos, s->name, decl, slot, s->a);
 }
 
 static ce_flow ce_while(ce_eval *ev, ce_frame *f, const chips_stmt *s)
@@ -1056,14 +1100,28 @@ static ce_flow ce_run_init(ce_eval *ev, co_object *o, double *value)
     return ce_call(ev, &scope, o, init, NULL, 0, init->pos, value);
 }
 
+/* Option debug (0 or 1, default 0): whether o's evaluation is traced on standard error,
+ * as `print` writes (README: "debug"). */
+static ce_flow ce_debug(ce_eval *ev, co_object *o, bool *on)
+{
+    double v;
+    ce_flow fl = ce_whole_option(ev, o, "debug", 0, 1, &v);
+    *on = v == 1;
+    return fl;
+}
+
 static ce_flow ce_partmp_time(ce_eval *ev, co_object *pm, double *time)
 {
     double nstage, seval, stage_time;
+    bool debug, saved_debug = ev->debug_steps;
     ce_flow fl = ce_whole_option(ev, pm, "nstage", 1, 1e15, &nstage);
     if (fl == CEF_NEXT)
         fl = ce_whole_option(ev, pm, "seval", 0, 1, &seval);
+    if (fl == CEF_NEXT)
+        fl = ce_debug(ev, pm, &debug);
     if (fl != CEF_NEXT)
         return fl;
+    ev->debug_steps = debug;
     if (seval == 1 && nstage > CHIPS_MAX_STAGES)
         return ce_fail(pm, pm->ast->pos, "%g stages evaluated one by one, over the limit of %d",
                        nstage, CHIPS_MAX_STAGES);
@@ -1078,8 +1136,15 @@ static ce_flow ce_partmp_time(ce_eval *ev, co_object *pm, double *time)
         double ignored;
         fl = ce_run_init(ev, pm, &ignored);
         *time += seval == 1 ? stage_time : stage_time * nstage;
+        if (debug && fl == CEF_NEXT)
+            fprintf(stderr, "debug: partmp %s: stage %g: %.6g s\n", pm->ast->name, s,
+                    stage_time);
     }
     ev->stage = saved;
+    ev->debug_steps = saved_debug;
+    if (debug && fl == CEF_NEXT)
+        fprintf(stderr, "debug: partmp %s: %.6g s (%g stages, seval %g)\n", pm->ast->name,
+                *time, nstage, seval);
     return fl;
 }
 
@@ -1141,6 +1206,12 @@ static ce_flow ce_subtask_time(ce_eval *ev, co_object *st, double *time)
     co_value *saved = mem_alloc((nvars ? nvars : 1) * sizeof *saved);
     memcpy(saved, hw->vals, nvars * sizeof *saved);
     ce_flow fl = ce_subtask_linked_time(ev, st, time);
+    bool debug = false;
+    if (fl == CEF_NEXT)
+        fl = ce_debug(ev, st, &debug);
+    if (fl == CEF_NEXT && debug)
+        fprintf(stderr, "debug: subtask %s: %.6g s (hardware.Nproc %g)\n", st->ast->name, *time,
+                hw->vals[0].num);
     memcpy(hw->vals, saved, nvars * sizeof *saved);
     free(saved);
     return fl;
@@ -1179,10 +1250,7 @@ static ce_flow ce_reset(ce_eval *ev)
             const chips_decl *d = &o->ast->vars[j];
             if (!d->init)
                 continue;
-            co_value v;
-            ce_flow fl = ce_expr(ev, &scope, d->init, &v);
-            if (fl == CEF_NEXT)
-                fl = ce_store(o, d->pos, d->name, d, &o->vals[j], &v);
+            ce_flow fl = ce_assign_value(ev, &scope, d->pos, d->name, d, &o->vals[j], d->init);
             if (fl != CEF_NEXT)
                 return fl;
         }
@@ -1193,7 +1261,7 @@ static ce_flow ce_reset(ce_eval *ev)
 bool chips_evaluate(chips_program *p, const chips_hardware *hw, const chips_setting *settings,
                     size_t nsettings, double *time, bool *has_time, double *values)
 {
-    ce_eval ev = {p, hw, 0, NULL, CE_DEV_NONE, 0, NULL, 0, 0, NULL, 0};
+    ce_eval ev = {.p = p, .hw = hw, .device = CE_DEV_NONE};
     co_object *app = p->app;
     *time = 0;
     *has_time = false;
@@ -1211,6 +1279,11 @@ bool chips_evaluate(chips_program *p, const chips_hardware *hw, const chips_sett
         fl = ce_apply_hardware_links(&ev, app);
     if (fl == CEF_NEXT)
         fl = ce_run_init(&ev, app, time);
+    bool debug = false;
+    if (fl == CEF_NEXT)
+        fl = ce_debug(&ev, app, &debug);
+    if (fl == CEF_NEXT && debug)
+        fprintf(stderr, "debug: application %s: %.6g s\n", app->ast->name, *time);
     free(ev.msgs);
     *has_time = fl == CEF_NEXT;
     return fl == CEF_NEXT || fl == CEF_EXIT;

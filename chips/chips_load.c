@@ -41,7 +41,10 @@ co_option co_option_of(co_kind k, const char *name)
         co_option opt;
     } options[] = {{CO_PARTMP, "nstage", CO_OPT_NSTAGE},
                    {CO_PARTMP, "seval", CO_OPT_SEVAL},
-                   {CO_SUBTASK, "template", CO_OPT_TEMPLATE}};
+                   {CO_SUBTASK, "template", CO_OPT_TEMPLATE},
+                   {CO_APPLICATION, "debug", CO_OPT_DEBUG},
+                   {CO_SUBTASK, "debug", CO_OPT_DEBUG},
+                   {CO_PARTMP, "debug", CO_OPT_DEBUG}};
     for (size_t i = 0; i < sizeof options / sizeof *options; i++)
         if (options[i].kind == k && !strcmp(options[i].name, name))
             return options[i].opt;

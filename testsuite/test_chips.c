@@ -178,6 +178,15 @@ static void test_exec_statements(void)
                 "dim v, 3; v[2] = 5; v[3] = v[2] * 2;\n"
                 "while (i <= 3) { s = s + v[i]; i = i + 1; }\nfree v; dim v, 1; return s + v[1];",
                 15);
+    /* data vectors (the seed's <is data, ...>), as a local's value and assigned; the
+     * elements are evaluated before the variable changes */
+    expect_exec("var vector: w = <is data, 3, 2 * 3>;\n"
+                "w = <is data, w[2], w[1], 7>;\nreturn w[1] + w[2] * 10 + w[3] * 100;",
+                6 + 30 + 700);
+    expect_exec("var vector: w = <is data, 9>; dim w, 2; w[2] = 4; return w[1] + w[2];", 4);
+    expect_time("application t {\nvar dtdp vector: v = <is data, 1.5, 2.5>;\n"
+                "proc exec init { return v[1] + v[2]; }\n}",
+                4);
     expect_exec("{ { return 7; } } return 8;", 7);
     expect_exec("print \"a string\", 1 + 1; return;", 0);
     test_outcome o = run_app("application t { proc exec init { exit; return 1; } }");
@@ -557,6 +566,11 @@ static const error_case error_cases[] = {
      "app.la:2:25: error: 'Log' of 0, which is not positive"},
     {"application t {\nproc exec init { return Max(); }\n}",
      "app.la:2:25: error: 'Max' takes one or more arguments"},
+    {"application t {\nproc cflow T { compute <is data, 1>; }\nproc exec init { return T(); }\n}",
+     "app.la:2:24: error: a data vector <is data, ...> is the value of a vector variable, not "
+     "a cost"},
+    {"application t {\nproc exec init { var numeric: n = <is data, 1>; return n; }\n}",
+     "app.la:2:31: error: 'n' is a numeric variable: it cannot hold a data vector"},
     {"application t {\nproc exec init { var vector: v; dim v, 2; return v[3]; }\n}",
      "app.la:2:52: error: index 3 is outside v[1..2]"},
     {"application t {\nvar numeric: N;\nproc exec init { return 1; }\n}",
@@ -1144,6 +1158,66 @@ static void test_cli_usage(void)
     testutil_proc_release(&r);
 }
 
+/* Option debug (issue 32): each object with debug = 1 traces its evaluation on standard
+ * error: a partmp its steps and stages, a subtask its time and the Nproc it linked, the
+ * application its time; the table is unchanged.  Hand values: stage 1 is 1 + 2 s, stage
+ * 2 is 2 + 2 s (la.stage, then hardware.Nproc as st links it), 7 s in all. */
+static void test_cli_debug(void)
+{
+    char *dir = testutil_make_tempdir();
+    const char *files[][2] = {
+        {"a.la", "application a { include st; option { debug = 1 }\n"
+                 "proc exec init { return st; } }\n"},
+        {"st.la", "subtask st { include pm; include hardware;\n"
+                  "link { hardware: Nproc = 2; } option { debug = 1 } }\n"},
+        {"pm.la", "partmp pm { include hardware; include la;\n"
+                  "option { nstage = 2, seval = 1, debug = 1 }\n"
+                  "proc exec init { step cpu { confdev la.stage; }\n"
+                  "step cpu { confdev hardware.Nproc; } } }\n"},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        char *path = testutil_path(dir, files[i][0]);
+        CU_ASSERT_TRUE_FATAL(testutil_write_file(path, files[i][1]));
+        free(path);
+    }
+    char *app = testutil_path(dir, "a.la");
+    const char *args[] = {"-machine", "machine.json", app, NULL};
+    testutil_proc r = run_chips(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "time_s\n7\n");
+    testutil_proc_release(&r);
+    /* -quiet (LaOutNone): the same traces, no table */
+    const char *quiet[] = {"-quiet", "-machine", "machine.json", app, NULL};
+    r = run_chips(quiet);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "debug: application a: 7 s\n"));
+    CU_ASSERT_STRING_EQUAL(r.err, "debug: partmp pm: stage 1: step cpu: 1 s\n"
+                                  "debug: partmp pm: stage 1: step cpu: 2 s\n"
+                                  "debug: partmp pm: stage 1: 3 s\n"
+                                  "debug: partmp pm: stage 2: step cpu: 2 s\n"
+                                  "debug: partmp pm: stage 2: step cpu: 2 s\n"
+                                  "debug: partmp pm: stage 2: 4 s\n"
+                                  "debug: partmp pm: 7 s (2 stages, seval 1)\n"
+                                  "debug: subtask st: 7 s (hardware.Nproc 2)\n"
+                                  "debug: application a: 7 s\n");
+    testutil_proc_release(&r);
+    /* 0 and 1 only */
+    char *bad = testutil_path(dir, "a.la");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(bad, "application a { include st; "
+                                                  "option { debug = 2 }\n"
+                                                  "proc exec init { return st; } }\n"));
+    r = run_chips(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "a.la:1:38: error: option debug of 'a' must be a "
+                                         "whole number from 0 to 1"));
+    testutil_proc_release(&r);
+    testutil_remove_tree(dir);
+    free(bad);
+    free(app);
+    free(dir);
+}
+
 /* -plot: a chart when gnuplot is installed, else a clear error */
 static void test_cli_plot(void)
 {
@@ -1251,6 +1325,7 @@ int main(void)
         {"failed standard output", test_cli_failed_standard_output},
         {"output files", test_cli_files},
         {"plot", test_cli_plot},
+        {"option debug", test_cli_debug},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"chips language", language},

@@ -22,7 +22,7 @@
 #include "strbuf.h"
 
 typedef struct ch_options {
-    bool help, help_markdown, version, list, check;
+    bool help, help_markdown, version, list, check, quiet;
     const char *machine_file, *json_file, *csv_file, *plot_file;
     const char *network_file; /* -network: SIMON's switch file, or NULL */
     const char **include_dirs;
@@ -73,6 +73,9 @@ static const args_option ch_option_table[] = {
      .needs_text = "-plot needs -sweep: it draws the time over the first swept variable",
      .help = "draw the time over the first swept variable with gnuplot (.png or .svg): one "
              "line per combination of the other swept variables' values, named in the key"},
+    {.names = "-quiet", .kind = ARGS_FLAG, .dest = CH_OPT(quiet),
+     .help = "no table on standard output (the seed's LaOutNone): only the files -json, -csv "
+             "and -plot name, and what print and option debug write to standard error"},
     {.names = "-list", .kind = ARGS_FLAG, .dest = CH_OPT(list),
      .help = "list the application's interface variables (name, group, type) and exit"},
     {.names = "-check", .kind = ARGS_FLAG, .dest = CH_OPT(check),
@@ -483,7 +486,7 @@ static bool ch_write_outputs(ch_run *r)
     const ch_options *o = r->o;
     bool to_stdout = (o->json_file && !strcmp(o->json_file, "-")) ||
                      (o->csv_file && !strcmp(o->csv_file, "-"));
-    if (!to_stdout)
+    if (!to_stdout && !o->quiet)
         ch_print_table(r, stdout);
     bool ok = true;
     fileio_run_begin();

@@ -48,6 +48,7 @@ typedef enum co_option {
     CO_OPT_NSTAGE,
     CO_OPT_SEVAL,
     CO_OPT_TEMPLATE,
+    CO_OPT_DEBUG,
     CO_OPT_COUNT,
 } co_option;
 
