@@ -179,6 +179,14 @@ incore_status incore_mca_add_latency(const char *program, const char *mcpu, doub
  * eliminated move exceeds llvm-mca's cycles is chain-bound, scaled the same way. */
 double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency);
 
+/* A pass's resource bound in mca: the larger of Block RThroughput and the most loaded
+ * resource's pressure, in cycles. */
+double incore_resource_bound(const incore_mca *mca);
+/* Whether mca's loop is bound by a chain through its passes (data dependencies more than
+ * resources, or its chain through an eliminated move above llvm-mca's cycles), its
+ * cycles above its resource bound: the loops incore_chain_cycles scales. */
+bool incore_chain_bound(const incore_mca *mca);
+
 /* The last line of the loop statement whose keyword (for, while, do) is at line and
  * column of the C text (column 1: the line's first loop keyword); 0 when the text holds
  * no whole loop there (the rule and its limit: incore_src.c). */

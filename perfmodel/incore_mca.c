@@ -265,13 +265,24 @@ incore_status incore_mca_add_latency(const char *program, const char *mcpu, doub
     return *cycles > 0 ? INCORE_OK : INCORE_MCA_FAILED;
 }
 
-double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency)
+double incore_resource_bound(const incore_mca *mca)
 {
-    double bound = fmax(mca->block_rthroughput, mca->bottleneck_cycles);
+    return fmax(mca->block_rthroughput, mca->bottleneck_cycles);
+}
+
+bool incore_chain_bound(const incore_mca *mca)
+{
     double cycles = fmax(mca->cycles_per_iteration, mca->move_chain_cycles);
     bool chain = mca->move_chain_cycles > mca->cycles_per_iteration ||
                  mca->dependency_pct > mca->resource_pct;
-    if (!chain || cycles <= bound || mca_add_latency <= 0 || add_latency <= 0)
+    return chain && cycles > incore_resource_bound(mca);
+}
+
+double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency)
+{
+    double bound = incore_resource_bound(mca);
+    double cycles = fmax(mca->cycles_per_iteration, mca->move_chain_cycles);
+    if (!incore_chain_bound(mca) || mca_add_latency <= 0 || add_latency <= 0)
         return cycles;
     return fmax(bound, cycles * add_latency / mca_add_latency);
 }

@@ -57,7 +57,25 @@
  * (maxsd %xmm0, %xmm1; movapd %xmm1, %xmm0) runs at 1.01 cycles a pass in llvm-mca and 2
  * on the core, maxsd's latency.  The chain's cycles at llvm-mca's latencies
  * (incore_move_chain, read from its report) are a floor for the pass, and a loop at that
- * floor is chain-bound, its leftover iterations a step of the chain each. */
+ * floor is chain-bound, its leftover iterations a step of the chain each.
+ *
+ * Chains that restart.  llvm-mca runs one loop for ever; a chain that starts afresh at
+ * each entry of the loop (double sum = 0 in the enclosing loop's body: matvec's rows,
+ * spmv's 8 nonzeros) is independent of the one before, and the core overlaps the two as
+ * far as its window of instructions in flight reaches: the estimate's rule (perf_time.c,
+ * perf_chain_step_cycles), with the machine's calibrated chain_window.  A chain-bound
+ * pass (incore_chain_bound) of a loop whose chain is L steps long takes the share
+ * L / (L + W) of its chain's cycles, W the window in iterations of the loop (chain_window
+ * elements of a load and an add, scaled by the loop's operations an iteration), never
+ * below its resource bound.  Measured on this project's Zen 5: matvec at -O2 with rows of
+ * 48 runs 1.0 cycles an element where the chain alone gives 2.0 (the share, 0.54, gives
+ * 1.05), rows of 227 1.5 (0.85: 1.66); spmv's rows of 8, 1.2, its resource bound.
+ *
+ * A taken branch a cycle.  llvm-mca models no front end: a loop of 4 instructions on 4
+ * ALUs is 0.7 cycles a pass on its Zen 4 model.  The core takes one taken branch a cycle,
+ * so a pass is never under a cycle (INCORE_TAKEN_BRANCH_CYCLES; measured on this
+ * project's Zen 5: loops of 2, 4 and 6 independent instructions, 0.96 to 0.98 cycles a
+ * pass; blur5's -O2 window loop, addss and three of the loop's, 1.03). */
 #include "perf_incore.h"
 
 #include <math.h>
@@ -125,16 +143,53 @@ static unsigned incore_element_size(const lm_loop *l)
     return (unsigned)(a->elem_bytes ? a->elem_bytes : lm_datatype_size(a->datatype));
 }
 
-/* r's numbers into pl's incore, over pl's iterations, a chain's cycles at the machine's
- * add latency (see the top). */
+/* The fewest cycles a pass of a loop takes: its backward branch is taken, and a core
+ * takes one taken branch a cycle (see the top). */
+#define INCORE_TAKEN_BRANCH_CYCLES 1.0
+
+/* The operations of an element of the calibration's chain_window loop: a load and an add. */
+static const double incore_window_operations = 2;
+
+/* The share of a restarting chain's cycles the core does not overlap with the next chain
+ * (see the top): L / (L + W), W the machine's chain_window scaled by the operations of
+ * pl's iterations; 1 for a chain through the whole nest, or no window measured. */
+static double incore_chain_share(const perf_loop *pl, const machine_benchmarks *b)
+{
+    if (pl->chain_length <= 0 || b->chain_window <= 0)
+        return 1;
+    double window = b->chain_window * incore_window_operations / fmax(pl->operations, 1);
+    return pl->chain_length / (pl->chain_length + window);
+}
+
+/* A pass of cycles (incore_chain_cycles of mca) of a chain the core overlaps with the
+ * next one but for share of it: never below the pass's resource bound. */
+static double incore_overlapped(const incore_mca *mca, double cycles, double share)
+{
+    if (share >= 1 || !incore_chain_bound(mca))
+        return cycles;
+    return fmax(incore_resource_bound(mca), cycles * share);
+}
+
+/* The cycles of a pass of a loop whose llvm-mca report is mca (see the top): a chain at
+ * the machine's add latency, overlapped with the next chain but for share of it, and
+ * never under a taken branch's cycle. */
+static double incore_pass_cycles(const incore_mca *mca, double mca_add, double add_latency,
+                                 double share)
+{
+    double cycles = incore_overlapped(mca, incore_chain_cycles(mca, mca_add, add_latency), share);
+    return fmax(cycles, INCORE_TAKEN_BRANCH_CYCLES);
+}
+
+/* r's numbers into pl's incore, over pl's iterations, a pass at incore_pass_cycles. */
 static void incore_fill(perf_loop *pl, const incore_result *r, const char *compiler,
-                        double add_latency)
+                        const machine_benchmarks *b)
 {
     perf_incore *c = &pl->incore;
     const incore_loop *lp = &r->loop;
     double per_pass = lp->source_iterations;
     double mca_add = lp->adds ? r->mca_add_latency : 0;
-    double pass = incore_chain_cycles(&r->mca, mca_add, add_latency);
+    double add_latency = b->add_latency_cycles, share = incore_chain_share(pl, b);
+    double pass = incore_pass_cycles(&r->mca, mca_add, add_latency, share);
     *c = (perf_incore){.used = true,
                        .compiler = compiler,
                        .vectorized = lp->vectorized,
@@ -147,9 +202,8 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     double ls = r->mca.load_store_cycles / per_pass, rem_ls;
     if (r->has_remainder) {
         c->remainder_cycles_per_iteration =
-            incore_chain_cycles(&r->remainder_mca,
-                                r->remainder.adds ? r->mca_add_latency : 0,
-                                add_latency) /
+            incore_pass_cycles(&r->remainder_mca, r->remainder.adds ? r->mca_add_latency : 0,
+                               add_latency, share) /
             r->remainder.source_iterations;
         rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
     } else if (r->mca.dependency_pct > r->mca.resource_pct ||
@@ -252,8 +306,8 @@ static bool incore_by_stores(const incore_result *r, double stored, incore_resul
  * e's incore, and each loop of e's subtree marked as swallowed; false with why when the
  * stores do not say how many source iterations a pass covers. */
 static bool incore_enclosing_fill(perf_nest *n, perf_loop *e, const incore_result *r,
-                                  double add_latency,
-                                  const char *compiler, strbuf *why)
+                                  const machine_benchmarks *b, const char *compiler,
+                                  strbuf *why)
 {
     double stored = incore_stored_per_iteration(n, e);
     incore_result re;
@@ -268,7 +322,7 @@ static bool incore_enclosing_fill(perf_nest *n, perf_loop *e, const incore_resul
         if (n->loops[i].loop != e->loop && incore_within(n->loops[i].loop, e->loop))
             n->loops[i].incore = (perf_incore){.used = true, .compiler = compiler,
                                                .enclosing = e->loop};
-    incore_fill(e, &re, compiler, add_latency);
+    incore_fill(e, &re, compiler, b);
     e->incore.enclosing = e->loop;
     return true;
 }
@@ -313,7 +367,7 @@ static incore_status incore_loop_of(perf_nest *n, perf_loop *pl, const machine *
                       r->loop.stored_bytes, r->loop.label, stored);
         return INCORE_NO_LOOP;
     }
-    incore_fill(pl, &re, opt->compile, m->benchmarks.add_latency_cycles);
+    incore_fill(pl, &re, opt->compile, &m->benchmarks);
     return INCORE_OK;
 }
 
@@ -365,7 +419,7 @@ static incore_status incore_enclosing_of(perf_nest *n, perf_loop *pl, const mach
         if (s != INCORE_OK)
             return s;
         e = incore_outermost_of(n, e, r, element, m, opt, &r);
-        if (!incore_enclosing_fill(n, e, r, m->benchmarks.add_latency_cycles, opt->compile, why))
+        if (!incore_enclosing_fill(n, e, r, &m->benchmarks, opt->compile, why))
             return INCORE_NO_LOOP;
         strbuf_release(why); /* the inner loop's reason no longer holds */
         return INCORE_OK;

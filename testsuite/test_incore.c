@@ -401,7 +401,9 @@ static void test_parse_report(void)
  * - latency unknown (0) on either side: 3.014 as llvm-mca said;
  * - the same report read as bound by its resources (resource share above the dependency
  *   share): 3.014 as llvm-mca said;
- * - a pass at its resource bound (cycles 1.0): 1.0 whatever the latencies. */
+ * - a pass at its resource bound (cycles 1.0): 1.0 whatever the latencies.
+ * The same report's resource bound (incore_resource_bound) is 1.0, and it is chain-bound
+ * (incore_chain_bound); read as bound by its resources, or at its bound, it is not. */
 static void test_chain_cycles(void)
 {
     char *report = testutil_read_file(FIXTURES "dot_znver3.mca");
@@ -421,6 +423,10 @@ static void test_chain_cycles(void)
     incore_mca at_bound = m;
     at_bound.cycles_per_iteration = 1.0;
     CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&at_bound, 3, 2), 1.0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(incore_resource_bound(&m), 1.0, 0);
+    CU_ASSERT_TRUE(incore_chain_bound(&m));
+    CU_ASSERT_FALSE(incore_chain_bound(&resources));
+    CU_ASSERT_FALSE(incore_chain_bound(&at_bound));
     free(report);
     strbuf_release(&why);
 }

@@ -397,6 +397,90 @@ static void test_chain_scaled(void)
     free(text);
 }
 
+static const char rowsum_xml[] =
+    "<program><function name=\"rowsum\">\n"
+    "<loop linenum=\"5\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"9\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<scalar name=\"s\" datatype=\"double\" isConstant=\"false\" reads=\"1\" writes=\"1\" "
+    "declared=\"true\"/>\n"
+    "<array name=\"out\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"0\" writes=\"1\"/>"
+    "</array>\n"
+    "<loop linenum=\"7\" loopvar=\"j\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<scalar name=\"s\" datatype=\"double\" isConstant=\"false\" reads=\"1\" writes=\"1\"/>\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" reads=\"1\" "
+    "writes=\"0\"/></array>\n"
+    "</loop></loop></function></program>\n";
+
+/* A chain that restarts, and a pass of under a cycle (perf_incore.c's top):
+ * testsuite/incore/rowsum.c (s = s + a[i][j], s declared in the i loop's body) at gcc -O2
+ * is addsd (%rdx,%rax,8), %xmm0; addq; cmpq; jne: one source iteration a pass, 10 rows
+ * of n = 36, 360 passes, none left over.  Each row's chain is 36 adds long, and the j
+ * loop's operations are 2 (the add and a's load), so its window is chain_window x 2 / 2.
+ * llvm-mca on skylake-avx512: 4008 cycles for 1000 passes, data dependencies 24.63%,
+ * resources 0%, resource bound 1.01 (SKXPort0's and 1's pressure over Block RThroughput
+ * 0.8), its add 4 cycles as the machine's: by hand, per source iteration,
+ * - no chain_window: the chain whole, 4.008; 360 x 4.008 = 1442.88 cycles;
+ * - chain_window 12: 4.008 x 36 / (36 + 12) = 3.006; 1082.16 cycles;
+ * - chain_window 1000: 4.008 x 36 / 1036 = 0.1393 is under the bound: 1.01; 363.6.
+ * On znver4: 3010 cycles for 1000 passes, dependencies 93.22%, resources 0%, Block
+ * RThroughput 0.7 (Zn4ALU0-3 and BRU1 0.6), its add 3 cycles, the machine's 4:
+ * - no chain_window: 3.01 x 4 / 3 = 4.013333...; 1444.8 cycles;
+ * - chain_window 1000: 4.013333 x 36 / 1036 = 0.1395, under the bound 0.7, which is under
+ *   a taken branch's cycle: 1.0; 360 cycles. */
+static void test_chain_restarts(void)
+{
+    if (!need_mca("a chain that restarts"))
+        return;
+    static const struct {
+        const char *mcpu, *window;
+        double per_iteration, cycles;
+    } cases[] = {{"skylake-avx512", NULL, 4.008, 1442.88},
+                 {"skylake-avx512", "12", 3.006, 1082.16},
+                 {"skylake-avx512", "1000", 1.01, 363.6},
+                 {"znver4", NULL, 3.01 * 4 / 3, 1444.8},
+                 {"znver4", "1000", 1.0, 360}};
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/rowsum.c");
+    char *source = testutil_path(dir, "rowsum.c"), *name = testutil_path(dir, "rowsum.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    char *json = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    long long saved = trip;
+    trip = 36;
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char window[64], cpu[128];
+        snprintf(window, sizeof window, "\"add_latency_cycles\": 4%s%s}",
+                 cases[k].window ? ", \"chain_window\": " : "",
+                 cases[k].window ? cases[k].window : "");
+        snprintf(cpu, sizeof cpu, "\"write_allocate\": true, \"cores\": 4, \"mcpu\": \"%s\",",
+                 cases[k].mcpu);
+        char *with = testutil_replace(json, "\"add_latency_cycles\": 4}", window);
+        char *both = testutil_replace(with, "\"write_allocate\": true, \"cores\": 4,", cpu);
+        machine *m = machine_parse("ecm-test.json", both);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        lm_program *p;
+        perf_result r;
+        perf_options opt = {.model = PERF_ROOFLINE, .compile = "gcc -O2"};
+        CU_ASSERT_TRUE_FATAL(evaluate_xml(name, rowsum_xml, &opt, m, &p, &r));
+        const perf_nest *n = &r.nests[0];
+        CU_ASSERT_TRUE_FATAL(n->incore.used);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, cases[k].per_iteration, 1e-12);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_iterations, 0, 0);
+        ASSERT_CLOSE(n->incore.cycles, cases[k].cycles);
+        release(&p, &r);
+        machine_free(&m);
+        free(with);
+        free(both);
+    }
+    trip = saved;
+    free(json);
+    free(source);
+    free(name);
+    free(text);
+}
+
 static const char cmul_xml[] =
     "<program><function name=\"cmul\">\n"
     "<loop linenum=\"7\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
@@ -691,6 +775,7 @@ int main(void)
         {"a chain's leftover iterations", test_chain_leftover},
         {"an inner loop unrolled away: the enclosing loop", test_unrolled_inner},
         {"a chain at the machine's add latency", test_chain_scaled},
+        {"a chain that restarts, a pass of a cycle", test_chain_restarts},
         {"a loop walking no element: its stores", test_stores_not_step},
         {"a compiler that fails", test_compiler_fails},
         {"a loop not found", test_loop_not_found},
