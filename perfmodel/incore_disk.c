@@ -17,7 +17,7 @@
 #include "strbuf.h"
 
 /* The first line of a cache file: a change of the format is a change of this line. */
-#define DISK_MAGIC "aitool-incore 4"
+#define DISK_MAGIC "aitool-incore 5"
 
 typedef enum field_kind { FIELD_DOUBLE, FIELD_UNSIGNED, FIELD_LONG, FIELD_BOOL, FIELD_TEXT } field_kind;
 
@@ -54,7 +54,7 @@ static const field mca_fields[] = {
     F(incore_mca, pressure_increase_pct, FIELD_DOUBLE),
     F(incore_mca, resource_pct, FIELD_DOUBLE),
     F(incore_mca, dependency_pct, FIELD_DOUBLE),
-    F(incore_mca, move_chain_cycles, FIELD_DOUBLE),
+    F(incore_mca, chain_floor_cycles, FIELD_DOUBLE),
 };
 
 static const field result_fields[] = {

@@ -238,7 +238,7 @@ bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why)
     out->resource_pct = none ? 0 : mca_number_after(report, "Resource Pressure");
     out->dependency_pct = none ? 0 : mca_number_after(report, "Data Dependencies:");
     mca_bottleneck(report, out);
-    out->move_chain_cycles = mca_move_chain(report);
+    out->chain_floor_cycles = mca_move_chain(report);
     return true;
 }
 
@@ -272,8 +272,8 @@ double incore_resource_bound(const incore_mca *mca)
 
 bool incore_chain_bound(const incore_mca *mca)
 {
-    double cycles = fmax(mca->cycles_per_iteration, mca->move_chain_cycles);
-    bool chain = mca->move_chain_cycles > mca->cycles_per_iteration ||
+    double cycles = fmax(mca->cycles_per_iteration, mca->chain_floor_cycles);
+    bool chain = mca->chain_floor_cycles > mca->cycles_per_iteration ||
                  mca->dependency_pct > mca->resource_pct;
     return chain && cycles > incore_resource_bound(mca);
 }
@@ -281,7 +281,7 @@ bool incore_chain_bound(const incore_mca *mca)
 double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency)
 {
     double bound = incore_resource_bound(mca);
-    double cycles = fmax(mca->cycles_per_iteration, mca->move_chain_cycles);
+    double cycles = fmax(mca->cycles_per_iteration, mca->chain_floor_cycles);
     if (!incore_chain_bound(mca) || mca_add_latency <= 0 || add_latency <= 0)
         return cycles;
     return fmax(bound, cycles * add_latency / mca_add_latency);

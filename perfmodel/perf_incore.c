@@ -59,6 +59,12 @@
  * (incore_move_chain, read from its report) are a floor for the pass, and a loop at that
  * floor is chain-bound, its leftover iterations a step of the chain each.
  *
+ * Chains through a folded load.  llvm-mca 19's Zen 4 model reads the register operand of
+ * maxsd (%rsi), %xmm0 as late as its load, so the chain through %xmm0 costs nothing there
+ * (1.01 cycles a pass; 2 on the core): the loop with such loads unfolded
+ * (incore_unfold_carried) is run too, and its cycles are the chain's floor as above
+ * (incore.c, analysis_mca).
+ *
  * Chains that restart.  llvm-mca runs one loop for ever; a chain that starts afresh at
  * each entry of the loop (double sum = 0 in the enclosing loop's body: matvec's rows,
  * spmv's 8 nonzeros) is independent of the one before, and the core overlaps the two as
@@ -207,7 +213,7 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
             r->remainder.source_iterations;
         rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
     } else if (r->mca.dependency_pct > r->mca.resource_pct ||
-               r->mca.move_chain_cycles > r->mca.cycles_per_iteration) {
+               r->mca.chain_floor_cycles > r->mca.cycles_per_iteration) {
         /* a chain through the iterations: a leftover one is a step of it */
         c->remainder_cycles_per_iteration = c->cycles_per_iteration;
         rem_ls = ls;
