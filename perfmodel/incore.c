@@ -257,6 +257,10 @@ static void analysis_run(analysis *a, const compiled *c, const incore_request *r
         r->cycles_per_source_iteration = r->mca.cycles_per_iteration / r->loop.source_iterations;
         r->mca_add_latency = cache_add_latency(req);
         analysis_remainder(r, c, req);
+        strbuf divide_why = STRBUF_INIT;
+        if (r->loop.divides || (r->has_remainder && r->remainder.divides))
+            incore_mca_divide_cycles(req->mca, req->mcpu, &r->mca_divide_cycles, &divide_why);
+        strbuf_release(&divide_why);
     }
     a->why = strbuf_take(&why);
 }

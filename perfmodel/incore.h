@@ -61,6 +61,9 @@ typedef struct incore_loop {
     /* a floating-point add, subtract or FMA among the instructions: only a chain of those
      * runs at the add latency (incore_chain_cycles is given 0 for a loop without) */
     bool adds;
+    /* scalar double divides (divsd, vdivsd) among the instructions: what the machine's
+     * measured divide throughput rescales (perf_incore.c) */
+    unsigned divides;
 } incore_loop;
 
 /* What llvm-mca printed for one loop body. */
@@ -112,6 +115,9 @@ typedef struct incore_result {
     /* llvm-mca's latency of a scalar double add for the request's -mcpu (incore_mca_add_latency),
      * which a chain-bound loop's cycles are scaled by (incore_chain_cycles); 0: unknown. */
     double mca_add_latency;
+    /* llvm-mca's reciprocal throughput of a scalar double divide (divsd) for the request's
+     * -mcpu (incore_mca_divide_cycles), asked for a loop with divides; 0: none asked. */
+    double mca_divide_cycles;
 } incore_result;
 
 /* Splits command into words at blanks; *words and each word are to free(), through
@@ -181,6 +187,12 @@ bool incore_unfold_carried(const char *body, strbuf *out);
  * pipeline's fill and drain (3 cycles a run) cancel.  0 on failure. */
 incore_status incore_mca_add_latency(const char *program, const char *mcpu, double *cycles,
                                      strbuf *why);
+
+/* The reciprocal throughput llvm-mca gives a scalar double divide (divsd) on -mcpu=mcpu:
+ * the Block RThroughput of a block of one divsd (5 cycles on znver4, 4 on
+ * skylake-avx512).  0 on failure. */
+incore_status incore_mca_divide_cycles(const char *program, const char *mcpu, double *cycles,
+                                       strbuf *why);
 
 /* The cycles per pass of a loop whose llvm-mca report is mca, on a core whose measured add
  * latency is add_latency where llvm-mca's is mca_add_latency: when llvm-mca finds the loop

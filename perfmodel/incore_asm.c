@@ -466,6 +466,19 @@ static bool loop_adds(char *const *insns, unsigned n)
     return false;
 }
 
+/* Scalar double divides: divsd, vdivsd. */
+static unsigned loop_divides(char *const *insns, unsigned n)
+{
+    unsigned divides = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const char *rest;
+        size_t m = insn_mnemonic(insns[i], &rest);
+        divides += (m == 5 && !strncmp(insns[i], "divsd", 5)) ||
+                   (m == 6 && !strncmp(insns[i], "vdivsd", 6));
+    }
+    return divides;
+}
+
 static unsigned insn_vector_bits(const char *operands)
 {
     if (strstr(operands, "%zmm"))
@@ -574,6 +587,7 @@ static void loop_keep(incore_loop *out, const asm_text *t, unsigned from, unsign
     loop_vector_width(out, insns, n, element_size);
     out->stored_bytes = loop_stored_bytes(insns, n, asm_frame_pointer(t, from));
     out->adds = loop_adds(insns, n);
+    out->divides = loop_divides(insns, n);
     out->unroll = out->source_iterations / out->lanes;
     free(insns);
 }

@@ -265,6 +265,19 @@ incore_status incore_mca_add_latency(const char *program, const char *mcpu, doub
     return *cycles > 0 ? INCORE_OK : INCORE_MCA_FAILED;
 }
 
+incore_status incore_mca_divide_cycles(const char *program, const char *mcpu, double *cycles,
+                                       strbuf *why)
+{
+    strbuf report = STRBUF_INIT;
+    incore_mca mca;
+    bool ok = incore_mca_run(program, mcpu, INCORE_MCA_ITERATIONS, "divsd %xmm1, %xmm0\n",
+                             &report, why) == INCORE_OK &&
+              incore_mca_parse(strbuf_cstr(&report), &mca, why);
+    strbuf_release(&report);
+    *cycles = ok ? mca.block_rthroughput : 0;
+    return *cycles > 0 ? INCORE_OK : INCORE_MCA_FAILED;
+}
+
 double incore_resource_bound(const incore_mca *mca)
 {
     return fmax(mca->block_rthroughput, mca->bottleneck_cycles);

@@ -77,6 +77,16 @@
  * 48 runs 1.0 cycles an element where the chain alone gives 2.0 (the share, 0.54, gives
  * 1.05), rows of 227 1.5 (0.85: 1.66); spmv's rows of 8, 1.2, its resource bound.
  *
+ * Divides at the machine's rate.  llvm-mca's Zen 4 model issues a scalar divsd every 5
+ * cycles; this project's Zen 5 every 3.9 (the calibration's scalar divide, measured the
+ * same way).  A loop bound by its resources whose bound is no more than its scalar double
+ * divides at llvm-mca's throughput (incore_mca_divide_cycles, asked once a loop with
+ * divides and kept with it) has its pass scaled by the machine's scalar_cycles divide
+ * over llvm-mca's, never below its load/store ports' pressure: divsum at -O2 (a divsd
+ * and a chain of addsd the divides outlast) runs 4.0 cycles an element, llvm-mca 5.02.
+ * Vector divides keep llvm-mca's cycles (the calibration's vector divide is of its own
+ * width, not the loop's).
+ *
  * A taken branch a cycle.  llvm-mca models no front end: a loop of 4 instructions on 4
  * ALUs is 0.7 cycles a pass on its Zen 4 model.  The core takes one taken branch a cycle,
  * so a pass is never under a cycle (INCORE_TAKEN_BRANCH_CYCLES; measured on this
@@ -176,13 +186,46 @@ static double incore_overlapped(const incore_mca *mca, double cycles, double sha
     return fmax(incore_resource_bound(mca), cycles * share);
 }
 
-/* The cycles of a pass of a loop whose llvm-mca report is mca (see the top): a chain at
- * the machine's add latency, overlapped with the next chain but for share of it, and
- * never under a taken branch's cycle. */
-static double incore_pass_cycles(const incore_mca *mca, double mca_add, double add_latency,
+/* The precision of the pressures llvm-mca prints (two decimals), in cycles. */
+#define INCORE_MCA_PRINTED 0.01
+
+/* The resource bound of a pass of loop lp whose llvm-mca report is mca, with its scalar
+ * double divides at the machine's divide cycles where they are the bound (see the top):
+ * the bound scaled by divide over llvm-mca's mca_divide, never below the load/store
+ * ports' pressure; else the bound as it is. */
+static double incore_divided_bound(const incore_mca *mca, const incore_loop *lp,
+                                   double mca_divide, double divide)
+{
+    double bound = incore_resource_bound(mca);
+    if (!lp->divides || mca_divide <= 0 || divide <= 0 ||
+        bound > lp->divides * mca_divide + INCORE_MCA_PRINTED)
+        return bound;
+    return fmin(bound, fmax(bound * divide / mca_divide, mca->load_store_cycles));
+}
+
+/* The cycles of a pass of loop lp whose llvm-mca report is mca (see the top): its
+ * resource bound with divides at the machine's rate; a chain at the machine's add
+ * latency, overlapped with the next chain but for share of it, never below that bound;
+ * a pass bound by resources scaled with its bound; never under a taken branch's cycle. */
+static double incore_pass_cycles(const incore_mca *mca, const incore_loop *lp,
+                                 const incore_result *r, const machine_benchmarks *b,
                                  double share)
 {
-    double cycles = incore_overlapped(mca, incore_chain_cycles(mca, mca_add, add_latency), share);
+    double bound = incore_resource_bound(mca);
+    double divided = incore_divided_bound(mca, lp, r->mca_divide_cycles,
+                                          b->scalar_cycles[MACHINE_OP_DIVIDE]);
+    incore_mca m = *mca;
+    m.block_rthroughput = fmin(m.block_rthroughput, divided);
+    m.bottleneck_cycles = fmin(m.bottleneck_cycles, divided);
+    double cycles;
+    if (incore_chain_bound(&m))
+        cycles = incore_overlapped(&m,
+                                   incore_chain_cycles(&m, lp->adds ? r->mca_add_latency : 0,
+                                                       b->add_latency_cycles),
+                                   share);
+    else
+        cycles = fmax(mca->cycles_per_iteration, mca->chain_floor_cycles) *
+                 (bound > 0 ? divided / bound : 1);
     return fmax(cycles, INCORE_TAKEN_BRANCH_CYCLES);
 }
 
@@ -193,9 +236,8 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     perf_incore *c = &pl->incore;
     const incore_loop *lp = &r->loop;
     double per_pass = lp->source_iterations;
-    double mca_add = lp->adds ? r->mca_add_latency : 0;
-    double add_latency = b->add_latency_cycles, share = incore_chain_share(pl, b);
-    double pass = incore_pass_cycles(&r->mca, mca_add, add_latency, share);
+    double share = incore_chain_share(pl, b);
+    double pass = incore_pass_cycles(&r->mca, lp, r, b, share);
     *c = (perf_incore){.used = true,
                        .compiler = compiler,
                        .vectorized = lp->vectorized,
@@ -208,8 +250,7 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     double ls = r->mca.load_store_cycles / per_pass, rem_ls;
     if (r->has_remainder) {
         c->remainder_cycles_per_iteration =
-            incore_pass_cycles(&r->remainder_mca, r->remainder.adds ? r->mca_add_latency : 0,
-                               add_latency, share) /
+            incore_pass_cycles(&r->remainder_mca, &r->remainder, r, b, share) /
             r->remainder.source_iterations;
         rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
     } else if (r->mca.dependency_pct > r->mca.resource_pct ||

@@ -596,6 +596,24 @@ static void test_mca_add_latency(void)
     strbuf_release(&why);
 }
 
+/* llvm-mca's divide throughput, the Block RThroughput of one divsd: 5 cycles on znver4, 4
+ * on skylake-avx512; an -mcpu llvm-mca does not know is a failure, 0. */
+static void test_mca_divide_cycles(void)
+{
+    if (!need_mca("llvm-mca's divide throughput"))
+        return;
+    strbuf why = STRBUF_INIT;
+    double cycles = -1;
+    CU_ASSERT_EQUAL(incore_mca_divide_cycles(NULL, "znver4", &cycles, &why), INCORE_OK);
+    CU_ASSERT_DOUBLE_EQUAL(cycles, 5, 0);
+    CU_ASSERT_EQUAL(incore_mca_divide_cycles(NULL, "skylake-avx512", &cycles, &why), INCORE_OK);
+    CU_ASSERT_DOUBLE_EQUAL(cycles, 4, 0);
+    CU_ASSERT_EQUAL(incore_mca_divide_cycles(NULL, "no-such-cpu", &cycles, &why),
+                    INCORE_MCA_FAILED);
+    CU_ASSERT_EQUAL(cycles, 0);
+    strbuf_release(&why);
+}
+
 /* The dot product's loop found, and llvm-mca run on it: the checked-in report again. */
 static void test_dot_fixture(void)
 {
@@ -879,6 +897,7 @@ int main(void)
     static const testutil_case running[] = {
         {"the dot product through llvm-mca", test_dot_fixture},
         {"llvm-mca's add latency", test_mca_add_latency},
+        {"llvm-mca's divide throughput", test_mca_divide_cycles},
         {"fixtures: cycles per source iteration", test_fixture_cycles},
         {"-O2 against -O3 -march=x86-64-v4, and the cache", test_compile_widths},
         {"the disk cache across runs", test_disk_cache},

@@ -537,6 +537,84 @@ static void test_folded_chain(void)
     free(text);
 }
 
+static const char divsum_xml[] =
+    "<program><function name=\"divsum\">\n"
+    "<loop linenum=\"6\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"1\" multiplies=\"0\" divides=\"1\" specials=\"0\">\n"
+    "<scalar name=\"s\" datatype=\"double\" isConstant=\"false\" reads=\"1\" writes=\"1\"/>\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "</array>\n"
+    "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "</array>\n"
+    "</loop></function></program>\n";
+
+/* Divides at the machine's rate: testsuite/incore/divsum.c at gcc -O2 is movsd, divsd
+ * (mem), addq, addsd, cmpq, jne: one divsd and one source iteration a pass, n = 1003, on
+ * a machine whose add latency is 2.
+ * - znver4: 5022 cycles for 1000 passes, dependencies 96.46% over resources 96.42%, the
+ *   bound 5.0 (Zn4FP1's pressure, Block RThroughput) = one divsd at llvm-mca's 5.0.  The
+ *   machine's divide of 4: the bound 5.0 x 4 / 5 = 4.0, above the load/store ports' 0.67;
+ *   chain-bound above it, the chain 5.022 x 2 / 3 = 3.348 is under it: 4.0 a pass, 4012
+ *   cycles.  A divide of 3: the bound 3.0, and the chain 3.348 sets the pace: 3358.044.
+ * - skylake-avx512: 4022 cycles, resources 48.81% over dependencies 48.73%, the bound 4.0
+ *   = one divsd at llvm-mca's 4.0: a divide of 4 keeps 4.022 (4034.066 cycles); of 3,
+ *   bound by resources, 4.022 x 3 / 4 = 3.0165 (3025.5495). */
+static void test_divides(void)
+{
+    if (!need_mca("divides at the machine's rate"))
+        return;
+    static const struct {
+        const char *mcpu, *divide;
+        double per_iteration, cycles;
+    } cases[] = {{"znver4", "4", 4.0, 4012},
+                 {"znver4", "3", 5.022 * 2 / 3, 3358.044},
+                 {"skylake-avx512", "4", 4.022, 4034.066},
+                 {"skylake-avx512", "3", 3.0165, 3025.5495}};
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/divsum.c");
+    char *source = testutil_path(dir, "divsum.c"), *name = testutil_path(dir, "divsum.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    char *json = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    char *latency = testutil_replace(json, "\"add_latency_cycles\": 4}", "\"add_latency_cycles\": 2}");
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char cpu[128], divide[128];
+        snprintf(cpu, sizeof cpu, "\"write_allocate\": true, \"cores\": 4, \"mcpu\": \"%s\",",
+                 cases[k].mcpu);
+        snprintf(divide, sizeof divide,
+                 "\"scalar_cycles\": {\"add\": 0.5, \"multiply\": 0.5, \"fma\": 0.5, "
+                 "\"divide\": %s,",
+                 cases[k].divide);
+        char *with = testutil_replace(latency, "\"write_allocate\": true, \"cores\": 4,", cpu);
+        char *both = testutil_replace(with,
+                                      "\"scalar_cycles\": {\"add\": 0.5, \"multiply\": 0.5, "
+                                      "\"fma\": 0.5, \"divide\": 4,",
+                                      divide);
+        machine *m = machine_parse("ecm-test.json", both);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        CU_ASSERT_DOUBLE_EQUAL(m->benchmarks.scalar_cycles[MACHINE_OP_DIVIDE],
+                               atof(cases[k].divide), 0);
+        lm_program *p;
+        perf_result r;
+        perf_options opt = {.model = PERF_ROOFLINE, .compile = "gcc -O2"};
+        CU_ASSERT_TRUE_FATAL(evaluate_xml(name, divsum_xml, &opt, m, &p, &r));
+        const perf_nest *n = &r.nests[0];
+        CU_ASSERT_TRUE_FATAL(n->incore.used);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, cases[k].per_iteration, 1e-12);
+        ASSERT_CLOSE(n->incore.cycles, cases[k].cycles);
+        release(&p, &r);
+        machine_free(&m);
+        free(with);
+        free(both);
+    }
+    free(latency);
+    free(json);
+    free(source);
+    free(name);
+    free(text);
+}
+
 static const char cmul_xml[] =
     "<program><function name=\"cmul\">\n"
     "<loop linenum=\"7\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
@@ -833,6 +911,7 @@ int main(void)
         {"a chain at the machine's add latency", test_chain_scaled},
         {"a chain that restarts, a pass of a cycle", test_chain_restarts},
         {"a chain through a folded load", test_folded_chain},
+        {"divides at the machine's rate", test_divides},
         {"a loop walking no element: its stores", test_stores_not_step},
         {"a compiler that fails", test_compiler_fails},
         {"a loop not found", test_loop_not_found},
