@@ -58,8 +58,9 @@ typedef struct incore_loop {
     /* bytes a pass stores, other than to the stack: what an enclosing loop's source
      * iterations a pass are read from when its inner loops were unrolled into it */
     double stored_bytes;
-    /* a floating-point add, subtract or FMA among the instructions: only a chain of those
-     * runs at the add latency (incore_chain_cycles is given 0 for a loop without) */
+    /* a floating-point add or subtract among the instructions: only a chain of those runs
+     * at the add latency (incore_chain_cycles is given 0 for a loop without); a fused
+     * multiply-add's latency is not the add's */
     bool adds;
     /* scalar double divides (divsd, vdivsd) among the instructions: what the machine's
      * measured divide throughput rescales (perf_incore.c) */

@@ -452,7 +452,8 @@ static void fixture_lines(const char *asm_file, const char *source, unsigned fir
  * loop, 2011 cycles for 1000 passes, data dependencies 49.68%, resources 0%, Block
  * RThroughput 1.0) the pass stays 2011 / 1000 = 2.011 cycles (Zen 5 measures 1.97),
  * where scaling it as adds (2 / 3) would give 1.3406666....  dot_scalar.s's loop has its
- * addsd, cmul_scalar.s's its subpd and addpd: `adds` true. */
+ * addsd, cmul_scalar.s's its subpd and addpd: `adds` true; axpy_avx512.s's has only
+ * vfmadd213pd, an FMA, whose latency is not the add's: false. */
 static void test_chain_of_no_adds(void)
 {
     incore_loop l;
@@ -465,6 +466,9 @@ static void test_chain_of_no_adds(void)
     incore_loop_release(&l);
     fixture_lines("cmul_scalar.s", "cmul.c", 7, 10, &l);
     CU_ASSERT_TRUE(l.adds);
+    incore_loop_release(&l);
+    fixture_lines("axpy_avx512.s", "axpy.c", 3, 4, &l);
+    CU_ASSERT_FALSE(l.adds);
     incore_loop_release(&l);
     char *report = testutil_read_file(FIXTURES "vmax_znver4.mca");
     CU_ASSERT_PTR_NOT_NULL_FATAL(report);
