@@ -191,19 +191,18 @@ static incore_status analysis_mca_body(const incore_request *req, const char *bo
 
 /* llvm-mca's report of one loop body read into *mca; a chain through a folded load's
  * register raises its chain floor to the cycles of the body with that load unfolded
- * (incore_unfold_carried). */
+ * (incore_unfold_carried), when llvm-mca measures that body too. */
 static incore_status analysis_mca(const incore_request *req, const incore_loop *l,
                                   incore_mca *mca, strbuf *why)
 {
     incore_status status = analysis_mca_body(req, l->body, mca, why);
-    strbuf unfolded = STRBUF_INIT;
+    strbuf unfolded = STRBUF_INIT, unfolded_why = STRBUF_INIT;
     incore_mca u;
-    if (status == INCORE_OK && incore_unfold_carried(l->body, &unfolded)) {
-        status = analysis_mca_body(req, strbuf_cstr(&unfolded), &u, why);
-        if (status == INCORE_OK)
-            mca->chain_floor_cycles = fmax(mca->chain_floor_cycles, u.cycles_per_iteration);
-    }
+    if (status == INCORE_OK && incore_unfold_carried(l->body, &unfolded) &&
+        analysis_mca_body(req, strbuf_cstr(&unfolded), &u, &unfolded_why) == INCORE_OK)
+        mca->chain_floor_cycles = fmax(mca->chain_floor_cycles, u.cycles_per_iteration);
     strbuf_release(&unfolded);
+    strbuf_release(&unfolded_why);
     return status;
 }
 

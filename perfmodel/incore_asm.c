@@ -840,8 +840,8 @@ static bool unfold_candidate(char *const *insns, unsigned n, unsigned k, const c
     size_t m = insn_mnemonic(insns[k], &rest);
     unsigned nops = operands_read(rest, ops, 4);
     int key = nops >= 2 ? chain_key(&ops[nops - 1]) : -1;
-    if (!unfold_arith(insns[k], m, load) || ops[0].kind != OP_MEM || key < 16 || key >= 48 ||
-        nops > 3 || (nops == 3 && chain_key(&ops[1]) != key))
+    if (!unfold_arith(insns[k], m, load) || ops[0].kind != OP_MEM || !strchr(rest, ')') ||
+        key < 16 || key >= 48 || nops > 3 || (nops == 3 && chain_key(&ops[1]) != key))
         return false;
     for (unsigned j = 0; j < n; j++)
         if (j != k && insn_vector_write(insns[j]) == key)

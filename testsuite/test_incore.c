@@ -546,7 +546,7 @@ static void test_move_chain(void)
  *   %zmm14;
  * - a destination another instruction writes (a stencil's sum in a pass, begun by a
  *   load): none; a VEX destination other than its source: none; a store, an FMA, an
- *   integer add of memory: none. */
+ *   integer add of memory, a memory operand without its parenthesis: none. */
 static void test_unfold(void)
 {
     strbuf out = STRBUF_INIT;
@@ -568,7 +568,8 @@ static void test_unfold(void)
         "\tvmovupd\t(%rax), %zmm0\n\tvaddpd\t8(%rax), %zmm0, %zmm0\n\tjne\t.L3\n",
         "\tvaddpd\t(%rax), %zmm1, %zmm0\n\tjne\t.L3\n",
         "\tmovsd\t%xmm0, (%rax)\n\tvfmadd231pd\t(%rax), %zmm1, %zmm0\n"
-        "\taddq\t(%rdx), %rcx\n\tjne\t.L3\n"};
+        "\taddq\t(%rdx), %rcx\n\tjne\t.L3\n",
+        "\tmaxsd\t(%rsi, %xmm0\n\tjne\t.L3\n"};
     for (size_t k = 0; k < sizeof none / sizeof *none; k++) {
         CU_ASSERT_FALSE(incore_unfold_carried(none[k], &out));
         CU_ASSERT_STRING_EQUAL(strbuf_cstr(&out), "");
