@@ -7,6 +7,7 @@
  * kept in each result, so that the disk cache has it too. */
 #include "incore.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -175,16 +176,33 @@ static analysis *cache_find(uint64_t hash, const incore_request *req)
     return NULL;
 }
 
-/* llvm-mca's report of one loop body read into *mca. */
-static incore_status analysis_mca(const incore_request *req, const incore_loop *l,
-                                  incore_mca *mca, strbuf *why)
+/* llvm-mca's report of body read into *mca. */
+static incore_status analysis_mca_body(const incore_request *req, const char *body,
+                                       incore_mca *mca, strbuf *why)
 {
     strbuf report = STRBUF_INIT;
     incore_status status =
-        incore_mca_run(req->mca, req->mcpu, INCORE_MCA_ITERATIONS, l->body, &report, why);
+        incore_mca_run(req->mca, req->mcpu, INCORE_MCA_ITERATIONS, body, &report, why);
     if (status == INCORE_OK && !incore_mca_parse(strbuf_cstr(&report), mca, why))
         status = INCORE_MCA_FAILED;
     strbuf_release(&report);
+    return status;
+}
+
+/* llvm-mca's report of one loop body read into *mca; a chain through a folded load's
+ * register raises its chain floor to the cycles of the body with that load unfolded
+ * (incore_unfold_carried), when llvm-mca measures that body too. */
+static incore_status analysis_mca(const incore_request *req, const incore_loop *l,
+                                  incore_mca *mca, strbuf *why)
+{
+    incore_status status = analysis_mca_body(req, l->body, mca, why);
+    strbuf unfolded = STRBUF_INIT, unfolded_why = STRBUF_INIT;
+    incore_mca u;
+    if (status == INCORE_OK && incore_unfold_carried(l->body, &unfolded) &&
+        analysis_mca_body(req, strbuf_cstr(&unfolded), &u, &unfolded_why) == INCORE_OK)
+        mca->chain_floor_cycles = fmax(mca->chain_floor_cycles, u.cycles_per_iteration);
+    strbuf_release(&unfolded);
+    strbuf_release(&unfolded_why);
     return status;
 }
 
@@ -238,6 +256,10 @@ static void analysis_run(analysis *a, const compiled *c, const incore_request *r
         r->cycles_per_source_iteration = r->mca.cycles_per_iteration / r->loop.source_iterations;
         r->mca_add_latency = cache_add_latency(req);
         analysis_remainder(r, c, req);
+        strbuf divide_why = STRBUF_INIT;
+        if (r->loop.divides || (r->has_remainder && r->remainder.divides))
+            incore_mca_divide_cycles(req->mca, req->mcpu, &r->mca_divide_cycles, &divide_why);
+        strbuf_release(&divide_why);
     }
     a->why = strbuf_take(&why);
 }

@@ -58,9 +58,13 @@ typedef struct incore_loop {
     /* bytes a pass stores, other than to the stack: what an enclosing loop's source
      * iterations a pass are read from when its inner loops were unrolled into it */
     double stored_bytes;
-    /* a floating-point add, subtract or FMA among the instructions: only a chain of those
-     * runs at the add latency (incore_chain_cycles is given 0 for a loop without) */
+    /* a floating-point add or subtract among the instructions: only a chain of those runs
+     * at the add latency (incore_chain_cycles is given 0 for a loop without); a fused
+     * multiply-add's latency is not the add's */
     bool adds;
+    /* scalar double divides (divsd, vdivsd) among the instructions: what the machine's
+     * measured divide throughput rescales (perf_incore.c) */
+    unsigned divides;
 } incore_loop;
 
 /* What llvm-mca printed for one loop body. */
@@ -77,10 +81,13 @@ typedef struct incore_mca {
     /* -bottleneck-analysis: the share of cycles with backend pressure increase, and of
      * those the shares due to resources and to data dependencies (-1: not printed) */
     double pressure_increase_pct, resource_pct, dependency_pct;
-    /* The cycles a pass of a chain through a register move llvm-mca eliminates
-     * (incore_move_chain); 0: none.  llvm-mca lets such a move's readers start before the
-     * value it copies is ready, so its cycles can be below that chain. */
-    double move_chain_cycles;
+    /* The cycles a pass of a chain that llvm-mca underrates; 0: none.  A chain through a
+     * register move it eliminates (incore_move_chain): llvm-mca lets the move's readers
+     * start before the value it copies is ready.  And a chain through an instruction that
+     * folds a load (incore_unfold_carried): llvm-mca 19's Zen 4 model reads its register
+     * operand as late as the load is ready, which cancels maxsd's latency; the loop run
+     * again with those loads unfolded gives the cycles. */
+    double chain_floor_cycles;
 } incore_mca;
 
 /* One question: the innermost loop of source at lines first_line..last_line (its header
@@ -109,6 +116,9 @@ typedef struct incore_result {
     /* llvm-mca's latency of a scalar double add for the request's -mcpu (incore_mca_add_latency),
      * which a chain-bound loop's cycles are scaled by (incore_chain_cycles); 0: unknown. */
     double mca_add_latency;
+    /* llvm-mca's reciprocal throughput of a scalar double divide (divsd) for the request's
+     * -mcpu (incore_mca_divide_cycles), asked for a loop with divides; 0: none asked. */
+    double mca_divide_cycles;
 } incore_result;
 
 /* Splits command into words at blanks; *words and each word are to free(), through
@@ -160,12 +170,30 @@ bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why);
  * llvm-mca 19 runs at 1 a pass. */
 double incore_move_chain(char *const *insns, const double *latency, unsigned n);
 
+/* The loop body with each arithmetic instruction that folds a load into a register
+ * carried from pass to pass (maxsd (%rdx), %xmm0: add, sub, mul, div, min or max on
+ * sd, ss, pd or ps, SSE's two-operand form or VEX's with the destination as its first
+ * source, its register written by no other instruction of the body) split into the load,
+ * to a vector register the body does not use, and the instruction on that register:
+ * movsd (%rdx), %xmm15; maxsd %xmm15, %xmm0.  False, *out untouched, when there is none
+ * (or no free register).  llvm-mca 19's Zen 4 model reads such an instruction's register
+ * operand as late as its load is ready: the chain through maxsd (%rdx), %xmm0 costs
+ * nothing there (1.01 cycles a pass) where the core takes maxsd's 2 cycles, as llvm-mca
+ * does for the unfolded form. */
+bool incore_unfold_carried(const char *body, strbuf *out);
+
 /* The latency llvm-mca gives a scalar double add (addsd) on -mcpu=mcpu: the cycles per
  * iteration of a loop of one addsd that depends on the one before, as the difference of
  * two runs of INCORE_MCA_ITERATIONS and twice that many iterations, so that the
  * pipeline's fill and drain (3 cycles a run) cancel.  0 on failure. */
 incore_status incore_mca_add_latency(const char *program, const char *mcpu, double *cycles,
                                      strbuf *why);
+
+/* The reciprocal throughput llvm-mca gives a scalar double divide (divsd) on -mcpu=mcpu:
+ * the Block RThroughput of a block of one divsd (5 cycles on znver4, 4 on
+ * skylake-avx512).  0 on failure. */
+incore_status incore_mca_divide_cycles(const char *program, const char *mcpu, double *cycles,
+                                       strbuf *why);
 
 /* The cycles per pass of a loop whose llvm-mca report is mca, on a core whose measured add
  * latency is add_latency where llvm-mca's is mca_add_latency: when llvm-mca finds the loop
@@ -175,9 +203,17 @@ incore_status incore_mca_add_latency(const char *program, const char *mcpu, doub
  * mca_add_latency, never below the resource bound; else llvm-mca's cycles as they are.
  * llvm-mca 19 has no Zen 5 model and takes -mcpu=native on Zen 5 as Zen 4 (an add of 3
  * cycles, 2 measured).  A latency <= 0 (unknown) leaves the cycles as they are.  The
- * cycles are never below mca's move_chain_cycles, and a loop whose chain through an
- * eliminated move exceeds llvm-mca's cycles is chain-bound, scaled the same way. */
+ * cycles are never below mca's chain_floor_cycles, and a loop whose chain floor exceeds
+ * llvm-mca's cycles is chain-bound, scaled the same way. */
 double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency);
+
+/* A pass's resource bound in mca: the larger of Block RThroughput and the most loaded
+ * resource's pressure, in cycles. */
+double incore_resource_bound(const incore_mca *mca);
+/* Whether mca's loop is bound by a chain through its passes (data dependencies more than
+ * resources, or its chain through an eliminated move above llvm-mca's cycles), its
+ * cycles above its resource bound: the loops incore_chain_cycles scales. */
+bool incore_chain_bound(const incore_mca *mca);
 
 /* The last line of the loop statement whose keyword (for, while, do) is at line and
  * column of the C text (column 1: the line's first loop keyword); 0 when the text holds

@@ -440,18 +440,19 @@ static bool insn_packed_fp(const char *insn, size_t n, const char *operands)
     return false;
 }
 
-/* A floating-point add, subtract or fused multiply-add, scalar or packed, SSE or AVX:
- * the instructions whose latency the machine's add latency measures. */
+/* A floating-point add or subtract, scalar or packed, SSE or AVX: the instructions whose
+ * latency the machine's add latency measures.  Not a fused multiply-add: its latency is
+ * its own (4 cycles in llvm-mca's Zen 4 model and on this project's Zen 5, measured,
+ * where the add is 3 and 2). */
 static bool insn_fp_add(const char *insn, size_t n)
 {
-    static const char *const stems[] = {"add", "sub", "fmadd", "fmsub", "fnmadd", "fnmsub"};
+    static const char *const stems[] = {"add", "sub"};
     const char *stem = insn[0] == 'v' ? insn + 1 : insn;
     size_t len = n - (size_t)(stem - insn);
     if (len < 3 || !strchr("sp", stem[len - 2]) || !strchr("sd", stem[len - 1]))
         return false;
     for (size_t k = 0; k < sizeof stems / sizeof *stems; k++)
-        if (!strncmp(stem, stems[k], strlen(stems[k])) &&
-            (k < 2 ? len == strlen(stems[k]) + 2 : insn[0] == 'v'))
+        if (!strncmp(stem, stems[k], strlen(stems[k])) && len == strlen(stems[k]) + 2)
             return true;
     return false;
 }
@@ -464,6 +465,19 @@ static bool loop_adds(char *const *insns, unsigned n)
             return true;
     }
     return false;
+}
+
+/* Scalar double divides: divsd, vdivsd. */
+static unsigned loop_divides(char *const *insns, unsigned n)
+{
+    unsigned divides = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const char *rest;
+        size_t m = insn_mnemonic(insns[i], &rest);
+        divides += (m == 5 && !strncmp(insns[i], "divsd", 5)) ||
+                   (m == 6 && !strncmp(insns[i], "vdivsd", 6));
+    }
+    return divides;
 }
 
 static unsigned insn_vector_bits(const char *operands)
@@ -574,6 +588,7 @@ static void loop_keep(incore_loop *out, const asm_text *t, unsigned from, unsign
     loop_vector_width(out, insns, n, element_size);
     out->stored_bytes = loop_stored_bytes(insns, n, asm_frame_pointer(t, from));
     out->adds = loop_adds(insns, n);
+    out->divides = loop_divides(insns, n);
     out->unroll = out->source_iterations / out->lanes;
     free(insns);
 }
@@ -774,4 +789,125 @@ double incore_move_chain(char *const *insns, const double *latency, unsigned n)
             longest = fmax(longest, move_chain_of(insns, latency, k, dst, src));
     }
     return longest;
+}
+
+/* ---- loads folded into a carried register (incore_unfold_carried) ---- */
+
+/* Whether insn (mnemonic of n characters) is add, sub, mul, div, min or max on sd, ss, pd
+ * or ps, SSE or AVX; its load's mnemonic into *load. */
+static bool unfold_arith(const char *insn, size_t n, const char **load)
+{
+    static const char *const stems[] = {"add", "sub", "mul", "div", "min", "max"};
+    static const struct {
+        const char *suffix, *sse, *avx;
+    } loads[] = {{"sd", "movsd", "vmovsd"},
+                 {"ss", "movss", "vmovss"},
+                 {"pd", "movupd", "vmovupd"},
+                 {"ps", "movups", "vmovups"}};
+    bool vex = insn[0] == 'v';
+    const char *stem = vex ? insn + 1 : insn;
+    size_t len = n - (size_t)vex;
+    if (len != 5)
+        return false;
+    bool arith = false;
+    for (size_t k = 0; k < sizeof stems / sizeof *stems; k++)
+        arith |= !strncmp(stem, stems[k], 3);
+    for (size_t k = 0; arith && k < sizeof loads / sizeof *loads; k++)
+        if (!strncmp(stem + 3, loads[k].suffix, 2)) {
+            *load = vex ? loads[k].avx : loads[k].sse;
+            return true;
+        }
+    return false;
+}
+
+/* The vector register (chain key 16..47) an instruction writes, else -1. */
+static int insn_vector_write(const char *insn)
+{
+    const char *rest;
+    insn_mnemonic(insn, &rest);
+    operand ops[4];
+    unsigned nops = operands_read(rest, ops, 4);
+    int key = nops > 0 ? chain_key(&ops[nops - 1]) : -1;
+    return key >= 16 && key < 48 && !insn_writes_none(insn) ? key : -1;
+}
+
+/* Whether insns[k] folds a load into a vector register that it reads and that no other
+ * instruction writes; its load's mnemonic into *load, the register into *reg. */
+static bool unfold_candidate(char *const *insns, unsigned n, unsigned k, const char **load,
+                             const operand **reg, operand *ops)
+{
+    const char *rest;
+    size_t m = insn_mnemonic(insns[k], &rest);
+    unsigned nops = operands_read(rest, ops, 4);
+    int key = nops >= 2 ? chain_key(&ops[nops - 1]) : -1;
+    if (!unfold_arith(insns[k], m, load) || ops[0].kind != OP_MEM || !strchr(rest, ')') ||
+        key < 16 || key >= 48 || nops > 3 || (nops == 3 && chain_key(&ops[1]) != key))
+        return false;
+    for (unsigned j = 0; j < n; j++)
+        if (j != k && insn_vector_write(insns[j]) == key)
+            return false;
+    *reg = &ops[nops - 1];
+    return true;
+}
+
+/* A vector register number no instruction of insns names, from 15 down; -1: none. */
+static int unfold_free_register(char *const *insns, unsigned n)
+{
+    for (int r = 15; r >= 0; r--) {
+        bool used = false;
+        for (unsigned k = 0; k < n && !used; k++) {
+            const char *rest;
+            insn_mnemonic(insns[k], &rest);
+            operand ops[4];
+            unsigned nops = operands_read(rest, ops, 4);
+            for (unsigned o = 0; o < nops; o++)
+                used |= chain_key(&ops[o]) == 16 + r;
+        }
+        if (!used)
+            return r;
+    }
+    return -1;
+}
+
+bool incore_unfold_carried(const char *body, strbuf *out)
+{
+    char *text = mem_strdup(body);
+    char **insns = NULL;
+    unsigned n = 0;
+    for (char *line = text, *end; *line; line = end) {
+        end = line + strcspn(line, "\n");
+        if (*end)
+            *end++ = '\0';
+        line += strspn(line, " \t");
+        if (!*line)
+            continue;
+        insns = mem_realloc(insns, (n + 1) * sizeof *insns);
+        insns[n++] = line;
+    }
+    int scratch = unfold_free_register(insns, n);
+    strbuf unfolded = STRBUF_INIT;
+    bool any = false;
+    for (unsigned k = 0; k < n; k++) {
+        const char *load, *rest;
+        const operand *reg;
+        operand ops[4];
+        insn_mnemonic(insns[k], &rest);
+        if (scratch < 0 || !unfold_candidate(insns, n, k, &load, &reg, ops)) {
+            strbuf_printf(&unfolded, "\t%s\n", insns[k]);
+            continue;
+        }
+        /* the memory operand is the first, up to its closing parenthesis */
+        size_t mem = (size_t)(strchr(rest, ')') - rest) + 1;
+        strbuf_printf(&unfolded, "\t%s\t%.*s, %%%cmm%d\n", load, (int)mem, rest,
+                      reg->reg_name[0], scratch);
+        strbuf_printf(&unfolded, "\t%.*s\t%%%cmm%d%s\n", (int)strcspn(insns[k], " \t"),
+                      insns[k], reg->reg_name[0], scratch, rest + mem);
+        any = true;
+    }
+    if (any)
+        strbuf_append(out, strbuf_cstr(&unfolded));
+    strbuf_release(&unfolded);
+    free(insns);
+    free(text);
+    return any;
 }

@@ -17,7 +17,7 @@
 #include "strbuf.h"
 
 /* The first line of a cache file: a change of the format is a change of this line. */
-#define DISK_MAGIC "aitool-incore 4"
+#define DISK_MAGIC "aitool-incore 7"
 
 typedef enum field_kind { FIELD_DOUBLE, FIELD_UNSIGNED, FIELD_LONG, FIELD_BOOL, FIELD_TEXT } field_kind;
 
@@ -41,6 +41,7 @@ static const field loop_fields[] = {
     F(incore_loop, unroll, FIELD_DOUBLE),
     F(incore_loop, stored_bytes, FIELD_DOUBLE),
     F(incore_loop, adds, FIELD_BOOL),
+    F(incore_loop, divides, FIELD_UNSIGNED),
 };
 
 static const field mca_fields[] = {
@@ -54,7 +55,7 @@ static const field mca_fields[] = {
     F(incore_mca, pressure_increase_pct, FIELD_DOUBLE),
     F(incore_mca, resource_pct, FIELD_DOUBLE),
     F(incore_mca, dependency_pct, FIELD_DOUBLE),
-    F(incore_mca, move_chain_cycles, FIELD_DOUBLE),
+    F(incore_mca, chain_floor_cycles, FIELD_DOUBLE),
 };
 
 static const field result_fields[] = {
@@ -62,6 +63,7 @@ static const field result_fields[] = {
     F(incore_result, has_remainder, FIELD_BOOL),
     F(incore_result, remainder_cycles_per_source_iteration, FIELD_DOUBLE),
     F(incore_result, mca_add_latency, FIELD_DOUBLE),
+    F(incore_result, mca_divide_cycles, FIELD_DOUBLE),
 };
 
 /* The parts of a result, each a table of fields under a prefix of their names. */

@@ -238,7 +238,7 @@ bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why)
     out->resource_pct = none ? 0 : mca_number_after(report, "Resource Pressure");
     out->dependency_pct = none ? 0 : mca_number_after(report, "Data Dependencies:");
     mca_bottleneck(report, out);
-    out->move_chain_cycles = mca_move_chain(report);
+    out->chain_floor_cycles = mca_move_chain(report);
     return true;
 }
 
@@ -265,13 +265,37 @@ incore_status incore_mca_add_latency(const char *program, const char *mcpu, doub
     return *cycles > 0 ? INCORE_OK : INCORE_MCA_FAILED;
 }
 
+incore_status incore_mca_divide_cycles(const char *program, const char *mcpu, double *cycles,
+                                       strbuf *why)
+{
+    strbuf report = STRBUF_INIT;
+    incore_mca mca;
+    bool ok = incore_mca_run(program, mcpu, INCORE_MCA_ITERATIONS, "divsd %xmm1, %xmm0\n",
+                             &report, why) == INCORE_OK &&
+              incore_mca_parse(strbuf_cstr(&report), &mca, why);
+    strbuf_release(&report);
+    *cycles = ok ? mca.block_rthroughput : 0;
+    return *cycles > 0 ? INCORE_OK : INCORE_MCA_FAILED;
+}
+
+double incore_resource_bound(const incore_mca *mca)
+{
+    return fmax(mca->block_rthroughput, mca->bottleneck_cycles);
+}
+
+bool incore_chain_bound(const incore_mca *mca)
+{
+    double cycles = fmax(mca->cycles_per_iteration, mca->chain_floor_cycles);
+    bool chain = mca->chain_floor_cycles > mca->cycles_per_iteration ||
+                 mca->dependency_pct > mca->resource_pct;
+    return chain && cycles > incore_resource_bound(mca);
+}
+
 double incore_chain_cycles(const incore_mca *mca, double mca_add_latency, double add_latency)
 {
-    double bound = fmax(mca->block_rthroughput, mca->bottleneck_cycles);
-    double cycles = fmax(mca->cycles_per_iteration, mca->move_chain_cycles);
-    bool chain = mca->move_chain_cycles > mca->cycles_per_iteration ||
-                 mca->dependency_pct > mca->resource_pct;
-    if (!chain || cycles <= bound || mca_add_latency <= 0 || add_latency <= 0)
+    double bound = incore_resource_bound(mca);
+    double cycles = fmax(mca->cycles_per_iteration, mca->chain_floor_cycles);
+    if (!incore_chain_bound(mca) || mca_add_latency <= 0 || add_latency <= 0)
         return cycles;
     return fmax(bound, cycles * add_latency / mca_add_latency);
 }

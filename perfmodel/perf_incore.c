@@ -46,10 +46,10 @@
  * its cycles per pass exceed its resource bound (Block RThroughput, the most loaded
  * resource), those cycles are scaled by the machine's latency over llvm-mca's, never
  * below the resource bound (incore_chain_cycles).  Loops bound by their resources keep
- * llvm-mca's cycles, and so do loops with no floating-point add, subtract or FMA
+ * llvm-mca's cycles, and so do loops with no floating-point add or subtract
  * (incore_loop.adds): their chain is of other instructions (vmax's maxsd, 2 cycles in
- * llvm-mca's Zen 4 model and 2 measured on Zen 5), whose latency the add's says nothing
- * of.  A machine without a measured add latency scales nothing.
+ * llvm-mca's Zen 4 model and 2 measured on Zen 5; norm_fast's vfmadd231pd at -O3, 4 in
+ * both, measured 3.93 to 4.12), whose latency the add's says nothing of.  A machine without a measured add latency scales nothing.
  *
  * Chains through an eliminated move.  llvm-mca 19 lets the readers of a register move it
  * eliminates (latency 0: movapd %xmm1, %xmm0) start before the value the move copies is
@@ -57,7 +57,41 @@
  * (maxsd %xmm0, %xmm1; movapd %xmm1, %xmm0) runs at 1.01 cycles a pass in llvm-mca and 2
  * on the core, maxsd's latency.  The chain's cycles at llvm-mca's latencies
  * (incore_move_chain, read from its report) are a floor for the pass, and a loop at that
- * floor is chain-bound, its leftover iterations a step of the chain each. */
+ * floor is chain-bound, its leftover iterations a step of the chain each.
+ *
+ * Chains through a folded load.  llvm-mca 19's Zen 4 model reads the register operand of
+ * maxsd (%rsi), %xmm0 as late as its load, so the chain through %xmm0 costs nothing there
+ * (1.01 cycles a pass; 2 on the core): the loop with such loads unfolded
+ * (incore_unfold_carried) is run too, and its cycles are the chain's floor as above
+ * (incore.c, analysis_mca).
+ *
+ * Chains that restart.  llvm-mca runs one loop for ever; a chain that starts afresh at
+ * each entry of the loop (double sum = 0 in the enclosing loop's body: matvec's rows,
+ * spmv's 8 nonzeros) is independent of the one before, and the core overlaps the two as
+ * far as its window of instructions in flight reaches: the estimate's rule (perf_time.c,
+ * perf_chain_step_cycles), with the machine's calibrated chain_window.  A chain-bound
+ * pass (incore_chain_bound) of a loop whose chain is L steps long takes the share
+ * L / (L + W) of its chain's cycles, W the window in iterations of the loop (chain_window
+ * elements of a load and an add, scaled by the loop's operations an iteration), never
+ * below its resource bound.  Measured on this project's Zen 5: matvec at -O2 with rows of
+ * 48 runs 1.0 cycles an element where the chain alone gives 2.0 (the share, 0.54, gives
+ * 1.05), rows of 227 1.5 (0.85: 1.66); spmv's rows of 8, 1.2, its resource bound.
+ *
+ * Divides at the machine's rate.  llvm-mca's Zen 4 model issues a scalar divsd every 5
+ * cycles; this project's Zen 5 every 3.9 (the calibration's scalar divide, measured the
+ * same way).  A loop bound by its resources whose bound is no more than its scalar double
+ * divides at llvm-mca's throughput (incore_mca_divide_cycles, asked once a loop with
+ * divides and kept with it) has its pass scaled by the machine's scalar_cycles divide
+ * over llvm-mca's, never below its load/store ports' pressure: divsum at -O2 (a divsd
+ * and a chain of addsd the divides outlast) runs 4.0 cycles an element, llvm-mca 5.02.
+ * Vector divides keep llvm-mca's cycles (the calibration's vector divide is of its own
+ * width, not the loop's).
+ *
+ * A taken branch a cycle.  llvm-mca models no front end: a loop of 4 instructions on 4
+ * ALUs is 0.7 cycles a pass on its Zen 4 model.  The core takes one taken branch a cycle,
+ * so a pass is never under a cycle (INCORE_TAKEN_BRANCH_CYCLES; measured on this
+ * project's Zen 5: loops of 2, 4 and 6 independent instructions, 0.96 to 0.98 cycles a
+ * pass; blur5's -O2 window loop, addss and three of the loop's, 1.03). */
 #include "perf_incore.h"
 
 #include <math.h>
@@ -125,16 +159,85 @@ static unsigned incore_element_size(const lm_loop *l)
     return (unsigned)(a->elem_bytes ? a->elem_bytes : lm_datatype_size(a->datatype));
 }
 
-/* r's numbers into pl's incore, over pl's iterations, a chain's cycles at the machine's
- * add latency (see the top). */
+/* The fewest cycles a pass of a loop takes: its backward branch is taken, and a core
+ * takes one taken branch a cycle (see the top). */
+#define INCORE_TAKEN_BRANCH_CYCLES 1.0
+
+/* The operations of an element of the calibration's chain_window loop: a load and an add. */
+static const double incore_window_operations = 2;
+
+/* The share of a restarting chain's cycles the core does not overlap with the next chain
+ * (see the top): L / (L + W), W the machine's chain_window scaled by the operations of
+ * pl's iterations; 1 for a chain through the whole nest, or no window measured. */
+static double incore_chain_share(const perf_loop *pl, const machine_benchmarks *b)
+{
+    if (pl->chain_length <= 0 || b->chain_window <= 0)
+        return 1;
+    double window = b->chain_window * incore_window_operations / fmax(pl->operations, 1);
+    return pl->chain_length / (pl->chain_length + window);
+}
+
+/* A pass of cycles (incore_chain_cycles of mca) of a chain the core overlaps with the
+ * next one but for share of it: never below the pass's resource bound. */
+static double incore_overlapped(const incore_mca *mca, double cycles, double share)
+{
+    if (share >= 1 || !incore_chain_bound(mca))
+        return cycles;
+    return fmax(incore_resource_bound(mca), cycles * share);
+}
+
+/* The precision of the pressures llvm-mca prints (two decimals), in cycles. */
+#define INCORE_MCA_PRINTED 0.01
+
+/* The resource bound of a pass of loop lp whose llvm-mca report is mca, with its scalar
+ * double divides at the machine's divide cycles where they are the bound (see the top):
+ * the bound scaled by divide over llvm-mca's mca_divide, never below the load/store
+ * ports' pressure; else the bound as it is. */
+static double incore_divided_bound(const incore_mca *mca, const incore_loop *lp,
+                                   double mca_divide, double divide)
+{
+    double bound = incore_resource_bound(mca);
+    if (!lp->divides || mca_divide <= 0 || divide <= 0 ||
+        bound > lp->divides * mca_divide + INCORE_MCA_PRINTED)
+        return bound;
+    return fmin(bound, fmax(bound * divide / mca_divide, mca->load_store_cycles));
+}
+
+/* The cycles of a pass of loop lp whose llvm-mca report is mca (see the top): its
+ * resource bound with divides at the machine's rate; a chain at the machine's add
+ * latency, overlapped with the next chain but for share of it, never below that bound;
+ * a pass bound by resources scaled with its bound; never under a taken branch's cycle. */
+static double incore_pass_cycles(const incore_mca *mca, const incore_loop *lp,
+                                 const incore_result *r, const machine_benchmarks *b,
+                                 double share)
+{
+    double bound = incore_resource_bound(mca);
+    double divided = incore_divided_bound(mca, lp, r->mca_divide_cycles,
+                                          b->scalar_cycles[MACHINE_OP_DIVIDE]);
+    incore_mca m = *mca;
+    m.block_rthroughput = fmin(m.block_rthroughput, divided);
+    m.bottleneck_cycles = fmin(m.bottleneck_cycles, divided);
+    double cycles;
+    if (incore_chain_bound(&m))
+        cycles = incore_overlapped(&m,
+                                   incore_chain_cycles(&m, lp->adds ? r->mca_add_latency : 0,
+                                                       b->add_latency_cycles),
+                                   share);
+    else
+        cycles = fmax(mca->cycles_per_iteration, mca->chain_floor_cycles) *
+                 (bound > 0 ? divided / bound : 1);
+    return fmax(cycles, INCORE_TAKEN_BRANCH_CYCLES);
+}
+
+/* r's numbers into pl's incore, over pl's iterations, a pass at incore_pass_cycles. */
 static void incore_fill(perf_loop *pl, const incore_result *r, const char *compiler,
-                        double add_latency)
+                        const machine_benchmarks *b)
 {
     perf_incore *c = &pl->incore;
     const incore_loop *lp = &r->loop;
     double per_pass = lp->source_iterations;
-    double mca_add = lp->adds ? r->mca_add_latency : 0;
-    double pass = incore_chain_cycles(&r->mca, mca_add, add_latency);
+    double share = incore_chain_share(pl, b);
+    double pass = incore_pass_cycles(&r->mca, lp, r, b, share);
     *c = (perf_incore){.used = true,
                        .compiler = compiler,
                        .vectorized = lp->vectorized,
@@ -147,13 +250,11 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     double ls = r->mca.load_store_cycles / per_pass, rem_ls;
     if (r->has_remainder) {
         c->remainder_cycles_per_iteration =
-            incore_chain_cycles(&r->remainder_mca,
-                                r->remainder.adds ? r->mca_add_latency : 0,
-                                add_latency) /
+            incore_pass_cycles(&r->remainder_mca, &r->remainder, r, b, share) /
             r->remainder.source_iterations;
         rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
     } else if (r->mca.dependency_pct > r->mca.resource_pct ||
-               r->mca.move_chain_cycles > r->mca.cycles_per_iteration) {
+               r->mca.chain_floor_cycles > r->mca.cycles_per_iteration) {
         /* a chain through the iterations: a leftover one is a step of it */
         c->remainder_cycles_per_iteration = c->cycles_per_iteration;
         rem_ls = ls;
@@ -252,8 +353,8 @@ static bool incore_by_stores(const incore_result *r, double stored, incore_resul
  * e's incore, and each loop of e's subtree marked as swallowed; false with why when the
  * stores do not say how many source iterations a pass covers. */
 static bool incore_enclosing_fill(perf_nest *n, perf_loop *e, const incore_result *r,
-                                  double add_latency,
-                                  const char *compiler, strbuf *why)
+                                  const machine_benchmarks *b, const char *compiler,
+                                  strbuf *why)
 {
     double stored = incore_stored_per_iteration(n, e);
     incore_result re;
@@ -268,7 +369,7 @@ static bool incore_enclosing_fill(perf_nest *n, perf_loop *e, const incore_resul
         if (n->loops[i].loop != e->loop && incore_within(n->loops[i].loop, e->loop))
             n->loops[i].incore = (perf_incore){.used = true, .compiler = compiler,
                                                .enclosing = e->loop};
-    incore_fill(e, &re, compiler, add_latency);
+    incore_fill(e, &re, compiler, b);
     e->incore.enclosing = e->loop;
     return true;
 }
@@ -313,7 +414,7 @@ static incore_status incore_loop_of(perf_nest *n, perf_loop *pl, const machine *
                       r->loop.stored_bytes, r->loop.label, stored);
         return INCORE_NO_LOOP;
     }
-    incore_fill(pl, &re, opt->compile, m->benchmarks.add_latency_cycles);
+    incore_fill(pl, &re, opt->compile, &m->benchmarks);
     return INCORE_OK;
 }
 
@@ -365,7 +466,7 @@ static incore_status incore_enclosing_of(perf_nest *n, perf_loop *pl, const mach
         if (s != INCORE_OK)
             return s;
         e = incore_outermost_of(n, e, r, element, m, opt, &r);
-        if (!incore_enclosing_fill(n, e, r, m->benchmarks.add_latency_cycles, opt->compile, why))
+        if (!incore_enclosing_fill(n, e, r, &m->benchmarks, opt->compile, why))
             return INCORE_NO_LOOP;
         strbuf_release(why); /* the inner loop's reason no longer holds */
         return INCORE_OK;

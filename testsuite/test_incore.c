@@ -401,7 +401,9 @@ static void test_parse_report(void)
  * - latency unknown (0) on either side: 3.014 as llvm-mca said;
  * - the same report read as bound by its resources (resource share above the dependency
  *   share): 3.014 as llvm-mca said;
- * - a pass at its resource bound (cycles 1.0): 1.0 whatever the latencies. */
+ * - a pass at its resource bound (cycles 1.0): 1.0 whatever the latencies.
+ * The same report's resource bound (incore_resource_bound) is 1.0, and it is chain-bound
+ * (incore_chain_bound); read as bound by its resources, or at its bound, it is not. */
 static void test_chain_cycles(void)
 {
     char *report = testutil_read_file(FIXTURES "dot_znver3.mca");
@@ -421,6 +423,10 @@ static void test_chain_cycles(void)
     incore_mca at_bound = m;
     at_bound.cycles_per_iteration = 1.0;
     CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&at_bound, 3, 2), 1.0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(incore_resource_bound(&m), 1.0, 0);
+    CU_ASSERT_TRUE(incore_chain_bound(&m));
+    CU_ASSERT_FALSE(incore_chain_bound(&resources));
+    CU_ASSERT_FALSE(incore_chain_bound(&at_bound));
     free(report);
     strbuf_release(&why);
 }
@@ -446,7 +452,8 @@ static void fixture_lines(const char *asm_file, const char *source, unsigned fir
  * loop, 2011 cycles for 1000 passes, data dependencies 49.68%, resources 0%, Block
  * RThroughput 1.0) the pass stays 2011 / 1000 = 2.011 cycles (Zen 5 measures 1.97),
  * where scaling it as adds (2 / 3) would give 1.3406666....  dot_scalar.s's loop has its
- * addsd, cmul_scalar.s's its subpd and addpd: `adds` true. */
+ * addsd, cmul_scalar.s's its subpd and addpd: `adds` true; axpy_avx512.s's has only
+ * vfmadd213pd, an FMA, whose latency is not the add's: false. */
 static void test_chain_of_no_adds(void)
 {
     incore_loop l;
@@ -459,6 +466,9 @@ static void test_chain_of_no_adds(void)
     incore_loop_release(&l);
     fixture_lines("cmul_scalar.s", "cmul.c", 7, 10, &l);
     CU_ASSERT_TRUE(l.adds);
+    incore_loop_release(&l);
+    fixture_lines("axpy_avx512.s", "axpy.c", 3, 4, &l);
+    CU_ASSERT_FALSE(l.adds);
     incore_loop_release(&l);
     char *report = testutil_read_file(FIXTURES "vmax_znver4.mca");
     CU_ASSERT_PTR_NOT_NULL_FATAL(report);
@@ -520,11 +530,51 @@ static void test_move_chain(void)
     strbuf why = STRBUF_INIT;
     CU_ASSERT_TRUE_FATAL(incore_mca_parse(report, &m, &why));
     CU_ASSERT_DOUBLE_EQUAL(m.cycles_per_iteration, 1.012, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(m.move_chain_cycles, 2, 0);
+    CU_ASSERT_DOUBLE_EQUAL(m.chain_floor_cycles, 2, 0);
     CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&m, 0, 2), 2, 0);
     CU_ASSERT_DOUBLE_EQUAL(incore_chain_cycles(&m, 3, 2), 1.3333333333333333, 1e-12);
     free(report);
     strbuf_release(&why);
+}
+
+/* Loads folded into a carried register, unfolded (incore_unfold_carried):
+ * - vmax.c at -O2 -ffast-math: maxsd (%rsi), %xmm0 carries %xmm0 and no other
+ *   instruction writes it: the load to %xmm15 (the highest register the body does not
+ *   name), then maxsd on it; the rest as it was;
+ * - VEX, the destination its first source: vaddpd 64(%rax,%rdx), %zmm3, %zmm3 becomes
+ *   vmovupd into %zmm15 and vaddpd %zmm15, %zmm3, %zmm3; with %xmm15 named in the body,
+ *   %zmm14;
+ * - a destination another instruction writes (a stencil's sum in a pass, begun by a
+ *   load): none; a VEX destination other than its source: none; a store, an FMA, an
+ *   integer add of memory, a memory operand without its parenthesis: none. */
+static void test_unfold(void)
+{
+    strbuf out = STRBUF_INIT;
+    CU_ASSERT_TRUE(incore_unfold_carried("\tmaxsd\t(%rsi), %xmm0\n\taddq\t$8, %rsi\n"
+                                         "\tcmpq\t%rax, %rsi\n\tjne\t.L3\n",
+                                         &out));
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&out), "\tmovsd\t(%rsi), %xmm15\n\tmaxsd\t%xmm15, %xmm0\n"
+                                              "\taddq\t$8, %rsi\n\tcmpq\t%rax, %rsi\n"
+                                              "\tjne\t.L3\n");
+    strbuf_release(&out);
+    CU_ASSERT_TRUE(incore_unfold_carried("\tvaddpd\t64(%rax,%rdx), %zmm3, %zmm3\n"
+                                         "\tvmovsd\t%xmm15, (%rcx)\n\tjne\t.L3\n",
+                                         &out));
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&out),
+                           "\tvmovupd\t64(%rax,%rdx), %zmm14\n\tvaddpd\t%zmm14, %zmm3, %zmm3\n"
+                           "\tvmovsd\t%xmm15, (%rcx)\n\tjne\t.L3\n");
+    strbuf_release(&out);
+    static const char *const none[] = {
+        "\tvmovupd\t(%rax), %zmm0\n\tvaddpd\t8(%rax), %zmm0, %zmm0\n\tjne\t.L3\n",
+        "\tvaddpd\t(%rax), %zmm1, %zmm0\n\tjne\t.L3\n",
+        "\tmovsd\t%xmm0, (%rax)\n\tvfmadd231pd\t(%rax), %zmm1, %zmm0\n"
+        "\taddq\t(%rdx), %rcx\n\tjne\t.L3\n",
+        "\tmaxsd\t(%rsi, %xmm0\n\tjne\t.L3\n"};
+    for (size_t k = 0; k < sizeof none / sizeof *none; k++) {
+        CU_ASSERT_FALSE(incore_unfold_carried(none[k], &out));
+        CU_ASSERT_STRING_EQUAL(strbuf_cstr(&out), "");
+    }
+    strbuf_release(&out);
 }
 
 /* llvm-mca's add latency, from two runs of a dependent addsd: 3 cycles on znver3 and
@@ -546,6 +596,24 @@ static void test_mca_add_latency(void)
     }
     double cycles = -1;
     CU_ASSERT_EQUAL(incore_mca_add_latency(NULL, "no-such-cpu", &cycles, &why),
+                    INCORE_MCA_FAILED);
+    CU_ASSERT_EQUAL(cycles, 0);
+    strbuf_release(&why);
+}
+
+/* llvm-mca's divide throughput, the Block RThroughput of one divsd: 5 cycles on znver4, 4
+ * on skylake-avx512; an -mcpu llvm-mca does not know is a failure, 0. */
+static void test_mca_divide_cycles(void)
+{
+    if (!need_mca("llvm-mca's divide throughput"))
+        return;
+    strbuf why = STRBUF_INIT;
+    double cycles = -1;
+    CU_ASSERT_EQUAL(incore_mca_divide_cycles(NULL, "znver4", &cycles, &why), INCORE_OK);
+    CU_ASSERT_DOUBLE_EQUAL(cycles, 5, 0);
+    CU_ASSERT_EQUAL(incore_mca_divide_cycles(NULL, "skylake-avx512", &cycles, &why), INCORE_OK);
+    CU_ASSERT_DOUBLE_EQUAL(cycles, 4, 0);
+    CU_ASSERT_EQUAL(incore_mca_divide_cycles(NULL, "no-such-cpu", &cycles, &why),
                     INCORE_MCA_FAILED);
     CU_ASSERT_EQUAL(cycles, 0);
     strbuf_release(&why);
@@ -828,11 +896,13 @@ int main(void)
         {"a chain of no adds keeps llvm-mca's cycles", test_chain_of_no_adds},
         {"stores through %rbp without a frame pointer", test_rbp_stores},
         {"a chain through an eliminated move", test_move_chain},
+        {"loads folded into a carried register, unfolded", test_unfold},
         {NULL, NULL},
     };
     static const testutil_case running[] = {
         {"the dot product through llvm-mca", test_dot_fixture},
         {"llvm-mca's add latency", test_mca_add_latency},
+        {"llvm-mca's divide throughput", test_mca_divide_cycles},
         {"fixtures: cycles per source iteration", test_fixture_cycles},
         {"-O2 against -O3 -march=x86-64-v4, and the cache", test_compile_widths},
         {"the disk cache across runs", test_disk_cache},

@@ -397,6 +397,224 @@ static void test_chain_scaled(void)
     free(text);
 }
 
+static const char rowsum_xml[] =
+    "<program><function name=\"rowsum\">\n"
+    "<loop linenum=\"5\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"9\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<scalar name=\"s\" datatype=\"double\" isConstant=\"false\" reads=\"1\" writes=\"1\" "
+    "declared=\"true\"/>\n"
+    "<array name=\"out\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"0\" writes=\"1\"/>"
+    "</array>\n"
+    "<loop linenum=\"7\" loopvar=\"j\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<scalar name=\"s\" datatype=\"double\" isConstant=\"false\" reads=\"1\" writes=\"1\"/>\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" reads=\"1\" "
+    "writes=\"0\"/></array>\n"
+    "</loop></loop></function></program>\n";
+
+/* A chain that restarts, and a pass of under a cycle (perf_incore.c's top):
+ * testsuite/incore/rowsum.c (s = s + a[i][j], s declared in the i loop's body) at gcc -O2
+ * is addsd (%rdx,%rax,8), %xmm0; addq; cmpq; jne: one source iteration a pass, 10 rows
+ * of n = 36, 360 passes, none left over.  Each row's chain is 36 adds long, and the j
+ * loop's operations are 2 (the add and a's load), so its window is chain_window x 2 / 2.
+ * llvm-mca on skylake-avx512: 4008 cycles for 1000 passes, data dependencies 24.63%,
+ * resources 0%, resource bound 1.01 (SKXPort0's and 1's pressure over Block RThroughput
+ * 0.8), its add 4 cycles as the machine's: by hand, per source iteration,
+ * - no chain_window: the chain whole, 4.008; 360 x 4.008 = 1442.88 cycles;
+ * - chain_window 12: 4.008 x 36 / (36 + 12) = 3.006; 1082.16 cycles;
+ * - chain_window 1000: 4.008 x 36 / 1036 = 0.1393 is under the bound: 1.01; 363.6.
+ * (addsd's folded load unfolded, test_folded_chain: 4008 as well).
+ * On znver4: 3010 cycles for 1000 passes, dependencies 93.22%, resources 0%, Block
+ * RThroughput 0.7 (Zn4ALU0-3 and BRU1 0.6), its add 3 cycles, the machine's 4; unfolded,
+ * 3011 cycles, the chain's floor:
+ * - no chain_window: 3.011 x 4 / 3 = 4.014666...; 1445.28 cycles;
+ * - chain_window 1000: 4.014667 x 36 / 1036 = 0.1395, under the bound 0.7, which is under
+ *   a taken branch's cycle: 1.0; 360 cycles. */
+static void test_chain_restarts(void)
+{
+    if (!need_mca("a chain that restarts"))
+        return;
+    static const struct {
+        const char *mcpu, *window;
+        double per_iteration, cycles;
+    } cases[] = {{"skylake-avx512", NULL, 4.008, 1442.88},
+                 {"skylake-avx512", "12", 3.006, 1082.16},
+                 {"skylake-avx512", "1000", 1.01, 363.6},
+                 {"znver4", NULL, 3.011 * 4 / 3, 1445.28},
+                 {"znver4", "1000", 1.0, 360}};
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/rowsum.c");
+    char *source = testutil_path(dir, "rowsum.c"), *name = testutil_path(dir, "rowsum.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    char *json = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    long long saved = trip;
+    trip = 36;
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char window[64], cpu[128];
+        snprintf(window, sizeof window, "\"add_latency_cycles\": 4%s%s}",
+                 cases[k].window ? ", \"chain_window\": " : "",
+                 cases[k].window ? cases[k].window : "");
+        snprintf(cpu, sizeof cpu, "\"write_allocate\": true, \"cores\": 4, \"mcpu\": \"%s\",",
+                 cases[k].mcpu);
+        char *with = testutil_replace(json, "\"add_latency_cycles\": 4}", window);
+        char *both = testutil_replace(with, "\"write_allocate\": true, \"cores\": 4,", cpu);
+        machine *m = machine_parse("ecm-test.json", both);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        lm_program *p;
+        perf_result r;
+        perf_options opt = {.model = PERF_ROOFLINE, .compile = "gcc -O2"};
+        CU_ASSERT_TRUE_FATAL(evaluate_xml(name, rowsum_xml, &opt, m, &p, &r));
+        const perf_nest *n = &r.nests[0];
+        CU_ASSERT_TRUE_FATAL(n->incore.used);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, cases[k].per_iteration, 1e-12);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.remainder_iterations, 0, 0);
+        ASSERT_CLOSE(n->incore.cycles, cases[k].cycles);
+        release(&p, &r);
+        machine_free(&m);
+        free(with);
+        free(both);
+    }
+    trip = saved;
+    free(json);
+    free(source);
+    free(name);
+    free(text);
+}
+
+static const char vmax_xml[] =
+    "<program><function name=\"vmax\">\n"
+    "<loop linenum=\"4\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<scalar name=\"m\" datatype=\"double\" isConstant=\"false\" reads=\"1\" writes=\"1\"/>\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "</array>\n"
+    "</loop></function></program>\n";
+
+/* A chain through a folded load: testsuite/incore/vmax.c at gcc -O2 -ffast-math is
+ * maxsd (%rsi), %xmm0; addq; cmpq; jne, one source iteration a pass, n = 1003 of them.
+ * llvm-mca on znver4 runs it at 1010 cycles for 1000 passes (maxsd's latency cancelled by
+ * its operand read late); unfolded (movsd (%rsi), %xmm15; maxsd %xmm15, %xmm0) 2011: the
+ * chain floor, 2.011 a pass, no adds so no scaling: 1003 x 2.011 = 2017.033 cycles.  On
+ * skylake-avx512 both forms take 4008: 1003 x 4.008 = 4020.024. */
+static void test_folded_chain(void)
+{
+    if (!need_mca("a chain through a folded load"))
+        return;
+    static const struct {
+        const char *mcpu;
+        double per_iteration, cycles;
+    } cases[] = {{"znver4", 2.011, 2017.033}, {"skylake-avx512", 4.008, 4020.024}};
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/vmax.c");
+    char *source = testutil_path(dir, "vmax.c"), *name = testutil_path(dir, "vmax.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    char *json = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char cpu[128];
+        snprintf(cpu, sizeof cpu, "\"write_allocate\": true, \"cores\": 4, \"mcpu\": \"%s\",",
+                 cases[k].mcpu);
+        char *with = testutil_replace(json, "\"write_allocate\": true, \"cores\": 4,", cpu);
+        machine *m = machine_parse("ecm-test.json", with);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        lm_program *p;
+        perf_result r;
+        perf_options opt = {.model = PERF_ROOFLINE, .compile = "gcc -O2 -ffast-math"};
+        CU_ASSERT_TRUE_FATAL(evaluate_xml(name, vmax_xml, &opt, m, &p, &r));
+        const perf_nest *n = &r.nests[0];
+        CU_ASSERT_TRUE_FATAL(n->incore.used);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, cases[k].per_iteration, 1e-12);
+        ASSERT_CLOSE(n->incore.cycles, cases[k].cycles);
+        release(&p, &r);
+        machine_free(&m);
+        free(with);
+    }
+    free(json);
+    free(source);
+    free(name);
+    free(text);
+}
+
+static const char divsum_xml[] =
+    "<program><function name=\"divsum\">\n"
+    "<loop linenum=\"6\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"1\" multiplies=\"0\" divides=\"1\" specials=\"0\">\n"
+    "<scalar name=\"s\" datatype=\"double\" isConstant=\"false\" reads=\"1\" writes=\"1\"/>\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "</array>\n"
+    "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "</array>\n"
+    "</loop></function></program>\n";
+
+/* Divides at the machine's rate: testsuite/incore/divsum.c at gcc -O2 is movsd, divsd
+ * (mem), addq, addsd, cmpq, jne: one divsd and one source iteration a pass, n = 1003, on
+ * a machine whose add latency is 2.
+ * - znver4: 5022 cycles for 1000 passes, dependencies 96.46% over resources 96.42%, the
+ *   bound 5.0 (Zn4FP1's pressure, Block RThroughput) = one divsd at llvm-mca's 5.0.  The
+ *   machine's divide of 4: the bound 5.0 x 4 / 5 = 4.0, above the load/store ports' 0.67;
+ *   chain-bound above it, the chain 5.022 x 2 / 3 = 3.348 is under it: 4.0 a pass, 4012
+ *   cycles.  A divide of 3: the bound 3.0, and the chain 3.348 sets the pace: 3358.044.
+ * - skylake-avx512: 4022 cycles, resources 48.81% over dependencies 48.73%, the bound 4.0
+ *   = one divsd at llvm-mca's 4.0: a divide of 4 keeps 4.022 (4034.066 cycles); of 3,
+ *   bound by resources, 4.022 x 3 / 4 = 3.0165 (3025.5495). */
+static void test_divides(void)
+{
+    if (!need_mca("divides at the machine's rate"))
+        return;
+    static const struct {
+        const char *mcpu, *divide;
+        double per_iteration, cycles;
+    } cases[] = {{"znver4", "4", 4.0, 4012},
+                 {"znver4", "3", 5.022 * 2 / 3, 3358.044},
+                 {"skylake-avx512", "4", 4.022, 4034.066},
+                 {"skylake-avx512", "3", 3.0165, 3025.5495}};
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/divsum.c");
+    char *source = testutil_path(dir, "divsum.c"), *name = testutil_path(dir, "divsum.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    char *json = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    char *latency = testutil_replace(json, "\"add_latency_cycles\": 4}", "\"add_latency_cycles\": 2}");
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char cpu[128], divide[128];
+        snprintf(cpu, sizeof cpu, "\"write_allocate\": true, \"cores\": 4, \"mcpu\": \"%s\",",
+                 cases[k].mcpu);
+        snprintf(divide, sizeof divide,
+                 "\"scalar_cycles\": {\"add\": 0.5, \"multiply\": 0.5, \"fma\": 0.5, "
+                 "\"divide\": %s,",
+                 cases[k].divide);
+        char *with = testutil_replace(latency, "\"write_allocate\": true, \"cores\": 4,", cpu);
+        char *both = testutil_replace(with,
+                                      "\"scalar_cycles\": {\"add\": 0.5, \"multiply\": 0.5, "
+                                      "\"fma\": 0.5, \"divide\": 4,",
+                                      divide);
+        machine *m = machine_parse("ecm-test.json", both);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        CU_ASSERT_DOUBLE_EQUAL(m->benchmarks.scalar_cycles[MACHINE_OP_DIVIDE],
+                               atof(cases[k].divide), 0);
+        lm_program *p;
+        perf_result r;
+        perf_options opt = {.model = PERF_ROOFLINE, .compile = "gcc -O2"};
+        CU_ASSERT_TRUE_FATAL(evaluate_xml(name, divsum_xml, &opt, m, &p, &r));
+        const perf_nest *n = &r.nests[0];
+        CU_ASSERT_TRUE_FATAL(n->incore.used);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, cases[k].per_iteration, 1e-12);
+        ASSERT_CLOSE(n->incore.cycles, cases[k].cycles);
+        release(&p, &r);
+        machine_free(&m);
+        free(with);
+        free(both);
+    }
+    free(latency);
+    free(json);
+    free(source);
+    free(name);
+    free(text);
+}
+
 static const char cmul_xml[] =
     "<program><function name=\"cmul\">\n"
     "<loop linenum=\"7\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
@@ -691,6 +909,9 @@ int main(void)
         {"a chain's leftover iterations", test_chain_leftover},
         {"an inner loop unrolled away: the enclosing loop", test_unrolled_inner},
         {"a chain at the machine's add latency", test_chain_scaled},
+        {"a chain that restarts, a pass of a cycle", test_chain_restarts},
+        {"a chain through a folded load", test_folded_chain},
+        {"divides at the machine's rate", test_divides},
         {"a loop walking no element: its stores", test_stores_not_step},
         {"a compiler that fails", test_compiler_fails},
         {"a loop not found", test_loop_not_found},
