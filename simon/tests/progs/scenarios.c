@@ -270,6 +270,37 @@ static void boot_bcast(void)
     mktask("sy", bcast_sender, 5, "Y", 2);
 }
 
+/* ---- stations: N tasks each put 1000 bytes to R at time 0 (N after the
+ * scenario's name, default 3); task N+1 gets them all ---- */
+
+static int stations = 3;
+
+static void station_sender(void *parm)
+{
+    (void)parm;
+    static char frame[1000];
+    export("R");
+    put("R", frame, sizeof frame);
+}
+
+static void station_receiver(void *parm)
+{
+    (void)parm;
+    static char frame[1000];
+    import("R", 0);
+    for (int i = 0; i < stations; i++) {
+        get("R", frame);
+        printf("frame %d at %lld\n", i + 1, (long long)getclk(task()));
+    }
+}
+
+static void boot_stations(void)
+{
+    for (int id = 1; id <= stations; id++)
+        mktask("station", station_sender, id, NULL, 0);
+    mktask("receiver", station_receiver, stations + 1, NULL, 0);
+}
+
 /* ---- deadlock: each waits for the other ---- */
 
 static void dl_task(void *parm)
@@ -391,12 +422,15 @@ static const struct {
     {"late_fifo", boot_late_fifo},     {"mktask_in_task", boot_mktask_in_task},
     {"overflow", boot_overflow},       {"bootstrap_put", boot_bootstrap_put},
     {"puts_without_import", boot_puts_without_import}, {"getclk_other", boot_getclk_other},
+    {"stations", boot_stations},
 };
 
 void bootstrap(int argc, char **argv)
 {
     for (size_t i = 0; argc > 0 && i < sizeof scenarios / sizeof *scenarios; i++) {
         if (strcmp(argv[0], scenarios[i].name) == 0) {
+            if (argc > 1)
+                stations = atoi(argv[1]);
             scenarios[i].boot();
             return;
         }
