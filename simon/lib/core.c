@@ -18,9 +18,8 @@
 typedef struct core_task core_task;
 
 /* A hash table from a pair of keys to two values, open addressing with
- * linear probing, at most half full: the tasks by id, the fifos each task
- * exports and imports, and the circuits' counts, so no event searches a
- * list.  k1 == 0 marks an empty entry. */
+ * linear probing, at most half full: the tasks by id and the circuits'
+ * counts, so no event searches a list.  k1 == 0 marks an empty entry. */
 typedef union core_val {
     void *p;
     int64_t n;
@@ -35,6 +34,14 @@ typedef struct core_table {
     core_entry *e;
     size_t cap, count;
 } core_table;
+
+/* A set of pointers, the same way: a task's exports, which a burst of puts
+ * finds in the task's own small table (one big table would miss the cache
+ * at every put of an all-to-all). */
+typedef struct core_set {
+    const void **slots;
+    size_t cap, count;
+} core_set;
 
 /* One task's import fifo: a ring of messages. */
 typedef struct core_import {
@@ -87,6 +94,7 @@ struct core_task {
     unsigned char *image;
     bool has_init;
     strbuf cnv;       /* cnvarr's buffer */
+    core_set exports;
     core_import *last_in; /* the fifo of the last get, size, ... */
     core_name *last_out;  /* and of the last put */
 };
@@ -137,7 +145,6 @@ static struct {
     size_t npristines;
     arena *strings; /* cnvarrsv */
     core_table ids;      /* id -> task */
-    core_table members;  /* (name, task id) -> its import, whether it exports */
     core_table circuits; /* (import, source id) -> msgs, bytes */
     bool count_circuits; /* -t */
     int *dsts;           /* a send's destinations */
@@ -215,6 +222,48 @@ static core_entry *table_add(core_table *t, uint64_t k1, uint64_t k2)
         t->count++;
     }
     return e;
+}
+
+static size_t set_index(const core_set *set, const void *p)
+{
+    uint64_t h = (uint64_t)(uintptr_t)p;
+    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9u;
+    h = (h ^ (h >> 27)) * 0x94d049bb133111ebu;
+    return (size_t)((h ^ (h >> 31)) & (set->cap - 1));
+}
+
+static const void **set_slot(const core_set *set, const void *p)
+{
+    size_t i = set_index(set, p);
+    while (set->slots[i] && set->slots[i] != p)
+        i = (i + 1) & (set->cap - 1);
+    return &set->slots[i];
+}
+
+static bool set_has(const core_set *set, const void *p)
+{
+    return set->cap && *set_slot(set, p);
+}
+
+/* False when p was there already. */
+static bool set_add(core_set *set, const void *p)
+{
+    if (2 * (set->count + 1) > set->cap) {
+        core_set grown = {NULL, set->cap ? 2 * set->cap : 8, set->count};
+        grown.slots = mem_alloc(grown.cap * sizeof *grown.slots);
+        memset(grown.slots, 0, grown.cap * sizeof *grown.slots);
+        for (size_t i = 0; i < set->cap; i++)
+            if (set->slots[i])
+                *set_slot(&grown, set->slots[i]) = set->slots[i];
+        free(set->slots);
+        *set = grown;
+    }
+    const void **slot = set_slot(set, p);
+    if (*slot)
+        return false;
+    *slot = p;
+    set->count++;
+    return true;
 }
 
 /* ---- the event queue: a binary heap, and a fifo per class for the events
@@ -358,11 +407,6 @@ static core_name *name_get(const char *func, const char *name)
     return n;
 }
 
-static core_entry *member_of(const core_name *n, int id)
-{
-    return n ? table_find(&core.members, (uint64_t)(uintptr_t)n, (uint64_t)id) : NULL;
-}
-
 /* A binary search of the importers, in ascending id. */
 static core_import *import_of_id(const core_name *n, int id)
 {
@@ -387,8 +431,7 @@ static core_import *import_of(const core_name *n, const core_task *t)
 
 static bool exports(const core_name *n, const core_task *t)
 {
-    const core_entry *e = member_of(n, t->id);
-    return e && e->v[1].n;
+    return n && set_has(&t->exports, n);
 }
 
 /* ---- tasks ---- */
@@ -831,15 +874,13 @@ void simon_export(const char *name)
 {
     core_task *t = creating_task("export", name);
     core_name *n = name_get("export", name);
-    core_entry *member = table_add(&core.members, (uint64_t)(uintptr_t)n, (uint64_t)t->id);
-    if (member->v[1].n)
+    if (!set_add(&t->exports, n))
         core_misuse("export", "\"%s\" is already an export fifo of this task", name);
     if (core.limits.exports && core.nexports >= core.limits.exports)
         core_misuse("export", "more than %ld export fifos (-ne)", core.limits.exports);
     core.nexports++;
     GROW(n->exporters, n->nexp, n->capexp);
     n->exporters[n->nexp++] = t;
-    member->v[1].n = 1;
 }
 
 void simon_import(const char *name, int maxlen)
@@ -864,7 +905,6 @@ void simon_import(const char *name, int maxlen)
     memmove(n->importers + at + 1, n->importers + at, (n->nimp - at) * sizeof *n->importers);
     n->importers[at] = imp;
     n->nimp++;
-    table_add(&core.members, (uint64_t)(uintptr_t)n, (uint64_t)t->id)->v[0].p = imp;
 }
 
 static const char *array_name(strbuf *b, const char *base, int i)
