@@ -604,17 +604,22 @@ static void on_send(int64_t time, simon_msg *m, core_task *src, bool to_self)
         core.capdsts = n->nimp;
         core.dsts = mem_realloc(core.dsts, core.capdsts * sizeof *core.dsts);
     }
+    /* puts's copy to the sender itself never enters the network: it
+     * arrives at the send time on every model, as on one mesh node */
     int nd = 0;
     for (size_t i = 0; i < n->nimp; i++)
-        if (n->importers[i]->task != src || to_self)
+        if (n->importers[i]->task != src)
             core.dsts[nd++] = n->importers[i]->task->id;
-    m->refs = nd;
-    if (nd == 0) {
+    m->refs = nd + to_self;
+    if (m->refs == 0) {
         core.live_msgs--;
         free(m);
-    } else {
-        core.model->sendev(core.sw, m, src->id, core.dsts, nd, time, m->len);
+        return;
     }
+    if (to_self)
+        simon_core_arrive(time, m, src->id);
+    if (nd)
+        core.model->sendev(core.sw, m, src->id, core.dsts, nd, time, m->len);
 }
 
 static void on_arrive(int64_t time, simon_msg *m, int dst)
@@ -731,15 +736,18 @@ int simon_core_finish(FILE *err)
         return 0;
     fflush(stdout);
     fprintf(err, "simon: deadlock at %lld ns\n", (long long)at);
-    for (size_t i = 0; i < core.ntasks; i++) {
-        core_task *t = core.tasks[i];
-        if (t->state != TASK_BLOCKED)
-            continue;
-        fprintf(err, "simon: task %d \"%s\" blocked in %s on", t->id, t->name,
-                call_names[t->call]);
-        for (size_t k = 0; k < t->nwait; k++)
-            fprintf(err, " %s", t->wait[k]->name->name);
-        fputc('\n', err);
+    /* the deadlocked tasks first, then the starved ones, each said as such */
+    for (int starved = 0; starved < 2; starved++) {
+        for (size_t i = 0; i < core.ntasks; i++) {
+            core_task *t = core.tasks[i];
+            if (t->state != TASK_BLOCKED || t->deadlocked == starved)
+                continue;
+            fprintf(err, "simon: task %d \"%s\" %s in %s on", t->id, t->name,
+                    starved ? "starved" : "blocked", call_names[t->call]);
+            for (size_t k = 0; k < t->nwait; k++)
+                fprintf(err, " %s", t->wait[k]->name->name);
+            fputs(starved ? " (every other exporter has ended)\n" : "\n", err);
+        }
     }
     return 4;
 }

@@ -452,6 +452,28 @@ static void test_property_random_traffic(void)
     CU_ASSERT_EQUAL(failures, 0);
 }
 
+/* puts's copy to the sender arrives at the send time on every model; the
+ * other copy (1000 B at 1 GB/s, latency 100) is not delayed by it: 1100,
+ * not the 2100 it would be behind the own copy on a p2p or crossbar port. */
+static void test_puts_self_copy(void)
+{
+    static const char *const configs[] = {
+        "model = p2p\nlatency = 100\nbandwidth = 1GB/s\n",
+        "model = bus\nlatency = 100\nbandwidth = 1GB/s\n",
+        "model = bus\nlatency = 100\nbandwidth = 1GB/s\ncollisions = on\n",
+        "model = crossbar\nlatency = 100\nbandwidth = 1GB/s\n",
+        "model = mesh\ndims = 2\nhop_latency = 100\nlink_bandwidth = 1GB/s\n",
+    };
+    for (size_t i = 0; i < sizeof configs / sizeof *configs; i++) {
+        write_tmp("self.cfg", configs[i]);
+        expect_scenario((const char *[]){"-s", "self.cfg", "-o", "/dev/null", "--", "self_time",
+                                         NULL},
+                        0, "task 1 got a copy at 0\ntask 2 got a copy at 1100\n");
+    }
+    expect_scenario((const char *[]){"-o", "/dev/null", "--", "self_time", NULL}, 0,
+                    "task 1 got a copy at 0\ntask 2 got a copy at 0\n");
+}
+
 static const testutil_case model_cases[] = {
     {"null: arrival = send time", test_null_pingpong},
     {"p2p: ping-pong times and statistics", test_p2p_pingpong},
@@ -460,6 +482,7 @@ static const testutil_case model_cases[] = {
     {"bus: one transmission, FCFS", test_bus_broadcast},
     {"bus: collisions, backoff", test_bus_collisions},
     {"bus: a collision as a transmission ends", test_bus_collision_at_end},
+    {"puts: the own copy at the send time, every model", test_puts_self_copy},
     {"every model: random traffic arrives once, in order", test_property_random_traffic},
     {"crossbar: input and output ports", test_crossbar_broadcast},
     {"mesh, hypercube: dimension order", test_mesh_broadcast},
@@ -474,11 +497,16 @@ static void test_deadlock(void)
 {
     testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"--", "deadlock", NULL});
     CU_ASSERT_EQUAL(r.status, 4);
+    /* Task 3 waits on C, whose only exporter ended at 3: it is starved,
+     * listed after the deadlocked tasks and said to be starved. */
     CU_ASSERT_STRING_EQUAL(r.err, "simon: deadlock at 7 ns\n"
                                   "simon: task 1 \"left\" blocked in get on A\n"
-                                  "simon: task 2 \"right\" blocked in get on B\n");
+                                  "simon: task 2 \"right\" blocked in get on B\n"
+                                  "simon: task 3 \"hungry\" starved in get on C (every other "
+                                  "exporter has ended)\n");
     /* The report is still written. */
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "left             blocked"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "hungry           starved"));
     testutil_proc_release(&r);
 }
 

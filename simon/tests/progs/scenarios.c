@@ -103,6 +103,26 @@ static void boot_self(void)
     mktask("other", self_other, 2, NULL, 0);
 }
 
+/* ---- self_time: puts's own copy arrives at the send time ---- */
+
+static void self_time_task(void *parm)
+{
+    static char frame[1000];
+    export("S");
+    import("S", 0);
+    if (*(const int *)parm == 1)
+        puts("S", frame, sizeof frame);
+    get("S", frame);
+    printf("task %d got a copy at %lld\n", task(), (long long)getclk(task()));
+}
+
+static void boot_self_time(void)
+{
+    int one = 1, two = 2;
+    mktask("self", self_time_task, 1, &one, sizeof one);
+    mktask("other", self_time_task, 2, &two, sizeof two);
+}
+
 /* ---- waitf and size ---- */
 
 static void waitf_task(void *parm)
@@ -312,10 +332,27 @@ static void dl_task(void *parm)
     recv_int(in);
 }
 
+/* Waits on C, which only a task that ends without sending exports. */
+static void dl_hungry(void *parm)
+{
+    (void)parm;
+    import("C", 0);
+    recv_int("C");
+}
+
+static void dl_quitter(void *parm)
+{
+    (void)parm;
+    export("C");
+    simon_advance(3);
+}
+
 static void boot_deadlock(void)
 {
+    mktask("hungry", dl_hungry, 3, NULL, 0);
     mktask("left", dl_task, 1, "A", 2);
     mktask("right", dl_task, 2, "B", 2);
+    mktask("quitter", dl_quitter, 4, NULL, 0);
 }
 
 /* ---- misuse ---- */
@@ -422,7 +459,7 @@ static const struct {
     {"late_fifo", boot_late_fifo},     {"mktask_in_task", boot_mktask_in_task},
     {"overflow", boot_overflow},       {"bootstrap_put", boot_bootstrap_put},
     {"puts_without_import", boot_puts_without_import}, {"getclk_other", boot_getclk_other},
-    {"stations", boot_stations},
+    {"stations", boot_stations},       {"self_time", boot_self_time},
 };
 
 void bootstrap(int argc, char **argv)
