@@ -57,6 +57,7 @@ typedef struct core_name {
     core_task **exporters;
     size_t nexp, capexp;
     core_import **importers; /* ascending task id */
+    int *importer_ids;       /* theirs, searched without touching each import */
     size_t nimp, capimp;
     char name[]; /* in the same block: one cache miss less per lookup */
 } core_name;
@@ -414,7 +415,7 @@ static core_import *import_of_id(const core_name *n, int id)
     size_t lo = 0, hi = n ? n->nimp : 0;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int at = n->importers[mid]->task->id;
+        int at = n->importer_ids[mid];
         if (at == id)
             return n->importers[mid];
         if (at < id)
@@ -609,8 +610,8 @@ static void on_send(int64_t time, simon_msg *m, core_task *src, bool to_self)
      * arrives at the send time on every model, as on one mesh node */
     int nd = 0;
     for (size_t i = 0; i < n->nimp; i++)
-        if (n->importers[i]->task != src)
-            core.dsts[nd++] = n->importers[i]->task->id;
+        if (n->importer_ids[i] != src->id)
+            core.dsts[nd++] = n->importer_ids[i];
     m->refs = nd + to_self;
     if (m->refs == 0) {
         core.live_msgs--;
@@ -907,12 +908,19 @@ void simon_import(const char *name, int maxlen)
     imp->name = n;
     imp->task = t;
     imp->maxlen = maxlen;
-    GROW(n->importers, n->nimp, n->capimp);
+    if (n->nimp == n->capimp) {
+        n->capimp = n->capimp ? 2 * n->capimp : 4;
+        n->importers = mem_realloc(n->importers, n->capimp * sizeof *n->importers);
+        n->importer_ids = mem_realloc(n->importer_ids, n->capimp * sizeof *n->importer_ids);
+    }
     size_t at = n->nimp;
-    while (at > 0 && n->importers[at - 1]->task->id > t->id)
+    while (at > 0 && n->importer_ids[at - 1] > t->id)
         at--;
     memmove(n->importers + at + 1, n->importers + at, (n->nimp - at) * sizeof *n->importers);
+    memmove(n->importer_ids + at + 1, n->importer_ids + at,
+            (n->nimp - at) * sizeof *n->importer_ids);
     n->importers[at] = imp;
+    n->importer_ids[at] = t->id;
     n->nimp++;
 }
 

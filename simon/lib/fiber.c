@@ -70,6 +70,10 @@ static struct {
  * chunk's guard page.  Freed stacks are kept for reuse. */
 enum { FIBER_CHUNK_BYTES = 64 << 20, FIBER_CANARY_BYTES = 32 };
 
+/* Cache lines fetched below and above a fiber's saved stack pointer as it
+ * resumes. */
+enum { FIBER_PREFETCH_BELOW = 8, FIBER_PREFETCH_ABOVE = 4 };
+
 typedef struct fiber_stack_pool {
     size_t stack_bytes; /* of every stack; the first fiber_create fixes it */
     char *guard;        /* the current chunk's guard page */
@@ -289,10 +293,14 @@ fiber *fiber_create(size_t stack_bytes, void (*fn)(void *arg), void *arg)
     if (!stack)
         return NULL;
     fiber_install_segv();
-    fiber *f = mem_alloc(sizeof *f);
+    /* The fiber sits at the top of its own stack, beside its first frames:
+     * resuming it touches one page, not two. */
+    size_t own = (sizeof(fiber) + 63) & ~(size_t)63;
+    fiber *f = (fiber *)(stack + fiber_pool.stack_bytes - own);
+    memset(f, 0, sizeof *f);
     f->map = guard;
     f->stack = stack;
-    f->stack_bytes = fiber_pool.stack_bytes;
+    f->stack_bytes = fiber_pool.stack_bytes - own;
     f->fn = fn;
     f->arg = arg;
     fiber_prepare(f);
@@ -311,7 +319,6 @@ void fiber_free(fiber **fp)
     }
     p->free[p->nfree++] = (struct fiber_freed){f->map, f->stack};
     free(f->overflow);
-    free(f);
     *fp = NULL;
 }
 
@@ -321,6 +328,12 @@ void fiber_resume(fiber *f)
     fiber_sched.current = f;
     fiber_asan_start(&fake, f->stack, f->stack_bytes);
 #if FIBER_ASM
+    /* With thousands of tasks the lines around a fiber's saved stack
+     * pointer are cold: fetch them together rather than one miss at a time
+     * (the saved registers above it, the callee frames it returns to
+     * below it). */
+    for (int line = -FIBER_PREFETCH_BELOW; line < FIBER_PREFETCH_ABOVE; line++)
+        __builtin_prefetch((char *)f->sp + 64 * line, 1);
     fiber_switch(&fiber_sched.sp, f->sp);
 #else
     swapcontext(&fiber_sched.ctx, &f->ctx);
