@@ -510,6 +510,22 @@ static void test_deadlock(void)
     testutil_proc_release(&r);
 }
 
+/* 40,000 tasks, more than the 32,754 that one mapping per stack allowed:
+ * N inittask events, N gets that block, then N hops of a send and an
+ * arrival each: 4N events. */
+static void test_many_tasks(void)
+{
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-o", "/dev/null", "-json", "m.json",
+                                                            "--", "ring", "40000", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "the token came back after 40000 hops\n");
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *json = compact_json("m.json");
+    CU_ASSERT_PTR_NOT_NULL(json && strstr(json, "\"events\":160000,"));
+    free(json);
+}
+
 static void expect_misuse(const char *scenario, const char *message)
 {
     testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"--", scenario, NULL});
@@ -544,6 +560,21 @@ static void test_stack_overflow(void)
     CU_ASSERT_EQUAL(r.status, 1);
     CU_ASSERT_STRING_EQUAL(r.err, "simon: error: task 6 \"deep\": stack overflow: its stack of "
                                   "16384 bytes is full (raise -stack)\n");
+    testutil_proc_release(&r);
+    /* A recursion of 80 filled 256-byte frames (over 20 KiB) returns before
+     * its task switches back: the overwritten lowest bytes of its stack
+     * give it away.  AddressSanitizer sees the write into the waiting
+     * task's frames first. */
+    r = run(SIMON_SCENARIOS, (const char *[]){"-stack", "16384", "-o", "/dev/null", "--",
+                                              "overflow_return", NULL});
+#ifdef SIMON_TEST_SANITIZED
+    CU_ASSERT_EQUAL(r.status, 99);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "AddressSanitizer"));
+#else
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, "simon: error: task 2 \"shallow\": stack overflow: its stack "
+                                  "of 16384 bytes is full (raise -stack)\n");
+#endif
     testutil_proc_release(&r);
 }
 
@@ -647,8 +678,9 @@ static void test_bad_switch_files(void)
 
 static const testutil_case end_cases[] = {
     {"deadlock: exit 4, blocked tasks listed", test_deadlock},
+    {"40,000 tasks: stacks from chunks", test_many_tasks},
     {"misuse: exit 1 and the message", test_misuse},
-    {"stack overflow: the guard page, exit 1", test_stack_overflow},
+    {"stack overflow: the guard page, the lowest bytes, exit 1", test_stack_overflow},
     {"limits -nt -nm", test_limits},
     {"usage errors: exit 2", test_usage},
     {"bad switch files: exit 3 at FILE:LINE:COL", test_bad_switch_files},

@@ -321,6 +321,30 @@ static void boot_stations(void)
     mktask("receiver", station_receiver, stations + 1, NULL, 0);
 }
 
+/* ---- ring N: a token once around N tasks (more than one mapping per
+ * stack would allow) ---- */
+
+static void ring_task(void *parm)
+{
+    int me = *(const int *)parm, token = 0;
+    import(cnvarr("ring", me), 0);
+    export(cnvarr("ring", (me + 1) % stations));
+    if (me == 0)
+        put(cnvarr("ring", 1), &token, sizeof token);
+    get(cnvarr("ring", me), &token);
+    token++;
+    if (me != 0)
+        put(cnvarr("ring", (me + 1) % stations), &token, sizeof token);
+    else
+        printf("the token came back after %d hops\n", token);
+}
+
+static void boot_ring(void)
+{
+    for (int k = 0; k < stations; k++)
+        mktask("ring", ring_task, k + 1, &k, sizeof k);
+}
+
 /* ---- deadlock: each waits for the other ---- */
 
 static void dl_task(void *parm)
@@ -446,6 +470,40 @@ static void boot_overflow(void)
     mktask("deep", overflow_task, 6, &limit, sizeof limit);
 }
 
+/* ---- overflow_return: a recursion a little deeper than a 16 KiB stack
+ * returns before its task switches back; the stack below (task 1's, which
+ * waits) took the excess ---- */
+
+static void overflow_waiter(void *parm)
+{
+    (void)parm;
+    import("W", 0);
+    recv_int("W");
+}
+
+/* Writes its whole frame, as a task filling local arrays does. */
+static int deep_filled(int n, int limit)
+{
+    volatile char frame[256];
+    for (size_t i = 0; i < sizeof frame; i++)
+        frame[i] = (char)n;
+    return n == limit ? 0 : deep_filled(n + 1, limit) + frame[n % 256];
+}
+
+static void overflow_return_task(void *parm)
+{
+    import("V", 0);
+    printf("%d\n", deep_filled(0, *(const int *)parm));
+    qlength("V");
+}
+
+static void boot_overflow_return(void)
+{
+    int limit = 80; /* frames of more than 256 bytes: over 20 KiB */
+    mktask("waiter", overflow_waiter, 1, NULL, 0);
+    mktask("shallow", overflow_return_task, 2, &limit, sizeof limit);
+}
+
 static const struct {
     const char *name;
     void (*boot)(void);
@@ -460,6 +518,7 @@ static const struct {
     {"overflow", boot_overflow},       {"bootstrap_put", boot_bootstrap_put},
     {"puts_without_import", boot_puts_without_import}, {"getclk_other", boot_getclk_other},
     {"stations", boot_stations},       {"self_time", boot_self_time},
+    {"ring", boot_ring},               {"overflow_return", boot_overflow_return},
 };
 
 void bootstrap(int argc, char **argv)
