@@ -266,6 +266,10 @@ static char *fiber_stack_take(size_t stack_bytes, char **guard)
     if (p->nfree) {
         struct fiber_freed *freed = &p->free[--p->nfree];
         *guard = freed->guard;
+#if FIBER_ASAN
+        /* the last owner's frames left their redzones poisoned */
+        __asan_unpoison_memory_region(freed->stack, p->stack_bytes);
+#endif
         memset(freed->stack, 0, FIBER_CANARY_BYTES);
         return freed->stack;
     }
