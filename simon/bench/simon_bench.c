@@ -8,7 +8,8 @@
  * time, which other work disturbs less).  Memory is the peak
  * resident size: per task, the ring of 100,000 tasks less the ring of 64,
  * over the difference in tasks; per pending message, N messages in
- * existence at once less none, over N.
+ * existence at once less none, over N (8 bytes to one receiver, and 1000
+ * bytes to 100 receivers, which share one copy of the payload).
  *
  *   simon-bench [-runs K] DIR   (DIR holds simon_token_ring, simon_all_to_all
  *                                and simon_pending)
@@ -39,7 +40,7 @@ static const bench_case bench_cases[] = {
     {"simon_token_ring", "100000", "3000000", 5e6},
 };
 
-enum { BENCH_PENDING = 1000000 };
+enum { BENCH_PENDING = 1000000, BENCH_BROADCAST = 20000 };
 
 typedef struct bench_result {
     double seconds; /* negative: the run failed */
@@ -92,10 +93,10 @@ static long long bench_events(const char *path)
     return e ? atoll(e + strlen("\"events\":")) : -1;
 }
 
-/* The best of a warm-up and `runs` runs of DIR/program ARGS; its seconds
- * negative on a failure, events through *events when asked. */
+/* The best of a warm-up and `runs` runs of DIR/program ARGS (up to three);
+ * its seconds negative on a failure, events through *events when asked. */
 static bench_result bench_best(const char *dir, const char *program, char *arg1, char *arg2,
-                               int runs, long long *events)
+                               char *arg3, int runs, long long *events)
 {
     bench_result best = {-1, 0, 0};
     char prog[4096], stats[] = "/tmp/simon-bench-XXXXXX";
@@ -104,7 +105,7 @@ static bench_result bench_best(const char *dir, const char *program, char *arg1,
         return best;
     close(fd);
     snprintf(prog, sizeof prog, "%s/%s", dir, program);
-    char *argv[] = {prog, "-json", stats, "--", arg1, arg2, NULL};
+    char *argv[] = {prog, "-json", stats, "--", arg1, arg2, arg3, NULL};
     bool ok = bench_run(argv).seconds >= 0;
     for (int r = 0; ok && r < runs; r++) {
         bench_result one = bench_run(argv);
@@ -149,8 +150,8 @@ int main(int argc, char **argv)
     for (size_t c = 0; c < sizeof bench_cases / sizeof *bench_cases; c++) {
         const bench_case *b = &bench_cases[c];
         long long events;
-        bench_result r = bench_best(dir, b->program, (char *)b->tasks, (char *)b->length, runs,
-                                    &events);
+        bench_result r = bench_best(dir, b->program, (char *)b->tasks, (char *)b->length, NULL,
+                                    runs, &events);
         if (r.seconds < 0 || events <= 0)
             return 2;
         double rate = (double)events / r.seconds;
@@ -161,15 +162,22 @@ int main(int argc, char **argv)
         if (!strcmp(b->program, "simon_token_ring"))
             ring_rss[strcmp(b->tasks, "64") != 0] = r.max_rss_kb;
     }
-    char many[24];
+    char many[24], fewer[24];
     snprintf(many, sizeof many, "%d", BENCH_PENDING);
-    bench_result none = bench_best(dir, "simon_pending", "0", NULL, 1, NULL);
-    bench_result full = bench_best(dir, "simon_pending", many, NULL, 1, NULL);
-    if (none.seconds < 0 || full.seconds < 0)
+    snprintf(fewer, sizeof fewer, "%d", BENCH_BROADCAST);
+    bench_result none = bench_best(dir, "simon_pending", "0", NULL, NULL, 1, NULL);
+    bench_result full = bench_best(dir, "simon_pending", many, NULL, NULL, 1, NULL);
+    bench_result bnone = bench_best(dir, "simon_pending", "0", "100", "1000", 1, NULL);
+    bench_result bfull = bench_best(dir, "simon_pending", fewer, "100", "1000", 1, NULL);
+    if (none.seconds < 0 || full.seconds < 0 || bnone.seconds < 0 || bfull.seconds < 0)
         return 2;
     printf("memory per task:            %.0f bytes (peak resident size, ring of 100000 less "
            "ring of 64)\n", (double)(ring_rss[1] - ring_rss[0]) * 1024.0 / (100000 - 64));
     printf("memory per pending message: %.0f bytes (8-byte payload, %d pending less none)\n",
            (double)(full.max_rss_kb - none.max_rss_kb) * 1024.0 / BENCH_PENDING, BENCH_PENDING);
+    printf("memory per pending broadcast: %.0f bytes (1000-byte payload to 100 receivers, one "
+           "payload shared; %d pending less none)\n",
+           (double)(bfull.max_rss_kb - bnone.max_rss_kb) * 1024.0 / BENCH_BROADCAST,
+           BENCH_BROADCAST);
     return met ? 0 : 1;
 }
