@@ -187,18 +187,24 @@ static void fiber_prepare(fiber *f)
 }
 #endif
 
-/* A fault in the running fiber's guard page ends the run with its message;
- * any other fault gets the default action once the handler returns. */
+/* Ends the run with f's overflow message (async-signal-safe). */
+_Noreturn static void fiber_overflowed(const fiber *f)
+{
+    ssize_t ignored = write(STDERR_FILENO, f->overflow, strlen(f->overflow));
+    (void)ignored;
+    _exit(1);
+}
+
+/* A fault below the running fiber's stack, down to its chunk's guard page,
+ * ends the run with its message; any other fault gets the default action
+ * once the handler returns. */
 static void fiber_on_segv(int sig, siginfo_t *info, void *uctx)
 {
     (void)uctx;
     const fiber *f = fiber_sched.current;
     const char *addr = info->si_addr;
-    if (f && f->overflow && addr >= (const char *)f->map && addr < f->stack) {
-        ssize_t ignored = write(STDERR_FILENO, f->overflow, strlen(f->overflow));
-        (void)ignored;
-        _exit(1);
-    }
+    if (f && f->overflow && addr >= (const char *)f->map && addr < f->stack)
+        fiber_overflowed(f);
     signal(sig, SIG_DFL);
 }
 
@@ -334,8 +340,8 @@ void fiber_resume(fiber *f)
 #if FIBER_ASM
     /* With thousands of tasks the lines around a fiber's saved stack
      * pointer are cold: fetch them together rather than one miss at a time
-     * (the saved registers above it, the callee frames it returns to
-     * below it). */
+     * (above it the saved registers and the frames it returns into, below
+     * it the frames of what it calls next). */
     for (int line = -FIBER_PREFETCH_BELOW; line < FIBER_PREFETCH_ABOVE; line++)
         __builtin_prefetch((char *)f->sp + 64 * line, 1);
     fiber_switch(&fiber_sched.sp, f->sp);
@@ -344,11 +350,8 @@ void fiber_resume(fiber *f)
 #endif
     fiber_asan_finish(fake, NULL, NULL);
     fiber_sched.current = NULL;
-    if (f->overflow && !fiber_canary_intact(f)) {
-        ssize_t ignored = write(STDERR_FILENO, f->overflow, strlen(f->overflow));
-        (void)ignored;
-        _exit(1);
-    }
+    if (f->overflow && !fiber_canary_intact(f))
+        fiber_overflowed(f);
 }
 
 /* Back to the scheduler; `fake` NULL tells ASan this stack is finished. */
