@@ -178,13 +178,17 @@ _Noreturn static void core_misuse(const char *func, const char *fmt, ...)
 
 /* ---- hash tables ---- */
 
-static size_t table_index(const core_table *t, uint64_t k1, uint64_t k2)
+/* splitmix64's finalizer: every key bit reaches the low bits kept */
+static uint64_t mix64(uint64_t h)
 {
-    /* splitmix64's finalizer: every key bit reaches the low bits kept */
-    uint64_t h = k1 ^ (k2 * 0x9e3779b97f4a7c15u);
     h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9u;
     h = (h ^ (h >> 27)) * 0x94d049bb133111ebu;
-    return (size_t)((h ^ (h >> 31)) & (t->cap - 1));
+    return h ^ (h >> 31);
+}
+
+static size_t table_index(const core_table *t, uint64_t k1, uint64_t k2)
+{
+    return (size_t)(mix64(k1 ^ (k2 * 0x9e3779b97f4a7c15u)) & (t->cap - 1));
 }
 
 /* The entry of (k1, k2) or, if there is none, the empty one it would take. */
@@ -208,9 +212,8 @@ static core_entry *table_find(const core_table *t, uint64_t k1, uint64_t k2)
 static core_entry *table_add(core_table *t, uint64_t k1, uint64_t k2)
 {
     if (2 * (t->count + 1) > t->cap) {
-        core_table grown = {mem_alloc((t->cap ? 2 * t->cap : 64) * sizeof *t->e),
-                            t->cap ? 2 * t->cap : 64, t->count};
-        memset(grown.e, 0, grown.cap * sizeof *grown.e);
+        size_t cap = t->cap ? 2 * t->cap : 64;
+        core_table grown = {mem_alloc(cap * sizeof *t->e), cap, t->count}; /* zeroed: empty */
         for (size_t i = 0; i < t->cap; i++)
             if (t->e[i].k1)
                 *table_slot(&grown, t->e[i].k1, t->e[i].k2) = t->e[i];
@@ -227,10 +230,7 @@ static core_entry *table_add(core_table *t, uint64_t k1, uint64_t k2)
 
 static size_t set_index(const core_set *set, const void *p)
 {
-    uint64_t h = (uint64_t)(uintptr_t)p;
-    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9u;
-    h = (h ^ (h >> 27)) * 0x94d049bb133111ebu;
-    return (size_t)((h ^ (h >> 31)) & (set->cap - 1));
+    return (size_t)(mix64((uint64_t)(uintptr_t)p) & (set->cap - 1));
 }
 
 static const void **set_slot(const core_set *set, const void *p)
@@ -251,8 +251,7 @@ static bool set_add(core_set *set, const void *p)
 {
     if (2 * (set->count + 1) > set->cap) {
         core_set grown = {NULL, set->cap ? 2 * set->cap : 8, set->count};
-        grown.slots = mem_alloc(grown.cap * sizeof *grown.slots);
-        memset(grown.slots, 0, grown.cap * sizeof *grown.slots);
+        grown.slots = mem_alloc(grown.cap * sizeof *grown.slots); /* zeroed: empty */
         for (size_t i = 0; i < set->cap; i++)
             if (set->slots[i])
                 *set_slot(&grown, set->slots[i]) = set->slots[i];
@@ -271,7 +270,7 @@ static bool set_add(core_set *set, const void *p)
  * at the current time (most of them: a send, an arrival on the null switch,
  * a get), which need no heap traffic: within one (time, class) the sequence
  * is the order of insertion.  The next event is the least of the heap's top
- * and the fifos' heads, so the order is the heap's alone would give. ---- */
+ * and the fifos' heads, so the order is the one a heap alone would give. ---- */
 
 static bool ev_before(const event *a, const event *b)
 {
