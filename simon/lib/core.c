@@ -51,6 +51,7 @@ typedef struct core_import {
     simon_msg **ring;
     size_t head, count, cap;
     bool overfl;
+    bool waited; /* its task's current call waits on it (no scan per arrival) */
 } core_import;
 
 typedef struct core_name {
@@ -505,12 +506,21 @@ static void wait_on(core_task *t, core_import *imp)
 {
     GROW(t->wait, t->nwait, t->capwait);
     t->wait[t->nwait++] = imp;
+    imp->waited = true;
+}
+
+/* Before a call names the fifos it waits on. */
+static void wait_clear(core_task *t)
+{
+    for (size_t i = 0; i < t->nwait; i++)
+        t->wait[i]->waited = false;
+    t->nwait = 0;
 }
 
 /* t waits on imp alone until it has news for the call. */
 static void wait_only_on(core_task *t, core_import *imp, task_call call)
 {
-    t->nwait = 0;
+    wait_clear(t);
     wait_on(t, imp);
     task_suspend(t, call);
 }
@@ -567,14 +577,6 @@ static void circuit_count_add(core_import *imp, const simon_msg *m)
 
 /* ---- the event handlers ---- */
 
-static bool waits_on(const core_task *t, const core_import *imp)
-{
-    for (size_t i = 0; i < t->nwait; i++)
-        if (t->wait[i] == imp)
-            return true;
-    return false;
-}
-
 static bool any_nonempty(const core_task *t)
 {
     for (size_t i = 0; i < t->nwait; i++)
@@ -630,7 +632,7 @@ static void on_arrive(int64_t time, simon_msg *m, int dst)
     if (core.count_circuits)
         circuit_count_add(imp, m);
     core_task *t = imp->task;
-    if (t->state == TASK_BLOCKED && waits_on(t, imp)) {
+    if (t->state == TASK_BLOCKED && imp->waited) {
         t->wait_ns += time - t->clock;
         t->clock = time;
         task_run(t);
@@ -1027,7 +1029,7 @@ void simon_waitf(char *const *names, int n)
     core_task *t = current_task("waitf", true);
     if (n <= 0 || !names)
         core_misuse("waitf", "no fifos to wait on");
-    t->nwait = 0;
+    wait_clear(t);
     for (int i = 0; i < n; i++)
         wait_on(t, own_import("waitf", t, names[i]));
     if (!any_nonempty(t))
