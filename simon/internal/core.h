@@ -10,6 +10,7 @@
 #ifndef SIMON_CORE_H
 #define SIMON_CORE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -30,8 +31,10 @@ typedef struct simon_limits {
     long tasks, msgs, names, imports, exports;
 } simon_limits;
 
+/* count_circuits: keep the circuits' counts (-t); without it
+ * simon_core_circuits() finds none. */
 void simon_core_setup(const sw_model *model, void *sw, size_t stack_bytes,
-                      const simon_limits *limits);
+                      const simon_limits *limits, bool count_circuits);
 /* Runs bootstrap as task 0: the tasks exist, none has run. */
 void simon_core_boot(int argc, char **argv);
 /* Starts every task at time 0 and runs the events until there are none. */

@@ -17,10 +17,31 @@
 
 typedef struct core_task core_task;
 
-typedef struct circuit_count {
-    int src;
-    int64_t msgs, bytes;
-} circuit_count;
+/* A hash table from a pair of keys to two values, open addressing with
+ * linear probing, at most half full: the tasks by id and the circuits'
+ * counts, so no event searches a list.  k1 == 0 marks an empty entry. */
+typedef union core_val {
+    void *p;
+    int64_t n;
+} core_val;
+
+typedef struct core_entry {
+    uint64_t k1, k2;
+    core_val v[2];
+} core_entry;
+
+typedef struct core_table {
+    core_entry *e;
+    size_t cap, count;
+} core_table;
+
+/* A set of pointers, the same way: a task's exports, which a burst of puts
+ * finds in the task's own small table (one big table would miss the cache
+ * at every put of an all-to-all). */
+typedef struct core_set {
+    const void **slots;
+    size_t cap, count;
+} core_set;
 
 /* One task's import fifo: a ring of messages. */
 typedef struct core_import {
@@ -30,16 +51,16 @@ typedef struct core_import {
     simon_msg **ring;
     size_t head, count, cap;
     bool overfl;
-    circuit_count *circ; /* per source, in first-arrival order */
-    size_t ncirc, capcirc;
+    bool waited; /* its task's current call waits on it (no scan per arrival) */
 } core_import;
 
 typedef struct core_name {
-    char *name;
     core_task **exporters;
     size_t nexp, capexp;
-    core_import **importers;
+    core_import **importers; /* ascending task id */
+    int *importer_ids;       /* theirs, searched without touching each import */
     size_t nimp, capimp;
+    char name[]; /* in the same block: one cache miss less per lookup */
 } core_name;
 
 /* NEW until its inittask event; WAITING for its get event; BLOCKED until an
@@ -75,9 +96,13 @@ struct core_task {
     unsigned char *image;
     bool has_init;
     strbuf cnv;       /* cnvarr's buffer */
+    core_set exports;
+    core_import *last_in; /* the fifo of the last get, size, ... */
+    core_name *last_out;  /* and of the last put */
 };
 
 typedef enum ev_class { EV_INITTASK, EV_SEND, EV_SWITCH, EV_ARRIVE, EV_GET } ev_class;
+#define EV_CLASSES (EV_GET + 1)
 
 typedef struct event {
     int64_t time;
@@ -104,8 +129,14 @@ static struct {
     bool booting;
     core_name **slots; /* open addressing by name */
     size_t nslots, nnames;
-    event *heap;
+    event *heap;          /* events later than now */
     size_t nheap, capheap;
+    int64_t now;          /* the time of the last event taken */
+    struct ev_fifo {      /* per class, events at now, in sequence order */
+        event *ring;
+        size_t head, count, cap;
+    } fifo[EV_CLASSES];
+    size_t pending;       /* in the heap and the fifos */
     uint64_t seq, events;
     const sw_model *model;
     void *sw;
@@ -115,6 +146,11 @@ static struct {
     pristine *pristines;
     size_t npristines;
     arena *strings; /* cnvarrsv */
+    core_table ids;      /* id -> task */
+    core_table circuits; /* (import, source id) -> msgs, bytes */
+    bool count_circuits; /* -t */
+    int *dsts;           /* a send's destinations */
+    size_t capdsts;
 } core;
 
 #define GROW(ptr, n, cap)                                                  \
@@ -141,7 +177,101 @@ _Noreturn static void core_misuse(const char *func, const char *fmt, ...)
     exit(1);
 }
 
-/* ---- the event queue: a binary heap ---- */
+/* ---- hash tables ---- */
+
+/* splitmix64's finalizer: every key bit reaches the low bits kept */
+static uint64_t mix64(uint64_t h)
+{
+    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9u;
+    h = (h ^ (h >> 27)) * 0x94d049bb133111ebu;
+    return h ^ (h >> 31);
+}
+
+static size_t table_index(const core_table *t, uint64_t k1, uint64_t k2)
+{
+    return (size_t)(mix64(k1 ^ (k2 * 0x9e3779b97f4a7c15u)) & (t->cap - 1));
+}
+
+/* The entry of (k1, k2) or, if there is none, the empty one it would take. */
+static core_entry *table_slot(const core_table *t, uint64_t k1, uint64_t k2)
+{
+    size_t i = table_index(t, k1, k2);
+    while (t->e[i].k1 && (t->e[i].k1 != k1 || t->e[i].k2 != k2))
+        i = (i + 1) & (t->cap - 1);
+    return &t->e[i];
+}
+
+static core_entry *table_find(const core_table *t, uint64_t k1, uint64_t k2)
+{
+    if (!t->cap)
+        return NULL;
+    core_entry *e = table_slot(t, k1, k2);
+    return e->k1 ? e : NULL;
+}
+
+/* The entry of (k1, k2), k1 nonzero, created with zero values if new. */
+static core_entry *table_add(core_table *t, uint64_t k1, uint64_t k2)
+{
+    if (2 * (t->count + 1) > t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 64;
+        core_table grown = {mem_alloc(cap * sizeof *t->e), cap, t->count}; /* zeroed: empty */
+        for (size_t i = 0; i < t->cap; i++)
+            if (t->e[i].k1)
+                *table_slot(&grown, t->e[i].k1, t->e[i].k2) = t->e[i];
+        free(t->e);
+        *t = grown;
+    }
+    core_entry *e = table_slot(t, k1, k2);
+    if (!e->k1) {
+        *e = (core_entry){k1, k2, {{NULL}, {NULL}}};
+        t->count++;
+    }
+    return e;
+}
+
+static size_t set_index(const core_set *set, const void *p)
+{
+    return (size_t)(mix64((uint64_t)(uintptr_t)p) & (set->cap - 1));
+}
+
+static const void **set_slot(const core_set *set, const void *p)
+{
+    size_t i = set_index(set, p);
+    while (set->slots[i] && set->slots[i] != p)
+        i = (i + 1) & (set->cap - 1);
+    return &set->slots[i];
+}
+
+static bool set_has(const core_set *set, const void *p)
+{
+    return set->cap && *set_slot(set, p);
+}
+
+/* False when p was there already. */
+static bool set_add(core_set *set, const void *p)
+{
+    if (2 * (set->count + 1) > set->cap) {
+        core_set grown = {NULL, set->cap ? 2 * set->cap : 8, set->count};
+        grown.slots = mem_alloc(grown.cap * sizeof *grown.slots); /* zeroed: empty */
+        for (size_t i = 0; i < set->cap; i++)
+            if (set->slots[i])
+                *set_slot(&grown, set->slots[i]) = set->slots[i];
+        free(set->slots);
+        *set = grown;
+    }
+    const void **slot = set_slot(set, p);
+    if (*slot)
+        return false;
+    *slot = p;
+    set->count++;
+    return true;
+}
+
+/* ---- the event queue: a binary heap, and a fifo per class for the events
+ * at the current time (most of them: a send, an arrival on the null switch,
+ * a get), which need no heap traffic: within one (time, class) the sequence
+ * is the order of insertion.  The next event is the least of the heap's top
+ * and the fifos' heads, so the order is the one a heap alone would give. ---- */
 
 static bool ev_before(const event *a, const event *b)
 {
@@ -152,10 +282,30 @@ static bool ev_before(const event *a, const event *b)
     return a->seq < b->seq;
 }
 
+static void ev_fifo_push(struct ev_fifo *q, const event *e)
+{
+    if (q->count == q->cap) {
+        size_t cap = q->cap ? 2 * q->cap : 64;
+        event *ring = mem_alloc(cap * sizeof *ring);
+        for (size_t i = 0; i < q->count; i++)
+            ring[i] = q->ring[(q->head + i) & (q->cap - 1)];
+        free(q->ring);
+        q->ring = ring;
+        q->cap = cap;
+        q->head = 0;
+    }
+    q->ring[(q->head + q->count++) & (q->cap - 1)] = *e;
+}
+
 static void ev_push(int64_t time, ev_class cls, int arg, void *ptr, void *src)
 {
-    GROW(core.heap, core.nheap, core.capheap);
     event e = {time, core.seq++, cls, arg, ptr, src};
+    core.pending++;
+    if (time == core.now) {
+        ev_fifo_push(&core.fifo[cls], &e);
+        return;
+    }
+    GROW(core.heap, core.nheap, core.capheap);
     size_t i = core.nheap++;
     while (i > 0 && ev_before(&e, &core.heap[(i - 1) / 2])) {
         core.heap[i] = core.heap[(i - 1) / 2];
@@ -164,7 +314,7 @@ static void ev_push(int64_t time, ev_class cls, int arg, void *ptr, void *src)
     core.heap[i] = e;
 }
 
-static event ev_pop(void)
+static event ev_heap_pop(void)
 {
     event top = core.heap[0];
     event last = core.heap[--core.nheap];
@@ -183,6 +333,28 @@ static event ev_pop(void)
     if (core.nheap)
         core.heap[i] = last;
     return top;
+}
+
+/* The next event; there is one. */
+static event ev_pop(void)
+{
+    struct ev_fifo *best = NULL;
+    for (int c = 0; c < EV_CLASSES; c++) {
+        struct ev_fifo *q = &core.fifo[c];
+        if (q->count && (!best || ev_before(&q->ring[q->head], &best->ring[best->head])))
+            best = q;
+    }
+    event e;
+    if (best && (!core.nheap || ev_before(&best->ring[best->head], &core.heap[0]))) {
+        e = best->ring[best->head];
+        best->head = (best->head + 1) & (best->cap - 1);
+        best->count--;
+    } else {
+        e = ev_heap_pop();
+    }
+    core.pending--;
+    core.now = e.time;
+    return e;
 }
 
 /* ---- fifo names ---- */
@@ -229,27 +401,39 @@ static core_name *name_get(const char *func, const char *name)
         core_misuse(func, "more than %ld fifo names (-nn)", core.limits.names);
     if (2 * (core.nnames + 1) > core.nslots)
         name_grow();
-    core_name *n = mem_alloc(sizeof *n);
-    n->name = mem_strdup(name);
+    size_t len = strlen(name) + 1;
+    core_name *n = mem_alloc(sizeof *n + len);
+    memcpy(n->name, name, len);
     *name_slot(core.slots, core.nslots, name) = n;
     core.nnames++;
     return n;
 }
 
+/* A binary search of the importers, in ascending id. */
+static core_import *import_of_id(const core_name *n, int id)
+{
+    size_t lo = 0, hi = n ? n->nimp : 0;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int at = n->importer_ids[mid];
+        if (at == id)
+            return n->importers[mid];
+        if (at < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
 static core_import *import_of(const core_name *n, const core_task *t)
 {
-    for (size_t i = 0; n && i < n->nimp; i++)
-        if (n->importers[i]->task == t)
-            return n->importers[i];
-    return NULL;
+    return import_of_id(n, t->id);
 }
 
 static bool exports(const core_name *n, const core_task *t)
 {
-    for (size_t i = 0; n && i < n->nexp; i++)
-        if (n->exporters[i] == t)
-            return true;
-    return false;
+    return n && set_has(&t->exports, n);
 }
 
 /* ---- tasks ---- */
@@ -258,10 +442,8 @@ static core_task *task_by_id(int id)
 {
     if (id == 0)
         return &core.boot;
-    for (size_t i = 0; i < core.ntasks; i++)
-        if (core.tasks[i]->id == id)
-            return core.tasks[i];
-    return NULL;
+    const core_entry *e = id > 0 ? table_find(&core.ids, (uint64_t)id, 0) : NULL;
+    return e ? e->v[0].p : NULL;
 }
 
 static core_task *current_task(const char *func, bool communicates)
@@ -290,6 +472,8 @@ static void task_run(core_task *t)
     t->state = TASK_RUNNING;
     fiber_resume(t->fib);
     core.current = NULL;
+    if (t->state == TASK_DONE) /* its stack goes to the next task created */
+        fiber_free(&t->fib);
     t->suspended = true;
     if (t->has_init)
         memcpy(t->image, t->glob, t->glob_len);
@@ -308,7 +492,11 @@ static core_import *own_import(const char *func, core_task *t, const char *name)
 {
     if (!name)
         core_misuse(func, "fifo name is NULL");
+    /* a task mostly gets from the fifo it got from last */
+    if (t->last_in && strcmp(t->last_in->name->name, name) == 0)
+        return t->last_in;
     core_import *imp = import_of(name_find(name), t);
+    t->last_in = imp;
     if (!imp)
         core_misuse(func, "\"%s\" is not an import fifo of this task", name);
     return imp;
@@ -318,12 +506,21 @@ static void wait_on(core_task *t, core_import *imp)
 {
     GROW(t->wait, t->nwait, t->capwait);
     t->wait[t->nwait++] = imp;
+    imp->waited = true;
+}
+
+/* Before a call names the fifos it waits on. */
+static void wait_clear(core_task *t)
+{
+    for (size_t i = 0; i < t->nwait; i++)
+        t->wait[i]->waited = false;
+    t->nwait = 0;
 }
 
 /* t waits on imp alone until it has news for the call. */
 static void wait_only_on(core_task *t, core_import *imp, task_call call)
 {
-    t->nwait = 0;
+    wait_clear(t);
     wait_on(t, imp);
     task_suspend(t, call);
 }
@@ -373,26 +570,12 @@ static void fifo_push(core_import *imp, simon_msg *m)
 
 static void circuit_count_add(core_import *imp, const simon_msg *m)
 {
-    size_t i = 0;
-    while (i < imp->ncirc && imp->circ[i].src != m->src)
-        i++;
-    if (i == imp->ncirc) {
-        GROW(imp->circ, imp->ncirc, imp->capcirc);
-        imp->circ[imp->ncirc++] = (circuit_count){m->src, 0, 0};
-    }
-    imp->circ[i].msgs++;
-    imp->circ[i].bytes += (int64_t)m->len;
+    core_entry *e = table_add(&core.circuits, (uint64_t)(uintptr_t)imp, (uint64_t)m->src);
+    e->v[0].n++;
+    e->v[1].n += (int64_t)m->len;
 }
 
 /* ---- the event handlers ---- */
-
-static bool waits_on(const core_task *t, const core_import *imp)
-{
-    for (size_t i = 0; i < t->nwait; i++)
-        if (t->wait[i] == imp)
-            return true;
-    return false;
-}
 
 static bool any_nonempty(const core_task *t)
 {
@@ -417,46 +600,39 @@ static void on_inittask(core_task *t)
     task_run(t);
 }
 
-static int cmp_int(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
 static void on_send(int64_t time, simon_msg *m, core_task *src, bool to_self)
 {
     core_name *n = m->name;
-    int *dsts = mem_alloc((n->nimp + 1) * sizeof *dsts);
+    if (n->nimp > core.capdsts) {
+        core.capdsts = n->nimp;
+        core.dsts = mem_realloc(core.dsts, core.capdsts * sizeof *core.dsts);
+    }
+    /* puts's copy to the sender itself never enters the network: it
+     * arrives at the send time on every model, as on one mesh node */
     int nd = 0;
     for (size_t i = 0; i < n->nimp; i++)
-        if (n->importers[i]->task != src || to_self)
-            dsts[nd++] = n->importers[i]->task->id;
-    qsort(dsts, (size_t)nd, sizeof *dsts, cmp_int);
-    m->refs = nd;
-    if (nd == 0) {
+        if (n->importer_ids[i] != src->id)
+            core.dsts[nd++] = n->importer_ids[i];
+    m->refs = nd + to_self;
+    if (m->refs == 0) {
         core.live_msgs--;
         free(m);
-    } else {
-        core.model->sendev(core.sw, m, src->id, dsts, nd, time, m->len);
+        return;
     }
-    free(dsts);
-}
-
-static core_import *import_of_id(const core_name *n, int id)
-{
-    for (size_t i = 0; i < n->nimp; i++)
-        if (n->importers[i]->task->id == id)
-            return n->importers[i];
-    return NULL;
+    if (to_self)
+        simon_core_arrive(time, m, src->id);
+    if (nd)
+        core.model->sendev(core.sw, m, src->id, core.dsts, nd, time, m->len);
 }
 
 static void on_arrive(int64_t time, simon_msg *m, int dst)
 {
     core_import *imp = import_of_id(m->name, dst);
     fifo_push(imp, m);
-    circuit_count_add(imp, m);
+    if (core.count_circuits)
+        circuit_count_add(imp, m);
     core_task *t = imp->task;
-    if (t->state == TASK_BLOCKED && waits_on(t, imp)) {
+    if (t->state == TASK_BLOCKED && imp->waited) {
         t->wait_ns += time - t->clock;
         t->clock = time;
         task_run(t);
@@ -503,8 +679,9 @@ void simon_core_switch_event(int64_t time, void *data)
 }
 
 void simon_core_setup(const sw_model *model, void *sw, size_t stack_bytes,
-                      const simon_limits *limits)
+                      const simon_limits *limits, bool count_circuits)
 {
+    core.count_circuits = count_circuits;
     core.model = model;
     core.sw = sw;
     core.stack_bytes = stack_bytes;
@@ -526,7 +703,7 @@ void simon_core_loop(void)
 {
     for (size_t i = 0; i < core.ntasks; i++)
         ev_push(0, EV_INITTASK, 0, core.tasks[i], NULL);
-    while (core.nheap) {
+    while (core.pending) {
         event e = ev_pop();
         core.events++;
         dispatch(&e);
@@ -562,15 +739,18 @@ int simon_core_finish(FILE *err)
         return 0;
     fflush(stdout);
     fprintf(err, "simon: deadlock at %lld ns\n", (long long)at);
-    for (size_t i = 0; i < core.ntasks; i++) {
-        core_task *t = core.tasks[i];
-        if (t->state != TASK_BLOCKED)
-            continue;
-        fprintf(err, "simon: task %d \"%s\" blocked in %s on", t->id, t->name,
-                call_names[t->call]);
-        for (size_t k = 0; k < t->nwait; k++)
-            fprintf(err, " %s", t->wait[k]->name->name);
-        fputc('\n', err);
+    /* the deadlocked tasks first, then the starved ones, each said as such */
+    for (int starved = 0; starved < 2; starved++) {
+        for (size_t i = 0; i < core.ntasks; i++) {
+            core_task *t = core.tasks[i];
+            if (t->state != TASK_BLOCKED || t->deadlocked == starved)
+                continue;
+            fprintf(err, "simon: task %d \"%s\" %s in %s on", t->id, t->name,
+                    starved ? "starved" : "blocked", call_names[t->call]);
+            for (size_t k = 0; k < t->nwait; k++)
+                fprintf(err, " %s", t->wait[k]->name->name);
+            fputs(starved ? " (every other exporter has ended)\n" : "\n", err);
+        }
     }
     return 4;
 }
@@ -613,18 +793,15 @@ static int cmp_circuit(const void *a, const void *b)
 
 simon_circuit_view *simon_core_circuits(size_t *n)
 {
-    simon_circuit_view *all = NULL;
-    size_t count = 0, cap = 0;
-    for (size_t s = 0; s < core.nslots; s++) {
-        const core_name *nm = core.slots[s];
-        for (size_t i = 0; nm && i < nm->nimp; i++) {
-            const core_import *imp = nm->importers[i];
-            for (size_t c = 0; c < imp->ncirc; c++) {
-                GROW(all, count, cap);
-                all[count++] = (simon_circuit_view){nm->name, imp->circ[c].src, imp->task->id,
-                                                    imp->circ[c].msgs, imp->circ[c].bytes};
-            }
-        }
+    simon_circuit_view *all = mem_alloc((core.circuits.count + 1) * sizeof *all);
+    size_t count = 0;
+    for (size_t i = 0; i < core.circuits.cap; i++) {
+        const core_entry *e = &core.circuits.e[i];
+        if (!e->k1)
+            continue;
+        const core_import *imp = (const core_import *)(uintptr_t)e->k1;
+        all[count++] = (simon_circuit_view){imp->name->name, (int)e->k2, imp->task->id,
+                                            e->v[0].n, e->v[1].n};
     }
     if (count)
         qsort(all, count, sizeof *all, cmp_circuit);
@@ -658,6 +835,7 @@ int simon_mktask(const char *name, void (*code)(void *parm), int id, const void 
     }
     GROW(core.tasks, core.ntasks, core.captasks);
     core.tasks[core.ntasks++] = t;
+    table_add(&core.ids, (uint64_t)id, 0)->v[0].p = t;
     return id;
 }
 
@@ -707,7 +885,7 @@ void simon_export(const char *name)
 {
     core_task *t = creating_task("export", name);
     core_name *n = name_get("export", name);
-    if (exports(n, t))
+    if (!set_add(&t->exports, n))
         core_misuse("export", "\"%s\" is already an export fifo of this task", name);
     if (core.limits.exports && core.nexports >= core.limits.exports)
         core_misuse("export", "more than %ld export fifos (-ne)", core.limits.exports);
@@ -731,8 +909,20 @@ void simon_import(const char *name, int maxlen)
     imp->name = n;
     imp->task = t;
     imp->maxlen = maxlen;
-    GROW(n->importers, n->nimp, n->capimp);
-    n->importers[n->nimp++] = imp;
+    if (n->nimp == n->capimp) {
+        n->capimp = n->capimp ? 2 * n->capimp : 4;
+        n->importers = mem_realloc(n->importers, n->capimp * sizeof *n->importers);
+        n->importer_ids = mem_realloc(n->importer_ids, n->capimp * sizeof *n->importer_ids);
+    }
+    size_t at = n->nimp;
+    while (at > 0 && n->importer_ids[at - 1] > t->id)
+        at--;
+    memmove(n->importers + at + 1, n->importers + at, (n->nimp - at) * sizeof *n->importers);
+    memmove(n->importer_ids + at + 1, n->importer_ids + at,
+            (n->nimp - at) * sizeof *n->importer_ids);
+    n->importers[at] = imp;
+    n->importer_ids[at] = t->id;
+    n->nimp++;
 }
 
 static const char *array_name(strbuf *b, const char *base, int i)
@@ -779,15 +969,20 @@ static void send(const char *func, const char *name, const void *data, size_t le
     core_task *t = current_task(func, true);
     if (!name)
         core_misuse(func, "fifo name is NULL");
-    core_name *n = name_find(name);
-    if (!exports(n, t))
-        core_misuse(func, "\"%s\" is not an export fifo of this task", name);
+    /* a task mostly puts to the fifo it put to last (an export, then) */
+    core_name *n = t->last_out;
+    if (!n || strcmp(n->name, name) != 0) {
+        n = name_find(name);
+        if (!exports(n, t))
+            core_misuse(func, "\"%s\" is not an export fifo of this task", name);
+    }
     if (to_self && !import_of(n, t))
         core_misuse(func, "\"%s\" is not also an import fifo of this task", name);
     if (len && !data)
         core_misuse(func, "data is NULL");
     if (core.limits.msgs && core.live_msgs >= core.limits.msgs)
         core_misuse(func, "more than %ld messages at one time (-nm)", core.limits.msgs);
+    t->last_out = n;
     simon_msg *m = mem_alloc(sizeof *m + len);
     m->src = t->id;
     m->name = n;
@@ -834,7 +1029,7 @@ void simon_waitf(char *const *names, int n)
     core_task *t = current_task("waitf", true);
     if (n <= 0 || !names)
         core_misuse("waitf", "no fifos to wait on");
-    t->nwait = 0;
+    wait_clear(t);
     for (int i = 0; i < n; i++)
         wait_on(t, own_import("waitf", t, names[i]));
     if (!any_nonempty(t))

@@ -143,7 +143,7 @@ static int simon_main(int argc, char **argv)
     void *sw = cfg.model->initsw ? cfg.model->initsw(&cfg) : NULL;
     sw_config_release(&cfg);
     simon_limits limits = simon_limits_of(&o);
-    simon_core_setup(cfg.model, sw, (size_t)o.stack, &limits);
+    simon_core_setup(cfg.model, sw, (size_t)o.stack, &limits, o.traffic);
     simon_core_boot(argc - o.first, argv + o.first);
     if (!simon_admit(cfg.model, sw)) {
         simon_free_switch(cfg.model, sw);

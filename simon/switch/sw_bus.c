@@ -41,10 +41,13 @@ typedef struct bus_station {
 
 typedef enum bus_event_kind { BUS_ATTEMPT, BUS_END } bus_event_kind;
 
+/* BUS_END is also the transmission's own state: a collision marks the one
+ * it interrupts, so a transmission that ended (even at the instant another
+ * collision starts) is delivered and an interrupted one never is. */
 typedef struct bus_event {
     bus_event_kind kind;
     bus_station *station;
-    uint64_t generation; /* BUS_END: stale when the medium's has moved on */
+    bool aborted; /* BUS_END: its transmission collided */
 } bus_event;
 
 typedef struct bus {
@@ -54,8 +57,7 @@ typedef struct bus {
     sw_link medium;
     /* CSMA/CD: the signal on the medium. */
     int64_t signal_start, busy_until;
-    bus_station *sender; /* NULL while idle or jammed */
-    uint64_t generation;
+    bus_event *sending; /* the transmission in flight; NULL while idle or jammed */
     bus_station **stations; /* ascending id */
     size_t nstations, capstations;
 } bus;
@@ -109,12 +111,13 @@ static bus_station *bus_station_of(bus *s, int id)
     return st;
 }
 
-static void bus_schedule(bus *s, bus_event_kind kind, bus_station *st, int64_t time)
+static bus_event *bus_schedule(bus_event_kind kind, bus_station *st, int64_t time)
 {
     bus_event *e = mem_alloc(sizeof *e);
-    *e = (bus_event){kind, st, s->generation};
+    *e = (bus_event){kind, st, false};
     st->trying = true;
     simon_core_switch_event(time, e);
+    return e;
 }
 
 static void bus_deliver(bus *s, const bus_frame *f, int64_t end)
@@ -128,7 +131,7 @@ static void bus_backoff(bus *s, bus_station *st, int64_t from)
     st->attempts++;
     int exp = st->attempts < 10 ? st->attempts : 10;
     uint64_t k = bus_draw(s) % ((uint64_t)1 << exp);
-    bus_schedule(s, BUS_ATTEMPT, st, from + (int64_t)k * 2 * s->latency);
+    bus_schedule(BUS_ATTEMPT, st, from + (int64_t)k * 2 * s->latency);
 }
 
 static void bus_attempt(bus *s, bus_station *st, int64_t t)
@@ -136,28 +139,29 @@ static void bus_attempt(bus *s, bus_station *st, int64_t t)
     bus_frame *f = st->head;
     if (t >= s->busy_until) {
         int64_t tx = sw_tx_ns(f->bytes, s->bandwidth);
-        s->sender = st;
         s->signal_start = t;
         s->busy_until = t + tx;
-        bus_schedule(s, BUS_END, st, t + tx);
+        s->sending = bus_schedule(BUS_END, st, t + tx);
     } else if (t >= s->signal_start + s->latency) {
-        bus_schedule(s, BUS_ATTEMPT, st, s->busy_until);
+        bus_schedule(BUS_ATTEMPT, st, s->busy_until);
     } else {
-        bus_station *other = s->sender;
-        s->generation++; /* the transmission's end event is void */
-        s->sender = NULL;
+        bus_event *other = s->sending;
+        s->sending = NULL;
         s->busy_until = t + s->latency;
-        if (other)
-            bus_backoff(s, other, s->busy_until);
+        if (other) {
+            other->aborted = true;
+            bus_backoff(s, other->station, s->busy_until);
+        }
         bus_backoff(s, st, s->busy_until);
     }
 }
 
-static void bus_end(bus *s, bus_station *st, int64_t t)
+static void bus_end(bus *s, bus_event *e, int64_t t)
 {
+    bus_station *st = e->station;
     bus_frame *f = st->head;
-    if (s->sender == st) /* another may have started at this very time */
-        s->sender = NULL;
+    if (s->sending == e) /* another may have started at this very time */
+        s->sending = NULL;
     s->medium.msgs++;
     s->medium.bytes += (int64_t)f->bytes;
     s->medium.busy_ns += sw_tx_ns(f->bytes, s->bandwidth);
@@ -199,12 +203,12 @@ static void bus_send(void *sw, struct simon_msg *msg, int src, const int *dsts, 
 static void bus_event_fn(void *sw, int64_t time, void *event)
 {
     bus *s = sw;
-    bus_event e = *(bus_event *)event;
-    free(event);
-    if (e.kind == BUS_ATTEMPT)
-        bus_attempt(s, e.station, time);
-    else if (e.generation == s->generation)
-        bus_end(s, e.station, time);
+    bus_event *e = event;
+    if (e->kind == BUS_ATTEMPT)
+        bus_attempt(s, e->station, time);
+    else if (!e->aborted)
+        bus_end(s, e, time);
+    free(e);
 }
 
 static void bus_links(void *sw, sw_link_fn fn, void *ctx)

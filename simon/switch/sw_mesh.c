@@ -21,7 +21,7 @@ typedef struct mesh {
     int64_t latency, bandwidth;
     int dims[SW_MAX_DIMS], ndims, nodes;
     bool wrap;          /* torus */
-    sw_place *place;    /* copied from the config */
+    sw_place *place;    /* copied from the config, by id (the first of an id's entries first) */
     size_t nplace;
     sw_ports links;     /* keyed by A * nodes + B */
 } mesh;
@@ -43,6 +43,19 @@ typedef struct mesh_packet {
 static const sw_key mesh_keys[] = MESH_KEYS(SW_DIMS);
 static const sw_key cube_keys[] = MESH_KEYS(SW_CUBE_DIMS);
 
+typedef struct mesh_place_rank {
+    sw_place place;
+    size_t pos;
+} mesh_place_rank;
+
+static int mesh_place_cmp(const void *a, const void *b)
+{
+    const mesh_place_rank *x = a, *y = b;
+    if (x->place.id != y->place.id)
+        return (x->place.id > y->place.id) - (x->place.id < y->place.id);
+    return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
 static void *mesh_init(const sw_config *cfg)
 {
     mesh *s = mem_alloc(sizeof *s);
@@ -57,17 +70,29 @@ static void *mesh_init(const sw_config *cfg)
     s->wrap = cfg->model == &sw_torus;
     s->nplace = cfg->nplace;
     s->place = mem_alloc((cfg->nplace + 1) * sizeof *s->place);
+    /* by id, then by position in the file: a task's first entry stays first */
+    mesh_place_rank *rank = mem_alloc((cfg->nplace + 1) * sizeof *rank);
     for (size_t i = 0; i < cfg->nplace; i++)
-        s->place[i] = cfg->place[i];
+        rank[i] = (mesh_place_rank){cfg->place[i], i};
+    qsort(rank, cfg->nplace, sizeof *rank, mesh_place_cmp);
+    for (size_t i = 0; i < cfg->nplace; i++)
+        s->place[i] = rank[i].place;
+    free(rank);
     return s;
 }
 
+/* A binary search of the placement: no scan per message. */
 static int mesh_node(const mesh *s, int id)
 {
-    for (size_t i = 0; i < s->nplace; i++)
-        if (s->place[i].id == id)
-            return s->place[i].node;
-    return id - 1;
+    size_t lo = 0, hi = s->nplace;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->place[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < s->nplace && s->place[lo].id == id ? s->place[lo].node : id - 1;
 }
 
 static bool mesh_admit(void *sw, int id)

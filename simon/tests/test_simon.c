@@ -4,6 +4,9 @@
  * usage errors, and the seed's three examples.  The programs run in a
  * temporary directory; the scenarios program picks its scenario from its
  * first argument after --. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -318,6 +321,159 @@ static void test_mesh_unplaced_task(void)
     testutil_proc_release(&r);
 }
 
+/* Three stations put 1000 bytes each at 0 on a bus with latency 500 and
+ * tx 1000; slots of 1000.  seed 1 draws k = 1, 0, 1 (of 0..1), then 1, 2
+ * (of 0..3): at 0 station 1 starts, station 2 collides (jam until 500;
+ * 1 backs off to 1500, 2 to 500) and station 3 collides with the jam (to
+ * 1500).  2 sends 500..1500.  At 1500, 1 starts, 3 collides with it (jam
+ * until 2000; 1 to 3000, 3 to 4000), and 2's transmission, which ended at
+ * that instant, is delivered: 2000.  1 sends 3000..4000 (4500), 3 sends
+ * 4000..5000 (5500).  seed 7 draws 0, 1, 1, then 2, 0: 1 sends 500..1500
+ * (2000); at 1500, 2 starts and 3 collides (2 to 4000, 3 to 2000); 3 sends
+ * 2000..3000 (3500), 2 sends 4000..5000 (5500).  The bus counts the three
+ * completed transmissions only. */
+static void test_bus_collision_at_end(void)
+{
+    static const struct {
+        const char *seed, *out;
+    } cases[] = {{"1", "frame 1 at 2000\nframe 2 at 4500\nframe 3 at 5500\n"},
+                 {"7", "frame 1 at 2000\nframe 2 at 3500\nframe 3 at 5500\n"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        strbuf cfg = STRBUF_INIT;
+        strbuf_printf(&cfg, "model = bus\nlatency = 500ns\nbandwidth = 1GB/s\ncollisions = on\n"
+                            "seed = %s\n", cases[i].seed);
+        write_tmp("s.cfg", cfg.s);
+        strbuf_release(&cfg);
+        testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "s.cfg", "-t", "-o", "/dev/null",
+                                                                "-json", "s.json", "--",
+                                                                "stations", NULL});
+        CU_ASSERT_EQUAL(r.status, 0);
+        CU_ASSERT_STRING_EQUAL(r.out, cases[i].out);
+        testutil_proc_release(&r);
+        char *json = compact_json("s.json");
+        CU_ASSERT_PTR_NOT_NULL(json && strstr(json, "\"links\":[{\"name\":\"bus\",\"msgs\":3,"
+                                                    "\"bytes\":3000,\"busy_ns\":3000}]"));
+        free(json);
+    }
+}
+
+/* ---- the property test: random traffic on every model ---- */
+
+static uint64_t prop_next(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+/* A switch file for model m (0..7) with settings drawn from state; tasks
+ * 1..ntasks are placed at random on the networks of nodes. */
+static void prop_config(strbuf *cfg, int m, uint64_t *state, int ntasks)
+{
+    static const char *const lat[] = {"0", "1", "50ns", "500ns", "2us"};
+    static const char *const bw[] = {"1GB/s", "1GB/s", "100MB/s", "3GB/s", "7MiB/s"};
+    const char *l = lat[prop_next(state) % 5], *b = bw[prop_next(state) % 5];
+    static const char *const head[] = {
+        "model = null\n", "model = p2p\n", "model = bus\n",
+        "model = bus\ncollisions = on\n", "model = crossbar\n", "model = mesh\ndims = 4x4\n",
+        "model = torus\ndims = 2x3x3\n", "model = hypercube\ndims = 4\n"};
+    strbuf_printf(cfg, "%s", head[m]);
+    if (m == 3)
+        strbuf_printf(cfg, "seed = %llu\n", (unsigned long long)(prop_next(state) % 1000));
+    if (m >= 1 && m <= 4)
+        strbuf_printf(cfg, "latency = %s\nbandwidth = %s\n", l, b);
+    if (m >= 5) {
+        strbuf_printf(cfg, "hop_latency = %s\nlink_bandwidth = %s\nplace = ", l, b);
+        for (int id = 1; id <= ntasks; id++)
+            strbuf_printf(cfg, "%s%d:%d", id > 1 ? "," : "", id, (int)(prop_next(state) % 16));
+        strbuf_printf(cfg, "\n");
+    }
+}
+
+/* Whether out is exactly one "receiver N: ok" line per receiver. */
+static bool prop_all_ok(const char *out, int receivers)
+{
+    int lines = 0;
+    for (const char *p = out; *p; lines++) {
+        if (strncmp(p, "receiver ", 9) != 0 || !strstr(p, ": ok "))
+            return false;
+        const char *nl = strchr(p, '\n');
+        if (!nl || strstr(p, ": ok ") > nl)
+            return false;
+        p = nl + 1;
+    }
+    return lines == receivers;
+}
+
+/* 8 models x 200 random programs (2 to 8 senders, 1 to 6 receivers, up to
+ * 40 messages each, fixed seeds), every fifth run twice: every message
+ * arrives once, in its circuit's order, intact, and a repeated run gives
+ * the same output and report. */
+static void test_property_random_traffic(void)
+{
+    enum { MODELS = 8, RUNS = 200 };
+    int failures = 0;
+    uint64_t state = 0x5eed5eed12345678u;
+    for (int m = 0; m < MODELS; m++) {
+        for (int i = 0; i < RUNS; i++) {
+            int senders = 2 + (int)(prop_next(&state) % 7);
+            int receivers = 1 + (int)(prop_next(&state) % 6);
+            int msgs = (int)(prop_next(&state) % 41);
+            strbuf cfg = STRBUF_INIT;
+            prop_config(&cfg, m, &state, senders + receivers);
+            write_tmp("prop.cfg", cfg.s);
+            char seed[24], s[8], r[8], n[8];
+            snprintf(seed, sizeof seed, "%llu", (unsigned long long)(prop_next(&state) % 100000));
+            snprintf(s, sizeof s, "%d", senders);
+            snprintf(r, sizeof r, "%d", receivers);
+            snprintf(n, sizeof n, "%d", msgs);
+            const char *argv[] = {"-s", "prop.cfg", "-t", "-o", "prop.txt", "--", seed, s, r, n,
+                                  NULL};
+            testutil_proc a = run(SIMON_TRAFFIC, argv);
+            bool ok = a.status == 0 && !*a.err && prop_all_ok(a.out, receivers);
+            if (ok && i % 5 == 0) {
+                char *report = tmp_file("prop.txt");
+                testutil_proc b = run(SIMON_TRAFFIC, argv);
+                char *again = tmp_file("prop.txt");
+                ok = b.status == 0 && !strcmp(a.out, b.out) && report && again &&
+                     !strcmp(report, again);
+                free(report);
+                free(again);
+                testutil_proc_release(&b);
+            }
+            if (!ok && failures++ < 3)
+                fprintf(stderr, "\nproperty failed: %s-- %s %s %s %s\nstatus %d\n%s%s", cfg.s,
+                        seed, s, r, n, a.status, a.out, a.err);
+            testutil_proc_release(&a);
+            strbuf_release(&cfg);
+        }
+    }
+    CU_ASSERT_EQUAL(failures, 0);
+}
+
+/* puts's copy to the sender arrives at the send time on every model; the
+ * other copy (1000 B at 1 GB/s, latency 100) is not delayed by it: 1100,
+ * not the 2100 it would be behind the own copy on a p2p or crossbar port. */
+static void test_puts_self_copy(void)
+{
+    static const char *const configs[] = {
+        "model = p2p\nlatency = 100\nbandwidth = 1GB/s\n",
+        "model = bus\nlatency = 100\nbandwidth = 1GB/s\n",
+        "model = bus\nlatency = 100\nbandwidth = 1GB/s\ncollisions = on\n",
+        "model = crossbar\nlatency = 100\nbandwidth = 1GB/s\n",
+        "model = mesh\ndims = 2\nhop_latency = 100\nlink_bandwidth = 1GB/s\n",
+    };
+    for (size_t i = 0; i < sizeof configs / sizeof *configs; i++) {
+        write_tmp("self.cfg", configs[i]);
+        expect_scenario((const char *[]){"-s", "self.cfg", "-o", "/dev/null", "--", "self_time",
+                                         NULL},
+                        0, "task 1 got a copy at 0\ntask 2 got a copy at 1100\n");
+    }
+    expect_scenario((const char *[]){"-o", "/dev/null", "--", "self_time", NULL}, 0,
+                    "task 1 got a copy at 0\ntask 2 got a copy at 0\n");
+}
+
 static const testutil_case model_cases[] = {
     {"null: arrival = send time", test_null_pingpong},
     {"p2p: ping-pong times and statistics", test_p2p_pingpong},
@@ -325,6 +481,9 @@ static const testutil_case model_cases[] = {
     {"p2p: copies in ascending destination id", test_p2p_broadcast},
     {"bus: one transmission, FCFS", test_bus_broadcast},
     {"bus: collisions, backoff", test_bus_collisions},
+    {"bus: a collision as a transmission ends", test_bus_collision_at_end},
+    {"puts: the own copy at the send time, every model", test_puts_self_copy},
+    {"every model: random traffic arrives once, in order", test_property_random_traffic},
     {"crossbar: input and output ports", test_crossbar_broadcast},
     {"mesh, hypercube: dimension order", test_mesh_broadcast},
     {"mesh, torus: store and forward", test_mesh_store_and_forward},
@@ -338,12 +497,33 @@ static void test_deadlock(void)
 {
     testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"--", "deadlock", NULL});
     CU_ASSERT_EQUAL(r.status, 4);
+    /* Task 3 waits on C, whose only exporter ended at 3: it is starved,
+     * listed after the deadlocked tasks and said to be starved. */
     CU_ASSERT_STRING_EQUAL(r.err, "simon: deadlock at 7 ns\n"
                                   "simon: task 1 \"left\" blocked in get on A\n"
-                                  "simon: task 2 \"right\" blocked in get on B\n");
+                                  "simon: task 2 \"right\" blocked in get on B\n"
+                                  "simon: task 3 \"hungry\" starved in get on C (every other "
+                                  "exporter has ended)\n");
     /* The report is still written. */
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "left             blocked"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "hungry           starved"));
     testutil_proc_release(&r);
+}
+
+/* 40,000 tasks, more than the 32,754 that one mapping per stack allowed:
+ * N inittask events, N gets that block, then N hops of a send and an
+ * arrival each: 4N events. */
+static void test_many_tasks(void)
+{
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-o", "/dev/null", "-json", "m.json",
+                                                            "--", "ring", "40000", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "the token came back after 40000 hops\n");
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    char *json = compact_json("m.json");
+    CU_ASSERT_PTR_NOT_NULL(json && strstr(json, "\"events\":160000,"));
+    free(json);
 }
 
 static void expect_misuse(const char *scenario, const char *message)
@@ -380,6 +560,21 @@ static void test_stack_overflow(void)
     CU_ASSERT_EQUAL(r.status, 1);
     CU_ASSERT_STRING_EQUAL(r.err, "simon: error: task 6 \"deep\": stack overflow: its stack of "
                                   "16384 bytes is full (raise -stack)\n");
+    testutil_proc_release(&r);
+    /* A recursion of 80 filled 256-byte frames (over 20 KiB) returns before
+     * its task switches back: the overwritten lowest bytes of its stack
+     * give it away.  AddressSanitizer sees the write into the waiting
+     * task's frames first. */
+    r = run(SIMON_SCENARIOS, (const char *[]){"-stack", "16384", "-o", "/dev/null", "--",
+                                              "overflow_return", NULL});
+#ifdef SIMON_TEST_SANITIZED
+    CU_ASSERT_EQUAL(r.status, 99);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "AddressSanitizer"));
+#else
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_STRING_EQUAL(r.err, "simon: error: task 2 \"shallow\": stack overflow: its stack "
+                                  "of 16384 bytes is full (raise -stack)\n");
+#endif
     testutil_proc_release(&r);
 }
 
@@ -483,8 +678,9 @@ static void test_bad_switch_files(void)
 
 static const testutil_case end_cases[] = {
     {"deadlock: exit 4, blocked tasks listed", test_deadlock},
+    {"40,000 tasks: stacks from chunks", test_many_tasks},
     {"misuse: exit 1 and the message", test_misuse},
-    {"stack overflow: the guard page, exit 1", test_stack_overflow},
+    {"stack overflow: the guard page, the lowest bytes, exit 1", test_stack_overflow},
     {"limits -nt -nm", test_limits},
     {"usage errors: exit 2", test_usage},
     {"bad switch files: exit 3 at FILE:LINE:COL", test_bad_switch_files},

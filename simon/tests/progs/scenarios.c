@@ -103,6 +103,26 @@ static void boot_self(void)
     mktask("other", self_other, 2, NULL, 0);
 }
 
+/* ---- self_time: puts's own copy arrives at the send time ---- */
+
+static void self_time_task(void *parm)
+{
+    static char frame[1000];
+    export("S");
+    import("S", 0);
+    if (*(const int *)parm == 1)
+        puts("S", frame, sizeof frame);
+    get("S", frame);
+    printf("task %d got a copy at %lld\n", task(), (long long)getclk(task()));
+}
+
+static void boot_self_time(void)
+{
+    int one = 1, two = 2;
+    mktask("self", self_time_task, 1, &one, sizeof one);
+    mktask("other", self_time_task, 2, &two, sizeof two);
+}
+
 /* ---- waitf and size ---- */
 
 static void waitf_task(void *parm)
@@ -270,6 +290,61 @@ static void boot_bcast(void)
     mktask("sy", bcast_sender, 5, "Y", 2);
 }
 
+/* ---- stations: N tasks each put 1000 bytes to R at time 0 (N after the
+ * scenario's name, default 3); task N+1 gets them all ---- */
+
+static int stations = 3;
+
+static void station_sender(void *parm)
+{
+    (void)parm;
+    static char frame[1000];
+    export("R");
+    put("R", frame, sizeof frame);
+}
+
+static void station_receiver(void *parm)
+{
+    (void)parm;
+    static char frame[1000];
+    import("R", 0);
+    for (int i = 0; i < stations; i++) {
+        get("R", frame);
+        printf("frame %d at %lld\n", i + 1, (long long)getclk(task()));
+    }
+}
+
+static void boot_stations(void)
+{
+    for (int id = 1; id <= stations; id++)
+        mktask("station", station_sender, id, NULL, 0);
+    mktask("receiver", station_receiver, stations + 1, NULL, 0);
+}
+
+/* ---- ring N: a token once around N tasks (more than one mapping per
+ * stack would allow) ---- */
+
+static void ring_task(void *parm)
+{
+    int me = *(const int *)parm, token = 0;
+    import(cnvarr("ring", me), 0);
+    export(cnvarr("ring", (me + 1) % stations));
+    if (me == 0)
+        put(cnvarr("ring", 1), &token, sizeof token);
+    get(cnvarr("ring", me), &token);
+    token++;
+    if (me != 0)
+        put(cnvarr("ring", (me + 1) % stations), &token, sizeof token);
+    else
+        printf("the token came back after %d hops\n", token);
+}
+
+static void boot_ring(void)
+{
+    for (int k = 0; k < stations; k++)
+        mktask("ring", ring_task, k + 1, &k, sizeof k);
+}
+
 /* ---- deadlock: each waits for the other ---- */
 
 static void dl_task(void *parm)
@@ -281,10 +356,27 @@ static void dl_task(void *parm)
     recv_int(in);
 }
 
+/* Waits on C, which only a task that ends without sending exports. */
+static void dl_hungry(void *parm)
+{
+    (void)parm;
+    import("C", 0);
+    recv_int("C");
+}
+
+static void dl_quitter(void *parm)
+{
+    (void)parm;
+    export("C");
+    simon_advance(3);
+}
+
 static void boot_deadlock(void)
 {
+    mktask("hungry", dl_hungry, 3, NULL, 0);
     mktask("left", dl_task, 1, "A", 2);
     mktask("right", dl_task, 2, "B", 2);
+    mktask("quitter", dl_quitter, 4, NULL, 0);
 }
 
 /* ---- misuse ---- */
@@ -378,6 +470,40 @@ static void boot_overflow(void)
     mktask("deep", overflow_task, 6, &limit, sizeof limit);
 }
 
+/* ---- overflow_return: a recursion a little deeper than a 16 KiB stack
+ * returns before its task switches back; the stack below (task 1's, which
+ * waits) took the excess ---- */
+
+static void overflow_waiter(void *parm)
+{
+    (void)parm;
+    import("W", 0);
+    recv_int("W");
+}
+
+/* Writes its whole frame, as a task filling local arrays does. */
+static int deep_filled(int n, int limit)
+{
+    volatile char frame[256];
+    for (size_t i = 0; i < sizeof frame; i++)
+        frame[i] = (char)n;
+    return n == limit ? 0 : deep_filled(n + 1, limit) + frame[n % 256];
+}
+
+static void overflow_return_task(void *parm)
+{
+    import("V", 0);
+    printf("%d\n", deep_filled(0, *(const int *)parm));
+    qlength("V");
+}
+
+static void boot_overflow_return(void)
+{
+    int limit = 80; /* frames of more than 256 bytes: over 20 KiB */
+    mktask("waiter", overflow_waiter, 1, NULL, 0);
+    mktask("shallow", overflow_return_task, 2, &limit, sizeof limit);
+}
+
 static const struct {
     const char *name;
     void (*boot)(void);
@@ -391,12 +517,16 @@ static const struct {
     {"late_fifo", boot_late_fifo},     {"mktask_in_task", boot_mktask_in_task},
     {"overflow", boot_overflow},       {"bootstrap_put", boot_bootstrap_put},
     {"puts_without_import", boot_puts_without_import}, {"getclk_other", boot_getclk_other},
+    {"stations", boot_stations},       {"self_time", boot_self_time},
+    {"ring", boot_ring},               {"overflow_return", boot_overflow_return},
 };
 
 void bootstrap(int argc, char **argv)
 {
     for (size_t i = 0; argc > 0 && i < sizeof scenarios / sizeof *scenarios; i++) {
         if (strcmp(argv[0], scenarios[i].name) == 0) {
+            if (argc > 1)
+                stations = atoi(argv[1]);
             scenarios[i].boot();
             return;
         }
