@@ -27,6 +27,7 @@
 
 #include "annot.h"
 #include "cx.h"
+#include "cxx.h"
 #include "diag.h"
 #include "fp_ops.h"
 #include "loop_model.h"
@@ -79,7 +80,7 @@ static void resolve_callee(walk_cache *wc, callee_info *ci, CXCursor callee)
         return;
     }
     CXCursor def = clang_getCursorDefinition(callee);
-    if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl) {
+    if (!clang_Cursor_isNull(def) && cxx_is_function(clang_getCursorKind(def))) {
         ci->followed = ci->in_progress = true;
         walk_summarize(wc, def, &ci->summary);
         ci->in_progress = false;
@@ -336,10 +337,13 @@ static void warn_callee(CXCursor call, const callee_info *ci, const unsized_arra
 bool calls_apply(walker *w, size_t acc, CXCursor call)
 {
     CXCursor callee = clang_getCursorReferenced(call);
-    if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl) {
+    if (clang_Cursor_isNull(callee) || !cxx_is_function(clang_getCursorKind(callee))) {
         apply_indirect(w, acc, call);
         return false;
     }
+    if (w->cache->cxx && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)) &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(callee)))
+        walk_note_instance(w->cache, callee);
     callee_info *ci = callee_lookup(w->cache, callee);
     if (ci->in_progress)
         return true; /* recursion: the body is already being counted */

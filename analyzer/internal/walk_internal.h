@@ -48,6 +48,7 @@ struct walk_cache {
     bool flow_sensitive;
     bool detail;             /* reported functions get their ExaSAT detail */
     bool statements;         /* and their statement record */
+    bool cxx;                /* the unit is C++ */
     pragma_set *pragmas;     /* the unit's aitool pragmas; may be NULL */
     arena *scratch; /* interned entries and strings */
     decl_entry *decls[DECL_BUCKETS];
@@ -59,6 +60,8 @@ struct walk_cache {
     global_var *globals; /* the unit's file-scope variables, read on first need */
     size_t nglobals;
     bool globals_read;
+    CXCursor *instances; /* walk_note_instance's, in the order first met */
+    size_t ninstances, instances_cap;
     walk_stack **stacks;
     size_t nstacks, depth; /* depth: walks in progress */
 };
@@ -91,6 +94,8 @@ typedef struct walker {
     unsigned open_chains;    /* with dt: chains begun and not ended */
     subscript_index *indexes; /* with dt: subscripts of the open chains */
     size_t nindexes, indexes_cap;
+    size_t *range_frames;     /* frames of the range-based fors whose body is open */
+    size_t nranges, ranges_cap;
 } walker;
 
 /* Where an array access or an argument leads: one array, keyed. */
@@ -132,6 +137,10 @@ tally *walk_tally(walker *w, size_t acc);
 /* Summarize a function defined in the unit: everything its body does per
  * call, with array uses through parameters marked by parameter. */
 void walk_summarize(walk_cache *wc, CXCursor definition, tally *out);
+
+/* C++: a function called is an instance of a template of the main file:
+ * it is reported after the functions that are not (analyzer.c). */
+void walk_note_instance(walk_cache *wc, CXCursor callee);
 
 /* calls.c: what a call expression does, added to tally `acc`; false for a
  * call through a function pointer. */
