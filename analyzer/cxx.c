@@ -147,6 +147,14 @@ bool cxx_type_is_container(CXType t)
     return cxx_is_std_class(decl, cxx_containers, sizeof cxx_containers / sizeof *cxx_containers);
 }
 
+static const char *const cxx_fixed_containers[] = {"array"};
+
+bool cxx_type_is_fixed_container(CXType t)
+{
+    CXCursor decl = clang_getTypeDeclaration(clang_getCanonicalType(t));
+    return cxx_is_std_class(decl, cxx_fixed_containers, 1);
+}
+
 static const struct {
     const char *method;
     cxx_element_call kind;

@@ -744,6 +744,31 @@ static void note_range_write(walker *w, const frame *f, CXCursor ref, access_mod
     }
 }
 
+/* The detail's view of an element call: an access of its container with
+ * the call's last argument as its one subscript. */
+static void detail_element_call(walker *w, CXCursor call, CXCursor object, access_mode mode,
+                                unsigned long seq)
+{
+    int nargs = clang_Cursor_getNumArguments(call);
+    if (nargs < 1)
+        return;
+    CXCursor sub = clang_Cursor_getArgument(call, (unsigned)nargs - 1);
+    const type_entry *elem = element_type(w->cache, clang_getCanonicalType(clang_getCursorType(call)));
+    detail_access_chain dc = {
+        .mode = mode,
+        .seq = seq,
+        .element = call,
+        .base = cxx_container_root(object),
+        .subs = &sub,
+        .nsubs = 1,
+        .elem_type = elem->spelling,
+        .elem_size = elem->size,
+    };
+    detail_access(w->dt, &dc);
+    if (w->open_chains == 0)
+        detail_flush_accesses(w->dt);
+}
+
 /* A standard container's element call: one access of one element, by the
  * mode it is used in, like a C subscript; a row of a container of
  * containers moves nothing by itself. */
@@ -757,6 +782,9 @@ static void record_element_call(walker *w, frame *f, CXCursor call, CXCursor obj
         f->node->ops[LM_OP_LOAD]++;
     if (f->node && (mode & ACC_WRITE))
         f->node->ops[LM_OP_STORE]++;
+    unsigned long seq = ++w->seq;
+    if (w->dt)
+        detail_element_call(w, call, object, mode, seq);
     array_target target;
     if (!(mode & ACC_READWRITE) || !walk_counts_bytes(w) || !walk_array_target(w, object, &target))
         return;
@@ -765,8 +793,7 @@ static void record_element_call(walker *w, frame *f, CXCursor call, CXCursor obj
     u.name = target.name;
     u.param = target.param;
     u.suffix = target.suffix;
-    tally_note(walk_tally(w, f->acc), &u, (mode & ACC_READ) != 0, (mode & ACC_WRITE) != 0,
-               ++w->seq);
+    tally_note(walk_tally(w, f->acc), &u, (mode & ACC_READ) != 0, (mode & ACC_WRITE) != 0, seq);
 }
 
 static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
@@ -1154,6 +1181,10 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
     case CXCursor_VarDecl:
         if (w->dt)
             detail_declaration_begin(w->dt, c);
+        /* A range-based for's variable is initialized by the iterator's
+         * implicit calls: the element's load is the loop's (child_tally). */
+        if (parent->kind == CXCursor_CXXForRangeStmt)
+            return CXChildVisit_Continue;
         break;
     case CXCursor_BreakStmt:
     case CXCursor_ContinueStmt:

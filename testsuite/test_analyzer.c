@@ -856,8 +856,197 @@ static const testutil_case input_cases[] = {
     {NULL, NULL},
 };
 
+/* ---- C++ (the derivations are in the kernels' comments) ---- */
+
+/* The kernel's diagnostics, with the program (NULL when refused). */
+static lm_program *analyze_capturing(const char *name, const char *const *args, int nargs,
+                                     char **messages)
+{
+    FILE *log = tmpfile();
+    diag_set_stream(log);
+    diag_reset_counts();
+    lm_program *p = analyze(name, args, nargs);
+    *messages = testutil_read_stream(log);
+    diag_set_stream(NULL);
+    diag_reset_counts();
+    fclose(log);
+    return p;
+}
+
+static void test_cxx_templates_per_instance(void)
+{
+    static const expected_loop loops[] = {
+        {"axpy<float>", 15, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(float )", 8,
+         "1 * sizeof(float )", 4},
+        {"axpy<double>", 15, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+        {"Grid<double>::smooth", 25, 9, LM_LOOP_FOR, 1, 2, 0, 0, 1, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+        {"dot<double>", 34, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16, NULL,
+         0},
+    };
+    static const char *const functions[] = {"run",         "axpy<float>",  "axpy<double>",
+                                            "Grid<double>::smooth", "norm2<double>",
+                                            "dot<double>", "unused<T>"};
+    char *messages = NULL;
+    lm_program *p = analyze_capturing("cxx_templates.cpp", NULL, 0, &messages);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    size_t nfn = 0, nloops = 0;
+    for (const lm_function *fn = p->files->functions; fn; fn = fn->next, nfn++) {
+        if (nfn < sizeof functions / sizeof *functions)
+            CU_ASSERT_STRING_EQUAL(fn->name, functions[nfn]);
+        CU_ASSERT_EQUAL(fn->instance, nfn >= 1 && nfn <= 5);
+        CU_ASSERT_EQUAL(fn->uncounted, nfn == 6);
+        for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l), nloops++)
+            if (nloops < sizeof loops / sizeof *loops)
+                check_loop(l, &loops[nloops]);
+    }
+    CU_ASSERT_EQUAL(nfn, sizeof functions / sizeof *functions);
+    CU_ASSERT_EQUAL(nloops, sizeof loops / sizeof *loops + 1);
+    /* The template nothing instantiates: listed, uncounted, with a note. */
+    const lm_function *unused = p->files->functions;
+    while (unused->next)
+        unused = unused->next;
+    const lm_loop *l = unused->loops;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    CU_ASSERT_EQUAL(l->loc.line, 48);
+    CU_ASSERT_EQUAL(lm_fp_total(&l->inclusive), 0);
+    CU_ASSERT_FALSE(l->complete);
+    CU_ASSERT_DOUBLE_EQUAL(l->ai, -1.0, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "cxx_templates.cpp:46:6: note: template 'unused<T>' "
+                                            "is never instantiated in this file: its 1 loop "
+                                            "is listed, uncounted"));
+    free(messages);
+    lm_program_free(&p);
+}
+
+static void test_cxx_containers(void)
+{
+    static const expected_loop loops[] = {
+        {"containers", 21, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0,
+         "1 * sizeof(double ) + 1 * sizeof(float )", 12, "1 * sizeof(double )", 8},
+        {"containers", 23, 5, LM_LOOP_FOR, 1, 0, 0, 0, 1, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+        {"containers", 25, 5, LM_LOOP_FOR, 1, 1, 0, 0, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+        {"containers", 27, 5, LM_LOOP_FOR, 1, 0, 1, 0, 0, 0,
+         "1 * sizeof(double ) + 1 * sizeof(float )", 12, "1 * sizeof(float )", 4},
+        {"containers", 29, 5, LM_LOOP_FOR, 1, 1, 0, 0, 0, 0,
+         "1 * sizeof(std::vector<double> ) + 2 * sizeof(double )", 40, "1 * sizeof(double )", 8},
+        {"containers", 30, 9, LM_LOOP_FOR, 2, 1, 0, 0, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+        {"containers", 32, 5, LM_LOOP_FOR, 1, 0, 0, 0, 0, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+    };
+    CHECK_KERNEL("cxx_containers.cpp", NULL, 0, loops);
+}
+
+static void test_cxx_complex(void)
+{
+    static const expected_loop loops[] = {
+        {"complex_ops", 18, 5, LM_LOOP_FOR, 1, 2, 2, 0, 0, 0,
+         "2 * sizeof(std::complex<double> )", 32, "1 * sizeof(std::complex<double> )", 16},
+        {"complex_ops", 20, 5, LM_LOOP_FOR, 1, 1, 1, 4, 0, 0,
+         "2 * sizeof(std::complex<double> )", 32, "1 * sizeof(std::complex<double> )", 16},
+        {"complex_ops", 22, 5, LM_LOOP_FOR, 1, 2, 1, 3, 3, 0,
+         "2 * sizeof(std::complex<double> )", 32, "1 * sizeof(std::complex<double> )", 16},
+        {"complex_ops", 24, 5, LM_LOOP_FOR, 1, 4, 0, 2, 2, 0,
+         "3 * sizeof(std::complex<double> )", 48, "1 * sizeof(std::complex<double> )", 16},
+        {"complex_ops", 26, 5, LM_LOOP_FOR, 1, 1, 1, 4, 0, 0, "1 * sizeof(std::complex<float> )",
+         8, "1 * sizeof(std::complex<float> )", 8},
+    };
+    CHECK_KERNEL("cxx_complex.cpp", NULL, 0, loops);
+}
+
+static void test_cxx_functions_lambdas_operators(void)
+{
+    static const expected_loop loops[] = {
+        {"Field::energy", 37, 5, LM_LOOP_FOR, 1, 1, 0, 2, 0, 0, "1 * sizeof(double )", 8, NULL,
+         0},
+        {"update", 44, 5, LM_LOOP_FOR, 1, 2, 0, 2, 0, 0, "2 * sizeof(Vec2 )", 32,
+         "1 * sizeof(Vec2 )", 16},
+        {"update", 48, 9, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, "1 * sizeof(float )", 4,
+         "1 * sizeof(float )", 4},
+        {"update", 53, 5, LM_LOOP_WHILE, 1, 1, 0, 1, 0, 3, "1 * sizeof(float )", 4,
+         "1 * sizeof(float )", 4},
+        {"update", 58, 5, LM_LOOP_DO, 1, 0, 0, 1, 0, 0, "1 * sizeof(Vec2 )", 16,
+         "1 * sizeof(Vec2 )", 16},
+    };
+    CHECK_KERNEL("cxx_functions.cpp", NULL, 0, loops);
+}
+
+/* The file's pragmas state the counts: none differs, and all are claimed
+ * (an unclaimed one would fail the analysis). */
+static void test_cxx_pragmas(void)
+{
+    char *messages = NULL;
+    lm_program *p = analyze_capturing("cxx_pragmas.cpp", NULL, 0, &messages);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    FILE *quiet = tmpfile();
+    diag_set_stream(quiet);
+    CU_ASSERT_EQUAL(lm_verify_pragmas(p, false), 0);
+    diag_set_stream(NULL);
+    fclose(quiet);
+    CU_ASSERT_STRING_EQUAL(messages, "");
+    free(messages);
+    lm_program_free(&p);
+}
+
+static void test_cxx_language_by_file(void)
+{
+    /* C++ by -x, whatever the suffix; C by -x c, even for a .cpp. */
+    static const char *const as_cxx[] = {"-x", "c++"};
+    static const char *const as_c[] = {"-xc"};
+    char *messages = NULL;
+    lm_program *p = analyze_capturing("cxx_complex.cpp", as_c, 1, &messages);
+    CU_ASSERT_PTR_NULL(p);
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "error: 'complex' file not found"));
+    free(messages);
+    p = analyze_capturing("cxx_complex.cpp", as_cxx, 2, &messages);
+    CU_ASSERT_PTR_NOT_NULL(p);
+    lm_program_free(&p);
+    free(messages);
+}
+
+static void test_cxx_standard_of_the_other_language(void)
+{
+    static const char *const c11[] = {"-std=c11"};
+    static const char *const cxx17[] = {"-std=c++17"};
+    char *messages = NULL;
+    CU_ASSERT_PTR_NULL(analyze_capturing("cxx_complex.cpp", c11, 1, &messages));
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "cxx_complex.cpp:1:1: error: '-std=c11' is a C "
+                                            "standard, but this file is C++"));
+    free(messages);
+    CU_ASSERT_PTR_NULL(analyze_capturing("branches.c", cxx17, 1, &messages));
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "branches.c:1:1: error: '-std=c++17' is a C++ "
+                                            "standard, but this file is C"));
+    free(messages);
+}
+
+static void test_cxx_broken_file(void)
+{
+    char *messages = NULL;
+    CU_ASSERT_PTR_NULL(analyze_capturing("cxx_broken.cpp", NULL, 0, &messages));
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "kernels/cxx_broken.cpp:7:14: error: use of "
+                                            "undeclared identifier 'undeclared_name'"));
+    free(messages);
+}
+
+static const testutil_case cxx_cases[] = {
+    {"templates per instance", test_cxx_templates_per_instance},
+    {"containers and range-for", test_cxx_containers},
+    {"std::complex", test_cxx_complex},
+    {"members, operators, lambdas, std math", test_cxx_functions_lambdas_operators},
+    {"pragmas", test_cxx_pragmas},
+    {"language by file", test_cxx_language_by_file},
+    {"a standard of the other language", test_cxx_standard_of_the_other_language},
+    {"a file that does not compile", test_cxx_broken_file},
+    {NULL, NULL},
+};
+
 int main(void)
 {
-    const testutil_suite suites[] = {{"counting", counting_cases}, {"bad input", input_cases}};
-    return testutil_run(suites, 2);
+    const testutil_suite suites[] = {
+        {"counting", counting_cases}, {"bad input", input_cases}, {"C++", cxx_cases}};
+    return testutil_run(suites, 3);
 }

@@ -51,6 +51,9 @@ bool cxx_type_is_container(CXType t);
  * any other call reads it. */
 access_mode cxx_assignment_mode(CXCursor call);
 
+/* A container whose size is in its type (std::array). */
+bool cxx_type_is_fixed_container(CXType t);
+
 /* A call of an arithmetic operator of std::complex: true, with the real
  * operations it stands for added to *counts. */
 bool cxx_complex_operation(CXCursor call, lm_fp_counts *counts);
