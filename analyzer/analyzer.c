@@ -343,13 +343,32 @@ static void report_uninstantiated(tu_walk *tw, CXCursor pattern)
                 fn->name, scan.n, scan.n == 1 ? " is" : "s are");
 }
 
-static bool analyzer_was_instantiated(tu_walk *tw, CXCursor pattern)
+/* Which templates have an instance: the canonical templates of the
+ * instances, with their hashes to compare first. */
+typedef struct instance_templates {
+    CXCursor *v;
+    unsigned *hash;
+    size_t n;
+} instance_templates;
+
+static instance_templates analyzer_instance_templates(const walk_cache *wc)
 {
-    for (size_t i = 0; i < walk_instance_count(tw->cache); i++) {
-        CXCursor t = clang_getSpecializedCursorTemplate(walk_instance(tw->cache, i));
-        if (clang_equalCursors(clang_getCanonicalCursor(t), pattern))
-            return true;
+    size_t n = walk_instance_count(wc);
+    instance_templates it = {mem_alloc((n ? n : 1) * sizeof *it.v),
+                             mem_alloc((n ? n : 1) * sizeof *it.hash), n};
+    for (size_t i = 0; i < n; i++) {
+        it.v[i] = clang_getCanonicalCursor(clang_getSpecializedCursorTemplate(walk_instance(wc, i)));
+        it.hash[i] = clang_hashCursor(it.v[i]);
     }
+    return it;
+}
+
+static bool analyzer_was_instantiated(const instance_templates *it, CXCursor pattern)
+{
+    unsigned hash = clang_hashCursor(pattern);
+    for (size_t i = 0; i < it->n; i++)
+        if (it->hash[i] == hash && clang_equalCursors(it->v[i], pattern))
+            return true;
     return false;
 }
 
@@ -374,9 +393,12 @@ static void analyze_instances(tu_walk *tw)
 {
     for (size_t i = 0; i < walk_instance_count(tw->cache); i++)
         analyze_function(tw, walk_instance(tw->cache, i));
+    instance_templates it = analyzer_instance_templates(tw->cache);
     for (size_t i = 0; i < tw->npatterns; i++)
-        if (!analyzer_was_instantiated(tw, tw->patterns[i]))
+        if (!analyzer_was_instantiated(&it, tw->patterns[i]))
             report_uninstantiated(tw, tw->patterns[i]);
+    free(it.v);
+    free(it.hash);
 }
 
 /* Pragmas are found only in code the preprocessor kept, and which code it

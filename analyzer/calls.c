@@ -72,6 +72,9 @@ static bool has_pointer_parameter(CXCursor fn)
 
 static void resolve_callee(walk_cache *wc, callee_info *ci, CXCursor callee)
 {
+    if (wc->cxx && clang_Location_isFromMainFile(clang_getCursorLocation(callee)) &&
+        !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)))
+        walk_note_instance(wc, callee);
     const annot_function *a = find_annotation(wc, ci->name);
     if (fp_ops_is_math_function(ci->name)) {
         ci->math = true;
@@ -341,9 +344,6 @@ bool calls_apply(walker *w, size_t acc, CXCursor call)
         apply_indirect(w, acc, call);
         return false;
     }
-    if (w->cache->cxx && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)) &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(callee)))
-        walk_note_instance(w->cache, callee);
     callee_info *ci = callee_lookup(w->cache, callee);
     if (ci->in_progress)
         return true; /* recursion: the body is already being counted */

@@ -61,6 +61,7 @@
  * mode they got, the pointer of `->m` is read. */
 #include "walk.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,6 +160,7 @@ struct type_entry {
     CXType type;
     const char *spelling;
     unsigned long size;
+    size_t next; /* the next entry of its bucket, plus one; 0: none */
 };
 
 struct string_entry {
@@ -193,11 +195,20 @@ tally *walk_tally(walker *w, size_t acc)
 }
 
 /* The type as written inside sizeof(...), with its size; see cx_type_spelling. */
+/* clang_equalTypes compares the two words a CXType carries: so does the
+ * hash (a C++ unit has many types: its instances' and its library's). */
+static unsigned type_hash(CXType t)
+{
+    uintptr_t h = (uintptr_t)t.data[0] ^ ((uintptr_t)t.data[1] * 31u);
+    return (unsigned)((h >> 4) ^ (h >> 16)) % TYPE_BUCKETS;
+}
+
 static const type_entry *element_type(walk_cache *wc, CXType t)
 {
-    for (size_t i = 0; i < wc->ntypes; i++)
-        if (clang_equalTypes(wc->types[i].type, t))
-            return &wc->types[i];
+    unsigned bucket = type_hash(t);
+    for (size_t i = wc->type_buckets[bucket]; i; i = wc->types[i - 1].next)
+        if (clang_equalTypes(wc->types[i - 1].type, t))
+            return &wc->types[i - 1];
     char *s = cx_type_spelling(t);
     long long size = clang_Type_getSizeOf(t);
     if (wc->ntypes == wc->types_cap) {
@@ -208,6 +219,8 @@ static const type_entry *element_type(walk_cache *wc, CXType t)
     e->type = t;
     e->spelling = arena_strdup(wc->scratch, s);
     e->size = size > 0 ? (unsigned long)size : 0;
+    e->next = wc->type_buckets[bucket];
+    wc->type_buckets[bucket] = wc->ntypes;
     free(s);
     return e;
 }
@@ -1329,9 +1342,6 @@ void walk_summarize(walk_cache *wc, CXCursor definition, tally *out)
 
 void walk_note_instance(walk_cache *wc, CXCursor callee)
 {
-    for (size_t i = 0; i < wc->ninstances; i++)
-        if (clang_equalCursors(wc->instances[i], callee))
-            return;
     if (wc->ninstances == wc->instances_cap) {
         wc->instances_cap = wc->instances_cap ? 2 * wc->instances_cap : 8;
         wc->instances = mem_realloc(wc->instances, wc->instances_cap * sizeof *wc->instances);

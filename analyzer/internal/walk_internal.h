@@ -35,7 +35,7 @@ typedef struct decl_entry decl_entry;
 typedef struct type_entry type_entry;
 typedef struct string_entry string_entry;
 
-enum { DECL_BUCKETS = 1024, STRING_BUCKETS = 256, CALLEE_BUCKETS = 256 };
+enum { DECL_BUCKETS = 1024, STRING_BUCKETS = 256, CALLEE_BUCKETS = 256, TYPE_BUCKETS = 256 };
 
 typedef struct global_var {
     const char *name;
@@ -55,6 +55,7 @@ struct walk_cache {
     unsigned ndecls;
     type_entry *types;
     size_t ntypes, types_cap;
+    size_t type_buckets[TYPE_BUCKETS]; /* the first entry of each, plus one */
     string_entry *strings[STRING_BUCKETS];
     callee_info *callees[CALLEE_BUCKETS];
     global_var *globals; /* the unit's file-scope variables, read on first need */
@@ -139,7 +140,8 @@ tally *walk_tally(walker *w, size_t acc);
 void walk_summarize(walk_cache *wc, CXCursor definition, tally *out);
 
 /* C++: a function called is an instance of a template of the main file:
- * it is reported after the functions that are not (analyzer.c). */
+ * it is reported after the functions that are not (analyzer.c).  Told once
+ * per instance: calls.c resolves each callee once. */
 void walk_note_instance(walk_cache *wc, CXCursor callee);
 
 /* calls.c: what a call expression does, added to tally `acc`; false for a
