@@ -535,6 +535,15 @@ bool analyzer_analyze_unit_then(analyzer *a, lm_program *p, const char *path,
     analyzer_args own = {NULL, 0, NULL, LANG_C};
     if (!analyzer_args_build(&a->options, u, path, &own))
         return false;
+    /* A rewrite of C++ would put one template's counters in its source once
+     * per instance: until the instrumenters know instances, C++ is counted
+     * statically only. */
+    if (hook && own.lang == LANG_CXX) {
+        diag_at(DIAG_ERROR, path, 1, 1,
+                "C++ is not instrumented yet; -static-counting-only counts its loops");
+        analyzer_args_release(&own);
+        return false;
+    }
     file_job job = {a, p, path, &own, hook, ctx, diag_captured(), false};
     pthread_attr_t attr;
     pthread_t thread;

@@ -1032,7 +1032,42 @@ static void test_cxx_broken_file(void)
     free(messages);
 }
 
+static bool cxx_hook_called(void *ctx, CXTranslationUnit tu, lm_program *p, lm_file *file)
+{
+    (void)tu;
+    (void)p;
+    (void)file;
+    *(bool *)ctx = true;
+    return true;
+}
+
+/* Until the instrumenters know a template's instances, C++ is refused
+ * there with a message, not rewritten once per instance. */
+static void test_cxx_not_instrumented(void)
+{
+    char *path = kernel_path("cxx_complex.cpp");
+    analyzer_options opt = {NULL, 0, false, NULL, false, false};
+    analyzer *a = analyzer_create(&opt);
+    lm_program *p = lm_program_create();
+    bool called = false;
+    FILE *log = tmpfile();
+    diag_set_stream(log);
+    CU_ASSERT_FALSE(analyzer_analyze_file_then(a, p, path, cxx_hook_called, &called));
+    diag_set_stream(NULL);
+    char *messages = testutil_read_stream(log);
+    fclose(log);
+    CU_ASSERT_FALSE(called);
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "cxx_complex.cpp:1:1: error: C++ is not "
+                                            "instrumented yet; -static-counting-only counts "
+                                            "its loops"));
+    free(messages);
+    lm_program_free(&p);
+    analyzer_free(&a);
+    free(path);
+}
+
 static const testutil_case cxx_cases[] = {
+    {"not instrumented", test_cxx_not_instrumented},
     {"templates per instance", test_cxx_templates_per_instance},
     {"containers and range-for", test_cxx_containers},
     {"std::complex", test_cxx_complex},
