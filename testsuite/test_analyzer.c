@@ -941,6 +941,18 @@ static void test_cxx_containers(void)
     CHECK_KERNEL("cxx_containers.cpp", NULL, 0, loops);
 }
 
+static void test_cxx_span(void)
+{
+    static const char *const cxx20[] = {"-std=c++20"};
+    static const expected_loop loops[] = {
+        {"spans", 9, 5, LM_LOOP_FOR, 1, 0, 0, 0, 1, 0, "1 * sizeof(float )", 4,
+         "1 * sizeof(float )", 4},
+        {"spans", 11, 5, LM_LOOP_FOR, 1, 1, 0, 0, 0, 0, "1 * sizeof(double ) + 1 * sizeof(float )",
+         12, "1 * sizeof(double )", 8},
+    };
+    CHECK_KERNEL("cxx_span.cpp", cxx20, 1, loops);
+}
+
 static void test_cxx_complex(void)
 {
     static const expected_loop loops[] = {
@@ -1070,6 +1082,7 @@ static const testutil_case cxx_cases[] = {
     {"not instrumented", test_cxx_not_instrumented},
     {"templates per instance", test_cxx_templates_per_instance},
     {"containers and range-for", test_cxx_containers},
+    {"std::span", test_cxx_span},
     {"std::complex", test_cxx_complex},
     {"members, operators, lambdas, std math", test_cxx_functions_lambdas_operators},
     {"pragmas", test_cxx_pragmas},
