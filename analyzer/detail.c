@@ -459,6 +459,25 @@ void detail_flush_accesses(detail *d)
 
 /* ---- loops ---- */
 
+void detail_range_element(detail *d, const lm_loop *range_loop, CXCursor range,
+                          access_mode mode, unsigned long seq, const char *type,
+                          unsigned long size)
+{
+    lm_loop *l = dt_top(d)->loop;
+    int level = -1;
+    for (size_t i = d->nlevels; i > 1 && level < 0; i--)
+        if (d->levels[i - 1].loop == range_loop)
+            level = (int)(d->nlevels - i);
+    if (!l || level < 0)
+        return;
+    dt_pending pa = {.seq = seq, .loop = l, .mode = mode, .type = type, .size = size, .n = 1,
+                     .relative = true, .default_order = level == 0};
+    pa.index[0] = 0;
+    pa.order[0] = level;
+    pa.name = dt_base_name(d, range);
+    DT_PUSH(d->pending, d->npending, d->pending_cap, pa);
+}
+
 void detail_body_open(detail *d, lm_loop *l, CXCursor var)
 {
     dt_level lv = {l, var, {NULL, 0, 0}};

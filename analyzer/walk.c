@@ -104,6 +104,7 @@ typedef struct chain {
  * whose writes (through a non-const reference) store the element too. */
 typedef struct range_element {
     CXCursor var; /* canonical */
+    CXCursor range; /* the container or array */
     bool by_reference;
     use u;
     size_t tally; /* its body's, while the body is open */
@@ -721,6 +722,7 @@ static bool range_element_of(walker *w, const cx_kids *kids, range_element *out)
         return false;
     CXType vt = clang_getCanonicalType(clang_getCursorType(kids->v[0]));
     out->var = clang_getCanonicalCursor(kids->v[0]);
+    out->range = range;
     out->by_reference = (vt.kind == CXType_LValueReference || vt.kind == CXType_RValueReference) &&
                         !clang_isConstQualifiedType(clang_getPointeeType(vt));
     out->u = walk_element_use(w->cache, elem);
@@ -741,6 +743,21 @@ static void open_range(walker *w, frame *f)
     f->range_for = true;
 }
 
+/* A range-based for's element, read or written, in tally acc and the
+ * detail; loop is the range-based for's frame. */
+static void range_access(walker *w, const frame *loop, size_t acc, access_mode mode)
+{
+    const range_element *r = &loop->range_elem;
+    unsigned long seq = ++w->seq;
+    tally_note(walk_tally(w, acc), &r->u, mode == ACC_READ, mode == ACC_WRITE, seq);
+    if (!w->dt)
+        return;
+    detail_range_element(w->dt, loop->body_loop, r->range, mode, seq, r->u.elem_type,
+                         r->u.elem_size);
+    if (w->open_chains == 0)
+        detail_flush_accesses(w->dt);
+}
+
 /* A write through a range-based for's reference variable stores the
  * element, at the level the write is in. */
 static void note_range_write(walker *w, const frame *f, CXCursor ref, access_mode mode)
@@ -751,29 +768,39 @@ static void note_range_write(walker *w, const frame *f, CXCursor ref, access_mod
     for (size_t i = w->nranges; i > 0; i--) {
         const range_element *r = &w->stack->frames[w->range_frames[i - 1]].range_elem;
         if (r->by_reference && clang_equalCursors(r->var, decl)) {
-            tally_note(walk_tally(w, f->acc), &r->u, false, true, ++w->seq);
+            range_access(w, &w->stack->frames[w->range_frames[i - 1]], f->acc, ACC_WRITE);
             return;
         }
     }
 }
 
-/* The detail's view of an element call: an access of its container with
- * the call's last argument as its one subscript. */
+/* The detail's view of an element call: an access of its container whose
+ * subscripts, fastest first, are the last arguments of the call and of the
+ * row calls below it (`m[i][j]`: j, then i). */
 static void detail_element_call(walker *w, CXCursor call, CXCursor object, access_mode mode,
                                 unsigned long seq)
 {
-    int nargs = clang_Cursor_getNumArguments(call);
-    if (nargs < 1)
-        return;
-    CXCursor sub = clang_Cursor_getArgument(call, (unsigned)nargs - 1);
+    CXCursor subs[DETAIL_MAX_DIMS], next, c = call;
+    unsigned nsubs = 0;
+    for (;;) {
+        int nargs = clang_Cursor_getNumArguments(c);
+        if (nargs < 1 || nsubs == DETAIL_MAX_DIMS)
+            return; /* none, or deeper than the detail records */
+        subs[nsubs++] = clang_Cursor_getArgument(c, (unsigned)nargs - 1);
+        object = cx_strip(object);
+        if (cxx_container_call(object, &next) != CXX_CALL_ELEMENT)
+            break;
+        c = object;
+        object = next;
+    }
     const type_entry *elem = element_type(w->cache, clang_getCanonicalType(clang_getCursorType(call)));
     detail_access_chain dc = {
         .mode = mode,
         .seq = seq,
         .element = call,
         .base = cxx_container_root(object),
-        .subs = &sub,
-        .nsubs = 1,
+        .subs = subs,
+        .nsubs = nsubs,
         .elem_type = elem->spelling,
         .elem_size = elem->size,
     };
@@ -1070,10 +1097,10 @@ static size_t child_tally(walker *w, frame *parent, enum CXCursorKind kind, unsi
         t->loop = parent->body_loop;
         t->check = parent->body_check;
         w->loop_depth++;
-        if (parent->range_for)
-            tally_note(t, &parent->range_elem.u, true, false, ++w->seq);
         if (w->dt)
             detail_body_open(w->dt, parent->body_loop, parent->loop_var);
+        if (parent->range_for)
+            range_access(w, parent, w->ntallies - 1, ACC_READ);
         *opened = OPENED_BODY;
         return w->ntallies - 1;
     }

@@ -953,6 +953,63 @@ static void test_cxx_span(void)
     CHECK_KERNEL("cxx_span.cpp", cxx20, 1, loops);
 }
 
+/* The ExaSAT detail of C++ loops: a range-based for runs from 0 to the
+ * container's size less one (a number for an array and std::array, else
+ * the symbol v.size) and reads its element at its own index; an element
+ * call is an access of its container with the call's argument as index. */
+static void test_cxx_detail(void)
+{
+    static const struct {
+        unsigned line;
+        const char *loopvar, *upper, *first_array, *first_type;
+        lm_access_type first_access;
+        unsigned long reads, writes;
+    } want[] = {
+        {21, "i", "n-1", "v", "double", LM_READWRITE, 1, 1},
+        {23, "e", "v.size-1", "v", "double", LM_READWRITE, 1, 1},
+        {25, "e", "3", "a", "double", LM_READONLY, 1, 0},
+        {27, "x", "7", "b", "double", LM_READONLY, 1, 0},
+        {29, "row", "m.size-1", "m", "std::vector<double>", LM_READONLY, 1, 0},
+        {30, "x", "row.size-1", "row", "double", LM_READONLY, 1, 0},
+        {32, "i", "n-1", "v", "double", LM_WRITEONLY, 0, 1},
+    };
+    char *path = kernel_path("cxx_containers.cpp");
+    analyzer_options opt = {NULL, 0, false, NULL, false, true};
+    analyzer *a = analyzer_create(&opt);
+    lm_program *p = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(analyzer_analyze_file(a, p, path));
+    lm_program_finish(p);
+    size_t n = 0;
+    for (const lm_loop *l = p->files->functions->loops; l; l = lm_loop_next_preorder(l), n++) {
+        if (n >= sizeof want / sizeof *want)
+            break;
+        CU_ASSERT_EQUAL(l->loc.line, want[n].line);
+        CU_ASSERT_STRING_EQUAL(l->bounds.loopvar, want[n].loopvar);
+        CU_ASSERT_STRING_EQUAL(l->bounds.lower, "0");
+        CU_ASSERT_STRING_EQUAL(l->bounds.upper, want[n].upper);
+        const lm_array_ref *r = l->array_refs;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+        CU_ASSERT_STRING_EQUAL(r->name, want[n].first_array);
+        CU_ASSERT_STRING_EQUAL(r->datatype, want[n].first_type);
+        CU_ASSERT_EQUAL(r->access_type, want[n].first_access);
+        CU_ASSERT_TRUE(r->accesses->relative);
+        CU_ASSERT_EQUAL(r->accesses->reads, want[n].reads);
+        CU_ASSERT_EQUAL(r->accesses->writes, want[n].writes);
+    }
+    /* m[i][i + 1]: two subscripts, i + 1 the fastest, as a C array's */
+    const lm_loop *last = p->files->functions->last_loop;
+    const lm_array_ref *m = last->array_refs->next;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_STRING_EQUAL(m->name, "m");
+    CU_ASSERT_EQUAL(m->accesses->ndims, 2);
+    CU_ASSERT_EQUAL(m->accesses->index[0], 1);
+    CU_ASSERT_EQUAL(m->accesses->index[1], 0);
+    CU_ASSERT_EQUAL(n, sizeof want / sizeof *want);
+    lm_program_free(&p);
+    analyzer_free(&a);
+    free(path);
+}
+
 static void test_cxx_complex(void)
 {
     static const expected_loop loops[] = {
@@ -1083,6 +1140,7 @@ static const testutil_case cxx_cases[] = {
     {"templates per instance", test_cxx_templates_per_instance},
     {"containers and range-for", test_cxx_containers},
     {"std::span", test_cxx_span},
+    {"the ExaSAT detail of C++ loops", test_cxx_detail},
     {"std::complex", test_cxx_complex},
     {"members, operators, lambdas, std math", test_cxx_functions_lambdas_operators},
     {"pragmas", test_cxx_pragmas},
