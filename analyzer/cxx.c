@@ -253,34 +253,51 @@ static const struct {
     {'/', CXX_CC, 2, 1, 3, 3}, {'/', CXX_CR, 0, 0, 0, 2}, {'/', CXX_RC, 2, 1, 3, 3},
 };
 
+/* The arithmetic operators and their compound forms. */
+static const struct {
+    const char *name;
+    char op;
+} cxx_arithmetic[] = {
+    {"operator+", '+'}, {"operator-", '-'}, {"operator*", '*'}, {"operator/", '/'},
+    {"operator+=", '+'}, {"operator-=", '-'}, {"operator*=", '*'}, {"operator/=", '/'},
+};
+
 /* The operator of "operator*" or "operator*=": '*'; 0 for any other. */
 static char cxx_arithmetic_operator(CXCursor callee)
 {
-    char *name = cx_copy_string(clang_getCursorSpelling(callee));
+    CXString name = clang_getCursorSpelling(callee);
     char op = 0;
-    if (!strncmp(name, "operator", 8) && strchr("+-*/", name[8]) && name[8] &&
-        (!name[9] || (name[9] == '=' && !name[10])))
-        op = name[8];
-    free(name);
+    for (size_t i = 0; i < sizeof cxx_arithmetic / sizeof *cxx_arithmetic; i++)
+        if (!strcmp(clang_getCString(name), cxx_arithmetic[i].name))
+            op = cxx_arithmetic[i].op;
+    clang_disposeString(name);
     return op;
 }
+
+/* The assignment operators, by how they use their left operand. */
+static const struct {
+    const char *name;
+    access_mode mode;
+} cxx_assignments[] = {
+    {"operator=", ACC_WRITE},         {"operator+=", ACC_READWRITE},
+    {"operator-=", ACC_READWRITE},    {"operator*=", ACC_READWRITE},
+    {"operator/=", ACC_READWRITE},    {"operator%=", ACC_READWRITE},
+    {"operator&=", ACC_READWRITE},    {"operator|=", ACC_READWRITE},
+    {"operator^=", ACC_READWRITE},    {"operator<<=", ACC_READWRITE},
+    {"operator>>=", ACC_READWRITE},
+};
 
 access_mode cxx_assignment_mode(CXCursor call)
 {
     CXCursor callee = clang_getCursorReferenced(call);
-    if (clang_getCursorKind(callee) != CXCursor_CXXMethod &&
-        clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+    if (!cxx_is_function(clang_getCursorKind(callee)))
         return ACC_READ;
-    char *name = cx_copy_string(clang_getCursorSpelling(callee));
+    CXString name = clang_getCursorSpelling(callee);
     access_mode mode = ACC_READ;
-    size_t n = strlen(name);
-    if (!strcmp(name, "operator="))
-        mode = ACC_WRITE;
-    else if (!strncmp(name, "operator", 8) && n >= 10 && name[n - 1] == '=' &&
-             strchr("+-*/%&|^<>", name[8]) && strcmp(name + 8, "==") && strcmp(name + 8, "<=") &&
-             strcmp(name + 8, ">=") && strcmp(name + 8, "<=>"))
-        mode = ACC_READWRITE;
-    free(name);
+    for (size_t i = 0; i < sizeof cxx_assignments / sizeof *cxx_assignments; i++)
+        if (!strcmp(clang_getCString(name), cxx_assignments[i].name))
+            mode = cxx_assignments[i].mode;
+    clang_disposeString(name);
     return mode;
 }
 
