@@ -5,6 +5,8 @@
  *   - a libm function is one fp_special and reads only its arguments; an
  *     annotation (frexp writes through its pointer) adds what it says, and
  *     one with a pointer parameter and no annotation is unknown;
+ *   - C++: a lambda's body counts where the lambda is written (its loops
+ *     are the enclosing function's), so calling it adds nothing more;
  *   - a function defined in the unit is followed: its body is walked once
  *     into a summary (walk_summarize), whose FP operations count at every
  *     call site and whose array uses through parameters are renamed to the
@@ -75,6 +77,10 @@ static void resolve_callee(walk_cache *wc, callee_info *ci, CXCursor callee)
     if (wc->cxx && clang_Location_isFromMainFile(clang_getCursorLocation(callee)) &&
         !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)))
         walk_note_instance(wc, callee);
+    if (wc->cxx && cxx_is_lambda_call(callee)) {
+        ci->followed = true; /* with nothing: the body counts where it is written */
+        return;
+    }
     const annot_function *a = find_annotation(wc, ci->name);
     if (fp_ops_is_math_function(ci->name)) {
         ci->math = true;

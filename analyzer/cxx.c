@@ -13,6 +13,21 @@ bool cxx_is_function(enum CXCursorKind k)
            k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
 }
 
+/* libclang has no test for a lambda's class: clang names it by where the
+ * lambda is, "(lambda at FILE:LINE:COL)", a name no declared class has. */
+bool cxx_is_lambda_call(CXCursor callee)
+{
+    static const char prefix[] = "(lambda at ";
+    CXCursor cls = clang_getCursorSemanticParent(callee);
+    if (clang_getCursorKind(callee) != CXCursor_CXXMethod ||
+        clang_getCursorKind(cls) != CXCursor_ClassDecl)
+        return false;
+    CXString name = clang_getCursorSpelling(cls);
+    bool lambda = !strncmp(clang_getCString(name), prefix, sizeof prefix - 1);
+    clang_disposeString(name);
+    return lambda;
+}
+
 static bool cxx_is_template_kind(enum CXCursorKind k)
 {
     return k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate ||

@@ -1042,6 +1042,19 @@ static void test_cxx_functions_lambdas_operators(void)
          "1 * sizeof(Vec2 )", 16},
     };
     CHECK_KERNEL("cxx_functions.cpp", NULL, 0, loops);
+    /* update's whole body: its loops' operations, the lambda's once (where
+     * it is written; the call scale(n) adds nothing). */
+    setup su = {NULL, 0, NULL, false, false};
+    lm_program *p = analyze_quietly("cxx_functions.cpp", &su);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    const lm_function *update = p->files->functions;
+    while (update && strcmp(update->name, "update") != 0)
+        update = update->next;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(update);
+    CU_ASSERT_EQUAL(update->inclusive.n[LM_FP_PLUS], 3);
+    CU_ASSERT_EQUAL(update->inclusive.n[LM_FP_MULTIPLY], 5);
+    CU_ASSERT_EQUAL(update->inclusive.n[LM_FP_SPECIAL], 3);
+    lm_program_free(&p);
 }
 
 /* The file's pragmas state the counts: none differs, and all are claimed

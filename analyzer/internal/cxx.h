@@ -18,6 +18,9 @@
 /* A function, a method, a constructor, a destructor or a conversion. */
 bool cxx_is_function(enum CXCursorKind k);
 
+/* The call operator of a lambda's class. */
+bool cxx_is_lambda_call(CXCursor callee);
+
 /* A definition of the main file that is a template or a member of one (its
  * types are not known until it is instantiated). */
 bool cxx_is_template_pattern(CXCursor fn);

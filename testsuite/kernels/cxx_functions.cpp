@@ -7,9 +7,9 @@
  *   line 44: p[i] += v[i] * dt: Vec2::operator* (2 multiply) and
  *            Vec2::operator+= (2 plus); loads p and v (16 bytes each),
  *            stores p
- *   line 48: w[j] *= k: 1 multiply; loads and stores w
- *   line 53: sqrt, exp, pow: 3 special; one + and one *; loads and
- *            stores w
+ *   line 48: w[j] *= k: 1 multiply; loads and stores w (the lambda counts
+ *            where it is written: the call scale(n) adds nothing more)
+ *   line 53: sqrt, exp, pow: 3 special; one + and one *; loads, stores w
  *   line 58: p[i].x = p[i].y * dt: 1 multiply; loads and stores p */
 #include <cmath>
 #include <vector>
