@@ -199,6 +199,8 @@ typedef struct tu_walk {
     bool cxx;
     CXCursor *patterns; /* C++: the main file's templates, canonical */
     size_t npatterns;
+    CXCursor *explicit_instances; /* its explicit specializations, reported as written */
+    size_t nexplicit;
 } tu_walk;
 
 /* A reported function of the main file, at its name, starting at the
@@ -247,6 +249,28 @@ static void check_header_function(tu_walk *tw, CXCursor c)
         check->counts = counts;
 }
 
+/* A function of the main file; an explicit specialization (`template <>
+ * int sum<int>(...)`) is one too, and is remembered so that the calls that
+ * name it do not report it again as an instance. */
+static void analyze_top_function(tu_walk *tw, CXCursor c)
+{
+    if (tw->cxx && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c))) {
+        tw->explicit_instances = mem_realloc(tw->explicit_instances,
+                                             (tw->nexplicit + 1) * sizeof *tw->explicit_instances);
+        tw->explicit_instances[tw->nexplicit++] = clang_getCanonicalCursor(c);
+    }
+    analyze_function(tw, c);
+}
+
+static bool analyzer_is_explicit(const tu_walk *tw, CXCursor instance)
+{
+    CXCursor canonical = clang_getCanonicalCursor(instance);
+    for (size_t i = 0; i < tw->nexplicit; i++)
+        if (clang_equalCursors(tw->explicit_instances[i], canonical))
+            return true;
+    return false;
+}
+
 /* C++ scopes whose functions are reported as the file's own. */
 static bool analyzer_is_scope(enum CXCursorKind k)
 {
@@ -277,7 +301,7 @@ static enum CXChildVisitResult visit_top_level(CXCursor c, CXCursor parent, CXCl
     if (main && tw->cxx && (k == CXCursor_FunctionTemplate || cxx_is_template_pattern(c)))
         note_pattern(tw, c); /* counted per instance, when the walks have found them */
     else if (main)
-        analyze_function(tw, c);
+        analyze_top_function(tw, c);
     else if (pragma_pending_within(tw->pragmas, c))
         check_header_function(tw, c);
     return CXChildVisit_Continue;
@@ -392,7 +416,8 @@ static bool analyzer_was_instantiated(const instance_templates *it, CXCursor pat
 static void analyze_instances(tu_walk *tw)
 {
     for (size_t i = 0; i < walk_instance_count(tw->cache); i++)
-        analyze_function(tw, walk_instance(tw->cache, i));
+        if (!analyzer_is_explicit(tw, walk_instance(tw->cache, i)))
+            analyze_function(tw, walk_instance(tw->cache, i));
     instance_templates it = analyzer_instance_templates(tw->cache);
     for (size_t i = 0; i < tw->npatterns; i++)
         if (!analyzer_was_instantiated(&it, tw->patterns[i]))
@@ -462,7 +487,7 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
     if (ok) {
         char *real = realpath(path, NULL);
         tu_walk tw = {a,    tu,   p, lm_file_create(p, real ? real : path), NULL, NULL,
-                      args->lang == LANG_CXX, NULL, 0};
+                      args->lang == LANG_CXX, NULL, 0, NULL, 0};
         free(real);
         /* A malformed pragma is the user's error, but the counts still stand. */
         if (mentions)
@@ -475,6 +500,7 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
         clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top_level, &tw);
         analyze_instances(&tw);
         free(tw.patterns);
+        free(tw.explicit_instances);
         walk_cache_free(&tw.cache);
         ok &= pragma_report_unclaimed(tw.pragmas);
         pragma_set_free(&tw.pragmas);

@@ -200,16 +200,16 @@ static void test_cxx_instances_named(void)
     cJSON *doc = cJSON_Parse(json);
     CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
     const cJSON *loops = cJSON_GetObjectItemCaseSensitive(doc, "loops");
-    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(loops), 5);
-    const char *names[] = {"axpy<float>", "axpy<double>", "Grid<double>::smooth", "dot<double>",
-                           "unused<T>"};
-    for (int i = 0; i < 5; i++) {
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(loops), 6);
+    const char *names[] = {"axpy<int>",   "axpy<float>", "axpy<double>", "Grid<double>::smooth",
+                           "dot<double>", "unused<T>"};
+    for (int i = 0; i < 6; i++) {
         const cJSON *l = cJSON_GetArrayItem(loops, i);
         CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(l, "function")->valuestring,
                                names[i]);
-        CU_ASSERT_EQUAL(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(l, "uncounted")), i == 4);
+        CU_ASSERT_EQUAL(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(l, "uncounted")), i == 5);
     }
-    CU_ASSERT_EQUAL(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(loops, 4), "ai")->valuedouble,
+    CU_ASSERT_EQUAL(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(loops, 5), "ai")->valuedouble,
                     -1.0);
     cJSON_Delete(doc);
     free(json);
