@@ -28,6 +28,24 @@ bool cxx_is_lambda_call(CXCursor callee)
     return lambda;
 }
 
+static enum CXChildVisitResult cxx_find_template(CXCursor c, CXCursor parent,
+                                                 CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_FunctionTemplate)
+        return CXChildVisit_Continue;
+    *(bool *)data = true;
+    return CXChildVisit_Break;
+}
+
+bool cxx_is_generic_lambda(CXCursor lambda)
+{
+    bool generic = false;
+    clang_visitChildren(clang_getTypeDeclaration(clang_getCursorType(lambda)), cxx_find_template,
+                        &generic);
+    return generic;
+}
+
 static bool cxx_is_template_kind(enum CXCursorKind k)
 {
     return k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate ||

@@ -1172,6 +1172,10 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
      * libclang shows a class in an implicit member's cast in full). */
     if (is_nested_declaration(kind))
         return CXChildVisit_Continue;
+    /* A generic lambda's body has unknown types where it is written: it is
+     * counted per instance, as any template (analyzer.c). */
+    if (kind == CXCursor_LambdaExpr && w->cache->cxx && cxx_is_generic_lambda(c))
+        return CXChildVisit_Continue;
 
     access_mode mode = index == 0 ? parent->first_mode : parent->rest_mode;
     opened_tally opened;

@@ -1059,6 +1059,30 @@ static void test_cxx_functions_lambdas_operators(void)
     lm_program_free(&p);
 }
 
+static void test_cxx_generic_lambda(void)
+{
+    setup su = {NULL, 0, NULL, false, false};
+    lm_program *p = analyze_quietly("cxx_generic_lambda.cpp", &su);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    const lm_function *twice = p->files->functions, *instance = twice->next;
+    CU_ASSERT_STRING_EQUAL(twice->name, "twice");
+    CU_ASSERT_PTR_NULL(twice->loops);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    char *path = kernel_path("cxx_generic_lambda.cpp");
+    strbuf want = STRBUF_INIT;
+    strbuf_printf(&want, "(lambda at %s:6:14)::operator()", path);
+    CU_ASSERT_STRING_EQUAL(instance->name, strbuf_cstr(&want));
+    strbuf_release(&want);
+    free(path);
+    const lm_loop *l = instance->loops;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    CU_ASSERT_EQUAL(l->loc.line, 7);
+    CU_ASSERT_EQUAL(l->inclusive.n[LM_FP_MULTIPLY], 1);
+    CU_ASSERT_EQUAL(lm_fp_total(&l->inclusive), 1);
+    CU_ASSERT_PTR_NULL(instance->next);
+    lm_program_free(&p);
+}
+
 /* The file's pragmas state the counts: none differs, and all are claimed
  * (an unclaimed one would fail the analysis). */
 static void test_cxx_pragmas(void)
@@ -1158,6 +1182,7 @@ static const testutil_case cxx_cases[] = {
     {"the ExaSAT detail of C++ loops", test_cxx_detail},
     {"std::complex", test_cxx_complex},
     {"members, operators, lambdas, std math", test_cxx_functions_lambdas_operators},
+    {"a generic lambda, per instance", test_cxx_generic_lambda},
     {"pragmas", test_cxx_pragmas},
     {"language by file", test_cxx_language_by_file},
     {"a standard of the other language", test_cxx_standard_of_the_other_language},

@@ -21,6 +21,10 @@ bool cxx_is_function(enum CXCursorKind k);
 /* The call operator of a lambda's class. */
 bool cxx_is_lambda_call(CXCursor callee);
 
+/* A lambda expression whose call operator is a template (`[](auto x)`):
+ * its class has a function template among its members. */
+bool cxx_is_generic_lambda(CXCursor lambda);
+
 /* A definition of the main file that is a template or a member of one (its
  * types are not known until it is instantiated). */
 bool cxx_is_template_pattern(CXCursor fn);
