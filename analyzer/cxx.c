@@ -130,10 +130,17 @@ char *cxx_function_name(CXCursor fn)
         strbuf_printf(&sb, "%s::", cls);
         free(cls);
     }
-    char *name = cx_copy_string(clang_getCursorSpelling(fn));
+    /* libclang lists the template arguments of a function's instance but
+     * not of a method's: that one is told apart by its parameters' types,
+     * as clang displays it ("f<>(const float *, int)"). */
+    int n = clang_Cursor_getNumTemplateArguments(fn);
+    bool method_instance =
+        n < 0 && clang_getCursorKind(clang_getSpecializedCursorTemplate(fn)) ==
+                     CXCursor_FunctionTemplate;
+    char *name = cx_copy_string(method_instance ? clang_getCursorDisplayName(fn)
+                                                : clang_getCursorSpelling(fn));
     strbuf_append(&sb, name);
     free(name);
-    int n = clang_Cursor_getNumTemplateArguments(fn);
     if (clang_getCursorKind(fn) == CXCursor_FunctionTemplate)
         cxx_append_parameters(&sb, fn);
     else if (n > 0)

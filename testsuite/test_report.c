@@ -200,16 +200,22 @@ static void test_cxx_instances_named(void)
     cJSON *doc = cJSON_Parse(json);
     CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
     const cJSON *loops = cJSON_GetObjectItemCaseSensitive(doc, "loops");
-    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(loops), 6);
-    const char *names[] = {"axpy<int>",   "axpy<float>", "axpy<double>", "Grid<double>::smooth",
-                           "dot<double>", "unused<T>"};
-    for (int i = 0; i < 6; i++) {
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(loops), 8);
+    const char *names[] = {"axpy<int>",
+                           "axpy<float>",
+                           "axpy<double>",
+                           "Grid<double>::smooth",
+                           "dot<double>",
+                           "Sum::of<>(const float *, int)",
+                           "Sum::of<>(const double *, int)",
+                           "unused<T>"};
+    for (int i = 0; i < 8; i++) {
         const cJSON *l = cJSON_GetArrayItem(loops, i);
         CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(l, "function")->valuestring,
                                names[i]);
-        CU_ASSERT_EQUAL(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(l, "uncounted")), i == 5);
+        CU_ASSERT_EQUAL(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(l, "uncounted")), i == 7);
     }
-    CU_ASSERT_EQUAL(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(loops, 5), "ai")->valuedouble,
+    CU_ASSERT_EQUAL(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(loops, 7), "ai")->valuedouble,
                     -1.0);
     cJSON_Delete(doc);
     free(json);

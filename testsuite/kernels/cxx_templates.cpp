@@ -70,3 +70,22 @@ void run_int(int n, const int *x, int *y)
 {
     axpy(n, 3, x, y);
 }
+
+/* A member function template: its instances are told apart by their
+ * parameters (libclang names no template argument of a method): 1 plus,
+ * loads a, per instance. */
+struct Sum {
+    template <class T>
+    T of(const T *a, int n)
+    {
+        T s = 0;
+        for (int i = 0; i < n; i++)
+            s += a[i];
+        return s;
+    }
+};
+
+double sums(Sum &s, const float *a, const double *b)
+{
+    return s.of(a, 3) + s.of(b, 3);
+}
