@@ -181,6 +181,22 @@ static bool cxx_is_std_class(CXCursor decl, const char *const *names, size_t n)
     return found;
 }
 
+static const char *const cxx_std_casts[] = {
+    "__addressof", "addressof", "as_const", "forward", "move", "move_if_noexcept",
+};
+
+bool cxx_is_std_cast(CXCursor callee)
+{
+    if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || !cxx_in_std(callee))
+        return false;
+    CXString s = clang_getCursorSpelling(callee);
+    bool found = false;
+    for (size_t i = 0; i < sizeof cxx_std_casts / sizeof *cxx_std_casts && !found; i++)
+        found = !strcmp(clang_getCString(s), cxx_std_casts[i]);
+    clang_disposeString(s);
+    return found;
+}
+
 bool cxx_type_is_container(CXType t)
 {
     CXCursor decl = clang_getTypeDeclaration(clang_getCanonicalType(t));

@@ -1072,6 +1072,15 @@ static void test_cxx_functions_lambdas_operators(void)
     lm_program_free(&p);
 }
 
+static void test_cxx_std_calls(void)
+{
+    static const expected_loop loops[] = {
+        {"calls", 13, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+    };
+    CHECK_KERNEL("cxx_std_calls.cpp", NULL, 0, loops);
+}
+
 static void test_cxx_generic_lambda(void)
 {
     setup su = {NULL, 0, NULL, false, false};
@@ -1196,6 +1205,7 @@ static const testutil_case cxx_cases[] = {
     {"std::complex", test_cxx_complex},
     {"members, operators, lambdas, std math", test_cxx_functions_lambdas_operators},
     {"a generic lambda, per instance", test_cxx_generic_lambda},
+    {"std::move, a callee in parentheses", test_cxx_std_calls},
     {"pragmas", test_cxx_pragmas},
     {"language by file", test_cxx_language_by_file},
     {"a standard of the other language", test_cxx_standard_of_the_other_language},

@@ -21,6 +21,10 @@ bool cxx_is_function(enum CXCursorKind k);
 /* The call operator of a lambda's class. */
 bool cxx_is_lambda_call(CXCursor callee);
 
+/* std::move, std::forward, std::move_if_noexcept, std::as_const,
+ * std::addressof: casts, whose bodies clang does not instantiate. */
+bool cxx_is_std_cast(CXCursor callee);
+
 /* A lambda expression whose call operator is a template (`[](auto x)`):
  * its class has a function template among its members. */
 bool cxx_is_generic_lambda(CXCursor lambda);
