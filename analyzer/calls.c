@@ -5,6 +5,9 @@
  *   - a libm function is one fp_special and reads only its arguments; an
  *     annotation (frexp writes through its pointer) adds what it says, and
  *     one with a pointer parameter and no annotation is unknown;
+ *   - C++: a lambda's body counts where the lambda is written (its loops
+ *     are the enclosing function's), so calling it adds nothing more, and
+ *     std::move, std::forward and the like are casts that do nothing;
  *   - a function defined in the unit is followed: its body is walked once
  *     into a summary (walk_summarize), whose FP operations count at every
  *     call site and whose array uses through parameters are renamed to the
@@ -27,6 +30,7 @@
 
 #include "annot.h"
 #include "cx.h"
+#include "cxx.h"
 #include "diag.h"
 #include "fp_ops.h"
 #include "loop_model.h"
@@ -71,6 +75,15 @@ static bool has_pointer_parameter(CXCursor fn)
 
 static void resolve_callee(walk_cache *wc, callee_info *ci, CXCursor callee)
 {
+    if (wc->cxx && clang_Location_isFromMainFile(clang_getCursorLocation(callee)) &&
+        !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)))
+        walk_note_instance(wc, callee);
+    /* A lambda's body counts where it is written; std::move and its kin
+     * are casts, which clang does not even instantiate. */
+    if (wc->cxx && (cxx_is_lambda_call(callee) || cxx_is_std_cast(callee))) {
+        ci->followed = true; /* with nothing */
+        return;
+    }
     const annot_function *a = find_annotation(wc, ci->name);
     if (fp_ops_is_math_function(ci->name)) {
         ci->math = true;
@@ -79,7 +92,7 @@ static void resolve_callee(walk_cache *wc, callee_info *ci, CXCursor callee)
         return;
     }
     CXCursor def = clang_getCursorDefinition(callee);
-    if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl) {
+    if (!clang_Cursor_isNull(def) && cxx_is_function(clang_getCursorKind(def))) {
         ci->followed = ci->in_progress = true;
         walk_summarize(wc, def, &ci->summary);
         ci->in_progress = false;
@@ -333,10 +346,28 @@ static void warn_callee(CXCursor call, const callee_info *ci, const unsized_arra
     }
 }
 
-bool calls_apply(walker *w, size_t acc, CXCursor call)
+/* The function a call names: libclang's referenced cursor, or, for a
+ * callee in parentheses (`(f)(x)`, `(std::max)(a, b)`), the one the
+ * name inside refers to. */
+static CXCursor calls_callee_of(CXCursor call)
 {
     CXCursor callee = clang_getCursorReferenced(call);
-    if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl) {
+    if (!clang_Cursor_isNull(callee))
+        return callee;
+    cx_kids kids = cx_children_of(call);
+    if (!kids.n)
+        return callee;
+    CXCursor name = cx_strip(kids.v[0]);
+    enum CXCursorKind k = clang_getCursorKind(name);
+    return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr
+               ? clang_getCursorReferenced(name)
+               : callee;
+}
+
+bool calls_apply(walker *w, size_t acc, CXCursor call)
+{
+    CXCursor callee = calls_callee_of(call);
+    if (clang_Cursor_isNull(callee) || !cxx_is_function(clang_getCursorKind(callee))) {
         apply_indirect(w, acc, call);
         return false;
     }

@@ -32,6 +32,7 @@
 #include <clang-c/Index.h>
 
 #include "cx.h"
+#include "cxx.h"
 #include "fp_ops.h"
 #include "linear.h"
 #include "loop_model.h"
@@ -399,7 +400,7 @@ static lm_access *dt_find_or_add_access(detail *d, lm_array_ref *a, const dt_pen
 
 static char *dt_base_name(detail *d, CXCursor base)
 {
-    base = lin_strip(base);
+    base = lin_strip(cxx_container_root(base)); /* `v.data()[i]` is of v */
     if (clang_getCursorKind(base) == CXCursor_DeclRefExpr)
         return cx_copy_string(clang_getCursorSpelling(base));
     return cx_path_text(d->tu, base);
@@ -457,6 +458,25 @@ void detail_flush_accesses(detail *d)
 }
 
 /* ---- loops ---- */
+
+void detail_range_element(detail *d, const lm_loop *range_loop, CXCursor range,
+                          access_mode mode, unsigned long seq, const char *type,
+                          unsigned long size)
+{
+    lm_loop *l = dt_top(d)->loop;
+    int level = -1;
+    for (size_t i = d->nlevels; i > 1 && level < 0; i--)
+        if (d->levels[i - 1].loop == range_loop)
+            level = (int)(d->nlevels - i);
+    if (!l || level < 0)
+        return;
+    dt_pending pa = {.seq = seq, .loop = l, .mode = mode, .type = type, .size = size, .n = 1,
+                     .relative = true, .default_order = level == 0};
+    pa.index[0] = 0;
+    pa.order[0] = level;
+    pa.name = dt_base_name(d, range);
+    DT_PUSH(d->pending, d->npending, d->pending_cap, pa);
+}
 
 void detail_body_open(detail *d, lm_loop *l, CXCursor var)
 {
@@ -656,9 +676,48 @@ static CXCursor dt_bounds(detail *d, lm_loop *l, const dt_for_parts *parts)
     return var;
 }
 
+/* A range-based for over a built-in array or a standard container runs
+ * once per element: from 0 to its size less one, a constant for an array
+ * and std::array, else the symbol `v.size` (bound with -D for the model). */
+static void dt_range_bounds(detail *d, lm_loop *l, const cx_kids *kids)
+{
+    if (kids->n < 3 || clang_getCursorKind(kids->v[0]) != CXCursor_VarDecl)
+        return;
+    CXCursor range = cx_strip(kids->v[kids->n - 2]);
+    CXType t = clang_getCanonicalType(clang_getCursorType(range));
+    strbuf upper = STRBUF_INIT;
+    if (t.kind == CXType_ConstantArray) {
+        strbuf_printf(&upper, "%lld", clang_getArraySize(t) - 1);
+    } else if (cxx_type_is_container(t)) {
+        long long whole = clang_Type_getSizeOf(t);
+        long long one = clang_Type_getSizeOf(clang_Type_getTemplateArgumentAsType(t, 0));
+        char *name = cx_path_text(d->tu, cxx_container_root(range));
+        if (cxx_type_is_fixed_container(t) && whole > 0 && one > 0)
+            strbuf_printf(&upper, "%lld", whole / one - 1);
+        else if (name && *name)
+            strbuf_printf(&upper, "%s.size-1", name);
+        free(name);
+    }
+    if (!*strbuf_cstr(&upper)) {
+        strbuf_release(&upper);
+        return;
+    }
+    char *var = cx_copy_string(clang_getCursorSpelling(kids->v[0]));
+    l->bounds.loopvar = arena_strdup(d->p->arena, var);
+    l->bounds.lower = "0";
+    l->bounds.stride = "1";
+    l->bounds.upper = arena_strdup(d->p->arena, strbuf_cstr(&upper));
+    free(var);
+    strbuf_release(&upper);
+}
+
 CXCursor detail_loop(detail *d, lm_loop *l, enum CXCursorKind k, const cx_kids *kids,
                      const cx_for_parts *parts)
 {
+    if (k == CXCursor_CXXForRangeStmt) {
+        dt_range_bounds(d, l, kids);
+        return clang_getNullCursor(); /* its variable is an element, not an index */
+    }
     if (k != CXCursor_ForStmt || kids->n == 0)
         return clang_getNullCursor();
     dt_for_parts p = {dt_part(kids, parts->init), dt_part(kids, parts->cond),

@@ -61,12 +61,14 @@
  * mode they got, the pointer of `->m` is read. */
 #include "walk.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <clang-c/Index.h>
 
 #include "cx.h"
+#include "cxx.h"
 #include "detail.h"
 #include "fp_ops.h"
 #include "loop_model.h"
@@ -98,6 +100,16 @@ typedef struct chain {
     size_t first_index;      /* with the detail: its subscripts in the walk's list */
 } chain;
 
+/* The element a range-based for reads each iteration, and its variable,
+ * whose writes (through a non-const reference) store the element too. */
+typedef struct range_element {
+    CXCursor var; /* canonical */
+    CXCursor range; /* the container or array */
+    bool by_reference;
+    use u;
+    size_t tally; /* its body's, while the body is open */
+} range_element;
+
 /* The tally a node opened for itself, which it finishes when it ends. */
 typedef enum opened_tally {
     OPENED_NONE,
@@ -122,6 +134,8 @@ struct frame {
     bool has_init;       /* declarations: a child that is not their type */
     unsigned run, dim;   /* subscript steps: their run, their place in it (0: its top) */
     CXCursor loop_var;   /* loop statements, with the detail: the loop's variable */
+    bool range_for;      /* a range-based for whose element is counted: range_elem */
+    range_element range_elem;
     lm_stmt *node;       /* with the statement record: its node, or the nearest above */
     bool node_own;       /* node is this node's own */
     stmts_slots slots;   /* with the record: where its children stand */
@@ -147,6 +161,7 @@ struct type_entry {
     CXType type;
     const char *spelling;
     unsigned long size;
+    size_t next; /* the next entry of its bucket, plus one; 0: none */
 };
 
 struct string_entry {
@@ -181,11 +196,20 @@ tally *walk_tally(walker *w, size_t acc)
 }
 
 /* The type as written inside sizeof(...), with its size; see cx_type_spelling. */
+/* clang_equalTypes compares the two words a CXType carries: so does the
+ * hash (a C++ unit has many types: its instances' and its library's). */
+static unsigned type_hash(CXType t)
+{
+    uintptr_t h = (uintptr_t)t.data[0] ^ ((uintptr_t)t.data[1] * 31u);
+    return (unsigned)((h >> 4) ^ (h >> 16)) % TYPE_BUCKETS;
+}
+
 static const type_entry *element_type(walk_cache *wc, CXType t)
 {
-    for (size_t i = 0; i < wc->ntypes; i++)
-        if (clang_equalTypes(wc->types[i].type, t))
-            return &wc->types[i];
+    unsigned bucket = type_hash(t);
+    for (size_t i = wc->type_buckets[bucket]; i; i = wc->types[i - 1].next)
+        if (clang_equalTypes(wc->types[i - 1].type, t))
+            return &wc->types[i - 1];
     char *s = cx_type_spelling(t);
     long long size = clang_Type_getSizeOf(t);
     if (wc->ntypes == wc->types_cap) {
@@ -196,6 +220,8 @@ static const type_entry *element_type(walk_cache *wc, CXType t)
     e->type = t;
     e->spelling = arena_strdup(wc->scratch, s);
     e->size = size > 0 ? (unsigned long)size : 0;
+    e->next = wc->type_buckets[bucket];
+    wc->type_buckets[bucket] = wc->ntypes;
     free(s);
     return e;
 }
@@ -309,6 +335,8 @@ bool walk_path_target(walker *w, CXCursor root, const char *path, array_target *
 
 bool walk_array_target(walker *w, CXCursor base, array_target *out)
 {
+    if (w->cache->cxx)
+        base = cxx_container_root(base); /* `v.data()[i]` is an access of v */
     if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
         CXCursor decl = clang_getCursorReferenced(base);
         if (!clang_Cursor_isNull(decl))
@@ -479,6 +507,8 @@ static void finish_statement(walker *w)
 static void pop_frame(walker *w)
 {
     frame *f = &w->stack->frames[--w->nframes];
+    if (f->range_for)
+        w->nranges--;
     if (f->switch_body && f->run_open)
         finish_arm(w);
     if (f->best >= 0)
@@ -515,6 +545,7 @@ static frame *push_frame(walker *w, CXCursor c, size_t acc, opened_tally opened)
     f->body_check = NULL;
     f->stmt_tally = false;
     f->is_loop = false;
+    f->range_for = false;
     f->body_index = 0;
     f->switch_body = f->run_open = f->run_ends = false;
     f->first_mode = f->rest_mode = ACC_READ;
@@ -669,6 +700,142 @@ static unsigned loop_column(walker *w, CXSourceLocation loc, const char *file, u
     return k < width ? col + k : col;
 }
 
+/* The element a range-based for over a built-in array or a standard
+ * container reads each iteration (kids: the loop's children, the variable
+ * first, the range before the body); false for any other range. */
+static bool range_element_of(walker *w, const cx_kids *kids, range_element *out)
+{
+    if (kids->n < 3 || clang_getCursorKind(kids->v[0]) != CXCursor_VarDecl)
+        return false;
+    CXCursor range = cx_strip(kids->v[kids->n - 2]);
+    CXType t = clang_getCanonicalType(clang_getCursorType(range));
+    CXType elem;
+    if (t.kind == CXType_ConstantArray)
+        elem = clang_getArrayElementType(t);
+    else if (cxx_type_is_container(t))
+        elem = clang_Type_getTemplateArgumentAsType(t, 0);
+    else
+        return false;
+    elem = clang_getCanonicalType(elem);
+    array_target target;
+    if (cx_type_is_array(elem) || !walk_array_target(w, range, &target))
+        return false;
+    CXType vt = clang_getCanonicalType(clang_getCursorType(kids->v[0]));
+    out->var = clang_getCanonicalCursor(kids->v[0]);
+    out->range = range;
+    out->by_reference = (vt.kind == CXType_LValueReference || vt.kind == CXType_RValueReference) &&
+                        !clang_isConstQualifiedType(clang_getPointeeType(vt));
+    out->u = walk_element_use(w->cache, elem);
+    out->u.key = target.key;
+    out->u.name = target.name;
+    out->u.param = target.param;
+    out->u.suffix = target.suffix;
+    return true;
+}
+
+static void open_range(walker *w, frame *f)
+{
+    if (w->nranges == w->ranges_cap) {
+        w->ranges_cap = w->ranges_cap ? 2 * w->ranges_cap : 4;
+        w->range_frames = mem_realloc(w->range_frames, w->ranges_cap * sizeof *w->range_frames);
+    }
+    w->range_frames[w->nranges++] = w->nframes - 1;
+    f->range_for = true;
+}
+
+/* A range-based for's element, read or written, in tally acc and the
+ * detail; loop is the range-based for's frame. */
+static void range_access(walker *w, const frame *loop, size_t acc, access_mode mode)
+{
+    const range_element *r = &loop->range_elem;
+    unsigned long seq = ++w->seq;
+    tally_note(walk_tally(w, acc), &r->u, mode == ACC_READ, mode == ACC_WRITE, seq);
+    if (!w->dt)
+        return;
+    detail_range_element(w->dt, loop->body_loop, r->range, mode, seq, r->u.elem_type,
+                         r->u.elem_size);
+    if (w->open_chains == 0)
+        detail_flush_accesses(w->dt);
+}
+
+/* A write through a range-based for's reference variable stores the
+ * element, at the level the write is in. */
+static void note_range_write(walker *w, const frame *f, CXCursor ref, access_mode mode)
+{
+    if (!w->nranges || !(mode & ACC_WRITE) || !walk_counts_bytes(w))
+        return;
+    CXCursor decl = clang_getCanonicalCursor(clang_getCursorReferenced(ref));
+    for (size_t i = w->nranges; i > 0; i--) {
+        const range_element *r = &w->stack->frames[w->range_frames[i - 1]].range_elem;
+        if (r->by_reference && clang_equalCursors(r->var, decl)) {
+            range_access(w, &w->stack->frames[w->range_frames[i - 1]], f->acc, ACC_WRITE);
+            return;
+        }
+    }
+}
+
+/* The detail's view of an element call: an access of its container whose
+ * subscripts, fastest first, are the last arguments of the call and of the
+ * row calls below it (`m[i][j]`: j, then i). */
+static void detail_element_call(walker *w, CXCursor call, CXCursor object, access_mode mode,
+                                unsigned long seq)
+{
+    CXCursor subs[DETAIL_MAX_DIMS], next, c = call;
+    unsigned nsubs = 0;
+    for (;;) {
+        int nargs = clang_Cursor_getNumArguments(c);
+        if (nargs < 1 || nsubs == DETAIL_MAX_DIMS)
+            return; /* none, or deeper than the detail records */
+        subs[nsubs++] = clang_Cursor_getArgument(c, (unsigned)nargs - 1);
+        object = cx_strip(object);
+        if (cxx_container_call(object, &next) != CXX_CALL_ELEMENT)
+            break;
+        c = object;
+        object = next;
+    }
+    const type_entry *elem = element_type(w->cache, clang_getCanonicalType(clang_getCursorType(call)));
+    detail_access_chain dc = {
+        .mode = mode,
+        .seq = seq,
+        .element = call,
+        .base = cxx_container_root(object),
+        .subs = subs,
+        .nsubs = nsubs,
+        .elem_type = elem->spelling,
+        .elem_size = elem->size,
+    };
+    detail_access(w->dt, &dc);
+    if (w->open_chains == 0)
+        detail_flush_accesses(w->dt);
+}
+
+/* A standard container's element call: one access of one element, by the
+ * mode it is used in, like a C subscript; a row of a container of
+ * containers moves nothing by itself. */
+static void record_element_call(walker *w, frame *f, CXCursor call, CXCursor object,
+                                access_mode mode)
+{
+    CXType elem = clang_getCanonicalType(clang_getCursorType(call));
+    if (cxx_type_is_container(elem))
+        return;
+    if (f->node && (mode & ACC_READ))
+        f->node->ops[LM_OP_LOAD]++;
+    if (f->node && (mode & ACC_WRITE))
+        f->node->ops[LM_OP_STORE]++;
+    unsigned long seq = ++w->seq;
+    if (w->dt)
+        detail_element_call(w, call, object, mode, seq);
+    array_target target;
+    if (!(mode & ACC_READWRITE) || !walk_counts_bytes(w) || !walk_array_target(w, object, &target))
+        return;
+    use u = walk_element_use(w->cache, elem);
+    u.key = target.key;
+    u.name = target.name;
+    u.param = target.param;
+    u.suffix = target.suffix;
+    tally_note(walk_tally(w, f->acc), &u, (mode & ACC_READ) != 0, (mode & ACC_WRITE) != 0, seq);
+}
+
 static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
 {
     f->is_loop = true;
@@ -693,10 +860,12 @@ static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
     cx_kids kids = cx_children_of(c);
     f->body_index = kind == LM_LOOP_DO || kids.n == 0 ? 0 : kids.n - 1;
     f->loop_var = clang_getNullCursor();
+    if (f->kind == CXCursor_CXXForRangeStmt && range_element_of(w, &kids, &f->range_elem))
+        open_range(w, f);
     if (!w->dt && !w->rec)
         return;
     cx_for_parts parts = {-1, -1, -1};
-    if (kind == LM_LOOP_FOR)
+    if (f->kind == CXCursor_ForStmt)
         parts = cx_for_parts_of(w->cache->tu, c, &kids);
     f->slots = (stmts_slots){0, f->body_index, parts.init, parts.cond, parts.inc};
     if (w->dt)
@@ -730,6 +899,35 @@ static void apply_call(walker *w, frame *f, CXCursor c)
     effect.load_bytes = use_list_bytes(&t->own_uses, false) - loads;
     effect.store_bytes = use_list_bytes(&t->own_uses, true) - stores;
     detail_call(w->dt, c, &effect);
+}
+
+/* A call: in C++ perhaps an element access of a standard container or the
+ * arithmetic of std::complex, else a call by calls.c's rules. */
+static void start_call(walker *w, frame *f, CXCursor c, access_mode mode)
+{
+    if (w->cache->cxx) {
+        f->first_mode = cxx_assignment_mode(c);
+        CXCursor object;
+        lm_fp_counts ops = {{0}};
+        switch (cxx_container_call(c, &object)) {
+        case CXX_CALL_ELEMENT:
+            record_element_call(w, f, c, object, mode);
+            return;
+        case CXX_CALL_DATA: /* an address: the subscript on it is the access */
+            return;
+        case CXX_CALL_OTHER:
+            break;
+        }
+        if (cxx_complex_operation(c, &ops)) {
+            for (int k = 0; k < LM_FP_NCLASSES; k++)
+                for (unsigned long i = 0; i < ops.n[k]; i++)
+                    count_fp(w, f, (lm_fp_class)k);
+            return;
+        }
+    }
+    apply_call(w, f, c);
+    if (f->node)
+        stmts_count_call(f->node, c);
 }
 
 /* With the record: an operation of class k (LM_OP_NCLASSES: none) in f's node. */
@@ -832,6 +1030,14 @@ static bool is_type_part(enum CXCursorKind k)
            k == CXCursor_EnumDecl;
 }
 
+static bool is_nested_declaration(enum CXCursorKind k)
+{
+    return k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_ClassDecl ||
+           k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization ||
+           k == CXCursor_FunctionTemplate || k == CXCursor_FunctionDecl ||
+           k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_Destructor;
+}
+
 static bool is_conditional(enum CXCursorKind k)
 {
     return k == CXCursor_IfStmt || k == CXCursor_ConditionalOperator ||
@@ -893,6 +1099,8 @@ static size_t child_tally(walker *w, frame *parent, enum CXCursorKind kind, unsi
         w->loop_depth++;
         if (w->dt)
             detail_body_open(w->dt, parent->body_loop, parent->loop_var);
+        if (parent->range_for)
+            range_access(w, parent, w->ntallies - 1, ACC_READ);
         *opened = OPENED_BODY;
         return w->ntallies - 1;
     }
@@ -960,6 +1168,14 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
         return CXChildVisit_Continue;
     if (parent->kind == CXCursor_VarDecl && !is_type_part(kind))
         parent->has_init = true;
+    /* A class or function declared in a body is not the body's code (and
+     * libclang shows a class in an implicit member's cast in full). */
+    if (is_nested_declaration(kind))
+        return CXChildVisit_Continue;
+    /* A generic lambda's body has unknown types where it is written: it is
+     * counted per instance, as any template (analyzer.c). */
+    if (kind == CXCursor_LambdaExpr && w->cache->cxx && cxx_is_generic_lambda(c))
+        return CXChildVisit_Continue;
 
     access_mode mode = index == 0 ? parent->first_mode : parent->rest_mode;
     opened_tally opened;
@@ -1001,13 +1217,18 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
         start_unary(f, c);
         break;
     case CXCursor_CallExpr:
-        apply_call(w, f, c);
-        if (f->node)
-            stmts_count_call(f->node, c);
+        start_call(w, f, c, mode);
+        break;
+    case CXCursor_CXXForRangeStmt:
+        start_loop(w, f, c, LM_LOOP_FOR);
         break;
     case CXCursor_VarDecl:
         if (w->dt)
             detail_declaration_begin(w->dt, c);
+        /* A range-based for's variable is initialized by the iterator's
+         * implicit calls: the element's load is the loop's (child_tally). */
+        if (parent->kind == CXCursor_CXXForRangeStmt)
+            return CXChildVisit_Continue;
         break;
     case CXCursor_BreakStmt:
     case CXCursor_ContinueStmt:
@@ -1016,6 +1237,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
         note_jump(w);
         break;
     case CXCursor_DeclRefExpr:
+        note_range_write(w, f, c, mode);
         if (w->dt)
             detail_reference(w->dt, c, mode);
         pop_frame(w);
@@ -1044,6 +1266,7 @@ walk_cache *walk_cache_create(CXTranslationUnit tu, const walk_options *opt,
     wc->flow_sensitive = opt->flow_sensitive;
     wc->detail = opt->detail;
     wc->statements = opt->statements;
+    wc->cxx = opt->cxx;
     wc->scratch = arena_create();
     return wc;
 }
@@ -1064,6 +1287,7 @@ void walk_cache_free(walk_cache **wcp)
     }
     free(wc->stacks);
     free(wc->globals);
+    free(wc->instances);
     arena_free(&wc->scratch);
     free(wc->types);
     free(wc);
@@ -1106,6 +1330,7 @@ void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCur
     detail_end(&w.dt);
     stmts_end(&w.rec);
     free(w.indexes);
+    free(w.range_frames);
     const tally *t = walk_tally(&w, 0);
     fn->own = t->own;
     fn->inclusive = t->incl;
@@ -1116,6 +1341,7 @@ lm_fp_counts walk_function_checks(walk_cache *cache, CXCursor body)
 {
     walker w = {.cache = cache, .claims = true};
     walk_body(&w, body);
+    free(w.range_frames);
     return walk_tally(&w, 0)->incl;
 }
 
@@ -1139,7 +1365,27 @@ void walk_summarize(walk_cache *wc, CXCursor definition, tally *out)
     }
     walker w = {.cache = wc, .params = &sp};
     walk_body(&w, body);
+    free(w.range_frames);
     tally_absorb_all(out, walk_tally(&w, 0));
     free(sp.decls);
     free(sp.names);
+}
+
+void walk_note_instance(walk_cache *wc, CXCursor callee)
+{
+    if (wc->ninstances == wc->instances_cap) {
+        wc->instances_cap = wc->instances_cap ? 2 * wc->instances_cap : 8;
+        wc->instances = mem_realloc(wc->instances, wc->instances_cap * sizeof *wc->instances);
+    }
+    wc->instances[wc->ninstances++] = callee;
+}
+
+size_t walk_instance_count(const walk_cache *cache)
+{
+    return cache->ninstances;
+}
+
+CXCursor walk_instance(const walk_cache *cache, size_t i)
+{
+    return cache->instances[i];
 }

@@ -2,7 +2,8 @@
  * file, and reports the time and peak-memory ratios against the targets.
  *
  * The files: the large one gen_kernels generates (its path is compiled in
- * as GEN_KERNELS_PATH), every .c file of the corpus directory (real-style
+ * as GEN_KERNELS_PATH), its template-heavy C++ one (-templates, a quarter
+ * as many templates as the C file has functions), every .c file of the corpus directory (real-style
  * code of our own), and two of sequential loops in one function (gen_kernels
  * -loops, 5000 and -loops N), whose time per loop shows whether a run grows
  * linearly with the loops.  On each file clang, measuretool
@@ -52,16 +53,17 @@ typedef struct targets {
 
 static const targets generated_targets = {1.2, 1.4, 1.5};
 static const targets corpus_targets = {1.3, 1.4, 1.2};
+static const targets cxx_targets = {1.3, 1.4, 1.5};
 /* Time per loop at -loops N over time per loop at 5000 loops. */
 static const double linearity_target = 1.5;
 static const char loop_header[] = "----------Floating Point Operation Counts";
 
 /* The files the driver makes in its directory, removed at the end unless
  * -keep names the directory. */
-enum { F_KERNELS, F_SMALL_LOOPS, F_LOOPS, F_REPORT, F_XML, F_JSON, F_GEN_LOG, F_CLANG_LOG,
+enum { F_KERNELS, F_KERNELS_CXX, F_SMALL_LOOPS, F_LOOPS, F_REPORT, F_XML, F_JSON, F_GEN_LOG, F_CLANG_LOG,
        F_TOOL_LOG, F_COUNT };
 static const char *const work_files[F_COUNT] = {
-    "kernels.c", "loops-small.c", "loops.c", "report.txt", "report.xml", "report.json",
+    "kernels.c", "kernels.cpp", "loops-small.c", "loops.c", "report.txt", "report.xml", "report.json",
     "gen_kernels.log", "clang.log", "measuretool.log"};
 
 typedef struct options {
@@ -455,16 +457,19 @@ static bool add_corpus(const options *o, workload *wl, size_t *n)
     return ok;
 }
 
-/* Generate the files and list every workload: the generated file, the
+/* Generate the files and list every workload: the generated files, the
  * corpus, then the two linearity files (small first). */
 static bool make_workloads(const options *o, const workdir *w, workload *wl, size_t *n)
 {
     char name[64];
     if (!generate(w, "-functions", o->functions, w->path[F_KERNELS]) ||
+        !generate(w, "-templates", o->functions / 4 ? o->functions / 4 : 1,
+                  w->path[F_KERNELS_CXX]) ||
         !generate(w, "-loops", SMALL_LOOPS, w->path[F_SMALL_LOOPS]) ||
         !generate(w, "-loops", o->loops, w->path[F_LOOPS]))
         return false;
     if (!add_workload(wl, n, work_files[F_KERNELS], w->path[F_KERNELS], &generated_targets) ||
+        !add_workload(wl, n, work_files[F_KERNELS_CXX], w->path[F_KERNELS_CXX], &cxx_targets) ||
         !add_corpus(o, wl, n))
         return false;
     snprintf(name, sizeof name, "loops-%d", SMALL_LOOPS);
@@ -630,7 +635,7 @@ int main(int argc, char **argv)
         !check_executable("gen_kernels", GEN_KERNELS_PATH))
         return EXIT_SETUP;
     static workdir w;
-    static workload wl[MAX_CORPUS + 3];
+    static workload wl[MAX_CORPUS + 4];
     size_t n = 0;
     if (!make_workdir(&w, o.keep))
         return EXIT_SETUP;

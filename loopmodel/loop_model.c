@@ -304,7 +304,7 @@ void lm_program_finish(lm_program *p)
                     lm_fp_add(&fn->inclusive, &l->inclusive);
                 }
             }
-            for (lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l))
+            for (lm_loop *l = fn->loops; l && !fn->uncounted; l = lm_loop_next_preorder(l))
                 lm_finish_loop(p, l);
         }
     }

@@ -307,6 +307,11 @@ struct lm_function {
     const char **params;
     size_t nparams;
     struct lm_stmt *body; /* its statement record (loop_stmt.h), when asked for */
+    /* C++: one instance of a template (its name says which, "axpy<float>"),
+     * whose loops carry the template's locations; or a template the unit
+     * never instantiates, whose loops are listed but not counted (their
+     * intensity stays -1). */
+    bool instance, uncounted;
 };
 
 typedef struct lm_file {

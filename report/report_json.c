@@ -86,6 +86,7 @@ static const json_check_field report_loop_fields[] = {
     {"ai", JSON_CHECK_NUMBER, &json_check_intensity, true, false, NULL, NULL, NULL},
     {"complete", JSON_CHECK_BOOL, NULL, true, false, NULL, NULL, NULL},
     {"unknown_calls", JSON_CHECK_ARRAY, NULL, true, false, NULL, NULL, &report_call},
+    {"uncounted", JSON_CHECK_BOOL, NULL, false, false, NULL, NULL, NULL},
     {"measured", JSON_CHECK_OBJECT, NULL, false, false, NULL, report_measured_fields, NULL},
     {"prediction", JSON_CHECK_OBJECT, NULL, false, false, NULL, report_prediction_fields, NULL},
     {0},
@@ -273,6 +274,10 @@ static void report_json_loop(json_out *w, const lm_loop *l, const report_joins *
     for (size_t i = 0; i < l->nunknown_calls; i++)
         json_string(w, l->unknown_calls[i]);
     json_array_end(w);
+    if (l->function->uncounted) { /* a C++ template never instantiated */
+        json_key(w, "uncounted");
+        json_bool(w, true);
+    }
     const measured_loop *m = j ? measured_of(j->measured, l) : NULL;
     if (m) {
         json_key(w, "measured");

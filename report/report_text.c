@@ -81,6 +81,12 @@ static void report_text_loop(FILE *out, const lm_loop *l, const report_joins *j)
     fprintf(out, "----------Floating Point Operation Counts---------------------\n");
     fprintf(out, "%s@ %s:%u:%u\n", report_statement_name(l->kind), l->loc.file, l->loc.line,
             l->loc.column);
+    /* C++: which instance of a template the counts are of; a template never
+     * instantiated has none. */
+    if (l->function->instance)
+        fprintf(out, "Instance: %s\n", l->function->name);
+    if (l->function->uncounted)
+        fprintf(out, "Uncounted: %s is a template never instantiated here\n", l->function->name);
     for (int k = LM_FP_PLUS; k <= LM_FP_DIVIDE; k++)
         fprintf(out, "%s:%lu\n", lm_fp_class_name(k), c->n[k]);
     fprintf(out, "fp_total:%lu\n", lm_fp_total(c));

@@ -856,8 +856,366 @@ static const testutil_case input_cases[] = {
     {NULL, NULL},
 };
 
+/* ---- C++ (the derivations are in the kernels' comments) ---- */
+
+/* The kernel's diagnostics, with the program (NULL when refused). */
+static lm_program *analyze_capturing(const char *name, const char *const *args, int nargs,
+                                     char **messages)
+{
+    FILE *log = tmpfile();
+    diag_set_stream(log);
+    diag_reset_counts();
+    lm_program *p = analyze(name, args, nargs);
+    *messages = testutil_read_stream(log);
+    diag_set_stream(NULL);
+    diag_reset_counts();
+    fclose(log);
+    return p;
+}
+
+static void test_cxx_templates_per_instance(void)
+{
+    static const expected_loop loops[] = {
+        {"axpy<int>", 65, 5, LM_LOOP_FOR, 1, 0, 0, 0, 0, 0, "2 * sizeof(int )", 8,
+         "1 * sizeof(int )", 4},
+        {"axpy<float>", 15, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(float )", 8,
+         "1 * sizeof(float )", 4},
+        {"axpy<double>", 15, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+        {"Grid<double>::smooth", 25, 9, LM_LOOP_FOR, 1, 2, 0, 0, 1, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+        {"dot<double>", 34, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16, NULL,
+         0},
+        {"Sum::of<>(const float *, int)", 82, 9, LM_LOOP_FOR, 1, 1, 0, 0, 0, 0,
+         "1 * sizeof(float )", 4, NULL, 0},
+        {"Sum::of<>(const double *, int)", 82, 9, LM_LOOP_FOR, 1, 1, 0, 0, 0, 0,
+         "1 * sizeof(double )", 8, NULL, 0},
+    };
+    static const char *const functions[] = {"run",
+                                            "axpy<int>",
+                                            "run_int",
+                                            "sums",
+                                            "axpy<float>",
+                                            "axpy<double>",
+                                            "Grid<double>::smooth",
+                                            "norm2<double>",
+                                            "dot<double>",
+                                            "Sum::of<>(const float *, int)",
+                                            "Sum::of<>(const double *, int)",
+                                            "unused<T>"};
+    char *messages = NULL;
+    lm_program *p = analyze_capturing("cxx_templates.cpp", NULL, 0, &messages);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    size_t nfn = 0, nloops = 0;
+    for (const lm_function *fn = p->files->functions; fn; fn = fn->next, nfn++) {
+        if (nfn < sizeof functions / sizeof *functions)
+            CU_ASSERT_STRING_EQUAL(fn->name, functions[nfn]);
+        CU_ASSERT_EQUAL(fn->instance, nfn == 1 || (nfn >= 4 && nfn <= 10));
+        CU_ASSERT_EQUAL(fn->uncounted, nfn == 11);
+        for (const lm_loop *l = fn->loops; l; l = lm_loop_next_preorder(l), nloops++)
+            if (nloops < sizeof loops / sizeof *loops)
+                check_loop(l, &loops[nloops]);
+    }
+    CU_ASSERT_EQUAL(nfn, sizeof functions / sizeof *functions);
+    CU_ASSERT_EQUAL(nloops, sizeof loops / sizeof *loops + 1);
+    /* The template nothing instantiates: listed, uncounted, with a note. */
+    const lm_function *unused = p->files->functions;
+    while (unused->next)
+        unused = unused->next;
+    const lm_loop *l = unused->loops;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    CU_ASSERT_EQUAL(l->loc.line, 48);
+    CU_ASSERT_EQUAL(lm_fp_total(&l->inclusive), 0);
+    CU_ASSERT_FALSE(l->complete);
+    CU_ASSERT_DOUBLE_EQUAL(l->ai, -1.0, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "cxx_templates.cpp:46:6: note: template 'unused<T>' "
+                                            "is never instantiated in this file: its 1 loop "
+                                            "is listed, uncounted"));
+    free(messages);
+    lm_program_free(&p);
+}
+
+static void test_cxx_containers(void)
+{
+    static const expected_loop loops[] = {
+        {"containers", 21, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0,
+         "1 * sizeof(double ) + 1 * sizeof(float )", 12, "1 * sizeof(double )", 8},
+        {"containers", 23, 5, LM_LOOP_FOR, 1, 0, 0, 0, 1, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+        {"containers", 25, 5, LM_LOOP_FOR, 1, 1, 0, 0, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+        {"containers", 27, 5, LM_LOOP_FOR, 1, 0, 1, 0, 0, 0,
+         "1 * sizeof(double ) + 1 * sizeof(float )", 12, "1 * sizeof(float )", 4},
+        {"containers", 29, 5, LM_LOOP_FOR, 1, 1, 0, 0, 0, 0,
+         "1 * sizeof(std::vector<double> ) + 2 * sizeof(double )", 40, "1 * sizeof(double )", 8},
+        {"containers", 30, 9, LM_LOOP_FOR, 2, 1, 0, 0, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+        {"containers", 32, 5, LM_LOOP_FOR, 1, 0, 0, 0, 0, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+    };
+    CHECK_KERNEL("cxx_containers.cpp", NULL, 0, loops);
+}
+
+static void test_cxx_span(void)
+{
+    static const char *const cxx20[] = {"-std=c++20"};
+    static const expected_loop loops[] = {
+        {"spans", 9, 5, LM_LOOP_FOR, 1, 0, 0, 0, 1, 0, "1 * sizeof(float )", 4,
+         "1 * sizeof(float )", 4},
+        {"spans", 11, 5, LM_LOOP_FOR, 1, 1, 0, 0, 0, 0, "1 * sizeof(double ) + 1 * sizeof(float )",
+         12, "1 * sizeof(double )", 8},
+    };
+    CHECK_KERNEL("cxx_span.cpp", cxx20, 1, loops);
+}
+
+/* The ExaSAT detail of C++ loops: a range-based for runs from 0 to the
+ * container's size less one (a number for an array and std::array, else
+ * the symbol v.size) and reads its element at its own index; an element
+ * call is an access of its container with the call's argument as index. */
+static void test_cxx_detail(void)
+{
+    static const struct {
+        unsigned line;
+        const char *loopvar, *upper, *first_array, *first_type;
+        lm_access_type first_access;
+        unsigned long reads, writes;
+    } want[] = {
+        {21, "i", "n-1", "v", "double", LM_READWRITE, 1, 1},
+        {23, "e", "v.size-1", "v", "double", LM_READWRITE, 1, 1},
+        {25, "e", "3", "a", "double", LM_READONLY, 1, 0},
+        {27, "x", "7", "b", "double", LM_READONLY, 1, 0},
+        {29, "row", "m.size-1", "m", "std::vector<double>", LM_READONLY, 1, 0},
+        {30, "x", "row.size-1", "row", "double", LM_READONLY, 1, 0},
+        {32, "i", "n-1", "v", "double", LM_WRITEONLY, 0, 1},
+    };
+    char *path = kernel_path("cxx_containers.cpp");
+    analyzer_options opt = {NULL, 0, false, NULL, false, true};
+    analyzer *a = analyzer_create(&opt);
+    lm_program *p = lm_program_create();
+    CU_ASSERT_TRUE_FATAL(analyzer_analyze_file(a, p, path));
+    lm_program_finish(p);
+    size_t n = 0;
+    for (const lm_loop *l = p->files->functions->loops; l; l = lm_loop_next_preorder(l), n++) {
+        if (n >= sizeof want / sizeof *want)
+            break;
+        CU_ASSERT_EQUAL(l->loc.line, want[n].line);
+        CU_ASSERT_STRING_EQUAL(l->bounds.loopvar, want[n].loopvar);
+        CU_ASSERT_STRING_EQUAL(l->bounds.lower, "0");
+        CU_ASSERT_STRING_EQUAL(l->bounds.upper, want[n].upper);
+        const lm_array_ref *r = l->array_refs;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+        CU_ASSERT_STRING_EQUAL(r->name, want[n].first_array);
+        CU_ASSERT_STRING_EQUAL(r->datatype, want[n].first_type);
+        CU_ASSERT_EQUAL(r->access_type, want[n].first_access);
+        CU_ASSERT_TRUE(r->accesses->relative);
+        CU_ASSERT_EQUAL(r->accesses->reads, want[n].reads);
+        CU_ASSERT_EQUAL(r->accesses->writes, want[n].writes);
+    }
+    /* m[i][i + 1]: two subscripts, i + 1 the fastest, as a C array's */
+    const lm_loop *last = p->files->functions->last_loop;
+    const lm_array_ref *m = last->array_refs->next;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_STRING_EQUAL(m->name, "m");
+    CU_ASSERT_EQUAL(m->accesses->ndims, 2);
+    CU_ASSERT_EQUAL(m->accesses->index[0], 1);
+    CU_ASSERT_EQUAL(m->accesses->index[1], 0);
+    CU_ASSERT_EQUAL(n, sizeof want / sizeof *want);
+    lm_program_free(&p);
+    analyzer_free(&a);
+    free(path);
+}
+
+static void test_cxx_complex(void)
+{
+    static const expected_loop loops[] = {
+        {"complex_ops", 18, 5, LM_LOOP_FOR, 1, 2, 2, 0, 0, 0,
+         "2 * sizeof(std::complex<double> )", 32, "1 * sizeof(std::complex<double> )", 16},
+        {"complex_ops", 20, 5, LM_LOOP_FOR, 1, 1, 1, 4, 0, 0,
+         "2 * sizeof(std::complex<double> )", 32, "1 * sizeof(std::complex<double> )", 16},
+        {"complex_ops", 22, 5, LM_LOOP_FOR, 1, 2, 1, 3, 3, 0,
+         "2 * sizeof(std::complex<double> )", 32, "1 * sizeof(std::complex<double> )", 16},
+        {"complex_ops", 24, 5, LM_LOOP_FOR, 1, 4, 0, 2, 2, 0,
+         "3 * sizeof(std::complex<double> )", 48, "1 * sizeof(std::complex<double> )", 16},
+        {"complex_ops", 26, 5, LM_LOOP_FOR, 1, 1, 1, 4, 0, 0, "1 * sizeof(std::complex<float> )",
+         8, "1 * sizeof(std::complex<float> )", 8},
+    };
+    CHECK_KERNEL("cxx_complex.cpp", NULL, 0, loops);
+}
+
+static void test_cxx_functions_lambdas_operators(void)
+{
+    static const expected_loop loops[] = {
+        {"Field::energy", 37, 5, LM_LOOP_FOR, 1, 1, 0, 2, 0, 0, "1 * sizeof(double )", 8, NULL,
+         0},
+        {"update", 44, 5, LM_LOOP_FOR, 1, 2, 0, 2, 0, 0, "2 * sizeof(Vec2 )", 32,
+         "1 * sizeof(Vec2 )", 16},
+        {"update", 48, 9, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, "1 * sizeof(float )", 4,
+         "1 * sizeof(float )", 4},
+        {"update", 53, 5, LM_LOOP_WHILE, 1, 1, 0, 1, 0, 3, "1 * sizeof(float )", 4,
+         "1 * sizeof(float )", 4},
+        {"update", 58, 5, LM_LOOP_DO, 1, 0, 0, 1, 0, 0, "1 * sizeof(Vec2 )", 16,
+         "1 * sizeof(Vec2 )", 16},
+    };
+    CHECK_KERNEL("cxx_functions.cpp", NULL, 0, loops);
+    /* update's whole body: its loops' operations, the lambda's once (where
+     * it is written; the call scale(n) adds nothing). */
+    setup su = {NULL, 0, NULL, false, false};
+    lm_program *p = analyze_quietly("cxx_functions.cpp", &su);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    const lm_function *update = p->files->functions;
+    while (update && strcmp(update->name, "update") != 0)
+        update = update->next;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(update);
+    CU_ASSERT_EQUAL(update->inclusive.n[LM_FP_PLUS], 3);
+    CU_ASSERT_EQUAL(update->inclusive.n[LM_FP_MULTIPLY], 5);
+    CU_ASSERT_EQUAL(update->inclusive.n[LM_FP_SPECIAL], 3);
+    lm_program_free(&p);
+}
+
+static void test_cxx_std_calls(void)
+{
+    static const expected_loop loops[] = {
+        {"calls", 13, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+    };
+    CHECK_KERNEL("cxx_std_calls.cpp", NULL, 0, loops);
+}
+
+static void test_cxx_generic_lambda(void)
+{
+    setup su = {NULL, 0, NULL, false, false};
+    lm_program *p = analyze_quietly("cxx_generic_lambda.cpp", &su);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    const lm_function *twice = p->files->functions, *instance = twice->next;
+    CU_ASSERT_STRING_EQUAL(twice->name, "twice");
+    CU_ASSERT_PTR_NULL(twice->loops);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    char *path = kernel_path("cxx_generic_lambda.cpp");
+    strbuf want = STRBUF_INIT;
+    strbuf_printf(&want, "(lambda at %s:6:14)::operator()<>(double)", path);
+    CU_ASSERT_STRING_EQUAL(instance->name, strbuf_cstr(&want));
+    strbuf_release(&want);
+    free(path);
+    const lm_loop *l = instance->loops;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    CU_ASSERT_EQUAL(l->loc.line, 7);
+    CU_ASSERT_EQUAL(l->inclusive.n[LM_FP_MULTIPLY], 1);
+    CU_ASSERT_EQUAL(lm_fp_total(&l->inclusive), 1);
+    CU_ASSERT_PTR_NULL(instance->next);
+    lm_program_free(&p);
+}
+
+/* The file's pragmas state the counts: none differs, and all are claimed
+ * (an unclaimed one would fail the analysis). */
+static void test_cxx_pragmas(void)
+{
+    char *messages = NULL;
+    lm_program *p = analyze_capturing("cxx_pragmas.cpp", NULL, 0, &messages);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    FILE *quiet = tmpfile();
+    diag_set_stream(quiet);
+    CU_ASSERT_EQUAL(lm_verify_pragmas(p, false), 0);
+    diag_set_stream(NULL);
+    fclose(quiet);
+    CU_ASSERT_STRING_EQUAL(messages, "");
+    free(messages);
+    lm_program_free(&p);
+}
+
+static void test_cxx_language_by_file(void)
+{
+    /* C++ by -x, whatever the suffix; C by -x c, even for a .cpp. */
+    static const char *const as_cxx[] = {"-x", "c++"};
+    static const char *const as_c[] = {"-xc"};
+    char *messages = NULL;
+    lm_program *p = analyze_capturing("cxx_complex.cpp", as_c, 1, &messages);
+    CU_ASSERT_PTR_NULL(p);
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "error: 'complex' file not found"));
+    free(messages);
+    p = analyze_capturing("cxx_complex.cpp", as_cxx, 2, &messages);
+    CU_ASSERT_PTR_NOT_NULL(p);
+    lm_program_free(&p);
+    free(messages);
+}
+
+static void test_cxx_standard_of_the_other_language(void)
+{
+    static const char *const c11[] = {"-std=c11"};
+    static const char *const cxx17[] = {"-std=c++17"};
+    char *messages = NULL;
+    CU_ASSERT_PTR_NULL(analyze_capturing("cxx_complex.cpp", c11, 1, &messages));
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "cxx_complex.cpp:1:1: error: '-std=c11' is a C "
+                                            "standard, but this file is C++"));
+    free(messages);
+    CU_ASSERT_PTR_NULL(analyze_capturing("branches.c", cxx17, 1, &messages));
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "branches.c:1:1: error: '-std=c++17' is a C++ "
+                                            "standard, but this file is C"));
+    free(messages);
+}
+
+static void test_cxx_broken_file(void)
+{
+    char *messages = NULL;
+    CU_ASSERT_PTR_NULL(analyze_capturing("cxx_broken.cpp", NULL, 0, &messages));
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "kernels/cxx_broken.cpp:7:14: error: use of "
+                                            "undeclared identifier 'undeclared_name'"));
+    free(messages);
+}
+
+static bool cxx_hook_called(void *ctx, CXTranslationUnit tu, lm_program *p, lm_file *file)
+{
+    (void)tu;
+    (void)p;
+    (void)file;
+    *(bool *)ctx = true;
+    return true;
+}
+
+/* Until the instrumenters know a template's instances, C++ is refused
+ * there with a message, not rewritten once per instance. */
+static void test_cxx_not_instrumented(void)
+{
+    char *path = kernel_path("cxx_complex.cpp");
+    analyzer_options opt = {NULL, 0, false, NULL, false, false};
+    analyzer *a = analyzer_create(&opt);
+    lm_program *p = lm_program_create();
+    bool called = false;
+    FILE *log = tmpfile();
+    diag_set_stream(log);
+    CU_ASSERT_FALSE(analyzer_analyze_file_then(a, p, path, cxx_hook_called, &called));
+    diag_set_stream(NULL);
+    char *messages = testutil_read_stream(log);
+    fclose(log);
+    CU_ASSERT_FALSE(called);
+    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "cxx_complex.cpp:1:1: error: C++ is not "
+                                            "instrumented yet; -static-counting-only counts "
+                                            "its loops"));
+    free(messages);
+    lm_program_free(&p);
+    analyzer_free(&a);
+    free(path);
+}
+
+static const testutil_case cxx_cases[] = {
+    {"not instrumented", test_cxx_not_instrumented},
+    {"templates per instance", test_cxx_templates_per_instance},
+    {"containers and range-for", test_cxx_containers},
+    {"std::span", test_cxx_span},
+    {"the ExaSAT detail of C++ loops", test_cxx_detail},
+    {"std::complex", test_cxx_complex},
+    {"members, operators, lambdas, std math", test_cxx_functions_lambdas_operators},
+    {"a generic lambda, per instance", test_cxx_generic_lambda},
+    {"std::move, a callee in parentheses", test_cxx_std_calls},
+    {"pragmas", test_cxx_pragmas},
+    {"language by file", test_cxx_language_by_file},
+    {"a standard of the other language", test_cxx_standard_of_the_other_language},
+    {"a file that does not compile", test_cxx_broken_file},
+    {NULL, NULL},
+};
+
 int main(void)
 {
-    const testutil_suite suites[] = {{"counting", counting_cases}, {"bad input", input_cases}};
-    return testutil_run(suites, 2);
+    const testutil_suite suites[] = {
+        {"counting", counting_cases}, {"bad input", input_cases}, {"C++", cxx_cases}};
+    return testutil_run(suites, 3);
 }

@@ -175,7 +175,56 @@ static void test_json_keys_and_types(void)
     lm_program_free(&p);
 }
 
+/* C++: a template's instance is named under each of its loops, in the
+ * text and in JSON; a template never instantiated is marked uncounted. */
+static void test_cxx_instances_named(void)
+{
+    const char *files[] = {"testsuite/kernels/cxx_templates.cpp"};
+    FILE *quiet = tmpfile();
+    diag_set_stream(quiet); /* the uninstantiated template's note */
+    lm_program *p = analyze_files(files, 1);
+    diag_set_stream(NULL);
+    fclose(quiet);
+    char *text = render_text(p);
+    strbuf want = STRBUF_INIT;
+    strbuf_printf(&want, "ForStatement@ %s/testsuite/kernels/cxx_templates.cpp:15:5\n"
+                         "Instance: axpy<double>\nfp_plus:1\n", AITOOL_SOURCE_DIR);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, strbuf_cstr(&want)));
+    strbuf_release(&want);
+    strbuf_printf(&want, "ForStatement@ %s/testsuite/kernels/cxx_templates.cpp:48:5\n"
+                         "Uncounted: unused<T> is a template never instantiated here\n"
+                         "fp_plus:0\n", AITOOL_SOURCE_DIR);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, strbuf_cstr(&want)));
+    strbuf_release(&want);
+    char *json = report_json_render(p, NULL);
+    cJSON *doc = cJSON_Parse(json);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+    const cJSON *loops = cJSON_GetObjectItemCaseSensitive(doc, "loops");
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(loops), 8);
+    const char *names[] = {"axpy<int>",
+                           "axpy<float>",
+                           "axpy<double>",
+                           "Grid<double>::smooth",
+                           "dot<double>",
+                           "Sum::of<>(const float *, int)",
+                           "Sum::of<>(const double *, int)",
+                           "unused<T>"};
+    for (int i = 0; i < 8; i++) {
+        const cJSON *l = cJSON_GetArrayItem(loops, i);
+        CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(l, "function")->valuestring,
+                               names[i]);
+        CU_ASSERT_EQUAL(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(l, "uncounted")), i == 7);
+    }
+    CU_ASSERT_EQUAL(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(loops, 7), "ai")->valuedouble,
+                    -1.0);
+    cJSON_Delete(doc);
+    free(json);
+    free(text);
+    lm_program_free(&p);
+}
+
 static const testutil_case text_cases[] = {
+    {"C++ instances named", test_cxx_instances_named},
     {"block layout", test_text_block_layout},
     {"nested kernel", test_text_nested_kernel},
     {"jacobi example", test_text_jacobi_example},

@@ -252,13 +252,14 @@ static void mt_options_release(mt_options *o)
 
 static void mt_print_help(FILE *out)
 {
-    fputs("usage: measuretool [options] [compiler options] file.c|kernel.xml...\n"
+    fputs("usage: measuretool [options] [compiler options] file.c|file.cpp|kernel.xml...\n"
           "       measuretool -p BUILD_DIR [-j N] [-shard K/N] [options] [file.c...]\n"
           "       measuretool -merge OUT.json SLICE.json...  |  -merge-xml OUT.xml SLICE.xml...\n"
           "       measuretool -merge-measured OUT.json MEASURED.json...\n"
           "\n"
           "Counts, per loop, the floating-point operations and array load/store bytes of\n"
-          "one iteration, and their arithmetic intensity (flops per byte).\n"
+          "one iteration, and their arithmetic intensity (flops per byte), of C (gnu17)\n"
+          "and C++ (.cpp .cc .cxx .C .c++ or -x c++: gnu++17; per template instance).\n"
           "\n"
           "The default mode writes an instrumented copy of each file (measureTool's\n"
           "protocol): declare `unsigned long chiterations, chloads, chstores, chflops;`\n"

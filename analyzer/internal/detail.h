@@ -34,6 +34,13 @@ void detail_end(detail **d);
  * declaration, or a null cursor. */
 CXCursor detail_loop(detail *d, lm_loop *l, enum CXCursorKind k, const cx_kids *kids,
                      const cx_for_parts *parts);
+/* The element a range-based for (its loop range_loop, over the container
+ * or array `range`) reads or writes: an access of one element at the range
+ * loop's own index, held like detail_access's. */
+void detail_range_element(detail *d, const lm_loop *range_loop, CXCursor range,
+                          access_mode mode, unsigned long seq, const char *type,
+                          unsigned long size);
+
 /* A loop body opens the level of its loop; what is recorded inside belongs
  * to it until it closes. */
 void detail_body_open(detail *d, lm_loop *l, CXCursor var);

@@ -20,6 +20,7 @@ typedef struct walk_options {
     bool flow_sensitive;     /* -use-algorithm-v2: the largest arm of a conditional */
     bool detail;             /* also the ExaSAT detail of each reported function (detail.h) */
     bool statements;         /* and its statement record (stmts.h) */
+    bool cxx;                /* the unit is C++: its library's containers and complex */
 } walk_options;
 
 typedef struct walk_cache walk_cache;
@@ -33,6 +34,11 @@ void walk_cache_free(walk_cache **c);
  * the detail on, the detail of fn's definition. */
 void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCursor definition,
                         CXCursor body);
+
+/* C++: the instances of the main file's templates that the walks so far
+ * called, in the order first met; walking them may add more. */
+size_t walk_instance_count(const walk_cache *cache);
+CXCursor walk_instance(const walk_cache *cache, size_t i);
 
 /* The counts of a body whose function is not reported (defined in a
  * header), walked for the pragmas in it; fills their checks. */

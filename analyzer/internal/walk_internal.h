@@ -35,7 +35,7 @@ typedef struct decl_entry decl_entry;
 typedef struct type_entry type_entry;
 typedef struct string_entry string_entry;
 
-enum { DECL_BUCKETS = 1024, STRING_BUCKETS = 256, CALLEE_BUCKETS = 256 };
+enum { DECL_BUCKETS = 1024, STRING_BUCKETS = 256, CALLEE_BUCKETS = 256, TYPE_BUCKETS = 256 };
 
 typedef struct global_var {
     const char *name;
@@ -48,17 +48,21 @@ struct walk_cache {
     bool flow_sensitive;
     bool detail;             /* reported functions get their ExaSAT detail */
     bool statements;         /* and their statement record */
+    bool cxx;                /* the unit is C++ */
     pragma_set *pragmas;     /* the unit's aitool pragmas; may be NULL */
     arena *scratch; /* interned entries and strings */
     decl_entry *decls[DECL_BUCKETS];
     unsigned ndecls;
     type_entry *types;
     size_t ntypes, types_cap;
+    size_t type_buckets[TYPE_BUCKETS]; /* the first entry of each, plus one */
     string_entry *strings[STRING_BUCKETS];
     callee_info *callees[CALLEE_BUCKETS];
     global_var *globals; /* the unit's file-scope variables, read on first need */
     size_t nglobals;
     bool globals_read;
+    CXCursor *instances; /* walk_note_instance's, in the order first met */
+    size_t ninstances, instances_cap;
     walk_stack **stacks;
     size_t nstacks, depth; /* depth: walks in progress */
 };
@@ -91,6 +95,8 @@ typedef struct walker {
     unsigned open_chains;    /* with dt: chains begun and not ended */
     subscript_index *indexes; /* with dt: subscripts of the open chains */
     size_t nindexes, indexes_cap;
+    size_t *range_frames;     /* frames of the range-based fors whose body is open */
+    size_t nranges, ranges_cap;
 } walker;
 
 /* Where an array access or an argument leads: one array, keyed. */
@@ -132,6 +138,11 @@ tally *walk_tally(walker *w, size_t acc);
 /* Summarize a function defined in the unit: everything its body does per
  * call, with array uses through parameters marked by parameter. */
 void walk_summarize(walk_cache *wc, CXCursor definition, tally *out);
+
+/* C++: a function called is an instance of a template of the main file:
+ * it is reported after the functions that are not (analyzer.c).  Told once
+ * per instance: calls.c resolves each callee once. */
+void walk_note_instance(walk_cache *wc, CXCursor callee);
 
 /* calls.c: what a call expression does, added to tally `acc`; false for a
  * call through a function pointer. */
