@@ -46,7 +46,11 @@
  * write-allocates).  When all reuse fits this is each array's widened region
  * once.  Non-relative accesses of an array with no relative ones move one
  * element per execution when a subscript names a variable (a gather), and
- * one element once when all subscripts are constants.
+ * one element once when all subscripts are constants; but an access whose
+ * every subscript adds loop variables of the nest and constants (a window:
+ * in[i + di][j + dj], di and dj the loops over a filter's window) is counted
+ * as the relative access it amounts to (perf_window_dims): each dimension
+ * follows its outermost loop, with offsets as wide as its inner loops sweep.
  *
  * L1 serves every distinct load and store (level_bytes[0]), but an element
  * that stays the same through a loop (a[i][k] in the j loop) once an entry of
@@ -249,25 +253,133 @@ static bool perf_trip_count(const lm_loop *l, perf_run *t, perf_trips *trips,
 
 /* ---- arrays ---- */
 
-/* What an array's dimensions follow, from its first relative access. */
+/* What an array's dimensions follow, from its first relative access, or from its window
+ * subscripts (perf_window_dims). */
 typedef struct perf_dims {
     unsigned n;
     int *level;    /* -1: no loop of the nest */
     long *width;
     long *scale;   /* elements per iteration of the level (ExaSAT's "2 * k"), at least 1 */
-    bool relative; /* some access is relative */
+    unsigned long *window; /* the inner levels whose loop variables the subscript adds (bits) */
+    bool relative; /* some access is relative, or every access is a window */
+    bool windowed; /* the accesses are windows (perf_window_dims) */
 } perf_dims;
 
-static void perf_array_dims(const lm_array_ref *a, unsigned depth, perf_dims *d)
+static void perf_dims_alloc(perf_dims *d, unsigned n)
 {
     memset(d, 0, sizeof *d);
-    d->n = a->ghost.ndims;
-    d->level = mem_alloc((d->n ? d->n : 1) * sizeof *d->level);
-    d->width = mem_alloc((d->n ? d->n : 1) * sizeof *d->width);
-    d->scale = mem_alloc((d->n ? d->n : 1) * sizeof *d->scale);
-    for (unsigned k = 0; k < d->n; k++) {
+    d->n = n;
+    d->level = mem_alloc((n ? n : 1) * sizeof *d->level);
+    d->width = mem_alloc((n ? n : 1) * sizeof *d->width);
+    d->scale = mem_alloc((n ? n : 1) * sizeof *d->scale);
+    d->window = mem_alloc((n ? n : 1) * sizeof *d->window);
+    for (unsigned k = 0; k < n; k++) {
         d->level[k] = -1;
         d->scale[k] = 1;
+        d->width[k] = 0;
+        d->window[k] = 0;
+    }
+}
+
+static void perf_dims_release(perf_dims *d)
+{
+    free(d->level);
+    free(d->width);
+    free(d->scale);
+    free(d->window);
+}
+
+/* The level of the chain whose loop variable is the name s[0..len), or -1. */
+static int perf_level_named(const perf_chain *c, const char *s, size_t len)
+{
+    for (unsigned lv = 0; lv < c->n && lv < sizeof(unsigned long) * 8; lv++) {
+        const char *v = c->loop[lv]->bounds.loopvar;
+        if (v && strlen(v) == len && strncmp(v, s, len) == 0)
+            return (int)lv;
+    }
+    return -1;
+}
+
+/* One subscript's terms, from *p to its closing bracket: loop variables of the chain added
+ * or subtracted, and integer constants; each variable's level set in *levels.  False for
+ * anything else (an array element, a product, a name that is no loop variable here). */
+static bool perf_window_terms(const perf_chain *c, const char **p, unsigned long *levels)
+{
+    const char *s = *p;
+    bool term = false;
+    for (;;) {
+        while (*s == ' ')
+            s++;
+        if (*s == ']' && term)
+            break;
+        if (*s == '+' || *s == '-') {
+            s++;
+            continue;
+        }
+        if (isdigit((unsigned char)*s)) {
+            while (isdigit((unsigned char)*s))
+                s++;
+        } else if (isalpha((unsigned char)*s) || *s == '_') {
+            const char *name = s;
+            while (isalnum((unsigned char)*s) || *s == '_')
+                s++;
+            int lv = perf_level_named(c, name, (size_t)(s - name));
+            if (lv < 0 || (*levels & (1UL << lv)))
+                return false;
+            *levels |= 1UL << lv;
+        } else {
+            return false;
+        }
+        term = true;
+    }
+    *p = s + 1;
+    return true;
+}
+
+/* A window access: every subscript a sum of the nest's loop variables and constants
+ * (in[i + di][j + dj] of a box filter whose di and dj loops sweep a 5 x 5 window).  The
+ * analyzer calls it not relative, as it follows two loops; it is no gather either: it walks
+ * the array as a stencil does.  Each dimension follows the outermost loop it names, as a
+ * relative access with offsets as wide as the inner loops it names sweep (the sum of their
+ * trips less one each); those inner loops are its window (perf_streams).  The first
+ * bracket is the slowest dimension, the last d->n - 1 = 0. */
+static bool perf_window_dims(const lm_access *x, const perf_chain *c, perf_dims *d)
+{
+    const char *s = x->subscript;
+    if (!s || d->n == 0)
+        return false;
+    bool named = false;
+    for (unsigned b = 0; b < d->n; b++) {
+        while (*s == ' ')
+            s++;
+        if (*s++ != '[')
+            return false;
+        unsigned long levels = 0;
+        if (!perf_window_terms(c, &s, &levels))
+            return false;
+        unsigned k = d->n - 1 - b;
+        d->level[k] = -1;
+        d->width[k] = 0;
+        d->window[k] = 0;
+        for (int lv = (int)c->n - 1; lv >= 0; lv--) {
+            if (!(levels & (1UL << lv)))
+                continue;
+            named = true;
+            if (d->level[k] < 0) {
+                d->level[k] = lv;
+                continue;
+            }
+            d->window[k] |= 1UL << lv;
+            d->width[k] += (long)fmax(c->held[lv] - 1, 0);
+        }
+    }
+    return named && *s == '\0';
+}
+
+static void perf_array_dims(const lm_array_ref *a, const perf_chain *c, perf_dims *d)
+{
+    perf_dims_alloc(d, a->ghost.ndims);
+    for (unsigned k = 0; k < d->n; k++) {
         d->width[k] = a->ghost.pos[k] - a->ghost.neg[k];
         if (d->width[k] < 0)
             d->width[k] = 0;
@@ -278,12 +390,17 @@ static void perf_array_dims(const lm_array_ref *a, unsigned depth, perf_dims *d)
         d->relative = true;
         for (unsigned k = 0; k < d->n && k < x->ndims; k++) {
             int lv = x->order && k < x->norder ? x->order[k] : (int)k;
-            d->level[k] = lv >= 0 && (unsigned)lv < depth ? lv : -1;
+            d->level[k] = lv >= 0 && (unsigned)lv < c->n ? lv : -1;
             if (x->scale && x->scale[k] != 0)
                 d->scale[k] = labs(x->scale[k]);
         }
         return;
     }
+    /* no relative access: a window when each access is the first one's window */
+    for (const lm_access *x = a->accesses; x; x = x->next)
+        if (!x->subscript || strcmp(x->subscript, a->accesses->subscript) != 0)
+            return;
+    d->relative = d->windowed = a->accesses && perf_window_dims(a->accesses, c, d);
 }
 
 static int perf_dim_of_level(const perf_dims *d, unsigned level)
@@ -339,10 +456,29 @@ static void perf_array_ws(const perf_chain *c, const perf_dims *d, double esize,
     }
 }
 
+/* The streams of a window access beyond f: a dimension whose own loop is beyond f while its
+ * window's loops are not reads its w + 1 offsets as w + 1 streams (the five rows of a 5 x 5
+ * box filter when its rows do not stay in the cache); window loops beyond f restream the
+ * array instead (perf_array_traffic). */
+static double perf_window_streams(const perf_dims *d, int f)
+{
+    double streams = 1;
+    for (unsigned k = 0; k < d->n; k++)
+        if (d->window[k] && d->level[k] > f && d->window[k] >> (f + 1) == 0)
+            streams *= (double)d->width[k] + 1;
+    return streams;
+}
+
 /* The distinct projections, onto the dimensions beyond f, of the relative
- * accesses that read (writes: that write). */
+ * accesses that read (writes: that write); the one window of a windowed array. */
 static double perf_streams(const lm_array_ref *a, const perf_dims *d, int f, bool writes)
 {
+    if (d->windowed) {
+        for (const lm_access *x = a->accesses; x; x = x->next)
+            if (writes ? x->writes : x->reads)
+                return perf_window_streams(d, f);
+        return 0;
+    }
     double n = 0;
     for (const lm_access *x = a->accesses; x; x = x->next) {
         if (!x->relative || !(writes ? x->writes : x->reads))
@@ -501,7 +637,12 @@ static bool perf_is_strided(const perf_dims *d)
  * dimension follows it (a[i][k] in the j loop of c[i][j] += a[i][k] * b[k][j]). */
 static bool perf_is_invariant(const perf_dims *d)
 {
-    return d->relative && perf_dim_of_level(d, 0) < 0;
+    if (!d->relative || perf_dim_of_level(d, 0) >= 0)
+        return false;
+    for (unsigned k = 0; k < d->n; k++)
+        if (d->window[k] & 1)
+            return false; /* a window the loop sweeps */
+    return true;
 }
 
 /* Whether the array is read or written other than by contiguous vectors in the loop: a
@@ -617,7 +758,7 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
     pl->ws = mem_alloc((c->n ? c->n : 1) * sizeof *pl->ws);
     perf_chain held = {c->loop, c->held, c->held, c->n};
     for (const lm_array_ref *a = l->array_refs; a; a = a->next, i++) {
-        perf_array_dims(a, c->n, &dims[i]);
+        perf_array_dims(a, c, &dims[i]);
         esize[i] = perf_element_size(l, a);
         perf_array_ws(&held, &dims[i], esize[i], pl->ws);
         irregular |= perf_is_irregular(a, &dims[i]);
@@ -645,11 +786,8 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
     }
     for (unsigned j = 0; j < nlevels; j++)
         perf_weigh_streams(&part[j * n], n, &pl->level_reads[j], &pl->level_writes[j]);
-    for (i = 0; i < n; i++) {
-        free(dims[i].level);
-        free(dims[i].width);
-        free(dims[i].scale);
-    }
+    for (i = 0; i < n; i++)
+        perf_dims_release(&dims[i]);
     free(part);
     free(dims);
     free(esize);

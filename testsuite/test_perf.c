@@ -159,6 +159,63 @@ static void test_stencil_layer_conditions(void)
     CU_ASSERT_EQUAL(fit, -1);
 }
 
+/* A 3 x 3 box filter as image code writes it: the window as two loops inside the pixel
+ * loops, in[i + di][j + dj] (not relative: each subscript follows two loops). */
+static const char window_xml[] =
+    "<program><function name=\"box\">\n"
+    "<loop linenum=\"2\" loopvar=\"i\" stride=\"1\" lowerbound=\"1\" upperbound=\"n-2\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<loop linenum=\"3\" loopvar=\"j\" stride=\"1\" lowerbound=\"1\" upperbound=\"n-2\" "
+    "adds=\"0\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"out\" component=\"\" datatype=\"float\" elementbytes=\"4\" accesstype=\"writeonly\" "
+    "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" reads=\"0\" "
+    "writes=\"1\"/></array>\n"
+    "<loop linenum=\"4\" loopvar=\"di\" stride=\"1\" lowerbound=\"-1\" upperbound=\"1\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<loop linenum=\"5\" loopvar=\"dj\" stride=\"1\" lowerbound=\"-1\" upperbound=\"1\" "
+    "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"in\" component=\"\" datatype=\"float\" elementbytes=\"4\" accesstype=\"readonly\" "
+    "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"false\" reads=\"1\" "
+    "writes=\"0\" subscript=\"[i + di][j+dj]\"/></array>\n"
+    "</loop></loop></loop></loop></function></program>\n";
+
+/* The box filter's bytes on a write-allocate machine with one cache, n = 1002 (1000 x 1000
+ * pixels, windows of 3 x 3); in's part in *in_bytes, the dj loop's working sets in *ws. */
+static double window_bytes(unsigned long long cache, double *in_bytes, double ws[4])
+{
+    lm_program *p = read_kernel(window_xml);
+    bexpr_bindings *b = bind_n(1002);
+    machine m = test_machine(cache, true);
+    perf_result r;
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, &(perf_options){.bindings = b}, &r));
+    CU_ASSERT_EQUAL_FATAL(r.nests[0].nloops, 4);
+    *in_bytes = r.nests[0].loops[3].bytes;
+    for (int k = 0; k < 4; k++)
+        ws[k] = r.nests[0].loops[3].ws[k];
+    double bytes = r.bytes;
+    perf_result_release(&r);
+    bexpr_bindings_free(&b);
+    lm_program_free(&p);
+    return bytes;
+}
+
+/* A window subscript walks the array as a stencil with offsets -1..1 in both dimensions
+ * does, not as a gather of 9 elements a pixel (36e6 bytes). */
+static void test_window_subscripts(void)
+{
+    double in, ws[4];
+    /* 1 MiB: three rows of 1002 floats (12024 bytes) fit: in's widened region once; out
+     * written and allocated, 8 bytes a pixel. */
+    CU_ASSERT_DOUBLE_EQUAL(window_bytes(1 << 20, &in, ws), 1002.0 * 1002 * 4 + 8e6, 0);
+    CU_ASSERT_DOUBLE_EQUAL(in, 1002.0 * 1002 * 4, 0);
+    CU_ASSERT_DOUBLE_EQUAL(ws[3], 3.0 * 1002 * 4, 0);
+    CU_ASSERT_DOUBLE_EQUAL(ws[2], 3.0 * 4, 0);
+    /* 8 KiB: the rows do not stay: the window's three rows are three streams of 1000 rows
+     * of 1002. */
+    CU_ASSERT_DOUBLE_EQUAL(window_bytes(8 << 10, &in, ws), 3.0 * 1000 * 1002 * 4 + 8e6, 0);
+    CU_ASSERT_DOUBLE_EQUAL(in, 3.0 * 1000 * 1002 * 4, 0);
+}
+
 static const char bounds_xml[] =
     "<program><function name=\"f\">\n"
     "<loop linenum=\"2\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"(n-2)/2\" "
@@ -537,6 +594,7 @@ int main(void)
     static const testutil_case cases[] = {
         {"triad: 4 arrays' worth with write-allocate", test_triad},
         {"7-point stencil: the cache rule as the cache shrinks", test_stencil_layer_conditions},
+        {"window subscripts in[i + di][j + dj]: a stencil, not a gather", test_window_subscripts},
         {"bound expressions, weights and runtime", test_bound_expressions},
         {"matrix multiply: re-streaming when a matrix does not fit", test_matmul_restream},
         {"every array of a level counts", test_many_arrays},
