@@ -29,7 +29,10 @@
  * in the dimension of level l, 1 if l does not index the array), each slice
  * being the array's extent over the inner levels (N[m] + w for the inner
  * levels that index it; perf_extent for a dimension that advances more than
- * one element an iteration).  Summed over the arrays this is ws[l]: elements at
+ * one element an iteration), in elements, but in lines of PERF_LINE_BYTES
+ * where those inner levels walk down the array's columns (perf_walks_columns:
+ * each element they touch is in a line of its own, and the cache holds the
+ * lines).  Summed over the arrays this is ws[l]: elements at
  * the innermost level, rows one level out, planes the next.  For a cache of
  * size C the reuse holds at every level l up to the first whose ws exceeds
  * C * PERF_CACHE_SHARE; call the last level that holds f.
@@ -43,7 +46,9 @@
  *              the array (it is read again on each of their iterations),
  * so bytes = size * region * restream * (read streams + write streams, plus
  * the write streams again for a write-only array when the machine
- * write-allocates).  When all reuse fits this is each array's widened region
+ * write-allocates); a column walk whose fastest dimension's level is beyond f
+ * moves a whole line for each element (its lines leave before the loop comes
+ * back for their next element), at the caches' levels, not in L1's accesses.  When all reuse fits this is each array's widened region
  * once.  Non-relative accesses of an array with no relative ones move one
  * element per execution when a subscript names a variable (a gather), and
  * one element once when all subscripts are constants; but an access whose
@@ -253,6 +258,9 @@ static bool perf_trip_count(const lm_loop *l, perf_run *t, perf_trips *trips,
 
 /* ---- arrays ---- */
 
+/* Bytes of a cache line: x86-64's and most others'. */
+enum { PERF_LINE_BYTES = 64 };
+
 /* What an array's dimensions follow, from its first relative access, or from its window
  * subscripts (perf_window_dims). */
 typedef struct perf_dims {
@@ -440,7 +448,21 @@ static double perf_element_size(const lm_loop *l, const lm_array_ref *a)
     return 8.0;
 }
 
-/* ws[level] contributions of one array (see the top of the file). */
+/* Whether the loops inside level lv walk the array down its columns: a dimension beyond the
+ * fastest follows one of them while the fastest does not (b[j][i] in the j loop, lv the i
+ * loop); then each element they touch is in a line of its own (rows of a line or more). */
+static bool perf_walks_columns(const perf_dims *d, int lv)
+{
+    if (!d->relative || d->n < 2 || (d->level[0] >= 0 && d->level[0] < lv))
+        return false;
+    for (unsigned k = 1; k < d->n; k++)
+        if (d->level[k] >= 0 && d->level[k] < lv)
+            return true;
+    return false;
+}
+
+/* ws[level] contributions of one array (see the top of the file): in lines where the inner
+ * loops walk its columns, as the cache holds them. */
 static void perf_array_ws(const perf_chain *c, const perf_dims *d, double esize, double *ws)
 {
     for (unsigned lv = 0; lv < c->n; lv++) {
@@ -452,7 +474,13 @@ static void perf_array_ws(const perf_chain *c, const perf_dims *d, double esize,
             if (dm >= 0)
                 inner *= perf_extent(c, d, (unsigned)dm, true);
         }
-        ws[lv] += slices * inner * esize;
+        double unit = esize;
+        if (perf_walks_columns(d, (int)lv)) {
+            unit = PERF_LINE_BYTES;
+            if (dim == 0) /* neighbours in the row: the same line */
+                slices = fmax(1, slices * esize / PERF_LINE_BYTES);
+        }
+        ws[lv] += slices * inner * unit;
     }
 }
 
@@ -535,7 +563,7 @@ static void perf_nonrelative_streams(const lm_array_ref *a, bool write_allocate,
  * added to *reads and *writes. */
 static double perf_array_traffic(const perf_chain *c, const lm_array_ref *a, const perf_dims *d,
                                  double esize, int f, double executions, bool write_allocate,
-                                 double *reads_out, double *writes_out)
+                                 bool lines, double *reads_out, double *writes_out)
 {
     if (!d->relative) {
         if (reads_out)
@@ -548,6 +576,11 @@ static double perf_array_traffic(const perf_chain *c, const lm_array_ref *a, con
         if (lv >= 0)
             region *= perf_extent(c, d, k, lv <= f);
     }
+    /* A cache moves lines: down a column whose lines do not stay until the loop comes back
+     * for their next element, each element moves a line of its own. */
+    if (lines && perf_walks_columns(d, d->level[0] >= 0 ? d->level[0] : (int)c->n) &&
+        (d->level[0] < 0 || d->level[0] > f))
+        region *= fmax(1, PERF_LINE_BYTES / (esize * (double)d->scale[0]));
     double restream = 1;
     for (unsigned lv = (unsigned)(f + 1); lv < c->n; lv++)
         if (perf_dim_of_level(d, lv) < 0)
@@ -564,7 +597,7 @@ static double perf_array_traffic(const perf_chain *c, const lm_array_ref *a, con
 static double perf_array_bytes(const perf_chain *c, const lm_array_ref *a, const perf_dims *d,
                                double esize, int f, double executions, bool write_allocate)
 {
-    return perf_array_traffic(c, a, d, esize, f, executions, write_allocate, NULL, NULL);
+    return perf_array_traffic(c, a, d, esize, f, executions, write_allocate, true, NULL, NULL);
 }
 
 /* The bytes of all of an array's data the loop touches: its widened
@@ -582,9 +615,6 @@ static double perf_array_footprint(const perf_chain *c, const lm_array_ref *a, c
 }
 
 /* ---- loops and nests ---- */
-
-/* Bytes of a cache line: x86-64's and most others'. */
-enum { PERF_LINE_BYTES = 64 };
 
 /* The extra L1 accesses of an array's vector loads and stores that straddle two cache lines.
  * A compiler aligns the accesses in step with the loop variable (it peels the loop, or the
@@ -729,7 +759,8 @@ static void perf_l1_traffic(perf_loop *pl, const perf_chain *c, const lm_array_r
                             perf_stream_part *part)
 {
     double reads = 0, writes = 0;
-    double bytes = perf_array_traffic(c, a, d, esize, -1, pl->executions, false, &reads, &writes);
+    double bytes =
+        perf_array_traffic(c, a, d, esize, -1, pl->executions, false, false, &reads, &writes);
     if (perf_is_invariant(d) && c->trip[0] > 0) {
         /* in a register for the whole loop: once an entry, and no stream */
         bytes /= c->trip[0];
@@ -780,7 +811,7 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
             perf_stream_part *p = &part[(k + 1) * n + i];
             *p = (perf_stream_part){0, 0, 0, esize[i]};
             p->bytes = perf_array_traffic(c, a, &dims[i], esize[i], pl->fits[k], pl->executions,
-                                          m->write_allocate, &p->reads, &p->writes);
+                                          m->write_allocate, true, &p->reads, &p->writes);
             pl->level_bytes[k + 1] += p->bytes;
         }
     }

@@ -278,14 +278,14 @@ static void test_matmul_restream(void)
         "</loop></loop></loop></function></program>\n";
     lm_program *p = read_kernel(xml);
     bexpr_bindings *b = bind_n(100);
-    /* ws: k level 3 elements = 24; j level c 1 + a 100 + b 100 = 1608;
-     * i level c 100 + a 100 + b 100 * 100 = 81600 bytes. */
+    /* ws: k level 3 elements = 24; j level c 1 + a 100 elements + b's column, 100 lines of
+     * 64 bytes: 7208; i level c 100 + a 100 + b 100 * 100 = 81600 bytes. */
     machine big = test_machine(1 << 20, true), small = test_machine(16 << 10, true);
     perf_result r;
     CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &big, &(perf_options){.bindings = b}, &r));
     const perf_loop *k = &r.nests[0].loops[2];
     CU_ASSERT_DOUBLE_EQUAL(k->ws[0], 24, 0);
-    CU_ASSERT_DOUBLE_EQUAL(k->ws[1], 1608, 0);
+    CU_ASSERT_DOUBLE_EQUAL(k->ws[1], 7208, 0);
     CU_ASSERT_DOUBLE_EQUAL(k->ws[2], 81600, 0);
     /* Everything fits: each matrix once, c read and written: 4 * 80000. */
     CU_ASSERT_DOUBLE_EQUAL(r.bytes, 4.0 * 80000, 0);
@@ -294,6 +294,44 @@ static void test_matmul_restream(void)
     /* 8 KiB usable: rows fit, b does not: b 100 times, a and c once. */
     CU_ASSERT_EQUAL(r.nests[0].loops[2].fits[0], 1);
     CU_ASSERT_DOUBLE_EQUAL(r.bytes, 100.0 * 80000 + 3.0 * 80000, 0);
+    perf_result_release(&r);
+    bexpr_bindings_free(&b);
+    lm_program_free(&p);
+}
+
+/* A transpose, b[j][i] = a[i][j], n = 1000: b written down its columns, a line per element
+ * in the j loop.  Reusing b's lines across i needs its column of 1000 lines (64000 bytes)
+ * and a's row (8000). */
+static void test_column_lines(void)
+{
+    static const char xml[] =
+        "<program><function name=\"tr\">\n"
+        "<loop linenum=\"1\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+        "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+        "<loop linenum=\"2\" loopvar=\"j\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+        "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+        "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" "
+        "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" indexorder=\"(1,0)\" "
+        "reads=\"0\" writes=\"1\"/></array>\n"
+        "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+        "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" "
+        "reads=\"1\" writes=\"0\"/></array>\n"
+        "</loop></loop></function></program>\n";
+    lm_program *p = read_kernel(xml);
+    bexpr_bindings *b = bind_n(1000);
+    machine big = test_machine(1 << 20, true), small = test_machine(64 << 10, true);
+    perf_result r;
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &big, &(perf_options){.bindings = b}, &r));
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].loops[1].ws[1], 64000 + 8000, 0);
+    /* 512 KiB usable: the column stays; b written and allocated, a read: 24 bytes an
+     * element. */
+    CU_ASSERT_DOUBLE_EQUAL(r.bytes, 24e6, 0);
+    perf_result_release(&r);
+    /* 32 KiB usable: b's lines leave before the next i: 64 bytes written and 64 allocated
+     * a store, a's 8 bytes. */
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &small, &(perf_options){.bindings = b}, &r));
+    CU_ASSERT_EQUAL(r.nests[0].loops[1].fits[0], 0);
+    CU_ASSERT_DOUBLE_EQUAL(r.bytes, 1e6 * 128 + 8e6, 0);
     perf_result_release(&r);
     bexpr_bindings_free(&b);
     lm_program_free(&p);
@@ -597,6 +635,7 @@ int main(void)
         {"window subscripts in[i + di][j + dj]: a stencil, not a gather", test_window_subscripts},
         {"bound expressions, weights and runtime", test_bound_expressions},
         {"matrix multiply: re-streaming when a matrix does not fit", test_matmul_restream},
+        {"a transpose: a line per element down a column that does not stay", test_column_lines},
         {"every array of a level counts", test_many_arrays},
         {"unpredicted nests: reasons, totals, -strict", test_errors},
         {NULL, NULL},
