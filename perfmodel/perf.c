@@ -449,11 +449,14 @@ static double perf_element_size(const lm_loop *l, const lm_array_ref *a)
 }
 
 /* Whether the loops inside level lv walk the array down its columns: a dimension beyond the
- * fastest follows one of them while the fastest does not (b[j][i] in the j loop, lv the i
- * loop); then each element they touch is in a line of its own (rows of a line or more). */
-static bool perf_walks_columns(const perf_dims *d, int lv)
+ * fastest follows one of them while the fastest follows lv or a loop outside it (b[j][i] in
+ * the j loop, lv the i loop); then each element they touch is in a line of its own, when
+ * the fastest dimension's loop spans a line or more (a row whose length the model does not
+ * know, a constant column of pairs a[i][0], is left in elements). */
+static bool perf_walks_columns(const perf_chain *c, const perf_dims *d, double esize, int lv)
 {
-    if (!d->relative || d->n < 2 || (d->level[0] >= 0 && d->level[0] < lv))
+    if (!d->relative || d->n < 2 || d->level[0] < 0 || d->level[0] < lv ||
+        esize * c->held[d->level[0]] < PERF_LINE_BYTES)
         return false;
     for (unsigned k = 1; k < d->n; k++)
         if (d->level[k] >= 0 && d->level[k] < lv)
@@ -475,7 +478,7 @@ static void perf_array_ws(const perf_chain *c, const perf_dims *d, double esize,
                 inner *= perf_extent(c, d, (unsigned)dm, true);
         }
         double unit = esize;
-        if (perf_walks_columns(d, (int)lv)) {
+        if (perf_walks_columns(c, d, esize, (int)lv)) {
             unit = PERF_LINE_BYTES;
             if (dim == 0) /* neighbours in the row: the same line */
                 slices = fmax(1, slices * esize / PERF_LINE_BYTES);
@@ -578,8 +581,7 @@ static double perf_array_traffic(const perf_chain *c, const lm_array_ref *a, con
     }
     /* A cache moves lines: down a column whose lines do not stay until the loop comes back
      * for their next element, each element moves a line of its own. */
-    if (lines && perf_walks_columns(d, d->level[0] >= 0 ? d->level[0] : (int)c->n) &&
-        (d->level[0] < 0 || d->level[0] > f))
+    if (lines && d->level[0] > f && perf_walks_columns(c, d, esize, d->level[0]))
         region *= fmax(1, PERF_LINE_BYTES / (esize * (double)d->scale[0]));
     double restream = 1;
     for (unsigned lv = (unsigned)(f + 1); lv < c->n; lv++)
