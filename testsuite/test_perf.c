@@ -176,14 +176,17 @@ static const char window_xml[] =
     "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
     "<array name=\"in\" component=\"\" datatype=\"float\" elementbytes=\"4\" accesstype=\"readonly\" "
     "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"false\" reads=\"1\" "
-    "writes=\"0\" subscript=\"[i + di][j+dj]\"/></array>\n"
+    "writes=\"0\" subscript=\"%s\"/></array>\n"
     "</loop></loop></loop></loop></function></program>\n";
 
 /* The box filter's bytes on a write-allocate machine with one cache, n = 1002 (1000 x 1000
  * pixels, windows of 3 x 3); in's part in *in_bytes, the dj loop's working sets in *ws. */
-static double window_bytes(unsigned long long cache, double *in_bytes, double ws[4])
+static double window_bytes(unsigned long long cache, const char *subscript, double *in_bytes,
+                           double ws[4])
 {
-    lm_program *p = read_kernel(window_xml);
+    char xml[sizeof window_xml + 64];
+    snprintf(xml, sizeof xml, window_xml, subscript);
+    lm_program *p = read_kernel(xml);
     bexpr_bindings *b = bind_n(1002);
     machine m = test_machine(cache, true);
     perf_result r;
@@ -206,14 +209,23 @@ static void test_window_subscripts(void)
     double in, ws[4];
     /* 1 MiB: three rows of 1002 floats (12024 bytes) fit: in's widened region once; out
      * written and allocated, 8 bytes a pixel. */
-    CU_ASSERT_DOUBLE_EQUAL(window_bytes(1 << 20, &in, ws), 1002.0 * 1002 * 4 + 8e6, 0);
+    CU_ASSERT_DOUBLE_EQUAL(window_bytes(1 << 20, "[i + di][j+dj]", &in, ws),
+                           1002.0 * 1002 * 4 + 8e6, 0);
     CU_ASSERT_DOUBLE_EQUAL(in, 1002.0 * 1002 * 4, 0);
     CU_ASSERT_DOUBLE_EQUAL(ws[3], 3.0 * 1002 * 4, 0);
     CU_ASSERT_DOUBLE_EQUAL(ws[2], 3.0 * 4, 0);
     /* 8 KiB: the rows do not stay: the window's three rows are three streams of 1000 rows
      * of 1002. */
-    CU_ASSERT_DOUBLE_EQUAL(window_bytes(8 << 10, &in, ws), 3.0 * 1000 * 1002 * 4 + 8e6, 0);
+    CU_ASSERT_DOUBLE_EQUAL(window_bytes(8 << 10, "[i + di][j+dj]", &in, ws),
+                           3.0 * 1000 * 1002 * 4 + 8e6, 0);
     CU_ASSERT_DOUBLE_EQUAL(in, 3.0 * 1000 * 1002 * 4, 0);
+    /* Not windows, gathers as before: 9e6 accesses of 4 bytes, whatever the cache. */
+    static const char *const gathers[] = {"[i + n][j]", "[2*i][j]", "[idx[i]][j]",
+                                          "[i + di][", "[i + i][j]", "[][j]", "[i]"};
+    for (size_t k = 0; k < sizeof gathers / sizeof *gathers; k++) {
+        window_bytes(1 << 20, gathers[k], &in, ws);
+        CU_ASSERT_DOUBLE_EQUAL(in, 9e6 * 4, 0);
+    }
 }
 
 static const char bounds_xml[] =
