@@ -29,7 +29,10 @@
  * in the dimension of level l, 1 if l does not index the array), each slice
  * being the array's extent over the inner levels (N[m] + w for the inner
  * levels that index it; perf_extent for a dimension that advances more than
- * one element an iteration).  Summed over the arrays this is ws[l]: elements at
+ * one element an iteration), in elements, but in lines of PERF_LINE_BYTES
+ * where those inner levels walk down the array's columns (perf_walks_columns:
+ * each element they touch is in a line of its own, and the cache holds the
+ * lines).  Summed over the arrays this is ws[l]: elements at
  * the innermost level, rows one level out, planes the next.  For a cache of
  * size C the reuse holds at every level l up to the first whose ws exceeds
  * C * PERF_CACHE_SHARE; call the last level that holds f.
@@ -43,10 +46,16 @@
  *              the array (it is read again on each of their iterations),
  * so bytes = size * region * restream * (read streams + write streams, plus
  * the write streams again for a write-only array when the machine
- * write-allocates).  When all reuse fits this is each array's widened region
+ * write-allocates); a column walk whose fastest dimension's level is beyond f
+ * moves a whole line for each element (its lines leave before the loop comes
+ * back for their next element), at the caches' levels, not in L1's accesses.  When all reuse fits this is each array's widened region
  * once.  Non-relative accesses of an array with no relative ones move one
  * element per execution when a subscript names a variable (a gather), and
- * one element once when all subscripts are constants.
+ * one element once when all subscripts are constants; but an access whose
+ * every subscript adds loop variables of the nest and constants (a window:
+ * in[i + di][j + dj], di and dj the loops over a filter's window) is counted
+ * as the relative access it amounts to (perf_window_dims): each dimension
+ * follows its outermost loop, with offsets as wide as its inner loops sweep.
  *
  * L1 serves every distinct load and store (level_bytes[0]), but an element
  * that stays the same through a loop (a[i][k] in the j loop) once an entry of
@@ -249,25 +258,136 @@ static bool perf_trip_count(const lm_loop *l, perf_run *t, perf_trips *trips,
 
 /* ---- arrays ---- */
 
-/* What an array's dimensions follow, from its first relative access. */
+/* Bytes of a cache line: x86-64's and most others'. */
+enum { PERF_LINE_BYTES = 64 };
+
+/* What an array's dimensions follow, from its first relative access, or from its window
+ * subscripts (perf_window_dims). */
 typedef struct perf_dims {
     unsigned n;
     int *level;    /* -1: no loop of the nest */
     long *width;
     long *scale;   /* elements per iteration of the level (ExaSAT's "2 * k"), at least 1 */
-    bool relative; /* some access is relative */
+    unsigned long *window; /* the inner levels whose loop variables the subscript adds (bits) */
+    bool relative; /* some access is relative, or every access is a window */
+    bool windowed; /* the accesses are windows (perf_window_dims) */
 } perf_dims;
 
-static void perf_array_dims(const lm_array_ref *a, unsigned depth, perf_dims *d)
+static void perf_dims_alloc(perf_dims *d, unsigned n)
 {
     memset(d, 0, sizeof *d);
-    d->n = a->ghost.ndims;
-    d->level = mem_alloc((d->n ? d->n : 1) * sizeof *d->level);
-    d->width = mem_alloc((d->n ? d->n : 1) * sizeof *d->width);
-    d->scale = mem_alloc((d->n ? d->n : 1) * sizeof *d->scale);
-    for (unsigned k = 0; k < d->n; k++) {
+    d->n = n;
+    d->level = mem_alloc((n ? n : 1) * sizeof *d->level);
+    d->width = mem_alloc((n ? n : 1) * sizeof *d->width);
+    d->scale = mem_alloc((n ? n : 1) * sizeof *d->scale);
+    d->window = mem_alloc((n ? n : 1) * sizeof *d->window);
+    for (unsigned k = 0; k < n; k++) {
         d->level[k] = -1;
         d->scale[k] = 1;
+        d->width[k] = 0;
+        d->window[k] = 0;
+    }
+}
+
+static void perf_dims_release(perf_dims *d)
+{
+    free(d->level);
+    free(d->width);
+    free(d->scale);
+    free(d->window);
+}
+
+/* The level of the chain whose loop variable is the name s[0..len), or -1. */
+static int perf_level_named(const perf_chain *c, const char *s, size_t len)
+{
+    for (unsigned lv = 0; lv < c->n && lv < sizeof(unsigned long) * 8; lv++) {
+        const char *v = c->loop[lv]->bounds.loopvar;
+        if (v && strlen(v) == len && strncmp(v, s, len) == 0)
+            return (int)lv;
+    }
+    return -1;
+}
+
+/* One subscript's terms, from *p to its closing bracket: loop variables of the chain added
+ * or subtracted, and integer constants; each variable's level set in *levels.  False for
+ * anything else (an array element, a product, a name that is no loop variable here). */
+static bool perf_window_terms(const perf_chain *c, const char **p, unsigned long *levels)
+{
+    const char *s = *p;
+    bool term = false;
+    for (;;) {
+        while (*s == ' ')
+            s++;
+        if (*s == ']' && term)
+            break;
+        if (*s == '+' || *s == '-') {
+            s++;
+            continue;
+        }
+        if (isdigit((unsigned char)*s)) {
+            while (isdigit((unsigned char)*s))
+                s++;
+        } else if (isalpha((unsigned char)*s) || *s == '_') {
+            const char *name = s;
+            while (isalnum((unsigned char)*s) || *s == '_')
+                s++;
+            int lv = perf_level_named(c, name, (size_t)(s - name));
+            if (lv < 0 || (*levels & (1UL << lv)))
+                return false;
+            *levels |= 1UL << lv;
+        } else {
+            return false;
+        }
+        term = true;
+    }
+    *p = s + 1;
+    return true;
+}
+
+/* A window access: every subscript a sum of the nest's loop variables and constants
+ * (in[i + di][j + dj] of a box filter whose di and dj loops sweep a 5 x 5 window).  The
+ * analyzer calls it not relative, as it follows two loops; it is no gather either: it walks
+ * the array as a stencil does.  Each dimension follows the outermost loop it names, as a
+ * relative access with offsets as wide as the inner loops it names sweep (the sum of their
+ * trips less one each); those inner loops are its window (perf_streams).  The first
+ * bracket is the slowest dimension, the last d->n - 1 = 0. */
+static bool perf_window_dims(const lm_access *x, const perf_chain *c, perf_dims *d)
+{
+    const char *s = x->subscript;
+    if (!s || d->n == 0)
+        return false;
+    bool named = false;
+    for (unsigned b = 0; b < d->n; b++) {
+        while (*s == ' ')
+            s++;
+        if (*s++ != '[')
+            return false;
+        unsigned long levels = 0;
+        if (!perf_window_terms(c, &s, &levels))
+            return false;
+        unsigned k = d->n - 1 - b;
+        d->level[k] = -1;
+        d->width[k] = 0;
+        d->window[k] = 0;
+        for (int lv = (int)c->n - 1; lv >= 0; lv--) {
+            if (!(levels & (1UL << lv)))
+                continue;
+            named = true;
+            if (d->level[k] < 0) {
+                d->level[k] = lv;
+                continue;
+            }
+            d->window[k] |= 1UL << lv;
+            d->width[k] += (long)fmax(c->held[lv] - 1, 0);
+        }
+    }
+    return named && *s == '\0';
+}
+
+static void perf_array_dims(const lm_array_ref *a, const perf_chain *c, perf_dims *d)
+{
+    perf_dims_alloc(d, a->ghost.ndims);
+    for (unsigned k = 0; k < d->n; k++) {
         d->width[k] = a->ghost.pos[k] - a->ghost.neg[k];
         if (d->width[k] < 0)
             d->width[k] = 0;
@@ -278,12 +398,17 @@ static void perf_array_dims(const lm_array_ref *a, unsigned depth, perf_dims *d)
         d->relative = true;
         for (unsigned k = 0; k < d->n && k < x->ndims; k++) {
             int lv = x->order && k < x->norder ? x->order[k] : (int)k;
-            d->level[k] = lv >= 0 && (unsigned)lv < depth ? lv : -1;
+            d->level[k] = lv >= 0 && (unsigned)lv < c->n ? lv : -1;
             if (x->scale && x->scale[k] != 0)
                 d->scale[k] = labs(x->scale[k]);
         }
         return;
     }
+    /* no relative access: a window when each access is the first one's window */
+    for (const lm_access *x = a->accesses; x; x = x->next)
+        if (!x->subscript || strcmp(x->subscript, a->accesses->subscript) != 0)
+            return;
+    d->relative = d->windowed = a->accesses && perf_window_dims(a->accesses, c, d);
 }
 
 static int perf_dim_of_level(const perf_dims *d, unsigned level)
@@ -323,7 +448,24 @@ static double perf_element_size(const lm_loop *l, const lm_array_ref *a)
     return 8.0;
 }
 
-/* ws[level] contributions of one array (see the top of the file). */
+/* Whether the loops inside level lv walk the array down its columns: a dimension beyond the
+ * fastest follows one of them while the fastest follows lv or a loop outside it (b[j][i] in
+ * the j loop, lv the i loop); then each element they touch is in a line of its own, when
+ * the fastest dimension's loop spans a line or more (a row whose length the model does not
+ * know, a constant column of pairs a[i][0], is left in elements). */
+static bool perf_walks_columns(const perf_chain *c, const perf_dims *d, double esize, int lv)
+{
+    if (!d->relative || d->n < 2 || d->level[0] < 0 || d->level[0] < lv ||
+        esize * c->held[d->level[0]] < PERF_LINE_BYTES)
+        return false;
+    for (unsigned k = 1; k < d->n; k++)
+        if (d->level[k] >= 0 && d->level[k] < lv)
+            return true;
+    return false;
+}
+
+/* ws[level] contributions of one array (see the top of the file): in lines where the inner
+ * loops walk its columns, as the cache holds them. */
 static void perf_array_ws(const perf_chain *c, const perf_dims *d, double esize, double *ws)
 {
     for (unsigned lv = 0; lv < c->n; lv++) {
@@ -335,14 +477,39 @@ static void perf_array_ws(const perf_chain *c, const perf_dims *d, double esize,
             if (dm >= 0)
                 inner *= perf_extent(c, d, (unsigned)dm, true);
         }
-        ws[lv] += slices * inner * esize;
+        double unit = esize;
+        if (perf_walks_columns(c, d, esize, (int)lv)) {
+            unit = PERF_LINE_BYTES;
+            if (dim == 0) /* neighbours in the row: the same line */
+                slices = fmax(1, slices * esize / PERF_LINE_BYTES);
+        }
+        ws[lv] += slices * inner * unit;
     }
 }
 
+/* The streams of a window access beyond f: a dimension whose own loop is beyond f while its
+ * window's loops are not reads its w + 1 offsets as w + 1 streams (the five rows of a 5 x 5
+ * box filter when its rows do not stay in the cache); window loops beyond f restream the
+ * array instead (perf_array_traffic). */
+static double perf_window_streams(const perf_dims *d, int f)
+{
+    double streams = 1;
+    for (unsigned k = 0; k < d->n; k++)
+        if (d->window[k] && d->level[k] > f && d->window[k] >> (f + 1) == 0)
+            streams *= (double)d->width[k] + 1;
+    return streams;
+}
+
 /* The distinct projections, onto the dimensions beyond f, of the relative
- * accesses that read (writes: that write). */
+ * accesses that read (writes: that write); the one window of a windowed array. */
 static double perf_streams(const lm_array_ref *a, const perf_dims *d, int f, bool writes)
 {
+    if (d->windowed) {
+        for (const lm_access *x = a->accesses; x; x = x->next)
+            if (writes ? x->writes : x->reads)
+                return perf_window_streams(d, f);
+        return 0;
+    }
     double n = 0;
     for (const lm_access *x = a->accesses; x; x = x->next) {
         if (!x->relative || !(writes ? x->writes : x->reads))
@@ -399,7 +566,7 @@ static void perf_nonrelative_streams(const lm_array_ref *a, bool write_allocate,
  * added to *reads and *writes. */
 static double perf_array_traffic(const perf_chain *c, const lm_array_ref *a, const perf_dims *d,
                                  double esize, int f, double executions, bool write_allocate,
-                                 double *reads_out, double *writes_out)
+                                 bool lines, double *reads_out, double *writes_out)
 {
     if (!d->relative) {
         if (reads_out)
@@ -412,6 +579,10 @@ static double perf_array_traffic(const perf_chain *c, const lm_array_ref *a, con
         if (lv >= 0)
             region *= perf_extent(c, d, k, lv <= f);
     }
+    /* A cache moves lines: down a column whose lines do not stay until the loop comes back
+     * for their next element, each element moves a line of its own. */
+    if (lines && d->level[0] > f && perf_walks_columns(c, d, esize, d->level[0]))
+        region *= fmax(1, PERF_LINE_BYTES / (esize * (double)d->scale[0]));
     double restream = 1;
     for (unsigned lv = (unsigned)(f + 1); lv < c->n; lv++)
         if (perf_dim_of_level(d, lv) < 0)
@@ -428,7 +599,7 @@ static double perf_array_traffic(const perf_chain *c, const lm_array_ref *a, con
 static double perf_array_bytes(const perf_chain *c, const lm_array_ref *a, const perf_dims *d,
                                double esize, int f, double executions, bool write_allocate)
 {
-    return perf_array_traffic(c, a, d, esize, f, executions, write_allocate, NULL, NULL);
+    return perf_array_traffic(c, a, d, esize, f, executions, write_allocate, true, NULL, NULL);
 }
 
 /* The bytes of all of an array's data the loop touches: its widened
@@ -446,9 +617,6 @@ static double perf_array_footprint(const perf_chain *c, const lm_array_ref *a, c
 }
 
 /* ---- loops and nests ---- */
-
-/* Bytes of a cache line: x86-64's and most others'. */
-enum { PERF_LINE_BYTES = 64 };
 
 /* The extra L1 accesses of an array's vector loads and stores that straddle two cache lines.
  * A compiler aligns the accesses in step with the loop variable (it peels the loop, or the
@@ -501,7 +669,12 @@ static bool perf_is_strided(const perf_dims *d)
  * dimension follows it (a[i][k] in the j loop of c[i][j] += a[i][k] * b[k][j]). */
 static bool perf_is_invariant(const perf_dims *d)
 {
-    return d->relative && perf_dim_of_level(d, 0) < 0;
+    if (!d->relative || perf_dim_of_level(d, 0) >= 0)
+        return false;
+    for (unsigned k = 0; k < d->n; k++)
+        if (d->window[k] & 1)
+            return false; /* a window the loop sweeps */
+    return true;
 }
 
 /* Whether the array is read or written other than by contiguous vectors in the loop: a
@@ -588,7 +761,8 @@ static void perf_l1_traffic(perf_loop *pl, const perf_chain *c, const lm_array_r
                             perf_stream_part *part)
 {
     double reads = 0, writes = 0;
-    double bytes = perf_array_traffic(c, a, d, esize, -1, pl->executions, false, &reads, &writes);
+    double bytes =
+        perf_array_traffic(c, a, d, esize, -1, pl->executions, false, false, &reads, &writes);
     if (perf_is_invariant(d) && c->trip[0] > 0) {
         /* in a register for the whole loop: once an entry, and no stream */
         bytes /= c->trip[0];
@@ -617,7 +791,7 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
     pl->ws = mem_alloc((c->n ? c->n : 1) * sizeof *pl->ws);
     perf_chain held = {c->loop, c->held, c->held, c->n};
     for (const lm_array_ref *a = l->array_refs; a; a = a->next, i++) {
-        perf_array_dims(a, c->n, &dims[i]);
+        perf_array_dims(a, c, &dims[i]);
         esize[i] = perf_element_size(l, a);
         perf_array_ws(&held, &dims[i], esize[i], pl->ws);
         irregular |= perf_is_irregular(a, &dims[i]);
@@ -639,17 +813,14 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
             perf_stream_part *p = &part[(k + 1) * n + i];
             *p = (perf_stream_part){0, 0, 0, esize[i]};
             p->bytes = perf_array_traffic(c, a, &dims[i], esize[i], pl->fits[k], pl->executions,
-                                          m->write_allocate, &p->reads, &p->writes);
+                                          m->write_allocate, true, &p->reads, &p->writes);
             pl->level_bytes[k + 1] += p->bytes;
         }
     }
     for (unsigned j = 0; j < nlevels; j++)
         perf_weigh_streams(&part[j * n], n, &pl->level_reads[j], &pl->level_writes[j]);
-    for (i = 0; i < n; i++) {
-        free(dims[i].level);
-        free(dims[i].width);
-        free(dims[i].scale);
-    }
+    for (i = 0; i < n; i++)
+        perf_dims_release(&dims[i]);
     free(part);
     free(dims);
     free(esize);

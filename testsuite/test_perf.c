@@ -159,6 +159,75 @@ static void test_stencil_layer_conditions(void)
     CU_ASSERT_EQUAL(fit, -1);
 }
 
+/* A 3 x 3 box filter as image code writes it: the window as two loops inside the pixel
+ * loops, in[i + di][j + dj] (not relative: each subscript follows two loops). */
+static const char window_xml[] =
+    "<program><function name=\"box\">\n"
+    "<loop linenum=\"2\" loopvar=\"i\" stride=\"1\" lowerbound=\"1\" upperbound=\"n-2\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<loop linenum=\"3\" loopvar=\"j\" stride=\"1\" lowerbound=\"1\" upperbound=\"n-2\" "
+    "adds=\"0\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"out\" component=\"\" datatype=\"float\" elementbytes=\"4\" accesstype=\"writeonly\" "
+    "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" reads=\"0\" "
+    "writes=\"1\"/></array>\n"
+    "<loop linenum=\"4\" loopvar=\"di\" stride=\"1\" lowerbound=\"-1\" upperbound=\"1\" "
+    "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<loop linenum=\"5\" loopvar=\"dj\" stride=\"1\" lowerbound=\"-1\" upperbound=\"1\" "
+    "adds=\"1\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"in\" component=\"\" datatype=\"float\" elementbytes=\"4\" accesstype=\"readonly\" "
+    "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"false\" reads=\"1\" "
+    "writes=\"0\" subscript=\"%s\"/></array>\n"
+    "</loop></loop></loop></loop></function></program>\n";
+
+/* The box filter's bytes on a write-allocate machine with one cache, n = 1002 (1000 x 1000
+ * pixels, windows of 3 x 3); in's part in *in_bytes, the dj loop's working sets in *ws. */
+static double window_bytes(unsigned long long cache, const char *subscript, double *in_bytes,
+                           double ws[4])
+{
+    char xml[sizeof window_xml + 64];
+    snprintf(xml, sizeof xml, window_xml, subscript);
+    lm_program *p = read_kernel(xml);
+    bexpr_bindings *b = bind_n(1002);
+    machine m = test_machine(cache, true);
+    perf_result r;
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &m, &(perf_options){.bindings = b}, &r));
+    CU_ASSERT_EQUAL_FATAL(r.nests[0].nloops, 4);
+    *in_bytes = r.nests[0].loops[3].bytes;
+    for (int k = 0; k < 4; k++)
+        ws[k] = r.nests[0].loops[3].ws[k];
+    double bytes = r.bytes;
+    perf_result_release(&r);
+    bexpr_bindings_free(&b);
+    lm_program_free(&p);
+    return bytes;
+}
+
+/* A window subscript walks the array as a stencil with offsets -1..1 in both dimensions
+ * does, not as a gather of 9 elements a pixel (36e6 bytes). */
+static void test_window_subscripts(void)
+{
+    double in, ws[4];
+    /* 1 MiB: three rows of 1002 floats (12024 bytes) fit: in's widened region once; out
+     * written and allocated, 8 bytes a pixel. */
+    CU_ASSERT_DOUBLE_EQUAL(window_bytes(1 << 20, "[i + di][j+dj]", &in, ws),
+                           1002.0 * 1002 * 4 + 8e6, 0);
+    CU_ASSERT_DOUBLE_EQUAL(in, 1002.0 * 1002 * 4, 0);
+    CU_ASSERT_DOUBLE_EQUAL(ws[3], 3.0 * 1002 * 4, 0);
+    CU_ASSERT_DOUBLE_EQUAL(ws[2], 3.0 * 4, 0);
+    /* 8 KiB: the rows do not stay: the window's three rows are three streams of 1000 rows
+     * of 1002. */
+    CU_ASSERT_DOUBLE_EQUAL(window_bytes(8 << 10, "[i + di][j+dj]", &in, ws),
+                           3.0 * 1000 * 1002 * 4 + 8e6, 0);
+    CU_ASSERT_DOUBLE_EQUAL(in, 3.0 * 1000 * 1002 * 4, 0);
+    /* Not windows, gathers as before: 9e6 accesses of 4 bytes, whatever the cache. */
+    static const char *const gathers[] = {"[i + n][j]", "[2*i][j]", "[idx[i]][j]",
+                                          "[i + di][", "[i + i][j]", "[][j]", "[i]"};
+    for (size_t k = 0; k < sizeof gathers / sizeof *gathers; k++) {
+        window_bytes(1 << 20, gathers[k], &in, ws);
+        CU_ASSERT_DOUBLE_EQUAL(in, 9e6 * 4, 0);
+    }
+}
+
 static const char bounds_xml[] =
     "<program><function name=\"f\">\n"
     "<loop linenum=\"2\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"(n-2)/2\" "
@@ -221,14 +290,14 @@ static void test_matmul_restream(void)
         "</loop></loop></loop></function></program>\n";
     lm_program *p = read_kernel(xml);
     bexpr_bindings *b = bind_n(100);
-    /* ws: k level 3 elements = 24; j level c 1 + a 100 + b 100 = 1608;
-     * i level c 100 + a 100 + b 100 * 100 = 81600 bytes. */
+    /* ws: k level 3 elements = 24; j level c 1 + a 100 elements + b's column, 100 lines of
+     * 64 bytes: 7208; i level c 100 + a 100 + b 100 * 100 = 81600 bytes. */
     machine big = test_machine(1 << 20, true), small = test_machine(16 << 10, true);
     perf_result r;
     CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &big, &(perf_options){.bindings = b}, &r));
     const perf_loop *k = &r.nests[0].loops[2];
     CU_ASSERT_DOUBLE_EQUAL(k->ws[0], 24, 0);
-    CU_ASSERT_DOUBLE_EQUAL(k->ws[1], 1608, 0);
+    CU_ASSERT_DOUBLE_EQUAL(k->ws[1], 7208, 0);
     CU_ASSERT_DOUBLE_EQUAL(k->ws[2], 81600, 0);
     /* Everything fits: each matrix once, c read and written: 4 * 80000. */
     CU_ASSERT_DOUBLE_EQUAL(r.bytes, 4.0 * 80000, 0);
@@ -237,6 +306,44 @@ static void test_matmul_restream(void)
     /* 8 KiB usable: rows fit, b does not: b 100 times, a and c once. */
     CU_ASSERT_EQUAL(r.nests[0].loops[2].fits[0], 1);
     CU_ASSERT_DOUBLE_EQUAL(r.bytes, 100.0 * 80000 + 3.0 * 80000, 0);
+    perf_result_release(&r);
+    bexpr_bindings_free(&b);
+    lm_program_free(&p);
+}
+
+/* A transpose, b[j][i] = a[i][j], n = 1000: b written down its columns, a line per element
+ * in the j loop.  Reusing b's lines across i needs its column of 1000 lines (64000 bytes)
+ * and a's row (8000). */
+static void test_column_lines(void)
+{
+    static const char xml[] =
+        "<program><function name=\"tr\">\n"
+        "<loop linenum=\"1\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+        "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+        "<loop linenum=\"2\" loopvar=\"j\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+        "adds=\"0\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+        "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" "
+        "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" indexorder=\"(1,0)\" "
+        "reads=\"0\" writes=\"1\"/></array>\n"
+        "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+        "ghost=\"((0,0),(0,0))\"><access index=\"(0,0)\" isRelative=\"true\" "
+        "reads=\"1\" writes=\"0\"/></array>\n"
+        "</loop></loop></function></program>\n";
+    lm_program *p = read_kernel(xml);
+    bexpr_bindings *b = bind_n(1000);
+    machine big = test_machine(1 << 20, true), small = test_machine(64 << 10, true);
+    perf_result r;
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &big, &(perf_options){.bindings = b}, &r));
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].loops[1].ws[1], 64000 + 8000, 0);
+    /* 512 KiB usable: the column stays; b written and allocated, a read: 24 bytes an
+     * element. */
+    CU_ASSERT_DOUBLE_EQUAL(r.bytes, 24e6, 0);
+    perf_result_release(&r);
+    /* 32 KiB usable: b's lines leave before the next i: 64 bytes written and 64 allocated
+     * a store, a's 8 bytes. */
+    CU_ASSERT_TRUE_FATAL(perf_evaluate(p, &small, &(perf_options){.bindings = b}, &r));
+    CU_ASSERT_EQUAL(r.nests[0].loops[1].fits[0], 0);
+    CU_ASSERT_DOUBLE_EQUAL(r.bytes, 1e6 * 128 + 8e6, 0);
     perf_result_release(&r);
     bexpr_bindings_free(&b);
     lm_program_free(&p);
@@ -537,8 +644,10 @@ int main(void)
     static const testutil_case cases[] = {
         {"triad: 4 arrays' worth with write-allocate", test_triad},
         {"7-point stencil: the cache rule as the cache shrinks", test_stencil_layer_conditions},
+        {"window subscripts in[i + di][j + dj]: a stencil, not a gather", test_window_subscripts},
         {"bound expressions, weights and runtime", test_bound_expressions},
         {"matrix multiply: re-streaming when a matrix does not fit", test_matmul_restream},
+        {"a transpose: a line per element down a column that does not stay", test_column_lines},
         {"every array of a level counts", test_many_arrays},
         {"unpredicted nests: reasons, totals, -strict", test_errors},
         {NULL, NULL},
