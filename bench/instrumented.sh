@@ -62,11 +62,11 @@ measure() {
             verdict="FAIL (target <= ${target}x)"; status=1
         fi
     fi
-    printf '%-26s %12.3f %14.3f %7.3fx   %s\n' "$label" "$o" "$n" "$ratio" "$verdict"
+    printf '%-30s %12.3f %14.3f %7.3fx   %s\n' "$label" "$o" "$n" "$ratio" "$verdict"
 }
 
 status=0
-printf '%-26s %12s %14s %8s   %s\n' kernel "original s" "instrumented s" ratio verdict
+printf '%-30s %12s %14s %8s   %s\n' kernel "original s" "instrumented s" ratio verdict
 for src in "$here"/kernels/triad_big.c "$here"/kernels/poly_horner.c; do
     name=$(basename "$src" .c)
     "$tool" -auto-instrument -o "$work/ai_$name.c" "$src" 2> "$work/$name.log" ||
