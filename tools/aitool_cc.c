@@ -8,9 +8,10 @@
  * directory, removed afterwards, and the real compiler ($AITOOL_CC,
  * default cc; its words split at blanks) compiles it with the user's
  * arguments, the source's directory first on the quoted include path (the
- * copy is elsewhere), and -ffile-prefix-map so that debug information names
- * the source's directory; the copy's #line directives point messages at
- * the user's file.  Each object carries the counting runtime, so linking
+ * copy is elsewhere), -ffile-prefix-map so that debug information names
+ * the source's directory, and at -O2 and above -falign-loops=64 (the
+ * loops' placement, aicc_align_loops); the copy's #line directives point
+ * messages at the user's file.  Each object carries the counting runtime, so linking
  * needs nothing more, and the program writes one measurement per process
  * (instrument/runtime.c).  A dependency file (-MD, -MMD) names the user's
  * source: the copy's is written to the temporary directory and rewritten.
