@@ -11,10 +11,11 @@
  * copy is elsewhere), -ffile-prefix-map so that debug information names
  * the source's directory, and at -O2 and above -falign-loops=64 (the
  * loops' placement, aicc_align_loops); the copy's #line directives point
- * messages at the user's file.  Each object carries the counting runtime, so linking
- * needs nothing more, and the program writes one measurement per process
- * (instrument/runtime.c).  A dependency file (-MD, -MMD) names the user's
- * source: the copy's is written to the temporary directory and rewritten.
+ * messages at the user's file.  Each object carries the counting runtime,
+ * so linking needs nothing more, and the program writes one measurement
+ * per process (instrument/runtime.c).  A dependency file (-MD, -MMD) names
+ * the user's source: the copy's is written to the temporary directory and
+ * rewritten.
  *
  * A command that compiles and links in one (cc -o prog a.c b.o -lm, or
  * cc a.c for a.out) compiles each .c source the same way, with -c, to an
