@@ -1580,7 +1580,10 @@ static void append_json_in_c(strbuf *out, const char *s)
 static const char auto_prelude[] =
     "/* measuretool -auto-instrument: every loop of this file counts its entries,\n"
     "   iterations and FP operations, written at exit to $AITOOL_MEASURED\n"
-    "   (default ai_measured.json); the counting code is at the end of the file. */\n"
+    "   (default ai_measured.json); the counting code is at the end of the file.\n"
+    "   At -O2 and above compile it with -falign-loops=64, as aitool-cc does, so\n"
+    "   that the code added before a loop nest cannot move a hot loop across a\n"
+    "   64-byte line. */\n"
     "static unsigned long *aitool_here(void) __attribute__((unused));\n"
     "static unsigned long long aitool_clock(void) __attribute__((unused));\n"
     "static void aitool_time(unsigned loop, unsigned long long start) __attribute__((unused));\n"

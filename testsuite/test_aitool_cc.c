@@ -686,6 +686,64 @@ static void test_no_loops_strict(void)
     free(json);
 }
 
+/* ---- where the copy's loops are placed ---- */
+
+/* The 64-byte alignments (.p2align 6) in the assembly of function fn
+ * (from its label to its .cfi_endproc) of the file name in tmpdir. */
+static int align64_in(const char *name, const char *fn)
+{
+    char *path = at(NULL, name), *text = testutil_read_file(path);
+    free(path);
+    if (!text)
+        return -1;
+    strbuf label = STRBUF_INIT;
+    strbuf_printf(&label, "\n%s:\n", fn);
+    int n = 0;
+    const char *s = strstr(text, strbuf_cstr(&label));
+    const char *end = s ? strstr(s, ".cfi_endproc") : NULL;
+    for (const char *p = s; p && p < end; p = strchr(p + 1, '\n')) {
+        p += strspn(p, "\n \t");
+        if (!strncmp(p, ".p2align", 8)) {
+            const char *v = p + 8 + strspn(p + 8, " \t");
+            n += v[0] == '6' && (v[1] < '0' || v[1] > '9');
+        }
+    }
+    strbuf_release(&label);
+    free(text);
+    return s && end ? n : -1;
+}
+
+/* The copy's loops start a 64-byte line at -O2 (what the instrumentation
+ * adds before a nest must not move the hot loop across a line), where the
+ * compiler alone aligns them to 16 bytes at most; not at -Os, and the
+ * user's own -falign-loops wins. */
+static void test_loops_aligned(void)
+{
+    write_in(NULL, "place.c", "void scale(double *a, const double *b, double s, int n)\n{\n"
+                              "    for (int i = 0; i < n; i++)\n"
+                              "        a[i] = s * b[i];\n}\n");
+    static const struct {
+        const char *cc, *level, *user, *out;
+        bool aligned;
+    } runs[] = {
+        {AITOOL_CC, "-O2", NULL, "place_ai.s", true},
+        {AITOOL_CC, "-O3", NULL, "place_ai3.s", true},
+        {"cc", "-O2", NULL, "place_cc.s", false},
+        {AITOOL_CC, "-Os", NULL, "place_os.s", false},
+        {AITOOL_CC, "-O2", "-falign-loops=16", "place_16.s", false},
+    };
+    for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
+        const char *argv[] = {runs[k].cc, runs[k].level, "-S", "-o", runs[k].out, "place.c",
+                              runs[k].user, NULL};
+        testutil_proc r = testutil_exec(tmpdir, argv);
+        CU_ASSERT_EQUAL(r.status, 0);
+        CU_ASSERT_STRING_EQUAL(r.err, "");
+        testutil_proc_release(&r);
+        int n = align64_in(runs[k].out, "scale");
+        CU_ASSERT_TRUE(runs[k].aligned ? n >= 1 : n == 0);
+    }
+}
+
 /* A body that opens with a declaration whose type a macro names (Lua's
  * `SRand64 sx = ...` in lmathlib.c), and an arm that opens with one in a
  * macro's use the copy writes out (Lua's op_arith in lvm.c): their
@@ -749,6 +807,7 @@ static const testutil_case cc_cases[] = {
     {"a file libclang cannot take", test_not_instrumented},
     {"no loops, -Wextra -Werror", test_no_loops_strict},
     {"a declaration of a macro's type first in a body", test_macro_typed_declaration},
+    {"the copy's loops start a 64-byte line at -O2", test_loops_aligned},
     {NULL, NULL},
 };
 

@@ -8,12 +8,14 @@
  * directory, removed afterwards, and the real compiler ($AITOOL_CC,
  * default cc; its words split at blanks) compiles it with the user's
  * arguments, the source's directory first on the quoted include path (the
- * copy is elsewhere), and -ffile-prefix-map so that debug information names
- * the source's directory; the copy's #line directives point messages at
- * the user's file.  Each object carries the counting runtime, so linking
- * needs nothing more, and the program writes one measurement per process
- * (instrument/runtime.c).  A dependency file (-MD, -MMD) names the user's
- * source: the copy's is written to the temporary directory and rewritten.
+ * copy is elsewhere), -ffile-prefix-map so that debug information names
+ * the source's directory, and at -O2 and above -falign-loops=64 (the
+ * loops' placement, aicc_align_loops); the copy's #line directives point
+ * messages at the user's file.  Each object carries the counting runtime,
+ * so linking needs nothing more, and the program writes one measurement
+ * per process (instrument/runtime.c).  A dependency file (-MD, -MMD) names
+ * the user's source: the copy's is written to the temporary directory and
+ * rewritten.
  *
  * A command that compiles and links in one (cc -o prog a.c b.o -lm, or
  * cc a.c for a.out) compiles each .c source the same way, with -c, to an
@@ -317,6 +319,32 @@ static bool aicc_instrument(const aicc_cmd *c, const char *src, const char *copy
     return status == 0;
 }
 
+/* The instrumented copy's loops start a 64-byte line: the code the copy
+ * adds before a loop nest moves the loops after it by some bytes, and
+ * where a hot loop then falls against the lines (and the front end's fetch
+ * windows) can cost a memory-bound loop 10% (bench/README.md, "Code
+ * alignment").  The copy asks for a placement that does not depend on the
+ * bytes added: at the levels where the compiler aligns loops itself
+ * (to 16 bytes or less); before the user's arguments, so that the user's
+ * own -falign-loops or -fno-align-loops wins. */
+static const char aicc_align_loops[] = "-falign-loops=64";
+static const char *const aicc_aligning_levels[] = {"-O2", "-O3", "-Ofast"};
+
+/* Whether the command's optimization level (its last -O) is one that
+ * aligns loops. */
+static bool aicc_aligns_loops(const aicc_cmd *c)
+{
+    const char *level = NULL;
+    for (int i = 0; i < c->argc; i++) {
+        const char *a = c->argv[i];
+        if (!strncmp(a, "-O", 2))
+            level = a;
+        i += a[0] == '-' && aicc_takes_next(a) && i + 1 < c->argc;
+    }
+    return level && aicc_in(level, aicc_aligning_levels,
+                            sizeof aicc_aligning_levels / sizeof *aicc_aligning_levels);
+}
+
 /* One compile of a source: its index in the user's arguments, the file
  * the compiler reads (the copy or the source), the copy's directory (NULL
  * for the source as it is), the copy's dependency file (NULL: none) and,
@@ -524,6 +552,8 @@ static int aicc_compile_source(const aicc_cmd *c, const spawn_argv *real, aicc_t
             spawn_argv cc = SPAWN_ARGV_INIT;
             for (size_t i = 0; i < real->n; i++)
                 spawn_push(&cc, real->v[i]);
+            if (aicc_aligns_loops(c))
+                spawn_push(&cc, aicc_align_loops);
             aicc_unit u = {at, strbuf_cstr(&copy), strbuf_cstr(&dir),
                            c->deps ? strbuf_cstr(&dep) : NULL, object};
             aicc_compile_args(c, &u, &cc);
