@@ -99,9 +99,13 @@
  * 0, 1, 2, 3, 4 of the loads 8 bytes off a line (0.50 a split load; a split store alone
  * 0.7 more, nothing beside split loads: not charged); a ymm load advancing 32 bytes a
  * pass crosses a line on every other pass (0.77 cycles a load against 0.52).  The
- * machine's split_load_cycles is that cost; the load ports' cycles of a pass are
- * llvm-mca's pressure on them plus it for each split load, a floor of the pass (never
- * below llvm-mca's own cycles) and its ECM T_nOL.  Which loads split is read from the
+ * machine's split_load_cycles is that cost.  An aligned zmm load takes the ports 0.503
+ * cycles there, as a scalar one does (the calibration's scalar_load_cycles, 0.509: two
+ * loads a cycle at any width), where llvm-mca's Zen 4 model spreads them on three pipes
+ * (stencil2d's 4 loads and a store: 1.67 cycles, 2.0 measured).  The load ports' cycles
+ * of a pass are the larger of llvm-mca's pressure on them and its vector loads at
+ * scalar_load_cycles each, plus split_load_cycles for each split load: a floor of the
+ * pass (never below llvm-mca's own cycles) and its ECM T_nOL.  Which loads split is read from the
  * source, not the assembly (whose base registers say nothing of alignment): each access
  * an innermost vectorized loop reads element by element in its fastest dimension is one
  * vector load per vector iteration (unroll of them a pass).  Its array is taken to start
@@ -272,13 +276,15 @@ static double incore_split_share(double elem, double width, bool known, double o
     return split / rows * width / INCORE_LINE_BYTES;
 }
 
-/* The split vector loads of a pass of pl's assembly loop lp (see the top): each access pl
- * reads element by element in its fastest dimension is a vector load an iteration of the
- * vector loop, unroll of them a pass, split on its incore_split_share of the passes; its
- * rows are pl's trip and the array's ghost cells in that dimension long. */
-static double incore_split_loads(const perf_loop *pl, const incore_loop *lp)
+/* The split vector loads of a pass of pl's assembly loop lp (see the top), and all its
+ * vector loads into *loads: each access pl reads element by element in its fastest
+ * dimension is a vector load an iteration of the vector loop, unroll of them a pass,
+ * split on its incore_split_share of the passes; its rows are pl's trip and the array's
+ * ghost cells in that dimension long. */
+static double incore_split_loads(const perf_loop *pl, const incore_loop *lp, double *loads)
 {
     const lm_loop *l = pl->loop;
+    *loads = 0;
     if (l->children || !lp->vectorized || lp->vector_bits < 128 || lp->lanes < 2)
         return 0;
     double width = lp->vector_bits / 8.0, split = 0;
@@ -297,17 +303,21 @@ static double incore_split_loads(const perf_loop *pl, const incore_loop *lp)
                                         : INCORE_LINE_BYTES;
             split += incore_split_share(elem, width, known && (x->ndims == 1 || pitch > 0),
                                         (double)(lower + x->index[0]) * elem, pitch);
+            *loads += lp->unroll;
         }
     }
     return split * lp->unroll;
 }
 
-/* The load ports' cycles of a pass of pl's loop lp whose llvm-mca report is mca: its
- * pressure, and split_cycles for each split load (see the top). */
+/* The load ports' cycles of a pass of pl's loop lp whose llvm-mca report is mca (see the
+ * top): its pressure or its vector loads at the machine's load cycles, the larger, and
+ * the machine's split cycles for each split load. */
 static double incore_load_port_cycles(const perf_loop *pl, const incore_mca *mca,
-                                      const incore_loop *lp, double split_cycles)
+                                      const incore_loop *lp, const machine_benchmarks *b)
 {
-    return mca->load_store_cycles + incore_split_loads(pl, lp) * split_cycles;
+    double loads, split = incore_split_loads(pl, lp, &loads);
+    return fmax(mca->load_store_cycles, loads * b->scalar_load_cycles) +
+           split * b->split_load_cycles;
 }
 
 /* The cycles of a pass of loop lp whose llvm-mca report is mca (see the top): its
@@ -344,7 +354,7 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     const incore_loop *lp = &r->loop;
     double per_pass = lp->source_iterations;
     double share = incore_chain_share(pl, b);
-    double ports = incore_load_port_cycles(pl, &r->mca, lp, b->split_load_cycles);
+    double ports = incore_load_port_cycles(pl, &r->mca, lp, b);
     double pass = incore_pass_cycles(&r->mca, lp, r, b, share, ports);
     *c = (perf_incore){.used = true,
                        .compiler = compiler,
@@ -357,8 +367,7 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     snprintf(c->bottleneck, sizeof c->bottleneck, "%s", r->mca.bottleneck);
     double ls = ports / per_pass, rem_ls;
     if (r->has_remainder) {
-        double rem_ports = incore_load_port_cycles(pl, &r->remainder_mca, &r->remainder,
-                                                   b->split_load_cycles);
+        double rem_ports = incore_load_port_cycles(pl, &r->remainder_mca, &r->remainder, b);
         c->remainder_cycles_per_iteration =
             incore_pass_cycles(&r->remainder_mca, &r->remainder, r, b, share, rem_ports) /
             r->remainder.source_iterations;
