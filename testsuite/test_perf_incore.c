@@ -913,6 +913,19 @@ static void test_split_loads(void)
         machine_free(&m);
         free(with);
     }
+    /* a negative cost is an error at its place, no machine */
+    char *bad = testutil_replace(cpu, "\"add_latency_cycles\": 4}",
+                                 "\"add_latency_cycles\": 4, \"split_load_cycles\": -1}");
+    FILE *tmp = tmpfile();
+    diag_set_stream(tmp);
+    machine *m = machine_parse("m.json", bad);
+    diag_set_stream(NULL);
+    char *said = testutil_read_stream(tmp);
+    fclose(tmp);
+    CU_ASSERT_PTR_NULL(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(said, "error: \"split_load_cycles\" must be from 0 to 10000"));
+    free(said);
+    free(bad);
     free(cpu);
     free(json);
     free(source);
