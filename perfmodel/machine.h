@@ -107,6 +107,10 @@ typedef struct machine_benchmarks {
      * throughput): what a loop the compiler cannot vectorize pays per access, where a
      * vectorized one pays per byte; 0 when not measured (every access counted in bytes). */
     double scalar_load_cycles, scalar_store_cycles;
+    /* The cycles a vector load whose bytes cross a 64-byte cache line adds on the load
+     * ports over one that does not (the compiled code's split loads, perf_incore.c); 0
+     * when not measured (llvm-mca's cost, which has no line splits, is kept). */
+    double split_load_cycles;
     /* What a parallel loop costs on all cores beyond its work (its schedule and the
      * barrier that ends it), in cycles; 0 when not measured. */
     double barrier_cycles;

@@ -91,7 +91,36 @@
  * ALUs is 0.7 cycles a pass on its Zen 4 model.  The core takes one taken branch a cycle,
  * so a pass is never under a cycle (INCORE_TAKEN_BRANCH_CYCLES; measured on this
  * project's Zen 5: loops of 2, 4 and 6 independent instructions, 0.96 to 0.98 cycles a
- * pass; blur5's -O2 window loop, addss and three of the loop's, 1.03). */
+ * pass; blur5's -O2 window loop, addss and three of the loop's, 1.03).
+ *
+ * Split vector loads.  A vector load whose bytes cross a 64-byte cache line takes the
+ * load ports twice, which llvm-mca does not model: measured on this project's Zen 5 in
+ * L1, a pass of 4 zmm loads and a store takes 2.08, 2.52, 3.01, 3.52, 4.13 cycles with
+ * 0, 1, 2, 3, 4 of the loads 8 bytes off a line (0.50 a split load; a split store alone
+ * 0.7 more, nothing beside split loads: not charged); a ymm load advancing 32 bytes a
+ * pass crosses a line on every other pass (0.77 cycles a load against 0.52).  The
+ * machine's split_load_cycles is that cost.  An aligned zmm load takes the ports 0.503
+ * cycles there, as a scalar one does (the calibration's scalar_load_cycles, 0.509: two
+ * loads a cycle at any width), where llvm-mca's Zen 4 model spreads them on three pipes
+ * (stencil2d's 4 loads and a store: 1.67 cycles, 2.0 measured).  The load ports' cycles
+ * of a pass are the larger of llvm-mca's pressure on them and its vector loads at
+ * scalar_load_cycles each, plus split_load_cycles for each split load: a floor of the
+ * pass (never below llvm-mca's own cycles) and its ECM T_nOL.  Which loads split is read from the
+ * source, not the assembly (whose base registers say nothing of alignment): each access
+ * an innermost vectorized loop reads element by element in its fastest dimension is one
+ * vector load per vector iteration (unroll of them a pass).  Its array is taken to start
+ * on a line (the validation kernels' arrays come from aligned_alloc(64); glibc's malloc
+ * gives 16 bytes past one, which this rule does not know), its first address in a row is
+ * (lower bound + offset) elements in, a constant lower bound given, and rows are the
+ * loop's trip plus the array's ghost cells in that dimension long (stencil2d's in[i][j+1]:
+ * j from 1 to n - 2 and a ghost of 1 each side: rows of n).  A W-byte load then crosses a
+ * line on W / 64 of the passes of each row whose residue of the first address modulo 64
+ * is no multiple of W; the rows take each residue of the lattice their pitch spans modulo
+ * 64 equally often.  A 1-D array with a constant offset is one row: x[i+1] from i = 0 is
+ * split on every zmm pass, x[i+8] on none.  Rows of 35 doubles (280 bytes: residues every
+ * 8 bytes) leave 1 row in 8 aligned; rows of 32 doubles all; an unknown lower bound or row
+ * length is taken as every element's residue alike (7 in 8 zmm passes split for
+ * doubles). */
 #include "perf_incore.h"
 
 #include <math.h>
@@ -203,13 +232,101 @@ static double incore_divided_bound(const incore_mca *mca, const incore_loop *lp,
     return fmin(bound, fmax(bound * divide / mca_divide, mca->load_store_cycles));
 }
 
+/* ---- split vector loads (see the top) ---- */
+
+/* The bytes of a cache line, which a vector load crossing pays twice for. */
+#define INCORE_LINE_BYTES 64.0
+
+/* l's lower bound when it is an integer constant, into *lower. */
+static bool incore_constant_lower(const lm_loop *l, long *lower)
+{
+    const char *text = l->bounds.lower;
+    if (!text || !*text)
+        return false;
+    char *end;
+    *lower = strtol(text, &end, 10);
+    while (*end == ' ')
+        end++;
+    return *end == '\0';
+}
+
+/* The share of passes on which access x, a vector load of width bytes advancing width
+ * bytes a pass over elements of elem bytes, crosses a line (see the top).  Its first
+ * address in a row is offset bytes after the row's start ((lower + x's offset) elements;
+ * unknown without a constant lower bound), and rows start pitch bytes apart from a
+ * line-aligned array (0: unknown, or one row): the rows' starts take each residue
+ * modulo a line of the lattice the pitch's residue spans equally often (each multiple of
+ * an element when the pitch or the offset is unknown), and a pass crosses a line where
+ * its residue is no multiple of width, one pass in 64 / width. */
+static double incore_split_share(double elem, double width, bool known, double offset,
+                                 double pitch)
+{
+    double step = known && pitch > 0 ? fmod(pitch, INCORE_LINE_BYTES) : elem;
+    double lattice = step > 0 ? step : INCORE_LINE_BYTES; /* gcd(step, 64) */
+    for (double b = INCORE_LINE_BYTES; fmod(b, lattice) != 0;) {
+        double r = fmod(b, lattice);
+        b = lattice;
+        lattice = r;
+    }
+    if (!known)
+        offset = 0;
+    double rows = INCORE_LINE_BYTES / lattice, split = 0;
+    for (double k = 0; k < rows; k++)
+        split += fmod(fmod(offset + k * lattice, INCORE_LINE_BYTES), width) != 0;
+    return split / rows * width / INCORE_LINE_BYTES;
+}
+
+/* The split vector loads of a pass of pl's assembly loop lp (see the top), and all its
+ * vector loads into *loads: each access pl reads element by element in its fastest
+ * dimension is a vector load an iteration of the vector loop, unroll of them a pass,
+ * split on its incore_split_share of the passes; its rows are pl's trip and the array's
+ * ghost cells in that dimension long. */
+static double incore_split_loads(const perf_loop *pl, const incore_loop *lp, double *loads)
+{
+    const lm_loop *l = pl->loop;
+    *loads = 0;
+    if (l->children || !lp->vectorized || lp->vector_bits < 128 || lp->lanes < 2)
+        return 0;
+    double width = lp->vector_bits / 8.0, split = 0;
+    long lower = 0;
+    bool known = incore_constant_lower(l, &lower);
+    for (const lm_array_ref *a = l->array_refs; a; a = a->next) {
+        double elem = (double)(a->elem_bytes ? a->elem_bytes : lm_datatype_size(a->datatype));
+        if (elem <= 0 || elem >= width)
+            continue;
+        double halo = a->ghost.ndims > 0 ? (double)(a->ghost.neg[0] + a->ghost.pos[0]) : 0;
+        for (const lm_access *x = a->accesses; x; x = x->next) {
+            if (!x->reads || !x->relative || x->ndims == 0 ||
+                (x->order && x->norder > 0 && x->order[0] != 0) || (x->scale && x->scale[0] != 1))
+                continue;
+            double pitch = x->ndims > 1 ? (pl->trip > 0 ? ((double)pl->trip + halo) * elem : 0)
+                                        : INCORE_LINE_BYTES;
+            split += incore_split_share(elem, width, known && (x->ndims == 1 || pitch > 0),
+                                        (double)(lower + x->index[0]) * elem, pitch);
+            *loads += lp->unroll;
+        }
+    }
+    return split * lp->unroll;
+}
+
+/* The load ports' cycles of a pass of pl's loop lp whose llvm-mca report is mca (see the
+ * top): its pressure or its vector loads at the machine's load cycles, the larger, and
+ * the machine's split cycles for each split load. */
+static double incore_load_port_cycles(const perf_loop *pl, const incore_mca *mca,
+                                      const incore_loop *lp, const machine_benchmarks *b)
+{
+    double loads, split = incore_split_loads(pl, lp, &loads);
+    return fmax(mca->load_store_cycles, loads * b->scalar_load_cycles) +
+           split * b->split_load_cycles;
+}
+
 /* The cycles of a pass of loop lp whose llvm-mca report is mca (see the top): its
  * resource bound with divides at the machine's rate; a chain at the machine's add
  * latency, overlapped with the next chain but for share of it, never below that bound;
  * a pass bound by resources scaled with its bound; never under a taken branch's cycle. */
 static double incore_pass_cycles(const incore_mca *mca, const incore_loop *lp,
                                  const incore_result *r, const machine_benchmarks *b,
-                                 double share)
+                                 double share, double ports)
 {
     double bound = incore_resource_bound(mca);
     double divided = incore_divided_bound(mca, lp, r->mca_divide_cycles,
@@ -226,7 +343,7 @@ static double incore_pass_cycles(const incore_mca *mca, const incore_loop *lp,
     else
         cycles = fmax(mca->cycles_per_iteration, mca->chain_floor_cycles) *
                  (bound > 0 ? divided / bound : 1);
-    return fmax(cycles, INCORE_TAKEN_BRANCH_CYCLES);
+    return fmax(fmax(cycles, ports), INCORE_TAKEN_BRANCH_CYCLES);
 }
 
 /* r's numbers into pl's incore, over pl's iterations, a pass at incore_pass_cycles. */
@@ -237,7 +354,8 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     const incore_loop *lp = &r->loop;
     double per_pass = lp->source_iterations;
     double share = incore_chain_share(pl, b);
-    double pass = incore_pass_cycles(&r->mca, lp, r, b, share);
+    double ports = incore_load_port_cycles(pl, &r->mca, lp, b);
+    double pass = incore_pass_cycles(&r->mca, lp, r, b, share, ports);
     *c = (perf_incore){.used = true,
                        .compiler = compiler,
                        .vectorized = lp->vectorized,
@@ -247,12 +365,13 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
                        .cycles_per_iteration = pass / per_pass,
                        .remainder_loop = r->has_remainder};
     snprintf(c->bottleneck, sizeof c->bottleneck, "%s", r->mca.bottleneck);
-    double ls = r->mca.load_store_cycles / per_pass, rem_ls;
+    double ls = ports / per_pass, rem_ls;
     if (r->has_remainder) {
+        double rem_ports = incore_load_port_cycles(pl, &r->remainder_mca, &r->remainder, b);
         c->remainder_cycles_per_iteration =
-            incore_pass_cycles(&r->remainder_mca, &r->remainder, r, b, share) /
+            incore_pass_cycles(&r->remainder_mca, &r->remainder, r, b, share, rem_ports) /
             r->remainder.source_iterations;
-        rem_ls = r->remainder_mca.load_store_cycles / r->remainder.source_iterations;
+        rem_ls = rem_ports / r->remainder.source_iterations;
     } else if (r->mca.dependency_pct > r->mca.resource_pct ||
                r->mca.chain_floor_cycles > r->mca.cycles_per_iteration) {
         /* a chain through the iterations: a leftover one is a step of it */

@@ -842,6 +842,97 @@ static void test_no_source(void)
 
 /* The machine file's keys: compile, the default command; mcpu one word; errors at their
  * place.  -compile's value wins, "off" is off. */
+static const char stencil1d_xml[] =
+    "<program><function name=\"stencil1d\">\n"
+    "<loop linenum=\"3\" loopvar=\"i\" stride=\"1\" lowerbound=\"1\" upperbound=\"n-2\" "
+    "adds=\"2\" multiplies=\"0\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"a\" component=\"\" datatype=\"double\" accesstype=\"readonly\" "
+    "ghost=\"((1,1))\"><access index=\"(-1)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/>"
+    "<access index=\"(1)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
+    "<array name=\"b\" component=\"\" datatype=\"double\" accesstype=\"writeonly\" "
+    "ghost=\"((0,0))\"><access index=\"(0)\" isRelative=\"true\" reads=\"0\" writes=\"1\"/>"
+    "</array>\n"
+    "</loop></function></program>\n";
+
+/* Split loads: testsuite/incore/stencil1d.c (b[i] = a[i-1] + a[i] + a[i+1], i from 1) at
+ * -O3 with 512-bit vectors is a pass of 8: vmovupd (%rcx,%rax), vaddpd 8(%rcx,%rax),
+ * vaddpd 16(%rcx,%rax), a store; llvm-mca (skylake-avx512) prints 2018 cycles for 1000
+ * passes, the load ports 2 and 3 at 1.50 each.  From a line-aligned a, a[i-1] starts at
+ * byte 0 and each pass stays on a line; a[i] (byte 8) and a[i+1] (16) cross one on every
+ * pass: 2 split loads a pass.  Without split_load_cycles a pass is llvm-mca's 2.018,
+ * 0.25225 a source iteration; with 0.5 the ports take 1.50 + 2 x 0.5 = 2.5 (0.3125); with
+ * 0.25, 2.0, under llvm-mca's 2.018, which stays.  With scalar_load_cycles 0.6 the 3
+ * loads take the ports 1.8 before the splits (more than llvm-mca's 1.5): 2.8 with 0.5 a
+ * split load, 1.8 without.  The load ports' cycles (ECM's T_nOL) are those floors: 1.5,
+ * 2.5, 2.0, 2.8, 1.8 a pass. */
+static void test_split_loads(void)
+{
+    if (!need_mca("split loads"))
+        return;
+    static const struct {
+        const char *key;
+        double per_iteration, ports;
+    } cases[] = {{"", 2.018 / 8, 1.5 / 8},
+                 {", \"split_load_cycles\": 0.5", 2.5 / 8, 2.5 / 8},
+                 {", \"split_load_cycles\": 0.25", 2.018 / 8, 2.0 / 8},
+                 {", \"split_load_cycles\": 0.5, \"scalar_load_cycles\": 0.6", 2.8 / 8, 2.8 / 8},
+                 {", \"scalar_load_cycles\": 0.6", 2.018 / 8, 1.8 / 8}};
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/stencil1d.c");
+    char *source = testutil_path(dir, "stencil1d.c"), *name = testutil_path(dir, "stencil1d.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    char *json = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    char *cpu = testutil_replace(json, "\"write_allocate\": true, \"cores\": 4,",
+                                 "\"write_allocate\": true, \"cores\": 4, \"mcpu\": "
+                                 "\"skylake-avx512\",");
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char key[128];
+        snprintf(key, sizeof key, "\"add_latency_cycles\": 4%s}", cases[k].key);
+        char *with = testutil_replace(cpu, "\"add_latency_cycles\": 4}", key);
+        machine *m = machine_parse("ecm-test.json", with);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        char *back = machine_to_json(m);
+        CU_ASSERT_EQUAL(strstr(back, "split_load_cycles") != NULL,
+                        strstr(cases[k].key, "split_load_cycles") != NULL);
+        free(back);
+        lm_program *p;
+        perf_result r;
+        perf_options opt = {.model = PERF_ECM, .compile = O3_512};
+        CU_ASSERT_TRUE_FATAL(evaluate_xml(name, stencil1d_xml, &opt, m, &p, &r));
+        const perf_nest *n = &r.nests[0];
+        CU_ASSERT_TRUE_FATAL(n->incore.used);
+        CU_ASSERT_EQUAL(n->incore.lanes, 8);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, cases[k].per_iteration, 1e-12);
+        /* 1001 iterations: 125 passes, the 1 left over outside the main loop */
+        CU_ASSERT_DOUBLE_EQUAL(n->loops[0].incore.remainder_iterations, 1, 0);
+        /* ECM's T_nOL: 1000 iterations at the ports' share, the one left over at a
+         * pass's llvm-mca pressure, done element by element (no remainder loop) */
+        ASSERT_CLOSE(n->incore.load_store_cycles, 1000 * cases[k].ports + 1.5);
+        release(&p, &r);
+        machine_free(&m);
+        free(with);
+    }
+    /* a negative cost is an error at its place, no machine */
+    char *bad = testutil_replace(cpu, "\"add_latency_cycles\": 4}",
+                                 "\"add_latency_cycles\": 4, \"split_load_cycles\": -1}");
+    FILE *tmp = tmpfile();
+    diag_set_stream(tmp);
+    machine *m = machine_parse("m.json", bad);
+    diag_set_stream(NULL);
+    char *said = testutil_read_stream(tmp);
+    fclose(tmp);
+    CU_ASSERT_PTR_NULL(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(said, "error: \"split_load_cycles\" must be from 0 to 10000"));
+    free(said);
+    free(bad);
+    free(cpu);
+    free(json);
+    free(source);
+    free(name);
+    free(text);
+}
+
 static void test_machine_keys(void)
 {
     machine *m = test_machine();
@@ -913,6 +1004,7 @@ int main(void)
         {"a chain through a folded load", test_folded_chain},
         {"divides at the machine's rate", test_divides},
         {"a loop walking no element: its stores", test_stores_not_step},
+        {"split vector loads at the machine's cost", test_split_loads},
         {"a compiler that fails", test_compiler_fails},
         {"a loop not found", test_loop_not_found},
         {"shell metacharacters stay words", test_metacharacters},
