@@ -708,6 +708,35 @@ typedef double calib_access_kernel(double *a, size_t n, unsigned passes);
         return _mm_cvtsd_f64(acc[0]);                                                \
     }
 
+/* Whole-vector loads, one into each of CALIB_ACCUMULATORS chains of integer ORs (one cycle
+ * each, on more units than there are load ports): the loads alone set the pace.  Over a
+ * line-aligned array every load stays in a line; over the same array from its second
+ * double, loads cross lines (all of them for 64-byte vectors, one in 64/W for W-byte
+ * ones), which is what a stencil's neighbour x[i+1] does at -O3 (perf_incore.c,
+ * split_load_cycles).  n is a multiple of CALIB_ACCUMULATORS vectors. */
+#define CALIB_VECTOR_LOADS(NAME, TARGET, VEC)                                        \
+    __attribute__((target(TARGET))) static double NAME(double *a, size_t n,          \
+                                                       unsigned passes)              \
+    {                                                                                \
+        typedef long long bits __attribute__((vector_size(sizeof(VEC))));           \
+        enum { LANES = sizeof(VEC) / sizeof(double), STEP = CALIB_ACCUMULATORS * LANES }; \
+        bits acc[CALIB_ACCUMULATORS];                                                \
+        for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++)                            \
+            acc[k] = (bits){0};                                                      \
+        for (unsigned p = 0; p < passes; p++) {                                      \
+            __asm__ volatile("" ::: "memory");                                       \
+            for (size_t i = 0; i + STEP <= n; i += STEP)                             \
+                _Pragma("GCC unroll 8") for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++) { \
+                    bits v;                                                          \
+                    memcpy(&v, a + i + k * LANES, sizeof v);                         \
+                    acc[k] |= v;                                                     \
+                }                                                                    \
+        }                                                                            \
+        for (unsigned k = 1; k < CALIB_ACCUMULATORS; k++)                            \
+            acc[0] |= acc[k];                                                        \
+        return (double)acc[0][0];                                                    \
+    }
+
 #define CALIB_SCALAR_STORES(NAME, TARGET)                                            \
     __attribute__((target(TARGET))) static double NAME(double *a, size_t n,          \
                                                        unsigned passes)              \
@@ -739,6 +768,7 @@ typedef double calib_access_kernel(double *a, size_t n, unsigned passes);
     CALIB_KERNEL(calib_add_latency_##ISA, TARGET, __m128d, 1, CALIB_ADD_SD)      \
     CALIB_SCALAR_LOADS(calib_scalar_loads_##ISA, TARGET)                         \
     CALIB_SCALAR_STORES(calib_scalar_stores_##ISA, TARGET)                       \
+    CALIB_VECTOR_LOADS(calib_vector_loads_##ISA, TARGET, VEC)                    \
     CALIB_STREAM_KERNELS(ISA, TARGET, VEC)
 
 enum { CALIB_CHAINS_512 = 16, CALIB_CHAINS_256 = 12, CALIB_CHAINS_128 = 12 };
@@ -758,7 +788,7 @@ typedef struct calib_isa {
     unsigned chains;
     calib_kernel *vector[MACHINE_NOPS], *scalar[MACHINE_NOPS]; /* by enum machine_op */
     calib_kernel *add_latency;                                 /* one scalar chain */
-    calib_access_kernel *scalar_loads, *scalar_stores;
+    calib_access_kernel *scalar_loads, *scalar_stores, *vector_loads;
     calib_stream_kernel *stream[MACHINE_NKERNELS];             /* by enum machine_kernel */
 } calib_isa;
 
@@ -771,6 +801,7 @@ typedef struct calib_isa {
       [MACHINE_OP_FMA] = calib_fma_sd_##ISA, [MACHINE_OP_DIVIDE] = calib_div_sd_##ISA,      \
       [MACHINE_OP_SQRT] = calib_sqrt_sd_##ISA},                                             \
      calib_add_latency_##ISA, calib_scalar_loads_##ISA, calib_scalar_stores_##ISA,          \
+     calib_vector_loads_##ISA,                                                              \
      {[MACHINE_LOAD1] = calib_load1_##ISA, [MACHINE_LOAD2] = calib_load2_##ISA,             \
       [MACHINE_LOAD4] = calib_load4_##ISA, [MACHINE_COPY] = calib_copy_##ISA,               \
       [MACHINE_UPDATE] = calib_update_##ISA, [MACHINE_DAXPY] = calib_daxpy_##ISA,           \
@@ -1182,6 +1213,39 @@ static double calib_access_cycles(calib_access_kernel *kernel, double *a, double
     return hz * calib_best_of(runs, calib_access_timed, &r, what) / ((double)r.n * r.passes);
 }
 
+/* Cycles a vector load of `lanes` doubles over a[0, n): the kernel's time per load. */
+static double calib_vector_load_cycles(calib_access_kernel *kernel, double *a, size_t n,
+                                       unsigned lanes, double hz, calib_runs *runs,
+                                       const char *what)
+{
+    calib_access_run r = {kernel, a, n, 1};
+    calib_grow_passes(calib_access_timed, &r, &r.passes);
+    return hz * calib_best_of(runs, calib_access_timed, &r, what) /
+           ((double)n / lanes * r.passes);
+}
+
+/* split_load_cycles: what a vector load that crosses a 64-byte line costs beyond one that
+ * does not, from the same loads over a line-aligned array and over it from its second
+ * double, divided by the share of those loads that cross (W/64 of W-byte ones); 0 when
+ * crossing costs nothing measurable, or the array cannot be had. */
+static void calib_split_loads(machine_benchmarks *b, const calib_isa *isa, calib_runs *runs)
+{
+    size_t n = CALIB_ROW_SUM_ELEMENTS;
+    double *a = calib_alloc_array((n + 8) * sizeof *a);
+    if (!a)
+        return;
+    for (size_t i = 0; i < n + 8; i++)
+        a[i] = 1.0;
+    double hz = b->clock_ghz * 1e9;
+    double aligned = calib_vector_load_cycles(isa->vector_loads, a, n, isa->lanes, hz, runs,
+                                              "aligned vector loads");
+    double split = calib_vector_load_cycles(isa->vector_loads, a + 1, n, isa->lanes, hz, runs,
+                                            "line-crossing vector loads");
+    double share = isa->lanes * sizeof(double) / 64.0;
+    b->split_load_cycles = fmax(0, (split - aligned) / share);
+    free(a);
+}
+
 /* scalar_load_cycles and scalar_store_cycles; left 0 (not measured) when the array cannot
  * be had. */
 static void calib_scalar_accesses(machine_benchmarks *b, const calib_isa *isa, calib_runs *runs)
@@ -1211,10 +1275,12 @@ static void calib_in_core(machine_benchmarks *b, const calib_isa *isa, calib_run
     b->add_latency_cycles = hz * calib_instruction_seconds(isa->add_latency, 1, runs, "add latency");
     calib_chain_window(b, runs);
     calib_scalar_accesses(b, isa, runs);
+    calib_split_loads(b, isa, runs);
     calib_log(log, "; add latency %.2f; the next chain begins %.0f elements ahead; a scalar "
-                   "load %.2f, a scalar store %.2f (in L1)%s\n",
+                   "load %.2f, a scalar store %.2f, a vector load across a line %.2f more "
+                   "(in L1)%s\n",
               b->add_latency_cycles, b->chain_window, b->scalar_load_cycles,
-              b->scalar_store_cycles,
+              b->scalar_store_cycles, b->split_load_cycles,
               isa == &calib_sse2 ? " (SSE2 has no FMA: fma is a multiply and an add)" : "");
 }
 
@@ -1664,6 +1730,8 @@ void calib_keep_best(machine_benchmarks *into, const machine_benchmarks *from)
                                            calib_at_clock(from->scalar_load_cycles, cb, c));
     into->scalar_store_cycles = calib_fewer(calib_at_clock(into->scalar_store_cycles, ca, c),
                                             calib_at_clock(from->scalar_store_cycles, cb, c));
+    into->split_load_cycles = calib_fewer(calib_at_clock(into->split_load_cycles, ca, c),
+                                          calib_at_clock(from->split_load_cycles, cb, c));
     into->barrier_cycles = calib_fewer(calib_at_clock(into->barrier_cycles, ca, c),
                                        calib_at_clock(from->barrier_cycles, cb, c));
     into->clock_ghz = c;

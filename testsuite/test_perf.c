@@ -551,6 +551,8 @@ static void test_benchmarks(void)
      * out up to twice slow (seen with ctest -j2 beside other builds), hence the half. */
     CU_ASSERT(b->add_latency_cycles >= 0.5 * b->scalar_cycles[MACHINE_OP_ADD]);
     CU_ASSERT(b->scalar_load_cycles > 0 && b->scalar_store_cycles > 0);
+    /* a load across a line costs no less than one within it, and not tens of cycles */
+    CU_ASSERT(b->split_load_cycles >= 0 && b->split_load_cycles < 10);
     machine_free(&m);
 }
 
