@@ -43,8 +43,9 @@ typedef struct sw_config {
     size_t nplace;
 } sw_config;
 
-typedef void (*sw_link_fn)(void *ctx, const char *name, int64_t msgs, int64_t bytes,
-                           int64_t busy_ns);
+struct sw_link;
+/* One link of the report, by name; its counts are in *link. */
+typedef void (*sw_link_fn)(void *ctx, const char *name, const struct sw_link *link);
 
 typedef enum sw_value_kind {
     SW_TIME,      /* ns|us|ms|s, default ns */
@@ -89,11 +90,20 @@ int64_t sw_tx_ns(size_t bytes, int64_t bandwidth);
 typedef struct sw_link {
     int64_t free_at; /* when the current transmission ends */
     int64_t msgs, bytes, busy_ns;
+    int trace_row;   /* the tracer's number for it, 0 until it has one */
 } sw_link;
 
 /* A transmission of bytes offered at time t: it starts at max(t, free_at)
  * and takes tx(bytes); returns when it ends. */
 int64_t sw_link_transmit(sw_link *l, int64_t t, size_t bytes, int64_t bandwidth);
+/* Counts a transmission of bytes on l from start to end (the bus with
+ * collisions, which schedules its own). */
+void sw_link_carried(sw_link *l, int64_t start, int64_t end, size_t bytes);
+
+/* Told of every transmission sw_link_carried() counts when set (simon's
+ * -trace); NULL otherwise, the default. */
+typedef void (*sw_link_observer_fn)(sw_link *l, int64_t start, int64_t end, size_t bytes);
+extern sw_link_observer_fn sw_link_observer;
 
 /* Links keyed by task id (a port per task), kept in ascending id. */
 typedef struct sw_port {

@@ -164,7 +164,7 @@ static void mesh_links(void *sw, sw_link_fn fn, void *ctx)
         const sw_port *p = &s->links.ports[i];
         char name[48];
         snprintf(name, sizeof name, "n%d-n%d", p->id / s->nodes, p->id % s->nodes);
-        fn(ctx, name, p->link.msgs, p->link.bytes, p->link.busy_ns);
+        fn(ctx, name, &p->link);
     }
 }
 
