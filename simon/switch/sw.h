@@ -38,6 +38,8 @@ typedef struct sw_config {
     int64_t bandwidth;  /* bytes per second: bandwidth, or link_bandwidth */
     int64_t collisions; /* bus: 1 for collisions = on */
     int64_t seed;       /* bus: the backoff's random sequence */
+    int64_t packet_size; /* mesh, torus, hypercube: bytes per packet; 0: whole messages */
+    int64_t cut_through; /* mesh, torus, hypercube: 1 for cut-through, 0 store and forward */
     int dims[SW_MAX_DIMS], ndims; /* the network's shape: 4x4 (a hypercube's 2x2x...) */
     sw_place *place;    /* owned: sw_config_release() */
     size_t nplace;
@@ -55,12 +57,13 @@ typedef enum sw_value_kind {
     SW_PLACE,     /* ID:NODE,... */
     SW_ON_OFF,    /* on|off, stored as 1|0 */
     SW_INTEGER,   /* a whole number >= 0 */
+    SW_BYTES,     /* a whole number of bytes >= 1 */
 } sw_value_kind;
 
 typedef struct sw_key {
     const char *name;
     sw_value_kind kind;
-    size_t offset;  /* SW_TIME, SW_BANDWIDTH, SW_ON_OFF, SW_INTEGER: offsetof the int64_t */
+    size_t offset;  /* SW_TIME, SW_BANDWIDTH, SW_ON_OFF, SW_INTEGER, SW_BYTES: offsetof the int64_t */
     bool required;
 } sw_key;
 

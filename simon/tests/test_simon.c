@@ -311,6 +311,85 @@ static void test_mesh_store_and_forward(void)
                     "got 1000 at 1100\ngot 10 at 1110\ngot 1000 at 2110\n");
 }
 
+/* The order scenario (1000, 10, 1000 bytes from node 0 to node 3 of a line
+ * of 4, 100 ns a hop, 1 GB/s) in packets of 250 bytes, tx 250.  Store and
+ * forward: the first packet is there after 3 * (250 + 100) = 1050, the
+ * other three follow a tx apart: 1800.  The 10 bytes wait for n1-n2 until
+ * 1350 and n2-n3 until 1700: 1810.  The next 1000 leave n0 at 1010 and
+ * find each link free as they come: 1010 + 1050 + 750 = 2810.
+ * Cut-through: a header is at the next node 100 after its packet starts,
+ * so an unhindered packet takes 3 * 100 + 250, and each message is as one
+ * packet: 1300, then 1000 + 300 + 10 = 1310, then 1010 + 300 + 1000 =
+ * 2310.  The hypercube of 2 dimensions, 2 hops (n0-n1-n3): 2 * 350 + 750
+ * = 1450; the 10 bytes wait for n1-n3 until 1350: 1460; the next 1000:
+ * 1010 + 700 + 750 = 2460. */
+static void test_mesh_packets(void)
+{
+    static const struct {
+        const char *cfg, *out;
+    } cases[] = {
+        {"model = mesh\ndims = 4\npacket_size = 250\n",
+         "got 1000 at 1800\ngot 10 at 1810\ngot 1000 at 2810\n"},
+        {"model = mesh\ndims = 4\npacket_size = 250\ncut_through = on\n",
+         "got 1000 at 1300\ngot 10 at 1310\ngot 1000 at 2310\n"},
+        {"model = mesh\ndims = 4\ncut_through = on\n",
+         "got 1000 at 1300\ngot 10 at 1310\ngot 1000 at 2310\n"},
+        {"model = hypercube\ndims = 2\npacket_size = 250\n",
+         "got 1000 at 1450\ngot 10 at 1460\ngot 1000 at 2460\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        strbuf cfg = STRBUF_INIT;
+        strbuf_printf(&cfg, "%shop_latency = 100\nlink_bandwidth = 1GB/s\nplace = 2:3\n",
+                      cases[i].cfg);
+        write_tmp("pk.cfg", cfg.s);
+        strbuf_release(&cfg);
+        expect_scenario((const char *[]){"-s", "pk.cfg", "-o", "/dev/null", "--", "order", NULL},
+                        0, cases[i].out);
+    }
+}
+
+/* Two flows on a line of 4, 1000 bytes each at 0: A from node 0 to 2, B
+ * from 1 to 3; both cross n1-n2, 100 ns a hop, 1 GB/s.  Whole messages:
+ * both take 2 * 1100 = 2200 (B holds n1-n2 0-1000, A gets it at 1100).
+ * Packets of 500 (tx 500), store and forward: B's two hold n1-n2 0-1000
+ * and arrive at 1200 and 1700; A's first is at n1 at 600 and waits until
+ * 1000 (1600), its second follows at 1500 (2100).  Cut-through: B's
+ * headers go on at once, 0 + 100 + 500 + 100 = 700 and 1200; A's first
+ * header waits at n1 until 1000 all the same: 2100.  Each link counts its
+ * packets. */
+static void test_mesh_two_flows(void)
+{
+    static const struct {
+        const char *cfg, *out;
+    } cases[] = {
+        {"", "task 3 got 1000 at 2200\ntask 4 got 1000 at 2200\n"},
+        {"packet_size = 500\n", "task 4 got 1000 at 1700\ntask 3 got 1000 at 2100\n"},
+        {"packet_size = 500\ncut_through = on\n",
+         "task 4 got 1000 at 1200\ntask 3 got 1000 at 2100\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        strbuf cfg = STRBUF_INIT;
+        strbuf_printf(&cfg, "model = mesh\ndims = 4\nhop_latency = 100\n"
+                            "link_bandwidth = 1GB/s\n%s", cases[i].cfg);
+        write_tmp("tf.cfg", cfg.s);
+        strbuf_release(&cfg);
+        expect_scenario((const char *[]){"-s", "tf.cfg", "-o", "/dev/null", "--", "two_flows",
+                                         NULL},
+                        0, cases[i].out);
+    }
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "tf.cfg", "-t", "-json",
+                                                            "tf.json", "--", "two_flows", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *json = compact_json("tf.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        json, "\"links\":[{\"name\":\"n0-n1\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}, "
+              "{\"name\":\"n1-n2\",\"msgs\":4,\"bytes\":2000,\"busy_ns\":2000}, "
+              "{\"name\":\"n2-n3\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}]"));
+    free(json);
+}
+
 static void test_mesh_unplaced_task(void)
 {
     /* Task 5 would be on node 4 of 4: exit 3 before any task runs. */
@@ -390,6 +469,12 @@ static void prop_config(strbuf *cfg, int m, uint64_t *state, int ntasks)
         for (int id = 1; id <= ntasks; id++)
             strbuf_printf(cfg, "%s%d:%d", id > 1 ? "," : "", id, (int)(prop_next(state) % 16));
         strbuf_printf(cfg, "\n");
+        /* whole messages or packets, stored and forwarded or cut through */
+        static const char *const packets[] = {"", "packet_size = 64\n", "packet_size = 500\n",
+                                              "packet_size = 500\ncut_through = on\n",
+                                              "packet_size = 7\ncut_through = on\n",
+                                              "cut_through = on\n"};
+        strbuf_append(cfg, packets[prop_next(state) % 6]);
     }
 }
 
@@ -489,6 +574,8 @@ static const testutil_case model_cases[] = {
     {"crossbar: input and output ports", test_crossbar_broadcast},
     {"mesh, hypercube: dimension order", test_mesh_broadcast},
     {"mesh, torus: store and forward", test_mesh_store_and_forward},
+    {"mesh, hypercube: packets, store and forward, cut-through", test_mesh_packets},
+    {"mesh: two flows contending on a link, with packets", test_mesh_two_flows},
     {"mesh: a task off the network", test_mesh_unplaced_task},
     {NULL, NULL},
 };
@@ -658,6 +745,14 @@ static const bad_switch bad_switches[] = {
      "bad.cfg:2:9: error: task 1 is placed on node 2 of 2\n"},
     {"model = mesh\ndims = 2\nplace = 0:1\nlink_bandwidth = 1\n",
      "bad.cfg:3:9: error: expected ID:NODE pairs, ID > 0: '0:1'\n"},
+    {"model = mesh\ndims = 4\nlink_bandwidth = 1\npacket_size = 0\n",
+     "bad.cfg:4:15: error: expected a whole number of bytes, at least 1: '0'\n"},
+    {"model = torus\ndims = 4\nlink_bandwidth = 1\npacket_size = 64k\n",
+     "bad.cfg:4:15: error: expected a whole number of bytes, at least 1: '64k'\n"},
+    {"model = hypercube\ndims = 3\nlink_bandwidth = 1\ncut_through = yes\n",
+     "bad.cfg:4:15: error: expected on or off: 'yes'\n"},
+    {"model = p2p\nbandwidth = 1\npacket_size = 64\n",
+     "bad.cfg:3:1: error: model p2p has no key 'packet_size'\n"},
 };
 
 static void test_bad_switch_files(void)
