@@ -642,7 +642,7 @@ static void blocked_text(strbuf *b, const core_task *t)
 }
 
 /* Blocked t's interval, ended at time by m or (m NULL) by the end of the run. */
-static void trace_wake(const core_task *t, int64_t time, const simon_msg *m)
+static void note_blocked(const core_task *t, int64_t time, const simon_msg *m)
 {
     strbuf what = STRBUF_INIT;
     blocked_text(&what, t);
@@ -662,7 +662,7 @@ static void on_arrive(int64_t time, simon_msg *m, int dst)
         trace_arrive(core.trace, time, dst, m->name->name, m->len, m->src);
     if (t->state == TASK_BLOCKED && imp->waited) {
         if (core.trace)
-            trace_wake(t, time, m);
+            note_blocked(t, time, m);
         t->wait_ns += time - t->clock;
         t->clock = time;
         task_run(t);
@@ -765,7 +765,7 @@ static bool blocked_by_other(const core_task *t)
 }
 
 /* The tasks blocked at the end, each until the end of the run. */
-static void trace_still_blocked(void)
+static void note_still_blocked(void)
 {
     int64_t end = 0;
     for (size_t i = 0; i < core.ntasks; i++)
@@ -773,7 +773,7 @@ static void trace_still_blocked(void)
             end = core.tasks[i]->clock;
     for (size_t i = 0; i < core.ntasks; i++)
         if (core.tasks[i]->state == TASK_BLOCKED)
-            trace_wake(core.tasks[i], end, NULL);
+            note_blocked(core.tasks[i], end, NULL);
 }
 
 int simon_core_finish(FILE *err)
@@ -789,7 +789,7 @@ int simon_core_finish(FILE *err)
         }
     }
     if (core.trace)
-        trace_still_blocked();
+        note_still_blocked();
     if (!deadlock)
         return 0;
     fflush(stdout);
