@@ -988,7 +988,52 @@ static void test_trace_deadlock(void)
     trace_check_file("dl.json", rows, 5, events, 6);
 }
 
+/* The links' rows: two_flows on a line of 4 in packets of 500 (see
+ * test_mesh_two_flows), each packet's hop a busy slice on its link's row,
+ * tid in the order of the link report (n0-n1, n1-n2, n2-n3), in the order
+ * the core takes them: both sends at 0, then the packets at n1 and n2 at
+ * 600 (A's first, then B's) and at 1100. */
+static void test_trace_links(void)
+{
+    write_tmp("tl.cfg", "model = mesh\ndims = 4\nhop_latency = 100\nlink_bandwidth = 1GB/s\n"
+                        "packet_size = 500\n");
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "tl.cfg", "-o", "/dev/null",
+                                                            "-trace", "tl.json", "--", "two_flows",
+                                                            NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    static const trace_row rows[] = {{2, -1, "network"}, {2, 1, "n0-n1"}, {2, 2, "n1-n2"},
+                                     {2, 3, "n2-n3"}};
+    static const int64_t busy[][3] = {{1, 0, 500},    {1, 500, 500},  {2, 0, 500},
+                                      {2, 500, 500},  {2, 1000, 500}, {3, 600, 500},
+                                      {2, 1500, 500}, {3, 1100, 500}};
+    char *text = tmp_file("tl.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    cJSON *doc = cJSON_Parse(text);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+    const cJSON *all = cJSON_GetObjectItemCaseSensitive(doc, "traceEvents");
+    /* the tasks' process and rows (5 events), then the network's */
+    for (int i = 0; i < 4; i++)
+        trace_check_meta(cJSON_GetArrayItem(all, 5 + i), rows[i].pid, rows[i].tid, rows[i].name);
+    int n = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, all)
+    {
+        if (!trace_string_is(e, "cat", "link"))
+            continue;
+        CU_ASSERT_FATAL(n < 8);
+        trace_expect x = {"busy", "link", "X", busy[n][1], busy[n][2], 2, (int)busy[n][0],
+                          "bytes", 500, NULL, 0, NULL};
+        trace_check_event(e, &x);
+        n++;
+    }
+    CU_ASSERT_EQUAL(n, 8);
+    cJSON_Delete(doc);
+}
+
 static const testutil_case trace_cases[] = {
+    {"-trace: links' rows, a packet's hops", test_trace_links},
     {"-trace: a ring's events by hand, twice the same bytes", test_trace_ring},
     {"-trace-limit: cut, and said so", test_trace_limit},
     {"-trace: a path that cannot be written, exit 2 before the run", test_trace_bad_path},
