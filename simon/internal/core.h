@@ -35,6 +35,10 @@ typedef struct simon_limits {
  * simon_core_circuits() finds none. */
 void simon_core_setup(const sw_model *model, void *sw, size_t stack_bytes,
                       const simon_limits *limits, bool count_circuits);
+/* Records the run's events in tr (NULL: none, the default); the caller
+ * keeps tr and frees it after the run. */
+struct simon_trace;
+void simon_core_trace(struct simon_trace *tr);
 /* Runs bootstrap as task 0: the tasks exist, none has run. */
 void simon_core_boot(int argc, char **argv);
 /* Starts every task at time 0 and runs the events until there are none. */

@@ -14,6 +14,7 @@
 #include "simon.h"
 #include "strbuf.h"
 #include "sw.h"
+#include "trace.h"
 
 typedef struct core_task core_task;
 
@@ -151,6 +152,7 @@ static struct {
     bool count_circuits; /* -t */
     int *dsts;           /* a send's destinations */
     size_t capdsts;
+    simon_trace *trace;  /* -trace, else NULL */
 } core;
 
 #define GROW(ptr, n, cap)                                                  \
@@ -470,8 +472,11 @@ static void task_run(core_task *t)
         memcpy(t->glob, t->image, t->glob_len);
     core.current = t;
     t->state = TASK_RUNNING;
+    int64_t from = t->clock;
     fiber_resume(t->fib);
     core.current = NULL;
+    if (core.trace && t->clock > from)
+        trace_run(core.trace, from, t->clock, t->id);
     if (t->state == TASK_DONE) /* its stack goes to the next task created */
         fiber_free(&t->fib);
     t->suspended = true;
@@ -614,6 +619,8 @@ static void on_send(int64_t time, simon_msg *m, core_task *src, bool to_self)
         if (n->importer_ids[i] != src->id)
             core.dsts[nd++] = n->importer_ids[i];
     m->refs = nd + to_self;
+    if (core.trace)
+        trace_put(core.trace, time, src->id, n->name, m->len, m->refs, to_self);
     if (m->refs == 0) {
         core.live_msgs--;
         free(m);
@@ -625,6 +632,25 @@ static void on_send(int64_t time, simon_msg *m, core_task *src, bool to_self)
         core.model->sendev(core.sw, m, src->id, core.dsts, nd, time, m->len);
 }
 
+/* "blocked in CALL on FIFO..." */
+static void blocked_text(strbuf *b, const core_task *t)
+{
+    b->len = 0;
+    strbuf_printf(b, "blocked in %s on", call_names[t->call]);
+    for (size_t k = 0; k < t->nwait; k++)
+        strbuf_printf(b, " %s", t->wait[k]->name->name);
+}
+
+/* Blocked t's interval, ended at time by m or (m NULL) by the end of the run. */
+static void note_blocked(const core_task *t, int64_t time, const simon_msg *m)
+{
+    strbuf what = STRBUF_INIT;
+    blocked_text(&what, t);
+    trace_blocked(core.trace, t->clock, time, t->id, what.s, m ? m->src : -1,
+                  m ? m->name->name : t->deadlocked ? "deadlocked" : "starved");
+    strbuf_release(&what);
+}
+
 static void on_arrive(int64_t time, simon_msg *m, int dst)
 {
     core_import *imp = import_of_id(m->name, dst);
@@ -632,7 +658,11 @@ static void on_arrive(int64_t time, simon_msg *m, int dst)
     if (core.count_circuits)
         circuit_count_add(imp, m);
     core_task *t = imp->task;
+    if (core.trace)
+        trace_arrive(core.trace, time, dst, m->name->name, m->len, m->src);
     if (t->state == TASK_BLOCKED && imp->waited) {
+        if (core.trace)
+            note_blocked(t, time, m);
         t->wait_ns += time - t->clock;
         t->clock = time;
         task_run(t);
@@ -690,6 +720,17 @@ void simon_core_setup(const sw_model *model, void *sw, size_t stack_bytes,
     core.strings = arena_create();
 }
 
+static void core_link_busy(sw_link *l, int64_t start, int64_t end, size_t bytes)
+{
+    trace_busy(core.trace, l, start, end, bytes);
+}
+
+void simon_core_trace(simon_trace *tr)
+{
+    core.trace = tr;
+    sw_link_observer = tr ? core_link_busy : NULL;
+}
+
 void simon_core_boot(int argc, char **argv)
 {
     core.current = &core.boot;
@@ -723,6 +764,18 @@ static bool blocked_by_other(const core_task *t)
     return false;
 }
 
+/* The tasks blocked at the end, each until the end of the run. */
+static void note_still_blocked(void)
+{
+    int64_t end = 0;
+    for (size_t i = 0; i < core.ntasks; i++)
+        if (core.tasks[i]->clock > end)
+            end = core.tasks[i]->clock;
+    for (size_t i = 0; i < core.ntasks; i++)
+        if (core.tasks[i]->state == TASK_BLOCKED)
+            note_blocked(core.tasks[i], end, NULL);
+}
+
 int simon_core_finish(FILE *err)
 {
     bool deadlock = false;
@@ -735,6 +788,8 @@ int simon_core_finish(FILE *err)
                 at = t->clock;
         }
     }
+    if (core.trace)
+        note_still_blocked();
     if (!deadlock)
         return 0;
     fflush(stdout);
@@ -1018,6 +1073,8 @@ size_t simon_get(const char *name, void *data)
         core_misuse("get", "data is NULL");
     if (len)
         memcpy(data, m->data, len);
+    if (core.trace)
+        trace_get(core.trace, t->clock, t->id, imp->name->name, len, m->src);
     t->recv++;
     t->recv_bytes += (int64_t)len;
     msg_release(m);

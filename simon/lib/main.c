@@ -14,15 +14,18 @@
 #include "stats.h"
 #include "strbuf.h"
 #include "sw.h"
+#include "trace.h"
 
 enum { SIMON_EXIT_USAGE = 2, SIMON_EXIT_SWITCH = 3 };
 
 #define SIMON_DEFAULT_STACK (256 * 1024)
 #define SIMON_MIN_STACK (16 * 1024)
+#define SIMON_DEFAULT_TRACE_LIMIT 1000000
 
 typedef struct simon_options {
-    const char *switch_file, *report, *json;
+    const char *switch_file, *report, *json, *trace;
     long long nt, nm, nn, ni, ne, stack; /* 0: unlimited (the stack: its default) */
+    long long trace_limit;
     bool traffic, help;
     int first; /* the first argument for bootstrap, after `--` */
 } simon_options;
@@ -45,6 +48,9 @@ static const args_option simon_option_table[] = {
      .help = "Traffic statistics: links and virtual circuits."},
     OPT_VALUE("-o", "FILE", report, "The text report (default: standard output)."),
     OPT_VALUE("-json", "FILE", json, "The statistics as JSON."),
+    OPT_VALUE("-trace", "FILE", trace, "Every event as Chrome trace-event JSON (Perfetto)."),
+    OPT_COUNT("-trace-limit", "N", trace_limit, 1,
+              "At most N events in the trace, then one saying it was cut (default: 1000000)."),
     OPT_COUNT("-nt", "N", nt, 1, "At most N tasks (default: unlimited)."),
     OPT_COUNT("-nm", "N", nm, 1, "At most N messages at one time (default: unlimited)."),
     OPT_COUNT("-nn", "N", nn, 1, "At most N fifo names (default: unlimited)."),
@@ -78,13 +84,16 @@ static simon_limits simon_limits_of(const simon_options *o)
                           .exports = o->ne};
 }
 
-/* Neither output may overwrite the switch file, the program or the other output. */
+/* No output may overwrite the switch file, the program or another output,
+ * and the trace, written last, must be writable before the run starts. */
 static bool simon_outputs_apart(const simon_options *o)
 {
     const char *const inputs[] = {o->switch_file};
     int n = o->switch_file ? 1 : 0;
     return fileio_output_not_input("-o", o->report, inputs, n) &&
-           fileio_output_not_input("-json", o->json, inputs, n);
+           fileio_output_not_input("-json", o->json, inputs, n) &&
+           fileio_output_not_input("-trace", o->trace, inputs, n) &&
+           fileio_output_writable("-trace", o->trace);
 }
 
 static bool simon_write_text(FILE *out, void *ctx)
@@ -120,6 +129,18 @@ static bool simon_admit(const sw_model *model, void *sw)
     return true;
 }
 
+/* The trace's rows named, then the trace written; false when it could not be. */
+static bool simon_write_trace(simon_trace *tr, const char *path, const sw_model *model, void *sw)
+{
+    for (int i = 0; i < simon_core_task_count(); i++) {
+        simon_task_view v;
+        simon_core_task_view(i, &v);
+        trace_name_task(tr, v.id, v.name);
+    }
+    trace_name_links(tr, model, sw);
+    return trace_write(tr, path);
+}
+
 static void simon_free_switch(const sw_model *model, void *sw)
 {
     if (model->freesw)
@@ -128,7 +149,7 @@ static void simon_free_switch(const sw_model *model, void *sw)
 
 static int simon_main(int argc, char **argv)
 {
-    simon_options o = {.stack = SIMON_DEFAULT_STACK};
+    simon_options o = {.stack = SIMON_DEFAULT_STACK, .trace_limit = SIMON_DEFAULT_TRACE_LIMIT};
     if (!args_parse_all(&simon_program, argc, argv, &o) || !simon_outputs_apart(&o)) {
         simon_usage(stderr, argv[0]);
         return SIMON_EXIT_USAGE;
@@ -149,11 +170,17 @@ static int simon_main(int argc, char **argv)
         simon_free_switch(cfg.model, sw);
         return SIMON_EXIT_SWITCH;
     }
+    simon_trace *trace = o.trace ? trace_create((size_t)o.trace_limit) : NULL;
+    simon_core_trace(trace);
     simon_core_loop();
     int status = simon_core_finish(stderr);
     stats_source src = {cfg.model, sw, o.traffic};
     if (!simon_write_stats(&o, &src) && status == 0)
         status = 1;
+    if (trace && !simon_write_trace(trace, o.trace, cfg.model, sw) && status == 0)
+        status = 1;
+    simon_core_trace(NULL);
+    trace_free(&trace);
     simon_free_switch(cfg.model, sw);
     return status;
 }

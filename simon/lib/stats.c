@@ -20,10 +20,10 @@ static int64_t stats_end(void)
     return end;
 }
 
-static void text_link(void *ctx, const char *name, int64_t msgs, int64_t bytes, int64_t busy_ns)
+static void text_link(void *ctx, const char *name, const sw_link *l)
 {
-    strbuf_printf(ctx, "  %-16s %10lld %12lld %14lld\n", name, (long long)msgs, (long long)bytes,
-                  (long long)busy_ns);
+    strbuf_printf(ctx, "  %-16s %10lld %12lld %14lld\n", name, (long long)l->msgs,
+                  (long long)l->bytes, (long long)l->busy_ns);
 }
 
 static void text_traffic(strbuf *out, const stats_source *src)
@@ -68,15 +68,15 @@ static void json_int(json_out *w, const char *key, int64_t v)
     json_number(w, (double)v);
 }
 
-static void json_link(void *ctx, const char *name, int64_t msgs, int64_t bytes, int64_t busy_ns)
+static void json_link(void *ctx, const char *name, const sw_link *l)
 {
     json_out *w = ctx;
     json_object_begin(w);
     json_key(w, "name");
     json_string(w, name);
-    json_int(w, "msgs", msgs);
-    json_int(w, "bytes", bytes);
-    json_int(w, "busy_ns", busy_ns);
+    json_int(w, "msgs", l->msgs);
+    json_int(w, "bytes", l->bytes);
+    json_int(w, "busy_ns", l->busy_ns);
     json_object_end(w);
 }
 

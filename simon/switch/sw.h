@@ -38,13 +38,16 @@ typedef struct sw_config {
     int64_t bandwidth;  /* bytes per second: bandwidth, or link_bandwidth */
     int64_t collisions; /* bus: 1 for collisions = on */
     int64_t seed;       /* bus: the backoff's random sequence */
+    int64_t packet_size; /* mesh, torus, hypercube: bytes per packet; 0: whole messages */
+    int64_t cut_through; /* mesh, torus, hypercube: 1 for cut-through, 0 store and forward */
     int dims[SW_MAX_DIMS], ndims; /* the network's shape: 4x4 (a hypercube's 2x2x...) */
     sw_place *place;    /* owned: sw_config_release() */
     size_t nplace;
 } sw_config;
 
-typedef void (*sw_link_fn)(void *ctx, const char *name, int64_t msgs, int64_t bytes,
-                           int64_t busy_ns);
+struct sw_link;
+/* One link of the report, by name; its counts are in *link. */
+typedef void (*sw_link_fn)(void *ctx, const char *name, const struct sw_link *link);
 
 typedef enum sw_value_kind {
     SW_TIME,      /* ns|us|ms|s, default ns */
@@ -54,12 +57,13 @@ typedef enum sw_value_kind {
     SW_PLACE,     /* ID:NODE,... */
     SW_ON_OFF,    /* on|off, stored as 1|0 */
     SW_INTEGER,   /* a whole number >= 0 */
+    SW_BYTES,     /* a whole number of bytes >= 1 */
 } sw_value_kind;
 
 typedef struct sw_key {
     const char *name;
     sw_value_kind kind;
-    size_t offset;  /* SW_TIME, SW_BANDWIDTH, SW_ON_OFF, SW_INTEGER: offsetof the int64_t */
+    size_t offset;  /* SW_TIME, SW_BANDWIDTH, SW_ON_OFF, SW_INTEGER, SW_BYTES: offsetof the int64_t */
     bool required;
 } sw_key;
 
@@ -89,11 +93,20 @@ int64_t sw_tx_ns(size_t bytes, int64_t bandwidth);
 typedef struct sw_link {
     int64_t free_at; /* when the current transmission ends */
     int64_t msgs, bytes, busy_ns;
+    int trace_row;   /* the tracer's number for it, 0 until it has one */
 } sw_link;
 
 /* A transmission of bytes offered at time t: it starts at max(t, free_at)
  * and takes tx(bytes); returns when it ends. */
 int64_t sw_link_transmit(sw_link *l, int64_t t, size_t bytes, int64_t bandwidth);
+/* Counts a transmission of bytes on l from start to end (the bus with
+ * collisions, which schedules its own). */
+void sw_link_carried(sw_link *l, int64_t start, int64_t end, size_t bytes);
+
+/* Told of every transmission sw_link_carried() counts when set (simon's
+ * -trace); NULL otherwise, the default. */
+typedef void (*sw_link_observer_fn)(sw_link *l, int64_t start, int64_t end, size_t bytes);
+extern sw_link_observer_fn sw_link_observer;
 
 /* Links keyed by task id (a port per task), kept in ascending id. */
 typedef struct sw_port {

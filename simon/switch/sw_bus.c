@@ -162,9 +162,7 @@ static void bus_end(bus *s, bus_event *e, int64_t t)
     bus_frame *f = st->head;
     if (s->sending == e) /* another may have started at this very time */
         s->sending = NULL;
-    s->medium.msgs++;
-    s->medium.bytes += (int64_t)f->bytes;
-    s->medium.busy_ns += sw_tx_ns(f->bytes, s->bandwidth);
+    sw_link_carried(&s->medium, t - sw_tx_ns(f->bytes, s->bandwidth), t, f->bytes);
     bus_deliver(s, f, t);
     st->head = f->next;
     if (!st->head)
@@ -214,7 +212,7 @@ static void bus_event_fn(void *sw, int64_t time, void *event)
 static void bus_links(void *sw, sw_link_fn fn, void *ctx)
 {
     bus *s = sw;
-    fn(ctx, "bus", s->medium.msgs, s->medium.bytes, s->medium.busy_ns);
+    fn(ctx, "bus", &s->medium);
 }
 
 static void bus_free(void *sw)

@@ -184,6 +184,14 @@ static const char *sw_store(const sw_key *k, const char *text, sw_config *cfg)
         *(int64_t *)((char *)cfg + k->offset) = v;
         return NULL;
     }
+    case SW_BYTES: {
+        const char *p = text;
+        v = sw_whole(&p, 0x7fffffff);
+        if (v < 1 || *p)
+            return "expected a whole number of bytes, at least 1";
+        *(int64_t *)((char *)cfg + k->offset) = v;
+        return NULL;
+    }
     case SW_TIME:
     case SW_BANDWIDTH:
         break;

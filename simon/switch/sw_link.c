@@ -6,14 +6,22 @@
 
 #include "mem.h"
 
-int64_t sw_link_transmit(sw_link *l, int64_t t, size_t bytes, int64_t bandwidth)
+sw_link_observer_fn sw_link_observer;
+
+void sw_link_carried(sw_link *l, int64_t start, int64_t end, size_t bytes)
 {
-    int64_t tx = sw_tx_ns(bytes, bandwidth);
-    int64_t start = t > l->free_at ? t : l->free_at;
-    l->free_at = start + tx;
     l->msgs++;
     l->bytes += (int64_t)bytes;
-    l->busy_ns += tx;
+    l->busy_ns += end - start;
+    if (sw_link_observer)
+        sw_link_observer(l, start, end, bytes);
+}
+
+int64_t sw_link_transmit(sw_link *l, int64_t t, size_t bytes, int64_t bandwidth)
+{
+    int64_t start = t > l->free_at ? t : l->free_at;
+    l->free_at = start + sw_tx_ns(bytes, bandwidth);
+    sw_link_carried(l, start, l->free_at, bytes);
     return l->free_at;
 }
 
@@ -34,7 +42,7 @@ sw_link *sw_ports_get(sw_ports *p, int id)
         }
         for (size_t i = p->n; i > lo; i--)
             p->ports[i] = p->ports[i - 1];
-        p->ports[lo] = (sw_port){id, {0, 0, 0, 0}};
+        p->ports[lo] = (sw_port){.id = id};
         p->n++;
     }
     return &p->ports[lo].link;
@@ -45,8 +53,7 @@ void sw_ports_report(const sw_ports *p, const char *prefix, sw_link_fn fn, void 
     for (size_t i = 0; i < p->n; i++) {
         char name[64];
         snprintf(name, sizeof name, "%s%d", prefix, p->ports[i].id);
-        const sw_link *l = &p->ports[i].link;
-        fn(ctx, name, l->msgs, l->bytes, l->busy_ns);
+        fn(ctx, name, &p->ports[i].link);
     }
 }
 

@@ -1,11 +1,17 @@
 /* mesh, torus, hypercube: tasks on the nodes of a grid (dims = 4x4; a
  * hypercube of D dimensions is the grid 2x...x2), node = ID-1 unless
  * placed.  A copy is routed in dimension order (lowest dimension first;
- * on a torus the shorter way round, forward on a tie) and stored and
- * forwarded: each hop, taken in event order as a switch-internal event,
- * waits for its directed link n<A>-n<B>, holds it for tx(S) and reaches
- * the next node hop_latency after.  Tasks on one node exchange copies at
- * the send time. */
+ * on a torus the shorter way round, forward on a tie) as one packet, or
+ * as packets of packet_size bytes (the last one shorter), all on its route
+ * in order.  Each hop of a packet, taken in event order as a
+ * switch-internal event, waits for its directed link n<A>-n<B> and holds
+ * it for tx(packet).  Store and forward: the next node has the packet
+ * hop_latency after its transmission ends.  Cut-through: the header is
+ * there hop_latency after the transmission starts, and the packet goes on
+ * at once if the next link is free (its tail follows on every link, all
+ * of one bandwidth); else it waits there whole.  A copy arrives when the
+ * tail of its last packet reaches the destination.  Tasks on one node
+ * exchange copies at the send time. */
 #include "sw.h"
 
 #include <stddef.h>
@@ -21,16 +27,28 @@ typedef struct mesh {
     int64_t latency, bandwidth;
     int dims[SW_MAX_DIMS], ndims, nodes;
     bool wrap;          /* torus */
+    bool cut_through;
+    int64_t packet_size; /* 0: one packet per copy */
     sw_place *place;    /* copied from the config, by id (the first of an id's entries first) */
     size_t nplace;
     sw_ports links;     /* keyed by A * nodes + B */
 } mesh;
 
-/* A copy on its way: where it is now and where it goes. */
-typedef struct mesh_packet {
+/* A copy on its way: where it goes and its packets still on the way. */
+typedef struct mesh_copy {
     struct simon_msg *msg;
-    int dst, at, to;
+    int dst, to;
+    size_t left;
+    int64_t last; /* the latest tail of its packets delivered */
+} mesh_copy;
+
+/* A packet of a copy: where it is (its header, with cut-through) and when
+ * its tail gets there. */
+typedef struct mesh_packet {
+    mesh_copy *copy;
+    int at;
     size_t bytes;
+    int64_t tail;
 } mesh_packet;
 
 #define MESH_KEYS(dims_kind)                                                  \
@@ -38,6 +56,8 @@ typedef struct mesh_packet {
      {"hop_latency", SW_TIME, offsetof(sw_config, latency_ns), false},        \
      {"link_bandwidth", SW_BANDWIDTH, offsetof(sw_config, bandwidth), true},  \
      {"place", SW_PLACE, 0, false},                                           \
+     {"packet_size", SW_BYTES, offsetof(sw_config, packet_size), false},      \
+     {"cut_through", SW_ON_OFF, offsetof(sw_config, cut_through), false},     \
      {NULL, SW_TIME, 0, false}}
 
 static const sw_key mesh_keys[] = MESH_KEYS(SW_DIMS);
@@ -68,6 +88,8 @@ static void *mesh_init(const sw_config *cfg)
         s->nodes *= cfg->dims[i];
     }
     s->wrap = cfg->model == &sw_torus;
+    s->cut_through = cfg->cut_through;
+    s->packet_size = cfg->packet_size;
     s->nplace = cfg->nplace;
     s->place = mem_alloc((cfg->nplace + 1) * sizeof *s->place);
     /* by id, then by position in the file: a task's first entry stays first */
@@ -126,30 +148,57 @@ static int mesh_next(const mesh *s, int at, int to)
     return at;
 }
 
-/* The packet is at its node at `time`: deliver it, or send it one hop. */
+/* A packet's tail is at its copy's destination: the copy arrives with
+ * its last packet. */
+static void mesh_deliver(mesh_packet *p)
+{
+    mesh_copy *c = p->copy;
+    if (p->tail > c->last)
+        c->last = p->tail;
+    free(p);
+    if (--c->left)
+        return;
+    simon_core_arrive(c->last, c->msg, c->dst);
+    free(c);
+}
+
+/* The packet can leave its node at `time`: deliver it, or send it one hop. */
 static void mesh_hop(mesh *s, mesh_packet *p, int64_t time)
 {
-    if (p->at == p->to) {
-        simon_core_arrive(time, p->msg, p->dst);
-        free(p);
+    if (p->at == p->copy->to) {
+        mesh_deliver(p);
         return;
     }
-    int next = mesh_next(s, p->at, p->to);
+    int next = mesh_next(s, p->at, p->copy->to);
     sw_link *l = sw_ports_get(&s->links, p->at * s->nodes + next);
     int64_t end = sw_link_transmit(l, time, p->bytes, s->bandwidth);
     p->at = next;
-    simon_core_switch_event(end + s->latency, p);
+    p->tail = end + s->latency;
+    int64_t start = end - sw_tx_ns(p->bytes, s->bandwidth);
+    simon_core_switch_event(s->cut_through ? start + s->latency : p->tail, p);
+}
+
+/* One copy to dst's node, as its packets in order. */
+static void mesh_send_copy(mesh *s, struct simon_msg *msg, int from, int dst, int64_t time,
+                           size_t bytes)
+{
+    size_t size = s->packet_size ? (size_t)s->packet_size : bytes;
+    size_t n = size && bytes > size ? (bytes + size - 1) / size : 1;
+    mesh_copy *c = mem_alloc(sizeof *c);
+    *c = (mesh_copy){msg, dst, mesh_node(s, dst), n, time};
+    for (size_t k = 0; k < n; k++) {
+        mesh_packet *p = mem_alloc(sizeof *p);
+        *p = (mesh_packet){c, from, k + 1 < n ? size : bytes - k * size, time};
+        mesh_hop(s, p, time);
+    }
 }
 
 static void mesh_send(void *sw, struct simon_msg *msg, int src, const int *dsts, int n,
                       int64_t time, size_t bytes)
 {
     mesh *s = sw;
-    for (int i = 0; i < n; i++) {
-        mesh_packet *p = mem_alloc(sizeof *p);
-        *p = (mesh_packet){msg, dsts[i], mesh_node(s, src), mesh_node(s, dsts[i]), bytes};
-        mesh_hop(s, p, time);
-    }
+    for (int i = 0; i < n; i++)
+        mesh_send_copy(s, msg, mesh_node(s, src), dsts[i], time, bytes);
 }
 
 static void mesh_event(void *sw, int64_t time, void *event)
@@ -164,7 +213,7 @@ static void mesh_links(void *sw, sw_link_fn fn, void *ctx)
         const sw_port *p = &s->links.ports[i];
         char name[48];
         snprintf(name, sizeof name, "n%d-n%d", p->id / s->nodes, p->id % s->nodes);
-        fn(ctx, name, p->link.msgs, p->link.bytes, p->link.busy_ns);
+        fn(ctx, name, &p->link);
     }
 }
 

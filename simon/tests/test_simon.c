@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "strbuf.h"
 #include "testutil.h"
 
@@ -309,6 +311,85 @@ static void test_mesh_store_and_forward(void)
                     "got 1000 at 1100\ngot 10 at 1110\ngot 1000 at 2110\n");
 }
 
+/* The order scenario (1000, 10, 1000 bytes from node 0 to node 3 of a line
+ * of 4, 100 ns a hop, 1 GB/s) in packets of 250 bytes, tx 250.  Store and
+ * forward: the first packet is there after 3 * (250 + 100) = 1050, the
+ * other three follow a tx apart: 1800.  The 10 bytes wait for n1-n2 until
+ * 1350 and n2-n3 until 1700: 1810.  The next 1000 leave n0 at 1010 and
+ * find each link free as they come: 1010 + 1050 + 750 = 2810.
+ * Cut-through: a header is at the next node 100 after its packet starts,
+ * so an unhindered packet takes 3 * 100 + 250, and each message is as one
+ * packet: 1300, then 1000 + 300 + 10 = 1310, then 1010 + 300 + 1000 =
+ * 2310.  The hypercube of 2 dimensions, 2 hops (n0-n1-n3): 2 * 350 + 750
+ * = 1450; the 10 bytes wait for n1-n3 until 1350: 1460; the next 1000:
+ * 1010 + 700 + 750 = 2460. */
+static void test_mesh_packets(void)
+{
+    static const struct {
+        const char *cfg, *out;
+    } cases[] = {
+        {"model = mesh\ndims = 4\npacket_size = 250\n",
+         "got 1000 at 1800\ngot 10 at 1810\ngot 1000 at 2810\n"},
+        {"model = mesh\ndims = 4\npacket_size = 250\ncut_through = on\n",
+         "got 1000 at 1300\ngot 10 at 1310\ngot 1000 at 2310\n"},
+        {"model = mesh\ndims = 4\ncut_through = on\n",
+         "got 1000 at 1300\ngot 10 at 1310\ngot 1000 at 2310\n"},
+        {"model = hypercube\ndims = 2\npacket_size = 250\n",
+         "got 1000 at 1450\ngot 10 at 1460\ngot 1000 at 2460\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        strbuf cfg = STRBUF_INIT;
+        strbuf_printf(&cfg, "%shop_latency = 100\nlink_bandwidth = 1GB/s\nplace = 2:3\n",
+                      cases[i].cfg);
+        write_tmp("pk.cfg", cfg.s);
+        strbuf_release(&cfg);
+        expect_scenario((const char *[]){"-s", "pk.cfg", "-o", "/dev/null", "--", "order", NULL},
+                        0, cases[i].out);
+    }
+}
+
+/* Two flows on a line of 4, 1000 bytes each at 0: A from node 0 to 2, B
+ * from 1 to 3; both cross n1-n2, 100 ns a hop, 1 GB/s.  Whole messages:
+ * both take 2 * 1100 = 2200 (B holds n1-n2 0-1000, A gets it at 1100).
+ * Packets of 500 (tx 500), store and forward: B's two hold n1-n2 0-1000
+ * and arrive at 1200 and 1700; A's first is at n1 at 600 and waits until
+ * 1000 (1600), its second follows at 1500 (2100).  Cut-through: B's
+ * headers go on at once, 0 + 100 + 500 + 100 = 700 and 1200; A's first
+ * header waits at n1 until 1000 all the same: 2100.  Each link counts its
+ * packets. */
+static void test_mesh_two_flows(void)
+{
+    static const struct {
+        const char *cfg, *out;
+    } cases[] = {
+        {"", "task 3 got 1000 at 2200\ntask 4 got 1000 at 2200\n"},
+        {"packet_size = 500\n", "task 4 got 1000 at 1700\ntask 3 got 1000 at 2100\n"},
+        {"packet_size = 500\ncut_through = on\n",
+         "task 4 got 1000 at 1200\ntask 3 got 1000 at 2100\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        strbuf cfg = STRBUF_INIT;
+        strbuf_printf(&cfg, "model = mesh\ndims = 4\nhop_latency = 100\n"
+                            "link_bandwidth = 1GB/s\n%s", cases[i].cfg);
+        write_tmp("tf.cfg", cfg.s);
+        strbuf_release(&cfg);
+        expect_scenario((const char *[]){"-s", "tf.cfg", "-o", "/dev/null", "--", "two_flows",
+                                         NULL},
+                        0, cases[i].out);
+    }
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "tf.cfg", "-t", "-json",
+                                                            "tf.json", "--", "two_flows", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *json = compact_json("tf.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        json, "\"links\":[{\"name\":\"n0-n1\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}, "
+              "{\"name\":\"n1-n2\",\"msgs\":4,\"bytes\":2000,\"busy_ns\":2000}, "
+              "{\"name\":\"n2-n3\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}]"));
+    free(json);
+}
+
 static void test_mesh_unplaced_task(void)
 {
     /* Task 5 would be on node 4 of 4: exit 3 before any task runs. */
@@ -388,6 +469,12 @@ static void prop_config(strbuf *cfg, int m, uint64_t *state, int ntasks)
         for (int id = 1; id <= ntasks; id++)
             strbuf_printf(cfg, "%s%d:%d", id > 1 ? "," : "", id, (int)(prop_next(state) % 16));
         strbuf_printf(cfg, "\n");
+        /* whole messages or packets, stored and forwarded or cut through */
+        static const char *const packets[] = {"", "packet_size = 64\n", "packet_size = 500\n",
+                                              "packet_size = 500\ncut_through = on\n",
+                                              "packet_size = 7\ncut_through = on\n",
+                                              "cut_through = on\n"};
+        strbuf_append(cfg, packets[prop_next(state) % 6]);
     }
 }
 
@@ -487,6 +574,8 @@ static const testutil_case model_cases[] = {
     {"crossbar: input and output ports", test_crossbar_broadcast},
     {"mesh, hypercube: dimension order", test_mesh_broadcast},
     {"mesh, torus: store and forward", test_mesh_store_and_forward},
+    {"mesh, hypercube: packets, store and forward, cut-through", test_mesh_packets},
+    {"mesh: two flows contending on a link, with packets", test_mesh_two_flows},
     {"mesh: a task off the network", test_mesh_unplaced_task},
     {NULL, NULL},
 };
@@ -656,6 +745,14 @@ static const bad_switch bad_switches[] = {
      "bad.cfg:2:9: error: task 1 is placed on node 2 of 2\n"},
     {"model = mesh\ndims = 2\nplace = 0:1\nlink_bandwidth = 1\n",
      "bad.cfg:3:9: error: expected ID:NODE pairs, ID > 0: '0:1'\n"},
+    {"model = mesh\ndims = 4\nlink_bandwidth = 1\npacket_size = 0\n",
+     "bad.cfg:4:15: error: expected a whole number of bytes, at least 1: '0'\n"},
+    {"model = torus\ndims = 4\nlink_bandwidth = 1\npacket_size = 64k\n",
+     "bad.cfg:4:15: error: expected a whole number of bytes, at least 1: '64k'\n"},
+    {"model = hypercube\ndims = 3\nlink_bandwidth = 1\ncut_through = yes\n",
+     "bad.cfg:4:15: error: expected on or off: 'yes'\n"},
+    {"model = p2p\nbandwidth = 1\npacket_size = 64\n",
+     "bad.cfg:3:1: error: model p2p has no key 'packet_size'\n"},
 };
 
 static void test_bad_switch_files(void)
@@ -675,6 +772,274 @@ static void test_bad_switch_files(void)
     CU_ASSERT_EQUAL(r.status, 3);
     testutil_proc_release(&r);
 }
+
+/* ---- -trace ---- */
+
+/* One trace event as the test expects it: dur < 0 for an instant; the
+ * args named a1 and a2 (NULL: not checked) with numbers v1 and v2, or a2
+ * with the string s2. */
+typedef struct trace_expect {
+    const char *name, *cat, *ph;
+    int64_t ts_ns, dur_ns;
+    int pid, tid;
+    const char *a1;
+    int64_t v1;
+    const char *a2;
+    int64_t v2;
+    const char *s2;
+} trace_expect;
+
+static int64_t trace_ns(const cJSON *e, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, key);
+    return cJSON_IsNumber(v) ? (int64_t)(v->valuedouble * 1000.0 + 0.5) : -1;
+}
+
+static bool trace_int_is(const cJSON *o, const char *key, int64_t want)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(v) && v->valuedouble == (double)want;
+}
+
+static bool trace_string_is(const cJSON *o, const char *key, const char *want)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) && strcmp(v->valuestring, want) == 0;
+}
+
+static void trace_check_event(const cJSON *e, const trace_expect *x)
+{
+    bool ok = trace_string_is(e, "name", x->name) && trace_string_is(e, "cat", x->cat) &&
+              trace_string_is(e, "ph", x->ph) && trace_ns(e, "ts") == x->ts_ns &&
+              trace_ns(e, "dur") == x->dur_ns && trace_int_is(e, "pid", x->pid) &&
+              trace_int_is(e, "tid", x->tid);
+    if (x->dur_ns < 0) /* an instant: on its row, or global for the cut */
+        ok = ok && trace_string_is(e, "s", strcmp(x->cat, "trace") == 0 ? "g" : "t");
+    const cJSON *args = cJSON_GetObjectItemCaseSensitive(e, "args");
+    if (x->a1)
+        ok = ok && trace_int_is(args, x->a1, x->v1);
+    if (x->a2)
+        ok = ok && (x->s2 ? trace_string_is(args, x->a2, x->s2) : trace_int_is(args, x->a2, x->v2));
+    CU_ASSERT(ok);
+    if (!ok) {
+        char *text = cJSON_PrintUnformatted(e);
+        fprintf(stderr, "\nexpected %s at %lld ns, got %s\n", x->name, (long long)x->ts_ns, text);
+        free(text);
+    }
+}
+
+/* The "M" event naming process pid (tid < 0) or its row tid. */
+static void trace_check_meta(const cJSON *e, int pid, int tid, const char *name)
+{
+    bool ok = trace_string_is(e, "name", tid < 0 ? "process_name" : "thread_name") &&
+              trace_string_is(e, "ph", "M") && trace_int_is(e, "pid", pid) &&
+              (tid < 0 ? !cJSON_HasObjectItem(e, "tid") : trace_int_is(e, "tid", tid)) &&
+              trace_string_is(cJSON_GetObjectItemCaseSensitive(e, "args"), "name", name);
+    CU_ASSERT(ok);
+    if (!ok)
+        fprintf(stderr, "\nexpected the row %d/%d \"%s\"\n", pid, tid, name);
+}
+
+typedef struct trace_row {
+    int pid, tid;
+    const char *name;
+} trace_row;
+
+/* The trace file: its rows' names, then its events, exactly these. */
+static void trace_check_file(const char *file, const trace_row *rows, int nrows,
+                             const trace_expect *events, int nevents)
+{
+    char *text = tmp_file(file);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    cJSON *doc = cJSON_Parse(text);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+    CU_ASSERT(trace_string_is(doc, "displayTimeUnit", "ns"));
+    const cJSON *all = cJSON_GetObjectItemCaseSensitive(doc, "traceEvents");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(all), nrows + nevents);
+    for (int i = 0; i < nrows && i < cJSON_GetArraySize(all); i++)
+        trace_check_meta(cJSON_GetArrayItem(all, i), rows[i].pid, rows[i].tid, rows[i].name);
+    for (int i = 0; i < nevents && nrows + i < cJSON_GetArraySize(all); i++)
+        trace_check_event(cJSON_GetArrayItem(all, nrows + i), &events[i]);
+    cJSON_Delete(doc);
+}
+
+/* A token of 1000 bytes once around a (1), b (2), c (3) on p2p, tx 1000 ns,
+ * latency 1000 ns.  a computes 100 ns and puts at 100: port1 busy 100-1100,
+ * arrival at b at 2100 (b blocked in get since 0); b computes 50 and puts
+ * at 2150: port2 2150-3150, arrival at c at 4150 (blocked since 0); c
+ * computes 50, puts at 4200: port3 4200-5200, arrival at a at 6200 (a
+ * blocked since 100).  The events in the order the core takes them; a run
+ * is recorded when the task stops, a blocked interval when it ends. */
+static const trace_row ring_rows[] = {
+    {1, -1, "tasks"},   {1, 1, "a (1)"},    {1, 2, "b (2)"},    {1, 3, "c (3)"},
+    {2, -1, "network"}, {2, 1, "port1"},    {2, 2, "port2"},    {2, 3, "port3"},
+};
+static const trace_expect ring_events[] = {
+    {"run", "run", "X", 0, 100, 1, 1, NULL, 0, NULL, 0, NULL},
+    {"put T2", "send", "i", 100, -1, 1, 1, "copies", 1, "bytes", 1000, NULL},
+    {"busy", "link", "X", 100, 1000, 2, 1, "bytes", 1000, NULL, 0, NULL},
+    {"arrive T2", "arrive", "i", 2100, -1, 1, 2, "from", 1, "bytes", 1000, NULL},
+    {"blocked in get on T2", "blocked", "X", 0, 2100, 1, 2, "woken_by", 1, "fifo", 0, "T2"},
+    {"get T2", "get", "i", 2100, -1, 1, 2, "from", 1, "bytes", 1000, NULL},
+    {"run", "run", "X", 2100, 50, 1, 2, NULL, 0, NULL, 0, NULL},
+    {"put T3", "send", "i", 2150, -1, 1, 2, "copies", 1, "bytes", 1000, NULL},
+    {"busy", "link", "X", 2150, 1000, 2, 2, "bytes", 1000, NULL, 0, NULL},
+    {"arrive T3", "arrive", "i", 4150, -1, 1, 3, "from", 2, "bytes", 1000, NULL},
+    {"blocked in get on T3", "blocked", "X", 0, 4150, 1, 3, "woken_by", 2, "fifo", 0, "T3"},
+    {"get T3", "get", "i", 4150, -1, 1, 3, "from", 2, "bytes", 1000, NULL},
+    {"run", "run", "X", 4150, 50, 1, 3, NULL, 0, NULL, 0, NULL},
+    {"put T1", "send", "i", 4200, -1, 1, 3, "copies", 1, "bytes", 1000, NULL},
+    {"busy", "link", "X", 4200, 1000, 2, 3, "bytes", 1000, NULL, 0, NULL},
+    {"arrive T1", "arrive", "i", 6200, -1, 1, 1, "from", 3, "bytes", 1000, NULL},
+    {"blocked in get on T1", "blocked", "X", 100, 6100, 1, 1, "woken_by", 3, "fifo", 0, "T1"},
+    {"get T1", "get", "i", 6200, -1, 1, 1, "from", 3, "bytes", 1000, NULL},
+};
+#define RING_NEVENTS ((int)(sizeof ring_events / sizeof *ring_events))
+
+static testutil_proc run_trace_ring(const char *trace, const char *limit)
+{
+    write_tmp("ring.cfg", "model = p2p\nlatency = 1 us\nbandwidth = 1 GB/s\n");
+    if (!limit)
+        return run(SIMON_SCENARIOS, (const char *[]){"-s", "ring.cfg", "-o", "/dev/null",
+                                                     "-trace", trace, "--", "trace_ring", NULL});
+    return run(SIMON_SCENARIOS,
+               (const char *[]){"-s", "ring.cfg", "-o", "/dev/null", "-trace", trace,
+                                "-trace-limit", limit, "--", "trace_ring", NULL});
+}
+
+static void test_trace_ring(void)
+{
+    testutil_proc r = run_trace_ring("ring.json", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+    trace_check_file("ring.json", ring_rows, 8, ring_events, RING_NEVENTS);
+    /* the same run again: the same bytes */
+    r = run_trace_ring("ring2.json", NULL);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *first = tmp_file("ring.json"), *second = tmp_file("ring2.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(first);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(second);
+    CU_ASSERT_STRING_EQUAL(first, second);
+    free(first);
+    free(second);
+}
+
+/* -trace-limit 5: the first five events, then the cut at the sixth's time
+ * (b's get at 2100), 13 left out; port2 and port3 carried nothing traced,
+ * so they get no row. */
+static void test_trace_limit(void)
+{
+    testutil_proc r = run_trace_ring("cut.json", "5");
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    trace_expect events[6];
+    memcpy(events, ring_events, 5 * sizeof *events);
+    events[5] = (trace_expect){"trace cut: limit of 5 events reached", "trace", "i", 2100, -1, 1,
+                               0, "dropped", 13, NULL, 0, NULL};
+    trace_check_file("cut.json", ring_rows, 6, events, 6);
+    r = run_trace_ring("cut.json", "0");
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "option '-trace-limit' needs a whole number >= 1"));
+    testutil_proc_release(&r);
+}
+
+/* A path that cannot be written: a usage error before any task runs (the
+ * scenario's report would be on stdout). */
+static void test_trace_bad_path(void)
+{
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-trace", "no/such/dir/t.json", "--",
+                                                            "pingpong", NULL});
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "simon: error: -trace 'no/such/dir/t.json'"));
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    testutil_proc_release(&r);
+    write_tmp("keep.cfg", "model = null\n");
+    r = run(SIMON_SCENARIOS, (const char *[]){"-s", "keep.cfg", "-trace", "keep.cfg", "--",
+                                              "pingpong", NULL});
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "refusing to overwrite it"));
+    testutil_proc_release(&r);
+}
+
+/* The deadlock scenario on the null switch: left computes 5 ns, right 7,
+ * quitter 3 and ends; hungry (starved), left and right (deadlocked) stay
+ * blocked to the end of the run, 7 ns. */
+static void test_trace_deadlock(void)
+{
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-o", "/dev/null", "-trace", "dl.json",
+                                                            "--", "deadlock", NULL});
+    CU_ASSERT_EQUAL(r.status, 4);
+    testutil_proc_release(&r);
+    static const trace_row rows[] = {
+        {1, -1, "tasks"}, {1, 3, "hungry (3)"}, {1, 1, "left (1)"},
+        {1, 2, "right (2)"}, {1, 4, "quitter (4)"},
+    };
+    static const trace_expect events[] = {
+        {"run", "run", "X", 0, 5, 1, 1, NULL, 0, NULL, 0, NULL},
+        {"run", "run", "X", 0, 7, 1, 2, NULL, 0, NULL, 0, NULL},
+        {"run", "run", "X", 0, 3, 1, 4, NULL, 0, NULL, 0, NULL},
+        {"blocked in get on C", "blocked", "X", 0, 7, 1, 3, NULL, 0, "state", 0, "starved"},
+        {"blocked in get on A", "blocked", "X", 5, 2, 1, 1, NULL, 0, "state", 0, "deadlocked"},
+        {"blocked in get on B", "blocked", "X", 7, 0, 1, 2, NULL, 0, "state", 0, "deadlocked"},
+    };
+    trace_check_file("dl.json", rows, 5, events, 6);
+}
+
+/* The links' rows: two_flows on a line of 4 in packets of 500 (see
+ * test_mesh_two_flows), each packet's hop a busy slice on its link's row,
+ * tid in the order of the link report (n0-n1, n1-n2, n2-n3), in the order
+ * the core takes them: both sends at 0, then the packets at n1 and n2 at
+ * 600 (A's first, then B's) and at 1100. */
+static void test_trace_links(void)
+{
+    write_tmp("tl.cfg", "model = mesh\ndims = 4\nhop_latency = 100\nlink_bandwidth = 1GB/s\n"
+                        "packet_size = 500\n");
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "tl.cfg", "-o", "/dev/null",
+                                                            "-trace", "tl.json", "--", "two_flows",
+                                                            NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    static const trace_row rows[] = {{2, -1, "network"}, {2, 1, "n0-n1"}, {2, 2, "n1-n2"},
+                                     {2, 3, "n2-n3"}};
+    static const int64_t busy[][3] = {{1, 0, 500},    {1, 500, 500},  {2, 0, 500},
+                                      {2, 500, 500},  {2, 1000, 500}, {3, 600, 500},
+                                      {2, 1500, 500}, {3, 1100, 500}};
+    char *text = tmp_file("tl.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    cJSON *doc = cJSON_Parse(text);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+    const cJSON *all = cJSON_GetObjectItemCaseSensitive(doc, "traceEvents");
+    /* the tasks' process and rows (5 events), then the network's */
+    for (int i = 0; i < 4; i++)
+        trace_check_meta(cJSON_GetArrayItem(all, 5 + i), rows[i].pid, rows[i].tid, rows[i].name);
+    int n = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, all)
+    {
+        if (!trace_string_is(e, "cat", "link"))
+            continue;
+        CU_ASSERT_FATAL(n < 8);
+        trace_expect x = {"busy", "link", "X", busy[n][1], busy[n][2], 2, (int)busy[n][0],
+                          "bytes", 500, NULL, 0, NULL};
+        trace_check_event(e, &x);
+        n++;
+    }
+    CU_ASSERT_EQUAL(n, 8);
+    cJSON_Delete(doc);
+}
+
+static const testutil_case trace_cases[] = {
+    {"-trace: links' rows, a packet's hops", test_trace_links},
+    {"-trace: a ring's events by hand, twice the same bytes", test_trace_ring},
+    {"-trace-limit: cut, and said so", test_trace_limit},
+    {"-trace: a path that cannot be written, exit 2 before the run", test_trace_bad_path},
+    {"-trace: the tasks left blocked, starved or deadlocked", test_trace_deadlock},
+    {NULL, NULL},
+};
 
 static const testutil_case end_cases[] = {
     {"deadlock: exit 4, blocked tasks listed", test_deadlock},
@@ -903,8 +1268,9 @@ int main(void)
                                      {"switch models", model_cases},
                                      {"end of run", end_cases},
                                      {"examples", example_cases},
-                                     {"simon-cc", cc_cases}};
-    int status = testutil_run(suites, 5);
+                                     {"simon-cc", cc_cases},
+                                     {"trace", trace_cases}};
+    int status = testutil_run(suites, 6);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;

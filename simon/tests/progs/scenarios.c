@@ -345,6 +345,64 @@ static void boot_ring(void)
         mktask("ring", ring_task, k + 1, &k, sizeof k);
 }
 
+/* ---- two_flows: tasks 1 -> 3 on A and 2 -> 4 on B, 1000 bytes each at
+ * time 0 (on a line of 4 nodes the two routes share the link n1-n2) ---- */
+
+static void flow_sender(void *parm)
+{
+    static char buf[1000];
+    const char *fifo = parm;
+    export(fifo);
+    put(fifo, buf, sizeof buf);
+}
+
+static void flow_receiver(void *parm)
+{
+    static char buf[1000];
+    const char *fifo = parm;
+    import(fifo, 0);
+    size_t n = get(fifo, buf);
+    printf("task %d got %zu at %lld\n", task(), n, (long long)getclk(task()));
+}
+
+static void boot_two_flows(void)
+{
+    mktask("sender A", flow_sender, 1, "A", 2);
+    mktask("sender B", flow_sender, 2, "B", 2);
+    mktask("receiver A", flow_receiver, 3, "A", 2);
+    mktask("receiver B", flow_receiver, 4, "B", 2);
+}
+
+/* ---- trace_ring: a token of 1000 bytes once around tasks a, b, c, each
+ * of them computing before it passes it on (the trace's timeline) ---- */
+
+static void trace_ring_task(void *parm)
+{
+    int me = *(const int *)parm; /* 1, 2, 3: imports T<me>, exports the next */
+    static char token[1000];
+    char in[4], out[4];
+    snprintf(in, sizeof in, "T%d", me);
+    snprintf(out, sizeof out, "T%d", me % 3 + 1);
+    import(in, 0);
+    export(out);
+    if (me == 1) {
+        simon_advance(100);
+        put(out, token, sizeof token);
+        get(in, token);
+        return;
+    }
+    get(in, token);
+    simon_advance(50);
+    put(out, token, sizeof token);
+}
+
+static void boot_trace_ring(void)
+{
+    static const char *const names[] = {"a", "b", "c"};
+    for (int k = 1; k <= 3; k++)
+        mktask(names[k - 1], trace_ring_task, k, &k, sizeof k);
+}
+
 /* ---- deadlock: each waits for the other ---- */
 
 static void dl_task(void *parm)
@@ -518,7 +576,7 @@ static const struct {
     {"overflow", boot_overflow},       {"bootstrap_put", boot_bootstrap_put},
     {"puts_without_import", boot_puts_without_import}, {"getclk_other", boot_getclk_other},
     {"stations", boot_stations},       {"self_time", boot_self_time},
-    {"ring", boot_ring},               {"overflow_return", boot_overflow_return},
+    {"ring", boot_ring},               {"trace_ring", boot_trace_ring}, {"two_flows", boot_two_flows},               {"overflow_return", boot_overflow_return},
 };
 
 void bootstrap(int argc, char **argv)
