@@ -1,0 +1,54 @@
+/* loop_calls: the C++ calls the annotations make loops of (`loop` entries:
+ * RAJA::forall, Kokkos::parallel_for, std::for_each, ...) and the classes
+ * whose operator() and operator[] are element accesses (`element` entries:
+ * Kokkos::View, a user's Matrix).  Finds which argument of a call is its
+ * range and which its body, and says the loop's bounds as text; the walk
+ * (walk.c) counts the body.  Strings returned are the caller's to free;
+ * cursors are libclang's, valid while the unit lives. */
+#ifndef AITOOL_LOOP_CALLS_H
+#define AITOOL_LOOP_CALLS_H
+
+#include <stdbool.h>
+
+#include <clang-c/Index.h>
+
+#include "annot.h"
+
+/* A declaration's name with its namespaces and classes, as the annotations
+ * write it: "RAJA::forall", "Kokkos::View" (inline namespaces such as
+ * std::__cxx11 and template arguments left out). */
+char *loop_calls_qualified_name(CXCursor decl);
+
+enum { LOOP_CALL_MAX_ELEMS = 3 };
+
+/* A call that is a loop. */
+typedef struct loop_call {
+    const annot_loop *annot;
+    CXCursor body; /* the body argument, as written */
+    /* Arguments whose element each iteration moves (begin, in: loaded;
+     * out: stored), the expression naming the array or container. */
+    CXCursor elems[LOOP_CALL_MAX_ELEMS];
+    bool elem_store[LOOP_CALL_MAX_ELEMS];
+    unsigned nelems;
+} loop_call;
+
+/* Whether call c is a loop by an annotation of s. */
+bool loop_call_of(const annot_set *s, CXCursor c, loop_call *out);
+
+/* The loop's variable (the body lambda's first parameter, or "i") and its
+ * bounds, lower and upper inclusive, as C text: a count n gives 0 and n-1,
+ * a range object made of (b, e) gives b and e-1, an iterator pair over a
+ * container v gives 0 and v.size-1 (a symbol), numbers when the text is
+ * one.  False when the range cannot be read (a variable holding a range). */
+bool loop_call_bounds(CXTranslationUnit tu, CXCursor c, const loop_call *lc, char **var,
+                      char **lower, char **upper);
+
+/* The element type of the array or container an element argument names,
+ * or an invalid type. */
+CXType loop_call_elem_type(CXCursor arg);
+
+/* The element annotation of the class whose operator() or operator[] call c
+ * is, with *object the value it is called on; NULL when none. */
+const annot_element *loop_calls_element(const annot_set *s, CXCursor c, CXCursor *object);
+
+#endif
