@@ -497,6 +497,13 @@ static bool parse_entry(lexer *lx, annot_entry *e)
         return parse_element(lx, e);
     }
     e->kind = ENTRY_OPERATOR;
+    if (!lex_is(lx, "operator")) {
+        lex_error(lx, lx->tline, lx->tcol,
+                  "expected 'operator', 'loop' or 'element' at the start of an annotation, "
+                  "found '%s'",
+                  lx->text);
+        return false;
+    }
     return parse_operator(lx, e);
 }
 
