@@ -65,6 +65,36 @@ static CXCursor unwrap(CXCursor e)
     return e;
 }
 
+static enum CXChildVisitResult find_call_operator(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_CXXMethod)
+        return CXChildVisit_Continue;
+    char *name = cx_copy_string(clang_getCursorSpelling(c));
+    bool call = !strcmp(name, "operator()");
+    free(name);
+    CXCursor def = call ? clang_getCursorDefinition(c) : clang_getNullCursor();
+    if (clang_Cursor_isNull(def))
+        return CXChildVisit_Continue;
+    *(CXCursor *)data = def;
+    return CXChildVisit_Break;
+}
+
+CXCursor loop_call_functor_body(CXCursor body)
+{
+    CXCursor e = unwrap(body);
+    if (clang_getCursorKind(e) == CXCursor_LambdaExpr)
+        return clang_getNullCursor();
+    CXType t = clang_getCanonicalType(clang_getCursorType(cx_strip(body)));
+    if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+        t = clang_getCanonicalType(clang_getPointeeType(t));
+    CXCursor cls = clang_getTypeDeclaration(t);
+    CXCursor def = clang_getNullCursor();
+    if (!clang_Cursor_isNull(cls))
+        clang_visitChildren(cls, find_call_operator, &def);
+    return clang_Cursor_isNull(def) ? def : cx_function_body_of(def);
+}
+
 /* The array or container an iterator argument walks: `v` of `v.begin()`
  * and `std::begin(v)`, `a` of `a` and `a + k`; a null cursor otherwise. */
 static CXCursor iterated_object(CXCursor arg)

@@ -142,6 +142,8 @@ struct frame {
     use call_elems[LOOP_CALL_MAX_ELEMS];
     bool call_elem_store[LOOP_CALL_MAX_ELEMS];
     unsigned ncall_elems;
+    CXCursor functor_body; /* a call-loop's functor: its operator()'s body, or null */
+    bool by_extent;        /* its children may name it by another cursor of its extent */
     lm_stmt *node;       /* with the statement record: its node, or the nearest above */
     bool node_own;       /* node is this node's own */
     stmts_slots slots;   /* with the record: where its children stand */
@@ -553,6 +555,8 @@ static frame *push_frame(walker *w, CXCursor c, size_t acc, opened_tally opened)
     f->is_loop = false;
     f->range_for = false;
     f->ncall_elems = 0;
+    f->functor_body = clang_getNullCursor();
+    f->by_extent = false;
     f->body_index = 0;
     f->switch_body = f->run_open = f->run_ends = false;
     f->first_mode = f->rest_mode = ACC_READ;
@@ -975,6 +979,7 @@ static bool start_call_loop(walker *w, frame *f, CXCursor c)
         return false;
     f->is_loop = true;
     f->body_index = (unsigned)body;
+    f->functor_body = loop_call_functor_body(lc.body);
     f->loop_var = clang_getNullCursor();
     f->slots = (stmts_slots){0, f->body_index, -1, -1, -1};
     if (w->fn) {
@@ -1260,15 +1265,38 @@ static void claim_statement(walker *w, frame *f, CXCursor c)
     f->stmt_tally = true;
 }
 
-/* Whether c is a node of the walk's path: the root (the body, which its
- * children may name by another cursor of the same extent) or a frame. */
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClientData data);
+
+/* A call-loop's functor body: its operator()'s body walked as the loop's
+ * body, under the functor argument's frame (the functor's construction is
+ * not walked: it happens once, before the loop). */
+static void walk_functor(walker *w, CXCursor arg, CXCursor body, size_t acc, opened_tally opened)
+{
+    push_frame(w, arg, acc, opened);
+    size_t level = w->nframes;
+    push_frame(w, body, acc, OPENED_NONE)->by_extent = true;
+    clang_visitChildren(body, visit, w);
+    while (w->nframes > level)
+        pop_frame(w);
+}
+
+/* Whether frame f is node c.  A body walked from its own cursor (the
+ * root, a functor's) may be named by its children with another cursor of
+ * the same extent. */
+static bool frame_is(const frame *f, CXCursor c)
+{
+    return clang_equalCursors(f->cursor, c) ||
+           (f->by_extent &&
+            clang_equalRanges(clang_getCursorExtent(f->cursor), clang_getCursorExtent(c)));
+}
+
+/* Whether c is a node of the walk's path. */
 static bool on_stack(const walker *w, CXCursor c)
 {
-    for (size_t i = w->nframes; i > 1; i--)
-        if (clang_equalCursors(w->stack->frames[i - 1].cursor, c))
+    for (size_t i = w->nframes; i > 0; i--)
+        if (frame_is(&w->stack->frames[i - 1], c))
             return true;
-    return clang_equalRanges(clang_getCursorExtent(w->stack->frames[0].cursor),
-                             clang_getCursorExtent(c));
+    return false;
 }
 
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClientData data)
@@ -1279,8 +1307,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
      * not in its body, and are passed over. */
     if (!on_stack(w, parent_cursor))
         return CXChildVisit_Continue;
-    while (w->nframes > 1 &&
-           !clang_equalCursors(w->stack->frames[w->nframes - 1].cursor, parent_cursor))
+    while (w->nframes > 1 && !frame_is(&w->stack->frames[w->nframes - 1], parent_cursor))
         pop_frame(w);
     frame *parent = &w->stack->frames[w->nframes - 1];
     unsigned index = parent->nchildren++;
@@ -1301,7 +1328,13 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
 
     access_mode mode = index == 0 ? parent->first_mode : parent->rest_mode;
     opened_tally opened;
+    CXCursor functor = parent->is_loop && index == parent->body_index ? parent->functor_body
+                                                                      : clang_getNullCursor();
     size_t acc = child_tally(w, parent, kind, index, &opened);
+    if (!clang_Cursor_isNull(functor)) {
+        walk_functor(w, c, functor, acc, opened);
+        return CXChildVisit_Continue;
+    }
     bool in_switch = starts_switch_body(parent, index, kind);
     frame *f = push_frame(w, c, acc, opened);
     parent = &w->stack->frames[w->nframes - 2]; /* push_frame may have moved the stack */
@@ -1429,6 +1462,7 @@ static void walk_body(walker *w, CXCursor body)
     w->stack = wc->stacks[wc->depth];
     push_tally(w);
     frame *root = push_frame(w, body, 0, OPENED_NONE);
+    root->by_extent = true;
     if (w->rec) {
         root->node = stmts_root(w->rec);
         root->node_own = true;

@@ -1103,6 +1103,8 @@ static void test_cxx_loop_calls(void)
          "1 * sizeof(double )", 8},
         {"calls", 55, 9, LM_LOOP_FOR, 2, 1, 0, 0, 0, 0, "1 * sizeof(double )", 8,
          "1 * sizeof(double )", 8},
+        {"functor", 71, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
     };
     setup su = {NULL, 0, "cxx_loop_calls.annot", false, false};
     CHECK_KERNEL_WITH("cxx_loop_calls.cpp", &su, loops);

@@ -32,6 +32,11 @@ typedef struct loop_call {
     unsigned nelems;
 } loop_call;
 
+/* The body of the call operator of a functor passed as a loop's body
+ * (not a lambda, which counts where it is written), or a null cursor when
+ * body is a lambda or its operator() has no definition in the unit. */
+CXCursor loop_call_functor_body(CXCursor body);
+
 /* Whether call c is a loop by an annotation of s. */
 bool loop_call_of(const annot_set *s, CXCursor c, loop_call *out);
 

@@ -56,3 +56,17 @@ double calls(double *x, double *y, double *z, double a, long n, std::vector<doub
             m(i, j) += 1.0;
     return s;
 }
+
+/* A functor as the body: its operator() is the loop's body.  Line 71:
+ * y[i] += a * x[i] through its members: 1 plus, 1 multiply; loads x and y,
+ * stores y; 0 .. n-1. */
+struct Axpy {
+    double *x, *y;
+    double a;
+    void operator()(long i) const { y[i] += a * x[i]; }
+};
+
+void functor(double *x, double *y, long n)
+{
+    RAJA::forall<RAJA::seq_exec>(RAJA::RangeSegment(0, n), Axpy{x, y, 3.0});
+}
