@@ -71,7 +71,7 @@
 #include "cxx.h"
 #include "detail.h"
 #include "fp_ops.h"
-#include "loop_calls.h"
+#include "call_loops.h"
 #include "loop_model.h"
 #include "loop_stmt.h"
 #include "omp.h"
@@ -137,10 +137,10 @@ struct frame {
     CXCursor loop_var;   /* loop statements, with the detail: the loop's variable */
     bool range_for;      /* a range-based for whose element is counted: range_elem */
     range_element range_elem;
-    /* A call that is a loop (loop_calls.h): the elements each iteration
+    /* A call that is a loop (call_loops.h): the elements each iteration
      * of its body loads (begin, in) or stores (out). */
-    use call_elems[LOOP_CALL_MAX_ELEMS];
-    bool call_elem_store[LOOP_CALL_MAX_ELEMS];
+    use call_elems[CALL_LOOPS_MAX_ELEMS];
+    bool call_elem_store[CALL_LOOPS_MAX_ELEMS];
     unsigned ncall_elems;
     CXCursor functor_body; /* a call-loop's functor: its operator()'s body, or null */
     bool by_extent;        /* its children may name it by another cursor of its extent */
@@ -950,10 +950,10 @@ static int call_child_index(CXCursor c, CXCursor arg)
 }
 
 /* The bounds of a call-loop, in the program's arena. */
-static void call_loop_bounds(walker *w, CXCursor c, const loop_call *lc, lm_loop *l)
+static void call_loop_bounds(walker *w, CXCursor c, const call_loop *lc, lm_loop *l)
 {
     char *var, *lower, *upper;
-    if (loop_call_bounds(w->cache->tu, c, lc, &var, &lower, &upper)) {
+    if (call_loops_bounds(w->cache->tu, c, lc, &var, &lower, &upper)) {
         l->bounds.loopvar = arena_strdup(w->prog->arena, var);
         l->bounds.lower = arena_strdup(w->prog->arena, lower);
         l->bounds.upper = arena_strdup(w->prog->arena, upper);
@@ -971,15 +971,15 @@ static void call_loop_bounds(walker *w, CXCursor c, const loop_call *lc, lm_loop
  * for's header. */
 static bool start_call_loop(walker *w, frame *f, CXCursor c)
 {
-    loop_call lc;
-    if (!loop_call_of(w->cache->annots, c, &lc))
+    call_loop lc;
+    if (!call_loops_of(w->cache->annots, c, &lc))
         return false;
     int body = call_child_index(c, lc.body);
     if (body < 0)
         return false;
     f->is_loop = true;
     f->body_index = (unsigned)body;
-    f->functor_body = loop_call_functor_body(lc.body);
+    f->functor_body = call_loops_functor_body(lc.body);
     f->loop_var = clang_getNullCursor();
     f->slots = (stmts_slots){0, f->body_index, -1, -1, -1};
     if (w->fn) {
@@ -991,7 +991,7 @@ static bool start_call_loop(walker *w, frame *f, CXCursor c)
         if (!walk_array_target(w, lc.elems[i], &target))
             continue;
         use *u = &f->call_elems[f->ncall_elems];
-        *u = walk_element_use(w->cache, loop_call_elem_type(lc.elems[i]));
+        *u = walk_element_use(w->cache, call_loops_elem_type(lc.elems[i]));
         u->key = target.key;
         u->name = target.name;
         u->param = target.param;
@@ -1012,7 +1012,7 @@ static void start_call(walker *w, frame *f, CXCursor c, access_mode mode)
         f->first_mode = cxx_assignment_mode(c);
         CXCursor object;
         lm_fp_counts ops = {{0}};
-        const annot_element *el = loop_calls_element(w->cache->annots, c, &object);
+        const annot_element *el = call_loops_element(w->cache->annots, c, &object);
         if (el) {
             record_element_call(w, f, c, object, mode, el);
             return;

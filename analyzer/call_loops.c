@@ -1,6 +1,6 @@
 /* Calls that are loops, and element operators of user classes, by the
  * annotations' `loop` and `element` entries (annotations/annot.h). */
-#include "loop_calls.h"
+#include "call_loops.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +33,7 @@ static void prepend_scopes(strbuf *out, CXCursor scope)
     free(name);
 }
 
-char *loop_calls_qualified_name(CXCursor decl)
+char *call_loops_qualified_name(CXCursor decl)
 {
     strbuf sb = STRBUF_INIT;
     prepend_scopes(&sb, clang_getCursorSemanticParent(decl));
@@ -80,7 +80,7 @@ static enum CXChildVisitResult find_call_operator(CXCursor c, CXCursor parent, C
     return CXChildVisit_Break;
 }
 
-CXCursor loop_call_functor_body(CXCursor body)
+CXCursor call_loops_functor_body(CXCursor body)
 {
     CXCursor e = unwrap(body);
     if (clang_getCursorKind(e) == CXCursor_LambdaExpr)
@@ -114,7 +114,7 @@ static CXCursor iterated_object(CXCursor arg)
                : clang_getNullCursor();
 }
 
-CXType loop_call_elem_type(CXCursor object)
+CXType call_loops_elem_type(CXCursor object)
 {
     CXType t = clang_getCanonicalType(clang_getCursorType(object));
     if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
@@ -126,11 +126,11 @@ CXType loop_call_elem_type(CXCursor object)
     return (CXType){.kind = CXType_Invalid};
 }
 
-static void note_elem(loop_call *lc, CXCursor arg, bool store)
+static void note_elem(call_loop *lc, CXCursor arg, bool store)
 {
     CXCursor object = iterated_object(arg);
-    if (clang_Cursor_isNull(object) || lc->nelems == LOOP_CALL_MAX_ELEMS ||
-        loop_call_elem_type(object).kind == CXType_Invalid)
+    if (clang_Cursor_isNull(object) || lc->nelems == CALL_LOOPS_MAX_ELEMS ||
+        call_loops_elem_type(object).kind == CXType_Invalid)
         return;
     lc->elems[lc->nelems] = object;
     lc->elem_store[lc->nelems++] = store;
@@ -150,13 +150,13 @@ static bool pair_fits(CXCursor c, const annot_loop *a)
     return clang_equalTypes(clang_getCanonicalType(tb), clang_getCanonicalType(te));
 }
 
-bool loop_call_of(const annot_set *s, CXCursor c, loop_call *out)
+bool call_loops_of(const annot_set *s, CXCursor c, call_loop *out)
 {
     CXCursor callee = clang_getCursorReferenced(c);
     int nargs = clang_Cursor_getNumArguments(c);
     if (!s || nargs < 1 || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
         return false;
-    char *name = loop_calls_qualified_name(callee);
+    char *name = call_loops_qualified_name(callee);
     const annot_loop *a = NULL;
     do
         a = annot_lookup_loop(s, name, (size_t)nargs, a);
@@ -164,7 +164,7 @@ bool loop_call_of(const annot_set *s, CXCursor c, loop_call *out)
     free(name);
     if (!a)
         return false;
-    *out = (loop_call){.annot = a};
+    *out = (call_loop){.annot = a};
     for (unsigned i = 0; i < (unsigned)nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(c, i);
         switch (a->roles[i]) {
@@ -246,7 +246,7 @@ static char *pair_upper(CXTranslationUnit tu, CXCursor begin, CXCursor end)
     return out;
 }
 
-bool loop_call_bounds(CXTranslationUnit tu, CXCursor c, const loop_call *lc, char **var,
+bool call_loops_bounds(CXTranslationUnit tu, CXCursor c, const call_loop *lc, char **var,
                       char **lower, char **upper)
 {
     const annot_loop *a = lc->annot;
@@ -278,7 +278,7 @@ bool loop_call_bounds(CXTranslationUnit tu, CXCursor c, const loop_call *lc, cha
     return true;
 }
 
-const annot_element *loop_calls_element(const annot_set *s, CXCursor c, CXCursor *object)
+const annot_element *call_loops_element(const annot_set *s, CXCursor c, CXCursor *object)
 {
     CXCursor callee = clang_getCursorReferenced(c);
     if (!s || clang_getCursorKind(callee) != CXCursor_CXXMethod)
@@ -288,7 +288,7 @@ const annot_element *loop_calls_element(const annot_set *s, CXCursor c, CXCursor
     free(method);
     if (!element)
         return NULL;
-    char *cls = loop_calls_qualified_name(clang_getCursorSemanticParent(callee));
+    char *cls = call_loops_qualified_name(clang_getCursorSemanticParent(callee));
     const annot_element *el = annot_lookup_element(s, cls);
     free(cls);
     if (!el)
