@@ -50,6 +50,13 @@
  * that contains the loop; its body is the loop's own level.  Children come in
  * source order, with absent for-parts left out, so the body is the last child
  * of a for/while and the first of a do.
+ * In C++ a call the annotations make a loop (call_loops.h: RAJA::forall,
+ * Kokkos::parallel_for, std::for_each) is a for whose body is its body
+ * argument, found among the call's children by extent: a lambda's body is
+ * walked where it is written; a functor's operator() body is walked there,
+ * under the argument's frame, from a cursor its children may name by another
+ * of the same extent (as the root's may).  libclang shows a lambda's
+ * captures under a parent off the walk's path: they are passed over.
  *
  * The ExaSAT detail (detail.c), when asked for, is recorded in the same
  * pass: the walk tells it of loops and their bodies, variables named with
@@ -67,11 +74,11 @@
 
 #include <clang-c/Index.h>
 
+#include "call_loops.h"
 #include "cx.h"
 #include "cxx.h"
 #include "detail.h"
 #include "fp_ops.h"
-#include "call_loops.h"
 #include "loop_model.h"
 #include "loop_stmt.h"
 #include "omp.h"
