@@ -220,9 +220,7 @@ static const struct {
     {"data", CXX_CALL_DATA},
 };
 
-/* The object a member call is made on: the first child of `v[i]` (which
- * may be a member, `m[i]`), the base of the member reference of `v.at(i)`. */
-static CXCursor cxx_call_object(CXCursor call)
+CXCursor cxx_call_object(CXCursor call)
 {
     cx_kids kids = cx_children_of(call);
     if (!kids.n)

@@ -50,6 +50,13 @@
  * that contains the loop; its body is the loop's own level.  Children come in
  * source order, with absent for-parts left out, so the body is the last child
  * of a for/while and the first of a do.
+ * In C++ a call the annotations make a loop (call_loops.h: RAJA::forall,
+ * Kokkos::parallel_for, std::for_each) is a for whose body is its body
+ * argument, found among the call's children by extent: a lambda's body is
+ * walked where it is written; a functor's operator() body is walked there,
+ * under the argument's frame, from a cursor its children may name by another
+ * of the same extent (as the root's may).  libclang shows a lambda's
+ * captures under a parent off the walk's path: they are passed over.
  *
  * The ExaSAT detail (detail.c), when asked for, is recorded in the same
  * pass: the walk tells it of loops and their bodies, variables named with
@@ -67,6 +74,7 @@
 
 #include <clang-c/Index.h>
 
+#include "call_loops.h"
 #include "cx.h"
 #include "cxx.h"
 #include "detail.h"
@@ -136,6 +144,13 @@ struct frame {
     CXCursor loop_var;   /* loop statements, with the detail: the loop's variable */
     bool range_for;      /* a range-based for whose element is counted: range_elem */
     range_element range_elem;
+    /* A call that is a loop (call_loops.h): the elements each iteration
+     * of its body loads (begin, in) or stores (out). */
+    use call_elems[CALL_LOOPS_MAX_ELEMS];
+    bool call_elem_store[CALL_LOOPS_MAX_ELEMS];
+    unsigned ncall_elems;
+    CXCursor functor_body; /* a call-loop's functor: its operator()'s body, or null */
+    bool by_extent;        /* its children may name it by another cursor of its extent */
     lm_stmt *node;       /* with the statement record: its node, or the nearest above */
     bool node_own;       /* node is this node's own */
     stmts_slots slots;   /* with the record: where its children stand */
@@ -546,6 +561,9 @@ static frame *push_frame(walker *w, CXCursor c, size_t acc, opened_tally opened)
     f->stmt_tally = false;
     f->is_loop = false;
     f->range_for = false;
+    f->ncall_elems = 0;
+    f->functor_body = clang_getNullCursor();
+    f->by_extent = false;
     f->body_index = 0;
     f->switch_body = f->run_open = f->run_ends = false;
     f->first_mode = f->rest_mode = ACC_READ;
@@ -811,9 +829,10 @@ static void detail_element_call(walker *w, CXCursor call, CXCursor object, acces
 
 /* A standard container's element call: one access of one element, by the
  * mode it is used in, like a C subscript; a row of a container of
- * containers moves nothing by itself. */
+ * containers moves nothing by itself.  An annotated class's (el) is one
+ * element of the annotation's type. */
 static void record_element_call(walker *w, frame *f, CXCursor call, CXCursor object,
-                                access_mode mode)
+                                access_mode mode, const annot_element *el)
 {
     CXType elem = clang_getCanonicalType(clang_getCursorType(call));
     if (cxx_type_is_container(elem))
@@ -829,6 +848,10 @@ static void record_element_call(walker *w, frame *f, CXCursor call, CXCursor obj
     if (!(mode & ACC_READWRITE) || !walk_counts_bytes(w) || !walk_array_target(w, object, &target))
         return;
     use u = walk_element_use(w->cache, elem);
+    if (el && el->elem_type) {
+        u.elem_type = walk_intern(w->cache, el->elem_type);
+        u.elem_size = el->elem_size;
+    }
     u.key = target.key;
     u.name = target.name;
     u.param = target.param;
@@ -836,23 +859,29 @@ static void record_element_call(walker *w, frame *f, CXCursor call, CXCursor obj
     tally_note(walk_tally(w, f->acc), &u, (mode & ACC_READ) != 0, (mode & ACC_WRITE) != 0, seq);
 }
 
+/* The loop of a reported function that statement (or call) c makes. */
+static void add_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
+{
+    unsigned line = 0, col = 0;
+    char *file = cx_file_location(clang_getCursorLocation(c), &line, &col);
+    col = loop_column(w, clang_getCursorLocation(c), file, line, col);
+    lm_loop *around = walk_tally(w, f->acc)->loop;
+    for (size_t i = f->acc; !around && i > 0; i--)
+        around = walk_tally(w, i - 1)->loop;
+    f->body_loop =
+        lm_function_add_loop(w->prog, w->fn, around, kind, (lm_location){file, line, col});
+    free(file);
+    if (f->node_own)
+        f->node->loop = f->body_loop;
+}
+
 static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
 {
     f->is_loop = true;
     if (w->fn) {
-        unsigned line = 0, col = 0;
-        char *file = cx_file_location(clang_getCursorLocation(c), &line, &col);
-        col = loop_column(w, clang_getCursorLocation(c), file, line, col);
-        lm_loop *around = walk_tally(w, f->acc)->loop;
-        for (size_t i = f->acc; !around && i > 0; i--)
-            around = walk_tally(w, i - 1)->loop;
-        f->body_loop = lm_function_add_loop(w->prog, w->fn, around, kind,
-                                            (lm_location){file, line, col});
-        free(file);
+        add_loop(w, f, c, kind);
         if (kind == LM_LOOP_FOR)
             f->body_loop->omp = loop_omp_directive(w->cache->tu, c);
-        if (f->node_own)
-            f->node->loop = f->body_loop;
     }
     /* By position: a cursor from another visit never equals the one this
      * walk is handed, as libclang's cursors carry traversal state.  A loop
@@ -901,17 +930,103 @@ static void apply_call(walker *w, frame *f, CXCursor c)
     detail_call(w->dt, c, &effect);
 }
 
-/* A call: in C++ perhaps an element access of a standard container or the
- * arithmetic of std::complex, else a call by calls.c's rules. */
+typedef struct child_match {
+    CXSourceRange extent;
+    int index, seen;
+} child_match;
+
+static enum CXChildVisitResult match_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    child_match *m = data;
+    if (clang_equalRanges(clang_getCursorExtent(c), m->extent)) {
+        m->index = m->seen;
+        return CXChildVisit_Break;
+    }
+    m->seen++;
+    return CXChildVisit_Continue;
+}
+
+/* Which child of call c argument arg is, by its extent (cursors of another
+ * visit never equal the walk's); -1 when none. */
+static int call_child_index(CXCursor c, CXCursor arg)
+{
+    child_match m = {clang_getCursorExtent(arg), -1, 0};
+    clang_visitChildren(c, match_child, &m);
+    return m.index;
+}
+
+/* The bounds of a call-loop, in the program's arena. */
+static void call_loop_bounds(walker *w, CXCursor c, const call_loop *lc, lm_loop *l)
+{
+    char *var, *lower, *upper;
+    if (call_loops_bounds(w->cache->tu, c, lc, &var, &lower, &upper)) {
+        l->bounds.loopvar = arena_strdup(w->prog->arena, var);
+        l->bounds.lower = arena_strdup(w->prog->arena, lower);
+        l->bounds.upper = arena_strdup(w->prog->arena, upper);
+        l->bounds.stride = "1";
+    }
+    free(var);
+    free(lower);
+    free(upper);
+}
+
+/* A call the annotations make a loop (RAJA::forall, Kokkos::parallel_for,
+ * std::for_each, ...): a `for` at the call whose body is the body argument
+ * (a lambda counts where it is written), each iteration moving one element
+ * of its iterator arguments; the other arguments count outside it, as a
+ * for's header. */
+static bool start_call_loop(walker *w, frame *f, CXCursor c)
+{
+    call_loop lc;
+    if (!call_loops_of(w->cache->annots, c, &lc))
+        return false;
+    int body = call_child_index(c, lc.body);
+    if (body < 0)
+        return false;
+    f->is_loop = true;
+    f->body_index = (unsigned)body;
+    f->functor_body = call_loops_functor_body(lc.body);
+    f->loop_var = clang_getNullCursor();
+    f->slots = (stmts_slots){0, f->body_index, -1, -1, -1};
+    if (w->fn) {
+        add_loop(w, f, c, LM_LOOP_FOR);
+        call_loop_bounds(w, c, &lc, f->body_loop);
+    }
+    for (unsigned i = 0; i < lc.nelems; i++) {
+        array_target target;
+        if (!walk_array_target(w, lc.elems[i], &target))
+            continue;
+        use *u = &f->call_elems[f->ncall_elems];
+        *u = walk_element_use(w->cache, call_loops_elem_type(lc.elems[i]));
+        u->key = target.key;
+        u->name = target.name;
+        u->param = target.param;
+        u->suffix = target.suffix;
+        f->call_elem_store[f->ncall_elems++] = lc.elem_store[i];
+    }
+    return true;
+}
+
+/* A call: in C++ perhaps a loop, an element access of a standard container
+ * or of an annotated class, or the arithmetic of std::complex, else a call
+ * by calls.c's rules. */
 static void start_call(walker *w, frame *f, CXCursor c, access_mode mode)
 {
     if (w->cache->cxx) {
+        if (start_call_loop(w, f, c))
+            return;
         f->first_mode = cxx_assignment_mode(c);
         CXCursor object;
         lm_fp_counts ops = {{0}};
+        const annot_element *el = call_loops_element(w->cache->annots, c, &object);
+        if (el) {
+            record_element_call(w, f, c, object, mode, el);
+            return;
+        }
         switch (cxx_container_call(c, &object)) {
         case CXX_CALL_ELEMENT:
-            record_element_call(w, f, c, object, mode);
+            record_element_call(w, f, c, object, mode, NULL);
             return;
         case CXX_CALL_DATA: /* an address: the subscript on it is the access */
             return;
@@ -1101,6 +1216,9 @@ static size_t child_tally(walker *w, frame *parent, enum CXCursorKind kind, unsi
             detail_body_open(w->dt, parent->body_loop, parent->loop_var);
         if (parent->range_for)
             range_access(w, parent, w->ntallies - 1, ACC_READ);
+        for (unsigned i = 0; i < parent->ncall_elems; i++)
+            tally_note(walk_tally(w, w->ntallies - 1), &parent->call_elems[i],
+                       !parent->call_elem_store[i], parent->call_elem_store[i], ++w->seq);
         *opened = OPENED_BODY;
         return w->ntallies - 1;
     }
@@ -1154,11 +1272,49 @@ static void claim_statement(walker *w, frame *f, CXCursor c)
     f->stmt_tally = true;
 }
 
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClientData data);
+
+/* A call-loop's functor body: its operator()'s body walked as the loop's
+ * body, under the functor argument's frame (the functor's construction is
+ * not walked: it happens once, before the loop). */
+static void walk_functor(walker *w, CXCursor arg, CXCursor body, size_t acc, opened_tally opened)
+{
+    push_frame(w, arg, acc, opened);
+    size_t level = w->nframes;
+    push_frame(w, body, acc, OPENED_NONE)->by_extent = true;
+    clang_visitChildren(body, visit, w);
+    while (w->nframes > level)
+        pop_frame(w);
+}
+
+/* Whether frame f is node c.  A body walked from its own cursor (the
+ * root, a functor's) may be named by its children with another cursor of
+ * the same extent. */
+static bool frame_is(const frame *f, CXCursor c)
+{
+    return clang_equalCursors(f->cursor, c) ||
+           (f->by_extent &&
+            clang_equalRanges(clang_getCursorExtent(f->cursor), clang_getCursorExtent(c)));
+}
+
+/* Whether c is a node of the walk's path. */
+static bool on_stack(const walker *w, CXCursor c)
+{
+    for (size_t i = w->nframes; i > 0; i--)
+        if (frame_is(&w->stack->frames[i - 1], c))
+            return true;
+    return false;
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClientData data)
 {
     walker *w = data;
-    while (w->nframes > 1 &&
-           !clang_equalCursors(w->stack->frames[w->nframes - 1].cursor, parent_cursor))
+    /* libclang visits a lambda's captures as children of a parent that is
+     * not on the walk's path: their copies are made where the lambda is,
+     * not in its body, and are passed over. */
+    if (!on_stack(w, parent_cursor))
+        return CXChildVisit_Continue;
+    while (w->nframes > 1 && !frame_is(&w->stack->frames[w->nframes - 1], parent_cursor))
         pop_frame(w);
     frame *parent = &w->stack->frames[w->nframes - 1];
     unsigned index = parent->nchildren++;
@@ -1179,7 +1335,13 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
 
     access_mode mode = index == 0 ? parent->first_mode : parent->rest_mode;
     opened_tally opened;
+    CXCursor functor = parent->is_loop && index == parent->body_index ? parent->functor_body
+                                                                      : clang_getNullCursor();
     size_t acc = child_tally(w, parent, kind, index, &opened);
+    if (!clang_Cursor_isNull(functor)) {
+        walk_functor(w, c, functor, acc, opened);
+        return CXChildVisit_Continue;
+    }
     bool in_switch = starts_switch_body(parent, index, kind);
     frame *f = push_frame(w, c, acc, opened);
     parent = &w->stack->frames[w->nframes - 2]; /* push_frame may have moved the stack */
@@ -1307,6 +1469,7 @@ static void walk_body(walker *w, CXCursor body)
     w->stack = wc->stacks[wc->depth];
     push_tally(w);
     frame *root = push_frame(w, body, 0, OPENED_NONE);
+    root->by_extent = true;
     if (w->rec) {
         root->node = stmts_root(w->rec);
         root->node_own = true;

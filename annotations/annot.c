@@ -14,9 +14,14 @@
 #include "mem.h"
 #include "strbuf.h"
 
+typedef enum entry_kind { ENTRY_OPERATOR, ENTRY_LOOP, ENTRY_ELEMENT } entry_kind;
+
 typedef struct annot_entry {
     struct annot_entry *next;
+    entry_kind kind;
     annot_function fn;
+    annot_loop loop;
+    annot_element elem;
 } annot_entry;
 
 struct annot_set {
@@ -117,7 +122,18 @@ static void lex_next(lexer *lx)
     }
     if (isalpha((unsigned char)c) || c == '_') {
         size_t n = 0;
-        while (isalnum((unsigned char)*lx->p) || *lx->p == '_') {
+        /* `::` between name parts makes one qualified name: RAJA::forall. */
+        while (isalnum((unsigned char)*lx->p) || *lx->p == '_' ||
+               (lx->p[0] == ':' && lx->p[1] == ':' &&
+                (isalpha((unsigned char)lx->p[2]) || lx->p[2] == '_'))) {
+            if (*lx->p == ':') {
+                if (n + 2 >= sizeof lx->text) {
+                    lex_error(lx, lx->tline, lx->tcol, "name too long%s", "");
+                    return;
+                }
+                lx->text[n++] = ':';
+                lex_advance_char(lx);
+            }
             if (n + 1 >= sizeof lx->text) {
                 lex_error(lx, lx->tline, lx->tcol, "name too long%s", "");
                 return;
@@ -349,11 +365,171 @@ static bool parse_operator(lexer *lx, annot_entry *e)
     return true;
 }
 
+static const struct {
+    const char *word;
+    annot_role role;
+} annot_roles[] = {
+    {"_", ANNOT_ROLE_OTHER},   {"count", ANNOT_ROLE_COUNT}, {"range", ANNOT_ROLE_RANGE},
+    {"begin", ANNOT_ROLE_BEGIN}, {"end", ANNOT_ROLE_END},   {"in", ANNOT_ROLE_IN},
+    {"out", ANNOT_ROLE_OUT},   {"body", ANNOT_ROLE_BODY},
+};
+
+static bool parse_role(lexer *lx, name_list *words, unsigned *seen)
+{
+    unsigned line = lx->tline, col = lx->tcol;
+    const char *word = lex_take_ident(lx, "an argument's role");
+    if (!word)
+        return false;
+    for (size_t i = 0; i < sizeof annot_roles / sizeof *annot_roles; i++) {
+        if (!strcmp(word, annot_roles[i].word)) {
+            names_push(words, word);
+            seen[annot_roles[i].role]++;
+            return true;
+        }
+    }
+    lex_error(lx, line, col,
+              "unknown role '%s' (expected count, range, begin, end, in, out, body or _)", word);
+    return false;
+}
+
+/* A loop needs one body, and either one count or range (with perhaps a
+ * begin: std::for_each_n), or begin and end. */
+static const char *loop_roles_problem(const unsigned *seen)
+{
+    unsigned counts = seen[ANNOT_ROLE_COUNT] + seen[ANNOT_ROLE_RANGE];
+    if (seen[ANNOT_ROLE_BODY] != 1)
+        return "a loop needs exactly one body argument";
+    if (counts > 1 || seen[ANNOT_ROLE_BEGIN] > 1 || seen[ANNOT_ROLE_END] > 1 ||
+        seen[ANNOT_ROLE_OUT] > 1 || seen[ANNOT_ROLE_IN] > 1)
+        return "a role other than _ is given twice";
+    if (counts == 1 ? seen[ANNOT_ROLE_END] != 0
+                    : seen[ANNOT_ROLE_BEGIN] != 1 || seen[ANNOT_ROLE_END] != 1)
+        return "a loop needs either a count or range argument (and perhaps begin), or begin and end";
+    return NULL;
+}
+
+/* loop NAME(ROLE, ...); */
+static bool parse_loop(lexer *lx, annot_entry *e)
+{
+    annot_loop *l = &e->loop;
+    l->file = arena_strdup(lx->arena, lx->name);
+    l->line = lx->tline;
+    l->column = lx->tcol;
+    lex_next(lx);
+    l->name = lex_take_ident(lx, "the function's name");
+    if (!l->name || !lex_expect(lx, "(", "after the function's name"))
+        return false;
+    name_list words = {NULL, 0, 0};
+    unsigned seen[ANNOT_ROLE_BODY + 1] = {0};
+    bool ok = parse_role(lx, &words, seen);
+    while (ok && lex_is(lx, ",")) {
+        lex_next(lx);
+        ok = parse_role(lx, &words, seen);
+    }
+    annot_role *roles = arena_alloc(lx->arena, (words.n ? words.n : 1) * sizeof *roles);
+    for (size_t i = 0; i < words.n; i++)
+        for (size_t k = 0; k < sizeof annot_roles / sizeof *annot_roles; k++)
+            if (!strcmp(words.v[i], annot_roles[k].word))
+                roles[i] = annot_roles[k].role;
+    l->roles = roles;
+    l->nargs = words.n;
+    free(words.v);
+    const char *problem = ok ? loop_roles_problem(seen) : NULL;
+    if (problem) {
+        lex_error(lx, l->line, l->column, "%s", problem);
+        return false;
+    }
+    return ok && lex_expect(lx, ")", "after the roles") && lex_expect(lx, ";", "after the loop");
+}
+
+/* The arithmetic types an element annotation may name, with their x86-64 sizes. */
+static const struct {
+    const char *name;
+    unsigned long size;
+} annot_elem_types[] = {
+    {"float", 4},  {"double", 8},  {"long double", 16}, {"char", 1},
+    {"short", 2},  {"int", 4},     {"long", 8},         {"long long", 8},
+    {"unsigned char", 1}, {"unsigned short", 2}, {"unsigned int", 4}, {"unsigned", 4},
+    {"unsigned long", 8}, {"unsigned long long", 8},
+};
+
+/* element CLASS(TYPE|auto); */
+static bool parse_element(lexer *lx, annot_entry *e)
+{
+    annot_element *el = &e->elem;
+    el->file = arena_strdup(lx->arena, lx->name);
+    el->line = lx->tline;
+    el->column = lx->tcol;
+    lex_next(lx);
+    el->class_name = lex_take_ident(lx, "the class's name");
+    if (!el->class_name || !lex_expect(lx, "(", "after the class's name"))
+        return false;
+    unsigned line = lx->tline, col = lx->tcol;
+    strbuf type = STRBUF_INIT;
+    while (!lx->failed && lx->kind == TOK_IDENT) {
+        strbuf_printf(&type, "%s%s", type.len ? " " : "", lx->text);
+        lex_next(lx);
+    }
+    bool found = !strcmp(strbuf_cstr(&type), "auto");
+    for (size_t i = 0; !found && i < sizeof annot_elem_types / sizeof *annot_elem_types; i++) {
+        if (!strcmp(strbuf_cstr(&type), annot_elem_types[i].name)) {
+            el->elem_type = annot_elem_types[i].name;
+            el->elem_size = annot_elem_types[i].size;
+            found = true;
+        }
+    }
+    if (!found && !lx->failed)
+        lex_error(lx, line, col, "expected an arithmetic type or auto as the element, found '%s'",
+                  type.len ? strbuf_cstr(&type) : lx->text);
+    strbuf_release(&type);
+    return found && lex_expect(lx, ")", "after the element type") &&
+           lex_expect(lx, ";", "after the element annotation");
+}
+
+static bool parse_entry(lexer *lx, annot_entry *e)
+{
+    if (lex_is(lx, "loop")) {
+        e->kind = ENTRY_LOOP;
+        return parse_loop(lx, e);
+    }
+    if (lex_is(lx, "element")) {
+        e->kind = ENTRY_ELEMENT;
+        return parse_element(lx, e);
+    }
+    e->kind = ENTRY_OPERATOR;
+    if (!lex_is(lx, "operator")) {
+        lex_error(lx, lx->tline, lx->tcol,
+                  "expected 'operator', 'loop' or 'element' at the start of an annotation, "
+                  "found '%s'",
+                  lx->text);
+        return false;
+    }
+    return parse_operator(lx, e);
+}
+
+static bool same_entry(const annot_entry *a, const annot_entry *b)
+{
+    if (a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case ENTRY_LOOP:
+        return !strcmp(a->loop.name, b->loop.name) && a->loop.nargs == b->loop.nargs &&
+               !memcmp(a->loop.roles, b->loop.roles, a->loop.nargs * sizeof *a->loop.roles);
+    case ENTRY_ELEMENT:
+        return !strcmp(a->elem.class_name, b->elem.class_name);
+    case ENTRY_OPERATOR:
+        break;
+    }
+    return !strcmp(a->fn.name, b->fn.name);
+}
+
 static void annot_add(annot_set *s, annot_entry *e)
 {
     for (annot_entry *old = s->first; old; old = old->next) {
-        if (!strcmp(old->fn.name, e->fn.name)) {
+        if (same_entry(old, e)) {
             old->fn = e->fn;
+            old->loop = e->loop;
+            old->elem = e->elem;
             return;
         }
     }
@@ -373,7 +549,7 @@ static bool annot_parse(annot_set *s, const char *name, const char *text, bool b
     annot_entry *first = NULL, **tail = &first;
     while (!lx.failed && lx.kind != TOK_EOF) {
         annot_entry *e = arena_alloc(s->arena, sizeof *e);
-        if (!parse_operator(&lx, e))
+        if (!parse_entry(&lx, e))
             break;
         *tail = e;
         tail = &e->next;
@@ -410,8 +586,28 @@ bool annot_parse_file(annot_set *s, const char *path)
 const annot_function *annot_lookup(const annot_set *s, const char *name)
 {
     for (const annot_entry *e = s->first; e; e = e->next)
-        if (!strcmp(e->fn.name, name))
+        if (e->kind == ENTRY_OPERATOR && !strcmp(e->fn.name, name))
             return &e->fn;
+    return NULL;
+}
+
+const annot_loop *annot_lookup_loop(const annot_set *s, const char *name, size_t nargs,
+                                    const annot_loop *after)
+{
+    const annot_entry *e = s->first;
+    while (after && e && &e->loop != after)
+        e = e->next;
+    for (e = after && e ? e->next : e; e; e = e->next)
+        if (e->kind == ENTRY_LOOP && e->loop.nargs == nargs && !strcmp(e->loop.name, name))
+            return &e->loop;
+    return NULL;
+}
+
+const annot_element *annot_lookup_element(const annot_set *s, const char *class_name)
+{
+    for (const annot_entry *e = s->first; e; e = e->next)
+        if (e->kind == ENTRY_ELEMENT && !strcmp(e->elem.class_name, class_name))
+            return &e->elem;
     return NULL;
 }
 
@@ -435,9 +631,29 @@ static void annot_dump_names(FILE *out, const char *clause, const annot_names *n
     fputs("};", out);
 }
 
+static void annot_dump_loop(FILE *out, const annot_loop *l)
+{
+    fprintf(out, "loop %s(", l->name);
+    for (size_t i = 0; i < l->nargs; i++)
+        for (size_t k = 0; k < sizeof annot_roles / sizeof *annot_roles; k++)
+            if (annot_roles[k].role == l->roles[i])
+                fprintf(out, "%s%s", i ? ", " : "", annot_roles[k].word);
+    fprintf(out, ");  // %s:%u:%u\n", l->file, l->line, l->column);
+}
+
 void annot_dump(FILE *out, const annot_set *s)
 {
     for (const annot_entry *e = s->first; e; e = e->next) {
+        if (e->kind == ENTRY_LOOP) {
+            annot_dump_loop(out, &e->loop);
+            continue;
+        }
+        if (e->kind == ENTRY_ELEMENT) {
+            fprintf(out, "element %s(%s);  // %s:%u:%u\n", e->elem.class_name,
+                    e->elem.elem_type ? e->elem.elem_type : "auto", e->elem.file, e->elem.line,
+                    e->elem.column);
+            continue;
+        }
         const annot_function *fn = &e->fn;
         fprintf(out, "operator %s(", fn->name);
         for (size_t i = 0; i < fn->nparams; i++)

@@ -1072,6 +1072,73 @@ static void test_cxx_functions_lambdas_operators(void)
     lm_program_free(&p);
 }
 
+static const lm_function *function_named(const lm_program *p, const char *name)
+{
+    const lm_function *f = p->files->functions;
+    while (f && strcmp(f->name, name) != 0)
+        f = f->next;
+    return f;
+}
+
+/* RAJA, Kokkos and <algorithm> loops written as calls, and element
+ * operators of Kokkos Views and of a Matrix annotated by the test. */
+static void test_cxx_loop_calls(void)
+{
+    static const expected_loop loops[] = {
+        {"calls", 41, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+        {"calls", 42, 5, LM_LOOP_FOR, 1, 0, 1, 0, 0, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+        {"calls", 45, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+        {"calls", 46, 5, LM_LOOP_FOR, 1, 0, 0, 0, 1, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+        {"calls", 48, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "1 * sizeof(double )", 8, NULL, 0},
+        {"calls", 49, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "1 * sizeof(double )", 8, NULL, 0},
+        {"calls", 50, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 1, "1 * sizeof(double )", 8,
+         "1 * sizeof(float )", 4},
+        {"calls", 52, 5, LM_LOOP_FOR, 1, 0, 1, 0, 0, 0,
+         "1 * sizeof(double ) + 1 * sizeof(float )", 12, "1 * sizeof(double )", 8},
+        {"calls", 54, 5, LM_LOOP_FOR, 1, 1, 0, 0, 0, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+        {"calls", 55, 9, LM_LOOP_FOR, 2, 1, 0, 0, 0, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+        {"functor", 71, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+    };
+    setup su = {NULL, 0, "cxx_loop_calls.annot", false, false};
+    CHECK_KERNEL_WITH("cxx_loop_calls.cpp", &su, loops);
+    /* The bounds: the range's, as numbers or symbols, the lambda's variable. */
+    static const struct {
+        const char *var, *lower, *upper;
+    } want[] = {
+        {"i", "0", "n-1"}, {"i", "1", "99"},         {"i", "0", "n-1"},        {"i", "2", "n-1"},
+        {"i", "0", "n-1"}, {"e", "0", "v.size-1"},   {"e", "0", "v.size-1"},   {"p", "0", "v.size-1"},
+    };
+    lm_program *p = analyze_quietly("cxx_loop_calls.cpp", &su);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    const lm_function *calls = function_named(p, "calls");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(calls);
+    size_t n = 0;
+    for (const lm_loop *l = calls->loops; l && n < 8; l = l->next, n++) {
+        CU_ASSERT_STRING_EQUAL(l->bounds.loopvar ? l->bounds.loopvar : "NULL", want[n].var);
+        CU_ASSERT_STRING_EQUAL(l->bounds.lower ? l->bounds.lower : "NULL", want[n].lower);
+        CU_ASSERT_STRING_EQUAL(l->bounds.upper ? l->bounds.upper : "NULL", want[n].upper);
+    }
+    CU_ASSERT_EQUAL(n, 8);
+    lm_program_free(&p);
+    /* Without the built-in set, a RAJA loop is no loop: its lambda counts
+     * where it is written, at the function's level. */
+    setup bare = {NULL, 0, "cxx_loop_calls.annot", true, false};
+    p = analyze_quietly("cxx_loop_calls.cpp", &bare);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    calls = function_named(p, "calls");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(calls);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(calls->loops);
+    CU_ASSERT_EQUAL(calls->loops->loc.line, 54);
+    lm_program_free(&p);
+}
+
 static void test_cxx_std_calls(void)
 {
     static const expected_loop loops[] = {
@@ -1206,6 +1273,7 @@ static const testutil_case cxx_cases[] = {
     {"members, operators, lambdas, std math", test_cxx_functions_lambdas_operators},
     {"a generic lambda, per instance", test_cxx_generic_lambda},
     {"std::move, a callee in parentheses", test_cxx_std_calls},
+    {"loops written as calls, element operators", test_cxx_loop_calls},
     {"pragmas", test_cxx_pragmas},
     {"language by file", test_cxx_language_by_file},
     {"a standard of the other language", test_cxx_standard_of_the_other_language},

@@ -186,7 +186,24 @@ static void test_syntax_errors(void)
         const char *text, *message;
     } cases[] = {
         {"function f(int x) { read{x}; }",
-         "t.annot:1:1: error: expected 'operator' at the start of an annotation, found 'function'\n"},
+         "t.annot:1:1: error: expected 'operator', 'loop' or 'element' at the start of an "
+         "annotation, found 'function'\n"},
+        {"loop f(range, bdy);",
+         "t.annot:1:15: error: unknown role 'bdy' (expected count, range, begin, end, in, out, "
+         "body or _)\n"},
+        {"loop f(range, range, body);", "t.annot:1:1: error: a role other than _ is given twice\n"},
+        {"\n  loop f(range);", "t.annot:2:3: error: a loop needs exactly one body argument\n"},
+        {"loop f(begin, body);",
+         "t.annot:1:1: error: a loop needs either a count or range argument (and perhaps "
+         "begin), or begin and end\n"},
+        {"loop f(range, body)", "t.annot:1:20: error: expected ';' after the loop, found 'end "
+                                "of file'\n"},
+        {"loop (range, body);", "t.annot:1:6: error: expected the function's name, found '('\n"},
+        {"element M(complex);",
+         "t.annot:1:11: error: expected an arithmetic type or auto as the element, found "
+         "'complex'\n"},
+        {"element M(double;", "t.annot:1:17: error: expected ')' after the element type, found "
+                              "';'\n"},
         {"operator f(int x) { red{x}; }",
          "t.annot:1:21: error: unknown clause 'red' (expected modify, read or alias)\n"},
         {"operator f(int x) { read{x}; read{x}; }",
@@ -222,6 +239,59 @@ static void test_syntax_errors(void)
         free(messages);
         annot_set_free(&s);
     }
+}
+
+static void test_loops_and_elements(void)
+{
+    annot_set *s = annot_set_create();
+    CU_ASSERT_TRUE(annot_parse_text(s, "t",
+        "loop RAJA::forall(range, body);\n"
+        "loop std::transform(begin, end, in, out, body);\n"
+        "loop std::transform(_, begin, end, out, body);\n"
+        "element Kokkos::View(auto);\n"
+        "element Matrix(long double);\n"
+        "loop RAJA::forall(range,\n body); // the same again: replaces\n"));
+    CU_ASSERT_EQUAL(annot_count(s), 5);
+    const annot_loop *forall = annot_lookup_loop(s, "RAJA::forall", 2, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(forall);
+    CU_ASSERT_EQUAL(forall->roles[0], ANNOT_ROLE_RANGE);
+    CU_ASSERT_EQUAL(forall->roles[1], ANNOT_ROLE_BODY);
+    CU_ASSERT_EQUAL(forall->line, 6);
+    CU_ASSERT_PTR_NULL(annot_lookup_loop(s, "RAJA::forall", 3, NULL));
+    CU_ASSERT_PTR_NULL(annot_lookup_loop(s, "forall", 2, NULL));
+    CU_ASSERT_PTR_NULL(annot_lookup_loop(s, "RAJA::forall", 2, forall));
+    /* Two of one arity, in the order read. */
+    const annot_loop *binary = annot_lookup_loop(s, "std::transform", 5, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(binary);
+    CU_ASSERT_EQUAL(binary->roles[2], ANNOT_ROLE_IN);
+    const annot_loop *policy = annot_lookup_loop(s, "std::transform", 5, binary);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(policy);
+    CU_ASSERT_EQUAL(policy->roles[0], ANNOT_ROLE_OTHER);
+    CU_ASSERT_EQUAL(policy->roles[3], ANNOT_ROLE_OUT);
+    CU_ASSERT_PTR_NULL(annot_lookup_loop(s, "std::transform", 5, policy));
+    const annot_element *view = annot_lookup_element(s, "Kokkos::View");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(view);
+    CU_ASSERT_PTR_NULL(view->elem_type);
+    const annot_element *m = annot_lookup_element(s, "Matrix");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_STRING_EQUAL(m->elem_type, "long double");
+    CU_ASSERT_EQUAL(m->elem_size, 16);
+    CU_ASSERT_PTR_NULL(annot_lookup(s, "Matrix"));
+    FILE *tmp = tmpfile();
+    annot_dump(tmp, s);
+    char *dump = testutil_read_stream(tmp);
+    fclose(tmp);
+    CU_ASSERT_STRING_EQUAL(dump, "loop RAJA::forall(range, body);  // t:6:1\n"
+                                 "loop std::transform(begin, end, in, out, body);  // t:2:1\n"
+                                 "loop std::transform(_, begin, end, out, body);  // t:3:1\n"
+                                 "element Kokkos::View(auto);  // t:4:1\n"
+                                 "element Matrix(long double);  // t:5:1\n");
+    annot_set *again = annot_set_create();
+    CU_ASSERT_TRUE(annot_parse_text(again, "t", dump));
+    CU_ASSERT_EQUAL(annot_count(again), 5);
+    free(dump);
+    annot_set_free(&again);
+    annot_set_free(&s);
 }
 
 static void test_dump_reads_back(void)
@@ -271,6 +341,7 @@ static const testutil_case reader_cases[] = {
     {"defaults are marked builtin", test_defaults_are_marked_builtin},
     {"later operator replaces", test_later_operator_replaces},
     {"dump reads back", test_dump_reads_back},
+    {"loops and elements (C++)", test_loops_and_elements},
     {NULL, NULL},
 };
 

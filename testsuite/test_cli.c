@@ -387,6 +387,69 @@ static void test_json_to_stdout(void)
     testutil_proc_release(&r);
 }
 
+#define LOOP_CALLS AITOOL_KERNEL_DIR "/cxx_loop_calls.cpp"
+
+/* C++ loops written as calls in every output: RAJA::forall at line 41 is a
+ * for there (y[i] += a * x[i]: 2 flops, 16 bytes loaded, 8 stored), its
+ * bounds the range's; the annotations say so (-dumpannot). */
+static void test_loops_written_as_calls(void)
+{
+    const char *args[] = {"-static-counting-only", "-annot", AITOOL_KERNEL_DIR "/cxx_loop_calls.annot",
+                          "-report-file", "lc.txt", "-xml", "lc.xml", "-json", "-", LOOP_CALLS,
+                          NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    cJSON *root = cJSON_Parse(r.out);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+    cJSON *loops = cJSON_GetObjectItemCaseSensitive(root, "loops");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(loops), 11);
+    cJSON *forall = cJSON_GetArrayItem(loops, 0);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(forall, "kind")->valuestring, "for");
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(forall, "function")->valuestring,
+                           "calls");
+    CU_ASSERT_EQUAL(cJSON_GetObjectItemCaseSensitive(forall, "line")->valueint, 41);
+    CU_ASSERT_EQUAL(cJSON_GetObjectItemCaseSensitive(forall, "fp_total")->valueint, 2);
+    CU_ASSERT_EQUAL(cJSON_GetObjectItemCaseSensitive(forall, "load_bytes")->valueint, 16);
+    CU_ASSERT_EQUAL(cJSON_GetObjectItemCaseSensitive(forall, "store_bytes")->valueint, 8);
+    cJSON_Delete(root);
+    char *text = read_in_tmp("lc.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "ForStatement@ " LOOP_CALLS ":41:5\nfp_plus:1\n"));
+    free(text);
+    char *xml = read_in_tmp("lc.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<loop linenum=\"41\" loopvar=\"i\" stride=\"1\" "
+                                       "lowerbound=\"0\" upperbound=\"n-1\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<loop linenum=\"49\" loopvar=\"e\" stride=\"1\" "
+                                       "lowerbound=\"0\" upperbound=\"v.size-1\""));
+    free(xml);
+    testutil_proc_release(&r);
+    const char *dump[] = {"-dumpannot", NULL};
+    r = run(dump);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nloop RAJA::forall(range, body);  // <built-in>:"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nelement Kokkos::View(auto);  // <built-in>:"));
+    testutil_proc_release(&r);
+}
+
+/* A bad loop annotation: file:line:col, exit 1, nothing analyzed. */
+static void test_bad_loop_annotation(void)
+{
+    char *path = testutil_path(tmpdir, "bad.annot");
+    CU_ASSERT_TRUE(testutil_write_file(path, "// two bodies\nloop f(count, body, body);\n"));
+    free(path);
+    const char *args[] = {"-static-counting-only", "-annot", "bad.annot", "-report-file",
+                          "bad.txt", LOOP_CALLS, NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(r.err, "bad.annot:2:1: error: a loop needs exactly one body argument"));
+    char *report = testutil_path(tmpdir, "bad.txt");
+    CU_ASSERT_NOT_EQUAL(access(report, F_OK), 0);
+    free(report);
+    testutil_proc_release(&r);
+}
+
 /* -I and -D reach clang; without them the file does not compile. */
 static void test_compiler_options_are_passed(void)
 {
@@ -718,6 +781,8 @@ static const testutil_case option_cases[] = {
 static const testutil_case output_cases[] = {
     {"default report rewritten, not appended", test_default_report_rewritten_not_appended},
     {"json to stdout", test_json_to_stdout},
+    {"C++ loops written as calls", test_loops_written_as_calls},
+    {"a bad loop annotation", test_bad_loop_annotation},
     {"report over an input is refused", test_report_over_an_input_is_refused},
     {"outputs over other inputs are refused", test_outputs_over_other_inputs_are_refused},
     {"late outputs over inputs are refused", test_late_outputs_over_inputs_are_refused},

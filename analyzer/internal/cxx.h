@@ -49,6 +49,11 @@ typedef enum cxx_element_call {
  * container it is made on (`v` of `v[i]`), parentheses stripped. */
 cxx_element_call cxx_container_call(CXCursor c, CXCursor *object);
 
+/* The object a member call is made on: the first child of `v[i]` (which
+ * may be a member, `m[i]`), the base of the member reference of `v.at(i)`;
+ * a null cursor when the call has no children. */
+CXCursor cxx_call_object(CXCursor call);
+
 /* The variable an element, data or row call reaches down to: `v` of
  * `v[i][j]`, `v.data()`; c itself when it is no such call. */
 CXCursor cxx_container_root(CXCursor c);
