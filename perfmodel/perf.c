@@ -90,6 +90,7 @@
 #include "perf_trips.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -354,7 +355,9 @@ static bool perf_window_terms(const perf_chain *c, const char **p, unsigned long
 static bool perf_window_dims(const lm_access *x, const perf_chain *c, perf_dims *d)
 {
     const char *s = x->subscript;
-    if (!s || d->n == 0)
+    /* The loops a subscript names are bits of an unsigned long: a chain deeper than its
+     * bits (a generated nest of thousands) has no windows. */
+    if (!s || d->n == 0 || c->n > sizeof(unsigned long) * CHAR_BIT)
         return false;
     bool named = false;
     for (unsigned b = 0; b < d->n; b++) {
