@@ -19,6 +19,9 @@ typedef enum entry_kind { ENTRY_OPERATOR, ENTRY_LOOP, ENTRY_ELEMENT } entry_kind
 typedef struct annot_entry {
     struct annot_entry *next;
     entry_kind kind;
+    /* A lookup found it (set by the analyzer's threads, hence atomically): an entry of an
+     * annotation file no lookup found names nothing the program calls. */
+    bool used;
     annot_function fn;
     annot_loop loop;
     annot_element elem;
@@ -583,11 +586,19 @@ bool annot_parse_file(annot_set *s, const char *path)
     return ok;
 }
 
+/* The set is read by the analyzer's threads at once; only this flag is ever written. */
+static void annot_note_used(const annot_entry *e)
+{
+    __atomic_store_n(&((annot_entry *)e)->used, true, __ATOMIC_RELAXED);
+}
+
 const annot_function *annot_lookup(const annot_set *s, const char *name)
 {
     for (const annot_entry *e = s->first; e; e = e->next)
-        if (e->kind == ENTRY_OPERATOR && !strcmp(e->fn.name, name))
+        if (e->kind == ENTRY_OPERATOR && !strcmp(e->fn.name, name)) {
+            annot_note_used(e);
             return &e->fn;
+        }
     return NULL;
 }
 
@@ -598,17 +609,40 @@ const annot_loop *annot_lookup_loop(const annot_set *s, const char *name, size_t
     while (after && e && &e->loop != after)
         e = e->next;
     for (e = after && e ? e->next : e; e; e = e->next)
-        if (e->kind == ENTRY_LOOP && e->loop.nargs == nargs && !strcmp(e->loop.name, name))
+        if (e->kind == ENTRY_LOOP && e->loop.nargs == nargs && !strcmp(e->loop.name, name)) {
+            annot_note_used(e);
             return &e->loop;
+        }
     return NULL;
 }
 
 const annot_element *annot_lookup_element(const annot_set *s, const char *class_name)
 {
     for (const annot_entry *e = s->first; e; e = e->next)
-        if (e->kind == ENTRY_ELEMENT && !strcmp(e->elem.class_name, class_name))
+        if (e->kind == ENTRY_ELEMENT && !strcmp(e->elem.class_name, class_name)) {
+            annot_note_used(e);
             return &e->elem;
+        }
     return NULL;
+}
+
+void annot_warn_unused(const annot_set *s)
+{
+    for (const annot_entry *e = s->first; e; e = e->next) {
+        if (e->fn.builtin || __atomic_load_n(&e->used, __ATOMIC_RELAXED))
+            continue;
+        if (e->kind == ENTRY_OPERATOR)
+            diag_at(DIAG_WARNING, e->fn.file, e->fn.line, e->fn.column,
+                    "'%s' is annotated, but no analyzed file calls it", e->fn.name);
+        else if (e->kind == ENTRY_LOOP)
+            diag_at(DIAG_WARNING, e->loop.file, e->loop.line, e->loop.column,
+                    "loop '%s' with %zu arguments is annotated, but no analyzed file calls it",
+                    e->loop.name, e->loop.nargs);
+        else
+            diag_at(DIAG_WARNING, e->elem.file, e->elem.line, e->elem.column,
+                    "element '%s' is annotated, but no analyzed file uses an element of it",
+                    e->elem.class_name);
+    }
 }
 
 size_t annot_count(const annot_set *s)

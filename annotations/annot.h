@@ -86,6 +86,10 @@ const annot_loop *annot_lookup_loop(const annot_set *s, const char *name, size_t
                                     const annot_loop *after);
 const annot_element *annot_lookup_element(const annot_set *s, const char *class_name);
 
+/* After a run's analysis: a warning at each entry of an annotation file (not the built-in
+ * set) that no lookup found, a function no analyzed file calls (issue 31's bad input). */
+void annot_warn_unused(const annot_set *s);
+
 /* Every annotation, in the file format, in the order read. */
 void annot_dump(FILE *out, const annot_set *s);
 

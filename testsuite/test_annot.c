@@ -345,8 +345,39 @@ static const testutil_case reader_cases[] = {
     {NULL, NULL},
 };
 
+/* Issue 31: an annotation file's entries that no lookup found are warnings at their
+ * places, after the run; looked-up ones and the built-in set are not. */
+static void test_unused_warned(void)
+{
+    annot_set *s = annot_set_create();
+    annot_load_defaults(s);
+    CU_ASSERT_TRUE_FATAL(annot_parse_text(s, "u.annot",
+                                          "operator used(double *a) { read{a}; }\n"
+                                          "operator unused(double *a) { read{a}; }\n"
+                                          "loop my_for(count, body);\n"
+                                          "loop used_for(count, body);\n"
+                                          "element Grid(double);\n"));
+    CU_ASSERT_PTR_NOT_NULL(annot_lookup(s, "used"));
+    CU_ASSERT_PTR_NOT_NULL(annot_lookup_loop(s, "used_for", 2, NULL));
+    CU_ASSERT_PTR_NULL(annot_lookup_loop(s, "my_for", 3, NULL)); /* another arity */
+    strbuf captured = STRBUF_INIT;
+    strbuf *before = diag_capture(&captured);
+    annot_warn_unused(s);
+    diag_capture(before);
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&captured),
+                           "u.annot:2:1: warning: 'unused' is annotated, but no analyzed file "
+                           "calls it\n"
+                           "u.annot:3:1: warning: loop 'my_for' with 2 arguments is annotated, "
+                           "but no analyzed file calls it\n"
+                           "u.annot:5:1: warning: element 'Grid' is annotated, but no analyzed "
+                           "file uses an element of it\n");
+    strbuf_release(&captured);
+    annot_set_free(&s);
+}
+
 static const testutil_case error_cases[] = {
     {"syntax errors", test_syntax_errors},
+    {"entries nothing calls", test_unused_warned},
     {"missing file", test_missing_file},
     {NULL, NULL},
 };

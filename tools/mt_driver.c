@@ -365,6 +365,19 @@ static bool mt_run_units(const mt_options *o, const mt_parallel *par, const mt_p
     return mt_batch_run(&b, pl->units, pl->nunits, p) && !pl->failed;
 }
 
+/* After the units: each entry of an annotation file that names a function no analyzed
+ * file calls is a warning.  Not for a run with ExaSAT XML (its loops make no calls) or
+ * one whose units failed (their calls were not all seen). */
+static void mt_warn_unused_annotations(const mt_plan *pl, const annot_set *annots, bool ok)
+{
+    if (!ok || !annots)
+        return;
+    for (size_t i = 0; i < pl->nunits; i++)
+        if (pl->units[i].on_main)
+            return;
+    annot_warn_unused(annots);
+}
+
 /* The exit status of the analysis and its reports. */
 static int mt_analyze(const mt_options *o, const mt_parallel *par, const mt_plan *pl,
                        const annot_set *annots, const bexpr_bindings *params, size_t *nloops)
@@ -373,6 +386,7 @@ static int mt_analyze(const mt_options *o, const mt_parallel *par, const mt_plan
     mt_work w = {o, false, INSTRUMENT_MARKERS, NULL};
     bool ok = mt_run_units(o, par, pl, &w, o->xml_file || o->chips_file || o->machine_file,
                            annots, p);
+    mt_warn_unused_annotations(pl, annots, ok);
     lm_program_finish(p);
     mt_stages st = {0};
     ok &= mt_run_stages(o, p, params, &st);
@@ -457,6 +471,7 @@ static bool mt_instrument(const mt_options *o, const mt_parallel *par, const mt_
     /* The copies and the reports are replaced together, at the end. */
     fileio_run_begin();
     bool ok = mt_run_units(o, par, pl, &w, o->xml_file || o->chips_file, annots, p);
+    mt_warn_unused_annotations(pl, annots, ok);
     ok = ok && (!pl->tree || mt_tree_finish(pl));
     lm_program_finish(p);
     report_joins j = {NULL, NULL, NULL, pl->shard, 0, NULL};
