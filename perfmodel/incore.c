@@ -240,7 +240,8 @@ static void analysis_remainder(incore_result *r, const compiled *c, const incore
 }
 
 /* The code run once an entry of r's loop, when the assembly has an enclosing loop and
- * llvm-mca can measure that code. */
+ * llvm-mca can measure that code: its micro-ops at the dispatch width, as it overlaps
+ * with the loop's passes on the execution ports (perf_incore.c, "Code an entry"). */
 static void analysis_entry(incore_result *r, const compiled *c, const incore_request *req)
 {
     strbuf body = STRBUF_INIT, why = STRBUF_INIT;
@@ -248,7 +249,9 @@ static void analysis_entry(incore_result *r, const compiled *c, const incore_req
     if (incore_find_entry_code(c->assembly, req->source, &r->loop, &body,
                                &r->entry_instructions) &&
         analysis_mca_body(req, strbuf_cstr(&body), &mca, &why) == INCORE_OK)
-        r->entry_cycles = mca.cycles_per_iteration;
+        r->entry_cycles = mca.dispatch_cycles > 0
+                              ? fmin(mca.dispatch_cycles, mca.cycles_per_iteration)
+                              : mca.cycles_per_iteration;
     strbuf_release(&body);
     strbuf_release(&why);
 }

@@ -88,6 +88,9 @@ typedef struct incore_mca {
      * operand as late as the load is ready, which cancels maxsd's latency; the loop run
      * again with those loads unfolded gives the cycles. */
     double chain_floor_cycles;
+    /* Micro-ops an iteration over the dispatch width (Total uOps over Iterations, over
+     * Dispatch Width): the cycles the front end gives it; 0 when not printed. */
+    double dispatch_cycles;
 } incore_mca;
 
 /* One question: the innermost loop of source at lines first_line..last_line (its header
@@ -119,8 +122,9 @@ typedef struct incore_result {
     /* llvm-mca's reciprocal throughput of a scalar double divide (divsd) for the request's
      * -mcpu (incore_mca_divide_cycles), asked for a loop with divides; 0: none asked. */
     double mca_divide_cycles;
-    /* llvm-mca's cycles an iteration of the code run once an entry of the loop
-     * (incore_find_entry_code), in its steady state; 0: none found or measured */
+    /* The cycles of the code run once an entry of the loop (incore_find_entry_code):
+     * its micro-ops at the dispatch width, never above llvm-mca's cycles for it alone
+     * (perf_incore.c, "Code an entry"); 0: none found or measured */
     double entry_cycles;
     unsigned entry_instructions;
 } incore_result;

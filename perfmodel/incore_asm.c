@@ -703,13 +703,13 @@ static bool asm_is_jump(const asm_text *t, unsigned k)
     return !t->lines[k].is_label && t->lines[k].text[0] == 'j';
 }
 
-/* Whether control leaves from..to between after and to for good: a ret, or an
- * unconditional jmp to no label of from..to (a tail call, a jump to code after the
- * loop); then the backward branch at to is the way back from a side path (an omp
- * schedule's adjusted bounds), no loop around the code at after. */
-static bool asm_leaves(const asm_text *t, unsigned from, unsigned after, unsigned to)
+/* Whether control leaves from..to for good before its end: a ret, or an unconditional
+ * jmp to no label of from..to (a tail call, a jump to code after the loop); then the
+ * backward branch at to is the way back from a side path (an omp schedule's adjusted
+ * bounds, a jump to the function's exit), no loop around the code inside. */
+static bool asm_leaves(const asm_text *t, unsigned from, unsigned to)
 {
-    for (unsigned k = after + 1; k < to; k++) {
+    for (unsigned k = from + 1; k < to; k++) {
         const char *target;
         const char *text = t->lines[k].text;
         size_t n = t->lines[k].is_label ? 0 : insn_mnemonic(text, &target);
@@ -762,7 +762,7 @@ bool incore_find_entry_code(const char *assembly, const char *source,
             bi = k;
     for (unsigned k = bi < 0 ? t.n : (unsigned)bi + 1; k < t.n && to < 0; k++) {
         long target = asm_backward_target(&t, k);
-        if (target >= 0 && target < li && !asm_leaves(&t, (unsigned)target, (unsigned)bi, k))
+        if (target >= 0 && target < li && !asm_leaves(&t, (unsigned)target, k))
             from = target, to = k;
     }
     if (to >= 0) {

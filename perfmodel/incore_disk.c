@@ -56,6 +56,7 @@ static const field mca_fields[] = {
     F(incore_mca, resource_pct, FIELD_DOUBLE),
     F(incore_mca, dependency_pct, FIELD_DOUBLE),
     F(incore_mca, chain_floor_cycles, FIELD_DOUBLE),
+    F(incore_mca, dispatch_cycles, FIELD_DOUBLE),
 };
 
 static const field result_fields[] = {

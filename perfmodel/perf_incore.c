@@ -40,13 +40,19 @@
  * bounds and pointers set up again) and the test whether iterations are left over after
  * the vector passes.  Those instructions of the innermost assembly loop around the loop
  * (incore_find_entry_code: from its label to the loop's, from the loop's branch to the
- * next jump, and its last block) are run through llvm-mca once, and its cycles an
- * iteration in steady state are added per entry of the loop (its enclosing loops'
- * iterations, pl->entries), in the roofline's compute time and ECM's T_OL.  The blocks
- * only some entries run, the leftover iterations peeled or unrolled into straight-line
- * code, are not: the remainder rule above charges them.  Measured on this project's
- * Zen 5: stencil2d at -O3 -march=native, 8.3 cycles a row beside its passes; its 22
- * such instructions are 3.76 cycles in llvm-mca's Zen 4 model.
+ * next jump, and its last block) are run through llvm-mca once.  Out of order, the core
+ * runs that integer work beside the loop's passes, on the ALUs and address units they
+ * leave idle, but each of its micro-ops still takes a dispatch slot: an entry costs its
+ * micro-ops over the dispatch width (llvm-mca's Total uOps an iteration over its Dispatch
+ * Width), never more than llvm-mca's cycles for the code alone.  Those cycles are added
+ * per entry of the loop (its enclosing loops' iterations, pl->entries), in the roofline's
+ * compute time and ECM's T_OL.  The blocks only some entries run, the leftover
+ * iterations peeled or unrolled into straight-line code, are not: the remainder rule
+ * above charges them.  Measured on this project's Zen 5 (bench/README.md, "Code an
+ * entry"): stencil3d at -O3 -march=native in L1 ran 6.0 cycles an entry beyond the
+ * model's passes and remainder; its 38 such micro-ops are 6.3 cycles at 6 a cycle, where
+ * llvm-mca's Zen 4 model, alone, takes 15.0 (its vmovq between general and vector
+ * registers on two pipes).
  *
  * Chains at the machine's latency.  llvm-mca knows a core by its scheduling model, and
  * version 19 has none for Zen 5: -mcpu=native there is Zen 4, whose floating-point add
