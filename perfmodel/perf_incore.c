@@ -49,7 +49,7 @@
  * compute time and ECM's T_OL.  The blocks only some entries run, the leftover
  * iterations peeled or unrolled into straight-line code, are not: the remainder rule
  * above charges them.  Measured on this project's Zen 5 (bench/README.md, "Code an
- * entry"): stencil3d at -O3 -march=native in L1 ran 6.0 cycles an entry beyond the
+ * entry"): stencil3d at -O3 -march=native in L1 ran 5.9 cycles an entry beyond the
  * model's passes and remainder; its 38 such micro-ops are 6.3 cycles at 6 a cycle, where
  * llvm-mca's Zen 4 model, alone, takes 15.0 (its vmovq between general and vector
  * registers on two pipes).
