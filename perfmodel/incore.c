@@ -239,6 +239,23 @@ static void analysis_remainder(incore_result *r, const compiled *c, const incore
     strbuf_release(&why);
 }
 
+/* The code run once an entry of r's loop, when the assembly has an enclosing loop and
+ * llvm-mca can measure that code: its micro-ops at the dispatch width, as it overlaps
+ * with the loop's passes on the execution ports (perf_incore.c, "Code an entry"). */
+static void analysis_entry(incore_result *r, const compiled *c, const incore_request *req)
+{
+    strbuf body = STRBUF_INIT, why = STRBUF_INIT;
+    incore_mca mca;
+    if (incore_find_entry_code(c->assembly, req->source, &r->loop, &body,
+                               &r->entry_instructions) &&
+        analysis_mca_body(req, strbuf_cstr(&body), &mca, &why) == INCORE_OK)
+        r->entry_cycles = mca.dispatch_cycles > 0
+                              ? fmin(mca.dispatch_cycles, mca.cycles_per_iteration)
+                              : mca.cycles_per_iteration;
+    strbuf_release(&body);
+    strbuf_release(&why);
+}
+
 /* The loop found in the compiled assembly and measured by llvm-mca, into a. */
 static void analysis_run(analysis *a, const compiled *c, const incore_request *req)
 {
@@ -256,6 +273,7 @@ static void analysis_run(analysis *a, const compiled *c, const incore_request *r
         r->cycles_per_source_iteration = r->mca.cycles_per_iteration / r->loop.source_iterations;
         r->mca_add_latency = cache_add_latency(req);
         analysis_remainder(r, c, req);
+        analysis_entry(r, c, req);
         strbuf divide_why = STRBUF_INIT;
         if (r->loop.divides || (r->has_remainder && r->remainder.divides))
             incore_mca_divide_cycles(req->mca, req->mcpu, &r->mca_divide_cycles, &divide_why);

@@ -88,6 +88,9 @@ typedef struct incore_mca {
      * operand as late as the load is ready, which cancels maxsd's latency; the loop run
      * again with those loads unfolded gives the cycles. */
     double chain_floor_cycles;
+    /* Micro-ops an iteration over the dispatch width (Total uOps over Iterations, over
+     * Dispatch Width): the cycles the front end gives it; 0 when not printed. */
+    double dispatch_cycles;
 } incore_mca;
 
 /* One question: the innermost loop of source at lines first_line..last_line (its header
@@ -119,6 +122,11 @@ typedef struct incore_result {
     /* llvm-mca's reciprocal throughput of a scalar double divide (divsd) for the request's
      * -mcpu (incore_mca_divide_cycles), asked for a loop with divides; 0: none asked. */
     double mca_divide_cycles;
+    /* The cycles of the code run once an entry of the loop (incore_find_entry_code):
+     * its micro-ops at the dispatch width, never above llvm-mca's cycles for it alone
+     * (perf_incore.c, "Code an entry"); 0: none found or measured */
+    double entry_cycles;
+    unsigned entry_instructions;
 } incore_result;
 
 /* Splits command into words at blanks; *words and each word are to free(), through
@@ -153,6 +161,18 @@ void incore_loop_release(incore_loop *l);
 bool incore_find_remainder(const char *assembly, const char *source, unsigned first_line,
                            unsigned last_line, unsigned element_size,
                            const incore_loop *main_loop, incore_loop *out);
+
+/* The code the compiler runs once an entry of inner (a loop incore_find_loop found in
+ * assembly): the instructions of the innermost assembly loop around it that lie outside
+ * it and run on every entry, one per line into out, their number in *instructions.
+ * Those are the enclosing loop's from its label to inner's, those from inner's backward
+ * branch to the next jump (the test whether iterations are left over), and those from the
+ * enclosing loop's last label to its backward branch (its own increment and test),
+ * less any of a loop of their own.  The blocks between, which only some entries run (the
+ * leftover iterations, peeled or unrolled: what the remainder rule charges), are not
+ * taken.  False when there is no enclosing loop or no such instruction. */
+bool incore_find_entry_code(const char *assembly, const char *source,
+                            const incore_loop *inner, strbuf *out, unsigned *instructions);
 
 /* Runs program (NULL: INCORE_MCA_PROGRAM) with -mcpu=mcpu (NULL: native), iterations and
  * -bottleneck-analysis on body; its report into *report. */

@@ -686,6 +686,99 @@ bool incore_find_remainder(const char *assembly, const char *source, unsigned fi
     return out->instructions > 0;
 }
 
+/* ---- the code run once an entry of a loop (incore_find_entry_code) ---- */
+
+/* The label line named text, or -1. */
+static long asm_label_index(const asm_text *t, const char *text)
+{
+    for (unsigned k = 0; k < t->n; k++)
+        if (t->lines[k].is_label && !strcmp(t->lines[k].text, text))
+            return k;
+    return -1;
+}
+
+/* Whether line k is a jump (any j.. mnemonic). */
+static bool asm_is_jump(const asm_text *t, unsigned k)
+{
+    return !t->lines[k].is_label && t->lines[k].text[0] == 'j';
+}
+
+/* Whether control leaves from..to for good before its end: a ret, or an unconditional
+ * jmp to no label of from..to (a tail call, a jump to code after the loop); then the
+ * backward branch at to is the way back from a side path (an omp schedule's adjusted
+ * bounds, a jump to the function's exit), no loop around the code inside. */
+static bool asm_leaves(const asm_text *t, unsigned from, unsigned to)
+{
+    for (unsigned k = from + 1; k < to; k++) {
+        const char *target;
+        const char *text = t->lines[k].text;
+        size_t n = t->lines[k].is_label ? 0 : insn_mnemonic(text, &target);
+        if (n == 0 || !(mnemonic_is(text, n, "ret") || mnemonic_is(text, n, "jmp")))
+            continue;
+        if (text[0] == 'r')
+            return true;
+        long label = asm_label_index(t, target);
+        if (label < (long)from || label > (long)to)
+            return true;
+    }
+    return false;
+}
+
+/* Marks the instructions of the enclosing loop from..to that run on every entry of the
+ * inner loop li..bi (the rule: incore.h, incore_find_entry_code), then unmarks those of
+ * any loop of their own. */
+static void entry_mark(const asm_text *t, unsigned from, unsigned to, unsigned li, unsigned bi,
+                       bool *marked)
+{
+    for (unsigned k = from + 1; k < li; k++)
+        marked[k] = true;
+    for (unsigned k = bi + 1; k <= to; k++) {
+        marked[k] = true;
+        if (asm_is_jump(t, k))
+            break;
+    }
+    unsigned tail = bi;
+    for (unsigned k = bi + 1; k < to; k++)
+        if (t->lines[k].is_label)
+            tail = k;
+    for (unsigned k = tail + 1; k <= to; k++)
+        marked[k] = true;
+    for (unsigned k = from + 1; k < to; k++) {
+        long target = asm_backward_target(t, k);
+        for (long j = target; target > (long)from && j <= (long)k; j++)
+            marked[j] = false;
+    }
+}
+
+bool incore_find_entry_code(const char *assembly, const char *source,
+                            const incore_loop *inner, strbuf *out, unsigned *instructions)
+{
+    *instructions = 0;
+    asm_text t;
+    asm_read(&t, assembly, source);
+    long li = asm_label_index(&t, inner->label), bi = -1, from = -1, to = -1;
+    for (unsigned k = li < 0 ? t.n : (unsigned)li + 1; k < t.n && bi < 0; k++)
+        if (asm_backward_target(&t, k) == li)
+            bi = k;
+    for (unsigned k = bi < 0 ? t.n : (unsigned)bi + 1; k < t.n && to < 0; k++) {
+        long target = asm_backward_target(&t, k);
+        if (target >= 0 && target < li && !asm_leaves(&t, (unsigned)target, k))
+            from = target, to = k;
+    }
+    if (to >= 0) {
+        bool *marked = mem_alloc(((size_t)to + 1) * sizeof *marked);
+        entry_mark(&t, (unsigned)from, (unsigned)to, (unsigned)li, (unsigned)bi, marked);
+        for (long k = from + 1; k <= to; k++)
+            if (marked[k] && !t.lines[k].is_label) {
+                strbuf_printf(out, "\t%s\n", t.lines[k].text);
+                ++*instructions;
+            }
+        free(marked);
+    }
+    asm_free(&t);
+    return *instructions > 0;
+}
+
 /* ---- a chain through an eliminated move (incore_move_chain) ---- */
 
 enum { CHAIN_KEYS = 64 }; /* 16 general-purpose registers, then 32 vector, then 8 mask */

@@ -239,6 +239,9 @@ bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why)
     out->dependency_pct = none ? 0 : mca_number_after(report, "Data Dependencies:");
     mca_bottleneck(report, out);
     out->chain_floor_cycles = mca_move_chain(report);
+    double uops = mca_number_after(report, "Total uOps:");
+    double width = mca_number_after(report, "Dispatch Width:");
+    out->dispatch_cycles = uops > 0 && width > 0 ? uops / iterations / width : 0;
     return true;
 }
 

@@ -121,6 +121,10 @@ typedef struct perf_incore {
     double cycles_per_iteration, remainder_cycles_per_iteration;
     bool remainder_loop;        /* the remainder's cost is its own loop's */
     double remainder_iterations; /* leftover iterations over the run */
+    /* Cycles an entry of the loop of the code the compiler runs once around it (the
+     * enclosing loop's own instructions, the test for leftover iterations: perf_incore.c,
+     * "Code an entry"), included in cycles. */
+    double entry_cycles;
     char bottleneck[128];       /* llvm-mca's most loaded resource(s) */
     /* Over the run, on one core: all the cycles (ECM's T_OL part from the assembly),
      * and those of the load/store ports (its T_nOL part). */

@@ -35,6 +35,25 @@
  * an i) is the loop.  No stores in the subtree, a fraction, or no enclosing loop that is
  * a loop: the nest falls back, the reason said.
  *
+ * Code an entry.  Around a loop the compiler writes code it runs once each time the loop
+ * starts: the enclosing loop's own instructions (its increment, its test, the inner loop's
+ * bounds and pointers set up again) and the test whether iterations are left over after
+ * the vector passes.  Those instructions of the innermost assembly loop around the loop
+ * (incore_find_entry_code: from its label to the loop's, from the loop's branch to the
+ * next jump, and its last block) are run through llvm-mca once.  Out of order, the core
+ * runs that integer work beside the loop's passes, on the ALUs and address units they
+ * leave idle, but each of its micro-ops still takes a dispatch slot: an entry costs its
+ * micro-ops over the dispatch width (llvm-mca's Total uOps an iteration over its Dispatch
+ * Width), never more than llvm-mca's cycles for the code alone.  Those cycles are added
+ * per entry of the loop (its enclosing loops' iterations, pl->entries), in the roofline's
+ * compute time and ECM's T_OL.  The blocks only some entries run, the leftover
+ * iterations peeled or unrolled into straight-line code, are not: the remainder rule
+ * above charges them.  Measured on this project's Zen 5 (bench/README.md, "Code an
+ * entry"): stencil3d at -O3 -march=native in L1 ran 5.9 cycles an entry beyond the
+ * model's passes and remainder; its 38 such micro-ops are 6.3 cycles at 6 a cycle, where
+ * llvm-mca's Zen 4 model, alone, takes 15.0 (its vmovq between general and vector
+ * registers on two pipes).
+ *
  * Chains at the machine's latency.  llvm-mca knows a core by its scheduling model, and
  * version 19 has none for Zen 5: -mcpu=native there is Zen 4, whose floating-point add
  * takes 3 cycles where this project's Zen 5 measures 2.  A loop that is a chain of such
@@ -384,8 +403,10 @@ static void incore_fill(perf_loop *pl, const incore_result *r, const char *compi
     double left = pl->trip > 0 ? fmod((double)pl->trip, per_pass) : 0;
     c->remainder_iterations = fmin(pl->entries * left, pl->executions);
     double main_iterations = pl->executions - c->remainder_iterations;
+    c->entry_cycles = r->entry_cycles;
     c->cycles = main_iterations * c->cycles_per_iteration +
-                c->remainder_iterations * c->remainder_cycles_per_iteration;
+                c->remainder_iterations * c->remainder_cycles_per_iteration +
+                pl->entries * c->entry_cycles;
     c->load_store_cycles = main_iterations * ls + c->remainder_iterations * rem_ls;
 }
 
