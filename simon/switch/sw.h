@@ -40,8 +40,8 @@ typedef struct sw_config {
     int64_t bandwidth;  /* bytes per second: bandwidth, or link_bandwidth */
     int64_t collisions; /* bus: 1 for collisions = on */
     int64_t seed;       /* bus: the backoff's random sequence */
-    int64_t packet_size; /* mesh, torus, hypercube: bytes per packet; 0: whole messages */
-    int64_t cut_through; /* mesh, torus, hypercube: 1 for cut-through, 0 store and forward */
+    int64_t packet_size; /* mesh, torus, hypercube, fattree: bytes per packet; 0: whole */
+    int64_t cut_through; /* mesh, torus, hypercube, fattree: 1 cut-through */
     int64_t arity, levels, hosts; /* fattree: k, n and (to check) k^n, -1 unset */
     int dims[SW_MAX_DIMS], ndims; /* the network's shape: 4x4 (a hypercube's 2x2x...; a
                                    * fat tree's hosts, k^n) */
