@@ -43,8 +43,9 @@ typedef struct sw_config {
     int64_t packet_size; /* mesh, torus, hypercube, fattree: bytes per packet; 0: whole */
     int64_t cut_through; /* mesh, torus, hypercube, fattree: 1 cut-through */
     int64_t arity, levels, hosts; /* fattree: k, n and (to check) k^n, -1 unset */
+    int64_t groups, routers, router_hosts, global_links; /* dragonfly: g, a, p, h */
     int dims[SW_MAX_DIMS], ndims; /* the network's shape: 4x4 (a hypercube's 2x2x...; a
-                                   * fat tree's hosts, k^n) */
+                                   * fat tree's or dragonfly's hosts) */
     sw_place *place;    /* owned: sw_config_release() */
     size_t nplace;
 } sw_config;
@@ -90,7 +91,7 @@ typedef struct sw_model {
 } sw_model;
 
 extern const sw_model sw_null, sw_p2p, sw_bus, sw_crossbar, sw_mesh, sw_torus, sw_hypercube,
-    sw_fattree;
+    sw_fattree, sw_dragonfly;
 
 /* The model called name, or NULL. */
 const sw_model *sw_find(const char *name);

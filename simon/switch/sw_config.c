@@ -11,7 +11,8 @@
 #include "mem.h"
 
 static const sw_model *const sw_models[] = {&sw_null, &sw_p2p, &sw_bus, &sw_crossbar,
-                                              &sw_mesh, &sw_torus, &sw_hypercube, &sw_fattree};
+                                              &sw_mesh, &sw_torus, &sw_hypercube, &sw_fattree,
+                                              &sw_dragonfly};
 
 const sw_model *sw_find(const char *name)
 {
@@ -258,7 +259,7 @@ static bool sw_set_model(const sw_line *l, sw_config *cfg)
     if (!cfg->model) {
         diag_at(DIAG_ERROR, l->file, l->line, l->value_col,
                 "unknown model '%s' (null, p2p, bus, crossbar, mesh, torus, hypercube, "
-                "fattree)",
+                "fattree, dragonfly)",
                 l->value);
         return false;
     }

@@ -23,7 +23,15 @@
  * its one path: 2 x (that level + 1) hops.  Going up from level L it takes
  * the destination's digit L as its port (destination mod k), so the route
  * depends on the two hosts only and copies to different hosts spread over
- * the upper levels.  Hops, links and packets as on a mesh. */
+ * the upper levels.  Hops, links and packets as on a mesh.
+ *
+ * dragonfly: groups of a routers r<G>.<R>, all-to-all within a group,
+ * each with p hosts (host h on router h / p) and h global links; global
+ * port q = R * h + j of group G leads to the q-th other group (q < G: group
+ * q, else q + 1), so groups = a * h + 1 and each pair of groups has one
+ * global link.  Minimal routing: to the router of the destination group's
+ * link, over it, then to the destination's router: at most 5 hops (host,
+ * local, global, local, host). */
 #include "sw.h"
 
 #include <stddef.h>
@@ -45,6 +53,7 @@ struct mesh {
     int hosts, nodes;   /* tasks' nodes; all nodes, switches too */
     mesh_next_fn next;
     int arity, levels, per_level; /* fattree: k, n, k^(n-1) switches a level */
+    int group_routers, router_hosts, global_links; /* dragonfly: a, p, h */
     bool wrap;          /* torus */
     bool cut_through;
     int64_t packet_size; /* 0: one packet per copy */
@@ -85,6 +94,17 @@ static const sw_key fattree_keys[] = {
     {"k", SW_INTEGER, offsetof(sw_config, arity), true},
     {"n", SW_INTEGER, offsetof(sw_config, levels), true},
     {"hosts", SW_INTEGER, offsetof(sw_config, hosts), false},
+    {"hop_latency", SW_TIME, offsetof(sw_config, latency_ns), false},
+    {"link_bandwidth", SW_BANDWIDTH, offsetof(sw_config, bandwidth), true},
+    {"place", SW_PLACE, 0, false},
+    {"packet_size", SW_BYTES, offsetof(sw_config, packet_size), false},
+    {"cut_through", SW_ON_OFF, offsetof(sw_config, cut_through), false},
+    {NULL, SW_TIME, 0, false}};
+static const sw_key dragonfly_keys[] = {
+    {"groups", SW_INTEGER, offsetof(sw_config, groups), true},
+    {"routers", SW_INTEGER, offsetof(sw_config, routers), true},
+    {"hosts_per_router", SW_INTEGER, offsetof(sw_config, router_hosts), true},
+    {"global_links", SW_INTEGER, offsetof(sw_config, global_links), true},
     {"hop_latency", SW_TIME, offsetof(sw_config, latency_ns), false},
     {"link_bandwidth", SW_BANDWIDTH, offsetof(sw_config, bandwidth), true},
     {"place", SW_PLACE, 0, false},
@@ -174,6 +194,60 @@ static const char *fattree_check(sw_config *cfg, const char **key)
     return NULL;
 }
 
+/* A router's end of the global link from group `from` toward group `to`. */
+static int dragonfly_gateway(const mesh *s, int from, int to)
+{
+    int q = to < from ? to : to - 1;
+    return from * s->group_routers + q / s->global_links;
+}
+
+/* The next node from at toward to on a dragonfly: minimal routing. */
+static int dragonfly_next(const mesh *s, int at, int to)
+{
+    int a = s->group_routers, dst = to / s->router_hosts;
+    if (at < s->hosts)
+        return s->hosts + at / s->router_hosts;
+    int router = at - s->hosts, group = router / a, dst_group = dst / a;
+    if (router == dst)
+        return to;
+    if (group == dst_group)
+        return s->hosts + dst;
+    int out = dragonfly_gateway(s, group, dst_group);
+    return s->hosts + (router != out ? out : dragonfly_gateway(s, dst_group, group));
+}
+
+/* A dragonfly's counts at least 1, groups = routers x global_links + 1,
+ * all its nodes within a link key's range; its dims are its hosts. */
+static const char *dragonfly_check(sw_config *cfg, const char **key)
+{
+    static const struct {
+        const char *key;
+        size_t offset;
+    } counts[] = {{"routers", offsetof(sw_config, routers)},
+                  {"hosts_per_router", offsetof(sw_config, router_hosts)},
+                  {"global_links", offsetof(sw_config, global_links)},
+                  {"groups", offsetof(sw_config, groups)}};
+    for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+        if (*(const int64_t *)((const char *)cfg + counts[i].offset) < 1) {
+            *key = counts[i].key;
+            return "must be at least 1";
+        }
+    }
+    if (cfg->routers > SW_MAX_NODES || cfg->global_links > SW_MAX_NODES ||
+        cfg->groups != cfg->routers * cfg->global_links + 1) {
+        *key = "groups";
+        return "groups is not routers x global_links + 1 (one global link between each pair)";
+    }
+    int64_t routers = cfg->groups * cfg->routers;
+    if (cfg->router_hosts > SW_MAX_NODES || routers * (cfg->router_hosts + 1) > SW_MAX_NODES) {
+        *key = "groups";
+        return "more than 32768 hosts and routers";
+    }
+    cfg->ndims = 1;
+    cfg->dims[0] = (int)(routers * cfg->router_hosts);
+    return NULL;
+}
+
 static void *mesh_init(const sw_config *cfg)
 {
     mesh *s = mem_alloc(sizeof *s);
@@ -193,6 +267,12 @@ static void *mesh_init(const sw_config *cfg)
         s->per_level = s->hosts / s->arity;
         s->nodes += s->levels * s->per_level;
         s->next = fattree_next;
+    } else if (cfg->model == &sw_dragonfly) {
+        s->group_routers = (int)cfg->routers;
+        s->router_hosts = (int)cfg->router_hosts;
+        s->global_links = (int)cfg->global_links;
+        s->nodes += s->hosts / s->router_hosts;
+        s->next = dragonfly_next;
     }
     s->wrap = cfg->model == &sw_torus;
     s->cut_through = cfg->cut_through;
@@ -293,14 +373,17 @@ static void mesh_event(void *sw, int64_t time, void *event)
     mesh_hop(sw, event, time);
 }
 
-/* A node's name in the link report: n<N>; on a fat tree h<N> or s<L>.<W>. */
+/* A node's name in the link report: n<N>; on a fat tree h<N> or s<L>.<W>,
+ * on a dragonfly h<N> or r<G>.<R>. */
 static int mesh_node_name(const mesh *s, int node, char *buf, size_t size)
 {
-    if (!s->per_level)
+    if (s->next == mesh_next)
         return snprintf(buf, size, "n%d", node);
     if (node < s->hosts)
         return snprintf(buf, size, "h%d", node);
     node -= s->hosts;
+    if (s->next == dragonfly_next)
+        return snprintf(buf, size, "r%d.%d", node / s->group_routers, node % s->group_routers);
     return snprintf(buf, size, "s%d.%d", node / s->per_level, node % s->per_level);
 }
 
@@ -333,3 +416,5 @@ const sw_model sw_hypercube = {"hypercube", cube_keys, mesh_init, mesh_send, mes
                                mesh_links, mesh_free, mesh_admit, NULL};
 const sw_model sw_fattree = {"fattree", fattree_keys, mesh_init, mesh_send, mesh_event,
                              mesh_links, mesh_free, mesh_admit, fattree_check};
+const sw_model sw_dragonfly = {"dragonfly", dragonfly_keys, mesh_init, mesh_send, mesh_event,
+                               mesh_links, mesh_free, mesh_admit, dragonfly_check};
