@@ -26,6 +26,8 @@
 struct simon_msg;
 
 #define SW_MAX_DIMS 8
+/* A link is keyed by A * nodes + B, which must fit an int. */
+#define SW_MAX_NODES (1 << 15)
 
 /* place = ID:NODE: task ID runs on NODE (else on node ID-1). */
 typedef struct sw_place {
@@ -38,9 +40,12 @@ typedef struct sw_config {
     int64_t bandwidth;  /* bytes per second: bandwidth, or link_bandwidth */
     int64_t collisions; /* bus: 1 for collisions = on */
     int64_t seed;       /* bus: the backoff's random sequence */
-    int64_t packet_size; /* mesh, torus, hypercube: bytes per packet; 0: whole messages */
-    int64_t cut_through; /* mesh, torus, hypercube: 1 for cut-through, 0 store and forward */
-    int dims[SW_MAX_DIMS], ndims; /* the network's shape: 4x4 (a hypercube's 2x2x...) */
+    int64_t packet_size; /* mesh, torus, hypercube, fattree: bytes per packet; 0: whole */
+    int64_t cut_through; /* mesh, torus, hypercube, fattree: 1 cut-through */
+    int64_t arity, levels, hosts; /* fattree: k, n and (to check) k^n, -1 unset */
+    int64_t groups, routers, router_hosts, global_links; /* dragonfly: g, a, p, h */
+    int dims[SW_MAX_DIMS], ndims; /* the network's shape: 4x4 (a hypercube's 2x2x...; a
+                                   * fat tree's or dragonfly's hosts) */
     sw_place *place;    /* owned: sw_config_release() */
     size_t nplace;
 } sw_config;
@@ -79,9 +84,14 @@ typedef struct sw_model {
     /* After bootstrap, before any task runs: false after an error when the
      * task cannot be placed (NULL: every task can). */
     bool (*admit)(void *sw, int id);
+    /* After every key is read: NULL, or what is wrong with the settings
+     * together and *key, the key to point at; may derive dims (NULL: no
+     * such rule). */
+    const char *(*check)(sw_config *cfg, const char **key);
 } sw_model;
 
-extern const sw_model sw_null, sw_p2p, sw_bus, sw_crossbar, sw_mesh, sw_torus, sw_hypercube;
+extern const sw_model sw_null, sw_p2p, sw_bus, sw_crossbar, sw_mesh, sw_torus, sw_hypercube,
+    sw_fattree, sw_dragonfly;
 
 /* The model called name, or NULL. */
 const sw_model *sw_find(const char *name);

@@ -225,4 +225,4 @@ static void bus_free(void *sw)
 }
 
 const sw_model sw_bus = {"bus",        bus_keys,  bus_init, bus_send, bus_event_fn,
-                         bus_links,    bus_free,  NULL};
+                         bus_links,    bus_free,  NULL, NULL};

@@ -11,7 +11,8 @@
 #include "mem.h"
 
 static const sw_model *const sw_models[] = {&sw_null, &sw_p2p, &sw_bus, &sw_crossbar,
-                                              &sw_mesh, &sw_torus, &sw_hypercube};
+                                              &sw_mesh, &sw_torus, &sw_hypercube, &sw_fattree,
+                                              &sw_dragonfly};
 
 const sw_model *sw_find(const char *name)
 {
@@ -96,8 +97,6 @@ static long sw_whole(const char **p, long max)
     return v;
 }
 
-/* A link is keyed by A * nodes + B, which must fit an int. */
-#define SW_MAX_NODES (1 << 15)
 
 static const char *sw_parse_dims(const char *text, sw_config *cfg)
 {
@@ -259,13 +258,22 @@ static bool sw_set_model(const sw_line *l, sw_config *cfg)
     cfg->model = sw_find(l->value);
     if (!cfg->model) {
         diag_at(DIAG_ERROR, l->file, l->line, l->value_col,
-                "unknown model '%s' (null, p2p, bus, crossbar, mesh, torus, hypercube)", l->value);
+                "unknown model '%s' (null, p2p, bus, crossbar, mesh, torus, hypercube, "
+                "fattree, dragonfly)",
+                l->value);
         return false;
     }
     return true;
 }
 
-static bool sw_set_key(const sw_line *l, sw_config *cfg, unsigned *seen)
+/* Where each key of the model was set, by its index in the key table. */
+typedef struct sw_key_at {
+    unsigned line, col;
+} sw_key_at;
+
+#define SW_MAX_KEYS 32
+
+static bool sw_set_key(const sw_line *l, sw_config *cfg, unsigned *seen, sw_key_at *at)
 {
     const sw_key *k = cfg->model->keys;
     size_t i = 0;
@@ -281,6 +289,7 @@ static bool sw_set_key(const sw_line *l, sw_config *cfg, unsigned *seen)
         return false;
     }
     *seen |= 1u << i;
+    at[i] = (sw_key_at){l->line, l->value_col};
     const char *why = sw_store(&k[i], l->value, cfg);
     if (why) {
         diag_at(DIAG_ERROR, l->file, l->line, l->value_col, "%s: '%s'", why, l->value);
@@ -300,6 +309,22 @@ static bool sw_check_required(const char *file, unsigned model_line, const sw_co
         }
     }
     return true;
+}
+
+/* The model's rule for its settings together; an error points at the
+ * value of the key it names (one that was set: the rule checks required
+ * keys, and others only when set). */
+static bool sw_check_model(const char *file, sw_config *cfg, const sw_key_at *at)
+{
+    const char *key = NULL;
+    const char *why = cfg->model->check ? cfg->model->check(cfg, &key) : NULL;
+    if (!why)
+        return true;
+    size_t i = 0;
+    while (cfg->model->keys[i].name && strcmp(cfg->model->keys[i].name, key) != 0)
+        i++;
+    diag_at(DIAG_ERROR, file, at[i].line, at[i].col, "%s", why);
+    return false;
 }
 
 /* Every placed task on a node of the network; an error points at the
@@ -324,6 +349,7 @@ static bool sw_parse_text(const char *file, char *text, sw_config *cfg)
 {
     sw_line l = {.file = file};
     unsigned seen = 0, model_line = 0, place_line = 0, place_col = 0;
+    sw_key_at at[SW_MAX_KEYS] = {{0, 0}};
     char *next;
     for (char *line = text; line; line = next) {
         next = strchr(line, '\n');
@@ -339,7 +365,7 @@ static bool sw_parse_text(const char *file, char *text, sw_config *cfg)
             if (!sw_set_model(&l, cfg))
                 return false;
             model_line = l.line;
-        } else if (!sw_set_key(&l, cfg, &seen)) {
+        } else if (!sw_set_key(&l, cfg, &seen, at)) {
             return false;
         } else if (strcmp(l.key, "place") == 0) {
             place_line = l.line;
@@ -350,7 +376,7 @@ static bool sw_parse_text(const char *file, char *text, sw_config *cfg)
         diag_at(DIAG_ERROR, file, 1, 1, "no 'model = NAME' line");
         return false;
     }
-    return sw_check_required(file, model_line, cfg, seen) &&
+    return sw_check_required(file, model_line, cfg, seen) && sw_check_model(file, cfg, at) &&
            sw_check_place(file, place_line, place_col, cfg);
 }
 
@@ -363,7 +389,7 @@ void sw_config_release(sw_config *cfg)
 
 bool sw_config_read(const char *path, sw_config *cfg)
 {
-    *cfg = (sw_config){0};
+    *cfg = (sw_config){.hosts = -1};
     char *text = fileio_read_text(path, "switch file");
     if (!text)
         return false;

@@ -62,4 +62,4 @@ static void crossbar_free(void *sw)
 }
 
 const sw_model sw_crossbar = {"crossbar",     crossbar_keys, crossbar_init, crossbar_send, NULL,
-                              crossbar_links, crossbar_free, NULL};
+                              crossbar_links, crossbar_free, NULL, NULL};

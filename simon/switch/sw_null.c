@@ -16,4 +16,4 @@ static void sw_null_send(void *sw, struct simon_msg *msg, int src, const int *ds
         simon_core_arrive(time, msg, dsts[i]);
 }
 
-const sw_model sw_null = {"null", sw_null_keys, NULL, sw_null_send, NULL, NULL, NULL, NULL};
+const sw_model sw_null = {"null", sw_null_keys, NULL, sw_null_send, NULL, NULL, NULL, NULL, NULL};

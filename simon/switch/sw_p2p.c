@@ -52,4 +52,5 @@ static void p2p_free(void *sw)
     free(s);
 }
 
-const sw_model sw_p2p = {"p2p", p2p_keys, p2p_init, p2p_send, NULL, p2p_links, p2p_free, NULL};
+const sw_model sw_p2p = {"p2p", p2p_keys, p2p_init, p2p_send, NULL, p2p_links, p2p_free, NULL,
+                          NULL};

@@ -390,6 +390,195 @@ static void test_mesh_two_flows(void)
     free(json);
 }
 
+/* A 2-ary 3-tree: hosts h0..h7, levels s0 (pairs), s1 (fours), s2 (all),
+ * 100 ns a hop, 1 GB/s.  The order scenario (1000, 10 and 1000 bytes from
+ * task 1 at 0, 1000 and 1010) from h0 to the receiver on h4 climbs to
+ * level 2, 2 x 3 = 6 hops of 1100: 6600.  The 10 bytes leave at 1000 and
+ * on each later link wait for the first message (link i busy from 1100 i
+ * to 1100 i + 1000): 5 x 1100 + 1000 + 10 + 100 = 6610; the last 1000
+ * leave at 1010 and find every link free: 1010 + 6600 = 7610.  On h1 the
+ * common ancestor is s0.0, 2 hops: 2200, 2210, 1010 + 2200 = 3210; on h2
+ * it is at level 1, 4 hops: 4400, 4410, 5410. */
+static void test_fattree_one_message(void)
+{
+    static const struct {
+        const char *place, *out;
+    } cases[] = {
+        {"2:4", "got 1000 at 6600\ngot 10 at 6610\ngot 1000 at 7610\n"},
+        {"2:1", "got 1000 at 2200\ngot 10 at 2210\ngot 1000 at 3210\n"},
+        {"2:2", "got 1000 at 4400\ngot 10 at 4410\ngot 1000 at 5410\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        strbuf cfg = STRBUF_INIT;
+        strbuf_printf(&cfg, "model = fattree\nk = 2\nn = 3\nhosts = 8\nhop_latency = 100\n"
+                            "link_bandwidth = 1GB/s\nplace = %s\n", cases[i].place);
+        write_tmp("ft.cfg", cfg.s);
+        strbuf_release(&cfg);
+        expect_scenario((const char *[]){"-s", "ft.cfg", "-o", "/dev/null", "--", "order", NULL},
+                        0, cases[i].out);
+    }
+}
+
+/* The order scenario from h0 to h4 of the 2-ary 3-tree (6 hops) in
+ * packets of 250 (tx 250).  Store and forward: the first packet is there
+ * after 6 x (250 + 100) = 2100, the other three a tx apart: 2850.  The 10
+ * bytes wait on link i >= 1 for the last packet, which leaves it at 1100 +
+ * 350 (i - 1): it ends on the last link at 2750, there at 2860.  The next
+ * 1000 leave h0 at 1010, each packet finding its links free as it comes:
+ * 1010 + 2100 + 750 = 3860.  Cut-through: each message is as one packet
+ * with a header 100 a hop: 6 x 100 + 1000 = 1600, 1000 + 600 + 10 = 1610,
+ * 1010 + 600 + 1000 = 2610. */
+static void test_fattree_packets(void)
+{
+    static const struct {
+        const char *cfg, *out;
+    } cases[] = {
+        {"packet_size = 250\n", "got 1000 at 2850\ngot 10 at 2860\ngot 1000 at 3860\n"},
+        {"packet_size = 250\ncut_through = on\n",
+         "got 1000 at 1600\ngot 10 at 1610\ngot 1000 at 2610\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        strbuf cfg = STRBUF_INIT;
+        strbuf_printf(&cfg, "model = fattree\nk = 2\nn = 3\nhop_latency = 100\n"
+                            "link_bandwidth = 1GB/s\nplace = 2:4\n%s", cases[i].cfg);
+        write_tmp("fp.cfg", cfg.s);
+        strbuf_release(&cfg);
+        expect_scenario((const char *[]){"-s", "fp.cfg", "-o", "/dev/null", "--", "order", NULL},
+                        0, cases[i].out);
+    }
+}
+
+/* Two flows on the 2-ary 3-tree, 1000 bytes each at 0: A from h0 to h4,
+ * B from h1 to h6.  Both climb from s0.0 by the destination's digit 0 (0
+ * for both) to s1.0, then by digit 1 to s2.0 (A) and s2.2 (B): they share
+ * the up-link s0.0-s1.0 only.  Events at one time go in the order they
+ * were scheduled, A's first.  Whole messages: both are at s0.0 at 1100, A
+ * holds the link until 2100 and is there at 2200 + 4 x 1100 = 6600; B
+ * waits: 3100 + 100 + 4400 = 7600.  Packets of 500, store and forward:
+ * both flows' packets are at s0.0 at 600 and 1100 and take the shared
+ * link in turn, A0 600, B0 1100, A1 1600, B1 2100 (each for 500), then 4
+ * free hops of 600: A1 2200 + 2400 = 4600, B1 2700 + 2400 = 5100.
+ * Cut-through: the headers are at s0.0 at 100; A0 goes on at once, B0
+ * waits until 600, A1 (its header there at 600) until 1100, B1 until
+ * 1600; from the shared link on 4 hops of 100 and the tail: A1 1100 + 500
+ * + 500 = 2100, B1 2600.  The shared link carried all 4 packets. */
+static void test_fattree_two_flows(void)
+{
+    static const struct {
+        const char *cfg, *out;
+    } cases[] = {
+        {"", "task 3 got 1000 at 6600\ntask 4 got 1000 at 7600\n"},
+        {"packet_size = 500\n", "task 3 got 1000 at 4600\ntask 4 got 1000 at 5100\n"},
+        {"packet_size = 500\ncut_through = on\n",
+         "task 3 got 1000 at 2100\ntask 4 got 1000 at 2600\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        strbuf cfg = STRBUF_INIT;
+        strbuf_printf(&cfg, "model = fattree\nk = 2\nn = 3\nhop_latency = 100\n"
+                            "link_bandwidth = 1GB/s\nplace = 3:4,4:6\n%s", cases[i].cfg);
+        write_tmp("ff.cfg", cfg.s);
+        strbuf_release(&cfg);
+        expect_scenario((const char *[]){"-s", "ff.cfg", "-o", "/dev/null", "--", "two_flows",
+                                         NULL},
+                        0, cases[i].out);
+    }
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "ff.cfg", "-t", "-json",
+                                                            "ff.json", "--", "two_flows", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *json = compact_json("ff.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        json, "{\"name\":\"h1-s0.0\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}, "
+              "{\"name\":\"s0.0-s1.0\",\"msgs\":4,\"bytes\":2000,\"busy_ns\":2000}, "
+              "{\"name\":\"s0.2-h4\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}, "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        json, "{\"name\":\"s1.0-s2.0\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}, "
+              "{\"name\":\"s1.0-s2.2\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}, "));
+    free(json);
+}
+
+/* A dragonfly of 3 groups of 2 routers (r<G>.<R>), 2 hosts a router (h0,
+ * h1 on r0.0 ... h10, h11 on r2.1), one global link a router: r0.0-r1.0,
+ * r0.1-r2.0, r1.1-r2.1.  100 ns a hop, 1 GB/s, the order scenario from h0.
+ * To h10 (group 2): h0, r0.0, r0.1 (local), r2.0 (global), r2.1 (local),
+ * h10: 5 hops of 1100, 5500; the 10 bytes wait on each later link for the
+ * first message, 4 x 1100 + 1000 + 10 + 100 = 5510; the last 1000, 1010 +
+ * 5500 = 6510.  To h4 on r1.0, r0.0 holds the global link itself: 3 hops,
+ * as to h3 in its own group (r0.0-r0.1): 3300, 3310, 4310; to h1 on its
+ * own router, 2: 2200, 2210, 3210.  In packets of 250 to h10: stored and
+ * forwarded 5 x 350 + 3 x 250 = 2500, the 10 bytes behind the last packet
+ * on the last link (2150..2400): 2510, the last 1000 1010 + 2500 = 3510;
+ * cut through 5 x 100 + 1000 = 1500, 1510, 2510. */
+static void test_dragonfly_one_message(void)
+{
+    static const struct {
+        const char *cfg, *out;
+    } cases[] = {
+        {"place = 2:10\n", "got 1000 at 5500\ngot 10 at 5510\ngot 1000 at 6510\n"},
+        {"place = 2:4\n", "got 1000 at 3300\ngot 10 at 3310\ngot 1000 at 4310\n"},
+        {"place = 2:3\n", "got 1000 at 3300\ngot 10 at 3310\ngot 1000 at 4310\n"},
+        {"place = 2:1\n", "got 1000 at 2200\ngot 10 at 2210\ngot 1000 at 3210\n"},
+        {"place = 2:10\npacket_size = 250\n",
+         "got 1000 at 2500\ngot 10 at 2510\ngot 1000 at 3510\n"},
+        {"place = 2:10\npacket_size = 250\ncut_through = on\n",
+         "got 1000 at 1500\ngot 10 at 1510\ngot 1000 at 2510\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        strbuf cfg = STRBUF_INIT;
+        strbuf_printf(&cfg, "model = dragonfly\ngroups = 3\nrouters = 2\nhosts_per_router = 2\n"
+                            "global_links = 1\nhop_latency = 100\nlink_bandwidth = 1GB/s\n%s",
+                      cases[i].cfg);
+        write_tmp("df.cfg", cfg.s);
+        strbuf_release(&cfg);
+        expect_scenario((const char *[]){"-s", "df.cfg", "-o", "/dev/null", "--", "order", NULL},
+                        0, cases[i].out);
+    }
+}
+
+/* Two flows on that dragonfly, 1000 bytes each at 0: A from h0 to h4
+ * (r0.0, global, r1.0: 3 hops), B from h1 to h6 (r0.0, global, r1.0,
+ * r1.1: 4 hops); they share the global link r0.0-r1.0, A first at a tie.
+ * Whole messages: A holds it 1100..2100, 2200 + 1100 = 3300; B 2100..3100,
+ * 3200 + 2 x 1100 = 5400.  Packets of 500 stored and forwarded: A0 600, B0
+ * 1100, A1 1600, B1 2100 on it; A1 2200 + 600 = 2800, B1 2700 + 1200 =
+ * 3900.  Cut through: the headers at r0.0 at 100 and 600 take it in turn
+ * at 100, 600, 1100, 1600; A1 1100 + 2 x 100 + 500 = 1800, B1 1600 + 3 x
+ * 100 + 500 = 2400.  The global link carried all 4 packets. */
+static void test_dragonfly_two_flows(void)
+{
+    static const struct {
+        const char *cfg, *out;
+    } cases[] = {
+        {"", "task 3 got 1000 at 3300\ntask 4 got 1000 at 5400\n"},
+        {"packet_size = 500\n", "task 3 got 1000 at 2800\ntask 4 got 1000 at 3900\n"},
+        {"packet_size = 500\ncut_through = on\n",
+         "task 3 got 1000 at 1800\ntask 4 got 1000 at 2400\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        strbuf cfg = STRBUF_INIT;
+        strbuf_printf(&cfg, "model = dragonfly\ngroups = 3\nrouters = 2\nhosts_per_router = 2\n"
+                            "global_links = 1\nhop_latency = 100\nlink_bandwidth = 1GB/s\n"
+                            "place = 3:4,4:6\n%s", cases[i].cfg);
+        write_tmp("dt.cfg", cfg.s);
+        strbuf_release(&cfg);
+        expect_scenario((const char *[]){"-s", "dt.cfg", "-o", "/dev/null", "--", "two_flows",
+                                         NULL},
+                        0, cases[i].out);
+    }
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-s", "dt.cfg", "-t", "-json",
+                                                            "dt.json", "--", "two_flows", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *json = compact_json("dt.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        json, "{\"name\":\"r0.0-r1.0\",\"msgs\":4,\"bytes\":2000,\"busy_ns\":2000}, "
+              "{\"name\":\"r1.0-h4\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}, "
+              "{\"name\":\"r1.0-r1.1\",\"msgs\":2,\"bytes\":1000,\"busy_ns\":1000}, "));
+    free(json);
+}
+
 static void test_mesh_unplaced_task(void)
 {
     /* Task 5 would be on node 4 of 4: exit 3 before any task runs. */
@@ -448,7 +637,7 @@ static uint64_t prop_next(uint64_t *state)
     return *state;
 }
 
-/* A switch file for model m (0..7) with settings drawn from state; tasks
+/* A switch file for model m (0..9) with settings drawn from state; tasks
  * 1..ntasks are placed at random on the networks of nodes. */
 static void prop_config(strbuf *cfg, int m, uint64_t *state, int ntasks)
 {
@@ -458,7 +647,9 @@ static void prop_config(strbuf *cfg, int m, uint64_t *state, int ntasks)
     static const char *const head[] = {
         "model = null\n", "model = p2p\n", "model = bus\n",
         "model = bus\ncollisions = on\n", "model = crossbar\n", "model = mesh\ndims = 4x4\n",
-        "model = torus\ndims = 2x3x3\n", "model = hypercube\ndims = 4\n"};
+        "model = torus\ndims = 2x3x3\n", "model = hypercube\ndims = 4\n",
+        "model = fattree\nk = 2\nn = 4\n",
+        "model = dragonfly\ngroups = 3\nrouters = 2\nhosts_per_router = 3\nglobal_links = 1\n"};
     strbuf_printf(cfg, "%s", head[m]);
     if (m == 3)
         strbuf_printf(cfg, "seed = %llu\n", (unsigned long long)(prop_next(state) % 1000));
@@ -493,13 +684,13 @@ static bool prop_all_ok(const char *out, int receivers)
     return lines == receivers;
 }
 
-/* 8 models x 200 random programs (2 to 8 senders, 1 to 6 receivers, up to
+/* 10 models x 200 random programs (2 to 8 senders, 1 to 6 receivers, up to
  * 40 messages each, fixed seeds), every fifth run twice: every message
  * arrives once, in its circuit's order, intact, and a repeated run gives
  * the same output and report. */
 static void test_property_random_traffic(void)
 {
-    enum { MODELS = 8, RUNS = 200 };
+    enum { MODELS = 10, RUNS = 200 };
     int failures = 0;
     uint64_t state = 0x5eed5eed12345678u;
     for (int m = 0; m < MODELS; m++) {
@@ -577,6 +768,11 @@ static const testutil_case model_cases[] = {
     {"mesh, hypercube: packets, store and forward, cut-through", test_mesh_packets},
     {"mesh: two flows contending on a link, with packets", test_mesh_two_flows},
     {"mesh: a task off the network", test_mesh_unplaced_task},
+    {"fattree: one message, 2 x levels hops", test_fattree_one_message},
+    {"fattree: a pipeline of packets", test_fattree_packets},
+    {"fattree: two flows contending on an up-link", test_fattree_two_flows},
+    {"dragonfly: one message, local and global hops, packets", test_dragonfly_one_message},
+    {"dragonfly: two flows contending on a global link", test_dragonfly_two_flows},
     {NULL, NULL},
 };
 
@@ -714,7 +910,7 @@ static const bad_switch bad_switches[] = {
     {"", "bad.cfg:1:1: error: no 'model = NAME' line\n"},
     {"latency = 1\n", "bad.cfg:1:1: error: the first key must be 'model', not 'latency'\n"},
     {"model = ring\n", "bad.cfg:1:9: error: unknown model 'ring' (null, p2p, bus, crossbar, mesh, "
-                       "torus, hypercube)\n"},
+                       "torus, hypercube, fattree, dragonfly)\n"},
     {"model = p2p\n  speed = 1\n", "bad.cfg:2:3: error: model p2p has no key 'speed'\n"},
     {"model = p2p\nbandwidth = 1 GB\n",
      "bad.cfg:2:13: error: unknown bandwidth unit (B/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s): "
@@ -753,6 +949,27 @@ static const bad_switch bad_switches[] = {
      "bad.cfg:4:15: error: expected on or off: 'yes'\n"},
     {"model = p2p\nbandwidth = 1\npacket_size = 64\n",
      "bad.cfg:3:1: error: model p2p has no key 'packet_size'\n"},
+    {"model = fattree\nk = 1\nn = 2\nlink_bandwidth = 1\n",
+     "bad.cfg:2:5: error: a k-ary n-tree needs k >= 2\n"},
+    {"model = fattree\nk = 2\n  n = 0\nlink_bandwidth = 1\n",
+     "bad.cfg:3:7: error: a k-ary n-tree needs n >= 1\n"},
+    {"model = fattree\nk = 2\nn = 2\nhosts = 8\nlink_bandwidth = 1\n",
+     "bad.cfg:4:9: error: hosts is not k^n\n"},
+    {"model = fattree\nk = 2\nn = 15\nlink_bandwidth = 1\n",
+     "bad.cfg:3:5: error: more than 32768 hosts and switches\n"},
+    {"model = fattree\nk = 2\nlink_bandwidth = 1\n", "bad.cfg:1:1: error: model fattree needs 'n'\n"},
+    {"model = fattree\nk = 4\nn = 1\nlink_bandwidth = 1\nplace = 1:4\n",
+     "bad.cfg:5:9: error: task 1 is placed on node 4 of 4\n"},
+    {"model = fattree\nk = two\n", "bad.cfg:2:5: error: expected a whole number: 'two'\n"},
+    {"model = dragonfly\ngroups = 4\nrouters = 2\nhosts_per_router = 1\nglobal_links = 1\n"
+     "link_bandwidth = 1\n",
+     "bad.cfg:2:10: error: groups is not routers x global_links + 1 (one global link between each "
+     "pair)\n"},
+    {"model = dragonfly\ngroups = 3\nrouters = 2\nhosts_per_router = 0\nglobal_links = 1\n"
+     "link_bandwidth = 1\n",
+     "bad.cfg:4:20: error: must be at least 1\n"},
+    {"model = dragonfly\ngroups = 3\nrouters = 2\nhosts_per_router = 1\nlink_bandwidth = 1\n",
+     "bad.cfg:1:1: error: model dragonfly needs 'global_links'\n"},
 };
 
 static void test_bad_switch_files(void)
