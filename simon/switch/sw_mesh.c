@@ -79,38 +79,29 @@ typedef struct mesh_packet {
     int64_t tail;
 } mesh_packet;
 
-#define MESH_KEYS(dims_kind)                                                  \
-    {{"dims", dims_kind, 0, true},                                            \
-     {"hop_latency", SW_TIME, offsetof(sw_config, latency_ns), false},        \
-     {"link_bandwidth", SW_BANDWIDTH, offsetof(sw_config, bandwidth), true},  \
-     {"place", SW_PLACE, 0, false},                                           \
-     {"packet_size", SW_BYTES, offsetof(sw_config, packet_size), false},      \
-     {"cut_through", SW_ON_OFF, offsetof(sw_config, cut_through), false},     \
-     {NULL, SW_TIME, 0, false}}
+/* The keys every routed network shares: its hops' latency and bandwidth, the placement
+ * of tasks, packets; then the table's end. */
+#define MESH_LINK_KEYS                                                        \
+    {"hop_latency", SW_TIME, offsetof(sw_config, latency_ns), false},         \
+        {"link_bandwidth", SW_BANDWIDTH, offsetof(sw_config, bandwidth), true}, \
+        {"place", SW_PLACE, 0, false},                                        \
+        {"packet_size", SW_BYTES, offsetof(sw_config, packet_size), false},   \
+        {"cut_through", SW_ON_OFF, offsetof(sw_config, cut_through), false},  \
+        {NULL, SW_TIME, 0, false}
 
-static const sw_key mesh_keys[] = MESH_KEYS(SW_DIMS);
-static const sw_key cube_keys[] = MESH_KEYS(SW_CUBE_DIMS);
+static const sw_key mesh_keys[] = {{"dims", SW_DIMS, 0, true}, MESH_LINK_KEYS};
+static const sw_key cube_keys[] = {{"dims", SW_CUBE_DIMS, 0, true}, MESH_LINK_KEYS};
 static const sw_key fattree_keys[] = {
     {"k", SW_INTEGER, offsetof(sw_config, arity), true},
     {"n", SW_INTEGER, offsetof(sw_config, levels), true},
     {"hosts", SW_INTEGER, offsetof(sw_config, hosts), false},
-    {"hop_latency", SW_TIME, offsetof(sw_config, latency_ns), false},
-    {"link_bandwidth", SW_BANDWIDTH, offsetof(sw_config, bandwidth), true},
-    {"place", SW_PLACE, 0, false},
-    {"packet_size", SW_BYTES, offsetof(sw_config, packet_size), false},
-    {"cut_through", SW_ON_OFF, offsetof(sw_config, cut_through), false},
-    {NULL, SW_TIME, 0, false}};
+    MESH_LINK_KEYS};
 static const sw_key dragonfly_keys[] = {
     {"groups", SW_INTEGER, offsetof(sw_config, groups), true},
     {"routers", SW_INTEGER, offsetof(sw_config, routers), true},
     {"hosts_per_router", SW_INTEGER, offsetof(sw_config, router_hosts), true},
     {"global_links", SW_INTEGER, offsetof(sw_config, global_links), true},
-    {"hop_latency", SW_TIME, offsetof(sw_config, latency_ns), false},
-    {"link_bandwidth", SW_BANDWIDTH, offsetof(sw_config, bandwidth), true},
-    {"place", SW_PLACE, 0, false},
-    {"packet_size", SW_BYTES, offsetof(sw_config, packet_size), false},
-    {"cut_through", SW_ON_OFF, offsetof(sw_config, cut_through), false},
-    {NULL, SW_TIME, 0, false}};
+    MESH_LINK_KEYS};
 
 typedef struct mesh_place_rank {
     sw_place place;
