@@ -355,7 +355,7 @@ const char *lm_clause_name(int clause)
     return clause == LM_CLAUSE_TOTAL ? "fp_total" : lm_fp_class_name((lm_fp_class)clause);
 }
 
-static unsigned long lm_clause_count(const lm_fp_counts *c, int clause)
+unsigned long lm_clause_count(const lm_fp_counts *c, int clause)
 {
     return clause == LM_CLAUSE_TOTAL ? lm_fp_total(c) : c->n[clause];
 }
@@ -389,6 +389,14 @@ static unsigned lm_verify_one(const lm_pragma *pr, const lm_fp_counts *counts, c
         }
     }
     return mismatches;
+}
+
+bool lm_check_matches(const lm_check *c)
+{
+    for (int k = 0; c->what && k < LM_NCLAUSES; k++)
+        if (c->pragma.present[k] && lm_clause_count(&c->counts, k) != c->pragma.expected[k])
+            return false;
+    return c->what != NULL;
 }
 
 unsigned lm_verify_pragmas(const lm_program *p, bool report_matches)

@@ -391,6 +391,10 @@ lm_check *lm_file_add_check(lm_program *p, lm_file *f, const lm_pragma *pr);
  * error per differing clause, and with report_matches a note per matching
  * one.  Returns the number of differing clauses. */
 unsigned lm_verify_pragmas(const lm_program *p, bool report_matches);
+/* The count a clause of a pragma is checked against: fp_total, or one class's. */
+unsigned long lm_clause_count(const lm_fp_counts *c, int clause);
+/* Whether c stands before something and every clause it gives matches. */
+bool lm_check_matches(const lm_check *c);
 const char *lm_loop_kind_name(lm_loop_kind k); /* "for", "while", "do" */
 
 /* The bytes of the arrays read (stores: written), grouped by element type in

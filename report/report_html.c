@@ -416,31 +416,29 @@ static void html_data_loop(strbuf *b, const html_page *pg, size_t i)
     strbuf_append(b, "}");
 }
 
-/* A pragma's clauses against its counts: matches, or the first mismatch's message. */
+/* A pragma's clauses against its counts: each clause's match or mismatch, as
+ * lm_verify_pragmas says them. */
 static void html_data_check(strbuf *b, html_page *pg, const lm_check *c)
 {
     const lm_pragma *pr = &c->pragma;
     strbuf text = STRBUF_INIT;
-    bool ok = c->what != NULL;
     if (!c->what)
         strbuf_append(&text, "stands before nothing it can apply to");
     for (int k = 0; c->what && k < LM_NCLAUSES; k++) {
         if (!pr->present[k])
             continue;
-        unsigned long have = k == LM_CLAUSE_TOTAL ? lm_fp_total(&c->counts) : c->counts.n[k];
+        unsigned long have = lm_clause_count(&c->counts, k);
         if (text.len)
             strbuf_append(&text, "; ");
-        if (have == pr->expected[k]) {
+        if (have == pr->expected[k])
             strbuf_printf(&text, "%s(%lu) matches the %s", lm_clause_name(k), have, c->what);
-        } else {
+        else
             strbuf_printf(&text, "%s is %lu, the %s has %lu", lm_clause_name(k), pr->expected[k],
                           c->what, have);
-            ok = false;
-        }
     }
     strbuf_printf(b, "{\"f\":%zu,\"line\":%u,\"col\":%u,\"ok\":%s,\"text\":",
                   html_file_index(&pg->files, pr->loc.file), pr->loc.line, pr->loc.column,
-                  ok ? "true" : "false");
+                  lm_check_matches(c) ? "true" : "false");
     report_html_json_cstr(b, strbuf_cstr(&text));
     strbuf_append(b, "}");
     strbuf_release(&text);
@@ -683,6 +681,13 @@ static void html_roofline(strbuf *b, const html_page *pg)
                   pg->j->roofline ? "the bytes it loads and stores" : "its memory traffic");
 }
 
+/* A nest with a predicted time and a measured one: a point of the chart below. */
+static bool html_predicted_and_timed(const html_loop *h)
+{
+    return !h->loop->parent && h->nest && !h->nest->unpredicted && h->nest->runtime_s > 0 &&
+           h->m && h->m->timed && h->m->seconds > 0;
+}
+
 /* Predicted against measured seconds, nests with both. */
 static void html_predicted_measured(strbuf *b, const html_page *pg)
 {
@@ -690,8 +695,7 @@ static void html_predicted_measured(strbuf *b, const html_page *pg)
     size_t n = 0;
     for (size_t i = 0; i < pg->nloops; i++) {
         const html_loop *h = &pg->loops[i];
-        if (h->loop->parent || !h->nest || h->nest->unpredicted || h->nest->runtime_s <= 0 ||
-            !h->m || !h->m->timed || h->m->seconds <= 0)
+        if (!html_predicted_and_timed(h))
             continue;
         lo = fmin(lo, fmin(h->nest->runtime_s, h->m->seconds));
         hi = fmax(hi, fmax(h->nest->runtime_s, h->m->seconds));
@@ -716,8 +720,7 @@ static void html_predicted_measured(strbuf *b, const html_page *pg)
                       html_px(&a, e1), html_py(&a, fmin(e1, e1 * bands[k])));
     for (size_t i = 0; i < pg->nloops; i++) {
         const html_loop *h = &pg->loops[i];
-        if (h->loop->parent || !h->nest || h->nest->unpredicted || h->nest->runtime_s <= 0 ||
-            !h->m || !h->m->timed || h->m->seconds <= 0)
+        if (!html_predicted_and_timed(h))
             continue;
         strbuf_printf(b, "<circle class=\"meas\" data-loop=\"%zu\" cx=\"%.1f\" cy=\"%.1f\" "
                          "r=\"4\"><title>",
@@ -759,12 +762,7 @@ static void html_summary(strbuf *b, const html_page *pg)
     for (const lm_file *f = pg->p->files; f; f = f->next)
         for (const lm_check *c = f->checks; c; c = c->next) {
             checks++;
-            bool ok = c->what != NULL;
-            for (int k = 0; ok && k < LM_NCLAUSES; k++)
-                ok = !c->pragma.present[k] ||
-                     (k == LM_CLAUSE_TOTAL ? lm_fp_total(&c->counts) : c->counts.n[k]) ==
-                         c->pragma.expected[k];
-            bad += !ok;
+            bad += !lm_check_matches(c);
         }
     strbuf_append(b, "<section id=\"summary\"><h2>Summary</h2><table class=\"facts\">\n");
     size_t nfiles = 0;
