@@ -1195,25 +1195,22 @@ static ce_flow ce_subtask_linked_time(ce_eval *ev, co_object *st, double *time)
     return fl;
 }
 
-/* A subtask's links to hardware hold while it is evaluated, and hardware's values are
- * put back after it (chips/README.md, "the link rule"): otherwise the first subtask of
+/* A subtask's links to hardware hold while it is evaluated, and hardware's Nproc is put
+ * back after it (chips/README.md, "the link rule"): otherwise the first subtask of
  * `A + 10*B` would set Nproc for the second and the sum would depend on its order.
- * hardware's variables are numbers (built in), so a copy of each is all there is to keep. */
+ * Nproc, a number, is hardware's one variable (the built-in object of chips_load.c). */
 static ce_flow ce_subtask_time(ce_eval *ev, co_object *st, double *time)
 {
-    co_object *hw = ev->p->hardware;
-    size_t nvars = hw->ast->nvars;
-    co_value *saved = mem_alloc((nvars ? nvars : 1) * sizeof *saved);
-    memcpy(saved, hw->vals, nvars * sizeof *saved);
+    co_value *nproc = &ev->p->hardware->vals[0];
+    co_value saved = *nproc;
     ce_flow fl = ce_subtask_linked_time(ev, st, time);
     bool debug = false;
     if (fl == CEF_NEXT)
         fl = ce_debug(ev, st, &debug);
     if (fl == CEF_NEXT && debug)
         fprintf(stderr, "debug: subtask %s: %.6g s (hardware.Nproc %g)\n", st->ast->name, *time,
-                hw->vals[0].num);
-    memcpy(hw->vals, saved, nvars * sizeof *saved);
-    free(saved);
+                nproc->num);
+    *nproc = saved;
     return fl;
 }
 
