@@ -53,6 +53,25 @@ C
 "$mt" -static-counting-only -report-file /dev/null -html trap.html trap.c
 check trap.html -filter sum -expect-text '"</script><script>alert(1)</script>"'
 
+echo "== loops without FP operations, with a machine: a roofline without points"
+cat >ints.c <<'C'
+unsigned sum(int n, const unsigned *v)
+{
+    unsigned s = 0;
+    for (int i = 0; i < n; i++)
+        s += v[i];
+    return s;
+}
+void shift(int n, unsigned *v)
+{
+    for (int i = 0; i < n; i++)
+        v[i] = v[i] << 3;
+}
+C
+"$mt" -static-counting-only -report-file /dev/null -machine "$machine" -param n=1000 \
+    -html ints.html ints.c 2>/dev/null
+check ints.html -filter shift
+
 echo "== a project through its compile_commands.json (-p), without a machine"
 mkdir -p proj/build
 cp "$src/examples/dot.c" "$src/examples/triad.c" proj/
