@@ -10,6 +10,7 @@
 #include "chips.h"
 #include "chips_vct.h"
 #include "diag.h"
+#include "machine.h"
 #include "strbuf.h"
 #include "testutil.h"
 
@@ -272,6 +273,70 @@ static void test_spec_errors(void)
     free(o.messages);
 }
 
+/* A machine file whose "chips" "costs" are costs (a JSON object's members). */
+static machine *parse_costs(const char *costs, char **messages)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "{\"name\": \"m\", \"peak_gflops\": 1, \"memory_bandwidth_gbs\": 1,\n"
+             "\"write_allocate\": true, \"caches\": [{\"level\": 1, \"size_bytes\": 64}],\n"
+             "\"flop_weights\": {\"add\": 1, \"multiply\": 1, \"divide\": 1, \"special\": 1},\n"
+             "\"chips\": {\"costs\": {%s}}}\n",
+             costs);
+    FILE *log = tmpfile();
+    diag_set_stream(log);
+    machine *m = machine_parse("m.json", text);
+    diag_set_stream(NULL);
+    *messages = testutil_read_stream(log);
+    fclose(log);
+    return m;
+}
+
+static void test_machine_costs(void)
+{
+    char *messages;
+    machine *m = parse_costs("\"gpu\": {\"launch\": 5e-6, \"h2d\": 4e-11}, \"flop\": {\"add\": 1}, "
+                             "\"pages\": {\"unit\": 1e-7}",
+                             &messages);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(m->chips.nuser, 3);
+    CU_ASSERT_STRING_EQUAL(m->chips.user[1].type, "gpu");
+    CU_ASSERT_STRING_EQUAL(m->chips.user[1].element, "h2d");
+    CU_ASSERT_DOUBLE_EQUAL(m->chips.user[1].seconds, 4e-11, 1e-24);
+    CU_ASSERT_EQUAL(m->chips.user[1].line, 4);
+    CU_ASSERT_EQUAL(m->chips.user[1].col, 45);
+    CU_ASSERT_STRING_EQUAL(m->chips.user[2].type, "pages");
+    CU_ASSERT_TRUE(m->chips.has_flop[0]);
+    /* written back as read */
+    char *json = machine_to_json(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"gpu\":\t{\n\t\t\t\t\"launch\":\t5e-06,"));
+    machine *again = machine_parse("again.json", json);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(again);
+    CU_ASSERT_EQUAL(again->chips.nuser, 3);
+    CU_ASSERT_STRING_EQUAL(again->chips.user[2].element, "unit");
+    machine_free(&again);
+    free(json);
+    machine_free(&m);
+    free(messages);
+    static const struct {
+        const char *costs, *message;
+    } bad[] = {
+        {"\"gpu\": 3", "m.json:4:28: error: \"gpu\" must be an object"},
+        {"\"gpu\": {\"launch\": -1}", "m.json:4:39: error: \"launch\" must be from 0 to 1e+06"},
+        {"\"gpu\": {\"launch\": 1, \"launch\": 2}", "m.json:4:42: error: duplicate key 'launch'"},
+        {"\"gpu\": {}, \"gpu\": {}", "m.json:4:32: error: duplicate key 'gpu'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        m = parse_costs(bad[i].costs, &messages);
+        CU_ASSERT_PTR_NULL(m);
+        CU_ASSERT_PTR_NOT_NULL(strstr(messages, bad[i].message));
+        if (!strstr(messages, bad[i].message))
+            fprintf(stderr, "\n  got: %s  expected: %s\n", messages, bad[i].message);
+        machine_free(&m);
+        free(messages);
+    }
+}
+
 static testutil_proc run_tool(const char *tool, const char *const *args)
 {
     return testutil_exec_program(AITOOL_SOURCE_DIR "/chips/examples", tool, args);
@@ -395,6 +460,7 @@ int main(void)
         {"user types of each kind, by hand", test_user_types},
         {"errors where a type is used", test_use_errors},
         {"specification errors", test_spec_errors},
+        {"machine file costs of user types", test_machine_costs},
         {"vctdef and chips -vectors: the README's example", test_cli_example},
         {"vctdef errors and outputs", test_cli_vctdef_errors},
         {"--version", test_cli_version},
