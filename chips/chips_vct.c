@@ -71,7 +71,7 @@ static bool cv_is(const cv_word *w, const char *s)
 /* A name a .la file can write as a plain identifier (not a keyword). */
 static bool cv_identifier(arena *a, const cv_word *w)
 {
-    if (!w->len || w->len > 64 || !(isalpha((unsigned char)w->s[0]) || w->s[0] == '_'))
+    if (!w->len || w->len > CHIPS_VCT_MAX_NAME || !(isalpha((unsigned char)w->s[0]) || w->s[0] == '_'))
         return false;
     for (size_t i = 1; i < w->len; i++)
         if (!isalnum((unsigned char)w->s[i]) && w->s[i] != '_')

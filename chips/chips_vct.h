@@ -28,8 +28,9 @@ typedef enum chips_vkind {
 /* The first line of every specification file. */
 #define CHIPS_VCT_MAGIC "CHIP3S vector specification 1"
 
-/* The most elements a fixed-size type may have, and symbols a type may list. */
-enum { CHIPS_VCT_MAX_ARGS = 1000000, CHIPS_VCT_MAX_SYMBOLS = 1000 };
+/* The most elements a fixed-size type may have, symbols a type may list,
+ * and bytes in a name (a type's or a symbol's; the machine file's limit). */
+enum { CHIPS_VCT_MAX_ARGS = 1000000, CHIPS_VCT_MAX_SYMBOLS = 1000, CHIPS_VCT_MAX_NAME = 64 };
 
 typedef struct chips_vtype {
     const char *name;

@@ -60,6 +60,8 @@ static bool cvd_expect(cvd_parser *p, int kind, const char *word, const chips_to
 {
     const chips_token *t = cvd_peek(p);
     bool ok = t->kind == kind && (!word || !strcmp(t->text, word));
+    if (ok && kind == CHT_ID && strlen(t->text) > CHIPS_VCT_MAX_NAME)
+        return cvd_fail(t, p, "a name of more than %d bytes", CHIPS_VCT_MAX_NAME);
     if (!ok) {
         char want[64], got[64];
         if (word)

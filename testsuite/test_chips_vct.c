@@ -139,6 +139,9 @@ static void test_compile_errors(void)
         {"def a { args variable; type symbol; { if } }",
          "d.vdef:1:39: error: expected identifier, not 'if'"},
         {"def a { args variable; type numeric; ", "d.vdef:1:38: error: expected '}'"},
+        {"def a { args 1; type symbol; "
+         "{ x, s1234567890123456789012345678901234567890123456789012345678901234 } }",
+         "d.vdef:1:35: error: a name of more than 64 bytes"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         strbuf spec = STRBUF_INIT;
