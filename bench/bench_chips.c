@@ -32,7 +32,7 @@ static double bench_compile_and_evaluate(const char *app, const chips_hardware *
 {
     double start = bench_now(), t;
     bool has;
-    chips_program *p = chips_load(app, NULL, 0);
+    chips_program *p = chips_load(app, NULL, 0, NULL, 0);
     bool ok = p && chips_evaluate(p, hw, NULL, 0, &t, &has, NULL) && has;
     chips_free(&p);
     return ok ? bench_now() - start : -1;
@@ -40,7 +40,7 @@ static double bench_compile_and_evaluate(const char *app, const chips_hardware *
 
 static double bench_sweep(const char *app, const chips_hardware *hw)
 {
-    chips_program *p = chips_load(app, NULL, 0);
+    chips_program *p = chips_load(app, NULL, 0, NULL, 0);
     int nelem = p ? chips_iface_find(p, "Nelem") : -1;
     if (nelem < 0) {
         chips_free(&p);

@@ -6,7 +6,8 @@
  * `la` and `sequential` are built in), checks what can be checked before
  * running (object kinds, includes, link targets and names, options) and
  * returns a program the caller frees with chips_free().  chips_evaluate()
- * evaluates one point.  Every problem is reported through diag as
+ * evaluates one point.  Vector types (chips_vct.h) are the built-in ones
+ * and those of the specification files given.  Every problem is reported through diag as
  * FILE:LINE:COL: error: and makes the call fail; nothing is left half done.
  *
  * Used by the chips program (tools/chips_cli.c), its benchmark, fuzz
@@ -36,7 +37,10 @@ enum {
 
 typedef struct chips_program chips_program;
 
-chips_program *chips_load(const char *path, const char *const *include_dirs, size_t ndirs);
+/* vector_specs: specification files of user vector types (vctdef's output,
+ * chips -vectors), added to the built-in types. */
+chips_program *chips_load(const char *path, const char *const *include_dirs, size_t ndirs,
+                          const char *const *vector_specs, size_t nspecs);
 void chips_free(chips_program **p);
 
 const char *chips_name(const chips_program *p);
@@ -68,12 +72,21 @@ typedef struct chips_hardware {
     bool has_inpcom;
     double disk_seek, disk_byte; /* seconds a seek, and a byte moved */
     bool has_disk;
+    /* The costs of user vector types' symbols and units (borrowed). */
+    const machine_chips_cost *user;
+    size_t nuser;
     /* -network: inpcom steps run through this SIMON switch model instead of
      * LogGP (borrowed; NULL for LogGP). */
     const struct sw_config *network;
 } chips_hardware;
 
 void chips_hardware_from_machine(const machine *m, chips_hardware *hw);
+
+/* Each of hw's user costs names a vector type of p and one of its symbols
+ * ("unit" for a numeric type); false after an error at its place in
+ * machine_file. */
+bool chips_check_user_costs(const chips_program *p, const chips_hardware *hw,
+                            const char *machine_file);
 
 /* A value for an interface variable, by its index. */
 typedef struct chips_setting {

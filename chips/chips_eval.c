@@ -17,6 +17,7 @@
 #include "chips.h"
 #include "chips_ast.h"
 #include "chips_lex.h"
+#include "chips_vct.h"
 #include "diag.h"
 #include "machine.h"
 #include "mem.h"
@@ -57,15 +58,6 @@ static const struct ce_device {
     [CE_DEV_DISK] = {"disk", 1, 2, "one or two arguments: bytes, and seeks (default 1)"},
 };
 
-/* The symbols of the resource vector whose element is being evaluated. */
-typedef struct ce_symbols {
-    const char *type;
-    const char *const *names;
-    const double *costs;
-    const bool *has; /* NULL: all given */
-    size_t n;
-} ce_symbols;
-
 typedef struct ce_eval {
     chips_program *p;
     const chips_hardware *hw;
@@ -76,7 +68,7 @@ typedef struct ce_eval {
     double cpu;    /* the time of a cpu or disk step so far */
     ce_msg *msgs;
     size_t nmsgs, capmsgs;
-    const ce_symbols *syms;
+    const chips_vtype *syms; /* of the resource vector whose element is being evaluated */
     unsigned nesting; /* expressions and statements being evaluated, all calls together */
 } ce_eval;
 
@@ -277,7 +269,7 @@ static ce_flow ce_call(ce_eval *ev, ce_frame *caller, co_object *o, const chips_
         f.locals[i].kind = CO_VAL_NUM;
         fl = ce_number(ev, caller, args[i], &f.locals[i].num);
     }
-    const ce_symbols *syms = ev->syms;
+    const chips_vtype *syms = ev->syms;
     ev->syms = NULL;
     ev->depth++;
     if (fl == CEF_NEXT)
@@ -341,10 +333,10 @@ static ce_flow ce_apply_builtin(ce_eval *ev, ce_frame *f, const chips_expr *e,
 
 /* ---- resource vectors ------------------------------------------------------ */
 
-static bool ce_symbol(const ce_symbols *s, const char *name, size_t *index)
+static bool ce_symbol(const chips_vtype *t, const char *name, size_t *index)
 {
-    for (size_t i = 0; s && i < s->n; i++)
-        if (!strcmp(s->names[i], name)) {
+    for (size_t i = 0; t && i < t->nsymbols; i++)
+        if (!strcmp(t->symbols[i], name)) {
             *index = i;
             return true;
         }
@@ -353,18 +345,18 @@ static bool ce_symbol(const ce_symbols *s, const char *name, size_t *index)
 
 /* How many symbol factors e has: 0 or more, -1 when a symbol is not a
  * factor (3+add, add*add is 2). */
-static int ce_symbol_factors(const ce_symbols *s, const chips_expr *e)
+static int ce_symbol_factors(const chips_vtype *t, const chips_expr *e)
 {
     size_t index;
     int a, b;
     switch (e->kind) {
     case CHE_NAME:
-        return ce_symbol(s, e->name, &index) ? 1 : 0;
+        return ce_symbol(t, e->name, &index) ? 1 : 0;
     case CHE_UNARY:
-        return ce_symbol_factors(s, e->a);
+        return ce_symbol_factors(t, e->a);
     case CHE_BINARY:
-        a = ce_symbol_factors(s, e->a);
-        b = ce_symbol_factors(s, e->b);
+        a = ce_symbol_factors(t, e->a);
+        b = ce_symbol_factors(t, e->b);
         if (a < 0 || b < 0)
             return -1;
         if (e->op == '*')
@@ -375,49 +367,74 @@ static int ce_symbol_factors(const ce_symbols *s, const chips_expr *e)
     case CHE_CALL:
     case CHE_VECTOR:
         for (size_t i = 0; i < e->nargs; i++)
-            if (ce_symbol_factors(s, e->args[i]))
+            if (ce_symbol_factors(t, e->args[i]))
                 return -1;
         return 0;
     case CHE_INDEX:
-        return ce_symbol_factors(s, e->a) ? -1 : 0;
+        return ce_symbol_factors(t, e->a) ? -1 : 0;
     default:
         return 0;
     }
 }
 
-/* The resource vector types: their symbols and where the hardware keeps
- * their costs (offsets into chips_hardware; has 0: every cost is given). */
-static const struct ce_vector_type {
-    const char *name;
-    const char *const *symbols; /* NULL: the elements are plain numbers */
-    size_t nsymbols;
+/* Where the machine's costs of the built-in types are kept in chips_hardware
+ * (has 0: every cost is given); names NULL: the type is numeric, its cost
+ * the one "unit".  Any other type's costs are the user costs, and time's
+ * unit is the second. */
+static const struct ce_cost_class {
+    const char *type;
+    const char *const *names;
+    size_t n;
     size_t costs, has;
-} ce_vector_types[] = {
-    {"time", NULL, 0, 0, 0},
-    {"icc", NULL, 0, 0, 0},
+} ce_cost_classes[] = {
     {"flop", machine_chips_flop_names, MACHINE_CHIPS_NFLOP, offsetof(chips_hardware, flop), 0},
     {"mem", machine_chips_mem_names, MACHINE_CHIPS_NMEM, offsetof(chips_hardware, mem), 0},
     {"hllc", machine_chips_hllc_names, MACHINE_CHIPS_NHLLC, offsetof(chips_hardware, hllc),
      offsetof(chips_hardware, has_hllc)},
+    {"icc", NULL, 0, offsetof(chips_hardware, icc_unit), offsetof(chips_hardware, has_icc)},
 };
 
-/* The symbols of the vector type called type; false when there is no such type. */
-static bool ce_symbols_of(const ce_eval *ev, const char *type, ce_symbols *s)
+/* The seconds a symbol of type (or its "unit") costs on hw; false when hw gives none. */
+static bool ce_cost_of(const chips_hardware *hw, const char *type, const char *symbol,
+                       double *cost)
 {
-    const char *hw = (const char *)ev->hw;
-    memset(s, 0, sizeof *s);
-    for (size_t i = 0; i < sizeof ce_vector_types / sizeof *ce_vector_types; i++) {
-        const struct ce_vector_type *t = &ce_vector_types[i];
-        if (strcmp(t->name, type))
-            continue;
-        s->type = type;
-        s->names = t->symbols;
-        s->n = t->nsymbols;
-        s->costs = t->symbols ? (const double *)(hw + t->costs) : NULL;
-        s->has = t->has ? (const bool *)(hw + t->has) : NULL;
+    const char *base = (const char *)hw;
+    if (!strcmp(type, "time")) {
+        *cost = 1;
         return true;
     }
+    for (size_t c = 0; c < sizeof ce_cost_classes / sizeof *ce_cost_classes; c++) {
+        const struct ce_cost_class *k = &ce_cost_classes[c];
+        if (strcmp(k->type, type))
+            continue;
+        for (size_t i = 0; i < (k->names ? k->n : 1); i++) {
+            if (k->names && strcmp(k->names[i], symbol))
+                continue;
+            *cost = ((const double *)(base + k->costs))[i];
+            return !k->has || ((const bool *)(base + k->has))[i];
+        }
+        return false;
+    }
+    for (size_t i = 0; i < hw->nuser; i++)
+        if (!strcmp(hw->user[i].type, type) && !strcmp(hw->user[i].element, symbol)) {
+            *cost = hw->user[i].seconds;
+            return true;
+        }
     return false;
+}
+
+/* An element of a vector of type t is what its kind says: a number, one
+ * symbol, or a count times one symbol. */
+static ce_flow ce_check_element(const co_object *o, const chips_vtype *t, const chips_expr *e)
+{
+    size_t index;
+    if (t->kind == CHIPS_VK_SYMBOL && !(e->kind == CHE_NAME && ce_symbol(t, e->name, &index)))
+        return ce_fail(o, e->pos, "each element of a %s vector is one of its symbols (%s%s)",
+                       t->name, t->symbols[0], t->nsymbols > 1 ? ", ..." : "");
+    if (t->kind == CHIPS_VK_COMBINATION && ce_symbol_factors(t, e) != 1)
+        return ce_fail(o, e->pos, "each element of a %s vector is a count times one %s symbol "
+                                  "(3*%s)", t->name, t->name, t->symbols[0]);
+    return CEF_NEXT;
 }
 
 static ce_flow ce_vector(ce_eval *ev, ce_frame *f, const chips_expr *e, double *cost)
@@ -428,20 +445,16 @@ static ce_flow ce_vector(ce_eval *ev, ce_frame *f, const chips_expr *e, double *
     if (ce_is_data_constant(e))
         return ce_fail(f->obj, e->pos, "a data vector <is data, ...> is the value of a vector "
                                        "variable, not a cost");
-    ce_symbols s;
-    if (!ce_symbols_of(ev, e->name, &s))
-        return ce_fail(f->obj, e->pos,
-                       "unknown resource vector type '%s' (time, icc, flop, mem, hllc)", e->name);
-    if (!strcmp(e->name, "icc") && !ev->hw->has_icc)
-        return ce_fail(f->obj, e->pos, "the machine file gives no \"chips\" icc unit");
+    /* the loader checked that the type exists and the number of elements */
+    const chips_vtype *t = chips_vtypes_find(ev->p->vtypes, e->name);
+    double unit = 1;
+    if (t->kind == CHIPS_VK_NUMERIC && !ce_cost_of(ev->hw, t->name, "unit", &unit))
+        return ce_fail(f->obj, e->pos, "the machine file gives no \"chips\" %s unit", t->name);
     for (size_t i = 0; i < e->nargs; i++) {
-        if (s.n && ce_symbol_factors(&s, e->args[i]) != 1)
-            return ce_fail(f->obj, e->args[i]->pos,
-                           "each element of a %s vector is a count times one %s symbol "
-                           "(3*%s)",
-                           e->name, e->name, s.names[0]);
-        const ce_symbols *saved = ev->syms;
-        ev->syms = s.n ? &s : NULL;
+        if (ce_check_element(f->obj, t, e->args[i]) != CEF_NEXT)
+            return CEF_ERROR;
+        const chips_vtype *saved = ev->syms;
+        ev->syms = t->kind == CHIPS_VK_NUMERIC ? NULL : t;
         double v;
         ce_flow fl = ce_number(ev, f, e->args[i], &v);
         ev->syms = saved;
@@ -449,8 +462,7 @@ static ce_flow ce_vector(ce_eval *ev, ce_frame *f, const chips_expr *e, double *
             return fl;
         *cost += v;
     }
-    if (!strcmp(e->name, "icc"))
-        *cost *= ev->hw->icc_unit;
+    *cost *= unit;
     return CEF_NEXT;
 }
 
@@ -476,10 +488,10 @@ static ce_flow ce_name(ce_eval *ev, ce_frame *f, const chips_expr *e, co_value *
 {
     size_t index;
     if (ev->syms && ce_symbol(ev->syms, e->name, &index)) {
-        if (ev->syms->has && !ev->syms->has[index])
+        *out = (co_value){.kind = CO_VAL_NUM};
+        if (!ce_cost_of(ev->hw, ev->syms->name, e->name, &out->num))
             return ce_fail(f->obj, e->pos, "the machine file gives no \"chips\" cost of %s %s",
-                           ev->syms->type, e->name);
-        *out = (co_value){.kind = CO_VAL_NUM, .num = ev->syms->costs[index]};
+                           ev->syms->name, e->name);
         return CEF_NEXT;
     }
     const chips_decl *decl;
@@ -1315,4 +1327,6 @@ void chips_hardware_from_machine(const machine *m, chips_hardware *hw)
     hw->disk_seek = c->disk_seek;
     hw->disk_byte = c->disk_byte;
     hw->has_disk = c->has_disk;
+    hw->user = c->user;
+    hw->nuser = c->nuser;
 }

@@ -10,9 +10,11 @@
 #include "chips.h"
 #include "chips_ast.h"
 #include "chips_parse.h"
+#include "chips_vct.h"
 #include "diag.h"
 #include "fileio.h"
 #include "mem.h"
+#include "strbuf.h"
 
 /* The built-in objects, written in the language itself: `sequential` is a
  * partmp of one cpu step of Tx; `hardware` and `la` only hold variables. */
@@ -305,6 +307,23 @@ static bool cl_include_failed(const co_object *o, const char *name)
     return false;
 }
 
+/* `<is T, ...>`: T is a vector type with that many elements. */
+static void cl_check_vector(cl_loader *l, const co_object *o, const chips_expr *e)
+{
+    const chips_vtype *t = chips_vtypes_find(l->p->vtypes, e->name);
+    if (!t) {
+        strbuf known = STRBUF_INIT;
+        for (size_t i = 0; i < chips_vtypes_count(l->p->vtypes); i++)
+            strbuf_printf(&known, "%s%s", i ? ", " : "", chips_vtypes_get(l->p->vtypes, i)->name);
+        cl_error(l, o->ast, e->pos, "unknown vector type '%s' (%s; vctdef and -vectors add "
+                 "others)", e->name, strbuf_cstr(&known));
+        strbuf_release(&known);
+    } else if (t->nargs >= 0 && e->nargs != (size_t)t->nargs) {
+        cl_error(l, o->ast, e->pos, "a %s vector has %ld element%s, not %zu", t->name, t->nargs,
+                 t->nargs == 1 ? "" : "s", e->nargs);
+    }
+}
+
 /* Calls and `obj.x` name what exists: found before any evaluation, so that
  * -check reports them. */
 static void cl_check_expr(cl_loader *l, const co_object *o, const chips_expr *e)
@@ -322,6 +341,8 @@ static void cl_check_expr(cl_loader *l, const co_object *o, const chips_expr *e)
             cl_error(l, o->ast, e->pos, "'%s' has no interface variable '%s'", e->name,
                      e->member);
     }
+    if (e->kind == CHE_VECTOR && e->name)
+        cl_check_vector(l, o, e);
     cl_check_expr(l, o, e->a);
     cl_check_expr(l, o, e->b);
     for (size_t i = 0; i < e->nargs; i++)
@@ -418,11 +439,19 @@ static void cl_collect_interface(chips_program *p)
             p->iface[p->niface++] = i;
 }
 
-chips_program *chips_load(const char *path, const char *const *include_dirs, size_t ndirs)
+chips_program *chips_load(const char *path, const char *const *include_dirs, size_t ndirs,
+                          const char *const *vector_specs, size_t nspecs)
 {
     chips_program *p = mem_alloc(sizeof *p);
     p->a = arena_create();
+    p->vtypes = chips_vtypes_create();
     cl_loader l = {p, include_dirs, ndirs, 0, 0};
+    for (size_t i = 0; i < nspecs; i++)
+        l.errors += !chips_vtypes_add_file(p->vtypes, vector_specs[i]);
+    if (l.errors) {
+        chips_free(&p);
+        return NULL;
+    }
     cl_load_builtins(&l);
     const chips_ast *ast = cl_parse_file(&l, path);
     if (ast && ast->kind != CHIPS_APPLICATION)
@@ -453,9 +482,34 @@ void chips_free(chips_program **pp)
         free(o->vals);
     }
     free(p->objects);
+    chips_vtypes_free(&p->vtypes);
     arena_free(&p->a);
     free(p);
     *pp = NULL;
+}
+
+bool chips_check_user_costs(const chips_program *p, const chips_hardware *hw,
+                            const char *machine_file)
+{
+    bool ok = true;
+    for (size_t i = 0; i < hw->nuser; i++) {
+        const machine_chips_cost *u = &hw->user[i];
+        const chips_vtype *t = chips_vtypes_find(p->vtypes, u->type);
+        bool named = false;
+        for (size_t j = 0; t && j < t->nsymbols; j++)
+            named |= !strcmp(t->symbols[j], u->element);
+        if (t && t->kind == CHIPS_VK_NUMERIC)
+            named = !strcmp(u->element, "unit");
+        if (!t || !named) {
+            diag_at(DIAG_ERROR, machine_file, u->line, u->col,
+                    t ? "'%s' is not a symbol of vector type '%s'%s"
+                      : "'%s' costs a vector type '%s' the program does not have (-vectors)%s",
+                    u->element, u->type, t && t->kind == CHIPS_VK_NUMERIC ? " (a numeric type "
+                    "has one cost, \"unit\")" : "");
+            ok = false;
+        }
+    }
+    return ok;
 }
 
 const char *chips_name(const chips_program *p)

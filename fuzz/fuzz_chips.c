@@ -5,7 +5,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_quiet();
-    chips_program *p = chips_load(fuzz_file(data, size, "fuzz.la"), NULL, 0);
+    chips_program *p = chips_load(fuzz_file(data, size, "fuzz.la"), NULL, 0, NULL, 0);
     chips_free(&p);
     return 0;
 }

@@ -27,7 +27,10 @@
  *         "flop": {"add": 1e-9},     any of add sub mul cmp div sqr exp sin other
  *         "mem": {"load": 1e-10},    any of load store (per byte)
  *         "hllc": {"IASG": 2e-9},    any of FOR IASG IADD IMUL ICMP FASG FADD FMUL VIDX CALL
- *         "icc": {"unit": 5e-10}     unit required (seconds per cycle)
+ *         "icc": {"unit": 5e-10},    unit required (seconds per cycle)
+ *         "gpu": {"launch": 5e-6}    any other key: a vector type of chips -vectors,
+ *                                    its symbols' costs ("unit" for a numeric type);
+ *                                    at most 64 in all, names of at most 64 bytes
  *       },
  *       "inpcom": {"L": 5e-6, "o": 1e-6, "g": 2e-6, "G": 1e-9},
  *                                    optional, LogGP in seconds, all four required
@@ -479,6 +482,51 @@ static void machine_read_chips_costs(machine_reader *r, const machine_object *o,
     }
 }
 
+/* The costs of a user vector type (the member type of "costs"). */
+static void machine_read_chips_user(machine_reader *r, const machine_object *costs,
+                                    const char *type, machine_chips *c)
+{
+    machine_object o;
+    size_t type_at, value_at;
+    if (!machine_sub_object(r, costs, type, " in a vector type's costs", &o))
+        return;
+    if (!machine_json_member(r->text, costs->at, type, 0, &type_at, &value_at))
+        type_at = costs->at;
+    if (!*type || strlen(type) > MACHINE_CHIPS_MAX_NAME) {
+        machine_error(r, type_at, "a vector type's name has 1 to %d bytes",
+                      MACHINE_CHIPS_MAX_NAME);
+        return;
+    }
+    const char *names[MACHINE_CHIPS_MAX_USER];
+    size_t n = 0;
+    for (const cJSON *item = o.json->child; item && n < MACHINE_CHIPS_MAX_USER; item = item->next)
+        names[n++] = item->string;
+    machine_check_keys(r, &o, names, n);
+    for (const cJSON *item = o.json->child; item; item = item->next) {
+        size_t key_at = o.at;
+        machine_json_member(r->text, o.at, item->string, 0, &key_at, &value_at);
+        if (c->nuser == MACHINE_CHIPS_MAX_USER) {
+            machine_error(r, key_at, "more than %d costs of user vector types",
+                          MACHINE_CHIPS_MAX_USER);
+            return;
+        }
+        if (!*item->string || strlen(item->string) > MACHINE_CHIPS_MAX_NAME) {
+            machine_error(r, key_at, "a symbol's name has 1 to %d bytes", MACHINE_CHIPS_MAX_NAME);
+            continue;
+        }
+        machine_chips_cost *u = &c->user[c->nuser];
+        unsigned before = r->errors;
+        machine_read_range(r, &o, item->string, true, 0, MACHINE_MAX_CHIPS_SECONDS, &u->seconds);
+        if (r->errors != before)
+            continue;
+        snprintf(u->type, sizeof u->type, "%s", type);
+        snprintf(u->element, sizeof u->element, "%s", item->string);
+        machine_json_line_col(r->text, key_at, &u->line, &u->col);
+        c->nuser++;
+    }
+}
+
+/* "costs": the built-in classes, and any other key a user vector type. */
 static void machine_read_chips_cost_classes(machine_reader *r, const machine_object *chips,
                                             machine_chips *c)
 {
@@ -487,7 +535,20 @@ static void machine_read_chips_cost_classes(machine_reader *r, const machine_obj
     machine_object costs, o;
     if (!machine_sub_object(r, chips, "costs", " in \"costs\"", &costs))
         return;
-    machine_check_keys(r, &costs, keys, sizeof keys / sizeof *keys);
+    const char *present[4 + MACHINE_CHIPS_MAX_USER];
+    size_t npresent = 0;
+    for (const cJSON *item = costs.json->child; item && npresent < 4 + MACHINE_CHIPS_MAX_USER;
+         item = item->next)
+        present[npresent++] = item->string;
+    machine_check_keys(r, &costs, present, npresent);
+    for (const cJSON *item = costs.json->child; item; item = item->next) {
+        bool builtin = false;
+        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+            builtin |= !strcmp(item->string, keys[i]);
+        bool first = cJSON_GetObjectItemCaseSensitive(costs.json, item->string) == item;
+        if (!builtin && first)
+            machine_read_chips_user(r, &costs, item->string, c);
+    }
     if (machine_sub_object(r, &costs, "flop", " in \"flop\"", &o))
         machine_read_chips_costs(r, &o, machine_chips_flop_names, MACHINE_CHIPS_NFLOP, c->flop,
                                  c->has_flop);
@@ -906,6 +967,12 @@ static void machine_chips_to_json(cJSON *top, const machine_chips *c)
                                 c->hllc, c->has_hllc);
     if (c->has_icc)
         cJSON_AddNumberToObject(cJSON_AddObjectToObject(costs, "icc"), "unit", c->icc_unit);
+    for (unsigned i = 0; i < c->nuser; i++) {
+        cJSON *type = cJSON_GetObjectItemCaseSensitive(costs, c->user[i].type);
+        if (!type)
+            type = cJSON_AddObjectToObject(costs, c->user[i].type);
+        cJSON_AddNumberToObject(type, c->user[i].element, c->user[i].seconds);
+    }
     if (costs->child)
         cJSON_AddItemToObject(chips, "costs", costs);
     else

@@ -29,6 +29,18 @@ extern const char *const machine_chips_flop_names[MACHINE_CHIPS_NFLOP];
 extern const char *const machine_chips_mem_names[MACHINE_CHIPS_NMEM];
 extern const char *const machine_chips_hllc_names[MACHINE_CHIPS_NHLLC];
 
+/* A cost of a user-defined vector type's element (chips -vectors): any
+ * other key of "costs" names a type, its members its symbols' seconds, or
+ * "unit" for a numeric type; chips checks them against the types it loaded.
+ * line and col are the symbol's key in the file. */
+enum { MACHINE_CHIPS_MAX_USER = 64, MACHINE_CHIPS_MAX_NAME = 64 };
+
+typedef struct machine_chips_cost {
+    char type[MACHINE_CHIPS_MAX_NAME + 1], element[MACHINE_CHIPS_MAX_NAME + 1];
+    double seconds;
+    unsigned line, col;
+} machine_chips_cost;
+
 typedef struct machine_chips {
     bool present;
     unsigned nproc; /* 0 when not given */
@@ -44,6 +56,8 @@ typedef struct machine_chips {
     bool has_inpcom;
     double disk_seek, disk_byte; /* "disk": seconds a seek, and a byte transferred */
     bool has_disk;
+    machine_chips_cost user[MACHINE_CHIPS_MAX_USER];
+    unsigned nuser;
 } machine_chips;
 
 /* The optional "benchmarks" table (calibrate/ measures it; README.md,

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(annot pragma xml machine expr measured chips costs switch merge)
+targets=(annot pragma xml machine expr measured chips vct costs switch merge)
 seeds_of() {
     case $1 in
     annot) echo annotations/default.annot testsuite/kernels/*.annot ;;
@@ -20,6 +20,7 @@ seeds_of() {
     expr) echo fuzz/seeds/expr/* ;;
     measured) echo fuzz/seeds/measured/* ;;
     chips) echo chips/examples/*.la ;;
+    vct) echo chips/vectors/builtin.vdef chips/examples/*.vdef ;;
     costs) echo testsuite/kernels/instr_clock.costs ;;
     switch) echo fuzz/seeds/switch/* ;;
     merge) echo fuzz/seeds/merge/* ;;

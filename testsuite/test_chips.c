@@ -73,7 +73,7 @@ static test_outcome run_files(const test_file *files, size_t n, const chips_hard
     FILE *log = tmpfile();
     diag_set_stream(log);
     char *app = testutil_path(dir, files[0].name);
-    chips_program *p = chips_load(app, NULL, 0);
+    chips_program *p = chips_load(app, NULL, 0, NULL, 0);
     out.loaded = p != NULL;
     if (p) {
         chips_setting settings[8];
@@ -397,9 +397,9 @@ static void test_include_dirs(void)
                                            "link { sequential: Tx = 4; } }"));
     FILE *log = tmpfile();
     diag_set_stream(log);
-    CU_ASSERT_PTR_NULL(chips_load(app, NULL, 0));
+    CU_ASSERT_PTR_NULL(chips_load(app, NULL, 0, NULL, 0));
     const char *dirs[] = {"/nonexistent", lib};
-    chips_program *p = chips_load(app, dirs, 2);
+    chips_program *p = chips_load(app, dirs, 2, NULL, 0);
     diag_set_stream(NULL);
     char *messages = testutil_read_stream(log);
     fclose(log);
@@ -426,7 +426,7 @@ static void test_fresh_points(void)
     char *dir = testutil_make_tempdir();
     char *path = testutil_path(dir, "a.la");
     CU_ASSERT_TRUE(testutil_write_file(path, app));
-    chips_program *p = chips_load(path, NULL, 0);
+    chips_program *p = chips_load(path, NULL, 0, NULL, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     chips_hardware hw = test_hw();
     double t, values[1];
@@ -553,7 +553,7 @@ static const error_case error_cases[] = {
      "proc exec init { return T(); }\n}",
      "app.la:2:38: error: each element of a flop vector is a count times one flop symbol (3*add)"},
     {"application t {\nproc cflow T { compute <is bogus, 1>; }\nproc exec init { return T(); }\n}",
-     "app.la:2:24: error: unknown resource vector type 'bogus'"},
+     "app.la:2:24: error: unknown vector type 'bogus' (data, time, icc, flop, mem, hllc; vctdef and -vectors add others)"},
     {"application t {\nproc cflow T { compute 3; }\nproc exec init { return T(); }\n}",
      "app.la:2:24: error: expected a resource vector here"},
     {"application t {\nproc exec init { break; }\n}",
@@ -763,7 +763,7 @@ static void test_memsort(void)
     snprintf(path, sizeof path, "%s/chips/examples/memsort.la", AITOOL_SOURCE_DIR);
     snprintf(machine_path, sizeof machine_path, "%s/chips/examples/machine.json",
              AITOOL_SOURCE_DIR);
-    chips_program *p = chips_load(path, NULL, 0);
+    chips_program *p = chips_load(path, NULL, 0, NULL, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     machine *m = machine_load(machine_path);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);

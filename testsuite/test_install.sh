@@ -49,16 +49,17 @@ install_into() {
 
 check_files() {
     local f
-    for f in bin/measuretool bin/perfmodel bin/chips bin/simon-cc bin/aitool-cc \
+    for f in bin/measuretool bin/perfmodel bin/chips bin/vctdef bin/simon-cc bin/aitool-cc \
              share/aitool/include/omp.h share/aitool/annotations/default.annot \
              share/aitool/xml-schema/exasat.xsd share/aitool/xml-schema/exasat-orig.xsd \
              share/aitool/machines/small-vm-2core.json share/aitool/machines/zen5-vm-2core.json \
              share/aitool/examples/jacobi.c share/aitool/examples/xml/stencil7.xml \
              share/aitool/examples/chips/memsort.la share/aitool/examples/chips/machine.json \
+             share/aitool/examples/chips/builtin.vdef share/aitool/examples/chips/offload.vdef \
              include/aitool/simon.h lib/aitool/libsimon.a lib/aitool/libaisimon_core.a \
              lib/aitool/libaisimon_fiber.a lib/aitool/libaisupport.a \
              share/man/man1/measuretool.1 share/man/man1/perfmodel.1 share/man/man1/chips.1 \
-             share/man/man1/simon-cc.1 share/man/man1/aitool-cc.1; do
+             share/man/man1/vctdef.1 share/man/man1/simon-cc.1 share/man/man1/aitool-cc.1; do
         [[ -f $prefix/$f ]] || fail "not installed: $f"
     done
 }
@@ -69,7 +70,7 @@ check_versions() {
         [[ $(cat "$tmp/out") =~ ^measuretool\ $version\ \(libclang:\ .*clang\ version\ .*\)$ ]] ||
             fail "measuretool --version: $(cat "$tmp/out")"
     fi
-    for p in perfmodel chips simon-cc; do
+    for p in perfmodel chips vctdef simon-cc; do
         if check "--version" "$prefix/bin/$p" --version; then
             [[ $(cat "$tmp/out") == "$p $version" ]] || fail "$p --version: $(cat "$tmp/out")"
         fi
@@ -115,6 +116,12 @@ check_perfmodel_and_chips() {
     check "chips on an installed example" "$prefix/bin/chips" \
         -machine "$prefix/share/aitool/examples/chips/machine.json" -D Nproc=4 \
         "$prefix/share/aitool/examples/chips/memsort.la" && expect_output "chips" "time_s"
+    check "vctdef on an installed example" "$prefix/bin/vctdef" -o "$work/offload.vspec" \
+        "$prefix/share/aitool/examples/chips/offload.vdef" &&
+        check "chips -vectors" "$prefix/bin/chips" -vectors "$work/offload.vspec" \
+            -machine "$prefix/share/aitool/examples/chips/offload.json" \
+            "$prefix/share/aitool/examples/chips/offload.la" &&
+        expect_output "chips -vectors" "0.000966875"
 }
 
 check_simon_cc() {
@@ -128,14 +135,14 @@ check_simon_cc() {
 # renders without a warning.
 check_man_pages() {
     local p name
-    for p in measuretool perfmodel chips; do
+    for p in measuretool perfmodel chips vctdef; do
         "$prefix/bin/$p" -help-markdown >"$tmp/table" || fail "$p -help-markdown"
         for name in $(sed -n 's/^| `\(-[^ `]*\).*/\1/p' "$tmp/table"); do
             grep -qF -- "${name//-/\\-}" "$prefix/share/man/man1/$p.1" ||
                 fail "$p.1 does not describe $name"
         done
     done
-    for p in measuretool perfmodel chips simon-cc aitool-cc; do
+    for p in measuretool perfmodel chips vctdef simon-cc aitool-cc; do
         if check "$p.1 renders" groff -man -Tutf8 -ww -z "$prefix/share/man/man1/$p.1" &&
             [[ -s $tmp/out ]]; then
             fail "$p.1: groff warns"

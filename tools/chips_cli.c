@@ -31,6 +31,8 @@ typedef struct ch_options {
     int ndefines;
     const char **sweeps;
     int nsweeps;
+    const char **vectors;
+    int nvectors;
     const char **inputs;
     int ninputs;
 } ch_options;
@@ -56,6 +58,11 @@ static const args_option ch_option_table[] = {
      .dest = CH_OPT(include_dirs), .count = CH_OPT(nincludes),
      .help = "look for included objects (NAME.la) here too, after the includer's directory "
              "(repeatable)"},
+    {.names = "-vectors", .kind = ARGS_LIST, .value = "FILE.vspec", .dest = CH_OPT(vectors),
+     .count = CH_OPT(nvectors),
+     .help = "add the vector types of this specification file (vctdef's output) to the "
+             "built-in ones (repeatable); the machine file's \"chips\" \"costs\" give their "
+             "symbols' costs"},
     {.names = "-D", .kind = ARGS_LIST, .value = "NAME=VALUE", .joined = true,
      .dest = CH_OPT(defines), .count = CH_OPT(ndefines),
      .help = "set a numeric interface variable of the application (repeatable)"},
@@ -104,6 +111,7 @@ static void ch_options_release(ch_options *o)
     free(o->include_dirs);
     free(o->defines);
     free(o->sweeps);
+    free(o->vectors);
     free(o->inputs);
     memset(o, 0, sizeof *o);
 }
@@ -606,7 +614,8 @@ static int ch_run_program(const ch_options *o, chips_program *p)
             chips_hardware_from_machine(m, &r.hw);
             r.hw.network = o->network_file ? &network : NULL;
             r.machine_name = m->name;
-            bool ok = ch_evaluate_all(&r, 0) && ch_write_outputs(&r);
+            bool ok = chips_check_user_costs(p, &r.hw, o->machine_file) &&
+                      ch_evaluate_all(&r, 0) && ch_write_outputs(&r);
             status = ok ? CHIPS_EXIT_OK : CHIPS_EXIT_INPUT;
         }
         machine_free(&m);
@@ -632,7 +641,8 @@ static int ch_run_options(const ch_options *o)
     int status = ch_usage_checks(o);
     if (status != CHIPS_EXIT_OK)
         return status;
-    chips_program *p = chips_load(o->inputs[0], o->include_dirs, (size_t)o->nincludes);
+    chips_program *p = chips_load(o->inputs[0], o->include_dirs, (size_t)o->nincludes,
+                                  o->vectors, (size_t)o->nvectors);
     if (!p)
         status = CHIPS_EXIT_INPUT;
     else if (!ch_outputs_apart(o))

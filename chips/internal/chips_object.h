@@ -72,6 +72,7 @@ struct chips_program {
     co_object *hardware, *la, *sequential;
     size_t *iface; /* indexes into app->ast->vars */
     size_t niface;
+    struct chips_vtypes *vtypes; /* the built-in vector types and those of -vectors */
 };
 
 /* The option called name of an object of kind k, or CO_OPT_COUNT. */

@@ -5,7 +5,9 @@
  * (Perfetto, chrome://tracing) through support/json_out, atomically.
  *
  * Rows: pid 1 holds the tasks (tid = the task's id), pid 2 the links (tid =
- * their order in the model's link report).  Times go in as virtual ns and
+ * their order in the model's link report).  Each copy of a message is an
+ * arrow (flow events) from its put to its arrival and the get that took it,
+ * paired by SIMON's order since no message identity comes in.  Times go in as virtual ns and
  * out as microseconds; nothing depends on the host, so a run traced twice
  * gives the same bytes.
  *

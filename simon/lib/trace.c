@@ -39,13 +39,44 @@ static const struct trace_form {
 };
 
 typedef struct trace_record {
-    int64_t ts, dur, bytes;
+    int64_t ts;
+    int64_t dur;      /* X events; an arrival with a flow: its put's time */
+    int64_t bytes;
+    int64_t flow;     /* arrival, get: the message's flow id (its arrow), 0: none */
     const char *fifo; /* the fifo (the core's); blocked: the woken fifo or the state */
     const char *what; /* blocked: its text (the arena's) */
     int row;          /* the task's id; busy: the link's trace row */
     int peer;
     trace_kind kind;
+    bool got;         /* an arrival a traced get took */
 } trace_record;
+
+/* The flows (arrows) join a put to each arrival of its copies, and an
+ * arrival to the get that takes it.  The core passes no message identity,
+ * so the trace pairs them by SIMON's order: copies from one sender on one
+ * fifo reach each receiver in the order they were put, and a get takes
+ * the oldest arrival of its fifo.  A channel is one of these queues, found
+ * by hash: a sender's puts on a fifo, a receiver's place in them, or a
+ * receiver's arrivals on a fifo. */
+typedef enum trace_chan_kind {
+    TRACE_CH_PUTS,     /* a: sender; items: trace_sent */
+    TRACE_CH_PLACE,    /* a: sender, b: receiver; head: its next put */
+    TRACE_CH_ARRIVALS, /* b: receiver; items: record indexes */
+} trace_chan_kind;
+
+typedef struct trace_sent {
+    int64_t ts, bytes;
+    int copies_left;
+} trace_sent;
+
+typedef struct trace_chan {
+    trace_chan_kind kind;
+    int a, b;
+    const char *fifo;
+    trace_sent *sent;
+    size_t *arrivals;
+    size_t n, cap, head;
+} trace_chan;
 
 typedef struct trace_row_name {
     int tid;
@@ -61,6 +92,9 @@ struct simon_trace {
     size_t ntasks, captasks;
     trace_row_name *links; /* by trace row - 1 */
     int nlinks;            /* trace rows given */
+    trace_chan *chans;     /* open addressing; kind, a, b and fifo the key */
+    size_t nchans, capchans;
+    int64_t flows;         /* flow ids given */
 };
 
 simon_trace *trace_create(size_t limit)
@@ -80,6 +114,11 @@ void trace_free(simon_trace **trp)
     arena_free(&tr->texts);
     free(tr->tasks);
     free(tr->links);
+    for (size_t i = 0; i < tr->capchans; i++) {
+        free(tr->chans[i].sent);
+        free(tr->chans[i].arrivals);
+    }
+    free(tr->chans);
     free(tr);
     *trp = NULL;
 }
@@ -103,32 +142,140 @@ static trace_record *trace_add(simon_trace *tr, trace_kind kind, int64_t ts)
     return r;
 }
 
-static void trace_message(simon_trace *tr, trace_kind kind, int64_t ts, int task,
-                          const char *fifo, size_t bytes, int peer)
+static trace_record *trace_message(simon_trace *tr, trace_kind kind, int64_t ts, int task,
+                                   const char *fifo, size_t bytes, int peer)
 {
     trace_record *r = trace_add(tr, kind, ts);
     if (!r)
-        return;
+        return NULL;
     r->row = task;
     r->fifo = fifo;
     r->bytes = (int64_t)bytes;
     r->peer = peer;
+    return r;
+}
+
+/* ---- the channels of the flows ---- */
+
+static size_t trace_chan_hash(trace_chan_kind kind, int a, int b, const char *fifo)
+{
+    uint64_t h = (uint64_t)(uintptr_t)fifo * 0x9E3779B97F4A7C15ull;
+    h ^= ((uint64_t)(uint32_t)a << 32 | (uint32_t)b) + (uint64_t)kind * 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 29;
+    h *= 0x94D049BB133111EBull;
+    return (size_t)(h ^ (h >> 32));
+}
+
+static void trace_chans_grow(simon_trace *tr)
+{
+    trace_chan *old = tr->chans;
+    size_t oldcap = tr->capchans;
+    tr->capchans = oldcap ? 2 * oldcap : 64;
+    tr->chans = mem_alloc(tr->capchans * sizeof *tr->chans);
+    for (size_t i = 0; i < oldcap; i++) {
+        if (!old[i].fifo)
+            continue;
+        size_t at = trace_chan_hash(old[i].kind, old[i].a, old[i].b, old[i].fifo);
+        while (tr->chans[at & (tr->capchans - 1)].fifo)
+            at++;
+        tr->chans[at & (tr->capchans - 1)] = old[i];
+    }
+    free(old);
+}
+
+/* Room for extra new channels, so that pointers to channels stay valid
+ * while that many are added. */
+static void trace_chans_reserve(simon_trace *tr, size_t extra)
+{
+    while (2 * (tr->nchans + extra) > tr->capchans)
+        trace_chans_grow(tr);
+}
+
+/* The channel of the key, made empty when new. */
+static trace_chan *trace_chan_of(simon_trace *tr, trace_chan_kind kind, int a, int b,
+                                 const char *fifo)
+{
+    trace_chans_reserve(tr, 1);
+    size_t mask = tr->capchans - 1;
+    for (size_t at = trace_chan_hash(kind, a, b, fifo);; at++) {
+        trace_chan *c = &tr->chans[at & mask];
+        if (!c->fifo) {
+            tr->nchans++;
+            *c = (trace_chan){.kind = kind, .a = a, .b = b, .fifo = fifo};
+            return c;
+        }
+        if (c->kind == kind && c->a == a && c->b == b && c->fifo == fifo)
+            return c;
+    }
+}
+
+/* True when c's items are full: its capacity is then doubled, for the
+ * caller to grow its array to. */
+static bool trace_chan_full(trace_chan *c)
+{
+    if (c->n < c->cap)
+        return false;
+    c->cap = c->cap ? 2 * c->cap : 8;
+    return true;
 }
 
 void trace_put(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int copies,
                bool to_self)
 {
-    trace_message(tr, to_self ? TRACE_PUTS : TRACE_PUT, ts, task, fifo, bytes, copies);
+    trace_record *r =
+        trace_message(tr, to_self ? TRACE_PUTS : TRACE_PUT, ts, task, fifo, bytes, copies);
+    if (!r || copies <= 0)
+        return;
+    trace_chan *c = trace_chan_of(tr, TRACE_CH_PUTS, task, -1, fifo);
+    if (trace_chan_full(c))
+        c->sent = mem_realloc(c->sent, c->cap * sizeof *c->sent);
+    c->sent[c->n++] = (trace_sent){ts, (int64_t)bytes, copies};
+}
+
+/* The arrival r from src gets the flow of the first put of src on its fifo
+ * that this receiver has not had, that still has a copy to deliver, of its
+ * size and not after it (the others went before this receiver imported). */
+static void trace_match_put(simon_trace *tr, trace_record *r, int src)
+{
+    trace_chans_reserve(tr, 2);
+    trace_chan *puts = trace_chan_of(tr, TRACE_CH_PUTS, src, -1, r->fifo);
+    trace_chan *place = trace_chan_of(tr, TRACE_CH_PLACE, src, r->row, r->fifo);
+    while (place->head < puts->n && puts->sent[place->head].ts <= r->ts) {
+        trace_sent *p = &puts->sent[place->head++];
+        if (p->copies_left > 0 && p->bytes == r->bytes) {
+            p->copies_left--;
+            r->flow = ++tr->flows;
+            r->dur = p->ts;
+            return;
+        }
+    }
 }
 
 void trace_arrive(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int src)
 {
-    trace_message(tr, TRACE_ARRIVE, ts, task, fifo, bytes, src);
+    trace_record *r = trace_message(tr, TRACE_ARRIVE, ts, task, fifo, bytes, src);
+    if (!r)
+        return;
+    trace_match_put(tr, r, src);
+    trace_chan *c = trace_chan_of(tr, TRACE_CH_ARRIVALS, -1, task, fifo);
+    if (trace_chan_full(c))
+        c->arrivals = mem_realloc(c->arrivals, c->cap * sizeof *c->arrivals);
+    c->arrivals[c->n++] = (size_t)(r - tr->recs);
 }
 
 void trace_get(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int src)
 {
-    trace_message(tr, TRACE_GET, ts, task, fifo, bytes, src);
+    trace_record *r = trace_message(tr, TRACE_GET, ts, task, fifo, bytes, src);
+    if (!r)
+        return;
+    trace_chan *c = trace_chan_of(tr, TRACE_CH_ARRIVALS, -1, task, fifo);
+    if (c->head == c->n)
+        return;
+    trace_record *a = &tr->recs[c->arrivals[c->head++]];
+    if (a->flow && a->peer == src && a->bytes == r->bytes) {
+        a->got = true;
+        r->flow = a->flow;
+    }
 }
 
 void trace_run(simon_trace *tr, int64_t start, int64_t end, int task)
@@ -293,6 +440,39 @@ static void trace_event(json_out *w, const simon_trace *tr, const trace_record *
     json_object_end(w);
 }
 
+/* One end of a message's arrow: ph s (the put), t (its arrival, when a
+ * get took it) or f (the last), on the row of task at ts. */
+static void trace_flow(json_out *w, const trace_record *r, const char *ph, int64_t ts, int task,
+                       strbuf *name)
+{
+    name->len = 0;
+    strbuf_printf(name, "message %s", r->fifo);
+    json_object_begin(w);
+    trace_string(w, "name", name->s);
+    trace_string(w, "cat", "message");
+    trace_string(w, "ph", ph);
+    trace_number(w, "id", r->flow);
+    trace_time(w, "ts", ts);
+    trace_number(w, "pid", 1);
+    trace_number(w, "tid", task);
+    if (ph[0] != 's')
+        trace_string(w, "bp", "e");
+    json_object_end(w);
+}
+
+/* The arrows of record r, if it is an arrival or a get with a flow. */
+static void trace_flows_of(json_out *w, const trace_record *r, strbuf *name)
+{
+    if (!r->flow)
+        return;
+    if (r->kind == TRACE_GET) {
+        trace_flow(w, r, "f", r->ts, r->row, name);
+        return;
+    }
+    trace_flow(w, r, "s", r->dur, r->peer, name);
+    trace_flow(w, r, r->got ? "t" : "f", r->ts, r->row, name);
+}
+
 /* The last event of a trace that reached its limit: global, at the time of
  * the first event left out. */
 static void trace_cut(json_out *w, const simon_trace *tr)
@@ -329,6 +509,11 @@ static bool trace_writer(FILE *out, void *ctx)
     trace_metadata(&w, tr);
     for (size_t i = 0; i < tr->n && ok; i++) {
         trace_event(&w, tr, &tr->recs[i], &name);
+        if (i % TRACE_BLOCK == TRACE_BLOCK - 1)
+            ok = fileio_flush_text(out, &text);
+    }
+    for (size_t i = 0; i < tr->n && ok; i++) {
+        trace_flows_of(&w, &tr->recs[i], &name);
         if (i % TRACE_BLOCK == TRACE_BLOCK - 1)
             ok = fileio_flush_text(out, &text);
     }

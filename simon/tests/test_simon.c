@@ -1062,9 +1062,35 @@ typedef struct trace_row {
     const char *name;
 } trace_row;
 
-/* The trace file: its rows' names, then its events, exactly these. */
+/* One end of a message's arrow (a flow event, cat "message", on the tasks'
+ * process): ph s at the put, t at an arrival a get took, f at the last. */
+typedef struct trace_flow {
+    const char *name, *ph;
+    int64_t id, ts_ns;
+    int tid;
+} trace_flow;
+
+static void trace_check_flow(const cJSON *e, const trace_flow *x)
+{
+    bool ok = trace_string_is(e, "name", x->name) && trace_string_is(e, "ph", x->ph) &&
+              trace_int_is(e, "id", x->id) && trace_ns(e, "ts") == x->ts_ns &&
+              trace_int_is(e, "pid", 1) && trace_int_is(e, "tid", x->tid) &&
+              (strcmp(x->ph, "s") == 0 ? !cJSON_HasObjectItem(e, "bp")
+                                       : trace_string_is(e, "bp", "e"));
+    CU_ASSERT(ok);
+    if (!ok) {
+        char *text = cJSON_PrintUnformatted(e);
+        fprintf(stderr, "\nexpected flow %lld %s at %lld ns, got %s\n", (long long)x->id, x->ph,
+                (long long)x->ts_ns, text);
+        free(text);
+    }
+}
+
+/* The trace file: its rows' names, then its events, exactly these, and
+ * among them, in this order, exactly these flow events. */
 static void trace_check_file(const char *file, const trace_row *rows, int nrows,
-                             const trace_expect *events, int nevents)
+                             const trace_expect *events, int nevents, const trace_flow *flows,
+                             int nflows)
 {
     char *text = tmp_file(file);
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
@@ -1073,11 +1099,19 @@ static void trace_check_file(const char *file, const trace_row *rows, int nrows,
     CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
     CU_ASSERT(trace_string_is(doc, "displayTimeUnit", "ns"));
     const cJSON *all = cJSON_GetObjectItemCaseSensitive(doc, "traceEvents");
-    CU_ASSERT_EQUAL(cJSON_GetArraySize(all), nrows + nevents);
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(all), nrows + nevents + nflows);
     for (int i = 0; i < nrows && i < cJSON_GetArraySize(all); i++)
         trace_check_meta(cJSON_GetArrayItem(all, i), rows[i].pid, rows[i].tid, rows[i].name);
-    for (int i = 0; i < nevents && nrows + i < cJSON_GetArraySize(all); i++)
-        trace_check_event(cJSON_GetArrayItem(all, nrows + i), &events[i]);
+    int ne = 0, nf = 0;
+    for (int i = nrows; i < cJSON_GetArraySize(all); i++) {
+        const cJSON *e = cJSON_GetArrayItem(all, i);
+        if (trace_string_is(e, "cat", "message") && nf < nflows)
+            trace_check_flow(e, &flows[nf++]);
+        else if (!trace_string_is(e, "cat", "message") && ne < nevents)
+            trace_check_event(e, &events[ne++]);
+    }
+    CU_ASSERT_EQUAL(ne, nevents);
+    CU_ASSERT_EQUAL(nf, nflows);
     cJSON_Delete(doc);
 }
 
@@ -1114,6 +1148,19 @@ static const trace_expect ring_events[] = {
 };
 #define RING_NEVENTS ((int)(sizeof ring_events / sizeof *ring_events))
 
+/* The token's three hops as arrows, ids in the order of arrival: each put
+ * (s, on the sender's row at its send time) to its arrival (t, on the
+ * receiver's row) to the get that took it (f, same row and time, as each
+ * receiver was blocked in get). */
+static const trace_flow ring_flows[] = {
+    {"message T2", "s", 1, 100, 1},  {"message T2", "t", 1, 2100, 2},
+    {"message T2", "f", 1, 2100, 2}, {"message T3", "s", 2, 2150, 2},
+    {"message T3", "t", 2, 4150, 3}, {"message T3", "f", 2, 4150, 3},
+    {"message T1", "s", 3, 4200, 3}, {"message T1", "t", 3, 6200, 1},
+    {"message T1", "f", 3, 6200, 1},
+};
+#define RING_NFLOWS ((int)(sizeof ring_flows / sizeof *ring_flows))
+
 static testutil_proc run_trace_ring(const char *trace, const char *limit)
 {
     write_tmp("ring.cfg", "model = p2p\nlatency = 1 us\nbandwidth = 1 GB/s\n");
@@ -1131,7 +1178,8 @@ static void test_trace_ring(void)
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_STRING_EQUAL(r.err, "");
     testutil_proc_release(&r);
-    trace_check_file("ring.json", ring_rows, 8, ring_events, RING_NEVENTS);
+    trace_check_file("ring.json", ring_rows, 8, ring_events, RING_NEVENTS, ring_flows,
+                     RING_NFLOWS);
     /* the same run again: the same bytes */
     r = run_trace_ring("ring2.json", NULL);
     CU_ASSERT_EQUAL(r.status, 0);
@@ -1146,7 +1194,8 @@ static void test_trace_ring(void)
 
 /* -trace-limit 5: the first five events, then the cut at the sixth's time
  * (b's get at 2100), 13 left out; port2 and port3 carried nothing traced,
- * so they get no row. */
+ * so they get no row.  The one arrival kept has its arrow from the put,
+ * which ends there (f): the get that took it was left out. */
 static void test_trace_limit(void)
 {
     testutil_proc r = run_trace_ring("cut.json", "5");
@@ -1156,11 +1205,43 @@ static void test_trace_limit(void)
     memcpy(events, ring_events, 5 * sizeof *events);
     events[5] = (trace_expect){"trace cut: limit of 5 events reached", "trace", "i", 2100, -1, 1,
                                0, "dropped", 13, NULL, 0, NULL};
-    trace_check_file("cut.json", ring_rows, 6, events, 6);
+    static const trace_flow flows[] = {{"message T2", "s", 1, 100, 1},
+                                       {"message T2", "f", 1, 2100, 2}};
+    trace_check_file("cut.json", ring_rows, 6, events, 6, flows, 2);
     r = run_trace_ring("cut.json", "0");
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "option '-trace-limit' needs a whole number >= 1"));
     testutil_proc_release(&r);
+}
+
+/* The self scenario on the null switch, everything at time 0: self (1)
+ * puts S (one copy, to other) and then puts S (two: to other, and its own
+ * at once).  Each copy has its arrow: other's first arrival is the put's
+ * (id 1), self's the puts' (2, put never reaches its sender), other's
+ * second the puts' (3); other gets 1 then 3, self gets 2. */
+static void test_trace_copies(void)
+{
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-o", "/dev/null", "-trace",
+                                                            "self.json", "--", "self", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    static const trace_row rows[] = {{1, -1, "tasks"}, {1, 1, "self (1)"}, {1, 2, "other (2)"}};
+    static const trace_expect events[] = {
+        {"put S", "send", "i", 0, -1, 1, 1, "copies", 1, "bytes", 4, NULL},
+        {"puts S", "send", "i", 0, -1, 1, 1, "copies", 2, "bytes", 4, NULL},
+        {"arrive S", "arrive", "i", 0, -1, 1, 2, "from", 1, "bytes", 4, NULL},
+        {"arrive S", "arrive", "i", 0, -1, 1, 1, "from", 1, "bytes", 4, NULL},
+        {"arrive S", "arrive", "i", 0, -1, 1, 2, "from", 1, "bytes", 4, NULL},
+        {"get S", "get", "i", 0, -1, 1, 2, "from", 1, "bytes", 4, NULL},
+        {"get S", "get", "i", 0, -1, 1, 2, "from", 1, "bytes", 4, NULL},
+        {"get S", "get", "i", 0, -1, 1, 1, "from", 1, "bytes", 4, NULL},
+    };
+    static const trace_flow flows[] = {
+        {"message S", "s", 1, 0, 1}, {"message S", "t", 1, 0, 2}, {"message S", "s", 2, 0, 1},
+        {"message S", "t", 2, 0, 1}, {"message S", "s", 3, 0, 1}, {"message S", "t", 3, 0, 2},
+        {"message S", "f", 1, 0, 2}, {"message S", "f", 3, 0, 2}, {"message S", "f", 2, 0, 1},
+    };
+    trace_check_file("self.json", rows, 3, events, 8, flows, 9);
 }
 
 /* A path that cannot be written: a usage error before any task runs (the
@@ -1202,7 +1283,7 @@ static void test_trace_deadlock(void)
         {"blocked in get on A", "blocked", "X", 5, 2, 1, 1, NULL, 0, "state", 0, "deadlocked"},
         {"blocked in get on B", "blocked", "X", 7, 0, 1, 2, NULL, 0, "state", 0, "deadlocked"},
     };
-    trace_check_file("dl.json", rows, 5, events, 6);
+    trace_check_file("dl.json", rows, 5, events, 6, NULL, 0);
 }
 
 /* The links' rows: two_flows on a line of 4 in packets of 500 (see
@@ -1253,6 +1334,7 @@ static const testutil_case trace_cases[] = {
     {"-trace: links' rows, a packet's hops", test_trace_links},
     {"-trace: a ring's events by hand, twice the same bytes", test_trace_ring},
     {"-trace-limit: cut, and said so", test_trace_limit},
+    {"-trace: an arrow per copy of a put", test_trace_copies},
     {"-trace: a path that cannot be written, exit 2 before the run", test_trace_bad_path},
     {"-trace: the tasks left blocked, starved or deadlocked", test_trace_deadlock},
     {NULL, NULL},
