@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <simgrid/actor.h>
 #include <simgrid/comm.h>
@@ -136,6 +137,7 @@ static struct {
     arena *strings;                 /* cnvarrsv */
     size_t ndone, nblocked, flying; /* tasks ended, blocked; copies in flight */
     size_t unsettled;               /* tasks before their first suspension or end */
+    uint64_t changes;               /* fifos created, copies sent and appended */
     sg_sem_t quiet;                 /* released when none can go on */
     int64_t activities;             /* execs and communications started */
 } sg;
@@ -168,7 +170,9 @@ _Noreturn static void sg_misuse(const char *func, const char *fmt, ...)
         t = &sg.boot;
     fflush(stdout);
     diag_tool(DIAG_ERROR, "task %d \"%s\": %s: %s", t->id, t->name, func, line);
-    exit(1);
+    fflush(NULL);
+    /* exit() from an actor runs SimGrid's exit handlers, which abort */
+    _exit(1);
 }
 
 static int64_t sg_now_ns(void)
@@ -331,6 +335,7 @@ static void sg_fifo_push(sg_import *imp, sg_msg *m)
 /* m is in imp now: its task goes on if it was blocked waiting on imp. */
 static void sg_append(sg_import *imp, sg_msg *m)
 {
+    sg.changes++;
     sg_fifo_push(imp, m);
     sg_task *t = imp->task;
     if (t->state == SG_BLOCKED && imp->waited) {
@@ -377,6 +382,20 @@ static void sg_courier(int argc, char **argv)
     sg.flying--;
     sg_deliver(cp);
     sg_check_quiet();
+}
+
+/* The caller gives way to every actor that can run at this instant, until
+ * one round of them changed nothing (so two callers at one instant do not
+ * give way to each other for ever). */
+static void sg_quiesce(sg_task *t)
+{
+    uint64_t seen;
+    sg_leave(t);
+    do {
+        seen = sg.changes;
+        sg_actor_yield();
+    } while (sg.changes != seen);
+    sg_back(t);
 }
 
 /* The task can create no more fifos. */
@@ -656,6 +675,7 @@ void simon_export(const char *name)
         sg_misuse("export", "\"%s\" is already an export fifo of this task", name);
     GROW(n->exporters, n->nexp, n->capexp);
     n->exporters[n->nexp++] = t;
+    sg.changes++;
 }
 
 void simon_import(const char *name, int maxlen)
@@ -679,6 +699,7 @@ void simon_import(const char *name, int maxlen)
     n->nimp++;
     GROW(t->imports, t->nimports, t->capimports);
     t->imports[t->nimports++] = imp;
+    sg.changes++;
 }
 
 static const char *sg_array_name(strbuf *b, const char *base, int i)
@@ -738,11 +759,9 @@ static void sg_send(const char *func, const char *name, const void *data, size_t
     /* The native core takes every send after all the tasks' first runs,
      * in which they create their fifos: those started at this instant run
      * up to their first SimGrid call before the copies are addressed. */
-    if (sg.unsettled) {
-        sg_leave(t);
-        sg_actor_yield();
-        sg_back(t);
-    }
+    if (sg.unsettled)
+        sg_quiesce(t);
+    sg.changes++;
     t->sent++;
     t->sent_bytes += (int64_t)len;
     int others = (int)n->nimp - (own != NULL);
@@ -806,15 +825,14 @@ static bool sg_any_nonempty(const sg_task *t)
     return false;
 }
 
-/* The native core's get event: the caller gives way once, so every copy
- * delivered at this instant is in its fifos before it looks. */
+/* The native core's get event: the caller gives way until the others
+ * have nothing more to do at this instant, so every copy sent and
+ * delivered now is in its fifos before it looks. */
 static void sg_suspend(sg_task *t, sg_call call)
 {
     t->call = call;
     sg_settle(t);
-    sg_leave(t);
-    sg_actor_yield();
-    sg_back(t);
+    sg_quiesce(t);
 }
 
 /* get and waitf: blocked until a copy comes to a fifo waited on. */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <simgrid/engine.h>
+#include <simgrid/host.h>
 
 #include "args.h"
 #include "core.h"
@@ -115,10 +116,34 @@ static bool sg_load(const char *path)
     if (!fileio_check_input(path, "platform"))
         return false;
     char why[1024];
-    if (sg_load_platform(path, why, sizeof why))
-        return true;
-    sg_platform_error(path, why);
-    return false;
+    if (!sg_load_platform(path, why, sizeof why)) {
+        sg_platform_error(path, why);
+        return false;
+    }
+    if (sg_host_count() == 0) {
+        diag_at(DIAG_ERROR, path, 1, 1, "the platform has no host to run the tasks on");
+        return false;
+    }
+    return true;
+}
+
+/* Where the value of the switch file's `model` line starts (sw_config
+ * keeps no positions; the reader has checked the file). */
+static void sg_model_position(const char *path, unsigned *line, unsigned *col)
+{
+    char *text = fileio_read_text(path, "switch file");
+    *line = *col = 1;
+    for (const char *p = text; p && *p; (*line)++) {
+        const char *q = p + strspn(p, " \t");
+        if (!strncmp(q, "model", 5)) {
+            q += 5 + strspn(q + 5, " \t=");
+            *col = (unsigned)(q - p) + 1;
+            break;
+        }
+        p = strchr(p, '\n');
+        p = p ? p + 1 : NULL;
+    }
+    free(text);
 }
 
 /* The switch file's network for the tasks bootstrap made, into out. */
@@ -130,9 +155,11 @@ static bool sg_translate(const char *switch_file, strbuf *out)
     int n = simon_core_task_count();
     const char *why = NULL;
     bool ok = sg_platform_xml(out, switch_file ? &cfg : NULL, n > 0 ? n : 1, &why);
-    if (!ok)
-        diag_tool(DIAG_ERROR, "switch file '%s', model %s: %s", switch_file, cfg.model->name,
-                  why);
+    if (!ok) {
+        unsigned line, col;
+        sg_model_position(switch_file, &line, &col);
+        diag_at(DIAG_ERROR, switch_file, line, col, "model %s: %s", cfg.model->name, why);
+    }
     sw_config_release(&cfg);
     return ok;
 }
