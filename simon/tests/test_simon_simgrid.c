@@ -138,13 +138,22 @@ static int cmp_line(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* AddressSanitizer's note on SimGrid's stack switches (the sanitized
+ * build), which is no output of the program's. */
+static bool asan_note(const char *line)
+{
+    return !strncmp(line, "==", 2) || !strcmp(line, "False positive error reports may follow") ||
+           !strncmp(line, "For details see https://github.com/google/sanitizers/", 53);
+}
+
 static char *sorted_lines(const char *text)
 {
     char *copy = strdup(text), *lines[256];
     size_t n = 0;
     for (char *save = NULL, *l = strtok_r(copy, "\n", &save); l && n < 256;
          l = strtok_r(NULL, "\n", &save))
-        lines[n++] = l;
+        if (!asan_note(l))
+            lines[n++] = l;
     qsort(lines, n, sizeof *lines, cmp_line);
     char *out = calloc(strlen(text) + 2, 1);
     for (size_t i = 0; i < n; i++) {
