@@ -214,17 +214,7 @@ static int sg_main(int argc, char **argv)
     int status = simon_sg_finish(stderr);
     sw_model model = {.name = "simgrid"};
     stats_source src = {&model, NULL, o.traffic};
-    strbuf text = STRBUF_INIT;
-    stats_text(&text, &src);
-    fflush(stdout);
-    bool written = fileio_write_atomic(o.report ? o.report : "-", sg_write_text, &text);
-    strbuf_release(&text);
-    if (o.json) {
-        stats_json(&text, &src);
-        written = fileio_write_atomic(o.json, sg_write_text, &text) && written;
-        strbuf_release(&text);
-    }
-    return !written && status == 0 ? 1 : status;
+    return !stats_write(o.report, o.json, &src) && status == 0 ? 1 : status;
 }
 
 int main(int argc, char **argv)
