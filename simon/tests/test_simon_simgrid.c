@@ -120,11 +120,40 @@ static void test_gather(void)
     expect_ends(bus_cfg, "gather", 4700, 5300);
 }
 
+static void test_circuits(void)
+{
+    /* -t: each of the 4 senders' circuit to task 1 carried one message of
+     * 1000 bytes, on both engines (SimGrid's engine reports no links). */
+    write_tmp("net.cfg", crossbar_cfg);
+    const char *args[] = {"-s", "net.cfg", "-t", "-json", "t.json", "--", "gather", NULL};
+    testutil_proc r = run(SIMON_ENGINES_SG, args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *path = testutil_path(tmpdir, "t.json");
+    char *text = testutil_read_file(path);
+    free(path);
+    cJSON *json = cJSON_Parse(text ? text : "");
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    char *circuits = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(json, "circuits"));
+    char *links = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(json, "links"));
+    CU_ASSERT_STRING_EQUAL(circuits ? circuits : "",
+                           "[{\"fifo\":\"G\",\"src\":2,\"dst\":1,\"msgs\":1,\"bytes\":1000},"
+                           "{\"fifo\":\"G\",\"src\":3,\"dst\":1,\"msgs\":1,\"bytes\":1000},"
+                           "{\"fifo\":\"G\",\"src\":4,\"dst\":1,\"msgs\":1,\"bytes\":1000},"
+                           "{\"fifo\":\"G\",\"src\":5,\"dst\":1,\"msgs\":1,\"bytes\":1000}]");
+    CU_ASSERT_STRING_EQUAL(links ? links : "", "[]");
+    free(circuits);
+    free(links);
+    cJSON_Delete(json);
+}
+
 static const testutil_case compare_cases[] = {
     {"ping-pong: equal end times", test_pingpong},
     {"ring: equal end times", test_ring},
     {"all-to-all: equal end times", test_alltoall},
     {"gather: SimGrid shares the link and ends later", test_gather},
+    {"-t: the circuits", test_circuits},
     {NULL, NULL},
 };
 
