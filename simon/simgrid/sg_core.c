@@ -11,6 +11,7 @@
  * every task has ended or is blocked and no copy is in flight, so a
  * deadlock is classified here, as the native core does, not by SimGrid. */
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -472,8 +473,22 @@ void simon_sg_boot(int argc, char **argv)
     sg.booting = false;
 }
 
+/* SimGrid aborts a run its platform cannot carry (two hosts without a
+ * route between them, ...) after saying why: the run ends as one on a bad
+ * platform does, exit 3, not as a crash. */
+static void sg_aborted(int sig)
+{
+    (void)sig;
+    static const char text[] = "simon: error: SimGrid stopped the run: the platform cannot "
+                               "carry it (SimGrid's message above)\n";
+    ssize_t n = write(STDERR_FILENO, text, sizeof text - 1);
+    (void)n;
+    _exit(3);
+}
+
 void simon_sg_run(bool network)
 {
+    signal(SIGABRT, sg_aborted);
     sg.network = network;
     sg_host_t *hosts = sg_host_list();
     size_t nhosts = sg_host_count();

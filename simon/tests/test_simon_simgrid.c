@@ -332,6 +332,17 @@ static void test_bad_input(void)
     CU_ASSERT_EQUAL(r.status, 3);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "bad.xml:5:1: error: "));
     testutil_proc_release(&r);
+    /* two hosts and no route between them: SimGrid says so and stops */
+    write_tmp("noroute.xml", "<?xml version='1.0'?>\n" SIMGRID_DOCTYPE "<platform version=\"4.1\">\n"
+                             "  <zone id=\"z\" routing=\"Full\">\n"
+                             "    <host id=\"a\" speed=\"1Gf\"/><host id=\"b\" speed=\"1Gf\"/>\n"
+                             "  </zone>\n</platform>\n");
+    r = run(SIMON_ENGINES_SG, (const char *[]){"-platform", "noroute.xml", "--", "ring", NULL});
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no connecting path between these two hosts"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "simon: error: SimGrid stopped the run: the platform "
+                                         "cannot carry it (SimGrid's message above)\n"));
+    testutil_proc_release(&r);
     expect_error(SIMON_ENGINES_SG, (const char *[]){"-platform", "empty.xml", "--", "ring", NULL},
                  3, "empty.xml:1:1: error: the platform has no host to run the tasks on\n");
     expect_error(SIMON_ENGINES_SG, (const char *[]){"-s", "mesh.cfg", "--", "ring", NULL}, 3,
