@@ -479,8 +479,8 @@ void simon_sg_boot(int argc, char **argv)
 static void sg_aborted(int sig)
 {
     (void)sig;
-    static const char text[] = "simon: error: SimGrid stopped the run: the platform cannot "
-                               "carry it (SimGrid's message above)\n";
+    static const char text[] = "simon: error: the run was aborted: by SimGrid, on a platform "
+                               "it cannot carry, or by the program (the message above)\n";
     ssize_t n = write(STDERR_FILENO, text, sizeof text - 1);
     (void)n;
     _exit(3);

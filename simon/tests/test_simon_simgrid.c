@@ -120,6 +120,18 @@ static void test_gather(void)
     expect_ends(bus_cfg, "gather", 4700, 5300);
 }
 
+static void test_stop(void)
+{
+    /* Task 1 stops after its 200 ns and its put (its finish 200, done);
+     * task 2 takes the message at 200 + 1500 and ends 200 later: 1900. */
+    expect_ends(p2p_cfg, "stop", 1900, 1900);
+    const char *args[] = {"-s", "net.cfg", "-o", "/dev/null", "--", "stop", NULL};
+    testutil_proc r = run(SIMON_ENGINES_SG, args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    testutil_proc_release(&r);
+}
+
 static void test_circuits(void)
 {
     /* -t: each of the 4 senders' circuit to task 1 carried one message of
@@ -153,6 +165,7 @@ static const testutil_case compare_cases[] = {
     {"ring: equal end times", test_ring},
     {"all-to-all: equal end times", test_alltoall},
     {"gather: SimGrid shares the link and ends later", test_gather},
+    {"stop: a task ends where it calls it", test_stop},
     {"-t: the circuits", test_circuits},
     {NULL, NULL},
 };
@@ -340,8 +353,9 @@ static void test_bad_input(void)
     r = run(SIMON_ENGINES_SG, (const char *[]){"-platform", "noroute.xml", "--", "ring", NULL});
     CU_ASSERT_EQUAL(r.status, 3);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no connecting path between these two hosts"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "simon: error: SimGrid stopped the run: the platform "
-                                         "cannot carry it (SimGrid's message above)\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "simon: error: the run was aborted: by SimGrid, on a "
+                                         "platform it cannot carry, or by the program (the "
+                                         "message above)\n"));
     testutil_proc_release(&r);
     expect_error(SIMON_ENGINES_SG, (const char *[]){"-platform", "empty.xml", "--", "ring", NULL},
                  3, "empty.xml:1:1: error: the platform has no host to run the tasks on\n");

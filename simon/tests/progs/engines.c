@@ -7,6 +7,8 @@
  *             for WORK ns, sends BYTES to task i+k and takes one from i-k
  *   gather    TASKS-1 tasks send BYTES each at time 0 to task 1, which
  *             computes WORK ns after taking each
+ *   stop      task 1 computes WORK ns, sends BYTES to task 2 and stops (what
+ *             follows never runs); task 2 takes it and computes WORK ns
  * No two transmissions meet on a link except in the gather. */
 #include <simon.h>
 #include <stdlib.h>
@@ -96,6 +98,30 @@ static void gather_leaf(void *parm)
     put("G", payload, BYTES);
 }
 
+static void stopper(void *parm)
+{
+    (void)parm;
+    export("S");
+    simon_advance(WORK);
+    put("S", payload, BYTES);
+    stop();
+    printf("after stop\n");
+}
+
+static void stopped_reader(void *parm)
+{
+    (void)parm;
+    import("S", 0);
+    get("S", payload);
+    simon_advance(WORK);
+}
+
+static void boot_stop(void)
+{
+    mktask("stopper", stopper, 1, NULL, 0);
+    mktask("reader", stopped_reader, 2, NULL, 0);
+}
+
 static void boot_each(const char *name, void (*code)(void *))
 {
     for (int i = 1; i <= TASKS; i++)
@@ -127,6 +153,7 @@ static const struct {
     {"ring", boot_ring},
     {"alltoall", boot_alltoall},
     {"gather", boot_gather},
+    {"stop", boot_stop},
 };
 
 void bootstrap(int argc, char **argv)
@@ -136,6 +163,6 @@ void bootstrap(int argc, char **argv)
             programs[i].boot();
             return;
         }
-    fprintf(stderr, "engines: name a program: pingpong, ring, alltoall or gather\n");
+    fprintf(stderr, "engines: name a program: pingpong, ring, alltoall, gather or stop\n");
     exit(2);
 }
