@@ -102,12 +102,10 @@ static bool sg_outputs_apart(const sg_options *o)
  * as said of the file. */
 static void sg_platform_error(const char *path, const char *why)
 {
-    const char *at = strstr(why, "Parse error at ");
-    const char *colon = at ? strrchr(why, ':') : NULL;
-    unsigned line = 0;
-    if (at && colon && sscanf(at, "Parse error at %*[^:]:%u:", &line) == 1) {
-        const char *text = strchr(strchr(at + 15, ':') + 1, ':');
-        diag_at(DIAG_ERROR, path, line, 1, "%s", text ? text + 2 : why);
+    unsigned line;
+    int text = 0;
+    if (sscanf(why, "Parse error at %*[^:]:%u: %n", &line, &text) == 1 && text > 0) {
+        diag_at(DIAG_ERROR, path, line, 1, "%s", why + text);
         return;
     }
     diag_tool(DIAG_ERROR, "platform '%s': %s", path, why);
@@ -195,14 +193,20 @@ static int sg_main(int argc, char **argv)
         sg_usage(stdout, argv[0]);
         return 0;
     }
+    if (o.platform && o.switch_file) {
+        diag_tool(DIAG_ERROR, "give -platform or -s (a switch file to translate), not both");
+        return SG_EXIT_USAGE;
+    }
     if (!o.platform && !o.switch_file && &simon_sg_default_platform)
         o.platform = simon_sg_default_platform;
+    if (o.show && o.platform) {
+        diag_tool(DIAG_ERROR, "-show-platform shows a translated switch file; the platform "
+                              "'%s' is one already", o.platform);
+        return SG_EXIT_USAGE;
+    }
     simon_sg_boot(argc - o.first, argv + o.first);
     strbuf xml = STRBUF_INIT;
-    bool ok = o.platform ? !o.show && sg_load(o.platform) : sg_translate(o.switch_file, &xml);
-    if (o.show && o.platform)
-        diag_tool(DIAG_ERROR, "-show-platform shows a translated switch file; -platform gives "
-                              "the platform itself");
+    bool ok = o.platform ? sg_load(o.platform) : sg_translate(o.switch_file, &xml);
     if (ok && o.show) {
         fputs(strbuf_cstr(&xml), stdout);
         strbuf_release(&xml);

@@ -365,6 +365,14 @@ static void test_bad_input(void)
     expect_error(SIMON_ENGINES_SG, (const char *[]){"-s", "csma.cfg", "--", "ring", NULL}, 3,
                  "csma.cfg:1:9: error: model bus: the bus's collisions have no SimGrid "
                  "translation (SimGrid shares the link)\n");
+    write_tmp("p.cfg", p2p_cfg);
+    expect_error(SIMON_ENGINES_SG,
+                 (const char *[]){"-platform", "empty.xml", "-s", "p.cfg", "--", "ring", NULL}, 2,
+                 "simon: error: give -platform or -s (a switch file to translate), not both\n");
+    expect_error(SIMON_ENGINES_SG,
+                 (const char *[]){"-platform", "empty.xml", "-show-platform", "--", "ring", NULL},
+                 2, "simon: error: -show-platform shows a translated switch file; the platform "
+                    "'empty.xml' is one already\n");
     expect_error(SIMON_CC, (const char *[]){"-engine", "ns3", "x.c", "-o", "x", NULL}, 2,
                  "simon-cc: error: -engine 'ns3': unknown engine (native or simgrid)\n");
     expect_error(SIMON_CC, (const char *[]){"-platform", "empty.xml", "x.c", "-o", "x", NULL}, 2,
