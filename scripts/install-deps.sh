@@ -3,7 +3,8 @@
 # aarch64 cross compiler and qemu test SIMON's aarch64 context switch;
 # groff renders the manual pages in test_install; llvm-19's llvm-mca-19 gives
 # perfmodel's in-core cycles of compiled loops, perfmodel/incore.c; chromium and
-# nodejs open the HTML report in the browser tests, testsuite/browser/).
+# nodejs open the HTML report in the browser tests, testsuite/browser/;
+# libsimgrid-dev is SIMON's second engine, simon/simgrid/).
 # With --if-missing it does nothing when they are all installed already.
 set -euo pipefail
 
@@ -11,6 +12,7 @@ packages=(
     build-essential cmake pkg-config
     clang-19 libclang-19-dev libomp-19-dev libclang-rt-19-dev llvm-19
     libxml2-dev libxml2-utils libcjson-dev libcunit1-dev gnuplot-nox groff-base
+    libsimgrid-dev
     gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
     chromium nodejs
 )

@@ -3,7 +3,8 @@
 # then every program run from there, in a directory of its own: --version,
 # static counts of an installed example, an -auto-instrument copy compiled
 # and run, aitool-cc building an example with a measurement, perfmodel and chips on installed examples, simon-cc building a
-# SIMON program with the installed header and libraries, and the manual
+# SIMON program with the installed header and libraries (and on SimGrid, when
+# built with it), and the manual
 # pages rendered.  A copy of the installation moved elsewhere (its data
 # files marked) shows that the programs read the installation's files and
 # not the build tree's.
@@ -129,6 +130,13 @@ check_simon_cc() {
     printf 'fadd 10 fmul 20\n' >"$work/costs.txt"
     check "simon-cc -T" "$prefix/bin/simon-cc" -T costs.txt simon_dot.c -o simon_dot &&
         check "the SIMON program runs" ./simon_dot && expect_output "simon-cc" "dot product = 9900"
+    # the SimGrid engine, when this build has it: installed, and a program on it runs
+    if [[ -f $build/simon/simgrid/libsimon-simgrid.a ]]; then
+        printf 'model = p2p\nlatency = 1 us\nbandwidth = 1 GB/s\n' >"$work/p2p.cfg"
+        check "simon-cc -engine simgrid" "$prefix/bin/simon-cc" -engine simgrid simon_dot.c \
+            -o simon_dot_sg && check "the program on SimGrid runs" ./simon_dot_sg -s p2p.cfg &&
+            expect_output "simon-cc -engine simgrid" "switch simgrid, end "
+    fi
 }
 
 # Every option of a program's table is in its manual page, and each page

@@ -18,5 +18,9 @@ typedef struct stats_source {
 
 void stats_text(strbuf *out, const stats_source *src);
 void stats_json(strbuf *out, const stats_source *src);
+/* The report to report (NULL: standard output, after the program's own)
+ * and the JSON to json (NULL: none), each atomically; false when one could
+ * not be written.  Both engines' main() end with it. */
+bool stats_write(const char *report, const char *json, const stats_source *src);
 
 #endif

@@ -96,27 +96,6 @@ static bool simon_outputs_apart(const simon_options *o)
            fileio_output_writable("-trace", o->trace);
 }
 
-static bool simon_write_text(FILE *out, void *ctx)
-{
-    return fileio_flush_text(out, ctx);
-}
-
-/* The report (and the JSON); false when a file could not be written. */
-static bool simon_write_stats(const simon_options *o, const stats_source *src)
-{
-    strbuf text = STRBUF_INIT;
-    stats_text(&text, src);
-    fflush(stdout);
-    bool ok = fileio_write_atomic(o->report ? o->report : "-", simon_write_text, &text);
-    strbuf_release(&text);
-    if (o->json) {
-        stats_json(&text, src);
-        ok = fileio_write_atomic(o->json, simon_write_text, &text) && ok;
-        strbuf_release(&text);
-    }
-    return ok;
-}
-
 /* Every task has a place in the switch model's network. */
 static bool simon_admit(const sw_model *model, void *sw)
 {
@@ -175,7 +154,7 @@ static int simon_main(int argc, char **argv)
     simon_core_loop();
     int status = simon_core_finish(stderr);
     stats_source src = {cfg.model, sw, o.traffic};
-    if (!simon_write_stats(&o, &src) && status == 0)
+    if (!stats_write(o.report, o.json, &src) && status == 0)
         status = 1;
     if (trace && !simon_write_trace(trace, o.trace, cfg.model, sw) && status == 0)
         status = 1;

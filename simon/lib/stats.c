@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "fileio.h"
 #include "json_out.h"
 #include "strbuf.h"
 
@@ -146,4 +147,24 @@ void stats_json(strbuf *out, const stats_source *src)
     json_object_end(&w);
     strbuf_append(out, "\n");
     json_out_release(&w);
+}
+
+static bool stats_write_text(FILE *out, void *ctx)
+{
+    return fileio_flush_text(out, ctx);
+}
+
+bool stats_write(const char *report, const char *json, const stats_source *src)
+{
+    strbuf text = STRBUF_INIT;
+    stats_text(&text, src);
+    fflush(stdout);
+    bool ok = fileio_write_atomic(report ? report : "-", stats_write_text, &text);
+    strbuf_release(&text);
+    if (json) {
+        stats_json(&text, src);
+        ok = fileio_write_atomic(json, stats_write_text, &text) && ok;
+        strbuf_release(&text);
+    }
+    return ok;
 }

@@ -1,0 +1,974 @@
+/* SIMON's API on SimGrid's C API.  Each task is an actor on a host; a put
+ * sends each copy as a detached SimGrid communication from the sender's
+ * host to the receiver's, where a courier actor, created with it, takes it
+ * from the pair's mailbox when the network has carried it and appends it to
+ * the receiver's import.  The copies of one virtual circuit are numbered
+ * at the put and appended in that order (SimGrid shares bandwidth, so a
+ * short copy may overtake a long one on the wire; SIMON's fifos never
+ * reorder a circuit).  simon_advance() is collected and spent as one exec
+ * of that many nanoseconds at the host's speed before the task next talks
+ * to the network or ends.  A controller actor ends the simulation once
+ * every task has ended or is blocked and no copy is in flight, so a
+ * deadlock is classified here, as the native core does, not by SimGrid. */
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <simgrid/actor.h>
+#include <simgrid/comm.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/mailbox.h>
+#include <simgrid/semaphore.h>
+
+#include "core.h"
+#include "diag.h"
+#include "mem.h"
+#include "sg_engine.h"
+#define SIMON_NO_SEED_NAMES
+#include "simon.h"
+#include "strbuf.h"
+
+typedef struct sg_task sg_task;
+typedef struct sg_name sg_name;
+
+/* One message: one copy of the data for all its destinations. */
+typedef struct sg_msg {
+    int refs; /* copies not yet taken or dropped */
+    int src;
+    size_t len;
+    unsigned char data[];
+} sg_msg;
+
+typedef struct sg_import {
+    sg_name *name;
+    sg_task *task;
+    int maxlen; /* 0: unbounded */
+    sg_msg **ring;
+    size_t head, count, cap;
+    bool overfl;
+    bool waited; /* its task's current call waits on it */
+} sg_import;
+
+struct sg_name {
+    sg_import **importers; /* ascending task id */
+    size_t nimp, capimp;
+    sg_task **exporters;
+    size_t nexp, capexp;
+    char name[];
+};
+
+struct sg_copy;
+
+/* A virtual circuit (sender, fifo, receiver): its copies are numbered when
+ * put and appended in that order; those that came early wait in held. */
+typedef struct sg_circuit {
+    sg_import *imp;
+    int src;
+    uint64_t sent, appended;
+    struct sg_copy **held;
+    size_t nheld, capheld;
+    int64_t msgs, bytes;
+    struct sg_circuit *next; /* the hash chain */
+} sg_circuit;
+
+typedef struct sg_copy {
+    sg_msg *msg;
+    sg_circuit *circuit;
+    uint64_t seq;
+} sg_copy;
+
+typedef enum sg_state { SG_NEW, SG_RUNNING, SG_BLOCKED, SG_DONE } sg_state;
+
+/* The calls that wait; their names are the seed's, for the messages. */
+typedef enum sg_call { CALL_GET, CALL_WAITF, CALL_SIZE, CALL_QLENGTH, CALL_OVERFL } sg_call;
+static const char *const sg_call_names[] = {"get", "waitf", "size", "qlength", "overfl"};
+
+struct sg_task {
+    int id;
+    char *name;
+    void (*code)(void *parm);
+    void *parm;
+    sg_host_t host;
+    sg_sem_t wake; /* released by the copy that unblocks it */
+    sg_state state;
+    bool suspended; /* once: no more fifo creation */
+    bool deadlocked;
+    int64_t clock;   /* SimGrid's clock when the task last came back from it */
+    int64_t pending; /* advanced, not yet spent */
+    int64_t run_ns, wait_ns, sent, sent_bytes, recv, recv_bytes;
+    sg_call call;
+    sg_import **wait;
+    size_t nwait, capwait;
+    sg_import **imports;
+    size_t nimports, capimports;
+    void *glob; /* init(): the shared area and this task's image of it */
+    size_t glob_len;
+    unsigned char *image;
+    bool has_init;
+    strbuf cnv;
+};
+
+/* A global area's contents before any task ran. */
+typedef struct sg_pristine {
+    void *glob;
+    size_t len;
+    unsigned char *bytes;
+} sg_pristine;
+
+#define SG_CIRCUIT_BUCKETS 4096
+
+static struct {
+    sg_task **tasks; /* mktask order */
+    size_t ntasks, captasks;
+    sg_task boot;
+    bool booting, network;
+    sg_name **slots; /* open addressing by name */
+    size_t nslots, nnames;
+    sg_circuit *circuits[SG_CIRCUIT_BUCKETS];
+    size_t ncircuits;
+    sg_pristine *pristines;
+    size_t npristines;
+    arena *strings;                 /* cnvarrsv */
+    size_t ndone, nblocked, flying; /* tasks ended, blocked; copies in flight */
+    size_t unsettled;               /* tasks before their first suspension or end */
+    uint64_t changes;               /* fifos created, copies sent and appended */
+    sg_sem_t quiet;                 /* released when none can go on */
+    int64_t activities;             /* execs and communications started */
+} sg;
+
+#define GROW(ptr, n, cap)                                                  \
+    do {                                                                   \
+        if ((n) == (cap)) {                                                \
+            (cap) = (cap) ? 2 * (cap) : 8;                                 \
+            (ptr) = mem_realloc((ptr), (cap) * sizeof *(ptr));             \
+        }                                                                  \
+    } while (0)
+
+static sg_task *sg_current(void)
+{
+    return sg.booting ? &sg.boot : sg_actor_self_get_data();
+}
+
+_Noreturn static void sg_misuse(const char *func, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+_Noreturn static void sg_misuse(const char *func, const char *fmt, ...)
+{
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    const sg_task *t = sg_current();
+    if (!t)
+        t = &sg.boot;
+    fflush(stdout);
+    diag_tool(DIAG_ERROR, "task %d \"%s\": %s: %s", t->id, t->name, func, line);
+    fflush(NULL);
+    /* exit() from an actor runs SimGrid's exit handlers, which abort */
+    _exit(1);
+}
+
+static int64_t sg_now_ns(void)
+{
+    return llround(simgrid_get_clock() * 1e9);
+}
+
+/* Around every SimGrid call from a task: another actor may run meanwhile,
+ * so the task's image of its global area goes out and comes back. */
+static void sg_leave(sg_task *t)
+{
+    if (t->has_init)
+        memcpy(t->image, t->glob, t->glob_len);
+}
+
+static void sg_back(sg_task *t)
+{
+    if (t->has_init)
+        memcpy(t->glob, t->image, t->glob_len);
+    t->clock = sg_now_ns();
+}
+
+/* The time advanced since the task last talked to SimGrid, as one exec. */
+static void sg_spend(sg_task *t)
+{
+    if (!t->pending)
+        return;
+    double flops = (double)t->pending * 1e-9 * sg_host_get_speed(t->host);
+    int64_t from = t->clock;
+    t->pending = 0;
+    sg.activities++;
+    sg_leave(t);
+    sg_actor_execute(flops);
+    sg_back(t);
+    t->run_ns += t->clock - from;
+}
+
+/* The controller is told once no task can go on. */
+static void sg_check_quiet(void)
+{
+    if (sg.ndone + sg.nblocked == sg.ntasks && sg.flying == 0)
+        sg_sem_release(sg.quiet);
+}
+
+/* ---- fifo names and circuits ---- */
+
+static uint64_t sg_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+static sg_name **sg_name_slot(sg_name **slots, size_t nslots, const char *name)
+{
+    size_t i = sg_hash(name) & (nslots - 1);
+    while (slots[i] && strcmp(slots[i]->name, name) != 0)
+        i = (i + 1) & (nslots - 1);
+    return &slots[i];
+}
+
+static sg_name *sg_name_find(const char *name)
+{
+    return sg.nslots ? *sg_name_slot(sg.slots, sg.nslots, name) : NULL;
+}
+
+static sg_name *sg_name_get(const char *name)
+{
+    sg_name *found = sg_name_find(name);
+    if (found)
+        return found;
+    if (2 * (sg.nnames + 1) > sg.nslots) {
+        size_t n = sg.nslots ? 2 * sg.nslots : 64;
+        sg_name **slots = mem_alloc(n * sizeof *slots);
+        for (size_t i = 0; i < sg.nslots; i++)
+            if (sg.slots[i])
+                *sg_name_slot(slots, n, sg.slots[i]->name) = sg.slots[i];
+        free(sg.slots);
+        sg.slots = slots;
+        sg.nslots = n;
+    }
+    size_t len = strlen(name) + 1;
+    sg_name *n = mem_alloc(sizeof *n + len);
+    memcpy(n->name, name, len);
+    *sg_name_slot(sg.slots, sg.nslots, name) = n;
+    sg.nnames++;
+    return n;
+}
+
+static sg_import *sg_import_of(const sg_name *n, const sg_task *t)
+{
+    for (size_t i = 0; n && i < n->nimp; i++)
+        if (n->importers[i]->task == t)
+            return n->importers[i];
+    return NULL;
+}
+
+static bool sg_exports(const sg_name *n, const sg_task *t)
+{
+    for (size_t i = 0; n && i < n->nexp; i++)
+        if (n->exporters[i] == t)
+            return true;
+    return false;
+}
+
+static sg_circuit *sg_circuit_get(sg_import *imp, int src)
+{
+    size_t b = (size_t)((((uintptr_t)imp >> 4) * 31u + (unsigned)src) % SG_CIRCUIT_BUCKETS);
+    for (sg_circuit *c = sg.circuits[b]; c; c = c->next)
+        if (c->imp == imp && c->src == src)
+            return c;
+    sg_circuit *c = mem_alloc(sizeof *c);
+    c->imp = imp;
+    c->src = src;
+    c->next = sg.circuits[b];
+    sg.circuits[b] = c;
+    sg.ncircuits++;
+    return c;
+}
+
+/* ---- imports ---- */
+
+static void sg_msg_release(sg_msg *m)
+{
+    if (--m->refs == 0)
+        free(m);
+}
+
+static sg_msg *sg_fifo_pop(sg_import *imp)
+{
+    sg_msg *m = imp->ring[imp->head];
+    imp->head = (imp->head + 1) % imp->cap;
+    imp->count--;
+    return m;
+}
+
+/* A full bounded import drops its oldest message and sets its flag, as
+ * the native core's does. */
+static void sg_fifo_push(sg_import *imp, sg_msg *m)
+{
+    if (imp->maxlen && imp->count == (size_t)imp->maxlen) {
+        sg_msg_release(sg_fifo_pop(imp));
+        imp->overfl = true;
+    }
+    if (imp->count == imp->cap) {
+        size_t cap = imp->cap ? 2 * imp->cap : 4;
+        sg_msg **ring = mem_alloc(cap * sizeof *ring);
+        for (size_t i = 0; i < imp->count; i++)
+            ring[i] = imp->ring[(imp->head + i) % imp->cap];
+        free(imp->ring);
+        imp->ring = ring;
+        imp->cap = cap;
+        imp->head = 0;
+    }
+    imp->ring[(imp->head + imp->count) % imp->cap] = m;
+    imp->count++;
+}
+
+/* m is in imp now: its task goes on if it was blocked waiting on imp. */
+static void sg_append(sg_import *imp, sg_msg *m)
+{
+    sg.changes++;
+    sg_fifo_push(imp, m);
+    sg_task *t = imp->task;
+    if (t->state == SG_BLOCKED && imp->waited) {
+        t->state = SG_RUNNING;
+        sg.nblocked--;
+        sg_sem_release(t->wake);
+    }
+}
+
+/* A copy the network delivered: appended in its circuit's order. */
+static void sg_deliver(sg_copy *cp)
+{
+    sg_circuit *c = cp->circuit;
+    if (cp->seq != c->appended) {
+        GROW(c->held, c->nheld, c->capheld);
+        c->held[c->nheld++] = cp;
+        return;
+    }
+    for (;;) {
+        c->appended++;
+        c->msgs++;
+        c->bytes += (int64_t)cp->msg->len;
+        sg_append(c->imp, cp->msg);
+        free(cp);
+        cp = NULL;
+        for (size_t i = 0; i < c->nheld && !cp; i++)
+            if (c->held[i]->seq == c->appended) {
+                cp = c->held[i];
+                c->held[i] = c->held[--c->nheld];
+            }
+        if (!cp)
+            return;
+    }
+}
+
+/* ---- actors ---- */
+
+static void sg_courier(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    sg_actor_daemonize(sg_actor_self());
+    sg_copy *cp = sg_mailbox_get(sg_actor_self_get_data());
+    sg.flying--;
+    sg_deliver(cp);
+    sg_check_quiet();
+}
+
+/* The caller gives way to every actor that can run at this instant, until
+ * one round of them changed nothing (so two callers at one instant do not
+ * give way to each other for ever). */
+static void sg_quiesce(sg_task *t)
+{
+    uint64_t seen;
+    sg_leave(t);
+    do {
+        seen = sg.changes;
+        sg_actor_yield();
+    } while (sg.changes != seen);
+    sg_back(t);
+}
+
+/* The task can create no more fifos. */
+static void sg_settle(sg_task *t)
+{
+    if (!t->suspended)
+        sg.unsettled--;
+    t->suspended = true;
+}
+
+static void sg_task_end(sg_task *t)
+{
+    sg_spend(t);
+    sg_settle(t);
+    t->state = SG_DONE;
+    sg.ndone++;
+    sg_check_quiet();
+}
+
+static void sg_task_main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    sg_task *t = sg_actor_self_get_data();
+    sg_actor_daemonize(sg_actor_self());
+    t->state = SG_RUNNING;
+    t->code(t->parm);
+    sg_task_end(t);
+}
+
+static void sg_controller(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    if (sg.ndone + sg.nblocked != sg.ntasks || sg.flying)
+        sg_sem_acquire(sg.quiet);
+}
+
+static void sg_start(const char *name, sg_host_t host, void (*code)(int, char **), void *data)
+{
+    sg_actor_t a = sg_actor_init(name, host);
+    sg_actor_set_data(a, data);
+    sg_actor_start_(a, code, 0, NULL);
+}
+
+/* One copy of m from t to imp's task through the network. */
+static void sg_send_copy(sg_task *t, sg_import *imp, sg_msg *m)
+{
+    sg_copy *cp = mem_alloc(sizeof *cp);
+    cp->msg = m;
+    cp->circuit = sg_circuit_get(imp, t->id);
+    cp->seq = cp->circuit->sent++;
+    if (!sg.network) {
+        sg_deliver(cp);
+        return;
+    }
+    char box[64];
+    snprintf(box, sizeof box, "%d>%d", t->id, imp->task->id);
+    sg_mailbox_t mb = sg_mailbox_by_name(box);
+    sg.flying++;
+    sg.activities++;
+    sg_comm_detach(sg_mailbox_put_init(mb, cp, (long)m->len), NULL);
+    sg_start("courier", imp->task->host, sg_courier, mb);
+}
+
+/* ---- the engine's entry points ---- */
+
+void simon_sg_boot(int argc, char **argv)
+{
+    sg.boot.name = "bootstrap";
+    sg.strings = arena_create();
+    sg.booting = true;
+    bootstrap(argc, argv);
+    sg.booting = false;
+}
+
+/* SimGrid aborts a run its platform cannot carry (two hosts without a
+ * route between them, ...) after saying why: the run ends as one on a bad
+ * platform does, exit 3, not as a crash. */
+static void sg_aborted(int sig)
+{
+    (void)sig;
+    static const char text[] = "simon: error: the run was aborted: by SimGrid, on a platform "
+                               "it cannot carry, or by the program (the message above)\n";
+    ssize_t n = write(STDERR_FILENO, text, sizeof text - 1);
+    (void)n;
+    _exit(3);
+}
+
+void simon_sg_run(bool network)
+{
+    signal(SIGABRT, sg_aborted);
+    sg.network = network;
+    sg_host_t *hosts = sg_host_list();
+    size_t nhosts = sg_host_count();
+    sg.quiet = sg_sem_init(0);
+    sg.unsettled = sg.ntasks;
+    for (size_t i = 0; i < sg.ntasks; i++) {
+        sg_task *t = sg.tasks[i];
+        t->host = hosts[i % nhosts];
+        t->wake = sg_sem_init(0);
+        sg_start(t->name, t->host, sg_task_main, t);
+    }
+    sg_start("controller", hosts[0], sg_controller, NULL);
+    free(hosts);
+    simgrid_run();
+}
+
+static bool sg_blocked_by_other(const sg_task *t)
+{
+    for (size_t i = 0; i < t->nwait; i++) {
+        const sg_name *n = t->wait[i]->name;
+        for (size_t k = 0; k < n->nexp; k++)
+            if (n->exporters[k] != t && n->exporters[k]->state == SG_BLOCKED)
+                return true;
+    }
+    return false;
+}
+
+int simon_sg_finish(FILE *err)
+{
+    bool deadlock = false;
+    int64_t at = 0;
+    for (size_t i = 0; i < sg.ntasks; i++) {
+        sg_task *t = sg.tasks[i];
+        if (t->state == SG_BLOCKED && sg_blocked_by_other(t)) {
+            t->deadlocked = deadlock = true;
+            if (t->clock > at)
+                at = t->clock;
+        }
+    }
+    if (!deadlock)
+        return 0;
+    fflush(stdout);
+    fprintf(err, "simon: deadlock at %lld ns\n", (long long)at);
+    for (int starved = 0; starved < 2; starved++) {
+        for (size_t i = 0; i < sg.ntasks; i++) {
+            const sg_task *t = sg.tasks[i];
+            if (t->state != SG_BLOCKED || t->deadlocked == starved)
+                continue;
+            fprintf(err, "simon: task %d \"%s\" %s in %s on", t->id, t->name,
+                    starved ? "starved" : "blocked", sg_call_names[t->call]);
+            for (size_t k = 0; k < t->nwait; k++)
+                fprintf(err, " %s", t->wait[k]->name->name);
+            fputs(starved ? " (every other exporter has ended)\n" : "\n", err);
+        }
+    }
+    return 4;
+}
+
+/* ---- the report's views (core.h) ---- */
+
+int simon_core_task_count(void)
+{
+    return (int)sg.ntasks;
+}
+
+void simon_core_task_view(int i, simon_task_view *v)
+{
+    const sg_task *t = sg.tasks[i];
+    v->id = t->id;
+    v->name = t->name;
+    v->state = t->state == SG_DONE ? "done" : t->deadlocked ? "blocked" : "starved";
+    v->finish_ns = t->clock;
+    v->run_ns = t->run_ns;
+    v->wait_ns = t->wait_ns;
+    v->sent = t->sent;
+    v->sent_bytes = t->sent_bytes;
+    v->recv = t->recv;
+    v->recv_bytes = t->recv_bytes;
+}
+
+int64_t simon_core_events(void)
+{
+    return sg.activities;
+}
+
+static int sg_cmp_circuit(const void *a, const void *b)
+{
+    const simon_circuit_view *x = a, *y = b;
+    int c = strcmp(x->fifo, y->fifo);
+    if (c)
+        return c;
+    if (x->src != y->src)
+        return (x->src > y->src) - (x->src < y->src);
+    return (x->dst > y->dst) - (x->dst < y->dst);
+}
+
+simon_circuit_view *simon_core_circuits(size_t *n)
+{
+    simon_circuit_view *all = mem_alloc((sg.ncircuits + 1) * sizeof *all);
+    size_t count = 0;
+    for (size_t b = 0; b < SG_CIRCUIT_BUCKETS; b++)
+        for (const sg_circuit *c = sg.circuits[b]; c; c = c->next)
+            if (c->msgs)
+                all[count++] = (simon_circuit_view){c->imp->name->name, c->src, c->imp->task->id,
+                                                    c->msgs, c->bytes};
+    if (count)
+        qsort(all, count, sizeof *all, sg_cmp_circuit);
+    *n = count;
+    return all;
+}
+
+/* ---- the user API ---- */
+
+static sg_task *sg_task_by_id(int id)
+{
+    for (size_t i = 0; i < sg.ntasks; i++)
+        if (sg.tasks[i]->id == id)
+            return sg.tasks[i];
+    return id == 0 ? &sg.boot : NULL;
+}
+
+static sg_task *sg_caller(const char *func, bool communicates)
+{
+    sg_task *t = sg_current();
+    if (!t)
+        sg_misuse(func, "called outside the simulation");
+    if (communicates && t == &sg.boot)
+        sg_misuse(func, "bootstrap cannot communicate");
+    return t;
+}
+
+int simon_mktask(const char *name, void (*code)(void *parm), int id, const void *parm, size_t len)
+{
+    if (!sg.booting)
+        sg_misuse("mktask", "only bootstrap creates tasks");
+    if (!name || !code)
+        sg_misuse("mktask", "the name and the code must not be NULL");
+    if (id <= 0)
+        sg_misuse("mktask", "task id %d is not positive", id);
+    if (sg_task_by_id(id))
+        sg_misuse("mktask", "task id %d already exists", id);
+    if ((len == 0) != (parm == NULL))
+        sg_misuse("mktask", "parm must be NULL exactly when its length is 0");
+    sg_task *t = mem_alloc(sizeof *t);
+    t->id = id;
+    t->name = mem_strdup(name);
+    t->code = code;
+    if (len) {
+        t->parm = mem_alloc(len);
+        memcpy(t->parm, parm, len);
+    }
+    GROW(sg.tasks, sg.ntasks, sg.captasks);
+    sg.tasks[sg.ntasks++] = t;
+    return id;
+}
+
+void simon_init(void *glob, size_t len)
+{
+    sg_task *t = sg_caller("init", true);
+    if (t->has_init)
+        sg_misuse("init", "called twice");
+    if (!glob || !len)
+        sg_misuse("init", "the global area is empty");
+    sg_pristine *p = NULL;
+    for (size_t i = 0; i < sg.npristines && !p; i++)
+        if (sg.pristines[i].glob == glob)
+            p = &sg.pristines[i];
+    if (p && p->len != len)
+        sg_misuse("init", "the area at this address was %zu bytes, not %zu", p->len, len);
+    if (p) {
+        memcpy(glob, p->bytes, len);
+    } else {
+        sg.pristines = mem_realloc(sg.pristines, (sg.npristines + 1) * sizeof *p);
+        p = &sg.pristines[sg.npristines++];
+        *p = (sg_pristine){glob, len, mem_alloc(len)};
+        memcpy(p->bytes, glob, len);
+    }
+    t->glob = glob;
+    t->glob_len = len;
+    t->image = mem_alloc(len);
+    t->has_init = true;
+}
+
+static sg_task *sg_creating(const char *func, const char *name)
+{
+    sg_task *t = sg_caller(func, true);
+    if (t->suspended)
+        sg_misuse(func, "fifos are created before the task's first suspension");
+    if (!name || !*name)
+        sg_misuse(func, "the fifo name is empty");
+    return t;
+}
+
+void simon_export(const char *name)
+{
+    sg_task *t = sg_creating("export", name);
+    sg_name *n = sg_name_get(name);
+    if (sg_exports(n, t))
+        sg_misuse("export", "\"%s\" is already an export fifo of this task", name);
+    GROW(n->exporters, n->nexp, n->capexp);
+    n->exporters[n->nexp++] = t;
+    sg.changes++;
+}
+
+void simon_import(const char *name, int maxlen)
+{
+    sg_task *t = sg_creating("import", name);
+    if (maxlen < 0)
+        sg_misuse("import", "maximum length %d is negative", maxlen);
+    sg_name *n = sg_name_get(name);
+    if (sg_import_of(n, t))
+        sg_misuse("import", "\"%s\" is already an import fifo of this task", name);
+    sg_import *imp = mem_alloc(sizeof *imp);
+    imp->name = n;
+    imp->task = t;
+    imp->maxlen = maxlen;
+    GROW(n->importers, n->nimp, n->capimp);
+    size_t at = n->nimp;
+    while (at > 0 && n->importers[at - 1]->task->id > t->id)
+        at--;
+    memmove(n->importers + at + 1, n->importers + at, (n->nimp - at) * sizeof *n->importers);
+    n->importers[at] = imp;
+    n->nimp++;
+    GROW(t->imports, t->nimports, t->capimports);
+    t->imports[t->nimports++] = imp;
+    sg.changes++;
+}
+
+static const char *sg_array_name(strbuf *b, const char *base, int i)
+{
+    b->len = 0;
+    strbuf_printf(b, "%s[%d]", base ? base : "", i);
+    return b->s;
+}
+
+void simon_exparr(const char *base, int n)
+{
+    strbuf b = STRBUF_INIT;
+    for (int i = 0; i < n; i++)
+        simon_export(sg_array_name(&b, base, i));
+    strbuf_release(&b);
+}
+
+void simon_imparr(const char *base, int n, int maxlen)
+{
+    strbuf b = STRBUF_INIT;
+    for (int i = 0; i < n; i++)
+        simon_import(sg_array_name(&b, base, i), maxlen);
+    strbuf_release(&b);
+}
+
+char *simon_cnvarr(const char *base, int i)
+{
+    sg_task *t = sg_caller("cnvarr", false);
+    sg_array_name(&t->cnv, base, i);
+    return t->cnv.s;
+}
+
+char *simon_cnvarrsv(const char *base, int i)
+{
+    strbuf b = STRBUF_INIT;
+    sg_caller("cnvarrsv", false);
+    char *s = arena_strdup(sg.strings, sg_array_name(&b, base, i));
+    strbuf_release(&b);
+    return s;
+}
+
+static void sg_send(const char *func, const char *name, const void *data, size_t len,
+                    bool to_self)
+{
+    sg_task *t = sg_caller(func, true);
+    if (!name)
+        sg_misuse(func, "fifo name is NULL");
+    sg_name *n = sg_name_find(name);
+    if (!sg_exports(n, t))
+        sg_misuse(func, "\"%s\" is not an export fifo of this task", name);
+    sg_import *own = sg_import_of(n, t);
+    if (to_self && !own)
+        sg_misuse(func, "\"%s\" is not also an import fifo of this task", name);
+    if (len && !data)
+        sg_misuse(func, "data is NULL");
+    sg_spend(t);
+    /* The native core takes every send after all the tasks' first runs,
+     * in which they create their fifos: those started at this instant run
+     * up to their first SimGrid call before the copies are addressed. */
+    if (sg.unsettled)
+        sg_quiesce(t);
+    sg.changes++;
+    t->sent++;
+    t->sent_bytes += (int64_t)len;
+    int others = (int)n->nimp - (own != NULL);
+    if (others + to_self == 0)
+        return;
+    sg_msg *m = mem_alloc(sizeof *m + len);
+    m->refs = others + to_self;
+    m->src = t->id;
+    m->len = len;
+    if (len)
+        memcpy(m->data, data, len);
+    /* puts's copy to the sender never enters the network */
+    if (to_self)
+        sg_append(own, m);
+    sg_leave(t);
+    for (size_t i = 0; i < n->nimp; i++)
+        if (n->importers[i] != own)
+            sg_send_copy(t, n->importers[i], m);
+    sg_back(t);
+}
+
+void simon_put(const char *name, const void *data, size_t len)
+{
+    sg_send("put", name, data, len, false);
+}
+
+void simon_puts(const char *name, const void *data, size_t len)
+{
+    sg_send("puts", name, data, len, true);
+}
+
+static sg_import *sg_own_import(const char *func, sg_task *t, const char *name)
+{
+    if (!name)
+        sg_misuse(func, "fifo name is NULL");
+    for (size_t i = 0; i < t->nimports; i++)
+        if (strcmp(t->imports[i]->name->name, name) == 0)
+            return t->imports[i];
+    sg_misuse(func, "\"%s\" is not an import fifo of this task", name);
+}
+
+static void sg_wait_clear(sg_task *t)
+{
+    for (size_t i = 0; i < t->nwait; i++)
+        t->wait[i]->waited = false;
+    t->nwait = 0;
+}
+
+static void sg_wait_on(sg_task *t, sg_import *imp)
+{
+    GROW(t->wait, t->nwait, t->capwait);
+    t->wait[t->nwait++] = imp;
+    imp->waited = true;
+}
+
+static bool sg_any_nonempty(const sg_task *t)
+{
+    for (size_t i = 0; i < t->nwait; i++)
+        if (t->wait[i]->count)
+            return true;
+    return false;
+}
+
+/* The native core's get event: the caller gives way until the others
+ * have nothing more to do at this instant, so every copy sent and
+ * delivered now is in its fifos before it looks. */
+static void sg_suspend(sg_task *t, sg_call call)
+{
+    t->call = call;
+    sg_settle(t);
+    sg_quiesce(t);
+}
+
+/* get and waitf: blocked until a copy comes to a fifo waited on. */
+static void sg_block(sg_task *t)
+{
+    while (!sg_any_nonempty(t)) {
+        int64_t from = t->clock;
+        t->state = SG_BLOCKED;
+        sg.nblocked++;
+        sg_check_quiet();
+        sg_leave(t);
+        sg_sem_acquire(t->wake);
+        sg_back(t);
+        t->wait_ns += t->clock - from;
+    }
+}
+
+/* The caller, waiting on imp alone, has news of it for call. */
+static void sg_wait_only_on(sg_task *t, sg_import *imp, sg_call call)
+{
+    sg_spend(t);
+    sg_wait_clear(t);
+    sg_wait_on(t, imp);
+    sg_suspend(t, call);
+}
+
+size_t simon_get(const char *name, void *data)
+{
+    sg_task *t = sg_caller("get", true);
+    sg_import *imp = sg_own_import("get", t, name);
+    if (!imp->count) {
+        sg_wait_only_on(t, imp, CALL_GET);
+        sg_block(t);
+    }
+    sg_msg *m = sg_fifo_pop(imp);
+    size_t len = m->len;
+    if (len && !data)
+        sg_misuse("get", "data is NULL");
+    if (len)
+        memcpy(data, m->data, len);
+    t->recv++;
+    t->recv_bytes += (int64_t)len;
+    sg_msg_release(m);
+    return len;
+}
+
+void simon_waitf(char *const *names, int n)
+{
+    sg_task *t = sg_caller("waitf", true);
+    if (n <= 0 || !names)
+        sg_misuse("waitf", "no fifos to wait on");
+    sg_wait_clear(t);
+    for (int i = 0; i < n; i++)
+        sg_wait_on(t, sg_own_import("waitf", t, names[i]));
+    if (sg_any_nonempty(t))
+        return;
+    sg_spend(t);
+    sg_suspend(t, CALL_WAITF);
+    sg_block(t);
+}
+
+size_t simon_size(const char *name)
+{
+    sg_task *t = sg_caller("size", true);
+    sg_import *imp = sg_own_import("size", t, name);
+    if (!imp->count)
+        sg_wait_only_on(t, imp, CALL_SIZE);
+    return imp->count ? imp->ring[imp->head]->len : 0;
+}
+
+int simon_qlength(const char *name)
+{
+    sg_task *t = sg_caller("qlength", true);
+    sg_import *imp = sg_own_import("qlength", t, name);
+    sg_wait_only_on(t, imp, CALL_QLENGTH);
+    return (int)imp->count;
+}
+
+int simon_overfl(const char *name)
+{
+    sg_task *t = sg_caller("overfl", true);
+    sg_import *imp = sg_own_import("overfl", t, name);
+    sg_wait_only_on(t, imp, CALL_OVERFL);
+    int flag = imp->overfl;
+    imp->overfl = false;
+    return flag;
+}
+
+int64_t simon_getclk(int id)
+{
+    sg_task *t = sg_caller("getclk", false);
+    if (id != t->id)
+        sg_misuse("getclk", "id %d is not the caller's (%d): only a task's own clock is defined",
+                  id, t->id);
+    return t->clock + t->pending;
+}
+
+int simon_task(void)
+{
+    return sg_caller("task", false)->id;
+}
+
+const char *simon_taskname(int id)
+{
+    sg_caller("taskname", false);
+    sg_task *t = sg_task_by_id(id);
+    if (!t)
+        sg_misuse("taskname", "no task has id %d", id);
+    return t->name;
+}
+
+_Noreturn void simon_stop(void)
+{
+    sg_task_end(sg_caller("stop", true));
+    sg_actor_exit();
+}
+
+void simon_advance(int64_t ns)
+{
+    sg_task *t = sg_caller("simon_advance", false);
+    if (ns < 0)
+        sg_misuse("simon_advance", "negative time %lld", (long long)ns);
+    t->pending += ns;
+}
