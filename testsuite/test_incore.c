@@ -635,6 +635,53 @@ static void test_unfold(void)
     strbuf_release(&out);
 }
 
+/* 512-bit registers named as 256-bit ones (incore_zmm_as_ymm): each %zmmN becomes %ymmN,
+ * masks, memory operands and other registers as they were; a body without zmm: false,
+ * out untouched. */
+static void test_zmm_as_ymm(void)
+{
+    strbuf out = STRBUF_INIT;
+    CU_ASSERT_TRUE(incore_zmm_as_ymm("\tvmovupd\t(%rsi,%rax), %zmm0\n"
+                                     "\tvfmaddsub231pd\t%zmm2, %zmm31, %zmm0{%k1}\n"
+                                     "\tvmovsd\t%xmm3, (%rcx)\n\tjne\t.L4\n",
+                                     &out));
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&out), "\tvmovupd\t(%rsi,%rax), %ymm0\n"
+                                              "\tvfmaddsub231pd\t%ymm2, %ymm31, %ymm0{%k1}\n"
+                                              "\tvmovsd\t%xmm3, (%rcx)\n\tjne\t.L4\n");
+    strbuf_release(&out);
+    CU_ASSERT_FALSE(incore_zmm_as_ymm("\tvaddpd\t%ymm1, %ymm0, %ymm0\n\tjne\t.L4\n", &out));
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&out), "");
+}
+
+/* llvm-mca's add throughput, a block of 8 independent vaddpd: on znver4 0.5 cycles each
+ * at 256 bits and 1.0 at 512 (its two FP add pipes, 512 bits double pumped); on
+ * skylake-avx512 0.5 at both (ports 0 and 5 at 256 bits, ports 0+1 and 5 at 512); an
+ * -mcpu llvm-mca does not know is a failure, 0. */
+static void test_mca_add_throughput(void)
+{
+    if (!need_mca("llvm-mca's add throughput"))
+        return;
+    static const struct {
+        const char *mcpu;
+        unsigned bits;
+        double cycles;
+    } cases[] = {{"znver4", 256, 0.5}, {"znver4", 512, 1.0},
+                 {"skylake-avx512", 256, 0.5}, {"skylake-avx512", 512, 0.5}};
+    strbuf why = STRBUF_INIT;
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        double cycles = -1;
+        CU_ASSERT_EQUAL(incore_mca_add_throughput(NULL, cases[k].mcpu, cases[k].bits, &cycles,
+                                                  &why),
+                        INCORE_OK);
+        CU_ASSERT_DOUBLE_EQUAL(cycles, cases[k].cycles, 0);
+    }
+    double cycles = -1;
+    CU_ASSERT_EQUAL(incore_mca_add_throughput(NULL, "no-such-cpu", 512, &cycles, &why),
+                    INCORE_MCA_FAILED);
+    CU_ASSERT_EQUAL(cycles, 0);
+    strbuf_release(&why);
+}
+
 /* llvm-mca's add latency, from two runs of a dependent addsd: 3 cycles on znver3 and
  * znver4 (their scheduling models' FP add), 4 on skylake-avx512 (Skylake's FMA units do
  * the adds); an -mcpu llvm-mca does not know is a failure, 0. */
@@ -956,12 +1003,14 @@ int main(void)
         {"stores through %rbp without a frame pointer", test_rbp_stores},
         {"a chain through an eliminated move", test_move_chain},
         {"loads folded into a carried register, unfolded", test_unfold},
+        {"512-bit registers named as 256-bit ones", test_zmm_as_ymm},
         {NULL, NULL},
     };
     static const testutil_case running[] = {
         {"the dot product through llvm-mca", test_dot_fixture},
         {"llvm-mca's add latency", test_mca_add_latency},
         {"llvm-mca's divide throughput", test_mca_divide_cycles},
+        {"llvm-mca's add throughput at 256 and 512 bits", test_mca_add_throughput},
         {"fixtures: cycles per source iteration", test_fixture_cycles},
         {"the code an entry through llvm-mca", test_entry_cycles},
         {"-O2 against -O3 -march=x86-64-v4, and the cache", test_compile_widths},

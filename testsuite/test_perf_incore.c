@@ -672,6 +672,70 @@ static void test_stores_not_step(void)
     machine_free(&m);
 }
 
+/* 512-bit instructions at the machine's rate: testsuite/incore/cmul.c at -O3 with 512-bit
+ * vectors is a pass of 4 complexes (64 bytes stored over 16 an iteration): two zmm loads,
+ * three vpermilpd, vmulpd, vfmaddsub231pd, a zmm store.  llvm-mca prints, for 1000
+ * passes, on znver4 4016 cycles (its 512-bit instructions double pumped) and 1853 with
+ * the zmm registers named ymm; on skylake-avx512 3020 and 3019.  llvm-mca's vaddpd:
+ * znver4 0.5 a ymm, 1.0 a zmm; skylake-avx512 0.5 both.  The pass (bound by resources)
+ * lies between the ymm body's cycles and llvm-mca's where the machine's 512-bit add
+ * (vector_cycles add, 8 lanes) lies between llvm-mca's two adds:
+ * - znver4, add 0.5: 1.853 (0.46325 an iteration); 0.75: 1.853 + (4.016 - 1.853) x 0.5 =
+ *   2.9345 (0.733625); 1.0: 4.016 (1.004); 0.25, below both: 1.853;
+ * - znver4, vector_cycles of 4 lanes (no 512-bit add measured): 4.016;
+ * - skylake-avx512, add 0.5: its two adds alike, llvm-mca's 3.020 (0.755). */
+static void test_zmm_rate(void)
+{
+    if (!need_mca("512-bit instructions at the machine's rate"))
+        return;
+    static const struct {
+        const char *mcpu, *lanes, *add;
+        double per_iteration;
+    } cases[] = {{"znver4", "8", "0.5", 1.853 / 4},
+                 {"znver4", "8", "0.75", (1.853 + (4.016 - 1.853) * 0.5) / 4},
+                 {"znver4", "8", "1.0", 4.016 / 4},
+                 {"znver4", "8", "0.25", 1.853 / 4},
+                 {"znver4", "4", "0.5", 4.016 / 4},
+                 {"skylake-avx512", "8", "0.5", 3.020 / 4}};
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/cmul.c");
+    char *source = testutil_path(dir, "cmul.c"), *name = testutil_path(dir, "cmul.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    char *json = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char cpu[128], add[128];
+        snprintf(cpu, sizeof cpu, "\"write_allocate\": true, \"cores\": 4, \"mcpu\": \"%s\",",
+                 cases[k].mcpu);
+        snprintf(add, sizeof add, "\"lanes\": %s,\n   \"vector_cycles\": {\"add\": %s,",
+                 cases[k].lanes, cases[k].add);
+        char *with = testutil_replace(json, "\"write_allocate\": true, \"cores\": 4,", cpu);
+        char *both = testutil_replace(with, "\"lanes\": 4,\n   \"vector_cycles\": {\"add\": 0.5,",
+                                      add);
+        machine *m = machine_parse("ecm-test.json", both);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        CU_ASSERT_DOUBLE_EQUAL(m->benchmarks.vector_cycles[MACHINE_OP_ADD], atof(cases[k].add), 0);
+        lm_program *p;
+        perf_result r;
+        perf_options opt = {.model = PERF_ROOFLINE, .compile = O3_512};
+        CU_ASSERT_TRUE_FATAL(evaluate_xml(name, cmul_xml, &opt, m, &p, &r));
+        const perf_nest *n = &r.nests[0];
+        CU_ASSERT_TRUE_FATAL(n->incore.used);
+        CU_ASSERT_EQUAL(n->incore.vector_bits, 512);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, cases[k].per_iteration, 1e-12);
+        if (fabs(n->incore.cycles_per_iteration - cases[k].per_iteration) > 1e-12)
+            printf("\n%s %s %s: %.9g\n", cases[k].mcpu, cases[k].lanes, cases[k].add,
+                   n->incore.cycles_per_iteration);
+        release(&p, &r);
+        machine_free(&m);
+        free(with);
+        free(both);
+    }
+    free(json);
+    free(source);
+    free(name);
+    free(text);
+}
+
 /* The nest's numbers without -compile, to compare a fallback with. */
 static double estimate_runtime(const machine *m)
 {
@@ -1010,6 +1074,7 @@ int main(void)
         {"a chain that restarts, a pass of a cycle", test_chain_restarts},
         {"a chain through a folded load", test_folded_chain},
         {"divides at the machine's rate", test_divides},
+        {"512-bit instructions at the machine's rate", test_zmm_rate},
         {"a loop walking no element: its stores", test_stores_not_step},
         {"split vector loads at the machine's cost", test_split_loads},
         {"a compiler that fails", test_compiler_fails},
