@@ -65,6 +65,10 @@ typedef struct incore_loop {
     /* scalar double divides (divsd, vdivsd) among the instructions: what the machine's
      * measured divide throughput rescales (perf_incore.c) */
     unsigned divides;
+    /* elements the gather instructions (vgatherdpd, vpgatherdd, ...) among them load a
+     * pass: each one's destination register over its element, one load each on the load
+     * ports (perf_incore.c, "Gathers") */
+    unsigned gathered;
 } incore_loop;
 
 /* What llvm-mca printed for one loop body. */

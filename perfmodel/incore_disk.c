@@ -17,7 +17,7 @@
 #include "strbuf.h"
 
 /* The first line of a cache file: a change of the format is a change of this line. */
-#define DISK_MAGIC "aitool-incore 9"
+#define DISK_MAGIC "aitool-incore 10"
 
 typedef enum field_kind { FIELD_DOUBLE, FIELD_UNSIGNED, FIELD_LONG, FIELD_BOOL, FIELD_TEXT } field_kind;
 
@@ -42,6 +42,7 @@ static const field loop_fields[] = {
     F(incore_loop, stored_bytes, FIELD_DOUBLE),
     F(incore_loop, adds, FIELD_BOOL),
     F(incore_loop, divides, FIELD_UNSIGNED),
+    F(incore_loop, gathered, FIELD_UNSIGNED),
 };
 
 static const field mca_fields[] = {

@@ -90,6 +90,17 @@
  * (bench/README.md, "512-bit instructions at the machine's rate"): cmul at -O3
  * -march=native, 4.02 cycles a pass in llvm-mca, 2.5 as ymm, about 2.3 measured.
  *
+ * Gathers.  llvm-mca 19's Zen 4 model issues a zmm vgatherdpd as one micro-op of 0.33
+ * cycles and 5 of latency; this project's Zen 5 loads its 8 elements one at a time on the
+ * load ports: 0.93 cycles an element for gathers in flight together (the machine's
+ * calibrated gather_element_cycles, CALIB_GATHERS: 7.0 to 7.5 cycles a zmm gather).  The
+ * elements the gathers of a pass load (incore_loop.gathered, read from the assembly: each
+ * gather's destination over its element) take the load ports that many times those
+ * cycles, beside the pass's vector loads at scalar_load_cycles: part of the load ports'
+ * floor below and of ECM's T_nOL.  A machine without the key charges llvm-mca's cost.
+ * bench/validate's gather at -O3 -march=native: two gathers of 8 a pass and two index
+ * loads, 5.0 cycles in llvm-mca, 16 x 0.93 + 2 x 0.51 = 15.9 by the rule, 17.4 measured.
+ *
  * Chains through an eliminated move.  llvm-mca 19 lets the readers of a register move it
  * eliminates (latency 0: movapd %xmm1, %xmm0) start before the value the move copies is
  * ready, so a chain carried through such a move costs it nothing: GCC's -O2 vmax loop
@@ -349,13 +360,15 @@ static double incore_split_loads(const perf_loop *pl, const incore_loop *lp, dou
 }
 
 /* The load ports' cycles of a pass of pl's loop lp whose llvm-mca report is mca (see the
- * top): its pressure or its vector loads at the machine's load cycles, the larger, and
- * the machine's split cycles for each split load. */
+ * top): its pressure or its vector loads at the machine's load cycles and its gathered
+ * elements at the machine's gather cycles, the larger, and the machine's split cycles for
+ * each split load. */
 static double incore_load_port_cycles(const perf_loop *pl, const incore_mca *mca,
                                       const incore_loop *lp, const machine_benchmarks *b)
 {
     double loads, split = incore_split_loads(pl, lp, &loads);
-    return fmax(mca->load_store_cycles, loads * b->scalar_load_cycles) +
+    return fmax(mca->load_store_cycles,
+                loads * b->scalar_load_cycles + lp->gathered * b->gather_element_cycles) +
            split * b->split_load_cycles;
 }
 
