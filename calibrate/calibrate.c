@@ -1751,6 +1751,56 @@ static void calib_transfers(const machine *m, machine_benchmarks *b, FILE *log)
     calib_log(log, "\n");
 }
 
+/* ---- Stores a page apart ---- */
+
+/* The distance between consecutive stores of the paged walk: a page and a line, so that
+ * they fall in different sets of the caches, as a matrix's rows do (bench/validate's
+ * transpose: 46336 bytes). */
+enum { CALIB_PAGED_PITCH = 4096 + 64, CALIB_LINE_DOUBLES = 8 };
+
+typedef struct calib_paged_run {
+    double *a;
+    size_t rows; /* lines a column of the walk */
+} calib_paged_run;
+
+/* One walk: every line of a written once, whole, column by column, each store a
+ * CALIB_PAGED_PITCH after the one before. */
+static double calib_paged_timed(void *ctx)
+{
+    const calib_paged_run *r = ctx;
+    const size_t pitch = CALIB_PAGED_PITCH / sizeof(double);
+    double start = calib_now();
+    for (size_t col = 0; col < pitch; col += CALIB_LINE_DOUBLES) {
+        __asm__ volatile("" ::: "memory");
+        for (size_t row = 0; row < r->rows; row++)
+            for (unsigned k = 0; k < CALIB_LINE_DOUBLES; k++)
+                r->a[row * pitch + col + k] = (double)col;
+    }
+    return calib_now() - start;
+}
+
+/* paged_store_cycles: the cycles a line costs a store stream whose consecutive stores are
+ * a page or more apart, over the memory rows' working set (every line a demand miss the
+ * prefetchers do not follow; perf.c, "Stores a page apart"); left 0 when the memory cannot
+ * be had. */
+static void calib_paged_stores(const machine *m, machine_benchmarks *b, calib_runs *runs,
+                               FILE *log)
+{
+    unsigned long long bytes = calib_memory_bytes(m);
+    calib_paged_run r = {bytes ? calib_alloc_array(bytes) : NULL,
+                         bytes / CALIB_PAGED_PITCH};
+    if (!r.a)
+        return;
+    memset(r.a, 0, r.rows * CALIB_PAGED_PITCH);
+    double lines = (double)r.rows * (CALIB_PAGED_PITCH / 64);
+    b->paged_store_cycles =
+        calib_best_of(runs, calib_paged_timed, &r, "stores a page apart") * b->clock_ghz * 1e9 /
+        lines;
+    calib_log(log, "calibrate: stores a page apart, 1 thread, %llu MiB: %.1f cycles a line\n",
+              bytes / calib_mib, b->paged_store_cycles);
+    free(r.a);
+}
+
 bool calib_benchmarks(machine *m, FILE *log)
 {
     double start = calib_now();
@@ -1768,6 +1818,7 @@ bool calib_benchmarks(machine *m, FILE *log)
     }
     calib_barrier(b, m->cores, &runs, log);
     calib_transfers(m, b, log);
+    calib_paged_stores(m, b, &runs, log);
     calib_runs_log(&runs, log);
     calib_log(log, "calibrate: benchmarks in %.1f s\n", calib_now() - start);
     b->present = true;
@@ -1805,6 +1856,8 @@ void calib_keep_best(machine_benchmarks *into, const machine_benchmarks *from)
     into->gather_element_cycles =
         calib_fewer(calib_at_clock(into->gather_element_cycles, ca, c),
                     calib_at_clock(from->gather_element_cycles, cb, c));
+    into->paged_store_cycles = calib_fewer(calib_at_clock(into->paged_store_cycles, ca, c),
+                                           calib_at_clock(from->paged_store_cycles, cb, c));
     into->barrier_cycles = calib_fewer(calib_at_clock(into->barrier_cycles, ca, c),
                                        calib_at_clock(from->barrier_cycles, cb, c));
     into->clock_ghz = c;

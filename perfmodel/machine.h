@@ -115,6 +115,10 @@ typedef struct machine_benchmarks {
      * independent of each other (the compiled code's gathers, perf_incore.c); 0 when not
      * measured (llvm-mca's cost of a gather is kept). */
     double gather_element_cycles;
+    /* One core's cycles per line of a store stream from memory whose consecutive stores are a
+     * page or more apart (a demand miss each: the prefetchers do not follow it; perf.c,
+     * "Stores a page apart"); 0 when not measured (such lines at the memory bandwidth). */
+    double paged_store_cycles;
     /* What a parallel loop costs on all cores beyond its work (its schedule and the
      * barrier that ends it), in cycles; 0 when not measured. */
     double barrier_cycles;
