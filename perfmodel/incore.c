@@ -195,8 +195,8 @@ static incore_status analysis_mca_body(const incore_request *req, const char *bo
 /* llvm-mca's report of one loop body read into *mca; a chain through a folded load's
  * register raises its chain floor to the cycles of the body with that load unfolded
  * (incore_unfold_carried), when llvm-mca measures that body too; a body with zmm
- * registers is measured again with them as ymm (incore_zmm_as_ymm), when llvm-mca takes
- * it, into ymm_cycles. */
+ * registers, not chain-bound, is measured again with them as ymm (incore_zmm_as_ymm),
+ * when llvm-mca takes it, into ymm_cycles. */
 static incore_status analysis_mca(const incore_request *req, const incore_loop *l,
                                   incore_mca *mca, strbuf *why)
 {
@@ -207,7 +207,7 @@ static incore_status analysis_mca(const incore_request *req, const incore_loop *
         analysis_mca_body(req, strbuf_cstr(&other), &u, &other_why) == INCORE_OK)
         mca->chain_floor_cycles = fmax(mca->chain_floor_cycles, u.cycles_per_iteration);
     strbuf_release(&other);
-    if (status == INCORE_OK && incore_zmm_as_ymm(l->body, &other) &&
+    if (status == INCORE_OK && !incore_chain_bound(mca) && incore_zmm_as_ymm(l->body, &other) &&
         analysis_mca_body(req, strbuf_cstr(&other), &u, &other_why) == INCORE_OK)
         mca->ymm_cycles = u.cycles_per_iteration;
     strbuf_release(&other);

@@ -98,7 +98,8 @@ typedef struct incore_mca {
     /* The cycles per iteration of the body with its 512-bit registers named as 256-bit
      * ones (incore_zmm_as_ymm): the same instructions and dependencies on a model that
      * runs them at full rate, where its 512-bit ones are double pumped (llvm-mca 19's Zen
-     * 4); 0 when the body has no zmm register or llvm-mca takes no such body. */
+     * 4); 0 when the body has no zmm register, the loop is chain-bound (what the width
+     * changes is no part of its pace: perf_incore.c) or llvm-mca takes no such body. */
     double ymm_cycles;
 } incore_mca;
 
@@ -223,10 +224,10 @@ bool incore_unfold_carried(const char *body, strbuf *out);
 incore_status incore_mca_add_latency(const char *program, const char *mcpu, double *cycles,
                                      strbuf *why);
 
-/* llvm-mca's cycles per instruction of a block of independent vaddpd on registers of
- * bits (256 or 512) on -mcpu=mcpu, its steady state as incore_mca_add_latency measures it:
+/* llvm-mca's cycles per instruction of a block of 8 independent vaddpd on registers of
+ * bits (256 or 512) on -mcpu=mcpu: its Block RThroughput over 8 (one run of llvm-mca).
  * llvm-mca 19's Zen 4 model (-mcpu=native on Zen 5) gives 0.5 at 256 bits and 1.0 at 512
- * (double pumped).  0 on failure. */
+ * (double pumped).  0 on failure (znver3 has no 512-bit add). */
 incore_status incore_mca_add_throughput(const char *program, const char *mcpu, unsigned bits,
                                         double *cycles, strbuf *why);
 

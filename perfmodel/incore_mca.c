@@ -287,7 +287,12 @@ incore_status incore_mca_add_throughput(const char *program, const char *mcpu, u
     strbuf body = STRBUF_INIT;
     for (unsigned k = 0; k < MCA_INDEPENDENT_ADDS; k++)
         strbuf_printf(&body, "vaddpd %%%cmm0, %%%cmm1, %%%cmm%u\n", reg, reg, reg, k + 2);
-    *cycles = mca_steady_cycles(program, mcpu, strbuf_cstr(&body), why) / MCA_INDEPENDENT_ADDS;
+    strbuf report = STRBUF_INIT;
+    incore_mca mca;
+    bool ok = incore_mca_run(program, mcpu, 1, strbuf_cstr(&body), &report, why) == INCORE_OK &&
+              incore_mca_parse(strbuf_cstr(&report), &mca, why);
+    *cycles = ok ? mca.block_rthroughput / MCA_INDEPENDENT_ADDS : 0;
+    strbuf_release(&report);
     strbuf_release(&body);
     return *cycles > 0 ? INCORE_OK : INCORE_MCA_FAILED;
 }
