@@ -737,6 +737,56 @@ typedef double calib_access_kernel(double *a, size_t n, unsigned passes);
         return (double)acc[0][0];                                                    \
     }
 
+/* Gathers: CALIB_ACCUMULATORS vector gathers of doubles a block of a, each from its own
+ * index vector, all in flight at once (each result ORed into a chain of its own, so that
+ * no gather waits for one before: a gather's destination is also its input where masked,
+ * and the core chains gathers through it), the index vectors kept in registers so that no
+ * index load shares the load ports with them.  The indices run through a block of
+ * CALIB_GATHER_SPAN doubles by CALIB_GATHER_STRIDE, each element of a gather on a line of
+ * its own, as bench/validate's gather kernel walks x; the block advances by
+ * CALIB_ACCUMULATORS vectors a step, over n doubles (a has n + CALIB_GATHER_SPAN). */
+enum { CALIB_GATHER_SPAN = 512, CALIB_GATHER_STRIDE = 37 };
+
+#define CALIB_GATHERS(NAME, TARGET, VEC, IVEC, SETIDX, GATHER)                       \
+    __attribute__((target(TARGET))) static double NAME(double *a, size_t n,          \
+                                                       unsigned passes)              \
+    {                                                                                \
+        typedef long long bits __attribute__((vector_size(sizeof(VEC))));           \
+        enum { LANES = sizeof(VEC) / sizeof(double), STEP = CALIB_ACCUMULATORS * LANES }; \
+        int lane[STEP];                                                              \
+        for (int k = 0; k < STEP; k++)                                               \
+            lane[k] = k * CALIB_GATHER_STRIDE % CALIB_GATHER_SPAN;                   \
+        IVEC index[CALIB_ACCUMULATORS];                                              \
+        bits acc[CALIB_ACCUMULATORS];                                                \
+        for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++) {                          \
+            index[k] = SETIDX(lane + k * LANES);                                     \
+            acc[k] = (bits){0};                                                      \
+        }                                                                            \
+        for (unsigned p = 0; p < passes; p++) {                                      \
+            __asm__ volatile("" ::: "memory");                                       \
+            for (size_t i = 0; i + STEP <= n; i += STEP) {                           \
+                VEC g[CALIB_ACCUMULATORS];                                           \
+                _Pragma("GCC unroll 8") for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++) \
+                    g[k] = GATHER(index[k], a + i);                                  \
+                _Pragma("GCC unroll 8") for (unsigned k = 0; k < CALIB_ACCUMULATORS; k++) { \
+                    bits v;                                                          \
+                    memcpy(&v, &g[k], sizeof v);                                     \
+                    acc[k] |= v;                                                     \
+                }                                                                    \
+            }                                                                        \
+        }                                                                            \
+        for (unsigned k = 1; k < CALIB_ACCUMULATORS; k++)                            \
+            acc[0] |= acc[k];                                                        \
+        return (double)acc[0][0];                                                    \
+    }
+
+#define CALIB_IDX_256(p) _mm256_loadu_si256((const __m256i *)(p))
+#define CALIB_IDX_128(p) _mm_loadu_si128((const __m128i *)(p))
+#define CALIB_GATHER_512(index, base) _mm512_i32gather_pd(index, base, 8)
+#define CALIB_GATHER_256(index, base) _mm256_i32gather_pd(base, index, 8)
+CALIB_GATHERS(calib_gathers_avx512, "avx512f", __m512d, __m256i, CALIB_IDX_256, CALIB_GATHER_512)
+CALIB_GATHERS(calib_gathers_avx2, "avx2", __m256d, __m128i, CALIB_IDX_128, CALIB_GATHER_256)
+
 #define CALIB_SCALAR_STORES(NAME, TARGET)                                            \
     __attribute__((target(TARGET))) static double NAME(double *a, size_t n,          \
                                                        unsigned passes)              \
@@ -789,10 +839,11 @@ typedef struct calib_isa {
     calib_kernel *vector[MACHINE_NOPS], *scalar[MACHINE_NOPS]; /* by enum machine_op */
     calib_kernel *add_latency;                                 /* one scalar chain */
     calib_access_kernel *scalar_loads, *scalar_stores, *vector_loads;
+    calib_access_kernel *gathers;                              /* NULL: no gather */
     calib_stream_kernel *stream[MACHINE_NKERNELS];             /* by enum machine_kernel */
 } calib_isa;
 
-#define CALIB_ISA(ISA, NAME, LANES, CHAINS)                                                 \
+#define CALIB_ISA(ISA, NAME, LANES, CHAINS, GATHERS)                                        \
     {NAME, LANES, CHAINS,                                                                   \
      {[MACHINE_OP_ADD] = calib_add_##ISA, [MACHINE_OP_MULTIPLY] = calib_mul_##ISA,          \
       [MACHINE_OP_FMA] = calib_fma_##ISA, [MACHINE_OP_DIVIDE] = calib_div_##ISA,            \
@@ -801,15 +852,17 @@ typedef struct calib_isa {
       [MACHINE_OP_FMA] = calib_fma_sd_##ISA, [MACHINE_OP_DIVIDE] = calib_div_sd_##ISA,      \
       [MACHINE_OP_SQRT] = calib_sqrt_sd_##ISA},                                             \
      calib_add_latency_##ISA, calib_scalar_loads_##ISA, calib_scalar_stores_##ISA,          \
-     calib_vector_loads_##ISA,                                                              \
+     calib_vector_loads_##ISA, GATHERS,                                                     \
      {[MACHINE_LOAD1] = calib_load1_##ISA, [MACHINE_LOAD2] = calib_load2_##ISA,             \
       [MACHINE_LOAD4] = calib_load4_##ISA, [MACHINE_COPY] = calib_copy_##ISA,               \
       [MACHINE_UPDATE] = calib_update_##ISA, [MACHINE_DAXPY] = calib_daxpy_##ISA,           \
       [MACHINE_TRIAD] = calib_triad_##ISA, [MACHINE_SUM4] = calib_sum4_##ISA}}
 
-static const calib_isa calib_avx512 = CALIB_ISA(avx512, "AVX-512", 8, CALIB_CHAINS_512);
-static const calib_isa calib_avx2 = CALIB_ISA(avx2, "AVX2+FMA", 4, CALIB_CHAINS_256);
-static const calib_isa calib_sse2 = CALIB_ISA(sse2, "SSE2", 2, CALIB_CHAINS_128);
+static const calib_isa calib_avx512 =
+    CALIB_ISA(avx512, "AVX-512", 8, CALIB_CHAINS_512, calib_gathers_avx512);
+static const calib_isa calib_avx2 =
+    CALIB_ISA(avx2, "AVX2+FMA", 4, CALIB_CHAINS_256, calib_gathers_avx2);
+static const calib_isa calib_sse2 = CALIB_ISA(sse2, "SSE2", 2, CALIB_CHAINS_128, NULL);
 
 static const calib_isa *calib_best_isa(void)
 {
@@ -1246,6 +1299,22 @@ static void calib_split_loads(machine_benchmarks *b, const calib_isa *isa, calib
     free(a);
 }
 
+/* gather_element_cycles: the cycles of a vector gather (CALIB_GATHERS) over its lanes;
+ * left 0 (not measured) without gathers in the instruction set or without the array. */
+static void calib_gather_elements(machine_benchmarks *b, const calib_isa *isa, calib_runs *runs)
+{
+    size_t n = CALIB_ROW_SUM_ELEMENTS;
+    double *a = isa->gathers ? calib_alloc_array((n + CALIB_GATHER_SPAN) * sizeof *a) : NULL;
+    if (!a)
+        return;
+    for (size_t i = 0; i < n + CALIB_GATHER_SPAN; i++)
+        a[i] = 1.0;
+    b->gather_element_cycles = calib_vector_load_cycles(isa->gathers, a, n, isa->lanes,
+                                                        b->clock_ghz * 1e9, runs, "gathers") /
+                               isa->lanes;
+    free(a);
+}
+
 /* scalar_load_cycles and scalar_store_cycles; left 0 (not measured) when the array cannot
  * be had. */
 static void calib_scalar_accesses(machine_benchmarks *b, const calib_isa *isa, calib_runs *runs)
@@ -1276,11 +1345,12 @@ static void calib_in_core(machine_benchmarks *b, const calib_isa *isa, calib_run
     calib_chain_window(b, runs);
     calib_scalar_accesses(b, isa, runs);
     calib_split_loads(b, isa, runs);
+    calib_gather_elements(b, isa, runs);
     calib_log(log, "; add latency %.2f; the next chain begins %.0f elements ahead; a scalar "
-                   "load %.2f, a scalar store %.2f, a vector load across a line %.2f more "
-                   "(in L1)%s\n",
+                   "load %.2f, a scalar store %.2f, a vector load across a line %.2f more, "
+                   "a gathered element %.2f (in L1)%s\n",
               b->add_latency_cycles, b->chain_window, b->scalar_load_cycles,
-              b->scalar_store_cycles, b->split_load_cycles,
+              b->scalar_store_cycles, b->split_load_cycles, b->gather_element_cycles,
               isa == &calib_sse2 ? " (SSE2 has no FMA: fma is a multiply and an add)" : "");
 }
 
@@ -1681,6 +1751,56 @@ static void calib_transfers(const machine *m, machine_benchmarks *b, FILE *log)
     calib_log(log, "\n");
 }
 
+/* ---- Stores a page apart ---- */
+
+/* The distance between consecutive stores of the paged walk: a page and a line, so that
+ * they fall in different sets of the caches, as a matrix's rows do (bench/validate's
+ * transpose: 46336 bytes). */
+enum { CALIB_PAGED_PITCH = 4096 + 64, CALIB_LINE_DOUBLES = 8 };
+
+typedef struct calib_paged_run {
+    double *a;
+    size_t rows; /* lines a column of the walk */
+} calib_paged_run;
+
+/* One walk: every line of a written once, whole, column by column, each store a
+ * CALIB_PAGED_PITCH after the one before. */
+static double calib_paged_timed(void *ctx)
+{
+    const calib_paged_run *r = ctx;
+    const size_t pitch = CALIB_PAGED_PITCH / sizeof(double);
+    double start = calib_now();
+    for (size_t col = 0; col < pitch; col += CALIB_LINE_DOUBLES) {
+        __asm__ volatile("" ::: "memory");
+        for (size_t row = 0; row < r->rows; row++)
+            for (unsigned k = 0; k < CALIB_LINE_DOUBLES; k++)
+                r->a[row * pitch + col + k] = (double)col;
+    }
+    return calib_now() - start;
+}
+
+/* paged_store_cycles: the cycles a line costs a store stream whose consecutive stores are
+ * a page or more apart, over the memory rows' working set (every line a demand miss the
+ * prefetchers do not follow; perf.c, "Stores a page apart"); left 0 when the memory cannot
+ * be had. */
+static void calib_paged_stores(const machine *m, machine_benchmarks *b, calib_runs *runs,
+                               FILE *log)
+{
+    unsigned long long bytes = calib_memory_bytes(m);
+    calib_paged_run r = {bytes ? calib_alloc_array(bytes) : NULL,
+                         bytes / CALIB_PAGED_PITCH};
+    if (!r.a)
+        return;
+    memset(r.a, 0, r.rows * CALIB_PAGED_PITCH);
+    double lines = (double)r.rows * (CALIB_PAGED_PITCH / 64);
+    b->paged_store_cycles =
+        calib_best_of(runs, calib_paged_timed, &r, "stores a page apart") * b->clock_ghz * 1e9 /
+        lines;
+    calib_log(log, "calibrate: stores a page apart, 1 thread, %llu MiB: %.1f cycles a line\n",
+              bytes / calib_mib, b->paged_store_cycles);
+    free(r.a);
+}
+
 bool calib_benchmarks(machine *m, FILE *log)
 {
     double start = calib_now();
@@ -1698,6 +1818,7 @@ bool calib_benchmarks(machine *m, FILE *log)
     }
     calib_barrier(b, m->cores, &runs, log);
     calib_transfers(m, b, log);
+    calib_paged_stores(m, b, &runs, log);
     calib_runs_log(&runs, log);
     calib_log(log, "calibrate: benchmarks in %.1f s\n", calib_now() - start);
     b->present = true;
@@ -1732,6 +1853,11 @@ void calib_keep_best(machine_benchmarks *into, const machine_benchmarks *from)
                                             calib_at_clock(from->scalar_store_cycles, cb, c));
     into->split_load_cycles = calib_fewer(calib_at_clock(into->split_load_cycles, ca, c),
                                           calib_at_clock(from->split_load_cycles, cb, c));
+    into->gather_element_cycles =
+        calib_fewer(calib_at_clock(into->gather_element_cycles, ca, c),
+                    calib_at_clock(from->gather_element_cycles, cb, c));
+    into->paged_store_cycles = calib_fewer(calib_at_clock(into->paged_store_cycles, ca, c),
+                                           calib_at_clock(from->paged_store_cycles, cb, c));
     into->barrier_cycles = calib_fewer(calib_at_clock(into->barrier_cycles, ca, c),
                                        calib_at_clock(from->barrier_cycles, cb, c));
     into->clock_ghz = c;

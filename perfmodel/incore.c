@@ -103,10 +103,13 @@ typedef struct compiled {
     char *why;
 } compiled;
 
-/* llvm-mca's add latency for one (-mcpu, program); 0 when it could not be had. */
+/* llvm-mca's add latency for one (-mcpu, program), and its 256- and 512-bit add
+ * throughputs once a loop with zmm registers asked (widths); 0 when not had. */
 typedef struct add_latency {
     char *mcpu, *mca;
     double cycles;
+    bool widths;
+    double ymm_cycles, zmm_cycles;
 } add_latency;
 
 typedef struct analysis {
@@ -191,38 +194,54 @@ static incore_status analysis_mca_body(const incore_request *req, const char *bo
 
 /* llvm-mca's report of one loop body read into *mca; a chain through a folded load's
  * register raises its chain floor to the cycles of the body with that load unfolded
- * (incore_unfold_carried), when llvm-mca measures that body too. */
+ * (incore_unfold_carried), when llvm-mca measures that body too; a body with zmm
+ * registers, not chain-bound, is measured again with them as ymm (incore_zmm_as_ymm),
+ * when llvm-mca takes it, into ymm_cycles. */
 static incore_status analysis_mca(const incore_request *req, const incore_loop *l,
                                   incore_mca *mca, strbuf *why)
 {
     incore_status status = analysis_mca_body(req, l->body, mca, why);
-    strbuf unfolded = STRBUF_INIT, unfolded_why = STRBUF_INIT;
+    strbuf other = STRBUF_INIT, other_why = STRBUF_INIT;
     incore_mca u;
-    if (status == INCORE_OK && incore_unfold_carried(l->body, &unfolded) &&
-        analysis_mca_body(req, strbuf_cstr(&unfolded), &u, &unfolded_why) == INCORE_OK)
+    if (status == INCORE_OK && incore_unfold_carried(l->body, &other) &&
+        analysis_mca_body(req, strbuf_cstr(&other), &u, &other_why) == INCORE_OK)
         mca->chain_floor_cycles = fmax(mca->chain_floor_cycles, u.cycles_per_iteration);
-    strbuf_release(&unfolded);
-    strbuf_release(&unfolded_why);
+    strbuf_release(&other);
+    if (status == INCORE_OK && !incore_chain_bound(mca) && incore_zmm_as_ymm(l->body, &other) &&
+        analysis_mca_body(req, strbuf_cstr(&other), &u, &other_why) == INCORE_OK)
+        mca->ymm_cycles = u.cycles_per_iteration;
+    strbuf_release(&other);
+    strbuf_release(&other_why);
     return status;
 }
 
-/* llvm-mca's add latency for req's -mcpu and program, asked once a process. */
-static double cache_add_latency(const incore_request *req)
+/* llvm-mca's add latency for req's -mcpu and program, asked once a process, and its add
+ * throughputs at 256 and 512 bits when widths is asked (once too). */
+static const add_latency *cache_add_latency(const incore_request *req, bool widths)
 {
-    for (unsigned k = 0; k < cache.nlatencies; k++)
+    add_latency *a = NULL;
+    for (unsigned k = 0; k < cache.nlatencies && !a; k++)
         if (same_text(cache.latencies[k].mcpu, req->mcpu) &&
             same_text(cache.latencies[k].mca, req->mca))
-            return cache.latencies[k].cycles;
+            a = &cache.latencies[k];
     strbuf why = STRBUF_INIT;
-    double cycles;
-    incore_mca_add_latency(req->mca, req->mcpu, &cycles, &why);
+    if (!a) {
+        double cycles;
+        incore_mca_add_latency(req->mca, req->mcpu, &cycles, &why);
+        cache.latencies =
+            mem_realloc(cache.latencies, (cache.nlatencies + 1) * sizeof *cache.latencies);
+        a = &cache.latencies[cache.nlatencies++];
+        *a = (add_latency){.mcpu = req->mcpu ? mem_strdup(req->mcpu) : NULL,
+                           .mca = req->mca ? mem_strdup(req->mca) : NULL,
+                           .cycles = cycles};
+    }
+    if (widths && !a->widths) {
+        incore_mca_add_throughput(req->mca, req->mcpu, 256, &a->ymm_cycles, &why);
+        incore_mca_add_throughput(req->mca, req->mcpu, 512, &a->zmm_cycles, &why);
+        a->widths = true;
+    }
     strbuf_release(&why);
-    cache.latencies =
-        mem_realloc(cache.latencies, (cache.nlatencies + 1) * sizeof *cache.latencies);
-    cache.latencies[cache.nlatencies++] =
-        (add_latency){req->mcpu ? mem_strdup(req->mcpu) : NULL,
-                      req->mca ? mem_strdup(req->mca) : NULL, cycles};
-    return cycles;
+    return a;
 }
 
 /* The remainder loop of r's, when the assembly has one that llvm-mca can measure. */
@@ -271,8 +290,12 @@ static void analysis_run(analysis *a, const compiled *c, const incore_request *r
         a->status = analysis_mca(req, &r->loop, &r->mca, &why);
     if (a->status == INCORE_OK) {
         r->cycles_per_source_iteration = r->mca.cycles_per_iteration / r->loop.source_iterations;
-        r->mca_add_latency = cache_add_latency(req);
         analysis_remainder(r, c, req);
+        const add_latency *adds = cache_add_latency(
+            req, r->mca.ymm_cycles > 0 || (r->has_remainder && r->remainder_mca.ymm_cycles > 0));
+        r->mca_add_latency = adds->cycles;
+        r->mca_ymm_add_cycles = adds->ymm_cycles;
+        r->mca_zmm_add_cycles = adds->zmm_cycles;
         analysis_entry(r, c, req);
         strbuf divide_why = STRBUF_INIT;
         if (r->loop.divides || (r->has_remainder && r->remainder.divides))

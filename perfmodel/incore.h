@@ -65,6 +65,10 @@ typedef struct incore_loop {
     /* scalar double divides (divsd, vdivsd) among the instructions: what the machine's
      * measured divide throughput rescales (perf_incore.c) */
     unsigned divides;
+    /* elements the gather instructions (vgatherdpd, vpgatherdd, ...) among them load a
+     * pass: each one's destination register over its element, one load each on the load
+     * ports (perf_incore.c, "Gathers") */
+    unsigned gathered;
 } incore_loop;
 
 /* What llvm-mca printed for one loop body. */
@@ -91,6 +95,12 @@ typedef struct incore_mca {
     /* Micro-ops an iteration over the dispatch width (Total uOps over Iterations, over
      * Dispatch Width): the cycles the front end gives it; 0 when not printed. */
     double dispatch_cycles;
+    /* The cycles per iteration of the body with its 512-bit registers named as 256-bit
+     * ones (incore_zmm_as_ymm): the same instructions and dependencies on a model that
+     * runs them at full rate, where its 512-bit ones are double pumped (llvm-mca 19's Zen
+     * 4); 0 when the body has no zmm register, the loop is chain-bound (what the width
+     * changes is no part of its pace: perf_incore.c) or llvm-mca takes no such body. */
+    double ymm_cycles;
 } incore_mca;
 
 /* One question: the innermost loop of source at lines first_line..last_line (its header
@@ -122,6 +132,11 @@ typedef struct incore_result {
     /* llvm-mca's reciprocal throughput of a scalar double divide (divsd) for the request's
      * -mcpu (incore_mca_divide_cycles), asked for a loop with divides; 0: none asked. */
     double mca_divide_cycles;
+    /* llvm-mca's cycles per independent vaddpd on 256- and 512-bit registers for the
+     * request's -mcpu (incore_mca_add_throughput), asked for a loop with zmm registers:
+     * where a pass's cycles sit between its ymm_cycles and llvm-mca's (perf_incore.c,
+     * "512-bit instructions at the machine's rate"); 0: none asked. */
+    double mca_ymm_add_cycles, mca_zmm_add_cycles;
     /* The cycles of the code run once an entry of the loop (incore_find_entry_code):
      * its micro-ops at the dispatch width, never above llvm-mca's cycles for it alone
      * (perf_incore.c, "Code an entry"); 0: none found or measured */
@@ -208,6 +223,18 @@ bool incore_unfold_carried(const char *body, strbuf *out);
  * pipeline's fill and drain (3 cycles a run) cancel.  0 on failure. */
 incore_status incore_mca_add_latency(const char *program, const char *mcpu, double *cycles,
                                      strbuf *why);
+
+/* llvm-mca's cycles per instruction of a block of 8 independent vaddpd on registers of
+ * bits (256 or 512) on -mcpu=mcpu: its Block RThroughput over 8 (one run of llvm-mca).
+ * llvm-mca 19's Zen 4 model (-mcpu=native on Zen 5) gives 0.5 at 256 bits and 1.0 at 512
+ * (double pumped).  0 on failure (znver3 has no 512-bit add). */
+incore_status incore_mca_add_throughput(const char *program, const char *mcpu, unsigned bits,
+                                        double *cycles, strbuf *why);
+
+/* body with every 512-bit register (%zmmN) named as the 256-bit one (%ymmN) into out;
+ * false, out untouched, when body has none.  An instruction with no 256-bit form
+ * (vextractf64x4 from a zmm) makes a body llvm-mca rejects. */
+bool incore_zmm_as_ymm(const char *body, strbuf *out);
 
 /* The reciprocal throughput llvm-mca gives a scalar double divide (divsd) on -mcpu=mcpu:
  * the Block RThroughput of a block of one divsd (5 cycles on znver4, 4 on

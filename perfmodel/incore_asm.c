@@ -393,11 +393,17 @@ static long long mem_stride(const operand *op, const gpr_value *v, unsigned elem
  * of the loop's memory accesses (not lea's) that use one advance by that constant (a
  * base) or by it times the scale (an index) each pass: that is the step in bytes, and the
  * source iterations per pass are the step over the element size.  An index scaled by the
- * element size is preferred, else the first access in the loop's order.  Limits: a loop
+ * element size is preferred, else a store's (a loop writes its results an element an
+ * iteration, where an index array of narrower elements advances fewer bytes: the ints of
+ * y[i] = s * x[idx[i]] step 64 bytes a pass of 16 doubles), else the first access in the
+ * loop's order.  Limits: a loop
  * whose addresses advance by a register (a stride known only at run time), by a multiply,
  * or only through a register the compiler reloads from memory has no step here; with
  * arrays of several element sizes behind pointers of their own, the first access
  * decides, and a loop over a non-unit source stride counts the bytes, not the iterations. */
+static unsigned insn_store_bytes(const char *insn, size_t n, const char *operands,
+                                 bool frame_pointer);
+
 static long long loop_step_bytes(char *const *insns, unsigned n, unsigned element_size)
 {
     gpr_value v[16];
@@ -405,7 +411,7 @@ static long long loop_step_bytes(char *const *insns, unsigned n, unsigned elemen
         v[r] = (gpr_value){true, r, 0};
     for (unsigned i = 0; i < n; i++)
         gpr_step(v, insns[i]);
-    long long first = 0;
+    long long first = 0, stored = 0;
     for (unsigned i = 0; i < n; i++) {
         const char *rest;
         size_t m = insn_mnemonic(insns[i], &rest);
@@ -413,16 +419,20 @@ static long long loop_step_bytes(char *const *insns, unsigned n, unsigned elemen
             continue;
         operand ops[4];
         unsigned nops = operands_read(rest, ops, 4);
+        bool store = insn_store_bytes(insns[i], m, rest, false) > 0;
         for (unsigned k = 0; k < nops; k++) {
             bool exact;
             long long stride = mem_stride(&ops[k], v, element_size, &exact);
+            stride = stride < 0 ? -stride : stride;
             if (exact)
-                return stride < 0 ? -stride : stride;
+                return stride;
             if (!first)
-                first = stride < 0 ? -stride : stride;
+                first = stride;
+            if (!stored && store && k == nops - 1)
+                stored = stride;
         }
     }
-    return first;
+    return stored ? stored : first;
 }
 
 /* Packed floating-point work: arithmetic on ..pd/..ps, or a packed move to or from memory. */
@@ -487,6 +497,26 @@ static unsigned insn_vector_bits(const char *operands)
     if (strstr(operands, "%ymm"))
         return 256;
     return strstr(operands, "%xmm") ? 128 : 0;
+}
+
+/* The elements gathered a pass: each gather instruction's destination (its last operand,
+ * after the memory operand: `vgatherdpd (%rbx,%ymm0,8), %zmm2{%k2}`, AVX2's `vgatherdpd
+ * %ymm3, (%rax,%xmm1,8), %ymm0`) over its element, 64 bits for ..pd and vpgather..q, 32
+ * for ..ps and vpgather..d. */
+static unsigned loop_gathered(char *const *insns, unsigned n)
+{
+    unsigned elements = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const char *rest;
+        size_t m = insn_mnemonic(insns[i], &rest);
+        const char *stem = insns[i][0] == 'v' ? insns[i] + 1 : insns[i];
+        const char *dest = strrchr(rest, ')');
+        if (m < 10 || !dest || (strncmp(stem, "gather", 6) && strncmp(stem, "pgather", 7)))
+            continue;
+        bool wide = insns[i][m - 1] == 'q' || !strncmp(insns[i] + m - 2, "pd", 2);
+        elements += insn_vector_bits(dest) / (wide ? 64 : 32);
+    }
+    return elements;
 }
 
 static void loop_vector_width(incore_loop *l, char *const *insns, unsigned n,
@@ -589,6 +619,7 @@ static void loop_keep(incore_loop *out, const asm_text *t, unsigned from, unsign
     out->stored_bytes = loop_stored_bytes(insns, n, asm_frame_pointer(t, from));
     out->adds = loop_adds(insns, n);
     out->divides = loop_divides(insns, n);
+    out->gathered = loop_gathered(insns, n);
     out->unroll = out->source_iterations / out->lanes;
     free(insns);
 }

@@ -17,7 +17,7 @@
 #include "strbuf.h"
 
 /* The first line of a cache file: a change of the format is a change of this line. */
-#define DISK_MAGIC "aitool-incore 8"
+#define DISK_MAGIC "aitool-incore 10"
 
 typedef enum field_kind { FIELD_DOUBLE, FIELD_UNSIGNED, FIELD_LONG, FIELD_BOOL, FIELD_TEXT } field_kind;
 
@@ -42,6 +42,7 @@ static const field loop_fields[] = {
     F(incore_loop, stored_bytes, FIELD_DOUBLE),
     F(incore_loop, adds, FIELD_BOOL),
     F(incore_loop, divides, FIELD_UNSIGNED),
+    F(incore_loop, gathered, FIELD_UNSIGNED),
 };
 
 static const field mca_fields[] = {
@@ -57,6 +58,7 @@ static const field mca_fields[] = {
     F(incore_mca, dependency_pct, FIELD_DOUBLE),
     F(incore_mca, chain_floor_cycles, FIELD_DOUBLE),
     F(incore_mca, dispatch_cycles, FIELD_DOUBLE),
+    F(incore_mca, ymm_cycles, FIELD_DOUBLE),
 };
 
 static const field result_fields[] = {
@@ -65,6 +67,8 @@ static const field result_fields[] = {
     F(incore_result, remainder_cycles_per_source_iteration, FIELD_DOUBLE),
     F(incore_result, mca_add_latency, FIELD_DOUBLE),
     F(incore_result, mca_divide_cycles, FIELD_DOUBLE),
+    F(incore_result, mca_ymm_add_cycles, FIELD_DOUBLE),
+    F(incore_result, mca_zmm_add_cycles, FIELD_DOUBLE),
     F(incore_result, entry_cycles, FIELD_DOUBLE),
     F(incore_result, entry_instructions, FIELD_UNSIGNED),
 };

@@ -245,27 +245,72 @@ bool incore_mca_parse(const char *report, incore_mca *out, strbuf *why)
     return true;
 }
 
-/* llvm-mca's total cycles for `iterations` of one dependent addsd; -1 on failure. */
-static double mca_add_chain_cycles(const char *program, const char *mcpu, unsigned iterations,
-                                   strbuf *why)
+/* llvm-mca's total cycles for `iterations` of body; -1 on failure. */
+static double mca_block_cycles(const char *program, const char *mcpu, unsigned iterations,
+                               const char *body, strbuf *why)
 {
     strbuf report = STRBUF_INIT;
     incore_mca mca;
-    bool ok = incore_mca_run(program, mcpu, iterations, "addsd %xmm1, %xmm0\n", &report,
-                             why) == INCORE_OK &&
+    bool ok = incore_mca_run(program, mcpu, iterations, body, &report, why) == INCORE_OK &&
               incore_mca_parse(strbuf_cstr(&report), &mca, why);
     strbuf_release(&report);
     return ok ? mca.total_cycles : -1;
 }
 
+/* llvm-mca's cycles per iteration of body, as the difference of a run of
+ * INCORE_MCA_ITERATIONS and one of twice that many (the pipeline's fill and drain
+ * cancel); 0 on failure. */
+static double mca_steady_cycles(const char *program, const char *mcpu, const char *body,
+                                strbuf *why)
+{
+    double once = mca_block_cycles(program, mcpu, INCORE_MCA_ITERATIONS, body, why);
+    double twice =
+        once > 0 ? mca_block_cycles(program, mcpu, 2 * INCORE_MCA_ITERATIONS, body, why) : -1;
+    return twice > once ? (twice - once) / INCORE_MCA_ITERATIONS : 0;
+}
+
 incore_status incore_mca_add_latency(const char *program, const char *mcpu, double *cycles,
                                      strbuf *why)
 {
-    double once = mca_add_chain_cycles(program, mcpu, INCORE_MCA_ITERATIONS, why);
-    double twice = once > 0 ? mca_add_chain_cycles(program, mcpu, 2 * INCORE_MCA_ITERATIONS, why)
-                            : -1;
-    *cycles = twice > once ? (twice - once) / INCORE_MCA_ITERATIONS : 0;
+    *cycles = mca_steady_cycles(program, mcpu, "addsd %xmm1, %xmm0\n", why);
     return *cycles > 0 ? INCORE_OK : INCORE_MCA_FAILED;
+}
+
+/* Independent adds a block of incore_mca_add_throughput: more than the add units of any
+ * core llvm-mca 19 models, so that the units, not the block, set the pace. */
+#define MCA_INDEPENDENT_ADDS 8
+
+incore_status incore_mca_add_throughput(const char *program, const char *mcpu, unsigned bits,
+                                        double *cycles, strbuf *why)
+{
+    char reg = bits == 512 ? 'z' : 'y';
+    strbuf body = STRBUF_INIT;
+    for (unsigned k = 0; k < MCA_INDEPENDENT_ADDS; k++)
+        strbuf_printf(&body, "vaddpd %%%cmm0, %%%cmm1, %%%cmm%u\n", reg, reg, reg, k + 2);
+    strbuf report = STRBUF_INIT;
+    incore_mca mca;
+    bool ok = incore_mca_run(program, mcpu, 1, strbuf_cstr(&body), &report, why) == INCORE_OK &&
+              incore_mca_parse(strbuf_cstr(&report), &mca, why);
+    *cycles = ok ? mca.block_rthroughput / MCA_INDEPENDENT_ADDS : 0;
+    strbuf_release(&report);
+    strbuf_release(&body);
+    return *cycles > 0 ? INCORE_OK : INCORE_MCA_FAILED;
+}
+
+bool incore_zmm_as_ymm(const char *body, strbuf *out)
+{
+    if (!strstr(body, "%zmm"))
+        return false;
+    for (const char *p = body, *z; *p; p = z + 4) {
+        z = strstr(p, "%zmm");
+        if (!z) {
+            strbuf_append(out, p);
+            break;
+        }
+        strbuf_appendn(out, p, (size_t)(z - p));
+        strbuf_append(out, "%ymm");
+    }
+    return true;
 }
 
 incore_status incore_mca_divide_cycles(const char *program, const char *mcpu, double *cycles,

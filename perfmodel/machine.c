@@ -663,7 +663,8 @@ static void machine_read_in_core(machine_reader *r, const machine_object *bench,
     static const char *const keys[] = {"lanes", "vector_cycles", "scalar_cycles",
                                        "add_latency_cycles", "chain_window",
                                        "scalar_load_cycles", "scalar_store_cycles",
-                                       "split_load_cycles"};
+                                       "split_load_cycles", "gather_element_cycles",
+                                       "paged_store_cycles"};
     machine_object o;
     if (!cJSON_GetObjectItemCaseSensitive(bench->json, "in_core")) {
         machine_error(r, bench->at, "missing \"in_core\"%s", bench->where);
@@ -687,6 +688,10 @@ static void machine_read_in_core(machine_reader *r, const machine_object *bench,
                        MACHINE_MAX_CYCLES, &b->scalar_store_cycles);
     machine_read_range(r, &o, "split_load_cycles", false, 0, MACHINE_MAX_CYCLES,
                        &b->split_load_cycles);
+    machine_read_range(r, &o, "gather_element_cycles", false, 0, MACHINE_MAX_CYCLES,
+                       &b->gather_element_cycles);
+    machine_read_range(r, &o, "paged_store_cycles", false, 0, MACHINE_MAX_CYCLES,
+                       &b->paged_store_cycles);
 }
 
 /* "L1-L2": the transfer out of cache 1 (index 0), when the next level of
@@ -1029,6 +1034,10 @@ static void machine_benchmarks_to_json(cJSON *top, const machine *m)
         cJSON_AddNumberToObject(in_core, "scalar_store_cycles", b->scalar_store_cycles);
     if (b->split_load_cycles > 0)
         cJSON_AddNumberToObject(in_core, "split_load_cycles", b->split_load_cycles);
+    if (b->gather_element_cycles > 0)
+        cJSON_AddNumberToObject(in_core, "gather_element_cycles", b->gather_element_cycles);
+    if (b->paged_store_cycles > 0)
+        cJSON_AddNumberToObject(in_core, "paged_store_cycles", b->paged_store_cycles);
     cJSON *transfers = cJSON_CreateObject();
     for (unsigned i = 0; i < m->ncaches; i++) {
         if (b->transfer[i] <= 0)

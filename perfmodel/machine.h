@@ -125,6 +125,14 @@ typedef struct machine_benchmarks {
      * ports over one that does not (the compiled code's split loads, perf_incore.c); 0
      * when not measured (llvm-mca's cost, which has no line splits, is kept). */
     double split_load_cycles;
+    /* One core's cycles per element a vector gather (vgatherdpd) loads from L1, gathers
+     * independent of each other (the compiled code's gathers, perf_incore.c); 0 when not
+     * measured (llvm-mca's cost of a gather is kept). */
+    double gather_element_cycles;
+    /* One core's cycles per line of a store stream from memory whose consecutive stores are a
+     * page or more apart (a demand miss each: the prefetchers do not follow it; perf.c,
+     * "Stores a page apart"); 0 when not measured (such lines at the memory bandwidth). */
+    double paged_store_cycles;
     /* What a parallel loop costs on all cores beyond its work (its schedule and the
      * barrier that ends it), in cycles; 0 when not measured. */
     double barrier_cycles;

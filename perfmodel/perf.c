@@ -48,7 +48,18 @@
  * the write streams again for a write-only array when the machine
  * write-allocates); a column walk whose fastest dimension's level is beyond f
  * moves a whole line for each element (its lines leave before the loop comes
- * back for their next element), at the caches' levels, not in L1's accesses.  When all reuse fits this is each array's widened region
+ * back for their next element), at the caches' levels, not in L1's accesses.
+ *
+ * Stores a page apart.  An array the innermost loop stores to a row of PERF_PAGE_BYTES or
+ * more apart from one iteration to the next (b[j][i] in the j loop, rows of n doubles)
+ * writes each line it brings from memory on a demand miss of its own, which the
+ * prefetchers do not follow: a line of such a stream costs this project's Zen 5 5.7 to
+ * 6.0 ns at memory size where a streamed one costs 2.2 (bench/README.md, "The memory
+ * side of the misses").  Its bytes at the memory level (its stores, their write-allocate,
+ * its reads when it is also read) are kept apart (paged_bytes), with the lines its stores
+ * write (paged_lines), for perf_time.c to charge each line the machine's
+ * paged_store_cycles.  Loads that far apart cost almost nothing more there (2.4-2.5 ns a
+ * line against 2.0): not counted.  When all reuse fits this is each array's widened region
  * once.  Non-relative accesses of an array with no relative ones move one
  * element per execution when a subscript names a variable (a gather), and
  * one element once when all subscripts are constants; but an access whose
@@ -260,7 +271,7 @@ static bool perf_trip_count(const lm_loop *l, perf_run *t, perf_trips *trips,
 /* ---- arrays ---- */
 
 /* Bytes of a cache line: x86-64's and most others'. */
-enum { PERF_LINE_BYTES = 64 };
+enum { PERF_LINE_BYTES = 64, PERF_PAGE_BYTES = 4096 };
 
 /* What an array's dimensions follow, from its first relative access, or from its window
  * subscripts (perf_window_dims). */
@@ -605,6 +616,29 @@ static double perf_array_bytes(const perf_chain *c, const lm_array_ref *a, const
     return perf_array_traffic(c, a, d, esize, f, executions, write_allocate, true, NULL, NULL);
 }
 
+/* Whether the innermost loop (level 0) stores to a row a page or more apart from one
+ * iteration to the next (see the top): a relative access that writes, the dimension
+ * level 0 follows not the fastest, its rows (the faster dimensions' extents, ghosts
+ * included) PERF_PAGE_BYTES or more. */
+static bool perf_stores_paged(const perf_chain *c, const lm_array_ref *a, const perf_dims *d,
+                              double esize)
+{
+    bool writes = false;
+    for (const lm_access *x = a->accesses; x; x = x->next)
+        writes |= x->relative && x->writes;
+    if (!writes || !d->relative || d->windowed)
+        return false;
+    for (unsigned k = 1; k < d->n; k++) {
+        if (d->level[k] != 0)
+            continue;
+        double pitch = esize;
+        for (unsigned m = 0; m < k; m++)
+            pitch *= d->level[m] >= 0 ? perf_extent(c, d, m, true) : 1;
+        return pitch >= PERF_PAGE_BYTES;
+    }
+    return false;
+}
+
 /* The bytes of all of an array's data the loop touches: its widened
  * region, or for gathers the elements they move. */
 static double perf_array_footprint(const perf_chain *c, const lm_array_ref *a, const perf_dims *d,
@@ -815,9 +849,17 @@ static void perf_loop_traffic(perf_loop *pl, const perf_chain *c, const machine 
         for (unsigned k = 0; k < m->ncaches; k++) {
             perf_stream_part *p = &part[(k + 1) * n + i];
             *p = (perf_stream_part){0, 0, 0, esize[i]};
+            double reads = 0, writes = 0;
             p->bytes = perf_array_traffic(c, a, &dims[i], esize[i], pl->fits[k], pl->executions,
-                                          m->write_allocate, true, &p->reads, &p->writes);
+                                          m->write_allocate, true, &reads, &writes);
+            p->reads += reads;
+            p->writes += writes;
             pl->level_bytes[k + 1] += p->bytes;
+            if (k + 1 == m->ncaches && reads + writes > 0 &&
+                perf_stores_paged(c, a, &dims[i], esize[i])) {
+                pl->paged_bytes += p->bytes;
+                pl->paged_lines += p->bytes * writes / (reads + writes) / PERF_LINE_BYTES;
+            }
         }
     }
     for (unsigned j = 0; j < nlevels; j++)

@@ -166,6 +166,10 @@ typedef struct perf_loop {
      * level's busiest (perf_weigh_streams), to a tenth. */
     double level_bytes[PERF_MAX_LEVELS];
     double level_reads[PERF_MAX_LEVELS], level_writes[PERF_MAX_LEVELS];
+    /* Of the memory level's bytes, those of arrays the loop stores to a page or more apart
+     * from one iteration to the next (perf.c, "Stores a page apart"), and the lines
+     * they write. */
+    double paged_bytes, paged_lines;
     double footprint; /* bytes of all the data the loop's own level touches */
     /* Adds into FP scalars carried from one iteration to the next (a
      * reduction s = s + ...), over the run: each waits for the one before. */
@@ -194,6 +198,9 @@ typedef struct perf_level {
     int kernel;            /* the benchmark chosen (enum machine_kernel), -1: none */
     double gbs;            /* its bandwidth at this level on the cores used */
     double seconds;        /* roofline: bytes / gbs; ECM: the transfer into the level before */
+    /* memory only: of its bytes, those of store streams a page apart, and their lines,
+     * each at the machine's paged_store_cycles where that is longer (perf_time.c) */
+    double paged_bytes, paged_lines;
     /* L1 only: of its seconds, those of the accesses issued one element at a time (the
      * scalar loads and stores of the nest's loops): roofline, on the cores used; ECM, on
      * one core, in T_nOL. */

@@ -70,6 +70,37 @@
  * llvm-mca's Zen 4 model and 2 measured on Zen 5; norm_fast's vfmadd231pd at -O3, 4 in
  * both, measured 3.93 to 4.12), whose latency the add's says nothing of.  A machine without a measured add latency scales nothing.
  *
+ * 512-bit instructions at the machine's rate.  llvm-mca 19 has no Zen 5 model: its Zen 4
+ * (-mcpu=native on Zen 5) double pumps every 512-bit instruction, a zmm vaddpd a cycle
+ * where a ymm one takes half, while this project's Zen 5 runs zmm at full rate (its
+ * calibrated vector add of 8 doubles: 0.49 cycles).  A body with zmm registers is run
+ * through llvm-mca again with them named as ymm (incore_zmm_as_ymm): the same
+ * instructions, memory operands and dependencies, at the model's 256-bit rates.  The
+ * machine's 512-bit add (vector_cycles add, measured on 8 lanes) says where the core lies
+ * between llvm-mca's 256-bit add (rate 0) and its 512-bit one (rate 1), both asked once
+ * per -mcpu (incore_mca_add_throughput); a pass bound by resources takes
+ * ymm + (zmm - ymm) x rate cycles (incore_zmm_rate, incore_zmm_cycles), then every floor
+ * below (its load ports, split loads, a taken branch).  Not a fit to kernels: the ymm run
+ * keeps whatever the zmm run is bound by that is not the width (FP45, the Zen 4 model's
+ * load and store data pipes, alike at both widths; a stencil's loads, which the load
+ * ports' floor keeps), and chain-bound loops keep their chain.  Where llvm-mca runs both
+ * widths alike (skylake-avx512) or the machine measured no 512-bit add, nothing changes;
+ * an instruction with no 256-bit form (vextractf64x4 from a zmm) makes llvm-mca refuse
+ * the body, and the loop keeps its cycles.  Measured on this project's Zen 5
+ * (bench/README.md, "512-bit instructions at the machine's rate"): cmul at -O3
+ * -march=native, 4.02 cycles a pass in llvm-mca, 2.5 as ymm, about 2.3 measured.
+ *
+ * Gathers.  llvm-mca 19's Zen 4 model issues a zmm vgatherdpd as one micro-op of 0.33
+ * cycles and 5 of latency; this project's Zen 5 loads its 8 elements one at a time on the
+ * load ports: 0.93 cycles an element for gathers in flight together (the machine's
+ * calibrated gather_element_cycles, CALIB_GATHERS: 7.0 to 7.5 cycles a zmm gather).  The
+ * elements the gathers of a pass load (incore_loop.gathered, read from the assembly: each
+ * gather's destination over its element) take the load ports that many times those
+ * cycles, beside the pass's vector loads at scalar_load_cycles: part of the load ports'
+ * floor below and of ECM's T_nOL.  A machine without the key charges llvm-mca's cost.
+ * bench/validate's gather at -O3 -march=native: two gathers of 8 a pass and two index
+ * loads, 5.0 cycles in llvm-mca, 16 x 0.93 + 2 x 0.51 = 15.9 by the rule, 17.4 measured.
+ *
  * Chains through an eliminated move.  llvm-mca 19 lets the readers of a register move it
  * eliminates (latency 0: movapd %xmm1, %xmm0) start before the value the move copies is
  * ready, so a chain carried through such a move costs it nothing: GCC's -O2 vmax loop
@@ -329,20 +360,50 @@ static double incore_split_loads(const perf_loop *pl, const incore_loop *lp, dou
 }
 
 /* The load ports' cycles of a pass of pl's loop lp whose llvm-mca report is mca (see the
- * top): its pressure or its vector loads at the machine's load cycles, the larger, and
- * the machine's split cycles for each split load. */
+ * top): its pressure or its vector loads at the machine's load cycles and its gathered
+ * elements at the machine's gather cycles, the larger, and the machine's split cycles for
+ * each split load. */
 static double incore_load_port_cycles(const perf_loop *pl, const incore_mca *mca,
                                       const incore_loop *lp, const machine_benchmarks *b)
 {
     double loads, split = incore_split_loads(pl, lp, &loads);
-    return fmax(mca->load_store_cycles, loads * b->scalar_load_cycles) +
+    return fmax(mca->load_store_cycles,
+                loads * b->scalar_load_cycles + lp->gathered * b->gather_element_cycles) +
            split * b->split_load_cycles;
+}
+
+/* The doubles of a 512-bit vector: a machine whose vector_cycles are of 8 lanes measured
+ * its 512-bit instructions. */
+#define INCORE_ZMM_LANES 8
+
+/* Where the machine's 512-bit add lies between llvm-mca's 256-bit add (0) and its 512-bit
+ * add (1), from r's throughputs and b's calibrated vector add (see the top); 1 (llvm-mca's
+ * own cycles) when either is unknown or llvm-mca runs both widths alike. */
+static double incore_zmm_rate(const incore_result *r, const machine_benchmarks *b)
+{
+    double rate = b->vector_cycles[MACHINE_OP_ADD], ymm = r->mca_ymm_add_cycles,
+           zmm = r->mca_zmm_add_cycles;
+    if (b->lanes != INCORE_ZMM_LANES || rate <= 0 || ymm <= 0 || zmm <= ymm + INCORE_MCA_PRINTED)
+        return 1;
+    return fmin(1, fmax(0, (rate - ymm) / (zmm - ymm)));
+}
+
+/* llvm-mca's cycles a pass of a loop whose report is mca, its 512-bit instructions at
+ * the machine's rate (see the top): between the cycles of its body as 256-bit registers
+ * and its own, at rate. */
+static double incore_zmm_cycles(const incore_mca *mca, double rate)
+{
+    double cycles = mca->cycles_per_iteration;
+    if (mca->ymm_cycles <= 0 || mca->ymm_cycles >= cycles)
+        return cycles;
+    return mca->ymm_cycles + (cycles - mca->ymm_cycles) * rate;
 }
 
 /* The cycles of a pass of loop lp whose llvm-mca report is mca (see the top): its
  * resource bound with divides at the machine's rate; a chain at the machine's add
  * latency, overlapped with the next chain but for share of it, never below that bound;
- * a pass bound by resources scaled with its bound; never under a taken branch's cycle. */
+ * a pass bound by resources with its 512-bit instructions at the machine's rate, scaled
+ * with its bound; never under a taken branch's cycle. */
 static double incore_pass_cycles(const incore_mca *mca, const incore_loop *lp,
                                  const incore_result *r, const machine_benchmarks *b,
                                  double share, double ports)
@@ -360,7 +421,7 @@ static double incore_pass_cycles(const incore_mca *mca, const incore_loop *lp,
                                                        b->add_latency_cycles),
                                    share);
     else
-        cycles = fmax(mca->cycles_per_iteration, mca->chain_floor_cycles) *
+        cycles = fmax(incore_zmm_cycles(mca, incore_zmm_rate(r, b)), mca->chain_floor_cycles) *
                  (bound > 0 ? divided / bound : 1);
     return fmax(fmax(cycles, ports), INCORE_TAKEN_BRANCH_CYCLES);
 }

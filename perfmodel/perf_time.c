@@ -183,6 +183,10 @@ static void perf_fill_levels(perf_nest *n, const machine *m)
         for (size_t i = 0; i < n->nloops; i++) {
             const perf_loop *pl = &n->loops[i];
             lv->bytes += pl->level_bytes[j];
+            if (j == m->ncaches) {
+                lv->paged_bytes += pl->paged_bytes;
+                lv->paged_lines += pl->paged_lines;
+            }
             if (pl->level_bytes[j] > most) {
                 most = pl->level_bytes[j];
                 lv->reads = pl->level_reads[j];
@@ -283,6 +287,19 @@ static double perf_incore_compute_seconds(const perf_nest *n, const machine *m, 
            outer / (m->peak_gflops * 1e9 * perf_machine_fraction(m, cores));
 }
 
+/* Seconds of level lv, which take `seconds` for its bytes at its bandwidth, with its store
+ * streams a page apart at the machine's paged_store_cycles a line, each core its own
+ * lines, where that is longer (perf.c, "Stores a page apart"); without the key, seconds. */
+static double perf_paged_seconds(const perf_level *lv, double seconds,
+                                 const machine_benchmarks *b, unsigned cores)
+{
+    if (b->paged_store_cycles <= 0 || lv->paged_lines <= 0 || lv->bytes <= 0)
+        return seconds;
+    double rest = seconds * (1 - lv->paged_bytes / lv->bytes);
+    return fmax(seconds,
+                rest + lv->paged_lines * b->paged_store_cycles / (b->clock_ghz * 1e9) / cores);
+}
+
 static void perf_time_roofline(perf_nest *n, const machine *m, unsigned cores)
 {
     n->levels[0].scalar_s = perf_scalar_seconds(n, &m->benchmarks) / cores;
@@ -296,7 +313,9 @@ static void perf_time_roofline(perf_nest *n, const machine *m, unsigned cores)
     const char *slowest = "memory";
     for (unsigned j = 0; j < n->nlevels; j++) {
         perf_level *lv = &n->levels[j];
-        lv->seconds = (lv->bytes > 0 ? lv->bytes / (lv->gbs * 1e9) : 0) + lv->scalar_s;
+        lv->seconds = perf_paged_seconds(lv, lv->bytes > 0 ? lv->bytes / (lv->gbs * 1e9) : 0,
+                                         &m->benchmarks, cores) +
+                      lv->scalar_s;
         if (lv->seconds > n->memory_s) {
             n->memory_s = lv->seconds;
             slowest = lv->name;
@@ -386,7 +405,8 @@ static void perf_time_ecm(perf_nest *n, const machine *m, unsigned cores, bool *
     l1->seconds = e->non_overlapping_s;
     double transfers_s = 0;
     for (unsigned j = 1; j < n->nlevels; j++) {
-        n->levels[j].seconds = perf_transfer_seconds(n, m, j, warned);
+        n->levels[j].seconds =
+            perf_paged_seconds(&n->levels[j], perf_transfer_seconds(n, m, j, warned), b, 1);
         transfers_s += n->levels[j].seconds;
     }
     /* The loads and stores do not overlap the transfers, with the assembly's T_nOL (port

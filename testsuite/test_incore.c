@@ -132,6 +132,49 @@ static void test_fixture_loops(void)
     }
 }
 
+/* Gathers (gather.c, lines 5-6: y[i] = s * x[idx[i]], ints indexing doubles):
+ * - gather_avx512.s (gcc -O3 -march=skylake-avx512 -mprefer-vector-width=512): two
+ *   vgatherdpd of 8 doubles into zmm a pass, 16 elements; %rax steps 64 bytes, the ints'
+ *   loads (%rsi,%rax) scale 1, the stores (%rcx,%rax,2) 128 bytes: no index scaled by 8,
+ *   so the store's 128 bytes say the step, 16 doubles (the first access's 64 would say 8);
+ *   two zmm stores, 128 bytes; 8 lanes, unroll 2.
+ * - gather_avx2.s (gcc -O3 -march=skylake): AVX2's vgatherdpd %ymm6, (%rdx,%xmm0,8),
+ *   %ymm2 twice, 4 doubles each, 8 a pass; the stores (%rcx,%rax,2), %rax +32: 64 bytes,
+ *   8 doubles; 4 lanes, unroll 2. */
+static void test_gathers(void)
+{
+    static const struct {
+        const char *asm_file;
+        unsigned gathered, lanes;
+        double source_iterations, unroll, stored_bytes;
+    } cases[] = {{"gather_avx512.s", 16, 8, 16, 2, 128}, {"gather_avx2.s", 8, 4, 8, 2, 64}};
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char *path = testutil_path(FIXTURES, cases[k].asm_file);
+        char *text = testutil_read_file(path);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+        incore_loop l;
+        strbuf why = STRBUF_INIT;
+        CU_ASSERT_EQUAL_FATAL(incore_find_loop(text, "gather.c", 5, 6, 8, &l, &why), INCORE_OK);
+        CU_ASSERT_EQUAL(l.gathered, cases[k].gathered);
+        CU_ASSERT_EQUAL(l.step_bytes, (long long)cases[k].source_iterations * 8);
+        CU_ASSERT_DOUBLE_EQUAL(l.source_iterations, cases[k].source_iterations, 0);
+        CU_ASSERT_EQUAL(l.lanes, cases[k].lanes);
+        CU_ASSERT_DOUBLE_EQUAL(l.unroll, cases[k].unroll, 0);
+        CU_ASSERT_DOUBLE_EQUAL(l.stored_bytes, cases[k].stored_bytes, 0);
+        incore_loop_release(&l);
+        strbuf_release(&why);
+        free(text);
+        free(path);
+    }
+    /* no gather: none counted */
+    incore_loop l;
+    strbuf why = STRBUF_INIT;
+    CU_ASSERT_EQUAL_FATAL(fixture_loop(&fixtures[2], &l, &why), INCORE_OK);
+    CU_ASSERT_EQUAL(l.gathered, 0);
+    incore_loop_release(&l);
+    strbuf_release(&why);
+}
+
 /* Of a 4-byte element, the same loop is twice as many source iterations. */
 static void test_element_size(void)
 {
@@ -327,9 +370,10 @@ static void test_innermost(void)
  * inner loop of 3 (lines 5-6) is unrolled away, and the outer one (lines 3-8) is the loop
  * .L4, vectorized over i: 3 loads of a zmm from %rax (+192 a pass: 8 rows of 3 doubles),
  * 6 vpermt2pd, 3 vmovapd, 3 vaddpd, one store of a zmm through %rdx (+64), the two adds,
- * cmpq, jne: 19 instructions, 64 bytes stored a pass.  Its step is %rax's 192 bytes (the
- * first access), 24 "source iterations" of 8 bytes by the innermost loop's rule: the model
- * reads the enclosing loop's from the stores instead (perf_incore.c). */
+ * cmpq, jne: 19 instructions, 64 bytes stored a pass.  No index is scaled by 8, so its
+ * step is the store's 64 bytes (%rdx), not %rax's 192 (the first access, which would say
+ * 24 "source iterations" of 8 bytes); the model reads the enclosing loop's source
+ * iterations from the stores either way (perf_incore.c). */
 static void test_unrolled_inner(void)
 {
     incore_loop l;
@@ -341,7 +385,7 @@ static void test_unrolled_inner(void)
     CU_ASSERT_EQUAL_FATAL(incore_find_loop(text, "sum3.c", 3, 8, 8, &l, &why), INCORE_OK);
     CU_ASSERT_STRING_EQUAL(l.label, ".L4");
     CU_ASSERT_EQUAL(l.instructions, 19);
-    CU_ASSERT_EQUAL(l.step_bytes, 192);
+    CU_ASSERT_EQUAL(l.step_bytes, 64);
     CU_ASSERT_EQUAL(l.stored_bytes, 64);
     CU_ASSERT_EQUAL(l.vector_bits, 512);
     CU_ASSERT_EQUAL(l.lanes, 8);
@@ -633,6 +677,53 @@ static void test_unfold(void)
         CU_ASSERT_STRING_EQUAL(strbuf_cstr(&out), "");
     }
     strbuf_release(&out);
+}
+
+/* 512-bit registers named as 256-bit ones (incore_zmm_as_ymm): each %zmmN becomes %ymmN,
+ * masks, memory operands and other registers as they were; a body without zmm: false,
+ * out untouched. */
+static void test_zmm_as_ymm(void)
+{
+    strbuf out = STRBUF_INIT;
+    CU_ASSERT_TRUE(incore_zmm_as_ymm("\tvmovupd\t(%rsi,%rax), %zmm0\n"
+                                     "\tvfmaddsub231pd\t%zmm2, %zmm31, %zmm0{%k1}\n"
+                                     "\tvmovsd\t%xmm3, (%rcx)\n\tjne\t.L4\n",
+                                     &out));
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&out), "\tvmovupd\t(%rsi,%rax), %ymm0\n"
+                                              "\tvfmaddsub231pd\t%ymm2, %ymm31, %ymm0{%k1}\n"
+                                              "\tvmovsd\t%xmm3, (%rcx)\n\tjne\t.L4\n");
+    strbuf_release(&out);
+    CU_ASSERT_FALSE(incore_zmm_as_ymm("\tvaddpd\t%ymm1, %ymm0, %ymm0\n\tjne\t.L4\n", &out));
+    CU_ASSERT_STRING_EQUAL(strbuf_cstr(&out), "");
+}
+
+/* llvm-mca's add throughput, a block of 8 independent vaddpd: on znver4 0.5 cycles each
+ * at 256 bits and 1.0 at 512 (its two FP add pipes, 512 bits double pumped); on
+ * skylake-avx512 0.5 at both (ports 0 and 5 at 256 bits, ports 0+1 and 5 at 512); an
+ * -mcpu llvm-mca does not know is a failure, 0. */
+static void test_mca_add_throughput(void)
+{
+    if (!need_mca("llvm-mca's add throughput"))
+        return;
+    static const struct {
+        const char *mcpu;
+        unsigned bits;
+        double cycles;
+    } cases[] = {{"znver4", 256, 0.5}, {"znver4", 512, 1.0},
+                 {"skylake-avx512", 256, 0.5}, {"skylake-avx512", 512, 0.5}};
+    strbuf why = STRBUF_INIT;
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        double cycles = -1;
+        CU_ASSERT_EQUAL(incore_mca_add_throughput(NULL, cases[k].mcpu, cases[k].bits, &cycles,
+                                                  &why),
+                        INCORE_OK);
+        CU_ASSERT_DOUBLE_EQUAL(cycles, cases[k].cycles, 0);
+    }
+    double cycles = -1;
+    CU_ASSERT_EQUAL(incore_mca_add_throughput(NULL, "no-such-cpu", 512, &cycles, &why),
+                    INCORE_MCA_FAILED);
+    CU_ASSERT_EQUAL(cycles, 0);
+    strbuf_release(&why);
 }
 
 /* llvm-mca's add latency, from two runs of a dependent addsd: 3 cycles on znver3 and
@@ -956,12 +1047,15 @@ int main(void)
         {"stores through %rbp without a frame pointer", test_rbp_stores},
         {"a chain through an eliminated move", test_move_chain},
         {"loads folded into a carried register, unfolded", test_unfold},
+        {"512-bit registers named as 256-bit ones", test_zmm_as_ymm},
+        {"gathers: their elements, the step by the stores", test_gathers},
         {NULL, NULL},
     };
     static const testutil_case running[] = {
         {"the dot product through llvm-mca", test_dot_fixture},
         {"llvm-mca's add latency", test_mca_add_latency},
         {"llvm-mca's divide throughput", test_mca_divide_cycles},
+        {"llvm-mca's add throughput at 256 and 512 bits", test_mca_add_throughput},
         {"fixtures: cycles per source iteration", test_fixture_cycles},
         {"the code an entry through llvm-mca", test_entry_cycles},
         {"-O2 against -O3 -march=x86-64-v4, and the cache", test_compile_widths},

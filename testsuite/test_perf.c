@@ -553,6 +553,13 @@ static void test_benchmarks(void)
     CU_ASSERT(b->scalar_load_cycles > 0 && b->scalar_store_cycles > 0);
     /* a load across a line costs no less than one within it, and not tens of cycles */
     CU_ASSERT(b->split_load_cycles >= 0 && b->split_load_cycles < 10);
+    /* a gathered element costs half a load at least, measured where the instruction set
+     * calibrated has gathers (AVX2 and AVX-512: 4 and 8 lanes) */
+    if (b->lanes >= 4)
+        CU_ASSERT(b->gather_element_cycles >= 0.5 * b->scalar_load_cycles &&
+                  b->gather_element_cycles < 100);
+    /* a line stored a page from the last costs more than a streamed one's cycles */
+    CU_ASSERT(b->paged_store_cycles > 0 && b->paged_store_cycles < 1e5);
     machine_free(&m);
 }
 

@@ -760,6 +760,71 @@ static void test_streams_by_elements(void)
     free(xml);
 }
 
+/* Stores a page apart: bench/validate's transpose (b[j][i] = a[i][j]) at n = 1000, rows
+ * of 8000 bytes: the j loop stores b a row, 8000 bytes, apart.  Its column of 1000 lines
+ * and a's row stay in L3 across i (72000 bytes): from memory b once, written and
+ * allocated (1.6e7 bytes), a read (8e6), 2.4e7 bytes by "copy"; b's are paged, its stores
+ * 1.6e7 / 2 / 64 = 125000 lines.  With paged_store_cycles 100 at 2 GHz, 6.25e-3 s of one
+ * core for those lines:
+ * - roofline, 1 core: 2.4e7 at 8 GB/s = 3e-3 s, of which a's third, 1e-3, plus 6.25e-3:
+ *   7.25e-3 s, the nest's time;
+ * - roofline, 4 cores: 2.4e7 at 18 GB/s = 1.3333e-3, a's third 4.4444e-4, plus 6.25e-3 / 4
+ *   = 1.5625e-3: 2.006944e-3;
+ * - ECM, 1 core: memory's transfer 2.4e7 x (1/8 - 1/20) / 1e9 = 1.8e-3, its third 6e-4,
+ *   plus 6.25e-3: 6.85e-3; with T_nOL 3.75e-4, L2's 2.408333e-3 and L3's 4e-4, one core
+ *   1.0033333e-2;
+ * - paged_store_cycles 10: 6.25e-4 + 1e-3 < 3e-3: the bandwidth's 3e-3 stays; without the
+ *   key, 3e-3.
+ * triad's stores are a row: none paged. */
+static void test_paged_stores(void)
+{
+    char *text = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    char *with = testutil_replace(text, "\"add_latency_cycles\": 4}",
+                                  "\"add_latency_cycles\": 4, \"paged_store_cycles\": 100}");
+    char *cheap = testutil_replace(text, "\"add_latency_cycles\": 4}",
+                                   "\"add_latency_cycles\": 4, \"paged_store_cycles\": 10}");
+    machine *m = load_machine(with), *m10 = load_machine(cheap), *none = load_machine(text);
+    char *back = machine_to_json(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(back, "\"paged_store_cycles\":\t100"));
+    free(back);
+    char *xml = read_validate_xml("transpose");
+    lm_program *p;
+    perf_result r;
+    evaluate(xml, 1000, PERF_ROOFLINE, 1, m, &p, &r);
+    const perf_level *memory = &r.nests[0].levels[3];
+    CU_ASSERT_DOUBLE_EQUAL(memory->bytes, 2.4e7, 1e-3);
+    CU_ASSERT_DOUBLE_EQUAL(memory->paged_bytes, 1.6e7, 1e-3);
+    CU_ASSERT_DOUBLE_EQUAL(memory->paged_lines, 125000, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(memory->seconds, 7.25e-3, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].runtime_s, 7.25e-3, 1e-12);
+    release(&p, &r);
+    evaluate(xml, 1000, PERF_ROOFLINE, 4, m, &p, &r);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].levels[3].seconds, 2.4e7 / 18e9 / 3 + 1.5625e-3, 1e-12);
+    release(&p, &r);
+    evaluate(xml, 1000, PERF_ECM, 1, m, &p, &r);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].levels[3].seconds, 6.85e-3, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].ecm.single_core_s, 3.75e-4 + 2.4083333333e-3 + 4e-4 + 6.85e-3,
+                           1e-12);
+    release(&p, &r);
+    const machine *unpaged[] = {m10, none};
+    for (size_t k = 0; k < 2; k++) {
+        evaluate(xml, 1000, PERF_ROOFLINE, 1, unpaged[k], &p, &r);
+        CU_ASSERT_DOUBLE_EQUAL(r.nests[0].levels[3].seconds, 3e-3, 1e-12);
+        release(&p, &r);
+    }
+    evaluate(triad_xml, 10000000, PERF_ROOFLINE, 1, m, &p, &r);
+    CU_ASSERT_DOUBLE_EQUAL(r.nests[0].levels[3].paged_lines, 0, 0);
+    release(&p, &r);
+    free(xml);
+    machine_free(&m);
+    machine_free(&m10);
+    machine_free(&none);
+    free(with);
+    free(cheap);
+    free(text);
+}
+
 int main(void)
 {
     static const testutil_case cases[] = {
@@ -779,6 +844,7 @@ int main(void)
          test_scalar_accesses},
         {"an element the same through a loop is in a register", test_invariant_in_register},
         {"a stream counts by the elements it moves", test_streams_by_elements},
+        {"stores a page apart at the machine's cost a line", test_paged_stores},
         {NULL, NULL},
     };
     static const testutil_suite suites[] = {{"ECM and the level roofline", cases}};

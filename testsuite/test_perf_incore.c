@@ -672,6 +672,166 @@ static void test_stores_not_step(void)
     machine_free(&m);
 }
 
+/* 512-bit instructions at the machine's rate: testsuite/incore/cmul.c at -O3 with 512-bit
+ * vectors is a pass of 4 complexes (64 bytes stored over 16 an iteration): two zmm loads,
+ * three vpermilpd, vmulpd, vfmaddsub231pd, a zmm store.  llvm-mca prints, for 1000
+ * passes, on znver4 4016 cycles (its 512-bit instructions double pumped) and 1853 with
+ * the zmm registers named ymm; on skylake-avx512 3020 and 3019.  llvm-mca's vaddpd:
+ * znver4 0.5 a ymm, 1.0 a zmm; skylake-avx512 0.5 both.  The pass (bound by resources)
+ * lies between the ymm body's cycles and llvm-mca's where the machine's 512-bit add
+ * (vector_cycles add, 8 lanes) lies between llvm-mca's two adds:
+ * - znver4, add 0.5: 1.853 (0.46325 an iteration); 0.75: 1.853 + (4.016 - 1.853) x 0.5 =
+ *   2.9345 (0.733625); 1.0: 4.016 (1.004); 0.25, below both: 1.853;
+ * - znver4, vector_cycles of 4 lanes (no 512-bit add measured): 4.016;
+ * - skylake-avx512, add 0.5: its two adds alike, llvm-mca's 3.020 (0.755). */
+static void test_zmm_rate(void)
+{
+    if (!need_mca("512-bit instructions at the machine's rate"))
+        return;
+    static const struct {
+        const char *mcpu, *lanes, *add;
+        double per_iteration;
+    } cases[] = {{"znver4", "8", "0.5", 1.853 / 4},
+                 {"znver4", "8", "0.75", (1.853 + (4.016 - 1.853) * 0.5) / 4},
+                 {"znver4", "8", "1.0", 4.016 / 4},
+                 {"znver4", "8", "0.25", 1.853 / 4},
+                 {"znver4", "4", "0.5", 4.016 / 4},
+                 {"skylake-avx512", "8", "0.5", 3.020 / 4}};
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/cmul.c");
+    char *source = testutil_path(dir, "cmul.c"), *name = testutil_path(dir, "cmul.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    char *json = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char cpu[128], add[128];
+        snprintf(cpu, sizeof cpu, "\"write_allocate\": true, \"cores\": 4, \"mcpu\": \"%s\",",
+                 cases[k].mcpu);
+        snprintf(add, sizeof add, "\"lanes\": %s,\n   \"vector_cycles\": {\"add\": %s,",
+                 cases[k].lanes, cases[k].add);
+        char *with = testutil_replace(json, "\"write_allocate\": true, \"cores\": 4,", cpu);
+        char *both = testutil_replace(with, "\"lanes\": 4,\n   \"vector_cycles\": {\"add\": 0.5,",
+                                      add);
+        machine *m = machine_parse("ecm-test.json", both);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        CU_ASSERT_DOUBLE_EQUAL(m->benchmarks.vector_cycles[MACHINE_OP_ADD], atof(cases[k].add), 0);
+        lm_program *p;
+        perf_result r;
+        perf_options opt = {.model = PERF_ROOFLINE, .compile = O3_512};
+        CU_ASSERT_TRUE_FATAL(evaluate_xml(name, cmul_xml, &opt, m, &p, &r));
+        const perf_nest *n = &r.nests[0];
+        CU_ASSERT_TRUE_FATAL(n->incore.used);
+        CU_ASSERT_EQUAL(n->incore.vector_bits, 512);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, cases[k].per_iteration, 1e-12);
+        if (fabs(n->incore.cycles_per_iteration - cases[k].per_iteration) > 1e-12)
+            printf("\n%s %s %s: %.9g\n", cases[k].mcpu, cases[k].lanes, cases[k].add,
+                   n->incore.cycles_per_iteration);
+        release(&p, &r);
+        machine_free(&m);
+        free(with);
+        free(both);
+    }
+    free(json);
+    free(source);
+    free(name);
+    free(text);
+}
+
+static const char gather_xml[] =
+    "<program><function name=\"gather\">\n"
+    "<loop linenum=\"5\" loopvar=\"i\" stride=\"1\" lowerbound=\"0\" upperbound=\"n-1\" "
+    "adds=\"0\" multiplies=\"1\" divides=\"0\" specials=\"0\">\n"
+    "<array name=\"y\" component=\"\" datatype=\"double\" elementbytes=\"8\" "
+    "accesstype=\"writeonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"0\" writes=\"1\"/></array>\n"
+    "<array name=\"x\" component=\"\" datatype=\"double\" elementbytes=\"8\" "
+    "accesstype=\"readonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"false\" reads=\"1\" writes=\"0\" "
+    "subscript=\"[idx[i]]\"/></array>\n"
+    "<array name=\"idx\" component=\"\" datatype=\"int\" elementbytes=\"4\" "
+    "accesstype=\"readonly\" ghost=\"((0,0))\">"
+    "<access index=\"(0)\" isRelative=\"true\" reads=\"1\" writes=\"0\"/></array>\n"
+    "</loop></function></program>\n";
+
+/* Gathers: testsuite/incore/gather.c (y[i] = s * x[idx[i]]) at -O3 with 512-bit vectors
+ * is a pass of 16 (test_incore's gather_avx512.s): two index loads, two vgatherdpd of 8,
+ * two zmm stores.  llvm-mca (znver4) prints 5017 cycles for 1000 passes (its gather: one
+ * micro-op, 5 cycles of latency, chained through its destination), the load/store units
+ * at 2.00 a pass; with the zmm registers as ymm llvm-mca refuses the gathers (no ymm
+ * destination for a ymm index), so the 512-bit rule leaves it.  The load ports' floor:
+ * its 2 index loads (idx[i], unroll 2) at scalar_load_cycles and its 16 gathered elements
+ * at gather_element_cycles, never below the 2.00:
+ * - no key: 2.00, under llvm-mca's 5.017: 5.017 a pass, 0.3135625 an iteration;
+ * - gather 0.5: 16 x 0.5 = 8.0: 0.5 an iteration, the ports 8.0 (ECM's T_nOL);
+ * - gather 0.5 and scalar loads 0.6: 1.2 + 8.0 = 9.2: 0.575;
+ * - gather 0.25: 4.0, under 5.017: 5.017, the ports 4.0.
+ * n = 1003: 62 passes, 11 left over in straight-line code; llvm-mca finds the pass bound
+ * by its dependencies (98.19% of its cycles), so a leftover iteration is a step of the
+ * chain, at the pass's cycles and ports over its 16 as the others. */
+static void test_gathers(void)
+{
+    if (!need_mca("gathers at the machine's cost"))
+        return;
+    static const struct {
+        const char *key;
+        double pass, ports;
+    } cases[] = {{"", 5.017, 2.0},
+                 {", \"gather_element_cycles\": 0.5", 8.0, 8.0},
+                 {", \"gather_element_cycles\": 0.5, \"scalar_load_cycles\": 0.6", 9.2, 9.2},
+                 {", \"gather_element_cycles\": 0.25", 5.017, 4.0}};
+    char *text = testutil_read_file(AITOOL_SOURCE_DIR "/testsuite/incore/gather.c");
+    char *source = testutil_path(dir, "gather.c"), *name = testutil_path(dir, "gather.xml");
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(source, text));
+    char *json = testutil_read_file(ECM_MACHINE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    char *cpu = testutil_replace(json, "\"write_allocate\": true, \"cores\": 4,",
+                                 "\"write_allocate\": true, \"cores\": 4, \"mcpu\": \"znver4\",");
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char key[160];
+        snprintf(key, sizeof key, "\"add_latency_cycles\": 4%s}", cases[k].key);
+        char *with = testutil_replace(cpu, "\"add_latency_cycles\": 4}", key);
+        machine *m = machine_parse("ecm-test.json", with);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        char *back = machine_to_json(m);
+        CU_ASSERT_EQUAL(strstr(back, "gather_element_cycles") != NULL,
+                        strstr(cases[k].key, "gather_element_cycles") != NULL);
+        free(back);
+        lm_program *p;
+        perf_result r;
+        perf_options opt = {.model = PERF_ECM, .compile = O3_512};
+        CU_ASSERT_TRUE_FATAL(evaluate_xml(name, gather_xml, &opt, m, &p, &r));
+        const perf_nest *n = &r.nests[0];
+        CU_ASSERT_TRUE_FATAL(n->incore.used);
+        CU_ASSERT_DOUBLE_EQUAL(n->incore.cycles_per_iteration, cases[k].pass / 16, 1e-12);
+        CU_ASSERT_DOUBLE_EQUAL(n->loops[0].incore.remainder_iterations, 11, 0);
+        ASSERT_CLOSE(n->incore.load_store_cycles, 1003 * cases[k].ports / 16);
+        ASSERT_CLOSE(n->incore.cycles, 1003 * cases[k].pass / 16);
+        if (fabs(n->incore.cycles_per_iteration - cases[k].pass / 16) > 1e-12)
+            printf("\n%s: %.9g a pass, ports %.9g\n", cases[k].key,
+                   n->incore.cycles_per_iteration * 16, n->incore.load_store_cycles);
+        release(&p, &r);
+        machine_free(&m);
+        free(with);
+    }
+    /* a negative cost is an error at its place, no machine */
+    char *bad = testutil_replace(cpu, "\"add_latency_cycles\": 4}",
+                                 "\"add_latency_cycles\": 4, \"gather_element_cycles\": -1}");
+    FILE *tmp = tmpfile();
+    diag_set_stream(tmp);
+    machine *m = machine_parse("m.json", bad);
+    diag_set_stream(NULL);
+    char *said = testutil_read_stream(tmp);
+    fclose(tmp);
+    CU_ASSERT_PTR_NULL(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(said, "error: \"gather_element_cycles\" must be from 0 to 10000"));
+    free(said);
+    free(bad);
+    free(cpu);
+    free(json);
+    free(source);
+    free(name);
+    free(text);
+}
+
 /* The nest's numbers without -compile, to compare a fallback with. */
 static double estimate_runtime(const machine *m)
 {
@@ -1010,6 +1170,8 @@ int main(void)
         {"a chain that restarts, a pass of a cycle", test_chain_restarts},
         {"a chain through a folded load", test_folded_chain},
         {"divides at the machine's rate", test_divides},
+        {"512-bit instructions at the machine's rate", test_zmm_rate},
+        {"gathers at the machine's cost", test_gathers},
         {"a loop walking no element: its stores", test_stores_not_step},
         {"split vector loads at the machine's cost", test_split_loads},
         {"a compiler that fails", test_compiler_fails},
