@@ -41,6 +41,7 @@ static const struct {
     {CXCursor_GotoStmt, LM_STMT_GOTO},         {CXCursor_IndirectGotoStmt, LM_STMT_INDIRECT_GOTO},
     {CXCursor_DeclStmt, LM_STMT_DECL},         {CXCursor_NullStmt, LM_STMT_NULL},
     {CXCursor_ConditionalOperator, LM_STMT_CONDITIONAL}, {CXCursor_StmtExpr, LM_STMT_STMT_EXPR},
+    {CXCursor_CXXForRangeStmt, LM_STMT_FOR},
 };
 
 static bool is_logical(CXCursor c, enum CXCursorKind k)
@@ -62,10 +63,12 @@ static lm_stmt_kind kind_of(CXCursor c, enum CXCursorKind k)
 }
 
 /* A child of a loop that is not its body: a for statement's parts by the
- * header's semicolons; a while's or do's condition. */
+ * header's semicolons (a range-based for's, its variable and range, all
+ * init: the range is evaluated once per entry); a while's or do's
+ * condition. */
 static int header_role(unsigned index, const stmts_slots *slots)
 {
-    if ((int)index == slots->init)
+    if ((int)index <= slots->init)
         return LM_ROLE_INIT;
     if ((int)index == slots->step)
         return LM_ROLE_STEP;
@@ -92,6 +95,8 @@ int stmts_role(const lm_stmt *parent, unsigned index, const stmts_slots *slots)
     case LM_STMT_WHILE:
     case LM_STMT_DO:
         return index == slots->body ? LM_ROLE_LOOP_BODY : header_role(index, slots);
+    case LM_STMT_CALL_LOOP: /* its body is walked apart (walk.c's walk_functor) */
+        return -1;
     case LM_STMT_RETURN:
         return LM_ROLE_CONDITION;
     case LM_STMT_CONDITIONAL:
@@ -181,9 +186,12 @@ lm_stmt *stmts_add(stmts *r, lm_stmt *parent, CXCursor c, enum CXCursorKind k, i
 void stmts_close(lm_stmt *s)
 {
     unsigned esc = 0;
+    /* A lambda's return leaves the lambda: nothing of its body escapes. */
     for (const lm_stmt *c = s->children; c; c = c->next)
-        esc |= c->role == LM_ROLE_SWITCH_BODY ? c->escapes & ~(unsigned)LM_ESCAPE_BREAK
-                                              : c->escapes;
+        if (c->role != LM_ROLE_LAMBDA_BODY &&
+            !(s->kind == LM_STMT_CALL_LOOP && c->role == LM_ROLE_LOOP_BODY))
+            esc |= c->role == LM_ROLE_SWITCH_BODY ? c->escapes & ~(unsigned)LM_ESCAPE_BREAK
+                                                  : c->escapes;
     switch (s->kind) {
     case LM_STMT_BREAK:
         esc |= LM_ESCAPE_BREAK;
