@@ -41,7 +41,8 @@ static const struct {
     {CXCursor_GotoStmt, LM_STMT_GOTO},         {CXCursor_IndirectGotoStmt, LM_STMT_INDIRECT_GOTO},
     {CXCursor_DeclStmt, LM_STMT_DECL},         {CXCursor_NullStmt, LM_STMT_NULL},
     {CXCursor_ConditionalOperator, LM_STMT_CONDITIONAL}, {CXCursor_StmtExpr, LM_STMT_STMT_EXPR},
-    {CXCursor_CXXForRangeStmt, LM_STMT_FOR},
+    {CXCursor_CXXForRangeStmt, LM_STMT_FOR},  {CXCursor_CXXTryStmt, LM_STMT_TRY},
+    {CXCursor_CXXCatchStmt, LM_STMT_CATCH},
 };
 
 static bool is_logical(CXCursor c, enum CXCursorKind k)
@@ -97,6 +98,10 @@ int stmts_role(const lm_stmt *parent, unsigned index, const stmts_slots *slots)
         return index == slots->body ? LM_ROLE_LOOP_BODY : header_role(index, slots);
     case LM_STMT_CALL_LOOP: /* its body is walked apart (walk.c's walk_functor) */
         return -1;
+    case LM_STMT_TRY:
+        return LM_ROLE_STATEMENT;
+    case LM_STMT_CATCH: /* a handler runs only when something is caught */
+        return index == slots->last ? LM_ROLE_ARM : LM_ROLE_CASE_VALUE;
     case LM_STMT_RETURN:
         return LM_ROLE_CONDITION;
     case LM_STMT_CONDITIONAL:
@@ -178,8 +183,10 @@ lm_stmt *stmts_add(stmts *r, lm_stmt *parent, CXCursor c, enum CXCursorKind k, i
         goto_target(r, s, c);
     else if (kind == LM_STMT_EXPR && (s->role == LM_ROLE_STATEMENT || s->role == LM_ROLE_ARM ||
                                       s->role == LM_ROLE_LOOP_BODY ||
-                                      s->role == LM_ROLE_SWITCH_BODY))
+                                      s->role == LM_ROLE_SWITCH_BODY)) {
         s->exits = calls_exit(c);
+        s->throws = clang_getCursorKind(cx_strip(c)) == CXCursor_CXXThrowExpr;
+    }
     return s;
 }
 
@@ -210,7 +217,7 @@ void stmts_close(lm_stmt *s)
         esc &= ~(unsigned)(LM_ESCAPE_BREAK | LM_ESCAPE_CONTINUE);
         break;
     default:
-        if (s->exits)
+        if (s->exits || s->throws)
             esc |= LM_ESCAPE_LEAVE;
         break;
     }

@@ -1175,7 +1175,8 @@ static void record_statement(walker *w, frame *f, const frame *parent, CXCursor 
     lm_stmt *own = stmts_add(w->rec, parent->node, c, f->kind, role);
     f->node = own ? own : parent->node;
     f->node_own = own != NULL;
-    if (f->kind == CXCursor_SwitchStmt || f->kind == CXCursor_CaseStmt) {
+    if (f->kind == CXCursor_SwitchStmt || f->kind == CXCursor_CaseStmt ||
+        f->kind == CXCursor_CXXCatchStmt) {
         cx_kids k = cx_children_of(c);
         f->slots.last = k.n ? k.n - 1 : 0;
     }

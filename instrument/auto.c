@@ -823,7 +823,7 @@ static bool always_jumps(const lm_stmt *c)
     case LM_STMT_LABEL:
         return labelled_statement(c) && always_jumps(labelled_statement(c));
     default:
-        return c->exits;
+        return c->exits || c->throws;
     }
 }
 
@@ -976,6 +976,24 @@ static void visit_branch(autoi *ai, const lm_stmt *c, segment *cur)
     }
 }
 
+/* C++: the try block runs where the statement does, each handler's body
+ * is an arm (the nest's handler in the copy hands the counters over when
+ * nothing here catches). */
+static void visit_try(autoi *ai, const lm_stmt *c, segment *cur)
+{
+    segment_count_node(cur, c);
+    for (const lm_stmt *k = c->children; k; k = k->next) {
+        if (k->kind != LM_STMT_CATCH) {
+            visit_stmt(ai, k, cur);
+            continue;
+        }
+        segment_count_node(cur, k);
+        for (const lm_stmt *h = k->children; h; h = h->next)
+            if (h->role == LM_ROLE_ARM)
+                visit_arm(ai, h, cur);
+    }
+}
+
 /* Whether c comes from a macro's use that was warned of as left written. */
 static bool use_kept(const autoi *ai, const lm_stmt *c)
 {
@@ -1073,6 +1091,9 @@ static void visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur)
     case LM_STMT_GOTO:
     case LM_STMT_INDIRECT_GOTO:
         visit_goto(ai, c, cur);
+        break;
+    case LM_STMT_TRY:
+        visit_try(ai, c, cur);
         break;
     default:
         /* return and exit() hand the nest's counters on before they leave */

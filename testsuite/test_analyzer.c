@@ -640,7 +640,7 @@ static void shape_of(strbuf *sb, const lm_stmt *s)
         "COMPOUND", "FOR",  "WHILE",    "DO",     "IF",   "SWITCH", "CASE",
         "DEFAULT",  "LABEL", "BREAK",   "CONTINUE", "RETURN", "GOTO", "IGOTO",
         "DECL",     "NULL", "OTHER",    "EXPR",   "COND", "LOGICAL", "STMTEXPR",
-        "CALLLOOP",
+        "CALLLOOP", "TRY",   "CATCH",
     };
     static const char roles[] = "sabLntpcvoil";
     static const char classes[] = "+-*/s";
