@@ -1789,7 +1789,7 @@ static void visit_template(autoi *ai, const lm_function **v, size_t n)
     }
     if (!ok) {
         diag_at(DIAG_WARNING, v[0]->loc.file, v[0]->loc.line, v[0]->loc.column,
-                "the instances of this template are not instrumented: %s", why);
+                "the instances of this template are left as written: %s", why);
         group_release(&g);
         return;
     }

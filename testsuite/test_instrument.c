@@ -1818,6 +1818,35 @@ static void test_cxx_exception(void)
     check_cxx_kernel("cxx_exception.cpp", NULL, NULL, want, 4, 5);
 }
 
+/* measureTool's markers in C++ (kernels/cxx_manual.cpp, counts by hand
+ * there); a marker in a template is an error. */
+static void test_cxx_manual(void)
+{
+    copy_kernel("cxx_manual.cpp");
+    const char *args[] = {"cxx_manual.cpp", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile_cxx("ai_cxx_manual.cpp", NULL, "cxx_manual"));
+    testutil_proc run = run_program("cxx_manual");
+    CU_ASSERT_STRING_EQUAL(run.out, "13 20 12 10 56 0\n");
+    testutil_proc_release(&run);
+    char *path = in_tmp("cxx_marked.cpp");
+    CU_ASSERT_FATAL(testutil_write_file(
+        path, "unsigned long chiterations, chflops;\n"
+              "template <class T> T f(const T *x, int n)\n{\n    T s = 0;\n"
+              "    chiterations = n;\n    for (int i = 0; i < n; i++)\n        s += x[i];\n"
+              "    return s;\n}\n"
+              "double g(const double *x) { return f(x, 3) + f((const float *)x, 2); }\n"));
+    free(path);
+    const char *marked[] = {"cxx_marked.cpp", NULL};
+    r = measuretool(marked);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cxx_marked.cpp:5:5: error: 'chiterations = ...' in a "
+                                         "template: its instances count differently"));
+    testutil_proc_release(&r);
+}
+
 static const testutil_case edit_cases[] = {
     {"insertions nest and keep line numbers", test_edits_order_and_lines},
     {NULL, NULL},
@@ -1872,6 +1901,7 @@ static const testutil_case cxx_cases[] = {
     {"a generic lambda", test_cxx_generic_lambda},
     {"loops written as calls", test_cxx_loop_calls},
     {"an exception leaving a loop nest", test_cxx_exception},
+    {"measureTool's markers", test_cxx_manual},
     {NULL, NULL},
 };
 
