@@ -1676,13 +1676,13 @@ static void visit_function(autoi *ai, const lm_stmt *body)
 
 /* ---- template instances (instances.c) ------------------------------------ */
 
-/* The implicit instances of the file's templates, in the model's order. */
-static const lm_function **implicit_instances(const autoi *ai, size_t *n)
+/* The instances of the file's templates, in the model's order. */
+static const lm_function **template_instances(const autoi *ai, size_t *n)
 {
     const lm_function **v = NULL;
     *n = 0;
     for (const lm_function *fn = ai->s->model->functions; fn; fn = fn->next)
-        if (fn->body && instances_is_implicit(fn)) {
+        if (fn->body && fn->instance) {
             v = mem_realloc(v, (*n + 1) * sizeof *v);
             v[(*n)++] = fn;
         }
@@ -1912,12 +1912,14 @@ static char *auto_epilogue(autoi *ai)
     return strbuf_take(&t);
 }
 
-/* Each function; each template's instances once, together, at its first. */
+/* Each function; each template's instances once, together, at its first
+ * (the functions of one text); an explicit specialization (its own text,
+ * not the template's) as any function. */
 static void auto_visit_file(autoi *ai)
 {
     scan_pragmas(ai);
     size_t n;
-    const lm_function **instances = implicit_instances(ai, &n);
+    const lm_function **instances = template_instances(ai, &n);
     const lm_function **group = mem_alloc((n ? n : 1) * sizeof *group);
     size_t next = 0; /* the next implicit instance in the model's order */
     for (const lm_function *fn = ai->s->model->functions; fn; fn = fn->next) {
@@ -1937,7 +1939,10 @@ static void auto_visit_file(autoi *ai)
         for (size_t k = next - 1; k < n; k++)
             if (same_text(instances[k], fn))
                 group[ng++] = instances[k];
-        visit_template(ai, group, ng);
+        if (ng == 1 && !instances_is_implicit(fn))
+            visit_function(ai, fn->body);
+        else
+            visit_template(ai, group, ng);
     }
     free(group);
     free(instances);

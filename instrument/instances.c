@@ -81,7 +81,9 @@ bool instances_is_implicit(const lm_function *fn)
     CXCursor pattern = clang_getSpecializedCursorTemplate(f);
     if (clang_Cursor_isNull(pattern))
         return false;
-    CXCursor body = cx_function_body_of(pattern);
+    /* a member defined outside its class template: the definition's body */
+    CXCursor def = clang_getCursorDefinition(pattern);
+    CXCursor body = cx_function_body_of(clang_Cursor_isNull(def) ? pattern : def);
     return !clang_Cursor_isNull(body) &&
            instances_same_extent(body, analyzer_stmt_cursor(fn->body));
 }
