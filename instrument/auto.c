@@ -206,7 +206,12 @@ typedef struct autoi {
     /* In a template's code, added to each counter's and loop's number: the
      * offsets of the instance that runs it (instances.c); else "". */
     const char *counter_offset, *loop_offset;
-    bool every_segment;    /* a template's code: a counter at every segment (instances.c) */
+    /* A template's code (instances.c): a segment has a counter when it has
+     * work in any instance.  Segments are numbered as they end, the same in
+     * every instance's visit; the first visits collect which have work. */
+    enum { WORK_OWN, WORK_COLLECT, WORK_ANY } work_mode;
+    bool *work;
+    size_t nwork, segment_no;
     template_group *groups;
     size_t ngroups;
 } autoi;
@@ -371,8 +376,6 @@ static bool segment_has_work(const autoi *ai, const segment *g)
 {
     if (ai->clock)
         return segment_cost(ai, g) > 0;
-    if (ai->every_segment)
-        return true;
     for (int k = 0; k < LM_FP_NCLASSES; k++)
         if (g->fp.n[k])
             return true;
@@ -491,11 +494,30 @@ static void segment_finish_clock(autoi *ai, segment *g)
     segment_write(ai, g, inc);
 }
 
+/* Whether placed segment g gets a counter: its work, or in a template's
+ * code any instance's (work_mode). */
+static bool segment_works(autoi *ai, const segment *g)
+{
+    bool work = segment_has_work(ai, g);
+    if (ai->work_mode == WORK_OWN)
+        return work;
+    size_t k = ai->segment_no++;
+    if (ai->work_mode == WORK_ANY)
+        return k < ai->nwork && ai->work[k];
+    if (k >= ai->nwork) {
+        ai->work = mem_realloc(ai->work, (k + 1) * sizeof *ai->work);
+        memset(ai->work + ai->nwork, 0, (k + 1 - ai->nwork) * sizeof *ai->work);
+        ai->nwork = k + 1;
+    }
+    ai->work[k] |= work;
+    return work;
+}
+
 static void segment_finish(autoi *ai, segment *g)
 {
     if (ai->clock) {
         segment_finish_clock(ai, g);
-    } else if (g->placed && segment_has_work(ai, g)) {
+    } else if (g->placed && segment_works(ai, g)) {
         unsigned k = new_counter(ai);
         for (int c = 0; c < LM_FP_NCLASSES; c++)
             if (g->fp.n[c])
@@ -1735,6 +1757,31 @@ static void take_back(autoi *ai, const visit_marks *m, bool keep)
     ai->ncounters = m->counters;
 }
 
+/* The visit of an instance whose edits are not kept: its messages are
+ * the first instance's too. */
+static void visit_quietly(autoi *ai, const lm_function *fn)
+{
+    strbuf quiet = STRBUF_INIT;
+    strbuf *before = diag_capture(&quiet);
+    ai->segment_no = 0;
+    visit_function(ai, fn->body);
+    diag_capture(before);
+    strbuf_release(&quiet);
+}
+
+/* Which segments have work in some instance (work_mode). */
+static void collect_work(autoi *ai, const lm_function **v, size_t n)
+{
+    ai->work_mode = WORK_COLLECT;
+    ai->nwork = 0;
+    for (size_t i = 0; i < n; i++) {
+        visit_marks m = marks_take(ai);
+        visit_quietly(ai, v[i]);
+        take_back(ai, &m, false);
+    }
+    ai->work_mode = WORK_ANY;
+}
+
 /* Each instance visited as the first was, into counters and loops of its
  * own; false when one came out otherwise (a macro's use written out). */
 static bool visit_instances(autoi *ai, template_group *g, const lm_function **v)
@@ -1742,6 +1789,7 @@ static bool visit_instances(autoi *ai, template_group *g, const lm_function **v)
     size_t expansions = ai->s->nexpansions;
     g->first_counter = ai->ncounters;
     g->first_loop = ai->nloops;
+    ai->segment_no = 0;
     visit_function(ai, v[0]->body);
     g->ncounters = ai->ncounters - g->first_counter;
     g->nloops = ai->nloops - g->first_loop;
@@ -1750,7 +1798,7 @@ static bool visit_instances(autoi *ai, template_group *g, const lm_function **v)
     g->counter_offsets[0] = g->loop_offsets[0] = 0;
     for (size_t i = 1; i < g->n; i++) {
         visit_marks m = marks_take(ai);
-        visit_function(ai, v[i]->body);
+        visit_quietly(ai, v[i]);
         take_back(ai, &m, true);
         g->counter_offsets[i] = m.counters - g->first_counter;
         g->loop_offsets[i] = (unsigned)(m.loops - g->first_loop);
@@ -1776,10 +1824,10 @@ static void visit_template(autoi *ai, const lm_function **v, size_t n)
         char *loop_offset = instances_offset_text(number, &g.keys[0], "l");
         ai->counter_offset = counter_offset;
         ai->loop_offset = loop_offset;
-        ai->every_segment = true;
+        collect_work(ai, v, n);
         ok = visit_instances(ai, &g, v);
         ai->counter_offset = ai->loop_offset = "";
-        ai->every_segment = false;
+        ai->work_mode = WORK_OWN;
         free(counter_offset);
         free(loop_offset);
         if (!ok) {
@@ -1963,6 +2011,7 @@ static void auto_release(autoi *ai)
     for (size_t i = 0; i < ai->ngroups; i++)
         group_release(&ai->groups[i]);
     free(ai->groups);
+    free(ai->work);
 }
 
 bool auto_instrument(source *s)

@@ -8,9 +8,9 @@
  *
  * The design.  The counting statements are written once, from the first
  * instance's visit; every instance is visited the same way (the same
- * segments and loops, as the statements are the same: auto.c then gives
- * every segment a counter, so that no instance's FP-less segment drops
- * one) into counters and loops of its own, with its own rows (its FP
+ * segments and loops, as the statements are the same: auto.c gives a
+ * segment a counter when it has work in any instance, so that all count
+ * alike) into counters and loops of its own, with its own rows (its FP
  * operations by kind) and loop table entries (its bytes).  What the
  * written statements need is, per instance, how far its counters and
  * loops are from the first instance's: two offsets, added to every

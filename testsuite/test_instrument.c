@@ -1725,6 +1725,23 @@ static void test_cxx_templates(void)
     check_cxx_kernel("cxx_templates.cpp", "cxx_main_templates.cpp", NULL, want, 7, 7);
 }
 
+/* kernels/cxx_instances.cpp (counts by hand there): a stretch with work
+ * in one instance only; an instance taken by address, not reported and
+ * not in the totals. */
+static void test_cxx_instances(void)
+{
+    const expected_loop want[] = {
+        {15, "f<int>", 1, 5, 0, 0, 0, 0, 0, 20, 0},
+        {15, "f<double>", 1, 4, 3, 0, 3, 0, 0, 32, 0},
+    };
+    check_cxx_kernel("cxx_instances.cpp", NULL, NULL, want, 2, 2);
+    cJSON *m = read_measured("cxx.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop totals = {0, "", 2, 9, 3, 0, 3, 0, 0, 52, 0};
+    check_counts(cJSON_GetObjectItem(m, "totals"), &totals);
+    cJSON_Delete(m);
+}
+
 /* kernels/cxx_functions.cpp under cxx_main_functions.cpp (n = 10, a field
  * of 4): a range-based for over a vector member, a lambda with captures
  * (counted when it is called), while and do; Vec2's operators count where
@@ -1895,6 +1912,7 @@ static const testutil_case run_cases[] = {
 
 static const testutil_case cxx_cases[] = {
     {"templates: counters per instance", test_cxx_templates},
+    {"instances with work in different places, one not seen", test_cxx_instances},
     {"members, operators, a lambda with captures, range-based for", test_cxx_functions},
     {"standard containers", test_cxx_containers},
     {"std::complex", test_cxx_complex},
