@@ -1782,15 +1782,32 @@ static void collect_work(autoi *ai, const lm_function **v, size_t n)
     ai->work_mode = WORK_ANY;
 }
 
+/* Whether the n edits from `from` on go where those from `first` on go,
+ * filled or empty alike: another instance's statements are the first's. */
+static bool same_places(const edit_list *l, size_t first, size_t n, size_t from)
+{
+    if (l->n - from != n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        const edit *a = &l->v[first + i], *b = &l->v[from + i];
+        if (a->offset != b->offset || a->len != b->len || a->kind != b->kind ||
+            !*a->text != !*b->text)
+            return false;
+    }
+    return true;
+}
+
 /* Each instance visited as the first was, into counters and loops of its
- * own; false when one came out otherwise (a macro's use written out). */
+ * own; false when one came out otherwise (an `if constexpr` that keeps
+ * other statements, a macro's use written out). */
 static bool visit_instances(autoi *ai, template_group *g, const lm_function **v)
 {
-    size_t expansions = ai->s->nexpansions;
+    size_t expansions = ai->s->nexpansions, first_edit = ai->s->edits.n;
     g->first_counter = ai->ncounters;
     g->first_loop = ai->nloops;
     ai->segment_no = 0;
     visit_function(ai, v[0]->body);
+    size_t nedits = ai->s->edits.n - first_edit;
     g->ncounters = ai->ncounters - g->first_counter;
     g->nloops = ai->nloops - g->first_loop;
     g->counter_offsets = mem_alloc(g->n * sizeof *g->counter_offsets);
@@ -1799,10 +1816,12 @@ static bool visit_instances(autoi *ai, template_group *g, const lm_function **v)
     for (size_t i = 1; i < g->n; i++) {
         visit_marks m = marks_take(ai);
         visit_quietly(ai, v[i]);
+        bool same = same_places(&ai->s->edits, first_edit, nedits, m.edits);
         take_back(ai, &m, true);
         g->counter_offsets[i] = m.counters - g->first_counter;
         g->loop_offsets[i] = (unsigned)(m.loops - g->first_loop);
-        if (ai->ncounters - m.counters != g->ncounters || ai->nloops - m.loops != g->nloops)
+        if (!same || ai->ncounters - m.counters != g->ncounters ||
+            ai->nloops - m.loops != g->nloops)
             return false;
     }
     return ai->s->nexpansions == expansions;
@@ -1817,6 +1836,9 @@ static void visit_template(autoi *ai, const lm_function **v, size_t n)
     template_group g = {0};
     const char *why = "-simon-clock charges one cost per statement, and its instances differ";
     visit_marks before = marks_take(ai);
+    /* the visit's messages stand only if its edits do */
+    strbuf messages = STRBUF_INIT;
+    strbuf *outer = diag_capture(&messages);
     bool ok = !ai->clock && group_keys(&g, v, n, &why);
     if (ok) {
         unsigned number = (unsigned)ai->ngroups;
@@ -1831,10 +1853,17 @@ static void visit_template(autoi *ai, const lm_function **v, size_t n)
         free(counter_offset);
         free(loop_offset);
         if (!ok) {
-            why = "its instances have different statements (a macro's use written out)";
+            why = "its instances have different statements (if constexpr, or a macro's use "
+                  "written out)";
             take_back(ai, &before, false);
         }
     }
+    diag_capture(outer);
+    if (ok && outer)
+        strbuf_append(outer, strbuf_cstr(&messages));
+    else if (ok)
+        diag_flush_captured(&messages);
+    strbuf_release(&messages);
     if (!ok) {
         diag_at(DIAG_WARNING, v[0]->loc.file, v[0]->loc.line, v[0]->loc.column,
                 "the instances of this template are left as written: %s", why);

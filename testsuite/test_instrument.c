@@ -1742,6 +1742,24 @@ static void test_cxx_instances(void)
     cJSON_Delete(m);
 }
 
+/* kernels/cxx_templates_kept.cpp (counts by hand there): a non-type
+ * argument is measured; if constexpr keeping other statements per
+ * instance, and a parameter pack, leave their templates as written. */
+static void test_cxx_templates_kept(void)
+{
+    const expected_loop want[] = {{16, "csum<double, 3>", 1, 3, 3, 0, 3, 0, 0, 24, 0}};
+    check_cxx_kernel("cxx_templates_kept.cpp", NULL, NULL, want, 1, 1);
+    const char *args[] = {"-auto-instrument", "cxx_templates_kept.cpp", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cxx_templates_kept.cpp:21:22: warning: the instances "
+                                         "of this template are left as written: its instances "
+                                         "have different statements"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cxx_templates_kept.cpp:33:31: warning: the instances "
+                                         "of this template are left as written"));
+    testutil_proc_release(&r);
+}
+
 /* kernels/cxx_functions.cpp under cxx_main_functions.cpp (n = 10, a field
  * of 4): a range-based for over a vector member, a lambda with captures
  * (counted when it is called), while and do; Vec2's operators count where
@@ -1913,6 +1931,7 @@ static const testutil_case run_cases[] = {
 static const testutil_case cxx_cases[] = {
     {"templates: counters per instance", test_cxx_templates},
     {"instances with work in different places, one not seen", test_cxx_instances},
+    {"templates left as written", test_cxx_templates_kept},
     {"members, operators, a lambda with captures, range-based for", test_cxx_functions},
     {"standard containers", test_cxx_containers},
     {"std::complex", test_cxx_complex},
