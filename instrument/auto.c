@@ -969,6 +969,17 @@ static void visit_compound(autoi *ai, const lm_stmt *c, segment *cur)
     }
 }
 
+/* C++: an arm of `if constexpr`, which an instance may have discarded
+ * (then it has no place, and nothing runs). */
+static bool discarded(const autoi *ai, const lm_stmt *arm)
+{
+    const lm_stmt *c = arm->parent;
+    if (!ai->cxx || !c || c->kind != LM_STMT_IF || !c->editable)
+        return false;
+    size_t i = source_skip_space(ai->s, c->begin + 2);
+    return i + 9 <= ai->s->len && !strncmp(ai->s->text + i, "constexpr", 9);
+}
+
 /* An arm of if/else: its own segment.  A switch's body that a macro
  * opens needs none: only its labels' statements run. */
 static void visit_arm(autoi *ai, const lm_stmt *arm, segment *cur)
@@ -976,7 +987,7 @@ static void visit_arm(autoi *ai, const lm_stmt *arm, segment *cur)
     segment g;
     segment_init(&g, cur, cur->level, counts_locally(ai));
     segment_place_body(ai, &g, arm);
-    if (!g.placed && arm->role != LM_ROLE_SWITCH_BODY)
+    if (!g.placed && arm->role != LM_ROLE_SWITCH_BODY && !discarded(ai, arm))
         auto_warn(ai, arm, "this branch comes from a macro expansion: its operations are "
                            "counted as if it always ran");
     visit_stmt(ai, arm, &g);

@@ -1758,6 +1758,22 @@ static void test_cxx_templates_kept(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cxx_templates_kept.cpp:33:31: warning: the instances "
                                          "of this template are left as written"));
     testutil_proc_release(&r);
+    /* One instance: the arm if constexpr discarded is no warning. */
+    char *path = in_tmp("cxx_constexpr.cpp");
+    CU_ASSERT_FATAL(testutil_write_file(
+        path, "#include <type_traits>\n"
+              "template <class T> T pick(const T *x, int n)\n{\n    T s = 0;\n"
+              "    for (int i = 0; i < n; i++) {\n"
+              "        if constexpr (std::is_floating_point<T>::value)\n"
+              "            s += x[i] * 0.5;\n        else\n            s += x[i];\n    }\n"
+              "    return s;\n}\n"
+              "double run(const double *x) { return pick(x, 3); }\n"));
+    free(path);
+    const char *one[] = {"-auto-instrument", "cxx_constexpr.cpp", NULL};
+    r = measuretool(one);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
 }
 
 /* kernels/cxx_functions.cpp under cxx_main_functions.cpp (n = 10, a field
