@@ -96,7 +96,7 @@ int stmts_role(const lm_stmt *parent, unsigned index, const stmts_slots *slots)
     case LM_STMT_WHILE:
     case LM_STMT_DO:
         return index == slots->body ? LM_ROLE_LOOP_BODY : header_role(index, slots);
-    case LM_STMT_CALL_LOOP: /* its body is walked apart (walk.c's walk_functor) */
+    case LM_STMT_CALL_LOOP: /* its body, a lambda's, is placed by walk.c (is_call_loop_body) */
         return -1;
     case LM_STMT_TRY:
         return LM_ROLE_STATEMENT;

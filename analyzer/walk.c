@@ -1320,20 +1320,12 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
 
 /* A call-loop's functor body: its operator()'s body walked as the loop's
  * body, under the functor argument's frame (the functor's construction is
- * not walked: it happens once, before the loop).  With the statement
- * record, a body written in the call (a lambda's) is the body of the
- * call's node; a functor's operator() is recorded as the function it is. */
-static void walk_functor(walker *w, lm_stmt *call, CXCursor arg, CXCursor body, size_t acc,
-                         opened_tally opened)
+ * not walked: it happens once, before the loop). */
+static void walk_functor(walker *w, CXCursor arg, CXCursor body, size_t acc, opened_tally opened)
 {
     push_frame(w, arg, acc, opened);
     size_t level = w->nframes;
-    frame *b = push_frame(w, body, acc, OPENED_NONE);
-    b->by_extent = true;
-    if (w->rec && call && call->kind == LM_STMT_CALL_LOOP && written_within(body, arg)) {
-        b->node = stmts_add(w->rec, call, body, b->kind, LM_ROLE_LOOP_BODY);
-        b->node_own = b->node != NULL;
-    }
+    push_frame(w, body, acc, OPENED_NONE)->by_extent = true;
     clang_visitChildren(body, visit, w);
     while (w->nframes > level)
         pop_frame(w);
@@ -1391,7 +1383,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
                                                                       : clang_getNullCursor();
     size_t acc = child_tally(w, parent, kind, index, &opened);
     if (!clang_Cursor_isNull(functor)) {
-        walk_functor(w, parent->node_own ? parent->node : NULL, c, functor, acc, opened);
+        walk_functor(w, c, functor, acc, opened);
         return CXChildVisit_Continue;
     }
     bool in_switch = starts_switch_body(parent, index, kind);
