@@ -489,6 +489,7 @@ static bool analyze_file_here(analyzer *a, lm_program *p, const char *path,
         tu_walk tw = {a,    tu,   p, lm_file_create(p, real ? real : path), NULL, NULL,
                       args->lang == LANG_CXX, NULL, 0, NULL, 0};
         free(real);
+        tw.file->cxx = tw.cxx;
         /* A malformed pragma is the user's error, but the counts still stand. */
         if (mentions)
             tw.pragmas = pragma_scan(p, tw.file, tu, path, &ok);
@@ -561,15 +562,6 @@ bool analyzer_analyze_unit_then(analyzer *a, lm_program *p, const char *path,
     analyzer_args own = {NULL, 0, NULL, LANG_C};
     if (!analyzer_args_build(&a->options, u, path, &own))
         return false;
-    /* A rewrite of C++ would put one template's counters in its source once
-     * per instance: until the instrumenters know instances, C++ is counted
-     * statically only. */
-    if (hook && own.lang == LANG_CXX) {
-        diag_at(DIAG_ERROR, path, 1, 1,
-                "C++ is not instrumented yet; -static-counting-only counts its loops");
-        analyzer_args_release(&own);
-        return false;
-    }
     file_job job = {a, p, path, &own, hook, ctx, diag_captured(), false};
     pthread_attr_t attr;
     pthread_t thread;

@@ -41,6 +41,8 @@ static const struct {
     {CXCursor_GotoStmt, LM_STMT_GOTO},         {CXCursor_IndirectGotoStmt, LM_STMT_INDIRECT_GOTO},
     {CXCursor_DeclStmt, LM_STMT_DECL},         {CXCursor_NullStmt, LM_STMT_NULL},
     {CXCursor_ConditionalOperator, LM_STMT_CONDITIONAL}, {CXCursor_StmtExpr, LM_STMT_STMT_EXPR},
+    {CXCursor_CXXForRangeStmt, LM_STMT_FOR},  {CXCursor_CXXTryStmt, LM_STMT_TRY},
+    {CXCursor_CXXCatchStmt, LM_STMT_CATCH},
 };
 
 static bool is_logical(CXCursor c, enum CXCursorKind k)
@@ -62,10 +64,12 @@ static lm_stmt_kind kind_of(CXCursor c, enum CXCursorKind k)
 }
 
 /* A child of a loop that is not its body: a for statement's parts by the
- * header's semicolons; a while's or do's condition. */
+ * header's semicolons (a range-based for's, its variable and range, all
+ * init: the range is evaluated once per entry); a while's or do's
+ * condition. */
 static int header_role(unsigned index, const stmts_slots *slots)
 {
-    if ((int)index == slots->init)
+    if ((int)index <= slots->init)
         return LM_ROLE_INIT;
     if ((int)index == slots->step)
         return LM_ROLE_STEP;
@@ -92,6 +96,12 @@ int stmts_role(const lm_stmt *parent, unsigned index, const stmts_slots *slots)
     case LM_STMT_WHILE:
     case LM_STMT_DO:
         return index == slots->body ? LM_ROLE_LOOP_BODY : header_role(index, slots);
+    case LM_STMT_CALL_LOOP: /* its body, a lambda's, is placed by walk.c (is_call_loop_body) */
+        return -1;
+    case LM_STMT_TRY:
+        return LM_ROLE_STATEMENT;
+    case LM_STMT_CATCH: /* a handler runs only when something is caught */
+        return index == slots->last ? LM_ROLE_ARM : LM_ROLE_CASE_VALUE;
     case LM_STMT_RETURN:
         return LM_ROLE_CONDITION;
     case LM_STMT_CONDITIONAL:
@@ -173,17 +183,22 @@ lm_stmt *stmts_add(stmts *r, lm_stmt *parent, CXCursor c, enum CXCursorKind k, i
         goto_target(r, s, c);
     else if (kind == LM_STMT_EXPR && (s->role == LM_ROLE_STATEMENT || s->role == LM_ROLE_ARM ||
                                       s->role == LM_ROLE_LOOP_BODY ||
-                                      s->role == LM_ROLE_SWITCH_BODY))
+                                      s->role == LM_ROLE_SWITCH_BODY)) {
         s->exits = calls_exit(c);
+        s->throws = clang_getCursorKind(cx_strip(c)) == CXCursor_CXXThrowExpr;
+    }
     return s;
 }
 
 void stmts_close(lm_stmt *s)
 {
     unsigned esc = 0;
+    /* A lambda's return leaves the lambda: nothing of its body escapes. */
     for (const lm_stmt *c = s->children; c; c = c->next)
-        esc |= c->role == LM_ROLE_SWITCH_BODY ? c->escapes & ~(unsigned)LM_ESCAPE_BREAK
-                                              : c->escapes;
+        if (c->role != LM_ROLE_LAMBDA_BODY &&
+            !(s->kind == LM_STMT_CALL_LOOP && c->role == LM_ROLE_LOOP_BODY))
+            esc |= c->role == LM_ROLE_SWITCH_BODY ? c->escapes & ~(unsigned)LM_ESCAPE_BREAK
+                                                  : c->escapes;
     switch (s->kind) {
     case LM_STMT_BREAK:
         esc |= LM_ESCAPE_BREAK;
@@ -202,7 +217,7 @@ void stmts_close(lm_stmt *s)
         esc &= ~(unsigned)(LM_ESCAPE_BREAK | LM_ESCAPE_CONTINUE);
         break;
     default:
-        if (s->exits)
+        if (s->exits || s->throws)
             esc |= LM_ESCAPE_LEAVE;
         break;
     }

@@ -74,6 +74,7 @@
 
 #include <clang-c/Index.h>
 
+#include "analyzer_tu.h"
 #include "call_loops.h"
 #include "cx.h"
 #include "cxx.h"
@@ -897,6 +898,8 @@ static void start_loop(walker *w, frame *f, CXCursor c, lm_loop_kind kind)
     if (f->kind == CXCursor_ForStmt)
         parts = cx_for_parts_of(w->cache->tu, c, &kids);
     f->slots = (stmts_slots){0, f->body_index, parts.init, parts.cond, parts.inc};
+    if (f->kind == CXCursor_CXXForRangeStmt)
+        f->slots.init = (int)f->body_index - 1; /* its variable and range (stmts.c) */
     if (w->dt)
         f->loop_var = detail_loop(w->dt, f->body_loop, f->kind, &kids, &parts);
 }
@@ -956,6 +959,20 @@ static int call_child_index(CXCursor c, CXCursor arg)
     return m.index;
 }
 
+/* Whether inner is written inside outer, in one file. */
+static bool written_within(CXCursor inner, CXCursor outer)
+{
+    CXSourceRange in = clang_getCursorExtent(inner), out = clang_getCursorExtent(outer);
+    CXFile fi, fo, fe;
+    unsigned b, e, ob, oe;
+    clang_getFileLocation(clang_getRangeStart(in), &fi, NULL, NULL, &b);
+    clang_getFileLocation(clang_getRangeEnd(in), &fe, NULL, NULL, &e);
+    clang_getFileLocation(clang_getRangeStart(out), &fo, NULL, NULL, &ob);
+    clang_getFileLocation(clang_getRangeEnd(out), NULL, NULL, NULL, &oe);
+    return fi && fo && fe && clang_File_isEqual(fi, fo) && clang_File_isEqual(fe, fo) && b >= ob &&
+           e <= oe;
+}
+
 /* The bounds of a call-loop, in the program's arena. */
 static void call_loop_bounds(walker *w, CXCursor c, const call_loop *lc, lm_loop *l)
 {
@@ -989,6 +1006,12 @@ static bool start_call_loop(walker *w, frame *f, CXCursor c)
     f->functor_body = call_loops_functor_body(lc.body);
     f->loop_var = clang_getNullCursor();
     f->slots = (stmts_slots){0, f->body_index, -1, -1, -1};
+    /* The statement the call is (perhaps under implicit nodes) is the loop. */
+    if (!f->node_own && f->node && f->node->kind == LM_STMT_EXPR &&
+        f->node->role == LM_ROLE_STATEMENT && written_within(analyzer_stmt_cursor(f->node), c))
+        f->node_own = true;
+    if (f->node_own)
+        f->node->kind = LM_STMT_CALL_LOOP;
     if (w->fn) {
         add_loop(w, f, c, LM_LOOP_FOR);
         call_loop_bounds(w, c, &lc, f->body_loop);
@@ -1124,15 +1147,36 @@ static void count_pending(walker *w, frame *parent, CXCursor c, unsigned index)
     parent->pending = LM_FP_NCLASSES;
 }
 
+/* Whether the lambda under the top frame is the body argument of a
+ * call-loop that is a statement (only expressions come between). */
+static bool is_call_loop_body(const walker *w)
+{
+    for (size_t i = w->nframes - 1; i > 0; i--) {
+        const frame *f = &w->stack->frames[i - 1];
+        if (f->is_loop)
+            return f->kind == CXCursor_CallExpr && f->node_own &&
+                   f->node->kind == LM_STMT_CALL_LOOP &&
+                   w->stack->frames[i].opened == OPENED_BODY;
+        if (!clang_isExpression(f->kind))
+            return false;
+    }
+    return false;
+}
+
 /* With the statement record: c's node, if it gets one. */
 static void record_statement(walker *w, frame *f, const frame *parent, CXCursor c,
                              unsigned index)
 {
     int role = stmts_role(parent->node_own ? parent->node : NULL, index, &parent->slots);
+    /* A lambda's body runs when it is called, not where it is written; a
+     * call-loop's, as its body. */
+    if (parent->kind == CXCursor_LambdaExpr && f->kind == CXCursor_CompoundStmt && parent->node)
+        role = is_call_loop_body(w) ? LM_ROLE_LOOP_BODY : LM_ROLE_LAMBDA_BODY;
     lm_stmt *own = stmts_add(w->rec, parent->node, c, f->kind, role);
     f->node = own ? own : parent->node;
     f->node_own = own != NULL;
-    if (f->kind == CXCursor_SwitchStmt || f->kind == CXCursor_CaseStmt) {
+    if (f->kind == CXCursor_SwitchStmt || f->kind == CXCursor_CaseStmt ||
+        f->kind == CXCursor_CXXCatchStmt) {
         cx_kids k = cx_children_of(c);
         f->slots.last = k.n ? k.n - 1 : 0;
     }

@@ -91,6 +91,7 @@
 #include "diag.h"
 #include "edits.h"
 #include "expand.h"
+#include "instances.h"
 #include "loop_model.h"
 #include "loop_stmt.h"
 #include "measured.h"
@@ -166,6 +167,16 @@ typedef struct entry_by_jump {
     const lm_stmt *loop;
 } entry_by_jump;
 
+/* A C++ template's instances (instances.c): their keys, and where each
+ * one's counters and loops are from the first's. */
+typedef struct template_group {
+    instance_key *keys;
+    unsigned *counter_offsets, *loop_offsets;
+    size_t n;
+    unsigned first_counter, ncounters; /* the first instance's */
+    size_t first_loop, nloops;
+} template_group;
+
 typedef struct autoi {
     source *s;
     const char *function;
@@ -191,6 +202,18 @@ typedef struct autoi {
     size_t *inside;        /* by loop: how many loops inside it follow it in the table */
     int *open_timed;       /* the loops of the nest being visited whose times run */
     size_t nopen_timed;
+    bool cxx;              /* C++: a nest's counters are handed over when an exception leaves it */
+    /* In a template's code, added to each counter's and loop's number: the
+     * offsets of the instance that runs it (instances.c); else "". */
+    const char *counter_offset, *loop_offset;
+    /* A template's code (instances.c): a segment has a counter when it has
+     * work in any instance.  Segments are numbered as they end, the same in
+     * every instance's visit; the first visits collect which have work. */
+    enum { WORK_OWN, WORK_COLLECT, WORK_ANY } work_mode;
+    bool *work;
+    size_t nwork, segment_no;
+    template_group *groups;
+    size_t ngroups;
 } autoi;
 
 static const char *edit_text_empty = "";
@@ -471,11 +494,30 @@ static void segment_finish_clock(autoi *ai, segment *g)
     segment_write(ai, g, inc);
 }
 
+/* Whether placed segment g gets a counter: its work, or in a template's
+ * code any instance's (work_mode). */
+static bool segment_works(autoi *ai, const segment *g)
+{
+    bool work = segment_has_work(ai, g);
+    if (ai->work_mode == WORK_OWN)
+        return work;
+    size_t k = ai->segment_no++;
+    if (ai->work_mode == WORK_ANY)
+        return k < ai->nwork && ai->work[k];
+    if (k >= ai->nwork) {
+        ai->work = mem_realloc(ai->work, (k + 1) * sizeof *ai->work);
+        memset(ai->work + ai->nwork, 0, (k + 1 - ai->nwork) * sizeof *ai->work);
+        ai->nwork = k + 1;
+    }
+    ai->work[k] |= work;
+    return work;
+}
+
 static void segment_finish(autoi *ai, segment *g)
 {
     if (ai->clock) {
         segment_finish_clock(ai, g);
-    } else if (g->placed && segment_has_work(ai, g)) {
+    } else if (g->placed && segment_works(ai, g)) {
         unsigned k = new_counter(ai);
         for (int c = 0; c < LM_FP_NCLASSES; c++)
             if (g->fp.n[c])
@@ -488,12 +530,13 @@ static void segment_finish(autoi *ai, segment *g)
             ai->by_jump = mem_realloc(ai->by_jump, (ai->nby_jump + 1) * sizeof *ai->by_jump);
             ai->by_jump[ai->nby_jump++] = (entry_by_jump){k, g->jumps_into[i]};
         }
-        char inc[48];
+        strbuf inc = STRBUF_INIT;
         if (g->local)
-            snprintf(inc, sizeof inc, "aitool_c%u++", k);
+            strbuf_printf(&inc, "aitool_c%u++", k);
         else
-            snprintf(inc, sizeof inc, "AITOOL_HIT(%u)", k);
-        segment_write(ai, g, inc);
+            strbuf_printf(&inc, "AITOOL_HIT(%u%s)", k, ai->counter_offset);
+        segment_write(ai, g, strbuf_cstr(&inc));
+        strbuf_release(&inc);
     } else if (!g->placed) {
         segment *h = segment_host(g->parent);
         for (size_t i = 0; h && i < g->nentries; i++)
@@ -513,6 +556,7 @@ static void segment_finish(autoi *ai, segment *g)
 
 static void visit_stmt(autoi *ai, const lm_stmt *c, segment *cur);
 static void visit_expr(autoi *ai, const lm_stmt *e, segment *cur);
+static void visit_lambda(autoi *ai, const lm_stmt *body);
 
 /* What a segment has counted so far: operations and loop entries (for
  * -simon-clock, its cost). */
@@ -569,7 +613,9 @@ static void visit_expr(autoi *ai, const lm_stmt *e, segment *cur)
     segment_count_node(cur, e);
     bool warned = false;
     for (const lm_stmt *k = e->children; k; k = k->next) {
-        if (k->role == LM_ROLE_OPERAND)
+        if (k->role == LM_ROLE_LAMBDA_BODY)
+            visit_lambda(ai, k);
+        else if (k->role == LM_ROLE_OPERAND)
             visit_operand(ai, k, cur, e, &warned);
         else if (k->role == LM_ROLE_STATEMENT)
             visit_stmt(ai, k, cur);
@@ -649,8 +695,8 @@ static void time_leaving(autoi *ai, size_t from, size_t begin, size_t end)
     strbuf open = STRBUF_INIT;
     strbuf_append(&open, "{");
     for (size_t i = ai->nopen_timed; i-- > from;)
-        strbuf_printf(&open, " aitool_time_all(%d, aitool_t%d);", ai->open_timed[i],
-                      ai->open_timed[i]);
+        strbuf_printf(&open, " aitool_time_all(%d%s, aitool_t%d);", ai->open_timed[i],
+                      ai->loop_offset, ai->open_timed[i]);
     strbuf_append(&open, " ");
     set_edit_text(ai, placeholder(ai, begin, EDIT_OPEN), strbuf_cstr(&open));
     set_edit_text(ai, placeholder(ai, end, EDIT_CLOSE), " }");
@@ -799,7 +845,7 @@ static bool always_jumps(const lm_stmt *c)
     case LM_STMT_LABEL:
         return labelled_statement(c) && always_jumps(labelled_statement(c));
     default:
-        return c->exits;
+        return c->exits || c->throws;
     }
 }
 
@@ -840,12 +886,16 @@ static bool count_case_jumps_apart(autoi *ai, const lm_stmt *head, const jump *j
     if (!block || block->kind != LM_STMT_COMPOUND || !source_node_range(ai->s, head, &begin, &end))
         return false;
     unsigned k = new_counter(ai);
-    char text[96];
-    snprintf(text, sizeof text, "goto aitool_f%u; ", k);
-    edits_insert(&ai->s->edits, begin, EDIT_OPEN, text);
-    snprintf(text, sizeof text, counts_locally(ai) ? "aitool_c%u++; aitool_f%u: "
-                                                   : "AITOOL_HIT(%u); aitool_f%u: ", k, k);
-    edits_insert(&ai->s->edits, at, EDIT_OPEN, text);
+    strbuf text = STRBUF_INIT;
+    strbuf_printf(&text, "goto aitool_f%u; ", k);
+    edits_insert(&ai->s->edits, begin, EDIT_OPEN, strbuf_cstr(&text));
+    strbuf_release(&text);
+    if (counts_locally(ai))
+        strbuf_printf(&text, "aitool_c%u++; aitool_f%u: ", k, k);
+    else
+        strbuf_printf(&text, "AITOOL_HIT(%u%s); aitool_f%u: ", k, ai->counter_offset, k);
+    edits_insert(&ai->s->edits, at, EDIT_OPEN, strbuf_cstr(&text));
+    strbuf_release(&text);
     for (size_t i = 0; i < j->ninto; i++) {
         ai->by_jump = mem_realloc(ai->by_jump, (ai->nby_jump + 1) * sizeof *ai->by_jump);
         ai->by_jump[ai->nby_jump++] = (entry_by_jump){k, j->into[i]};
@@ -919,6 +969,17 @@ static void visit_compound(autoi *ai, const lm_stmt *c, segment *cur)
     }
 }
 
+/* C++: an arm of `if constexpr`, which an instance may have discarded
+ * (then it has no place, and nothing runs). */
+static bool discarded(const autoi *ai, const lm_stmt *arm)
+{
+    const lm_stmt *c = arm->parent;
+    if (!ai->cxx || !c || c->kind != LM_STMT_IF || !c->editable)
+        return false;
+    size_t i = source_skip_space(ai->s, c->begin + 2);
+    return i + 9 <= ai->s->len && !strncmp(ai->s->text + i, "constexpr", 9);
+}
+
 /* An arm of if/else: its own segment.  A switch's body that a macro
  * opens needs none: only its labels' statements run. */
 static void visit_arm(autoi *ai, const lm_stmt *arm, segment *cur)
@@ -926,7 +987,7 @@ static void visit_arm(autoi *ai, const lm_stmt *arm, segment *cur)
     segment g;
     segment_init(&g, cur, cur->level, counts_locally(ai));
     segment_place_body(ai, &g, arm);
-    if (!g.placed && arm->role != LM_ROLE_SWITCH_BODY)
+    if (!g.placed && arm->role != LM_ROLE_SWITCH_BODY && !discarded(ai, arm))
         auto_warn(ai, arm, "this branch comes from a macro expansion: its operations are "
                            "counted as if it always ran");
     visit_stmt(ai, arm, &g);
@@ -945,6 +1006,24 @@ static void visit_branch(autoi *ai, const lm_stmt *c, segment *cur)
         } else {
             visit_expr(ai, k, cur);
         }
+    }
+}
+
+/* C++: the try block runs where the statement does, each handler's body
+ * is an arm (the nest's handler in the copy hands the counters over when
+ * nothing here catches). */
+static void visit_try(autoi *ai, const lm_stmt *c, segment *cur)
+{
+    segment_count_node(cur, c);
+    for (const lm_stmt *k = c->children; k; k = k->next) {
+        if (k->kind != LM_STMT_CATCH) {
+            visit_stmt(ai, k, cur);
+            continue;
+        }
+        segment_count_node(cur, k);
+        for (const lm_stmt *h = k->children; h; h = h->next)
+            if (h->role == LM_ROLE_ARM)
+                visit_arm(ai, h, cur);
     }
 }
 
@@ -1027,6 +1106,7 @@ static void visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur)
     case LM_STMT_FOR:
     case LM_STMT_WHILE:
     case LM_STMT_DO:
+    case LM_STMT_CALL_LOOP:
         visit_loop(ai, c, cur);
         break;
     case LM_STMT_IF:
@@ -1045,6 +1125,9 @@ static void visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur)
     case LM_STMT_INDIRECT_GOTO:
         visit_goto(ai, c, cur);
         break;
+    case LM_STMT_TRY:
+        visit_try(ai, c, cur);
+        break;
     default:
         /* return and exit() hand the nest's counters on before they leave */
         if (c->kind == LM_STMT_RETURN || c->exits)
@@ -1055,6 +1138,46 @@ static void visit_stmt_undirected(autoi *ai, const lm_stmt *c, segment *cur)
 }
 
 /* ---- loops ----------------------------------------------------------------- */
+
+/* C++: code that runs when a lambda is called, which is not where it is
+ * written, is visited apart from the nest around it, as a function's code:
+ * it cannot reach the nest's counters (a lambda may capture them by copy),
+ * and a return in it leaves the lambda only. */
+typedef struct apart {
+    nest *nest;
+    int *open_timed;
+    size_t nopen_timed;
+} apart;
+
+static apart apart_enter(autoi *ai)
+{
+    apart a = {ai->nest, ai->open_timed, ai->nopen_timed};
+    ai->nest = NULL;
+    ai->open_timed = NULL;
+    ai->nopen_timed = 0;
+    return a;
+}
+
+static void apart_leave(autoi *ai, apart *a)
+{
+    free(ai->open_timed);
+    ai->nest = a->nest;
+    ai->open_timed = a->open_timed;
+    ai->nopen_timed = a->nopen_timed;
+}
+
+/* A lambda's body: its code outside its loops counts outside loops, as a
+ * function's. */
+static void visit_lambda(autoi *ai, const lm_stmt *body)
+{
+    apart outside = apart_enter(ai);
+    segment g;
+    segment_init(&g, NULL, -1, false);
+    segment_place_body(ai, &g, body);
+    visit_stmt(ai, body, &g);
+    segment_finish(ai, &g);
+    apart_leave(ai, &outside);
+}
 
 static int add_loop(autoi *ai, const lm_stmt *c)
 {
@@ -1077,12 +1200,15 @@ static int add_loop(autoi *ai, const lm_stmt *c)
 static void time_loop_open(autoi *ai, int index, size_t begin, size_t end)
 {
     size_t open_at = stmt_begin(ai, begin);
-    char open[96], close[64];
-    snprintf(open, sizeof open, "{ unsigned long long aitool_t%d = aitool_clock_all();%s", index,
-             open_at != begin ? "\n" : " ");
-    snprintf(close, sizeof close, " aitool_time_all(%d, aitool_t%d); }", index, index);
-    set_edit_text(ai, placeholder(ai, open_at, EDIT_OPEN), open);
-    set_edit_text(ai, placeholder(ai, source_statement_end(ai->s, end), EDIT_CLOSE), close);
+    strbuf open = STRBUF_INIT, close = STRBUF_INIT;
+    strbuf_printf(&open, "{ unsigned long long aitool_t%d = aitool_clock_all();%s", index,
+                  open_at != begin ? "\n" : " ");
+    strbuf_printf(&close, " aitool_time_all(%d%s, aitool_t%d); }", index, ai->loop_offset, index);
+    set_edit_text(ai, placeholder(ai, open_at, EDIT_OPEN), strbuf_cstr(&open));
+    set_edit_text(ai, placeholder(ai, source_statement_end(ai->s, end), EDIT_CLOSE),
+                  strbuf_cstr(&close));
+    strbuf_release(&open);
+    strbuf_release(&close);
     ai->timed[index] = 2;
     ai->open_timed = mem_realloc(ai->open_timed, (ai->nopen_timed + 1) * sizeof *ai->open_timed);
     ai->open_timed[ai->nopen_timed++] = index;
@@ -1092,6 +1218,9 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
 {
     const lm_stmt *body = lm_stmt_loop_body(c);
     size_t begin, end;
+    if (!body && c->kind == LM_STMT_CALL_LOOP)
+        auto_warn(ai, c, "this loop's body is a functor's operator(), measured as the function "
+                         "it is: the loop itself is not measured");
     if (!c->loop || !body || !source_node_range(ai->s, c, &begin, &end)) {
         visit_opaque(c, cur);
         return;
@@ -1125,18 +1254,21 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     if (timed)
         time_loop_open(ai, index, begin, end);
 
+    /* A call-loop's arguments run once per entry; its body is a lambda's,
+     * which runs apart from the nest around it (visit_lambda). */
+    bool call = c->kind == LM_STMT_CALL_LOOP;
     bool warned = false;
     segment_count_node(cur, c);
     for (const lm_stmt *k = c->children; k; k = k->next) {
         if (k == body || (bound && ai->clock && k->role != LM_ROLE_INIT))
             continue;
-        if (k->role == LM_ROLE_INIT || bound)
+        if (k->role == LM_ROLE_INIT || bound || call)
             visit_expr(ai, k, cur); /* once per entry */
         else
             visit_operand(ai, k, cur, c, &warned); /* once per test or step */
     }
     segment g;
-    segment_init(&g, cur, index, counts_locally(ai));
+    segment_init(&g, cur, index, counts_locally(ai) && !call);
     segment_place_body(ai, &g, body);
     g.iterations_of = index;
     if (!g.placed)
@@ -1144,8 +1276,13 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
     for (const lm_stmt *k = c->children; bound && ai->clock && k; k = k->next)
         if (k != body && k->role != LM_ROLE_INIT)
             visit_expr(ai, k, &g);
+    apart outside = {0};
+    if (call)
+        outside = apart_enter(ai);
     visit_stmt(ai, body, &g);
     segment_finish(ai, &g);
+    if (call)
+        apart_leave(ai, &outside);
     ai->inside[index] = ai->nloops - (size_t)index - 1;
     if (timed)
         ai->nopen_timed--;
@@ -1246,26 +1383,33 @@ static void nest_write(autoi *ai, const nest *n, const visit_marks *m, bool line
         bool timed = ai->nloops > m->loops;
         strbuf_append(&decl, "{ ");
         if (timed)
-            strbuf_printf(&decl, "unsigned long long aitool_t = aitool_clock_nest(%zu); ",
-                          m->loops);
+            strbuf_printf(&decl, "unsigned long long aitool_t = aitool_clock_nest(%zu%s); ",
+                          m->loops, ai->loop_offset);
         for (unsigned k = n->first + 1; k < ai->ncounters; k++)
             strbuf_printf(&decl, "%s aitool_c%u = 0", k == n->first + 1 ? "unsigned long" : ",", k);
         if (ai->ncounters > n->first + 1)
             strbuf_append(&decl, ";");
+        if (ai->cxx)
+            strbuf_append(&decl, " AITOOL_TRY {");
         strbuf_append(&decl, line_start ? "\n" : " ");
         strbuf_append(&flush, "{ unsigned long *aitool_h = aitool_here();");
         if (!n->reentered)
-            strbuf_printf(&flush, " aitool_h[%u] += 1;", n->first);
+            strbuf_printf(&flush, " aitool_h[%u%s] += 1;", n->first, ai->counter_offset);
         for (unsigned k = n->first + 1; k < ai->ncounters; k++)
-            strbuf_printf(&flush, " aitool_h[%u] += aitool_c%u;", k, k);
+            strbuf_printf(&flush, " aitool_h[%u%s] += aitool_c%u;", k, ai->counter_offset, k);
         strbuf_append(&flush, " }");
         if (timed) {
-            strbuf_printf(&flush, " aitool_time_nest(%zu, aitool_t);", m->loops);
+            strbuf_printf(&flush, " aitool_time_nest(%zu%s, aitool_t);", m->loops,
+                          ai->loop_offset);
             ai->timed[m->loops] = 1;
         }
         set_edit_text(ai, n->wrap_open, strbuf_cstr(&decl));
         strbuf close = STRBUF_INIT;
-        strbuf_printf(&close, " %s }", strbuf_cstr(&flush));
+        if (ai->cxx) /* an exception leaving the nest hands its counters over too */
+            strbuf_printf(&close, " } AITOOL_UNWIND(%s) %s }", strbuf_cstr(&flush),
+                          strbuf_cstr(&flush));
+        else
+            strbuf_printf(&close, " %s }", strbuf_cstr(&flush));
         set_edit_text(ai, n->wrap_close, strbuf_cstr(&close));
         strbuf_release(&close);
         for (size_t i = 0; i < n->nflush; i += 2) {
@@ -1563,6 +1707,211 @@ static void visit_function(autoi *ai, const lm_stmt *body)
     forget_jumps(ai);
 }
 
+/* ---- template instances (instances.c) ------------------------------------ */
+
+/* The instances of the file's templates, in the model's order. */
+static const lm_function **template_instances(const autoi *ai, size_t *n)
+{
+    const lm_function **v = NULL;
+    *n = 0;
+    for (const lm_function *fn = ai->s->model->functions; fn; fn = fn->next)
+        if (fn->body && fn->instance) {
+            v = mem_realloc(v, (*n + 1) * sizeof *v);
+            v[(*n)++] = fn;
+        }
+    return v;
+}
+
+static bool same_text(const lm_function *a, const lm_function *b)
+{
+    return a->body->editable && b->body->editable && a->body->begin == b->body->begin;
+}
+
+static void group_release(template_group *g)
+{
+    for (size_t i = 0; i < g->n; i++)
+        instances_key_release(&g->keys[i]);
+    free(g->keys);
+    free(g->counter_offsets);
+    free(g->loop_offsets);
+}
+
+/* The keys of a template's instances v[0..n), all different; false with
+ * why when one cannot be written. */
+static bool group_keys(template_group *g, const lm_function **v, size_t n, const char **why)
+{
+    g->keys = mem_alloc(n * sizeof *g->keys);
+    for (g->n = 0; g->n < n; g->n++)
+        if (!instances_key(v[g->n], &g->keys[g->n], why))
+            return false;
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < i; k++)
+            if (!strcmp(g->keys[i].instance, g->keys[k].instance)) {
+                *why = "two of its instances have the same parameters";
+                return false;
+            }
+    return true;
+}
+
+/* What a visit added since m goes, but its counters, loops and rows when
+ * `keep` (another instance of the text the first visit edited). */
+static void take_back(autoi *ai, const visit_marks *m, bool keep)
+{
+    for (size_t i = m->edits; i < ai->s->edits.n; i++)
+        free(ai->s->edits.v[i].text);
+    ai->s->edits.n = m->edits;
+    if (keep)
+        return;
+    ai->nrows = m->rows;
+    ai->nloops = m->loops;
+    ai->nby_jump = m->by_jump;
+    ai->ncounters = m->counters;
+}
+
+/* The visit of an instance whose edits are not kept: its messages are
+ * the first instance's too. */
+static void visit_quietly(autoi *ai, const lm_function *fn)
+{
+    strbuf quiet = STRBUF_INIT;
+    strbuf *before = diag_capture(&quiet);
+    ai->segment_no = 0;
+    visit_function(ai, fn->body);
+    diag_capture(before);
+    strbuf_release(&quiet);
+}
+
+/* Which segments have work in some instance (work_mode). */
+static void collect_work(autoi *ai, const lm_function **v, size_t n)
+{
+    ai->work_mode = WORK_COLLECT;
+    ai->nwork = 0;
+    for (size_t i = 0; i < n; i++) {
+        visit_marks m = marks_take(ai);
+        visit_quietly(ai, v[i]);
+        take_back(ai, &m, false);
+    }
+    ai->work_mode = WORK_ANY;
+}
+
+/* Whether the n edits from `from` on go where those from `first` on go,
+ * filled or empty alike: another instance's statements are the first's. */
+static bool same_places(const edit_list *l, size_t first, size_t n, size_t from)
+{
+    if (l->n - from != n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        const edit *a = &l->v[first + i], *b = &l->v[from + i];
+        if (a->offset != b->offset || a->len != b->len || a->kind != b->kind ||
+            !*a->text != !*b->text)
+            return false;
+    }
+    return true;
+}
+
+/* Each instance visited as the first was, into counters and loops of its
+ * own; false when one came out otherwise (an `if constexpr` that keeps
+ * other statements, a macro's use written out). */
+static bool visit_instances(autoi *ai, template_group *g, const lm_function **v)
+{
+    size_t expansions = ai->s->nexpansions, first_edit = ai->s->edits.n;
+    g->first_counter = ai->ncounters;
+    g->first_loop = ai->nloops;
+    ai->segment_no = 0;
+    visit_function(ai, v[0]->body);
+    size_t nedits = ai->s->edits.n - first_edit;
+    g->ncounters = ai->ncounters - g->first_counter;
+    g->nloops = ai->nloops - g->first_loop;
+    g->counter_offsets = mem_alloc(g->n * sizeof *g->counter_offsets);
+    g->loop_offsets = mem_alloc(g->n * sizeof *g->loop_offsets);
+    g->counter_offsets[0] = g->loop_offsets[0] = 0;
+    for (size_t i = 1; i < g->n; i++) {
+        visit_marks m = marks_take(ai);
+        visit_quietly(ai, v[i]);
+        bool same = same_places(&ai->s->edits, first_edit, nedits, m.edits);
+        take_back(ai, &m, true);
+        g->counter_offsets[i] = m.counters - g->first_counter;
+        g->loop_offsets[i] = (unsigned)(m.loops - g->first_loop);
+        if (!same || ai->ncounters - m.counters != g->ncounters ||
+            ai->nloops - m.loops != g->nloops)
+            return false;
+    }
+    return ai->s->nexpansions == expansions;
+}
+
+/* A template's implicit instances v[0..n): one text that counts per
+ * instance, or the text as written, with a warning, when the instances
+ * cannot be told apart (instances.c) or -simon-clock would charge one
+ * instance's costs for all. */
+static void visit_template(autoi *ai, const lm_function **v, size_t n)
+{
+    template_group g = {0};
+    const char *why = "-simon-clock charges one cost per statement, and its instances differ";
+    visit_marks before = marks_take(ai);
+    /* the visit's messages stand only if its edits do */
+    strbuf messages = STRBUF_INIT;
+    strbuf *outer = diag_capture(&messages);
+    bool ok = !ai->clock && group_keys(&g, v, n, &why);
+    if (ok) {
+        unsigned number = (unsigned)ai->ngroups;
+        char *counter_offset = instances_offset_text(number, &g.keys[0], "c");
+        char *loop_offset = instances_offset_text(number, &g.keys[0], "l");
+        ai->counter_offset = counter_offset;
+        ai->loop_offset = loop_offset;
+        collect_work(ai, v, n);
+        ok = visit_instances(ai, &g, v);
+        ai->counter_offset = ai->loop_offset = "";
+        ai->work_mode = WORK_OWN;
+        free(counter_offset);
+        free(loop_offset);
+        if (!ok) {
+            why = "its instances have different statements (if constexpr, or a macro's use "
+                  "written out)";
+            take_back(ai, &before, false);
+        }
+    }
+    diag_capture(outer);
+    if (ok && outer)
+        strbuf_append(outer, strbuf_cstr(&messages));
+    else if (ok)
+        diag_flush_captured(&messages);
+    strbuf_release(&messages);
+    if (!ok) {
+        diag_at(DIAG_WARNING, v[0]->loc.file, v[0]->loc.line, v[0]->loc.column,
+                "the instances of this template are left as written: %s", why);
+        group_release(&g);
+        return;
+    }
+    ai->groups = mem_realloc(ai->groups, (ai->ngroups + 1) * sizeof *ai->groups);
+    ai->groups[ai->ngroups++] = g;
+}
+
+/* The offsets of each template's instances, and of those the analysis did
+ * not see (the spare counters and loops after the reported ones). */
+static void write_groups(const autoi *ai, strbuf *t)
+{
+    unsigned spare_counters = 0;
+    size_t spare_loops = 0;
+    for (size_t i = 0; i < ai->ngroups; i++) {
+        if (ai->groups[i].ncounters > spare_counters)
+            spare_counters = ai->groups[i].ncounters;
+        if (ai->groups[i].nloops > spare_loops)
+            spare_loops = ai->groups[i].nloops;
+    }
+    strbuf_printf(t, "#define AITOOL_NSPARE_COUNTERS %u\n#define AITOOL_NSPARE_LOOPS %zu\n",
+                  spare_counters, spare_loops);
+    if (!ai->ngroups)
+        return;
+    strbuf_append(t, "namespace {\n");
+    for (size_t i = 0; i < ai->ngroups; i++) {
+        const template_group *g = &ai->groups[i];
+        instances_write_group(t, (unsigned)i, g->keys, g->counter_offsets, g->loop_offsets, g->n,
+                              ai->ncounters + 1 - g->first_counter,
+                              (unsigned)(ai->nloops - g->first_loop));
+    }
+    strbuf_append(t, instances_epilogue);
+    strbuf_append(t, "}\n");
+}
+
 /* A string for the JSON the runtime prints, as a C string literal's body. */
 static void append_json_in_c(strbuf *out, const char *s)
 {
@@ -1595,12 +1944,28 @@ static const char auto_prelude[] =
     "__attribute__((unused));\n"
     "#define AITOOL_HIT(k) (aitool_here()[k]++)\n";
 
+/* C++: a counter's number may hold a template's key, with commas; a nest
+ * is a try block whose handler hands its counters over before the
+ * exception goes on, as a return does (without exceptions, a block); and
+ * the keys of template instances (instances.c). */
+static const char auto_prelude_cxx[] =
+    "#undef AITOOL_HIT\n"
+    "#define AITOOL_HIT(...) (aitool_here()[__VA_ARGS__]++)\n"
+    "#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)\n"
+    "#define AITOOL_TRY try\n"
+    "#define AITOOL_UNWIND(...) catch (...) { __VA_ARGS__ throw; }\n"
+    "#else\n"
+    "#define AITOOL_TRY\n"
+    "#define AITOOL_UNWIND(...)\n"
+    "#endif\n";
+
 /* The tables the runtime reads, then the runtime. */
 static char *auto_epilogue(autoi *ai)
 {
     strbuf t = STRBUF_INIT;
     strbuf_printf(&t, "\n\n#define AITOOL_NCOUNTERS %u\n#define AITOOL_NLOOPS %zu\n",
                   ai->ncounters, ai->nloops);
+    write_groups(ai, &t);
     strbuf_append(&t, "static const char aitool_file[] = \"");
     append_json_in_c(&t, ai->s->path);
     /* the build identity of the measurement (measured.h) */
@@ -1635,12 +2000,40 @@ static char *auto_epilogue(autoi *ai)
     return strbuf_take(&t);
 }
 
+/* Each function; each template's instances once, together, at its first
+ * (the functions of one text); an explicit specialization (its own text,
+ * not the template's) as any function. */
 static void auto_visit_file(autoi *ai)
 {
     scan_pragmas(ai);
-    for (const lm_function *fn = ai->s->model->functions; fn; fn = fn->next)
-        if (fn->body)
+    size_t n;
+    const lm_function **instances = template_instances(ai, &n);
+    const lm_function **group = mem_alloc((n ? n : 1) * sizeof *group);
+    size_t next = 0; /* the next implicit instance in the model's order */
+    for (const lm_function *fn = ai->s->model->functions; fn; fn = fn->next) {
+        if (!fn->body)
+            continue;
+        if (next == n || instances[next] != fn) {
             visit_function(ai, fn->body);
+            continue;
+        }
+        next++;
+        bool first = true;
+        for (size_t k = 0; k + 1 < next && first; k++)
+            first = !same_text(instances[k], fn);
+        if (!first)
+            continue;
+        size_t ng = 0;
+        for (size_t k = next - 1; k < n; k++)
+            if (same_text(instances[k], fn))
+                group[ng++] = instances[k];
+        if (ng == 1 && !instances_is_implicit(fn))
+            visit_function(ai, fn->body);
+        else
+            visit_template(ai, group, ng);
+    }
+    free(group);
+    free(instances);
 }
 
 static void auto_release(autoi *ai)
@@ -1655,14 +2048,26 @@ static void auto_release(autoi *ai)
     free(ai->timed);
     free(ai->inside);
     free(ai->open_timed);
+    for (size_t i = 0; i < ai->ngroups; i++)
+        group_release(&ai->groups[i]);
+    free(ai->groups);
+    free(ai->work);
 }
 
 bool auto_instrument(source *s)
 {
     const char *time = getenv("AITOOL_TIME");
-    autoi ai = {.s = s, .time_all = time && !strcmp(time, "all")};
+    autoi ai = {.s = s, .time_all = time && !strcmp(time, "all"), .cxx = s->model->cxx,
+                .counter_offset = "", .loop_offset = ""};
     auto_visit_file(&ai);
-    edits_insert(&s->edits, 0, EDIT_OPEN, auto_prelude);
+    strbuf prelude = STRBUF_INIT;
+    strbuf_append(&prelude, auto_prelude);
+    if (ai.cxx) {
+        strbuf_append(&prelude, auto_prelude_cxx);
+        strbuf_append(&prelude, instances_prelude);
+    }
+    edits_insert(&s->edits, 0, EDIT_OPEN, strbuf_cstr(&prelude));
+    strbuf_release(&prelude);
     char *epilogue = auto_epilogue(&ai);
     edits_insert(&s->edits, s->len, EDIT_CLOSE, epilogue);
     free(epilogue);
@@ -1674,14 +2079,18 @@ static const char clock_prelude[] =
     "/* measuretool -simon-clock: simon_advance(N) at the start of each stretch of code\n"
     "   that always runs as a whole advances the task's clock by the N ns its operations\n"
     "   cost (simon/README.md) */\n"
-    "#include <stdint.h>\n"
-    "void simon_advance(int64_t ns);\n";
+    "#include <stdint.h>\n";
 
 bool auto_clock(source *s, const op_costs *costs)
 {
-    autoi ai = {.s = s, .clock = costs};
+    autoi ai = {.s = s, .clock = costs, .cxx = s->model->cxx, .counter_offset = "",
+                .loop_offset = ""};
     auto_visit_file(&ai);
-    edits_insert(&s->edits, 0, EDIT_OPEN, clock_prelude);
+    strbuf prelude = STRBUF_INIT;
+    strbuf_printf(&prelude, "%s%svoid simon_advance(int64_t ns);\n", clock_prelude,
+                  ai.cxx ? "extern \"C\" " : "");
+    edits_insert(&s->edits, 0, EDIT_OPEN, strbuf_cstr(&prelude));
+    strbuf_release(&prelude);
     auto_release(&ai);
     return true;
 }

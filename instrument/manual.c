@@ -33,6 +33,7 @@
 #include "analyzer_tu.h"
 #include "diag.h"
 #include "edits.h"
+#include "instances.h"
 #include "loop_model.h"
 #include "loop_stmt.h"
 #include "manual.h"
@@ -335,6 +336,26 @@ static void manual_emit(manual *m, const marker *mk, const counter_decls *decls)
     strbuf_release(&after);
 }
 
+/* A C++ template's markers: one counting statement would be written for
+ * all its instances, whose costs differ; an error at each, once per
+ * template (its first instance). */
+static void manual_refuse_template(manual *m, const lm_function *fn)
+{
+    for (const lm_function *g = m->s->model->functions; g != fn; g = g->next)
+        if (g->body && g->body->begin == fn->body->begin && instances_is_implicit(g))
+            return;
+    manual t = {.s = m->s, .ok = true};
+    manual_scan(&t, fn->body);
+    for (size_t i = 0; i < t.n; i++) {
+        manual_error(m, t.v[i].line, t.v[i].col,
+                     "'" MANUAL_MARKER " = ...' in a template: its instances count differently "
+                     "(-auto-instrument counts each)");
+        free(t.v[i].type);
+    }
+    free(t.v);
+    m->ok &= t.ok;
+}
+
 static const char manual_prelude[] =
     "/* measuretool: counters added to by the aitool generated statements below;\n"
     "   under OpenMP each addition is atomic. */\n"
@@ -349,7 +370,9 @@ bool manual_instrument(source *s)
     manual m = {.s = s, .ok = true};
     CXCursor unit = clang_getTranslationUnitCursor(s->tu);
     for (const lm_function *fn = s->model->functions; fn; fn = fn->next)
-        if (fn->body)
+        if (fn->body && instances_is_implicit(fn))
+            manual_refuse_template(&m, fn);
+        else if (fn->body)
             manual_scan(&m, fn->body);
     if (m.ok && m.n == 0)
         diag_at(DIAG_WARNING, s->path, 1, 1,

@@ -55,10 +55,13 @@
 
 struct aitool_thread {
     struct aitool_thread *next;
-    unsigned long c[AITOOL_NCOUNTERS + 1];
-    unsigned long long ticks[AITOOL_NLOOPS + 1]; /* by loop number + 1 */
-    unsigned skip[AITOOL_NLOOPS + 1];   /* nest entries left before a timed one */
-    unsigned weight[AITOOL_NLOOPS + 1]; /* the entries the next timed one stands for */
+    /* Each array ends with the spare slots of the C++ template instances
+     * no analysis saw (instances.c), never reported. */
+    unsigned long c[AITOOL_NCOUNTERS + 1 + AITOOL_NSPARE_COUNTERS];
+    /* by loop number + 1: */
+    unsigned long long ticks[AITOOL_NLOOPS + 1 + AITOOL_NSPARE_LOOPS];
+    unsigned skip[AITOOL_NLOOPS + 1 + AITOOL_NSPARE_LOOPS];   /* nest entries before a timed one */
+    unsigned weight[AITOOL_NLOOPS + 1 + AITOOL_NSPARE_LOOPS]; /* the next timed one stands for */
     unsigned draw;                      /* xorshift state, never 0 */
 };
 

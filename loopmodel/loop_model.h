@@ -319,6 +319,7 @@ typedef struct lm_file {
     const char *path;
     lm_function *functions, *last_function;
     lm_check *checks, *last_check; /* the pragmas of the file and its headers, in order */
+    bool cxx;                      /* read as C++ */
 } lm_file;
 
 typedef struct lm_program {

@@ -19,7 +19,8 @@ lm_stmt *lm_stmt_add(lm_program *p, lm_stmt *parent, lm_stmt_kind kind, lm_stmt_
 
 bool lm_stmt_is_loop(const lm_stmt *s)
 {
-    return s->kind == LM_STMT_FOR || s->kind == LM_STMT_WHILE || s->kind == LM_STMT_DO;
+    return s->kind == LM_STMT_FOR || s->kind == LM_STMT_WHILE || s->kind == LM_STMT_DO ||
+           s->kind == LM_STMT_CALL_LOOP;
 }
 
 const lm_stmt *lm_stmt_loop_body(const lm_stmt *loop)

@@ -39,6 +39,9 @@ typedef enum lm_stmt_kind {
     LM_STMT_CONDITIONAL, /* c ? a : b */
     LM_STMT_LOGICAL,     /* a && b, a || b */
     LM_STMT_STMT_EXPR,   /* ({ ... }), a GNU extension */
+    LM_STMT_CALL_LOOP,   /* C++: a call the annotations make a loop; its body a lambda's */
+    LM_STMT_TRY,         /* C++: try { } and its handlers */
+    LM_STMT_CATCH,       /* C++: a handler: its declaration, then its body (an arm) */
 } lm_stmt_kind;
 
 /* Basic blocks.  A stretch of code that always runs the same number of
@@ -62,6 +65,7 @@ typedef enum lm_stmt_role {
     LM_ROLE_CASE_VALUE,  /* not evaluated when the program runs */
     LM_ROLE_OPERAND,     /* an operand of ?: after the first, the right one of && and || */
     LM_ROLE_INLINE,      /* ?:, &&, || or ({ }) inside some other expression */
+    LM_ROLE_LAMBDA_BODY, /* C++: a lambda's body, which runs when the lambda is called */
 } lm_stmt_role;
 
 /* The classes of C operations a node's code does, what -simon-clock
@@ -108,6 +112,7 @@ struct lm_stmt {
     bool target_known;  /* goto: target is the offset of its label */
     size_t target;
     bool exits;         /* a statement that calls exit, _Exit or quick_exit */
+    bool throws;        /* C++: a statement that is a throw expression */
     /* The jumps in it that leave it (LM_ESCAPE_*): a break or continue of
      * a loop or switch inside it does not. */
     unsigned escapes;

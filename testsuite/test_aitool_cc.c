@@ -1,13 +1,16 @@
 /* aitool-cc: a three-file program built by make and by CMake through it,
  * its measurement against counts worked out by hand; configure's probes
  * answered as cc answers them; a real compiler that is missing; a file
- * libclang cannot take, compiled as it is. */
+ * libclang cannot take, compiled as it is.  aitool-c++: a CMake C++
+ * project with a class template, measured per instance against the static
+ * counts times the turns; which sources each name instruments. */
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -794,6 +797,243 @@ static void test_macro_typed_declaration(void)
     free(json);
 }
 
+/* ---- aitool-c++ ---- */
+
+static const char cxx_grid_hpp[] =
+    "#include <vector>\n"
+    "template <typename T> struct Grid {\n"
+    "    std::vector<T> u;\n"
+    "    T smooth();\n"
+    "};\n"
+    "double run_grids(int n, int steps);\n";
+
+/* Grid<T>::smooth, defined outside its class: line 6, 100 turns for n =
+ * 102, each 3 plus and 1 divide, loads and stores one T of u; run_grids's
+ * loop, line 18, 5 turns of 2 plus (its calls count in smooth). */
+static const char cxx_grid_cpp[] =
+    "#include \"grid.hpp\"\n"
+    "\n"
+    "template <typename T> T Grid<T>::smooth()\n"
+    "{\n"
+    "    T s = 0;\n"
+    "    for (std::size_t i = 1; i + 1 < u.size(); i++) {\n"
+    "        u[i] = (u[i - 1] + u[i] + u[i + 1]) / 3;\n"
+    "        s += u[i];\n"
+    "    }\n"
+    "    return s;\n"
+    "}\n"
+    "\n"
+    "double run_grids(int n, int steps)\n"
+    "{\n"
+    "    Grid<float> f{std::vector<float>(n, 1.0f)};\n"
+    "    Grid<double> d{std::vector<double>(n, 2.0)};\n"
+    "    double s = 0;\n"
+    "    for (int k = 0; k < steps; k++)\n"
+    "        s += f.smooth() + d.smooth();\n"
+    "    return s;\n"
+    "}\n";
+
+static const char cxx_main_cpp[] =
+    "#include <cstdio>\n"
+    "#include \"grid.hpp\"\n"
+    "int main()\n"
+    "{\n"
+    "    std::printf(\"%g\\n\", run_grids(102, 5));\n"
+    "    return 0;\n"
+    "}\n";
+
+static const char cxx_cmake[] =
+    "cmake_minimum_required(VERSION 3.13)\n"
+    "project(grids CXX)\n"
+    "set(CMAKE_EXPORT_COMPILE_COMMANDS ON)\n"
+    "add_executable(grids main.cpp grid.cpp)\n";
+
+/* The static loop of a -json report at file, line and function. */
+static const cJSON *static_loop(const cJSON *report, int line, const char *function)
+{
+    const cJSON *l;
+    cJSON_ArrayForEach(l, cJSON_GetObjectItem(report, "loops"))
+    {
+        if (count(l, "line") == line &&
+            !strcmp(cJSON_GetObjectItem(l, "function")->valuestring, function))
+            return l;
+    }
+    return NULL;
+}
+
+/* A measured loop's counts are its static ones times its turns. */
+static void check_static_times_turns(const cJSON *report, const cJSON *measured)
+{
+    const char *function = cJSON_GetObjectItem(measured, "function")->valuestring;
+    const cJSON *s = static_loop(report, (int)count(measured, "line"), function);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    const char *keys[] = {"fp_plus", "fp_minus", "fp_multiply", "fp_divide", "fp_special",
+                          "load_bytes", "store_bytes"};
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+        CU_ASSERT_EQUAL(count(measured, keys[k]),
+                        count(s, keys[k]) * count(measured, "iterations"));
+}
+
+static void test_cxx_cmake(void)
+{
+    make_dir("cxx");
+    write_in("cxx", "grid.hpp", cxx_grid_hpp);
+    write_in("cxx", "grid.cpp", cxx_grid_cpp);
+    write_in("cxx", "main.cpp", cxx_main_cpp);
+    write_in("cxx", "CMakeLists.txt", cxx_cmake);
+    char *src = at("cxx", NULL), *build = at("cxx", "build");
+    const char *configure[] = {AITOOL_CMAKE, "-S", src, "-B", build,
+                               "-DCMAKE_CXX_COMPILER=" AITOOL_CXX, NULL};
+    testutil_proc r = testutil_exec(tmpdir, configure);
+    CU_ASSERT_EQUAL(r.status, 0);
+    if (r.status)
+        fprintf(stderr, "%s\n%s\n", r.out, r.err);
+    testutil_proc_release(&r);
+    const char *make[] = {AITOOL_CMAKE, "--build", build, NULL};
+    r = testutil_exec(tmpdir, make);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *exe = at("cxx", "build/grids"), *json = at(NULL, "cxx.json");
+    setenv("AITOOL_MEASURED", json, 1);
+    const char *run[] = {exe, NULL};
+    r = testutil_exec(tmpdir, run);
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "1500\n");
+    testutil_proc_release(&r);
+    const char *analyze[] = {AITOOL_MEASURETOOL, "-p", build, "-static-counting-only", "-json",
+                             "static.json", "-report-file", "static.txt", NULL};
+    r = testutil_exec(tmpdir, analyze);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *static_path = at(NULL, "static.json");
+    char *st = testutil_read_file(static_path), *me = testutil_read_file(json);
+    cJSON *report = st ? cJSON_Parse(st) : NULL, *m = me ? cJSON_Parse(me) : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    static const struct {
+        int line;
+        const char *function;
+        long entries, iterations, plus, divide, load, store;
+    } want[] = {
+        {18, "run_grids", 1, 5, 10, 0, 0, 0},
+        {6, "Grid<float>::smooth", 5, 500, 1500, 500, 2000, 2000},
+        {6, "Grid<double>::smooth", 5, 500, 1500, 500, 4000, 4000},
+    };
+    const cJSON *loops = cJSON_GetObjectItem(m, "loops");
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(loops), 3);
+    for (int i = 0; i < 3; i++) {
+        const cJSON *l = cJSON_GetArrayItem(loops, i);
+        CU_ASSERT_EQUAL(count(l, "line"), want[i].line);
+        CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItem(l, "function")->valuestring, want[i].function);
+        CU_ASSERT_EQUAL(count(l, "entries"), want[i].entries);
+        CU_ASSERT_EQUAL(count(l, "iterations"), want[i].iterations);
+        CU_ASSERT_EQUAL(count(l, "fp_plus"), want[i].plus);
+        CU_ASSERT_EQUAL(count(l, "fp_divide"), want[i].divide);
+        CU_ASSERT_EQUAL(count(l, "load_bytes"), want[i].load);
+        CU_ASSERT_EQUAL(count(l, "store_bytes"), want[i].store);
+        if (want[i].line == 6) /* no calls: the static counts are all of its turn */
+            check_static_times_turns(report, l);
+    }
+    cJSON_Delete(report);
+    cJSON_Delete(m);
+    free(st);
+    free(me);
+    free(static_path);
+    free(src);
+    free(build);
+    free(exe);
+    free(json);
+}
+
+/* A stand-in compiler that logs its arguments, one line a run. */
+static char *write_logging_compiler(void)
+{
+    write_in(NULL, "logcc.sh", "#!/bin/sh\necho \"$@\" >> args.log\n");
+    char *path = at(NULL, "logcc.sh");
+    chmod(path, 0755);
+    char *log = at(NULL, "args.log");
+    unlink(log);
+    free(log);
+    return path;
+}
+
+static char *last_logged(void)
+{
+    char *log = at(NULL, "args.log");
+    char *text = testutil_read_file(log);
+    free(log);
+    if (!text)
+        return NULL;
+    size_t n = strlen(text);
+    while (n && text[n - 1] == '\n')
+        text[--n] = '\0';
+    char *line = strrchr(text, '\n');
+    char *last = strdup(line ? line + 1 : text);
+    free(text);
+    return last;
+}
+
+/* aitool-c++ instruments .cpp .cc .cxx .C .c++ and passes a .c file
+ * (which g++ reads as C++) to $AITOOL_CXX as it is; aitool-cc passes C++
+ * through to $AITOOL_CC. */
+static void test_cxx_sources(void)
+{
+    char *fake = write_logging_compiler();
+    static const char *const cxx_names[] = {"k.cpp", "k.cc", "k.cxx", "k.C", "k.c++"};
+    setenv("AITOOL_CXX", fake, 1);
+    for (size_t i = 0; i < sizeof cxx_names / sizeof *cxx_names; i++) {
+        write_in(NULL, cxx_names[i], "double k(const double *x) { double s = 0;\n"
+                                     "  for (int i = 0; i < 3; i++) s += x[i]; return s; }\n");
+        const char *argv[] = {AITOOL_CXX, "-c", cxx_names[i], NULL};
+        testutil_proc r = testutil_exec(tmpdir, argv);
+        CU_ASSERT_EQUAL(r.status, 0);
+        testutil_proc_release(&r);
+        char *args = last_logged();
+        CU_ASSERT_PTR_NOT_NULL_FATAL(args);
+        CU_ASSERT_PTR_NOT_NULL(strstr(args, "-ffile-prefix-map="));
+        CU_ASSERT_PTR_NOT_NULL(strstr(args, "/0/k."));
+        free(args);
+    }
+    write_in(NULL, "plain.c", "int plain(void) { return 1; }\n");
+    const char *c_file[] = {AITOOL_CXX, "-c", "plain.c", NULL};
+    testutil_proc r = testutil_exec(tmpdir, c_file);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char *args = last_logged();
+    CU_ASSERT_STRING_EQUAL(args ? args : "", "-c plain.c");
+    free(args);
+    unsetenv("AITOOL_CXX");
+    setenv("AITOOL_CC", fake, 1);
+    const char *cxx_to_cc[] = {AITOOL_CC, "-c", "k.cpp", NULL};
+    r = testutil_exec(tmpdir, cxx_to_cc);
+    unsetenv("AITOOL_CC");
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    args = last_logged();
+    CU_ASSERT_STRING_EQUAL(args ? args : "", "-c k.cpp");
+    free(args);
+    const char *version[] = {AITOOL_CXX, "--aitool-version", NULL};
+    r = testutil_exec(tmpdir, version);
+    CU_ASSERT_STRING_EQUAL(r.out, "aitool-c++ " AITOOL_VERSION "\n");
+    testutil_proc_release(&r);
+    setenv("AITOOL_CXX", "/nonexistent/g++", 1);
+    const char *missing[] = {AITOOL_CXX, "-c", "k.cpp", NULL};
+    r = testutil_exec(tmpdir, missing);
+    unsetenv("AITOOL_CXX");
+    CU_ASSERT_EQUAL(r.status, 127);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "aitool-c++: error: cannot run the compiler "
+                                         "'/nonexistent/g++' (AITOOL_CXX names it; default g++)"));
+    testutil_proc_release(&r);
+    free(fake);
+}
+
+static const testutil_case cxx_cases[] = {
+    {"cmake -DCMAKE_CXX_COMPILER=aitool-c++: per instance", test_cxx_cmake},
+    {"which sources each name instruments", test_cxx_sources},
+    {NULL, NULL},
+};
+
 static const testutil_case cc_cases[] = {
     {"make CC=aitool-cc: three files, exact counts", test_make},
     {"cmake -DCMAKE_C_COMPILER=aitool-cc", test_cmake},
@@ -817,9 +1057,10 @@ int main(void)
     if (!tmpdir)
         return 2;
     unsetenv("AITOOL_CC");
+    unsetenv("AITOOL_CXX");
     unsetenv("AITOOL_MEASURED");
-    const testutil_suite suites[] = {{"aitool-cc", cc_cases}};
-    int status = testutil_run(suites, 1);
+    const testutil_suite suites[] = {{"aitool-cc", cc_cases}, {"aitool-c++", cxx_cases}};
+    int status = testutil_run(suites, 2);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;

@@ -630,7 +630,8 @@ static void test_tally_largest_arm(void)
 
 /* ---- the statement record ---- */
 
-/* A node as "role:KIND[fp][!][^escapes]" and its children in parentheses;
+/* A node as "role:KIND[fp][!][^escapes]" and its children in parentheses
+ * (role l: a lambda's body);
  * fp lists the FP operations written in it (+ - * / s), ! marks a call to
  * exit(), escapes are the LM_ESCAPE_* bits of the jumps that leave it. */
 static void shape_of(strbuf *sb, const lm_stmt *s)
@@ -639,8 +640,9 @@ static void shape_of(strbuf *sb, const lm_stmt *s)
         "COMPOUND", "FOR",  "WHILE",    "DO",     "IF",   "SWITCH", "CASE",
         "DEFAULT",  "LABEL", "BREAK",   "CONTINUE", "RETURN", "GOTO", "IGOTO",
         "DECL",     "NULL", "OTHER",    "EXPR",   "COND", "LOGICAL", "STMTEXPR",
+        "CALLLOOP", "TRY",   "CATCH",
     };
-    static const char roles[] = "sabLntpcvoi";
+    static const char roles[] = "sabLntpcvoil";
     static const char classes[] = "+-*/s";
     strbuf_printf(sb, "%c:%s", roles[s->role], kinds[s->kind]);
     for (int k = 0; k < LM_FP_NCLASSES; k++)
@@ -1229,42 +1231,36 @@ static void test_cxx_broken_file(void)
     free(messages);
 }
 
-static bool cxx_hook_called(void *ctx, CXTranslationUnit tu, lm_program *p, lm_file *file)
+/* C++'s statement record (kernels/cxx_stmt_record.cpp): the range-based
+ * for's variable and range are its init; the lambda's body stands apart,
+ * its return escaping nothing; the RAJA call is a loop whose body is the
+ * lambda's. */
+static void test_cxx_statement_record(void)
 {
-    (void)tu;
-    (void)p;
-    (void)file;
-    *(bool *)ctx = true;
-    return true;
-}
-
-/* Until the instrumenters know a template's instances, C++ is refused
- * there with a message, not rewritten once per instance. */
-static void test_cxx_not_instrumented(void)
-{
-    char *path = kernel_path("cxx_complex.cpp");
-    analyzer_options opt = {NULL, 0, false, NULL, false, false};
+    char *path = kernel_path("cxx_stmt_record.cpp");
+    annot_set *annots = annot_set_create();
+    annot_load_defaults(annots);
+    analyzer_options opt = {NULL, 0, false, annots, false, false};
     analyzer *a = analyzer_create(&opt);
     lm_program *p = lm_program_create();
-    bool called = false;
-    FILE *log = tmpfile();
-    diag_set_stream(log);
-    CU_ASSERT_FALSE(analyzer_analyze_file_then(a, p, path, cxx_hook_called, &called));
-    diag_set_stream(NULL);
-    char *messages = testutil_read_stream(log);
-    fclose(log);
-    CU_ASSERT_FALSE(called);
-    CU_ASSERT_PTR_NOT_NULL(strstr(messages, "cxx_complex.cpp:1:1: error: C++ is not "
-                                            "instrumented yet; -static-counting-only counts "
-                                            "its loops"));
-    free(messages);
+    record_seen seen = {0};
+    CU_ASSERT_TRUE(analyzer_analyze_file_then(a, p, path, record_hook, &seen));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(seen.shape);
+    CU_ASSERT_STRING_EQUAL(seen.shape,
+                           "s:COMPOUND^4(s:DECL s:FOR(n:EXPR n:EXPR L:EXPR+) "
+                           "s:DECL(l:COMPOUND^4(s:FOR(n:DECL t:EXPR p:EXPR L:EXPR*) "
+                           "s:RETURN^4(c:EXPR))) "
+                           "s:CALLLOOP(L:COMPOUND(s:EXPR+)) s:RETURN^4(c:EXPR))");
+    CU_ASSERT_TRUE(seen.loops_linked);
+    free(seen.shape);
     lm_program_free(&p);
     analyzer_free(&a);
+    annot_set_free(&annots);
     free(path);
 }
 
 static const testutil_case cxx_cases[] = {
-    {"not instrumented", test_cxx_not_instrumented},
+    {"statement record", test_cxx_statement_record},
     {"templates per instance", test_cxx_templates_per_instance},
     {"containers and range-for", test_cxx_containers},
     {"std::span", test_cxx_span},

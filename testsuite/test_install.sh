@@ -50,7 +50,7 @@ install_into() {
 
 check_files() {
     local f
-    for f in bin/measuretool bin/perfmodel bin/chips bin/vctdef bin/simon-cc bin/aitool-cc \
+    for f in bin/measuretool bin/perfmodel bin/chips bin/vctdef bin/simon-cc bin/aitool-cc bin/aitool-c++ \
              share/aitool/include/omp.h share/aitool/annotations/default.annot \
              share/aitool/xml-schema/exasat.xsd share/aitool/xml-schema/exasat-orig.xsd \
              share/aitool/machines/small-vm-2core.json share/aitool/machines/zen5-vm-2core.json \
@@ -60,7 +60,8 @@ check_files() {
              include/aitool/simon.h lib/aitool/libsimon.a lib/aitool/libaisimon_core.a \
              lib/aitool/libaisimon_fiber.a lib/aitool/libaisupport.a \
              share/man/man1/measuretool.1 share/man/man1/perfmodel.1 share/man/man1/chips.1 \
-             share/man/man1/vctdef.1 share/man/man1/simon-cc.1 share/man/man1/aitool-cc.1; do
+             share/man/man1/vctdef.1 share/man/man1/simon-cc.1 share/man/man1/aitool-cc.1 \
+             share/man/man1/aitool-c++.1; do
         [[ -f $prefix/$f ]] || fail "not installed: $f"
     done
 }
@@ -77,10 +78,12 @@ check_versions() {
         fi
     done
     # aitool-cc's --version is the real compiler's, as configure expects
-    if check "--aitool-version" "$prefix/bin/aitool-cc" --aitool-version; then
-        [[ $(cat "$tmp/out") == "aitool-cc $version" ]] ||
-            fail "aitool-cc --aitool-version: $(cat "$tmp/out")"
-    fi
+    for p in aitool-cc aitool-c++; do
+        if check "--aitool-version" "$prefix/bin/$p" --aitool-version; then
+            [[ $(cat "$tmp/out") == "$p $version" ]] ||
+                fail "$p --aitool-version: $(cat "$tmp/out")"
+        fi
+    done
 }
 
 check_aitool_cc() {
@@ -89,6 +92,18 @@ check_aitool_cc() {
         check "aitool-cc links" "$prefix/bin/aitool-cc" cc_triad.o -lm -o cc_triad &&
         check "the aitool-cc program runs" env AITOOL_MEASURED=cc.json ./cc_triad &&
         check "its measurement" grep -F '"file": "cc_triad.c", "line"' cc.json
+    # aitool-c++: a template's loop, measured per instance
+    printf '%s\n' '#include <cstdio>' 'template <class T> T sum(const T *x, int n)' \
+        '{' '    T s = 0;' '    for (int i = 0; i < n; i++)' '        s += x[i];' '    return s;' \
+        '}' 'int main()' '{' '    float f[3] = {1, 2, 3};' '    double d[2] = {4, 5};' \
+        '    std::printf("%g\n", sum(f, 3) + sum(d, 2));' '    return 0;' '}' \
+        >"$work/cxx_sum.cpp"
+    local float='"function": "sum<float>", "entries": 1, "iterations": 3'
+    local double='"function": "sum<double>", "entries": 1, "iterations": 2'
+    check "aitool-c++ compiles and links" "$prefix/bin/aitool-c++" -O1 cxx_sum.cpp -o cxx_sum &&
+        check "the aitool-c++ program runs" env AITOOL_MEASURED=cxx.json ./cxx_sum &&
+        check "its measurement, per instance" grep -F "$float" cxx.json &&
+        check "its other instance" grep -F "$double" cxx.json
 }
 
 check_measuretool() {
@@ -150,7 +165,7 @@ check_man_pages() {
                 fail "$p.1 does not describe $name"
         done
     done
-    for p in measuretool perfmodel chips vctdef simon-cc aitool-cc; do
+    for p in measuretool perfmodel chips vctdef simon-cc aitool-cc aitool-c++; do
         if check "$p.1 renders" groff -man -Tutf8 -ww -z "$prefix/share/man/man1/$p.1" &&
             [[ -s $tmp/out ]]; then
             fail "$p.1: groff warns"

@@ -1623,6 +1623,281 @@ static void test_time_in_reports(void)
     free(txt_path);
 }
 
+/* ---- C++ ----------------------------------------------------------------- */
+
+/* g++ -O2 -Wall -Wextra -Werror -I<kernels> [-DKERNEL="kernel"] file -o exe
+ * in the temporary directory: a kernel with a main of its own, or a main
+ * from the kernel directory (cxx_main_*.cpp) around the kernel or its
+ * instrumented copy. */
+static bool compile_cxx(const char *file, const char *kernel, const char *exe)
+{
+    strbuf inc = STRBUF_INIT, def = STRBUF_INIT, src = STRBUF_INIT;
+    strbuf_printf(&inc, "-I%s", AITOOL_KERNEL_DIR);
+    if (kernel) {
+        strbuf_printf(&def, "-DKERNEL=\"%s\"", kernel);
+        strbuf_printf(&src, "%s/%s", AITOOL_KERNEL_DIR, file);
+    } else {
+        strbuf_append(&def, "-DKERNEL");
+        strbuf_append(&src, file);
+    }
+    const char *argv[] = {"g++", "-O2", "-Wall", "-Wextra", "-Werror", "-I.",
+                          strbuf_cstr(&inc), strbuf_cstr(&def), strbuf_cstr(&src),
+                          "-o", exe, NULL};
+    testutil_proc r = testutil_exec(tmpdir, argv);
+    if (r.status != 0)
+        fprintf(stderr, "g++ %s failed:\n%s\n", strbuf_cstr(&src), r.err);
+    bool ok = r.status == 0;
+    testutil_proc_release(&r);
+    strbuf_release(&inc);
+    strbuf_release(&def);
+    strbuf_release(&src);
+    return ok;
+}
+
+/* The measured loop at a line whose function's name holds `function`. */
+static const cJSON *measured_loop(const cJSON *m, int line, const char *function)
+{
+    const cJSON *l;
+    cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(m, "loops"))
+    {
+        if (cJSON_GetObjectItem(l, "line")->valueint == line &&
+            strstr(cJSON_GetObjectItem(l, "function")->valuestring, function))
+            return l;
+    }
+    return NULL;
+}
+
+/* A C++ kernel's -auto-instrument copy (with annotation file `annot`, or
+ * none), under `main_file` or its own main, compiled with g++: it prints
+ * what the kernel prints, and its nloops loops counted what `want` says. */
+static void check_cxx_kernel(const char *kernel, const char *main_file, const char *annot,
+                             const expected_loop *want, int nwant, int nloops)
+{
+    copy_kernel(kernel);
+    if (annot)
+        copy_kernel(annot);
+    const char *args[] = {"-auto-instrument", kernel, annot ? "-annot" : NULL, annot, NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    char copy[128];
+    snprintf(copy, sizeof copy, "ai_%s", kernel);
+    CU_ASSERT_FATAL(compile_cxx(main_file ? main_file : kernel, main_file ? kernel : NULL,
+                                "cxx_plain"));
+    CU_ASSERT_FATAL(compile_cxx(main_file ? main_file : copy, main_file ? copy : NULL,
+                                "cxx_measured"));
+    setenv("AITOOL_MEASURED", "cxx.json", 1);
+    testutil_proc plain = run_program("cxx_plain"), measured = run_program("cxx_measured");
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_EQUAL(plain.status, 0);
+    CU_ASSERT_EQUAL(measured.status, 0);
+    CU_ASSERT_STRING_EQUAL(measured.out, plain.out);
+    CU_ASSERT_STRING_EQUAL(measured.err, "");
+    testutil_proc_release(&plain);
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured("cxx.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItem(m, "loops")), nloops);
+    for (int i = 0; i < nwant; i++) {
+        const cJSON *l = measured_loop(m, want[i].line, want[i].function);
+        if (!l)
+            fprintf(stderr, "no loop at line %d of %s\n", want[i].line, want[i].function);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+        check_counts(l, &want[i]);
+    }
+    cJSON_Delete(m);
+}
+
+/* kernels/cxx_templates.cpp's static counts (its comment) times the turns
+ * of cxx_main_templates.cpp: n = 100, the grid 50 (48 turns), Sum 3; each
+ * instance in counters of its own, named as the static report names it. */
+static void test_cxx_templates(void)
+{
+    const expected_loop want[] = {
+        {15, "axpy<float>", 1, 100, 100, 0, 100, 0, 0, 800, 400},
+        {15, "axpy<double>", 1, 100, 100, 0, 100, 0, 0, 1600, 800},
+        {25, "Grid<double>::smooth", 1, 48, 96, 0, 0, 48, 0, 384, 384},
+        {34, "dot<double>", 1, 100, 100, 0, 100, 0, 0, 1600, 0},
+        {65, "axpy<int>", 1, 100, 0, 0, 0, 0, 0, 800, 400},
+        {82, "Sum::of<>(const float *, int)", 1, 3, 3, 0, 0, 0, 0, 12, 0},
+        {82, "Sum::of<>(const double *, int)", 1, 3, 3, 0, 0, 0, 0, 24, 0},
+    };
+    check_cxx_kernel("cxx_templates.cpp", "cxx_main_templates.cpp", NULL, want, 7, 7);
+}
+
+/* kernels/cxx_instances.cpp (counts by hand there): a stretch with work
+ * in one instance only; an instance taken by address, not reported and
+ * not in the totals. */
+static void test_cxx_instances(void)
+{
+    const expected_loop want[] = {
+        {15, "f<int>", 1, 5, 0, 0, 0, 0, 0, 20, 0},
+        {15, "f<double>", 1, 4, 3, 0, 3, 0, 0, 32, 0},
+    };
+    check_cxx_kernel("cxx_instances.cpp", NULL, NULL, want, 2, 2);
+    cJSON *m = read_measured("cxx.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop totals = {0, "", 2, 9, 3, 0, 3, 0, 0, 52, 0};
+    check_counts(cJSON_GetObjectItem(m, "totals"), &totals);
+    cJSON_Delete(m);
+}
+
+/* kernels/cxx_templates_kept.cpp (counts by hand there): a non-type
+ * argument is measured; if constexpr keeping other statements per
+ * instance, and a parameter pack, leave their templates as written. */
+static void test_cxx_templates_kept(void)
+{
+    const expected_loop want[] = {{16, "csum<double, 3>", 1, 3, 3, 0, 3, 0, 0, 24, 0}};
+    check_cxx_kernel("cxx_templates_kept.cpp", NULL, NULL, want, 1, 1);
+    const char *args[] = {"-auto-instrument", "cxx_templates_kept.cpp", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cxx_templates_kept.cpp:21:22: warning: the instances "
+                                         "of this template are left as written: its instances "
+                                         "have different statements"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cxx_templates_kept.cpp:33:31: warning: the instances "
+                                         "of this template are left as written"));
+    testutil_proc_release(&r);
+    /* One instance: the arm if constexpr discarded is no warning. */
+    char *path = in_tmp("cxx_constexpr.cpp");
+    CU_ASSERT_FATAL(testutil_write_file(
+        path, "#include <type_traits>\n"
+              "template <class T> T pick(const T *x, int n)\n{\n    T s = 0;\n"
+              "    for (int i = 0; i < n; i++) {\n"
+              "        if constexpr (std::is_floating_point<T>::value)\n"
+              "            s += x[i] * 0.5;\n        else\n            s += x[i];\n    }\n"
+              "    return s;\n}\n"
+              "double run(const double *x) { return pick(x, 3); }\n"));
+    free(path);
+    const char *one[] = {"-auto-instrument", "cxx_constexpr.cpp", NULL};
+    r = measuretool(one);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    testutil_proc_release(&r);
+}
+
+/* kernels/cxx_functions.cpp under cxx_main_functions.cpp (n = 10, a field
+ * of 4): a range-based for over a vector member, a lambda with captures
+ * (counted when it is called), while and do; Vec2's operators count where
+ * their code is, outside loops (their 2 plus and 2 multiply a turn of line
+ * 44 are in the totals). */
+static void test_cxx_functions(void)
+{
+    const expected_loop want[] = {
+        {37, "Field::energy", 1, 4, 4, 0, 8, 0, 0, 32, 0},
+        {44, "update", 1, 10, 0, 0, 0, 0, 0, 320, 160},
+        {48, "update", 1, 10, 0, 0, 10, 0, 0, 40, 40},
+        {53, "update", 1, 10, 10, 0, 10, 0, 30, 40, 40},
+        {58, "update", 1, 10, 0, 0, 10, 0, 0, 160, 160},
+    };
+    check_cxx_kernel("cxx_functions.cpp", "cxx_main_functions.cpp", NULL, want, 5, 5);
+}
+
+/* kernels/cxx_containers.cpp under cxx_main_containers.cpp: n = 5, v and
+ * w of 6, a of 4, b of 8, m 5 rows of 6 (the inner range-for runs 30
+ * turns in 5 entries). */
+static void test_cxx_containers(void)
+{
+    const expected_loop want[] = {
+        {21, "containers", 1, 5, 0, 0, 5, 0, 0, 60, 40},
+        {23, "containers", 1, 6, 0, 0, 0, 6, 0, 48, 48},
+        {25, "containers", 1, 4, 4, 0, 0, 0, 0, 64, 32},
+        {27, "containers", 1, 8, 0, 8, 0, 0, 0, 96, 32},
+        {29, "containers", 1, 5, 0, 0, 0, 0, 0, 120, 0},
+        {30, "containers", 5, 30, 30, 0, 0, 0, 0, 480, 240},
+        {32, "containers", 1, 5, 0, 0, 0, 0, 0, 40, 40},
+    };
+    check_cxx_kernel("cxx_containers.cpp", "cxx_main_containers.cpp", NULL, want, 7, 7);
+}
+
+/* kernels/cxx_complex.cpp under cxx_main_complex.cpp: n = 4. */
+static void test_cxx_complex(void)
+{
+    const expected_loop want[] = {
+        {18, "complex_ops", 1, 4, 8, 8, 0, 0, 0, 128, 64},
+        {20, "complex_ops", 1, 4, 4, 4, 16, 0, 0, 128, 64},
+        {22, "complex_ops", 1, 4, 8, 4, 12, 12, 0, 128, 64},
+        {24, "complex_ops", 1, 4, 16, 0, 8, 8, 0, 192, 64},
+        {26, "complex_ops", 1, 4, 4, 4, 16, 0, 0, 32, 32},
+    };
+    check_cxx_kernel("cxx_complex.cpp", "cxx_main_complex.cpp", NULL, want, 5, 5);
+}
+
+/* kernels/cxx_generic_lambda.cpp: its instance for double, called twice. */
+static void test_cxx_generic_lambda(void)
+{
+    const expected_loop want[] = {{7, "::operator()<>(double)", 2, 6, 0, 0, 6, 0, 0, 0, 0}};
+    check_cxx_kernel("cxx_generic_lambda.cpp", "cxx_main_generic_lambda.cpp", NULL, want, 1, 1);
+}
+
+/* kernels/cxx_loop_calls.cpp under cxx_main_loop_calls.cpp: n = 8, v and w
+ * of 5, the Matrix 8 by 4 (its element annotated); a lambda's body is its
+ * call's loop body.  The functor's loop (line 71) is not measured: its
+ * operator() counts as the function it is. */
+static void test_cxx_loop_calls(void)
+{
+    const expected_loop want[] = {
+        {41, "calls", 1, 8, 8, 0, 8, 0, 0, 128, 64},
+        {42, "calls", 1, 99, 0, 99, 0, 0, 0, 792, 792},
+        {45, "calls", 1, 8, 8, 0, 8, 0, 0, 128, 64},
+        {46, "calls", 1, 6, 0, 0, 0, 6, 0, 48, 48},
+        {48, "calls", 1, 8, 8, 0, 8, 0, 0, 64, 0},
+        {49, "calls", 1, 5, 5, 0, 5, 0, 0, 40, 0},
+        {50, "calls", 1, 5, 0, 0, 5, 0, 5, 40, 20},
+        {52, "calls", 1, 5, 0, 5, 0, 0, 0, 60, 40},
+        {54, "calls", 1, 8, 0, 0, 0, 0, 0, 0, 0},
+        {55, "calls", 8, 32, 32, 0, 0, 0, 0, 256, 256},
+    };
+    copy_kernel("raja_mini.hpp");
+    copy_kernel("kokkos_mini.hpp");
+    check_cxx_kernel("cxx_loop_calls.cpp", "cxx_main_loop_calls.cpp", "cxx_loop_calls.annot",
+                     want, 10, 10);
+}
+
+/* kernels/cxx_exception.cpp (counts by hand there): the throw ends the
+ * nest's counts as a return would, the handler's code counts when it runs.
+ * Line 34 loads what scan reads of x, 8 bytes a turn (the call's static
+ * effect), and stores sums. */
+static void test_cxx_exception(void)
+{
+    const expected_loop want[] = {
+        {19, "scan", 3, 28, 0, 0, 0, 0, 0, 0, 0},
+        {20, "scan", 28, 112, 111, 0, 223, 0, 0, 896, 0},
+        {34, "main", 1, 3, 3, 0, 0, 0, 0, 24, 24},
+        {42, "main", 1, 3, 3, 0, 0, 0, 0, 24, 0},
+    };
+    check_cxx_kernel("cxx_exception.cpp", NULL, NULL, want, 4, 5);
+}
+
+/* measureTool's markers in C++ (kernels/cxx_manual.cpp, counts by hand
+ * there); a marker in a template is an error. */
+static void test_cxx_manual(void)
+{
+    copy_kernel("cxx_manual.cpp");
+    const char *args[] = {"cxx_manual.cpp", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile_cxx("ai_cxx_manual.cpp", NULL, "cxx_manual"));
+    testutil_proc run = run_program("cxx_manual");
+    CU_ASSERT_STRING_EQUAL(run.out, "13 20 12 10 56 0\n");
+    testutil_proc_release(&run);
+    char *path = in_tmp("cxx_marked.cpp");
+    CU_ASSERT_FATAL(testutil_write_file(
+        path, "unsigned long chiterations, chflops;\n"
+              "template <class T> T f(const T *x, int n)\n{\n    T s = 0;\n"
+              "    chiterations = n;\n    for (int i = 0; i < n; i++)\n        s += x[i];\n"
+              "    return s;\n}\n"
+              "double g(const double *x) { return f(x, 3) + f((const float *)x, 2); }\n"));
+    free(path);
+    const char *marked[] = {"cxx_marked.cpp", NULL};
+    r = measuretool(marked);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cxx_marked.cpp:5:5: error: 'chiterations = ...' in a "
+                                         "template: its instances count differently"));
+    testutil_proc_release(&r);
+}
+
 static const testutil_case edit_cases[] = {
     {"insertions nest and keep line numbers", test_edits_order_and_lines},
     {NULL, NULL},
@@ -1669,6 +1944,20 @@ static const testutil_case run_cases[] = {
     {NULL, NULL},
 };
 
+static const testutil_case cxx_cases[] = {
+    {"templates: counters per instance", test_cxx_templates},
+    {"instances with work in different places, one not seen", test_cxx_instances},
+    {"templates left as written", test_cxx_templates_kept},
+    {"members, operators, a lambda with captures, range-based for", test_cxx_functions},
+    {"standard containers", test_cxx_containers},
+    {"std::complex", test_cxx_complex},
+    {"a generic lambda", test_cxx_generic_lambda},
+    {"loops written as calls", test_cxx_loop_calls},
+    {"an exception leaving a loop nest", test_cxx_exception},
+    {"measureTool's markers", test_cxx_manual},
+    {NULL, NULL},
+};
+
 static const testutil_case time_cases[] = {
     {"a nest's time", test_time_nest},
     {"a short nest entered often: its time estimated", test_time_short_nest},
@@ -1686,8 +1975,9 @@ int main(void)
         return 2;
     const testutil_suite suites[] = {
         {"edits", edit_cases}, {"markers", manual_cases}, {"automatic", auto_cases},
-        {"one measurement per process", run_cases}, {"time per loop nest", time_cases}};
-    int status = testutil_run(suites, 5);
+        {"one measurement per process", run_cases}, {"time per loop nest", time_cases},
+        {"C++", cxx_cases}};
+    int status = testutil_run(suites, 6);
     testutil_remove_tree(tmpdir);
     free(tmpdir);
     return status;

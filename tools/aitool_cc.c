@@ -1,6 +1,15 @@
-/* aitool-cc: a C compiler that measures every loop of what it compiles.
+/* aitool-cc: a C compiler that measures every loop of what it compiles;
+ * aitool-c++, the same program under a name that ends in ++, the C++ one.
  *
  *   make CC=aitool-cc   |   cmake -DCMAKE_C_COMPILER=aitool-cc   |   CC=aitool-cc ./configure
+ *   make CXX=aitool-c++ |   cmake -DCMAKE_CXX_COMPILER=aitool-c++
+ *
+ * The language is the name's (aicc_languages): aitool-cc's sources are .c
+ * files and its compiler $AITOOL_CC (default cc); aitool-c++'s are .cpp
+ * .cc .cxx .C .c++ and its compiler $AITOOL_CXX (default g++).  Each
+ * passes the other language's sources through (a C++ source is foreign to
+ * aitool-cc, a .c file, which g++ reads as C++, to aitool-c++).  Below,
+ * "C source" and "cc" stand for the language's.
  *
  * A command that compiles C sources to objects (-c, or -S) compiles an
  * instrumented copy of each instead: measuretool -auto-instrument (found
@@ -87,24 +96,52 @@ static void aicc_die_if_stopped(void)
     raise(aicc_stopped);
 }
 
+/* ---- the language ---- */
+
+typedef struct aicc_language {
+    const char *name;           /* the program's */
+    const char *compiler_env;   /* the real compiler's variable */
+    const char *compiler;       /* its default */
+    const char *const *sources; /* how the sources' names end */
+    size_t nsources;
+} aicc_language;
+
+static const char *const aicc_c_sources[] = {".c"};
+static const char *const aicc_cxx_sources[] = {".cpp", ".cc", ".cxx", ".C", ".c++"};
+
+static const aicc_language aicc_languages[] = {
+    {"aitool-cc", "AITOOL_CC", "cc", aicc_c_sources, 1},
+    {"aitool-c++", "AITOOL_CXX", "g++", aicc_cxx_sources,
+     sizeof aicc_cxx_sources / sizeof *aicc_cxx_sources},
+};
+
+/* C++ when the program's name ends in ++ (aitool-c++, a link to it). */
+static const aicc_language *aicc_lang = &aicc_languages[0];
+
+static void aicc_choose_language(const char *argv0)
+{
+    size_t n = strlen(argv0);
+    aicc_lang = &aicc_languages[n >= 2 && !strcmp(argv0 + n - 2, "++")];
+}
+
 /* ---- the real compiler ---- */
 
 /* $AITOOL_CC's words (default cc): "gcc -m32" and "ccache cc" work. */
 static void aicc_real_compiler(spawn_argv *cc)
 {
-    const char *env = getenv("AITOOL_CC");
-    char *words = mem_strdup(env && *env ? env : "cc");
+    const char *env = getenv(aicc_lang->compiler_env);
+    char *words = mem_strdup(env && *env ? env : aicc_lang->compiler);
     for (char *w = strtok(words, " \t"); w; w = strtok(NULL, " \t"))
         spawn_push(cc, w);
     if (!cc->n)
-        spawn_push(cc, "cc");
+        spawn_push(cc, aicc_lang->compiler);
     free(words);
 }
 
 static void aicc_cannot_run(const char *program, int err)
 {
-    diag_tool(DIAG_ERROR, "cannot run the compiler '%s' (AITOOL_CC names it; default cc): %s",
-              program, strerror(err));
+    diag_tool(DIAG_ERROR, "cannot run the compiler '%s' (%s names it; default %s): %s", program,
+              aicc_lang->compiler_env, aicc_lang->compiler, strerror(err));
 }
 
 /* Runs argv, standard error to err_path when not NULL (standard output to
@@ -183,7 +220,10 @@ static bool aicc_ends_with(const char *arg, const char *suffix)
 
 static bool aicc_is_c_source(const char *arg)
 {
-    return aicc_ends_with(arg, ".c");
+    for (size_t i = 0; i < aicc_lang->nsources; i++)
+        if (aicc_ends_with(arg, aicc_lang->sources[i]))
+            return true;
+    return false;
 }
 
 static bool aicc_is_linker_input(const char *arg)
@@ -225,7 +265,7 @@ static void aicc_classify(aicc_cmd *c, int *i)
     } else if (aicc_is_linker_input(a)) {
         c->nlinker++;
     } else {
-        c->foreign = true; /* an assembly source, a C++ source, a linker script: not ours */
+        c->foreign = true; /* assembly, the other language's source, a linker script */
     }
 }
 
@@ -511,13 +551,13 @@ static void aicc_note_file(aicc_tmp *t, const char *path)
     spawn_push(&t->files, path);
 }
 
-/* The object of the k-th source of a link: its name with .o for .c, in
- * the source's directory of the temporary directory. */
+/* The object of the k-th source of a link: its name with .o for its
+ * suffix, in the source's directory of the temporary directory. */
 static char *aicc_object_path(const aicc_tmp *t, const aicc_cmd *c, size_t k)
 {
     strbuf obj = STRBUF_INIT;
     const char *base = fileio_basename(c->argv[c->sources[k]]);
-    strbuf_printf(&obj, "%s/%zu/%.*so", t->dir, k, (int)(strlen(base) - 1), base);
+    strbuf_printf(&obj, "%s/%zu/%.*s.o", t->dir, k, (int)(strrchr(base, '.') - base), base);
     return strbuf_take(&obj);
 }
 
@@ -680,20 +720,25 @@ static int aicc_compile(const aicc_cmd *c, const spawn_argv *real)
 static int aicc_main(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "--aitool-version")) {
-        args_print_version(stdout, "aitool-cc", NULL);
+        args_print_version(stdout, aicc_lang->name, NULL);
         return 0;
     }
+    bool cxx = aicc_lang != &aicc_languages[0];
     if (argc == 2 && !strcmp(argv[1], "--aitool-help")) {
-        printf("usage: aitool-cc [cc options] file.c...   (as CC for make, CMake, configure)\n"
-               "       aitool-cc --aitool-version | --aitool-help\n"
-               "  compiles each C source to an object through measuretool -auto-instrument\n"
+        printf("usage: %s [%s options] file%s...   (as %s for make, CMake, configure)\n"
+               "       %s --aitool-version | --aitool-help\n"
+               "  compiles each %s source to an object through measuretool -auto-instrument\n"
                "  (and links them when the command links);\n"
-               "  the real compiler is $AITOOL_CC (default cc); see aitool-cc(1)\n");
+               "  the real compiler is $%s (default %s); see aitool-cc(1)\n",
+               aicc_lang->name, aicc_lang->compiler, cxx ? ".cpp" : ".c", cxx ? "CXX" : "CC",
+               aicc_lang->name, cxx ? "C++" : "C", aicc_lang->compiler_env,
+               aicc_lang->compiler);
         return 0;
     }
     /* AITOOL_CC=aitool-cc would call itself for ever */
     if (getenv("AITOOL_CC_RUNNING")) {
-        diag_tool(DIAG_ERROR, "AITOOL_CC names aitool-cc itself: name the real compiler");
+        diag_tool(DIAG_ERROR, "%s names %s itself: name the real compiler",
+                  aicc_lang->compiler_env, aicc_lang->name);
         return 2;
     }
     setenv("AITOOL_CC_RUNNING", "1", 1);
@@ -709,7 +754,8 @@ static int aicc_main(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    diag_set_program("aitool-cc");
+    aicc_choose_language(argc > 0 ? argv[0] : "aitool-cc");
+    diag_set_program(aicc_lang->name);
     fileio_program_begin();
     return fileio_program_end(aicc_main(argc, argv), 2);
 }
