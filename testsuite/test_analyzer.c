@@ -1154,6 +1154,10 @@ static void test_cxx_loop_calls(void)
          "1 * sizeof(double )", 8},
         {"functor", 71, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16,
          "1 * sizeof(double )", 8},
+        {"held", 81, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+        {"held", 82, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
     };
     setup su = {NULL, 0, "cxx_loop_calls.annot", false, false};
     CHECK_KERNEL_WITH("cxx_loop_calls.cpp", &su, loops);
@@ -1175,6 +1179,16 @@ static void test_cxx_loop_calls(void)
         CU_ASSERT_STRING_EQUAL(l->bounds.upper ? l->bounds.upper : "NULL", want[n].upper);
     }
     CU_ASSERT_EQUAL(n, 8);
+    /* A range held in a variable: its initializer's bounds. */
+    const lm_function *held = function_named(p, "held");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(held);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(held->loops);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(held->loops->next);
+    const lm_loop *r = held->loops, *s = held->loops->next;
+    CU_ASSERT_STRING_EQUAL(r->bounds.lower ? r->bounds.lower : "NULL", "0");
+    CU_ASSERT_STRING_EQUAL(r->bounds.upper ? r->bounds.upper : "NULL", "n-1");
+    CU_ASSERT_STRING_EQUAL(s->bounds.lower ? s->bounds.lower : "NULL", "2");
+    CU_ASSERT_STRING_EQUAL(s->bounds.upper ? s->bounds.upper : "NULL", "9");
     lm_program_free(&p);
     /* Without the built-in set, a RAJA loop is no loop: its lambda counts
      * where it is written, at the function's level. */

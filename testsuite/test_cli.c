@@ -402,7 +402,7 @@ static void test_loops_written_as_calls(void)
     cJSON *root = cJSON_Parse(r.out);
     CU_ASSERT_PTR_NOT_NULL_FATAL(root);
     cJSON *loops = cJSON_GetObjectItemCaseSensitive(root, "loops");
-    CU_ASSERT_EQUAL(cJSON_GetArraySize(loops), 11);
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(loops), 13);
     cJSON *forall = cJSON_GetArrayItem(loops, 0);
     CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(forall, "kind")->valuestring, "for");
     CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(forall, "function")->valuestring,

@@ -44,7 +44,9 @@ bool call_loops_of(const annot_set *s, CXCursor c, call_loop *out);
  * bounds, lower and upper inclusive, as C text: a count n gives 0 and n-1,
  * a range object made of (b, e) gives b and e-1, an iterator pair over a
  * container v gives 0 and v.size-1 (a symbol), numbers when the text is
- * one.  False when the range cannot be read (a variable holding a range). */
+ * one; a range held in a variable is read from its declaration's
+ * initializer (`auto r = RangeSegment(0, n);`).  False when the range
+ * cannot be read. */
 bool call_loops_bounds(CXTranslationUnit tu, CXCursor c, const call_loop *lc, char **var,
                       char **lower, char **upper);
 
