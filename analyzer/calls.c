@@ -349,14 +349,20 @@ static void apply_summary(walker *w, size_t acc, CXCursor call, const callee_inf
 }
 
 /* A call in a loop whose bytes cannot all be known; `why` finishes the
- * sentence that starts with the callee. */
-static void warn_incomplete(CXCursor call, const char *callee, const char *why)
+ * sentence that starts with the callee.  Said once per place: the calls of
+ * a chain (`std::cout << a << b`) are all at its start. */
+static void warn_incomplete(walk_cache *wc, CXCursor call, const char *callee, const char *why)
 {
     CXFile file = NULL;
     unsigned line = 0, col = 0;
     clang_getFileLocation(clang_getCursorLocation(call), &file, &line, &col, NULL);
     char *name = file ? cx_copy_string(clang_getFileName(file)) : mem_strdup("");
-    diag_at(DIAG_WARNING, name, line, col, "'%s' %s: the loop's bytes are incomplete", callee, why);
+    strbuf key = STRBUF_INIT;
+    strbuf_printf(&key, "warned:%s:%u:%u:'%s' %s", name, line, col, callee, why);
+    if (walk_first_time(wc, strbuf_cstr(&key)))
+        diag_at(DIAG_WARNING, name, line, col, "'%s' %s: the loop's bytes are incomplete", callee,
+                why);
+    strbuf_release(&key);
     free(name);
 }
 
@@ -367,25 +373,26 @@ static void apply_indirect(walker *w, size_t acc, CXCursor call)
     char *name = kids.n ? cx_expr_text(w->cache->tu, kids.v[0]) : mem_strdup("<call>");
     tally_unknown(walk_tally(w, acc), walk_intern(w->cache, name));
     if (walk_in_reported_loop(w))
-        warn_incomplete(call, name, "is called through a pointer");
+        warn_incomplete(w->cache, call, name, "is called through a pointer");
     free(name);
 }
 
-static void warn_callee(CXCursor call, const callee_info *ci, const unsized_array *un)
+static void warn_callee(walk_cache *wc, CXCursor call, const callee_info *ci,
+                        const unsized_array *un)
 {
     if (ci->unknown) {
-        warn_incomplete(call, ci->name, "has no definition here and no annotation (see -annot)");
+        warn_incomplete(wc, call, ci->name, "has no definition here and no annotation (see -annot)");
     } else if (un->name) {
         strbuf why = STRBUF_INIT;
         strbuf_printf(&why, "moves array '%s' of '%s', an incomplete type whose size is unknown",
                       un->name, un->elem_type);
-        warn_incomplete(call, ci->name, strbuf_cstr(&why));
+        warn_incomplete(wc, call, ci->name, strbuf_cstr(&why));
         strbuf_release(&why);
     } else if (!ci->annot && ci->followed && ci->summary.unknown.n) {
         strbuf why = STRBUF_INIT;
         strbuf_printf(&why, "calls '%s', which has no definition here and no annotation",
                       ci->summary.unknown.v[0]);
-        warn_incomplete(call, ci->name, strbuf_cstr(&why));
+        warn_incomplete(wc, call, ci->name, strbuf_cstr(&why));
         strbuf_release(&why);
     }
 }
@@ -435,6 +442,6 @@ bool calls_apply(walker *w, size_t acc, CXCursor call, access_mode mode)
     if (ci->unknown || un.name)
         tally_unknown(walk_tally(w, acc), ci->name);
     if (walk_in_reported_loop(w))
-        warn_callee(call, ci, &un);
+        warn_callee(w->cache, call, ci, &un);
     return true;
 }

@@ -206,6 +206,16 @@ const char *walk_intern(walk_cache *wc, const char *s)
     return e->s;
 }
 
+bool walk_first_time(walk_cache *wc, const char *s)
+{
+    string_entry **bucket = &wc->strings[string_hash(s) % STRING_BUCKETS];
+    for (string_entry *e = *bucket; e; e = e->next)
+        if (!strcmp(e->s, s))
+            return false;
+    walk_intern(wc, s);
+    return true;
+}
+
 tally *walk_tally(walker *w, size_t acc)
 {
     return &w->stack->tallies[acc];

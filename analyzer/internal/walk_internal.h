@@ -124,6 +124,8 @@ typedef struct array_target {
 } array_target;
 
 const char *walk_intern(walk_cache *wc, const char *s);
+/* Whether s was never interned before (it is now): a warning said once. */
+bool walk_first_time(walk_cache *wc, const char *s);
 
 /* The element an array of type t is made of, as a use (key and name unset). */
 use walk_element_use(walk_cache *wc, CXType t);
