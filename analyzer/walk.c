@@ -1626,7 +1626,7 @@ void walk_summarize(walk_cache *wc, CXCursor definition, tally *out, const char 
         return;
     int n = clang_Cursor_getNumArguments(definition);
     summary_params sp = {NULL, NULL, n > 0 ? n : 0,
-                         .has_this = clang_getCursorKind(definition) != CXCursor_FunctionDecl &&
+                         .has_this = clang_getCursorKind(definition) == CXCursor_CXXMethod &&
                                      !clang_CXXMethod_isStatic(definition),
                          .accessor = is_accessor(definition, body)};
     if (sp.n) {

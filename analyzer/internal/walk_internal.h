@@ -77,7 +77,7 @@ typedef struct summary_params {
     CXCursor *decls;
     const char **names;
     int n;
-    bool has_this;   /* a method's: its members are the caller's object's */
+    bool has_this;   /* a method's (not a constructor's): its members are the caller's object's */
     bool accessor;   /* its body is one `return` of a reference to an element */
 } summary_params;
 
