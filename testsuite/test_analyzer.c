@@ -1112,6 +1112,8 @@ static void test_cxx_accessors(void)
          "1 * sizeof(int ) + 1 * sizeof(double )", 12, "1 * sizeof(double )", 8},
         {"scale", 77, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "1 * sizeof(double )", 8,
          "1 * sizeof(double )", 8},
+        {"construct", 97, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
     };
     CHECK_KERNEL("cxx_accessors.cpp", NULL, 0, loops);
     static const char *const names[] = {
@@ -1120,18 +1122,19 @@ static void test_cxx_accessors(void)
         "m->m_pos rw, m->m_vel r",
         "mesh.m_node r, out w, mesh.m_e r",
         "w rw",
+        "w r, out w, t.v r",
     };
     setup su = {NULL, 0, NULL, false, false};
     lm_program *p = analyze_quietly("cxx_accessors.cpp", &su);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     size_t n = 0;
     for (const lm_function *fn = p->files->functions; fn; fn = fn->next)
-        for (const lm_loop *l = fn->loops; l && n < 5; l = lm_loop_next_preorder(l), n++) {
+        for (const lm_loop *l = fn->loops; l && n < 6; l = lm_loop_next_preorder(l), n++) {
             char *got = array_names(l);
             CU_ASSERT_STRING_EQUAL(got, names[n]);
             free(got);
         }
-    CU_ASSERT_EQUAL(n, 5);
+    CU_ASSERT_EQUAL(n, 6);
     lm_program_free(&p);
 }
 

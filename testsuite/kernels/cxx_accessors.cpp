@@ -79,3 +79,23 @@ void scale(std::vector<Real_t> &w, Real_t s, Index_t n)
         r = r * s + 1.0;
     }
 }
+
+/* Line 97: a constructor's members are those of the object it makes, no
+ * array of the caller: Tmp t(w[i]) loads w, its body's v[1] = a * 2.0 is
+ * 1 multiply; out[i] = t.v[1] loads the local t.v and stores out. */
+struct Tmp {
+    double v[2];
+    Tmp(double a)
+    {
+        v[0] = a;
+        v[1] = a * 2.0;
+    }
+};
+
+void construct(const double *w, double *out, Index_t n)
+{
+    for (Index_t i = 0; i < n; ++i) {
+        Tmp t(w[i]);
+        out[i] = t.v[1];
+    }
+}
