@@ -293,9 +293,8 @@ bool call_loops_bounds(CXTranslationUnit tu, CXCursor c, const call_loop *lc, ch
     return true;
 }
 
-const annot_element *call_loops_element(const annot_set *s, CXCursor c, CXCursor *object)
+const annot_element *call_loops_element(const annot_set *s, CXCursor callee)
 {
-    CXCursor callee = clang_getCursorReferenced(c);
     if (!s || clang_getCursorKind(callee) != CXCursor_CXXMethod)
         return NULL;
     char *method = cx_copy_string(clang_getCursorSpelling(callee));
@@ -306,8 +305,5 @@ const annot_element *call_loops_element(const annot_set *s, CXCursor c, CXCursor
     char *cls = call_loops_qualified_name(clang_getCursorSemanticParent(callee));
     const annot_element *el = annot_lookup_element(s, cls);
     free(cls);
-    if (!el)
-        return NULL;
-    *object = cxx_call_object(c);
-    return clang_Cursor_isNull(*object) ? NULL : el;
+    return el;
 }

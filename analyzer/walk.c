@@ -173,6 +173,13 @@ struct decl_entry {
     const char *key, *name;
 };
 
+struct method_entry {
+    method_entry *next;
+    CXCursor decl; /* canonical */
+    unsigned hash;
+    const annot_element *element; /* its class's element annotation, or NULL */
+};
+
 struct type_entry {
     CXType type;
     const char *spelling;
@@ -1099,6 +1106,26 @@ static bool start_call_loop(walker *w, frame *f, CXCursor c)
     return true;
 }
 
+/* The element annotation of the class of the method call c calls, asked
+ * once per method: a C++ unit calls its library's methods everywhere, and
+ * the question means the class's qualified name and a search of the set. */
+static const annot_element *method_element(walk_cache *wc, CXCursor c)
+{
+    CXCursor callee = clang_getCursorReferenced(c);
+    if (!wc->annots || clang_getCursorKind(callee) != CXCursor_CXXMethod)
+        return NULL;
+    CXCursor canon = clang_getCanonicalCursor(callee);
+    unsigned hash = clang_hashCursor(canon);
+    method_entry **bucket = &wc->methods[hash % METHOD_BUCKETS];
+    for (method_entry *e = *bucket; e; e = e->next)
+        if (e->hash == hash && clang_equalCursors(e->decl, canon))
+            return e->element;
+    method_entry *e = arena_alloc(wc->scratch, sizeof *e);
+    *e = (method_entry){*bucket, canon, hash, call_loops_element(wc->annots, callee)};
+    *bucket = e;
+    return e->element;
+}
+
 /* A call: in C++ perhaps a loop, an element access of a standard container
  * or of an annotated class, or the arithmetic of std::complex, else a call
  * by calls.c's rules. */
@@ -1110,8 +1137,8 @@ static void start_call(walker *w, frame *f, CXCursor c, access_mode mode)
         f->first_mode = cxx_assignment_mode(c);
         CXCursor object;
         lm_fp_counts ops = {{0}};
-        const annot_element *el = call_loops_element(w->cache->annots, c, &object);
-        if (el) {
+        const annot_element *el = method_element(w->cache, c);
+        if (el && !clang_Cursor_isNull(object = cxx_call_object(c))) {
             record_element_call(w, f, c, object, mode, el);
             return;
         }

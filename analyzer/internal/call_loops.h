@@ -54,8 +54,8 @@ bool call_loops_bounds(CXTranslationUnit tu, CXCursor c, const call_loop *lc, ch
  * or an invalid type. */
 CXType call_loops_elem_type(CXCursor arg);
 
-/* The element annotation of the class whose operator() or operator[] call c
- * is, with *object the value it is called on; NULL when none. */
-const annot_element *call_loops_element(const annot_set *s, CXCursor c, CXCursor *object);
+/* The element annotation of the class whose operator() or operator[]
+ * callee is; NULL when none (or callee is another function). */
+const annot_element *call_loops_element(const annot_set *s, CXCursor callee);
 
 #endif

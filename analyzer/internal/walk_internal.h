@@ -32,10 +32,17 @@ typedef struct walk_stack {
 } walk_stack;
 
 typedef struct decl_entry decl_entry;
+typedef struct method_entry method_entry;
 typedef struct type_entry type_entry;
 typedef struct string_entry string_entry;
 
-enum { DECL_BUCKETS = 1024, STRING_BUCKETS = 256, CALLEE_BUCKETS = 256, TYPE_BUCKETS = 256 };
+enum {
+    DECL_BUCKETS = 1024,
+    STRING_BUCKETS = 256,
+    CALLEE_BUCKETS = 256,
+    TYPE_BUCKETS = 256,
+    METHOD_BUCKETS = 256
+};
 
 typedef struct global_var {
     const char *name;
@@ -58,6 +65,7 @@ struct walk_cache {
     size_t type_buckets[TYPE_BUCKETS]; /* the first entry of each, plus one */
     string_entry *strings[STRING_BUCKETS];
     callee_info *callees[CALLEE_BUCKETS];
+    method_entry *methods[METHOD_BUCKETS]; /* the element annotation of each method called */
     global_var *globals; /* the unit's file-scope variables, read on first need */
     size_t nglobals;
     bool globals_read;
