@@ -45,6 +45,11 @@
  * reads.  The chain's state lives in the frame of its top; the frames of its
  * base steps update it as the descent goes down, and the access is recorded
  * when the top is finished, in source order by a number taken at the top.
+ * In C++ an element bound to a local reference (`auto &r = v[i];`) is no
+ * access where it is bound: the reference's uses load and store it
+ * (ref_binding).  A summary of a method names its members by a path from
+ * `this`, which calls.c renames to the object called on; an accessor's
+ * summary also notes which array its one `return` hands back.
  *
  * Loops.  A loop's header (init, condition, increment) belongs to the level
  * that contains the loop; its body is the loop's own level.  Children come in
@@ -933,11 +938,10 @@ static void record_element_call(walker *w, frame *f, CXCursor call, CXCursor obj
     if (f->node && (mode & ACC_WRITE))
         f->node->ops[LM_OP_STORE]++;
     unsigned long seq = ++w->seq;
-    if (w->dt)
-        detail_element_call(w, call, object, detail_mode(&w->stack->frames[w->nframes - 2], mode),
-                            seq);
-    array_target target;
     const frame *parent = &w->stack->frames[w->nframes - 2];
+    if (w->dt)
+        detail_element_call(w, call, object, detail_mode(parent, mode), seq);
+    array_target target;
     if (!((mode & ACC_READWRITE) || parent->binds_reference) || !walk_counts_bytes(w) ||
         !walk_array_target(w, object, &target))
         return;
