@@ -246,6 +246,21 @@ static char *pair_upper(CXTranslationUnit tu, CXCursor begin, CXCursor end)
     return out;
 }
 
+/* A range held in a variable (`auto r = RangeSegment(0, n);`,
+ * `RangeSegment r(0, n);`): the expression its declaration makes it of, so
+ * the range is read where it is written; e itself for any other. */
+static CXCursor range_made_of(CXCursor e)
+{
+    CXCursor made = unwrap(e);
+    if (clang_getCursorKind(made) != CXCursor_DeclRefExpr)
+        return made;
+    CXCursor decl = clang_getCursorReferenced(made);
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl)
+        return made;
+    CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+    return clang_Cursor_isNull(init) ? made : unwrap(init);
+}
+
 bool call_loops_bounds(CXTranslationUnit tu, CXCursor c, const call_loop *lc, char **var,
                       char **lower, char **upper)
 {
@@ -257,7 +272,7 @@ bool call_loops_bounds(CXTranslationUnit tu, CXCursor c, const call_loop *lc, ch
         count = range;
     if (count >= 0) {
         CXCursor arg = clang_Cursor_getArgument(c, (unsigned)count);
-        CXCursor made = unwrap(arg);
+        CXCursor made = range_made_of(arg);
         enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(cx_strip(arg))).kind;
         if (k >= CXType_Bool && k <= CXType_Int128) {
             *lower = mem_strdup("0");
@@ -278,9 +293,8 @@ bool call_loops_bounds(CXTranslationUnit tu, CXCursor c, const call_loop *lc, ch
     return true;
 }
 
-const annot_element *call_loops_element(const annot_set *s, CXCursor c, CXCursor *object)
+const annot_element *call_loops_element(const annot_set *s, CXCursor callee)
 {
-    CXCursor callee = clang_getCursorReferenced(c);
     if (!s || clang_getCursorKind(callee) != CXCursor_CXXMethod)
         return NULL;
     char *method = cx_copy_string(clang_getCursorSpelling(callee));
@@ -291,8 +305,5 @@ const annot_element *call_loops_element(const annot_set *s, CXCursor c, CXCursor
     char *cls = call_loops_qualified_name(clang_getCursorSemanticParent(callee));
     const annot_element *el = annot_lookup_element(s, cls);
     free(cls);
-    if (!el)
-        return NULL;
-    *object = cxx_call_object(c);
-    return clang_Cursor_isNull(*object) ? NULL : el;
+    return el;
 }

@@ -11,8 +11,16 @@
  *   - a function defined in the unit is followed: its body is walked once
  *     into a summary (walk_summarize), whose FP operations count at every
  *     call site and whose array uses through parameters are renamed to the
- *     arrays passed; a call back into a function being summarized adds
- *     nothing (the recursion guard);
+ *     arrays passed, and a method's uses of its object's members to the
+ *     members of the object it is called on (`domain.x(i)` reads the
+ *     `m_x` of `domain`: "domain.m_x"); a call back into a function being
+ *     summarized adds nothing (the recursion guard);
+ *   - an accessor, a function whose body is one `return` of an element and
+ *     whose result is an lvalue reference to it (`Real_t &x(Index_t i)
+ *     { return m_x[i]; }`), is that element's access at the call site, a
+ *     load or a store by the context of the call as a subscript is
+ *     (`domain.x(i) = v` stores, `domain.x(i) += v` loads and stores,
+ *     `&domain.x(0)` does neither);
  *   - an annotation says which arguments (and which globals) the function
  *     reads and modifies.  A user's annotation replaces what following the
  *     definition would say about bytes; the built-in set only speaks for
@@ -50,6 +58,7 @@ struct callee_info {
     bool followed, in_progress;  /* defined in the unit; being summarized */
     bool unknown;                /* no definition, no annotation */
     tally summary;               /* followed: one execution of the body */
+    const char *element;         /* an accessor's: its element's key in the summary */
 };
 
 static const annot_function *find_annotation(const walk_cache *wc, const char *name)
@@ -94,7 +103,7 @@ static void resolve_callee(walk_cache *wc, callee_info *ci, CXCursor callee)
     CXCursor def = clang_getCursorDefinition(callee);
     if (!clang_Cursor_isNull(def) && cxx_is_function(clang_getCursorKind(def))) {
         ci->followed = ci->in_progress = true;
-        walk_summarize(wc, def, &ci->summary);
+        walk_summarize(wc, def, &ci->summary, &ci->element);
         ci->in_progress = false;
     }
     if (a && (!a->builtin || !ci->followed))
@@ -260,16 +269,45 @@ static char *join_member_path(const char *arg, const char *suffix)
     return strbuf_take(&sb);
 }
 
+/* Where a use of member path `suffix` of a method's `this` lands at this
+ * call: the same member of the object the method is called on. */
+static void map_this_use(walker *w, CXCursor call, const char *suffix, array_target *target)
+{
+    CXCursor object = cxx_call_object(call);
+    if (clang_Cursor_isNull(object) || clang_getCursorKind(object) == CXCursor_CXXThisExpr) {
+        walk_this_target(w, suffix, target);
+        return;
+    }
+    bool pointer = cx_type_is_pointer(clang_getCanonicalType(clang_getCursorType(object)));
+    char *text = cx_path_text(w->cache->tu, object);
+    strbuf path = STRBUF_INIT;
+    strbuf_printf(&path, "%s%s%s", text, pointer ? "->" : ".", suffix + strspn(suffix, "->."));
+    if (!walk_path_target(w, cx_root_declaration(object), strbuf_cstr(&path), target))
+        target->key = NULL;
+    strbuf_release(&path);
+    free(text);
+}
+
 /* Where a summary's use through a parameter lands at this call. */
 static bool map_summary_use(walker *w, CXCursor call, const use *u, use *out)
 {
     *out = *u;
-    if (u->param < 0)
+    if (u->param == WALK_PARAM_GLOBAL)
         return true;
+    array_target target;
+    if (u->param == WALK_PARAM_THIS) {
+        map_this_use(w, call, u->suffix, &target);
+        if (!target.key)
+            return false;
+        out->key = target.key;
+        out->name = target.name;
+        out->param = target.param;
+        out->suffix = target.suffix;
+        return true;
+    }
     if (u->param >= clang_Cursor_getNumArguments(call))
         return false;
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)u->param);
-    array_target target;
     if (!*u->suffix) {
         CXCursor base = argument_base(arg);
         if (clang_Cursor_isNull(base) || !walk_array_target(w, base, &target))
@@ -290,29 +328,41 @@ static bool map_summary_use(walker *w, CXCursor call, const use *u, use *out)
     return true;
 }
 
-static void apply_summary(walker *w, size_t acc, CXCursor call, const callee_info *ci)
+/* The summary's uses at this call; an accessor's element is read and
+ * written as the call is used (mode). */
+static void apply_summary(walker *w, size_t acc, CXCursor call, const callee_info *ci,
+                          access_mode mode)
 {
     const use_list *uses = &ci->summary.incl_uses;
     for (size_t i = 0; i < uses->n; i++) {
         use m;
         if (!map_summary_use(w, call, &uses->v[i], &m))
             continue;
-        tally_note(walk_tally(w, acc), &m, uses->v[i].first_read != 0,
-                   uses->v[i].first_write != 0, ++w->seq);
+        bool element = ci->element && uses->v[i].key == ci->element;
+        bool read = element ? (mode & ACC_READ) != 0 : uses->v[i].first_read != 0;
+        bool write = element ? (mode & ACC_WRITE) != 0 : uses->v[i].first_write != 0;
+        if (read || write)
+            tally_note(walk_tally(w, acc), &m, read, write, ++w->seq);
     }
     for (size_t i = 0; i < ci->summary.unknown.n; i++)
         tally_unknown(walk_tally(w, acc), ci->summary.unknown.v[i]);
 }
 
 /* A call in a loop whose bytes cannot all be known; `why` finishes the
- * sentence that starts with the callee. */
-static void warn_incomplete(CXCursor call, const char *callee, const char *why)
+ * sentence that starts with the callee.  Said once per place: the calls of
+ * a chain (`std::cout << a << b`) are all at its start. */
+static void warn_incomplete(walk_cache *wc, CXCursor call, const char *callee, const char *why)
 {
     CXFile file = NULL;
     unsigned line = 0, col = 0;
     clang_getFileLocation(clang_getCursorLocation(call), &file, &line, &col, NULL);
     char *name = file ? cx_copy_string(clang_getFileName(file)) : mem_strdup("");
-    diag_at(DIAG_WARNING, name, line, col, "'%s' %s: the loop's bytes are incomplete", callee, why);
+    strbuf key = STRBUF_INIT;
+    strbuf_printf(&key, "warned:%s:%u:%u:'%s' %s", name, line, col, callee, why);
+    if (walk_first_time(wc, strbuf_cstr(&key)))
+        diag_at(DIAG_WARNING, name, line, col, "'%s' %s: the loop's bytes are incomplete", callee,
+                why);
+    strbuf_release(&key);
     free(name);
 }
 
@@ -323,25 +373,26 @@ static void apply_indirect(walker *w, size_t acc, CXCursor call)
     char *name = kids.n ? cx_expr_text(w->cache->tu, kids.v[0]) : mem_strdup("<call>");
     tally_unknown(walk_tally(w, acc), walk_intern(w->cache, name));
     if (walk_in_reported_loop(w))
-        warn_incomplete(call, name, "is called through a pointer");
+        warn_incomplete(w->cache, call, name, "is called through a pointer");
     free(name);
 }
 
-static void warn_callee(CXCursor call, const callee_info *ci, const unsized_array *un)
+static void warn_callee(walk_cache *wc, CXCursor call, const callee_info *ci,
+                        const unsized_array *un)
 {
     if (ci->unknown) {
-        warn_incomplete(call, ci->name, "has no definition here and no annotation (see -annot)");
+        warn_incomplete(wc, call, ci->name, "has no definition here and no annotation (see -annot)");
     } else if (un->name) {
         strbuf why = STRBUF_INIT;
         strbuf_printf(&why, "moves array '%s' of '%s', an incomplete type whose size is unknown",
                       un->name, un->elem_type);
-        warn_incomplete(call, ci->name, strbuf_cstr(&why));
+        warn_incomplete(wc, call, ci->name, strbuf_cstr(&why));
         strbuf_release(&why);
     } else if (!ci->annot && ci->followed && ci->summary.unknown.n) {
         strbuf why = STRBUF_INIT;
         strbuf_printf(&why, "calls '%s', which has no definition here and no annotation",
                       ci->summary.unknown.v[0]);
-        warn_incomplete(call, ci->name, strbuf_cstr(&why));
+        warn_incomplete(wc, call, ci->name, strbuf_cstr(&why));
         strbuf_release(&why);
     }
 }
@@ -364,7 +415,7 @@ static CXCursor calls_callee_of(CXCursor call)
                : callee;
 }
 
-bool calls_apply(walker *w, size_t acc, CXCursor call)
+bool calls_apply(walker *w, size_t acc, CXCursor call, access_mode mode)
 {
     CXCursor callee = calls_callee_of(call);
     if (clang_Cursor_isNull(callee) || !cxx_is_function(clang_getCursorKind(callee))) {
@@ -386,11 +437,11 @@ bool calls_apply(walker *w, size_t acc, CXCursor call)
         apply_clause(w, acc, call, ci->annot, &ci->annot->read, true, false, &un);
         apply_clause(w, acc, call, ci->annot, &ci->annot->modify, false, true, &un);
     } else if (ci->followed) {
-        apply_summary(w, acc, call, ci);
+        apply_summary(w, acc, call, ci, mode);
     }
     if (ci->unknown || un.name)
         tally_unknown(walk_tally(w, acc), ci->name);
     if (walk_in_reported_loop(w))
-        warn_callee(call, ci, &un);
+        warn_callee(w->cache, call, ci, &un);
     return true;
 }

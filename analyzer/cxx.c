@@ -269,6 +269,36 @@ CXCursor cxx_container_root(CXCursor c)
     return c;
 }
 
+/* Down a chain of members to `this`, appending them on the way back. */
+static bool cxx_append_this_path(CXCursor c, strbuf *sb, int depth)
+{
+    c = cx_strip(c);
+    if (depth > 64 || clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+        return false;
+    cx_kids kids = cx_children_of(c);
+    CXCursor base = kids.n == 1 ? cx_strip(kids.v[0]) : clang_getNullCursor();
+    bool arrow = true; /* an implicit member is `this->m` */
+    if (kids.n > 1 ||
+        (kids.n == 1 && clang_getCursorKind(base) != CXCursor_CXXThisExpr &&
+         !cxx_append_this_path(base, sb, depth + 1)))
+        return false;
+    if (kids.n == 1 && clang_getCursorKind(base) != CXCursor_CXXThisExpr)
+        arrow = cx_type_is_pointer(clang_getCanonicalType(clang_getCursorType(base)));
+    char *name = cx_copy_string(clang_getCursorSpelling(c));
+    strbuf_printf(sb, "%s%s", arrow ? "->" : ".", name);
+    free(name);
+    return true;
+}
+
+char *cxx_this_path(CXCursor c)
+{
+    strbuf sb = STRBUF_INIT;
+    if (cxx_append_this_path(c, &sb, 0))
+        return strbuf_take(&sb);
+    strbuf_release(&sb);
+    return NULL;
+}
+
 /* ---- std::complex ---- */
 
 static const char *const cxx_complex_names[] = {"complex"};

@@ -17,6 +17,8 @@
  *
  * The clauses are read from text, the same way for every form: the rest of
  * the directive's line, or the contents of the string literal. */
+/* memmem */
+#define _GNU_SOURCE
 #include "pragma.h"
 
 #include <stdint.h>
@@ -65,16 +67,11 @@ typedef struct file_scan {
     bool ok;
 } file_scan;
 
+/* Every header of a unit is searched (a C++ unit's library is megabytes):
+ * glibc's memmem skips through text far faster than a loop over each 'a'. */
 static bool text_contains(const char *text, size_t size, const char *word)
 {
-    size_t n = strlen(word);
-    for (const char *s = text; size >= n && (s = memchr(s, word[0], size - n + 1)) != NULL; s++) {
-        if (memcmp(s, word, n) == 0)
-            return true;
-        size -= (size_t)(s + 1 - text);
-        text = s + 1;
-    }
-    return false;
+    return memmem(text, size, word, strlen(word)) != NULL;
 }
 
 static bool file_mentions(CXTranslationUnit tu, CXFile f)

@@ -45,6 +45,11 @@
  * reads.  The chain's state lives in the frame of its top; the frames of its
  * base steps update it as the descent goes down, and the access is recorded
  * when the top is finished, in source order by a number taken at the top.
+ * In C++ an element bound to a local reference (`auto &r = v[i];`) is no
+ * access where it is bound: the reference's uses load and store it
+ * (ref_binding).  A summary of a method names its members by a path from
+ * `this`, which calls.c renames to the object called on; an accessor's
+ * summary also notes which array its one `return` hands back.
  *
  * Loops.  A loop's header (init, condition, increment) belongs to the level
  * that contains the loop; its body is the loop's own level.  Children come in
@@ -141,6 +146,7 @@ struct frame {
     bool run_open, run_ends; /* switch bodies: a run is open; it ends before the next child */
     access_mode first_mode, rest_mode; /* handed to the first child, to the others */
     bool has_init;       /* declarations: a child that is not their type */
+    bool binds_reference; /* a local reference: an element it is bound to is ref_binding's */
     unsigned run, dim;   /* subscript steps: their run, their place in it (0: its top) */
     CXCursor loop_var;   /* loop statements, with the detail: the loop's variable */
     bool range_for;      /* a range-based for whose element is counted: range_elem */
@@ -171,6 +177,13 @@ struct decl_entry {
     CXCursor decl;
     unsigned hash;
     const char *key, *name;
+};
+
+struct method_entry {
+    method_entry *next;
+    CXCursor decl; /* canonical */
+    unsigned hash;
+    const annot_element *element; /* its class's element annotation, or NULL */
 };
 
 struct type_entry {
@@ -204,6 +217,16 @@ const char *walk_intern(walk_cache *wc, const char *s)
     e->next = *bucket;
     *bucket = e;
     return e->s;
+}
+
+bool walk_first_time(walk_cache *wc, const char *s)
+{
+    string_entry **bucket = &wc->strings[string_hash(s) % STRING_BUCKETS];
+    for (string_entry *e = *bucket; e; e = e->next)
+        if (!strcmp(e->s, s))
+            return false;
+    walk_intern(wc, s);
+    return true;
 }
 
 tally *walk_tally(walker *w, size_t acc)
@@ -349,10 +372,28 @@ bool walk_path_target(walker *w, CXCursor root, const char *path, array_target *
     return true;
 }
 
+void walk_this_target(walker *w, const char *suffix, array_target *out)
+{
+    if (w->params && w->params->has_this) {
+        param_target(w, WALK_PARAM_THIS, suffix, out);
+        return;
+    }
+    /* The walk's own method: its members are named as it writes them. */
+    walk_path_target(w, clang_getNullCursor(), suffix + strspn(suffix, "->."), out);
+}
+
 bool walk_array_target(walker *w, CXCursor base, array_target *out)
 {
     if (w->cache->cxx)
         base = cxx_container_root(base); /* `v.data()[i]` is an access of v */
+    if (w->params && w->params->has_this) {
+        char *suffix = cxx_this_path(base);
+        if (suffix) {
+            walk_this_target(w, suffix, out);
+            free(suffix);
+            return true;
+        }
+    }
     if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
         CXCursor decl = clang_getCursorReferenced(base);
         if (!clang_Cursor_isNull(decl))
@@ -364,10 +405,33 @@ bool walk_array_target(walker *w, CXCursor base, array_target *out)
     return ok;
 }
 
-/* A finished chain with a subscript is one access of one array. */
+/* An accessor's summary: the element its one `return` hands back (a
+ * node whose parent is that return statement) is the accessor's element. */
+static void note_returned(walker *w, const frame *parent, const array_target *target)
+{
+    if (w->params && w->params->accessor && parent->kind == CXCursor_ReturnStmt)
+        w->returned_key = target->key;
+}
+
+/* An element bound to a local reference (parent: the reference's
+ * declaration): its accesses are the reference's uses (note_reference_use). */
+static void bind_reference(walker *w, const frame *parent, const use *u)
+{
+    if (!parent->binds_reference)
+        return;
+    if (w->nrefs == w->refs_cap) {
+        w->refs_cap = w->refs_cap ? 2 * w->refs_cap : 4;
+        w->refs = mem_realloc(w->refs, w->refs_cap * sizeof *w->refs);
+    }
+    w->refs[w->nrefs++] = (ref_binding){clang_getCanonicalCursor(parent->cursor), *u};
+}
+
+/* A finished chain with a subscript is one access of one array (or, bound
+ * to a reference, none yet). */
 static void record_access(walker *w, size_t acc, const chain *ch)
 {
-    if (!ch->seen_subscript || !(ch->mode & ACC_READWRITE))
+    const frame *parent = &w->stack->frames[w->nframes - 1];
+    if (!ch->seen_subscript || !((ch->mode & ACC_READWRITE) || parent->binds_reference))
         return;
     if (!walk_counts_bytes(w))
         return;
@@ -377,13 +441,16 @@ static void record_access(walker *w, size_t acc, const chain *ch)
     array_target target;
     if (!walk_array_target(w, ch->array_base, &target))
         return;
+    note_returned(w, parent, &target);
     use u = walk_element_use(w->cache, elem);
     u.key = target.key;
     u.name = target.name;
     u.param = target.param;
     u.suffix = target.suffix;
-    tally_note(walk_tally(w, acc), &u, (ch->mode & ACC_READ) != 0, (ch->mode & ACC_WRITE) != 0,
-               ch->seq);
+    bind_reference(w, parent, &u);
+    if (ch->mode & ACC_READWRITE)
+        tally_note(walk_tally(w, acc), &u, (ch->mode & ACC_READ) != 0,
+                   (ch->mode & ACC_WRITE) != 0, ch->seq);
 }
 
 /* The detail's view of a finished chain: the subscripts of its lowest run,
@@ -424,11 +491,21 @@ static void count_access(const frame *f)
         f->node->ops[LM_OP_STORE]++;
 }
 
+/* The mode the detail records an access in: an element bound to a
+ * reference is recorded read where it is bound (the detail does not follow
+ * the reference's uses). */
+static access_mode detail_mode(const frame *parent, access_mode mode)
+{
+    return parent->binds_reference ? ACC_READ : mode;
+}
+
 static void finish_chain(walker *w, const frame *f)
 {
     count_access(f);
     if (w->dt) {
-        detail_chain(w, &f->chain);
+        chain ch = f->chain;
+        ch.mode = detail_mode(&w->stack->frames[w->nframes - 1], ch.mode);
+        detail_chain(w, &ch);
         w->nindexes = f->chain.first_index;
         if (--w->open_chains == 0)
             detail_flush_accesses(w->dt);
@@ -569,6 +646,7 @@ static frame *push_frame(walker *w, CXCursor c, size_t acc, opened_tally opened)
     f->switch_body = f->run_open = f->run_ends = false;
     f->first_mode = f->rest_mode = ACC_READ;
     f->has_init = false;
+    f->binds_reference = false;
     f->node = NULL;
     f->node_own = false;
     f->nchildren = 0;
@@ -777,13 +855,31 @@ static void range_access(walker *w, const frame *loop, size_t acc, access_mode m
         detail_flush_accesses(w->dt);
 }
 
-/* A write through a range-based for's reference variable stores the
- * element, at the level the write is in. */
-static void note_range_write(walker *w, const frame *f, CXCursor ref, access_mode mode)
+/* A use of a local reference bound to an element loads or stores the
+ * element (by the mode it is used in), at the level the use is in. */
+static void note_bound_use(walker *w, const frame *f, CXCursor decl, access_mode mode)
 {
-    if (!w->nranges || !(mode & ACC_WRITE) || !walk_counts_bytes(w))
+    for (size_t i = w->nrefs; i > 0; i--) {
+        if (!clang_equalCursors(w->refs[i - 1].var, decl))
+            continue;
+        tally_note(walk_tally(w, f->acc), &w->refs[i - 1].u, (mode & ACC_READ) != 0,
+                   (mode & ACC_WRITE) != 0, ++w->seq);
+        return;
+    }
+}
+
+/* A write through a range-based for's reference variable stores the
+ * element, at the level the write is in; a local reference bound to an
+ * element is read or written through. */
+static void note_reference_use(walker *w, const frame *f, CXCursor ref, access_mode mode)
+{
+    if ((!w->nranges && !w->nrefs) || !(mode & ACC_READWRITE) || !walk_counts_bytes(w))
         return;
     CXCursor decl = clang_getCanonicalCursor(clang_getCursorReferenced(ref));
+    if (w->nrefs)
+        note_bound_use(w, f, decl, mode);
+    if (!(mode & ACC_WRITE))
+        return;
     for (size_t i = w->nranges; i > 0; i--) {
         const range_element *r = &w->stack->frames[w->range_frames[i - 1]].range_elem;
         if (r->by_reference && clang_equalCursors(r->var, decl)) {
@@ -843,11 +939,14 @@ static void record_element_call(walker *w, frame *f, CXCursor call, CXCursor obj
     if (f->node && (mode & ACC_WRITE))
         f->node->ops[LM_OP_STORE]++;
     unsigned long seq = ++w->seq;
+    const frame *parent = &w->stack->frames[w->nframes - 2];
     if (w->dt)
-        detail_element_call(w, call, object, mode, seq);
+        detail_element_call(w, call, object, detail_mode(parent, mode), seq);
     array_target target;
-    if (!(mode & ACC_READWRITE) || !walk_counts_bytes(w) || !walk_array_target(w, object, &target))
+    if (!((mode & ACC_READWRITE) || parent->binds_reference) || !walk_counts_bytes(w) ||
+        !walk_array_target(w, object, &target))
         return;
+    note_returned(w, parent, &target);
     use u = walk_element_use(w->cache, elem);
     if (el && el->elem_type) {
         u.elem_type = walk_intern(w->cache, el->elem_type);
@@ -857,7 +956,10 @@ static void record_element_call(walker *w, frame *f, CXCursor call, CXCursor obj
     u.name = target.name;
     u.param = target.param;
     u.suffix = target.suffix;
-    tally_note(walk_tally(w, f->acc), &u, (mode & ACC_READ) != 0, (mode & ACC_WRITE) != 0, seq);
+    bind_reference(w, parent, &u);
+    if (mode & ACC_READWRITE)
+        tally_note(walk_tally(w, f->acc), &u, (mode & ACC_READ) != 0, (mode & ACC_WRITE) != 0,
+                   seq);
 }
 
 /* The loop of a reported function that statement (or call) c makes. */
@@ -916,13 +1018,13 @@ static void count_fp(walker *w, frame *f, lm_fp_class c)
 
 /* A call: its effect on f's tally and, with the detail, its call site with
  * what it added there (the tally's own counts and bytes after less before). */
-static void apply_call(walker *w, frame *f, CXCursor c)
+static void apply_call(walker *w, frame *f, CXCursor c, access_mode mode)
 {
     tally *t = walk_tally(w, f->acc);
     lm_fp_counts before = t->own;
     unsigned long loads = use_list_bytes(&t->own_uses, false);
     unsigned long stores = use_list_bytes(&t->own_uses, true);
-    bool direct = calls_apply(w, f->acc, c);
+    bool direct = calls_apply(w, f->acc, c, mode);
     if (!w->dt)
         return;
     detail_call_effect effect = {.indirect = !direct};
@@ -1031,6 +1133,26 @@ static bool start_call_loop(walker *w, frame *f, CXCursor c)
     return true;
 }
 
+/* The element annotation of the class of the method call c calls, asked
+ * once per method: a C++ unit calls its library's methods everywhere, and
+ * the question means the class's qualified name and a search of the set. */
+static const annot_element *method_element(walk_cache *wc, CXCursor c)
+{
+    CXCursor callee = clang_getCursorReferenced(c);
+    if (!wc->annots || clang_getCursorKind(callee) != CXCursor_CXXMethod)
+        return NULL;
+    CXCursor canon = clang_getCanonicalCursor(callee);
+    unsigned hash = clang_hashCursor(canon);
+    method_entry **bucket = &wc->methods[hash % METHOD_BUCKETS];
+    for (method_entry *e = *bucket; e; e = e->next)
+        if (e->hash == hash && clang_equalCursors(e->decl, canon))
+            return e->element;
+    method_entry *e = arena_alloc(wc->scratch, sizeof *e);
+    *e = (method_entry){*bucket, canon, hash, call_loops_element(wc->annots, callee)};
+    *bucket = e;
+    return e->element;
+}
+
 /* A call: in C++ perhaps a loop, an element access of a standard container
  * or of an annotated class, or the arithmetic of std::complex, else a call
  * by calls.c's rules. */
@@ -1042,8 +1164,8 @@ static void start_call(walker *w, frame *f, CXCursor c, access_mode mode)
         f->first_mode = cxx_assignment_mode(c);
         CXCursor object;
         lm_fp_counts ops = {{0}};
-        const annot_element *el = call_loops_element(w->cache->annots, c, &object);
-        if (el) {
+        const annot_element *el = method_element(w->cache, c);
+        if (el && !clang_Cursor_isNull(object = cxx_call_object(c))) {
             record_element_call(w, f, c, object, mode, el);
             return;
         }
@@ -1063,7 +1185,7 @@ static void start_call(walker *w, frame *f, CXCursor c, access_mode mode)
             return;
         }
     }
-    apply_call(w, f, c);
+    apply_call(w, f, c, mode);
     if (f->node)
         stmts_count_call(f->node, c);
 }
@@ -1435,6 +1557,12 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
          * implicit calls: the element's load is the loop's (child_tally). */
         if (parent->kind == CXCursor_CXXForRangeStmt)
             return CXChildVisit_Continue;
+        /* Binding a reference moves nothing: its uses do. */
+        if (w->cache->cxx &&
+            clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_LValueReference) {
+            f->binds_reference = true;
+            f->first_mode = f->rest_mode = ACC_ADDRESS;
+        }
         break;
     case CXCursor_BreakStmt:
     case CXCursor_ContinueStmt:
@@ -1443,7 +1571,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent_cursor, CXClien
         note_jump(w);
         break;
     case CXCursor_DeclRefExpr:
-        note_range_write(w, f, c, mode);
+        note_reference_use(w, f, c, mode);
         if (w->dt)
             detail_reference(w->dt, c, mode);
         pop_frame(w);
@@ -1538,6 +1666,7 @@ void walk_function_body(lm_program *p, lm_function *fn, walk_cache *cache, CXCur
     stmts_end(&w.rec);
     free(w.indexes);
     free(w.range_frames);
+    free(w.refs);
     const tally *t = walk_tally(&w, 0);
     fn->own = t->own;
     fn->inclusive = t->incl;
@@ -1549,17 +1678,32 @@ lm_fp_counts walk_function_checks(walk_cache *cache, CXCursor body)
     walker w = {.cache = cache, .claims = true};
     walk_body(&w, body);
     free(w.range_frames);
+    free(w.refs);
     return walk_tally(&w, 0)->incl;
 }
 
-void walk_summarize(walk_cache *wc, CXCursor definition, tally *out)
+/* A body that is one `return` of a function returning an lvalue reference. */
+static bool is_accessor(CXCursor definition, CXCursor body)
+{
+    CXType r = clang_getCursorResultType(definition);
+    if (r.kind != CXType_LValueReference)
+        return false;
+    cx_kids kids = cx_children_of(body);
+    return kids.n == 1 && clang_getCursorKind(kids.v[0]) == CXCursor_ReturnStmt;
+}
+
+void walk_summarize(walk_cache *wc, CXCursor definition, tally *out, const char **element)
 {
     tally_reset(out);
+    *element = NULL;
     CXCursor body = cx_function_body_of(definition);
     if (clang_Cursor_isNull(body))
         return;
     int n = clang_Cursor_getNumArguments(definition);
-    summary_params sp = {NULL, NULL, n > 0 ? n : 0};
+    summary_params sp = {NULL, NULL, n > 0 ? n : 0,
+                         .has_this = clang_getCursorKind(definition) == CXCursor_CXXMethod &&
+                                     !clang_CXXMethod_isStatic(definition),
+                         .accessor = is_accessor(definition, body)};
     if (sp.n) {
         sp.decls = mem_alloc((size_t)sp.n * sizeof *sp.decls);
         sp.names = mem_alloc((size_t)sp.n * sizeof *sp.names);
@@ -1573,7 +1717,9 @@ void walk_summarize(walk_cache *wc, CXCursor definition, tally *out)
     walker w = {.cache = wc, .params = &sp};
     walk_body(&w, body);
     free(w.range_frames);
+    free(w.refs);
     tally_absorb_all(out, walk_tally(&w, 0));
+    *element = w.returned_key;
     free(sp.decls);
     free(sp.names);
 }

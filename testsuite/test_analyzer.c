@@ -505,6 +505,12 @@ static void test_openmp_loops(void)
     lm_program_free(&p);
     /* Without -fopenmp the #ifdef _OPENMP part is not compiled. */
     CU_ASSERT_EQUAL(analyze_loop_count("openmp.c"), 1);
+    /* The <omp.h> wrapper never names the pragma: a unit including a
+     * header that does is parsed twice (analyzer_parse). */
+    char *wrapper = testutil_read_file(AITOOL_SOURCE_DIR "/analyzer/include/omp.h");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(wrapper);
+    CU_ASSERT_PTR_NULL(strstr(wrapper, "aitool"));
+    free(wrapper);
 }
 
 /* The directive before a loop, from text: `for` at the end of each text. */
@@ -1082,6 +1088,58 @@ static const lm_function *function_named(const lm_program *p, const char *name)
     return f;
 }
 
+/* The arrays a loop moves, by name: "a r, b rw" (read, written). */
+static char *array_names(const lm_loop *l)
+{
+    strbuf sb = STRBUF_INIT;
+    for (const lm_array_use *a = l->arrays; a; a = a->next)
+        strbuf_printf(&sb, "%s%s %s%s", a == l->arrays ? "" : ", ", a->name,
+                      a->first_read ? "r" : "", a->first_write ? "w" : "");
+    return strbuf_take(&sb);
+}
+
+/* Accessors returning a reference to an element (LULESH's
+ * `domain.x(i)`), members of the object a method is called on, and
+ * references bound to elements. */
+static void test_cxx_accessors(void)
+{
+    static const expected_loop loops[] = {
+        {"Mesh::damp", 38, 9, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+        {"advance", 49, 5, LM_LOOP_FOR, 1, 2, 0, 2, 0, 2, "4 * sizeof(double )", 32,
+         "2 * sizeof(double )", 16},
+        {"move", 63, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+        {"gather", 69, 5, LM_LOOP_FOR, 1, 0, 0, 0, 0, 0,
+         "1 * sizeof(int ) + 1 * sizeof(double )", 12, "1 * sizeof(double )", 8},
+        {"scale", 77, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+        {"construct", 97, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, "2 * sizeof(double )", 16,
+         "1 * sizeof(double )", 8},
+    };
+    CHECK_KERNEL("cxx_accessors.cpp", NULL, 0, loops);
+    static const char *const names[] = {
+        "m_vel rw",
+        "mesh.m_vel rw, mesh.m_acc r, mesh.m_velz rw, mesh.m_accz r",
+        "m->m_pos rw, m->m_vel r",
+        "mesh.m_node r, out w, mesh.m_e r",
+        "w rw",
+        "w r, out w, t.v r",
+    };
+    setup su = {NULL, 0, NULL, false, false};
+    lm_program *p = analyze_quietly("cxx_accessors.cpp", &su);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    size_t n = 0;
+    for (const lm_function *fn = p->files->functions; fn; fn = fn->next)
+        for (const lm_loop *l = fn->loops; l && n < 6; l = lm_loop_next_preorder(l), n++) {
+            char *got = array_names(l);
+            CU_ASSERT_STRING_EQUAL(got, names[n]);
+            free(got);
+        }
+    CU_ASSERT_EQUAL(n, 6);
+    lm_program_free(&p);
+}
+
 /* RAJA, Kokkos and <algorithm> loops written as calls, and element
  * operators of Kokkos Views and of a Matrix annotated by the test. */
 static void test_cxx_loop_calls(void)
@@ -1107,6 +1165,10 @@ static void test_cxx_loop_calls(void)
          "1 * sizeof(double )", 8},
         {"functor", 71, 5, LM_LOOP_FOR, 1, 1, 0, 1, 0, 0, "2 * sizeof(double )", 16,
          "1 * sizeof(double )", 8},
+        {"held", 81, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
+        {"held", 82, 5, LM_LOOP_FOR, 1, 0, 0, 1, 0, 0, "1 * sizeof(double )", 8,
+         "1 * sizeof(double )", 8},
     };
     setup su = {NULL, 0, "cxx_loop_calls.annot", false, false};
     CHECK_KERNEL_WITH("cxx_loop_calls.cpp", &su, loops);
@@ -1128,6 +1190,16 @@ static void test_cxx_loop_calls(void)
         CU_ASSERT_STRING_EQUAL(l->bounds.upper ? l->bounds.upper : "NULL", want[n].upper);
     }
     CU_ASSERT_EQUAL(n, 8);
+    /* A range held in a variable: its initializer's bounds. */
+    const lm_function *held = function_named(p, "held");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(held);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(held->loops);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(held->loops->next);
+    const lm_loop *r = held->loops, *s = held->loops->next;
+    CU_ASSERT_STRING_EQUAL(r->bounds.lower ? r->bounds.lower : "NULL", "0");
+    CU_ASSERT_STRING_EQUAL(r->bounds.upper ? r->bounds.upper : "NULL", "n-1");
+    CU_ASSERT_STRING_EQUAL(s->bounds.lower ? s->bounds.lower : "NULL", "2");
+    CU_ASSERT_STRING_EQUAL(s->bounds.upper ? s->bounds.upper : "NULL", "9");
     lm_program_free(&p);
     /* Without the built-in set, a RAJA loop is no loop: its lambda counts
      * where it is written, at the function's level. */
@@ -1270,6 +1342,7 @@ static const testutil_case cxx_cases[] = {
     {"a generic lambda, per instance", test_cxx_generic_lambda},
     {"std::move, a callee in parentheses", test_cxx_std_calls},
     {"loops written as calls, element operators", test_cxx_loop_calls},
+    {"accessors, members through methods, bound references", test_cxx_accessors},
     {"pragmas", test_cxx_pragmas},
     {"language by file", test_cxx_language_by_file},
     {"a standard of the other language", test_cxx_standard_of_the_other_language},

@@ -162,6 +162,29 @@ static void test_directory_and_device_inputs(void)
     testutil_proc_release(&r);
 }
 
+/* A chain of calls of one unknown operator (`s << a[i] << b[i]`) starts at
+ * one place: warned about once. */
+static void test_unknown_call_chain_warned_once(void)
+{
+    char *src = testutil_path(tmpdir, "chain.cpp");
+    const char *code = "struct S {};\n"
+                       "S &operator<<(S &, double);\n"
+                       "void f(S &s, const double *a, const double *b, int n)\n"
+                       "{\n"
+                       "    for (int i = 0; i < n; i++)\n"
+                       "        s << a[i] << b[i] << a[i];\n"
+                       "}\n";
+    CU_ASSERT_TRUE_FATAL(testutil_write_file(src, code));
+    free(src);
+    const char *args[] = {"-static-counting-only", "-report-file", "chain.txt", "chain.cpp", NULL};
+    testutil_proc r = run(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "chain.cpp:6:9: warning: 'operator<<' has no definition here "
+                                  "and no annotation (see -annot): the loop's bytes are "
+                                  "incomplete\n");
+    testutil_proc_release(&r);
+}
+
 static void test_report_over_an_input_is_refused(void)
 {
     char *src = testutil_path(tmpdir, "victim.c");
@@ -402,7 +425,7 @@ static void test_loops_written_as_calls(void)
     cJSON *root = cJSON_Parse(r.out);
     CU_ASSERT_PTR_NOT_NULL_FATAL(root);
     cJSON *loops = cJSON_GetObjectItemCaseSensitive(root, "loops");
-    CU_ASSERT_EQUAL(cJSON_GetArraySize(loops), 11);
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(loops), 13);
     cJSON *forall = cJSON_GetArrayItem(loops, 0);
     CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(forall, "kind")->valuestring, "for");
     CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(forall, "function")->valuestring,
@@ -969,6 +992,7 @@ static const testutil_case annotation_cases[] = {
      test_annotation_syntax_error_stops_before_analysis},
     {"dumpannot", test_dumpannot},
     {"unknown calls are reported", test_unknown_calls_are_reported},
+    {"a chain of unknown calls is warned about once", test_unknown_call_chain_warned_once},
     {NULL, NULL},
 };
 

@@ -1,4 +1,4 @@
-/* aitool's view of <omp.h>, for code measuretool analyzes with -fopenmp.
+/* measuretool's view of <omp.h>, for code it analyzes with -fopenmp.
  *
  * measuretool parses OpenMP code as the sequential program it also is:
  * without clang's -fopenmp (libclang would hide the bodies of OpenMP
@@ -7,9 +7,14 @@
  * begin declare variant`, which only -fopenmp understands.  So the real
  * header is read as the OpenMP version before those variants (the same
  * functions, declared), and where there is none (Debian's libomp-19-dev not
- * installed) the common part of the OpenMP API is declared here. */
-#ifndef AITOOL_OMP_H
-#define AITOOL_OMP_H
+ * installed) the common part of the OpenMP API is declared here.
+ *
+ * This file never spells the name of the project's pragma: a unit whose
+ * headers do is parsed a second time, with the preprocessing record the
+ * pragmas need (analyzer.c's analyzer_parse), which would double the parse
+ * of every file that includes <omp.h>. */
+#ifndef MEASURETOOL_OMP_WRAPPER_H
+#define MEASURETOOL_OMP_WRAPPER_H
 
 #if __has_include_next(<omp.h>)
 

@@ -44,7 +44,9 @@ bool call_loops_of(const annot_set *s, CXCursor c, call_loop *out);
  * bounds, lower and upper inclusive, as C text: a count n gives 0 and n-1,
  * a range object made of (b, e) gives b and e-1, an iterator pair over a
  * container v gives 0 and v.size-1 (a symbol), numbers when the text is
- * one.  False when the range cannot be read (a variable holding a range). */
+ * one; a range held in a variable is read from its declaration's
+ * initializer (`auto r = RangeSegment(0, n);`).  False when the range
+ * cannot be read. */
 bool call_loops_bounds(CXTranslationUnit tu, CXCursor c, const call_loop *lc, char **var,
                       char **lower, char **upper);
 
@@ -52,8 +54,8 @@ bool call_loops_bounds(CXTranslationUnit tu, CXCursor c, const call_loop *lc, ch
  * or an invalid type. */
 CXType call_loops_elem_type(CXCursor arg);
 
-/* The element annotation of the class whose operator() or operator[] call c
- * is, with *object the value it is called on; NULL when none. */
-const annot_element *call_loops_element(const annot_set *s, CXCursor c, CXCursor *object);
+/* The element annotation of the class whose operator() or operator[]
+ * callee is; NULL when none (or callee is another function). */
+const annot_element *call_loops_element(const annot_set *s, CXCursor callee);
 
 #endif

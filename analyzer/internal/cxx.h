@@ -67,6 +67,11 @@ bool cxx_type_is_container(CXType t);
  * any other call reads it. */
 access_mode cxx_assignment_mode(CXCursor call);
 
+/* The member path a value reached through the implicit or explicit
+ * `this` of a method takes after it: "->m_x" for `m_x` and `this->m_x`,
+ * "->s.v" for `s.v`; NULL when c is no such path.  The caller frees it. */
+char *cxx_this_path(CXCursor c);
+
 /* A container whose size is in its type (std::array). */
 bool cxx_type_is_fixed_container(CXType t);
 

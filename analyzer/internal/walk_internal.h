@@ -32,10 +32,17 @@ typedef struct walk_stack {
 } walk_stack;
 
 typedef struct decl_entry decl_entry;
+typedef struct method_entry method_entry;
 typedef struct type_entry type_entry;
 typedef struct string_entry string_entry;
 
-enum { DECL_BUCKETS = 1024, STRING_BUCKETS = 256, CALLEE_BUCKETS = 256, TYPE_BUCKETS = 256 };
+enum {
+    DECL_BUCKETS = 1024,
+    STRING_BUCKETS = 256,
+    CALLEE_BUCKETS = 256,
+    TYPE_BUCKETS = 256,
+    METHOD_BUCKETS = 256
+};
 
 typedef struct global_var {
     const char *name;
@@ -58,6 +65,7 @@ struct walk_cache {
     size_t type_buckets[TYPE_BUCKETS]; /* the first entry of each, plus one */
     string_entry *strings[STRING_BUCKETS];
     callee_info *callees[CALLEE_BUCKETS];
+    method_entry *methods[METHOD_BUCKETS]; /* the element annotation of each method called */
     global_var *globals; /* the unit's file-scope variables, read on first need */
     size_t nglobals;
     bool globals_read;
@@ -67,11 +75,18 @@ struct walk_cache {
     size_t nstacks, depth; /* depth: walks in progress */
 };
 
+/* A use's param when it is no parameter's: a global's, or one reached
+ * through the `this` of the method summarized (its suffix the member path,
+ * "->m_x"). */
+enum { WALK_PARAM_GLOBAL = -1, WALK_PARAM_THIS = -2 };
+
 /* A summary walk: the parameters of the function being summarized. */
 typedef struct summary_params {
     CXCursor *decls;
     const char **names;
     int n;
+    bool has_this;   /* a method's (not a constructor's): its members are the caller's object's */
+    bool accessor;   /* its body is one `return` of a reference to an element */
 } summary_params;
 
 /* A subscript of a chain the detail is told of: its run, its place in it. */
@@ -79,6 +94,13 @@ typedef struct subscript_index {
     unsigned run, dim;
     CXCursor cursor;
 } subscript_index;
+
+/* A local reference bound to an element (`auto &r = v[i];`): reading r
+ * loads the element, writing it stores the element. */
+typedef struct ref_binding {
+    CXCursor var; /* canonical */
+    use u;
+} ref_binding;
 
 typedef struct walker {
     lm_program *prog;
@@ -95,8 +117,11 @@ typedef struct walker {
     unsigned open_chains;    /* with dt: chains begun and not ended */
     subscript_index *indexes; /* with dt: subscripts of the open chains */
     size_t nindexes, indexes_cap;
+    const char *returned_key; /* an accessor's summary: the returned element's array */
     size_t *range_frames;     /* frames of the range-based fors whose body is open */
     size_t nranges, ranges_cap;
+    ref_binding *refs;        /* the references bound to elements so far */
+    size_t nrefs, refs_cap;
 } walker;
 
 /* Where an array access or an argument leads: one array, keyed. */
@@ -107,6 +132,8 @@ typedef struct array_target {
 } array_target;
 
 const char *walk_intern(walk_cache *wc, const char *s);
+/* Whether s was never interned before (it is now): a warning said once. */
+bool walk_first_time(walk_cache *wc, const char *s);
 
 /* The element an array of type t is made of, as a use (key and name unset). */
 use walk_element_use(walk_cache *wc, CXType t);
@@ -118,6 +145,9 @@ use walk_element_use(walk_cache *wc, CXType t);
 bool walk_array_target(walker *w, CXCursor base, array_target *out);
 bool walk_decl_target(walker *w, CXCursor decl, array_target *out);
 bool walk_path_target(walker *w, CXCursor root, const char *path, array_target *out);
+/* A member path of the object a method is called on (`this` of the walk's
+ * own method when it is a summary), suffix "->m_x". */
+void walk_this_target(walker *w, const char *suffix, array_target *out);
 
 /* Array bytes are what loops report, and what summaries carry to call
  * sites; outside loops of a reported function only FP operations matter. */
@@ -136,17 +166,22 @@ static inline bool walk_in_reported_loop(const walker *w)
 tally *walk_tally(walker *w, size_t acc);
 
 /* Summarize a function defined in the unit: everything its body does per
- * call, with array uses through parameters marked by parameter. */
-void walk_summarize(walk_cache *wc, CXCursor definition, tally *out);
+ * call, with array uses through parameters (and a method's `this`) marked
+ * by parameter.  For an accessor, a function whose body is one `return` of
+ * an element (`Real_t &x(int i) { return m_x[i]; }`) and returns an lvalue
+ * reference to it, *element is the key of the returned element's array
+ * (interned), whose access the call's context decides; else NULL. */
+void walk_summarize(walk_cache *wc, CXCursor definition, tally *out, const char **element);
 
 /* C++: a function called is an instance of a template of the main file:
  * it is reported after the functions that are not (analyzer.c).  Told once
  * per instance: calls.c resolves each callee once. */
 void walk_note_instance(walk_cache *wc, CXCursor callee);
 
-/* calls.c: what a call expression does, added to tally `acc`; false for a
- * call through a function pointer. */
-bool calls_apply(walker *w, size_t acc, CXCursor call);
+/* calls.c: what a call expression does, added to tally `acc`, the call
+ * used in `mode` (an accessor's element is read or written by it); false
+ * for a call through a function pointer. */
+bool calls_apply(walker *w, size_t acc, CXCursor call, access_mode mode);
 void calls_cache_free(walk_cache *wc);
 
 #endif

@@ -70,3 +70,14 @@ void functor(double *x, double *y, long n)
 {
     RAJA::forall<RAJA::seq_exec>(RAJA::RangeSegment(0, n), Axpy{x, y, 3.0});
 }
+
+/* A range held in a variable: the loop's bounds are its initializer's,
+ * 0 .. n-1 and 2 .. 9.  Lines 81 and 82: x[i] *= 2.0: 1 multiply; loads
+ * and stores x. */
+void held(double *x, long n)
+{
+    auto r = RAJA::RangeSegment(0, n);
+    RAJA::TypedRangeSegment<int> s(2, 10);
+    RAJA::forall<RAJA::seq_exec>(r, [=](long i) { x[i] *= 2.0; });
+    RAJA::forall<RAJA::seq_exec>(s, [=](int i) { x[i] *= 2.0; });
+}
