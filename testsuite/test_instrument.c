@@ -1832,7 +1832,7 @@ static void test_cxx_generic_lambda(void)
 
 /* kernels/cxx_loop_calls.cpp under cxx_main_loop_calls.cpp: n = 8, v and w
  * of 5, the Matrix 8 by 4 (its element annotated); a lambda's body is its
- * call's loop body.  The functor's loop (line 71) is not measured: its
+ * call's loop body; held(x, 8)'s ranges in variables run 0..7 and 2..9.  The functor's loop (line 71) is not measured: its
  * operator() counts as the function it is. */
 static void test_cxx_loop_calls(void)
 {
@@ -1847,11 +1847,13 @@ static void test_cxx_loop_calls(void)
         {52, "calls", 1, 5, 0, 5, 0, 0, 0, 60, 40},
         {54, "calls", 1, 8, 0, 0, 0, 0, 0, 0, 0},
         {55, "calls", 8, 32, 32, 0, 0, 0, 0, 256, 256},
+        {81, "held", 1, 8, 0, 0, 8, 0, 0, 64, 64},
+        {82, "held", 1, 8, 0, 0, 8, 0, 0, 64, 64},
     };
     copy_kernel("raja_mini.hpp");
     copy_kernel("kokkos_mini.hpp");
     check_cxx_kernel("cxx_loop_calls.cpp", "cxx_main_loop_calls.cpp", "cxx_loop_calls.annot",
-                     want, 10, 10);
+                     want, 12, 12);
 }
 
 /* kernels/cxx_exception.cpp (counts by hand there): the throw ends the

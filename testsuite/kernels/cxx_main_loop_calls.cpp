@@ -19,6 +19,7 @@ int main()
     Matrix m{md, 4};
     double s = calls(x, y, z, 0.5, 8, v, w, m);
     functor(x, y, 8);
-    std::printf("%g %g %g %g %g %g\n", s, y[7], z[50], v[4], (double)w[4], md[31]);
+    held(x, 8);
+    std::printf("%g %g %g %g %g %g %g\n", s, y[7], z[50], v[4], (double)w[4], md[31], x[9]);
     return 0;
 }
