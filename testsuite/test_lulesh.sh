@@ -7,6 +7,8 @@
 # source ("LULESH") have those counts: CalcPressureForElems and
 # CalcEnergyForElems (pointers), CalcVelocityForNodes, CalcPositionForNodes
 # and InitStressTermsForElems (the Domain's accessors, `domain.xd(i)`).
+# Then its -auto-instrument copy is built and run: the same output, and the
+# measured counts of three of those loops are the hand counts times the turns.
 #
 # usage: test_lulesh.sh MEASURETOOL LULESH_SOURCE_SH
 set -uo pipefail
@@ -84,5 +86,60 @@ CalcVelocityForNodes:1189 3 0 3 0 3 | 6*sizeof(double) | 3*sizeof(double)
 CalcPositionForNodes:1213 3 0 3 0 0 | 6*sizeof(double) | 3*sizeof(double)
 InitStressTermsForElems:283 0 1 0 0 0 | 2*sizeof(double) | 3*sizeof(double)
 EOF_WANT
+
+# Instrumented (-auto-instrument), built as LULESH's Makefile builds it (g++,
+# -fopenmp, two threads) and run: the same output as the plain build, and the
+# measured counts of the loops counted by hand above are those counts times
+# the turns the run made (hand counts per turn: plus minus multiply divide,
+# doubles loaded, doubles stored).
+if command -v g++ >/dev/null; then
+    files="lulesh.cc lulesh-comm.cc lulesh-viz.cc lulesh-util.cc lulesh-init.cc"
+    flags="-DUSE_MPI=0 -fopenmp -O2"
+    mkdir -p "$tmp/ai"
+    # shellcheck disable=SC2086
+    (cd "$tmp/src" && "$mt" -auto-instrument $flags -I. -report-file /dev/null $files) \
+        2>"$tmp/err" || { fail "-auto-instrument:"; cat "$tmp/err" >&2; }
+    build() { # DIR PREFIX: compile LULESH's files (PREFIX ai_ for the copies)
+        local f objs=()
+        for f in $files; do
+            # shellcheck disable=SC2086
+            g++ $flags -falign-loops=64 -I"$tmp/src" -c "$tmp/src/$2$f" -o "$1/${f%.cc}.o" ||
+                return 1
+            objs+=("$1/${f%.cc}.o")
+        done
+        g++ -fopenmp "${objs[@]}" -lm -o "$1/lulesh"
+    }
+    mkdir -p "$tmp/plain"
+    if build "$tmp/plain" "" && build "$tmp/ai" ai_; then
+        strip_times() { grep -v -e 'Elapsed time' -e 'Grind time' -e 'FOM'; }
+        OMP_NUM_THREADS=2 "$tmp/plain/lulesh" -s 12 -i 20 | strip_times >"$tmp/plain.out"
+        (cd "$tmp/ai" && OMP_NUM_THREADS=2 AITOOL_MEASURED=m.json ./lulesh -s 12 -i 20) |
+            strip_times >"$tmp/ai.out"
+        grep -q 'Final Origin Energy' "$tmp/plain.out" || fail "LULESH printed no result"
+        cmp -s "$tmp/plain.out" "$tmp/ai.out" ||
+            { fail "the instrumented LULESH printed otherwise:"; diff "$tmp/plain.out" "$tmp/ai.out" >&2; }
+        while read -r fn line plus minus mul div ld st; do
+            got=$(awk -v fn="\"$fn\"" -v line="\"line\": $line," '
+                index($0, line) && index($0, "\"function\": " fn) {
+                    gsub(/[{}",]/, ""); n = split($0, w, " ")
+                    for (i = 1; i < n; i++) v[w[i]] = w[i + 1]
+                    t = v["iterations:"]
+                    print t, v["fp_plus:"] - t * P, v["fp_minus:"] - t * M, v["fp_multiply:"] - t * X,
+                          v["fp_divide:"] - t * D, v["load_bytes:"] - 8 * t * L, v["store_bytes:"] - 8 * t * S
+                }' P="$plus" M="$minus" X="$mul" D="$div" L="$ld" S="$st" "$tmp/ai/m.json")
+            [[ -n $got && ${got%% *} -gt 0 && ${got#* } == "0 0 0 0 0 0" ]] ||
+                fail "$fn:$line measured: '$got' (turns, then each count less the hand count times the turns)"
+        done <<'EOF_MEASURED'
+CalcPressureForElems 2023 1 0 1 1 1 2
+CalcEnergyForElems 2063 2 1 3 0 6 1
+CalcPositionForNodes 1213 3 0 3 0 6 3
+EOF_MEASURED
+    else
+        fail "LULESH did not build (plain or instrumented)"
+    fi
+else
+    echo "test_lulesh: no g++: the instrumented build is not tried"
+fi
+
 ((failures == 0)) || exit 1
 echo "test_lulesh: passed"
