@@ -227,6 +227,7 @@ static void analyze_function(tu_walk *tw, CXCursor c)
         return;
     lm_function *fn = analyzer_add_function(tw, c);
     fn->instance = tw->cxx && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c));
+    fn->nothrow = tw->cxx && cxx_function_cannot_throw(c);
     lm_check *check = pragma_claim(tw->pragmas, c, "function");
     walk_function_body(tw->prog, fn, tw->cache, c, body);
     if (check)

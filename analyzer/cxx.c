@@ -418,3 +418,17 @@ bool cxx_complex_operation(CXCursor call, lm_fp_counts *counts)
     }
     return true;
 }
+
+bool cxx_function_cannot_throw(CXCursor fn)
+{
+    /* libclang gives a destructor its implicit noexcept as written; a
+     * noexcept(expression) is not evaluated here, so it may throw. */
+    switch (clang_getCursorExceptionSpecificationType(fn)) {
+    case CXCursor_ExceptionSpecificationKind_DynamicNone:
+    case CXCursor_ExceptionSpecificationKind_BasicNoexcept:
+    case CXCursor_ExceptionSpecificationKind_NoThrow:
+        return true;
+    default:
+        return false;
+    }
+}

@@ -203,6 +203,7 @@ typedef struct autoi {
     int *open_timed;       /* the loops of the nest being visited whose times run */
     size_t nopen_timed;
     bool cxx;              /* C++: a nest's counters are handed over when an exception leaves it */
+    bool nothrow;          /* the function visited cannot throw: its nests need no handler */
     /* In a template's code, added to each counter's and loop's number: the
      * offsets of the instance that runs it (instances.c); else "". */
     const char *counter_offset, *loop_offset;
@@ -1389,7 +1390,8 @@ static void nest_write(autoi *ai, const nest *n, const visit_marks *m, bool line
             strbuf_printf(&decl, "%s aitool_c%u = 0", k == n->first + 1 ? "unsigned long" : ",", k);
         if (ai->ncounters > n->first + 1)
             strbuf_append(&decl, ";");
-        if (ai->cxx)
+        bool handler = ai->cxx && !ai->nothrow;
+        if (handler)
             strbuf_append(&decl, " AITOOL_TRY {");
         strbuf_append(&decl, line_start ? "\n" : " ");
         strbuf_append(&flush, "{ unsigned long *aitool_h = aitool_here();");
@@ -1405,7 +1407,7 @@ static void nest_write(autoi *ai, const nest *n, const visit_marks *m, bool line
         }
         set_edit_text(ai, n->wrap_open, strbuf_cstr(&decl));
         strbuf close = STRBUF_INIT;
-        if (ai->cxx) /* an exception leaving the nest hands its counters over too */
+        if (handler) /* an exception leaving the nest hands its counters over too */
             strbuf_printf(&close, " } AITOOL_UNWIND(%s) %s }", strbuf_cstr(&flush),
                           strbuf_cstr(&flush));
         else
@@ -1692,9 +1694,11 @@ static void write_out_macros(autoi *ai, const lm_stmt *c)
     }
 }
 
-static void visit_function(autoi *ai, const lm_stmt *body)
+static void visit_function(autoi *ai, const lm_function *fn)
 {
+    const lm_stmt *body = fn->body;
     ai->body = body;
+    ai->nothrow = fn->nothrow;
     write_out_macros(ai, body);
     collect_jumps(ai, body, body);
     ai->function_loops = ai->nloops;
@@ -1775,7 +1779,7 @@ static void visit_quietly(autoi *ai, const lm_function *fn)
     strbuf quiet = STRBUF_INIT;
     strbuf *before = diag_capture(&quiet);
     ai->segment_no = 0;
-    visit_function(ai, fn->body);
+    visit_function(ai, fn);
     diag_capture(before);
     strbuf_release(&quiet);
 }
@@ -1817,7 +1821,7 @@ static bool visit_instances(autoi *ai, template_group *g, const lm_function **v)
     g->first_counter = ai->ncounters;
     g->first_loop = ai->nloops;
     ai->segment_no = 0;
-    visit_function(ai, v[0]->body);
+    visit_function(ai, v[0]);
     size_t nedits = ai->s->edits.n - first_edit;
     g->ncounters = ai->ncounters - g->first_counter;
     g->nloops = ai->nloops - g->first_loop;
@@ -1946,8 +1950,10 @@ static const char auto_prelude[] =
 
 /* C++: a counter's number may hold a template's key, with commas; a nest
  * is a try block whose handler hands its counters over before the
- * exception goes on, as a return does (without exceptions, a block); and
- * the keys of template instances (instances.c). */
+ * exception goes on, as a return does (without exceptions, a block; in a
+ * function no exception can leave, a destructor or one declared noexcept,
+ * a block too, as a rethrow there would only terminate and g++ warns of
+ * it); and the keys of template instances (instances.c). */
 static const char auto_prelude_cxx[] =
     "#undef AITOOL_HIT\n"
     "#define AITOOL_HIT(...) (aitool_here()[__VA_ARGS__]++)\n"
@@ -2014,7 +2020,7 @@ static void auto_visit_file(autoi *ai)
         if (!fn->body)
             continue;
         if (next == n || instances[next] != fn) {
-            visit_function(ai, fn->body);
+            visit_function(ai, fn);
             continue;
         }
         next++;
@@ -2028,7 +2034,7 @@ static void auto_visit_file(autoi *ai)
             if (same_text(instances[k], fn))
                 group[ng++] = instances[k];
         if (ng == 1 && !instances_is_implicit(fn))
-            visit_function(ai, fn->body);
+            visit_function(ai, fn);
         else
             visit_template(ai, group, ng);
     }

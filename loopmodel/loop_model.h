@@ -312,6 +312,8 @@ struct lm_function {
      * never instantiates, whose loops are listed but not counted (their
      * intensity stays -1). */
     bool instance, uncounted;
+    /* C++: no exception can leave it (noexcept, throw(), a destructor). */
+    bool nothrow;
 };
 
 typedef struct lm_file {

@@ -1871,6 +1871,32 @@ static void test_cxx_exception(void)
     check_cxx_kernel("cxx_exception.cpp", NULL, NULL, want, 4, 5);
 }
 
+/* kernels/cxx_noexcept.cpp (counts by hand there): nests in a destructor
+ * and a noexcept function get no handler, so the copy builds with -Werror
+ * (g++'s -Wterminate), and they count as any others; main's nest keeps its
+ * handler. */
+static void test_cxx_noexcept(void)
+{
+    const expected_loop want[] = {
+        {18, "~Buf", 1, 8, 8, 0, 8, 0, 0, 64, 0},
+        {27, "norm2", 1, 4, 4, 0, 4, 0, 0, 32, 0},
+        {38, "main", 1, 8, 0, 0, 0, 0, 0, 0, 64},
+    };
+    check_cxx_kernel("cxx_noexcept.cpp", NULL, NULL, want, 3, 3);
+    char *copy_path = in_tmp("ai_cxx_noexcept.cpp");
+    char *copy = testutil_read_file(copy_path);
+    free(copy_path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+    /* one nest with a handler: main's, after the two that have none */
+    const char *first = strstr(copy, "AITOOL_TRY {");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(first);
+    CU_ASSERT_PTR_NULL(strstr(first + 1, "AITOOL_TRY {"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first, "b.v[i] = i"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(copy, "s += x[i] * x[i]"));
+    CU_ASSERT(strstr(copy, "s += x[i] * x[i]") < first);
+    free(copy);
+}
+
 /* measureTool's markers in C++ (kernels/cxx_manual.cpp, counts by hand
  * there); a marker in a template is an error. */
 static void test_cxx_manual(void)
@@ -1956,6 +1982,7 @@ static const testutil_case cxx_cases[] = {
     {"a generic lambda", test_cxx_generic_lambda},
     {"loops written as calls", test_cxx_loop_calls},
     {"an exception leaving a loop nest", test_cxx_exception},
+    {"no handler where no exception can leave", test_cxx_noexcept},
     {"measureTool's markers", test_cxx_manual},
     {NULL, NULL},
 };

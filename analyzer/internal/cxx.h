@@ -38,6 +38,10 @@ bool cxx_is_template_pattern(CXCursor fn);
  * "Grid<double>::smooth", "Vec::norm", "f". */
 char *cxx_function_name(CXCursor fn);
 
+/* True when no exception can leave the function fn: declared noexcept or
+ * throw(), or a destructor (noexcept unless said otherwise). */
+bool cxx_function_cannot_throw(CXCursor fn);
+
 /* What a call to a standard container's member is. */
 typedef enum cxx_element_call {
     CXX_CALL_OTHER,
