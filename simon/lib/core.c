@@ -139,6 +139,7 @@ static struct {
     } fifo[EV_CLASSES];
     size_t pending;       /* in the heap and the fifos */
     uint64_t seq, events;
+    uint64_t msg_ids; /* messages given an id */
     const sw_model *model;
     void *sw;
     size_t stack_bytes;
@@ -620,7 +621,7 @@ static void on_send(int64_t time, simon_msg *m, core_task *src, bool to_self)
             core.dsts[nd++] = n->importer_ids[i];
     m->refs = nd + to_self;
     if (core.trace)
-        trace_put(core.trace, time, src->id, n->name, m->len, m->refs, to_self);
+        trace_put(core.trace, time, src->id, n->name, m->len, m->refs, to_self, m->id);
     if (m->refs == 0) {
         core.live_msgs--;
         free(m);
@@ -659,7 +660,7 @@ static void on_arrive(int64_t time, simon_msg *m, int dst)
         circuit_count_add(imp, m);
     core_task *t = imp->task;
     if (core.trace)
-        trace_arrive(core.trace, time, dst, m->name->name, m->len, m->src);
+        trace_arrive(core.trace, time, dst, m->name->name, m->len, m->src, m->id);
     if (t->state == TASK_BLOCKED && imp->waited) {
         if (core.trace)
             note_blocked(t, time, m);
@@ -1042,6 +1043,7 @@ static void send(const char *func, const char *name, const void *data, size_t le
     m->src = t->id;
     m->name = n;
     m->sent = t->clock;
+    m->id = ++core.msg_ids;
     m->len = len;
     if (len)
         memcpy(m->data, data, len);
@@ -1074,7 +1076,7 @@ size_t simon_get(const char *name, void *data)
     if (len)
         memcpy(data, m->data, len);
     if (core.trace)
-        trace_get(core.trace, t->clock, t->id, imp->name->name, len, m->src);
+        trace_get(core.trace, t->clock, t->id, imp->name->name, len, m->src, m->id);
     t->recv++;
     t->recv_bytes += (int64_t)len;
     msg_release(m);
