@@ -1,6 +1,5 @@
 #include "core.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -9,6 +8,7 @@
 
 #include "diag.h"
 #include "fiber.h"
+#include "front.h"
 #include "mem.h"
 #define SIMON_NO_SEED_NAMES
 #include "simon.h"
@@ -74,9 +74,6 @@ typedef enum task_state {
     TASK_DONE,
 } task_state;
 
-/* The calls that suspend; their names are the seed's, for the messages. */
-typedef enum task_call { CALL_GET, CALL_WAITF, CALL_SIZE, CALL_QLENGTH, CALL_OVERFL } task_call;
-static const char *const call_names[] = {"get", "waitf", "size", "qlength", "overfl"};
 
 struct core_task {
     int id;
@@ -89,7 +86,7 @@ struct core_task {
     bool deadlocked;
     int64_t clock, run_ns, wait_ns;
     int64_t sent, sent_bytes, recv, recv_bytes;
-    task_call call;   /* while waiting or blocked */
+    front_call call;   /* while waiting or blocked */
     core_import **wait;
     size_t nwait, capwait;
     void *glob;       /* init(): the shared area and this task's image of it */
@@ -116,12 +113,6 @@ typedef struct event {
 
 /* A global area's contents before any task ran, so every task that calls
  * init() on it starts from the same values. */
-typedef struct pristine {
-    void *glob;
-    size_t len;
-    unsigned char *bytes;
-} pristine;
-
 static struct {
     core_task **tasks; /* mktask order */
     size_t ntasks, captasks;
@@ -145,8 +136,6 @@ static struct {
     size_t stack_bytes;
     simon_limits limits;
     long live_msgs, nimports, nexports;
-    pristine *pristines;
-    size_t npristines;
     arena *strings; /* cnvarrsv */
     core_table ids;      /* id -> task */
     core_table circuits; /* (import, source id) -> msgs, bytes */
@@ -164,16 +153,8 @@ static struct {
         }                                                                  \
     } while (0)
 
-_Noreturn static void core_misuse(const char *func, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-_Noreturn static void core_misuse(const char *func, const char *fmt, ...)
+_Noreturn void front_engine_misuse(const char *func, const char *line)
 {
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
     core_task *t = core.current ? core.current : &core.boot;
     fflush(stdout);
     diag_tool(DIAG_ERROR, "task %d \"%s\": %s: %s", t->id, t->name, func, line);
@@ -401,7 +382,7 @@ static core_name *name_get(const char *func, const char *name)
     if (found)
         return found;
     if (core.limits.names && (long)core.nnames >= core.limits.names)
-        core_misuse(func, "more than %ld fifo names (-nn)", core.limits.names);
+        front_misuse(func, "more than %ld fifo names (-nn)", core.limits.names);
     if (2 * (core.nnames + 1) > core.nslots)
         name_grow();
     size_t len = strlen(name) + 1;
@@ -452,9 +433,9 @@ static core_task *task_by_id(int id)
 static core_task *current_task(const char *func, bool communicates)
 {
     if (!core.current)
-        core_misuse(func, "called outside the simulation");
+        front_misuse(func, "called outside the simulation");
     if (communicates && core.current == &core.boot)
-        core_misuse(func, "bootstrap cannot communicate");
+        front_misuse(func, "bootstrap cannot communicate");
     return core.current;
 }
 
@@ -486,7 +467,7 @@ static void task_run(core_task *t)
 }
 
 /* From the running task: a get event at its clock, then wait for the core. */
-static void task_suspend(core_task *t, task_call call)
+static void task_suspend(core_task *t, front_call call)
 {
     t->call = call;
     t->state = TASK_WAITING;
@@ -497,14 +478,14 @@ static void task_suspend(core_task *t, task_call call)
 static core_import *own_import(const char *func, core_task *t, const char *name)
 {
     if (!name)
-        core_misuse(func, "fifo name is NULL");
+        front_misuse(func, "fifo name is NULL");
     /* a task mostly gets from the fifo it got from last */
     if (t->last_in && strcmp(t->last_in->name->name, name) == 0)
         return t->last_in;
     core_import *imp = import_of(name_find(name), t);
     t->last_in = imp;
     if (!imp)
-        core_misuse(func, "\"%s\" is not an import fifo of this task", name);
+        front_misuse(func, "\"%s\" is not an import fifo of this task", name);
     return imp;
 }
 
@@ -524,7 +505,7 @@ static void wait_clear(core_task *t)
 }
 
 /* t waits on imp alone until it has news for the call. */
-static void wait_only_on(core_task *t, core_import *imp, task_call call)
+static void wait_only_on(core_task *t, core_import *imp, front_call call)
 {
     wait_clear(t);
     wait_on(t, imp);
@@ -596,7 +577,7 @@ static void on_inittask(core_task *t)
     t->fib = fiber_create(core.stack_bytes, task_body, t);
     if (!t->fib) {
         core.current = t;
-        core_misuse("mktask", "cannot map a stack of %zu bytes", core.stack_bytes);
+        front_misuse("mktask", "cannot map a stack of %zu bytes", core.stack_bytes);
     }
     char message[512];
     snprintf(message, sizeof message,
@@ -637,7 +618,7 @@ static void on_send(int64_t time, simon_msg *m, core_task *src, bool to_self)
 static void blocked_text(strbuf *b, const core_task *t)
 {
     b->len = 0;
-    strbuf_printf(b, "blocked in %s on", call_names[t->call]);
+    strbuf_printf(b, "blocked in %s on", front_call_names[t->call]);
     for (size_t k = 0; k < t->nwait; k++)
         strbuf_printf(b, " %s", t->wait[k]->name->name);
 }
@@ -802,7 +783,7 @@ int simon_core_finish(FILE *err)
             if (t->state != TASK_BLOCKED || t->deadlocked == starved)
                 continue;
             fprintf(err, "simon: task %d \"%s\" %s in %s on", t->id, t->name,
-                    starved ? "starved" : "blocked", call_names[t->call]);
+                    starved ? "starved" : "blocked", front_call_names[t->call]);
             for (size_t k = 0; k < t->nwait; k++)
                 fprintf(err, " %s", t->wait[k]->name->name);
             fputs(starved ? " (every other exporter has ended)\n" : "\n", err);
@@ -870,17 +851,10 @@ simon_circuit_view *simon_core_circuits(size_t *n)
 int simon_mktask(const char *name, void (*code)(void *parm), int id, const void *parm, size_t len)
 {
     if (!core.booting || core.current != &core.boot)
-        core_misuse("mktask", "only bootstrap creates tasks");
-    if (!name || !code)
-        core_misuse("mktask", "the name and the code must not be NULL");
-    if (id <= 0)
-        core_misuse("mktask", "task id %d is not positive", id);
-    if (task_by_id(id))
-        core_misuse("mktask", "task id %d already exists", id);
-    if ((len == 0) != (parm == NULL))
-        core_misuse("mktask", "parm must be NULL exactly when its length is 0");
+        front_misuse("mktask", "only bootstrap creates tasks");
+    front_check_mktask(name, code, id, task_by_id(id) != NULL, parm, len);
     if (core.limits.tasks && (long)core.ntasks >= core.limits.tasks)
-        core_misuse("mktask", "more than %ld tasks (-nt)", core.limits.tasks);
+        front_misuse("mktask", "more than %ld tasks (-nt)", core.limits.tasks);
     core_task *t = mem_alloc(sizeof *t);
     t->id = id;
     t->name = mem_strdup(name);
@@ -895,32 +869,12 @@ int simon_mktask(const char *name, void (*code)(void *parm), int id, const void 
     return id;
 }
 
-static pristine *pristine_of(void *glob)
-{
-    for (size_t i = 0; i < core.npristines; i++)
-        if (core.pristines[i].glob == glob)
-            return &core.pristines[i];
-    return NULL;
-}
-
 void simon_init(void *glob, size_t len)
 {
     core_task *t = current_task("init", true);
     if (t->has_init)
-        core_misuse("init", "called twice");
-    if (!glob || !len)
-        core_misuse("init", "the global area is empty");
-    pristine *p = pristine_of(glob);
-    if (p && p->len != len)
-        core_misuse("init", "the area at this address was %zu bytes, not %zu", p->len, len);
-    if (p) {
-        memcpy(glob, p->bytes, len);
-    } else {
-        core.pristines = mem_realloc(core.pristines, (core.npristines + 1) * sizeof *p);
-        p = &core.pristines[core.npristines++];
-        *p = (pristine){glob, len, mem_alloc(len)};
-        memcpy(p->bytes, glob, len);
-    }
+        front_misuse("init", "called twice");
+    front_area_init(glob, len);
     t->glob = glob;
     t->glob_len = len;
     t->image = mem_alloc(len);
@@ -931,9 +885,8 @@ static core_task *creating_task(const char *func, const char *name)
 {
     core_task *t = current_task(func, true);
     if (t->suspended)
-        core_misuse(func, "fifos are created before the task's first suspension");
-    if (!name || !*name)
-        core_misuse(func, "the fifo name is empty");
+        front_misuse(func, "fifos are created before the task's first suspension");
+    front_check_fifo_name(func, name);
     return t;
 }
 
@@ -942,9 +895,9 @@ void simon_export(const char *name)
     core_task *t = creating_task("export", name);
     core_name *n = name_get("export", name);
     if (!set_add(&t->exports, n))
-        core_misuse("export", "\"%s\" is already an export fifo of this task", name);
+        front_misuse("export", "\"%s\" is already an export fifo of this task", name);
     if (core.limits.exports && core.nexports >= core.limits.exports)
-        core_misuse("export", "more than %ld export fifos (-ne)", core.limits.exports);
+        front_misuse("export", "more than %ld export fifos (-ne)", core.limits.exports);
     core.nexports++;
     GROW(n->exporters, n->nexp, n->capexp);
     n->exporters[n->nexp++] = t;
@@ -953,13 +906,12 @@ void simon_export(const char *name)
 void simon_import(const char *name, int maxlen)
 {
     core_task *t = creating_task("import", name);
-    if (maxlen < 0)
-        core_misuse("import", "maximum length %d is negative", maxlen);
+    front_check_maxlen(maxlen);
     core_name *n = name_get("import", name);
     if (import_of(n, t))
-        core_misuse("import", "\"%s\" is already an import fifo of this task", name);
+        front_misuse("import", "\"%s\" is already an import fifo of this task", name);
     if (core.limits.imports && core.nimports >= core.limits.imports)
-        core_misuse("import", "more than %ld import fifos (-ni)", core.limits.imports);
+        front_misuse("import", "more than %ld import fifos (-ni)", core.limits.imports);
     core.nimports++;
     core_import *imp = mem_alloc(sizeof *imp);
     imp->name = n;
@@ -981,33 +933,10 @@ void simon_import(const char *name, int maxlen)
     n->nimp++;
 }
 
-static const char *array_name(strbuf *b, const char *base, int i)
-{
-    b->len = 0;
-    strbuf_printf(b, "%s[%d]", base ? base : "", i);
-    return b->s;
-}
-
-void simon_exparr(const char *base, int n)
-{
-    strbuf b = STRBUF_INIT;
-    for (int i = 0; i < n; i++)
-        simon_export(array_name(&b, base, i));
-    strbuf_release(&b);
-}
-
-void simon_imparr(const char *base, int n, int maxlen)
-{
-    strbuf b = STRBUF_INIT;
-    for (int i = 0; i < n; i++)
-        simon_import(array_name(&b, base, i), maxlen);
-    strbuf_release(&b);
-}
-
 char *simon_cnvarr(const char *base, int i)
 {
     core_task *t = current_task("cnvarr", false);
-    array_name(&t->cnv, base, i);
+    front_array_name(&t->cnv, base, i);
     return t->cnv.s;
 }
 
@@ -1015,7 +944,7 @@ char *simon_cnvarrsv(const char *base, int i)
 {
     strbuf b = STRBUF_INIT;
     current_task("cnvarrsv", false);
-    char *s = arena_strdup(core.strings, array_name(&b, base, i));
+    char *s = arena_strdup(core.strings, front_array_name(&b, base, i));
     strbuf_release(&b);
     return s;
 }
@@ -1024,20 +953,20 @@ static void send(const char *func, const char *name, const void *data, size_t le
 {
     core_task *t = current_task(func, true);
     if (!name)
-        core_misuse(func, "fifo name is NULL");
+        front_misuse(func, "fifo name is NULL");
     /* a task mostly puts to the fifo it put to last (an export, then) */
     core_name *n = t->last_out;
     if (!n || strcmp(n->name, name) != 0) {
         n = name_find(name);
         if (!exports(n, t))
-            core_misuse(func, "\"%s\" is not an export fifo of this task", name);
+            front_misuse(func, "\"%s\" is not an export fifo of this task", name);
     }
     if (to_self && !import_of(n, t))
-        core_misuse(func, "\"%s\" is not also an import fifo of this task", name);
+        front_misuse(func, "\"%s\" is not also an import fifo of this task", name);
     if (len && !data)
-        core_misuse(func, "data is NULL");
+        front_misuse(func, "data is NULL");
     if (core.limits.msgs && core.live_msgs >= core.limits.msgs)
-        core_misuse(func, "more than %ld messages at one time (-nm)", core.limits.msgs);
+        front_misuse(func, "more than %ld messages at one time (-nm)", core.limits.msgs);
     t->last_out = n;
     simon_msg *m = mem_alloc(sizeof *m + len);
     m->src = t->id;
@@ -1072,7 +1001,7 @@ size_t simon_get(const char *name, void *data)
     simon_msg *m = fifo_pop(imp);
     size_t len = m->len;
     if (len && !data)
-        core_misuse("get", "data is NULL");
+        front_misuse("get", "data is NULL");
     if (len)
         memcpy(data, m->data, len);
     if (core.trace)
@@ -1087,7 +1016,7 @@ void simon_waitf(char *const *names, int n)
 {
     core_task *t = current_task("waitf", true);
     if (n <= 0 || !names)
-        core_misuse("waitf", "no fifos to wait on");
+        front_misuse("waitf", "no fifos to wait on");
     wait_clear(t);
     for (int i = 0; i < n; i++)
         wait_on(t, own_import("waitf", t, names[i]));
@@ -1126,7 +1055,7 @@ int64_t simon_getclk(int id)
 {
     core_task *t = current_task("getclk", false);
     if (id != t->id)
-        core_misuse("getclk", "id %d is not the caller's (%d): only a task's own clock is defined",
+        front_misuse("getclk", "id %d is not the caller's (%d): only a task's own clock is defined",
                     id, t->id);
     return t->clock;
 }
@@ -1141,7 +1070,7 @@ const char *simon_taskname(int id)
     current_task("taskname", false);
     core_task *t = task_by_id(id);
     if (!t)
-        core_misuse("taskname", "no task has id %d", id);
+        front_misuse("taskname", "no task has id %d", id);
     return t->name;
 }
 
@@ -1155,8 +1084,7 @@ _Noreturn void simon_stop(void)
 void simon_advance(int64_t ns)
 {
     core_task *t = current_task("simon_advance", false);
-    if (ns < 0)
-        core_misuse("simon_advance", "negative time %lld", (long long)ns);
+    front_check_advance(ns);
     t->clock += ns;
     t->run_ns += ns;
 }

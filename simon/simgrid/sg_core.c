@@ -12,7 +12,6 @@
  * deadlock is classified here, as the native core does, not by SimGrid. */
 #include <math.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,6 +28,7 @@
 
 #include "core.h"
 #include "diag.h"
+#include "front.h"
 #include "mem.h"
 #include "sg_engine.h"
 #define SIMON_NO_SEED_NAMES
@@ -86,10 +86,6 @@ typedef struct sg_copy {
 
 typedef enum sg_state { SG_NEW, SG_RUNNING, SG_BLOCKED, SG_DONE } sg_state;
 
-/* The calls that wait; their names are the seed's, for the messages. */
-typedef enum sg_call { CALL_GET, CALL_WAITF, CALL_SIZE, CALL_QLENGTH, CALL_OVERFL } sg_call;
-static const char *const sg_call_names[] = {"get", "waitf", "size", "qlength", "overfl"};
-
 struct sg_task {
     int id;
     char *name;
@@ -103,7 +99,7 @@ struct sg_task {
     int64_t clock;   /* SimGrid's clock when the task last came back from it */
     int64_t pending; /* advanced, not yet spent */
     int64_t run_ns, wait_ns, sent, sent_bytes, recv, recv_bytes;
-    sg_call call;
+    front_call call;
     sg_import **wait;
     size_t nwait, capwait;
     sg_import **imports;
@@ -114,13 +110,6 @@ struct sg_task {
     bool has_init;
     strbuf cnv;
 };
-
-/* A global area's contents before any task ran. */
-typedef struct sg_pristine {
-    void *glob;
-    size_t len;
-    unsigned char *bytes;
-} sg_pristine;
 
 #define SG_CIRCUIT_BUCKETS 4096
 
@@ -133,8 +122,6 @@ static struct {
     size_t nslots, nnames;
     sg_circuit *circuits[SG_CIRCUIT_BUCKETS];
     size_t ncircuits;
-    sg_pristine *pristines;
-    size_t npristines;
     arena *strings;                 /* cnvarrsv */
     size_t ndone, nblocked, flying; /* tasks ended, blocked; copies in flight */
     size_t unsettled;               /* tasks before their first suspension or end */
@@ -156,16 +143,8 @@ static sg_task *sg_current(void)
     return sg.booting ? &sg.boot : sg_actor_self_get_data();
 }
 
-_Noreturn static void sg_misuse(const char *func, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-_Noreturn static void sg_misuse(const char *func, const char *fmt, ...)
+_Noreturn void front_engine_misuse(const char *func, const char *line)
 {
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
     const sg_task *t = sg_current();
     if (!t)
         t = &sg.boot;
@@ -538,7 +517,7 @@ int simon_sg_finish(FILE *err)
             if (t->state != SG_BLOCKED || t->deadlocked == starved)
                 continue;
             fprintf(err, "simon: task %d \"%s\" %s in %s on", t->id, t->name,
-                    starved ? "starved" : "blocked", sg_call_names[t->call]);
+                    starved ? "starved" : "blocked", front_call_names[t->call]);
             for (size_t k = 0; k < t->nwait; k++)
                 fprintf(err, " %s", t->wait[k]->name->name);
             fputs(starved ? " (every other exporter has ended)\n" : "\n", err);
@@ -614,24 +593,17 @@ static sg_task *sg_caller(const char *func, bool communicates)
 {
     sg_task *t = sg_current();
     if (!t)
-        sg_misuse(func, "called outside the simulation");
+        front_misuse(func, "called outside the simulation");
     if (communicates && t == &sg.boot)
-        sg_misuse(func, "bootstrap cannot communicate");
+        front_misuse(func, "bootstrap cannot communicate");
     return t;
 }
 
 int simon_mktask(const char *name, void (*code)(void *parm), int id, const void *parm, size_t len)
 {
     if (!sg.booting)
-        sg_misuse("mktask", "only bootstrap creates tasks");
-    if (!name || !code)
-        sg_misuse("mktask", "the name and the code must not be NULL");
-    if (id <= 0)
-        sg_misuse("mktask", "task id %d is not positive", id);
-    if (sg_task_by_id(id))
-        sg_misuse("mktask", "task id %d already exists", id);
-    if ((len == 0) != (parm == NULL))
-        sg_misuse("mktask", "parm must be NULL exactly when its length is 0");
+        front_misuse("mktask", "only bootstrap creates tasks");
+    front_check_mktask(name, code, id, sg_task_by_id(id) != NULL, parm, len);
     sg_task *t = mem_alloc(sizeof *t);
     t->id = id;
     t->name = mem_strdup(name);
@@ -649,23 +621,8 @@ void simon_init(void *glob, size_t len)
 {
     sg_task *t = sg_caller("init", true);
     if (t->has_init)
-        sg_misuse("init", "called twice");
-    if (!glob || !len)
-        sg_misuse("init", "the global area is empty");
-    sg_pristine *p = NULL;
-    for (size_t i = 0; i < sg.npristines && !p; i++)
-        if (sg.pristines[i].glob == glob)
-            p = &sg.pristines[i];
-    if (p && p->len != len)
-        sg_misuse("init", "the area at this address was %zu bytes, not %zu", p->len, len);
-    if (p) {
-        memcpy(glob, p->bytes, len);
-    } else {
-        sg.pristines = mem_realloc(sg.pristines, (sg.npristines + 1) * sizeof *p);
-        p = &sg.pristines[sg.npristines++];
-        *p = (sg_pristine){glob, len, mem_alloc(len)};
-        memcpy(p->bytes, glob, len);
-    }
+        front_misuse("init", "called twice");
+    front_area_init(glob, len);
     t->glob = glob;
     t->glob_len = len;
     t->image = mem_alloc(len);
@@ -676,9 +633,8 @@ static sg_task *sg_creating(const char *func, const char *name)
 {
     sg_task *t = sg_caller(func, true);
     if (t->suspended)
-        sg_misuse(func, "fifos are created before the task's first suspension");
-    if (!name || !*name)
-        sg_misuse(func, "the fifo name is empty");
+        front_misuse(func, "fifos are created before the task's first suspension");
+    front_check_fifo_name(func, name);
     return t;
 }
 
@@ -687,7 +643,7 @@ void simon_export(const char *name)
     sg_task *t = sg_creating("export", name);
     sg_name *n = sg_name_get(name);
     if (sg_exports(n, t))
-        sg_misuse("export", "\"%s\" is already an export fifo of this task", name);
+        front_misuse("export", "\"%s\" is already an export fifo of this task", name);
     GROW(n->exporters, n->nexp, n->capexp);
     n->exporters[n->nexp++] = t;
     sg.changes++;
@@ -696,11 +652,10 @@ void simon_export(const char *name)
 void simon_import(const char *name, int maxlen)
 {
     sg_task *t = sg_creating("import", name);
-    if (maxlen < 0)
-        sg_misuse("import", "maximum length %d is negative", maxlen);
+    front_check_maxlen(maxlen);
     sg_name *n = sg_name_get(name);
     if (sg_import_of(n, t))
-        sg_misuse("import", "\"%s\" is already an import fifo of this task", name);
+        front_misuse("import", "\"%s\" is already an import fifo of this task", name);
     sg_import *imp = mem_alloc(sizeof *imp);
     imp->name = n;
     imp->task = t;
@@ -717,33 +672,10 @@ void simon_import(const char *name, int maxlen)
     sg.changes++;
 }
 
-static const char *sg_array_name(strbuf *b, const char *base, int i)
-{
-    b->len = 0;
-    strbuf_printf(b, "%s[%d]", base ? base : "", i);
-    return b->s;
-}
-
-void simon_exparr(const char *base, int n)
-{
-    strbuf b = STRBUF_INIT;
-    for (int i = 0; i < n; i++)
-        simon_export(sg_array_name(&b, base, i));
-    strbuf_release(&b);
-}
-
-void simon_imparr(const char *base, int n, int maxlen)
-{
-    strbuf b = STRBUF_INIT;
-    for (int i = 0; i < n; i++)
-        simon_import(sg_array_name(&b, base, i), maxlen);
-    strbuf_release(&b);
-}
-
 char *simon_cnvarr(const char *base, int i)
 {
     sg_task *t = sg_caller("cnvarr", false);
-    sg_array_name(&t->cnv, base, i);
+    front_array_name(&t->cnv, base, i);
     return t->cnv.s;
 }
 
@@ -751,7 +683,7 @@ char *simon_cnvarrsv(const char *base, int i)
 {
     strbuf b = STRBUF_INIT;
     sg_caller("cnvarrsv", false);
-    char *s = arena_strdup(sg.strings, sg_array_name(&b, base, i));
+    char *s = arena_strdup(sg.strings, front_array_name(&b, base, i));
     strbuf_release(&b);
     return s;
 }
@@ -761,15 +693,15 @@ static void sg_send(const char *func, const char *name, const void *data, size_t
 {
     sg_task *t = sg_caller(func, true);
     if (!name)
-        sg_misuse(func, "fifo name is NULL");
+        front_misuse(func, "fifo name is NULL");
     sg_name *n = sg_name_find(name);
     if (!sg_exports(n, t))
-        sg_misuse(func, "\"%s\" is not an export fifo of this task", name);
+        front_misuse(func, "\"%s\" is not an export fifo of this task", name);
     sg_import *own = sg_import_of(n, t);
     if (to_self && !own)
-        sg_misuse(func, "\"%s\" is not also an import fifo of this task", name);
+        front_misuse(func, "\"%s\" is not also an import fifo of this task", name);
     if (len && !data)
-        sg_misuse(func, "data is NULL");
+        front_misuse(func, "data is NULL");
     sg_spend(t);
     /* The native core takes every send after all the tasks' first runs,
      * in which they create their fifos: those started at this instant run
@@ -811,11 +743,11 @@ void simon_puts(const char *name, const void *data, size_t len)
 static sg_import *sg_own_import(const char *func, sg_task *t, const char *name)
 {
     if (!name)
-        sg_misuse(func, "fifo name is NULL");
+        front_misuse(func, "fifo name is NULL");
     for (size_t i = 0; i < t->nimports; i++)
         if (strcmp(t->imports[i]->name->name, name) == 0)
             return t->imports[i];
-    sg_misuse(func, "\"%s\" is not an import fifo of this task", name);
+    front_misuse(func, "\"%s\" is not an import fifo of this task", name);
 }
 
 static void sg_wait_clear(sg_task *t)
@@ -843,7 +775,7 @@ static bool sg_any_nonempty(const sg_task *t)
 /* The native core's get event: the caller gives way until the others
  * have nothing more to do at this instant, so every copy sent and
  * delivered now is in its fifos before it looks. */
-static void sg_suspend(sg_task *t, sg_call call)
+static void sg_suspend(sg_task *t, front_call call)
 {
     t->call = call;
     sg_settle(t);
@@ -866,7 +798,7 @@ static void sg_block(sg_task *t)
 }
 
 /* The caller, waiting on imp alone, has news of it for call. */
-static void sg_wait_only_on(sg_task *t, sg_import *imp, sg_call call)
+static void sg_wait_only_on(sg_task *t, sg_import *imp, front_call call)
 {
     sg_spend(t);
     sg_wait_clear(t);
@@ -885,7 +817,7 @@ size_t simon_get(const char *name, void *data)
     sg_msg *m = sg_fifo_pop(imp);
     size_t len = m->len;
     if (len && !data)
-        sg_misuse("get", "data is NULL");
+        front_misuse("get", "data is NULL");
     if (len)
         memcpy(data, m->data, len);
     t->recv++;
@@ -898,7 +830,7 @@ void simon_waitf(char *const *names, int n)
 {
     sg_task *t = sg_caller("waitf", true);
     if (n <= 0 || !names)
-        sg_misuse("waitf", "no fifos to wait on");
+        front_misuse("waitf", "no fifos to wait on");
     sg_wait_clear(t);
     for (int i = 0; i < n; i++)
         sg_wait_on(t, sg_own_import("waitf", t, names[i]));
@@ -940,7 +872,7 @@ int64_t simon_getclk(int id)
 {
     sg_task *t = sg_caller("getclk", false);
     if (id != t->id)
-        sg_misuse("getclk", "id %d is not the caller's (%d): only a task's own clock is defined",
+        front_misuse("getclk", "id %d is not the caller's (%d): only a task's own clock is defined",
                   id, t->id);
     return t->clock + t->pending;
 }
@@ -955,7 +887,7 @@ const char *simon_taskname(int id)
     sg_caller("taskname", false);
     sg_task *t = sg_task_by_id(id);
     if (!t)
-        sg_misuse("taskname", "no task has id %d", id);
+        front_misuse("taskname", "no task has id %d", id);
     return t->name;
 }
 
@@ -968,7 +900,6 @@ _Noreturn void simon_stop(void)
 void simon_advance(int64_t ns)
 {
     sg_task *t = sg_caller("simon_advance", false);
-    if (ns < 0)
-        sg_misuse("simon_advance", "negative time %lld", (long long)ns);
+    front_check_advance(ns);
     t->pending += ns;
 }

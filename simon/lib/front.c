@@ -1,0 +1,114 @@
+#include "front.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mem.h"
+#define SIMON_NO_SEED_NAMES
+#include "simon.h"
+
+const char *const front_call_names[] = {"get", "waitf", "size", "qlength", "overfl"};
+
+_Noreturn void front_misuse(const char *func, const char *fmt, ...)
+{
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    front_engine_misuse(func, line);
+}
+
+void front_check_mktask(const char *name, void (*code)(void *), int id, bool taken,
+                        const void *parm, size_t len)
+{
+    if (!name || !code)
+        front_misuse("mktask", "the name and the code must not be NULL");
+    if (id <= 0)
+        front_misuse("mktask", "task id %d is not positive", id);
+    if (taken)
+        front_misuse("mktask", "task id %d already exists", id);
+    if ((len == 0) != (parm == NULL))
+        front_misuse("mktask", "parm must be NULL exactly when its length is 0");
+}
+
+void front_check_fifo_name(const char *func, const char *name)
+{
+    if (!name || !*name)
+        front_misuse(func, "the fifo name is empty");
+}
+
+void front_check_maxlen(int maxlen)
+{
+    if (maxlen < 0)
+        front_misuse("import", "maximum length %d is negative", maxlen);
+}
+
+void front_check_advance(int64_t ns)
+{
+    if (ns < 0)
+        front_misuse("simon_advance", "negative time %lld", (long long)ns);
+}
+
+/* A global area's contents before any task ran. */
+typedef struct front_area {
+    void *glob;
+    size_t len;
+    unsigned char *bytes;
+} front_area;
+
+static struct {
+    front_area *all;
+    size_t n;
+} front_areas;
+
+static front_area *front_area_of(const void *glob)
+{
+    for (size_t i = 0; i < front_areas.n; i++)
+        if (front_areas.all[i].glob == glob)
+            return &front_areas.all[i];
+    return NULL;
+}
+
+void front_area_init(void *glob, size_t len)
+{
+    if (!glob || !len)
+        front_misuse("init", "the global area is empty");
+    front_area *a = front_area_of(glob);
+    if (a && a->len != len)
+        front_misuse("init", "the area at this address was %zu bytes, not %zu", a->len, len);
+    if (a) {
+        memcpy(glob, a->bytes, len);
+        return;
+    }
+    front_areas.all = mem_realloc(front_areas.all, (front_areas.n + 1) * sizeof *a);
+    a = &front_areas.all[front_areas.n++];
+    *a = (front_area){glob, len, mem_alloc(len)};
+    memcpy(a->bytes, glob, len);
+}
+
+const char *front_array_name(strbuf *b, const char *base, int i)
+{
+    b->len = 0;
+    strbuf_printf(b, "%s[%d]", base ? base : "", i);
+    return b->s;
+}
+
+void simon_exparr(const char *base, int n)
+{
+    strbuf b = STRBUF_INIT;
+    for (int i = 0; i < n; i++)
+        simon_export(front_array_name(&b, base, i));
+    strbuf_release(&b);
+}
+
+void simon_imparr(const char *base, int n, int maxlen)
+{
+    strbuf b = STRBUF_INIT;
+    for (int i = 0; i < n; i++)
+        simon_import(front_array_name(&b, base, i), maxlen);
+    strbuf_release(&b);
+}
