@@ -2,7 +2,8 @@
  * SimGrid one (simgrid/sg_core.c), share above their schedulers: the
  * suspending calls' names, the checks of the API's arguments and the
  * misuse message they end in, the global areas' first contents (init),
- * and fifo array names (exparr, imparr over the engine's export, import).
+ * fifo array names (exparr, imparr over the engine's export, import), and
+ * an import's queue of messages (front_fifo).
  *
  * Each engine defines front_engine_misuse(), the end of a run on a
  * misuse.  The areas' table owns its copies until the process exits. */
@@ -40,6 +41,56 @@ void front_check_advance(int64_t ns);
 /* init(glob, len): the area's contents before any task ran are put back
  * (or, at its first init, kept). */
 void front_area_init(void *glob, size_t len);
+
+/* An import's messages in arrival order, at most maxlen (0: no bound):
+ * a full one drops its oldest and raises overfl.  The messages are the
+ * engine's (front_fifo_push hands back the one dropped); the ring is the
+ * fifo's.  Inline, as every arrival and get goes through it. */
+typedef struct front_fifo {
+    void **ring;
+    size_t head, count, cap;
+    int maxlen;
+    bool overfl;
+} front_fifo;
+
+/* Doubles a full ring. */
+void front_fifo_grow(front_fifo *f);
+
+static inline void *front_fifo_front(const front_fifo *f)
+{
+    return f->ring[f->head];
+}
+
+static inline void *front_fifo_pop(front_fifo *f)
+{
+    void *m = f->ring[f->head];
+    f->head = (f->head + 1) % f->cap;
+    f->count--;
+    return m;
+}
+
+/* Appends m; returns the message a full bounded fifo dropped, else NULL. */
+static inline void *front_fifo_push(front_fifo *f, void *m)
+{
+    void *dropped = NULL;
+    if (f->maxlen && f->count == (size_t)f->maxlen) {
+        dropped = front_fifo_pop(f);
+        f->overfl = true;
+    }
+    if (f->count == f->cap)
+        front_fifo_grow(f);
+    f->ring[(f->head + f->count) % f->cap] = m;
+    f->count++;
+    return dropped;
+}
+
+/* The overflow flag, cleared. */
+static inline bool front_fifo_take_overfl(front_fifo *f)
+{
+    bool flag = f->overfl;
+    f->overfl = false;
+    return flag;
+}
 
 /* "BASE[I]" in b (emptied first); returns b->s. */
 const char *front_array_name(strbuf *b, const char *base, int i);

@@ -48,10 +48,7 @@ typedef struct core_set {
 typedef struct core_import {
     struct core_name *name;
     core_task *task;
-    int maxlen; /* 0: unbounded */
-    simon_msg **ring;
-    size_t head, count, cap;
-    bool overfl;
+    front_fifo q; /* of simon_msg */
     bool waited; /* its task's current call waits on it (no scan per arrival) */
 } core_import;
 
@@ -524,35 +521,19 @@ static void msg_release(simon_msg *m)
 
 static simon_msg *fifo_front(const core_import *imp)
 {
-    return imp->ring[imp->head];
+    return front_fifo_front(&imp->q);
 }
 
 static simon_msg *fifo_pop(core_import *imp)
 {
-    simon_msg *m = imp->ring[imp->head];
-    imp->head = (imp->head + 1) % imp->cap;
-    imp->count--;
-    return m;
+    return front_fifo_pop(&imp->q);
 }
 
 static void fifo_push(core_import *imp, simon_msg *m)
 {
-    if (imp->maxlen && imp->count == (size_t)imp->maxlen) {
-        msg_release(fifo_pop(imp));
-        imp->overfl = true;
-    }
-    if (imp->count == imp->cap) {
-        size_t cap = imp->cap ? 2 * imp->cap : 4;
-        simon_msg **ring = mem_alloc(cap * sizeof *ring);
-        for (size_t i = 0; i < imp->count; i++)
-            ring[i] = imp->ring[(imp->head + i) % imp->cap];
-        free(imp->ring);
-        imp->ring = ring;
-        imp->cap = cap;
-        imp->head = 0;
-    }
-    imp->ring[(imp->head + imp->count) % imp->cap] = m;
-    imp->count++;
+    simon_msg *dropped = front_fifo_push(&imp->q, m);
+    if (dropped)
+        msg_release(dropped);
 }
 
 static void circuit_count_add(core_import *imp, const simon_msg *m)
@@ -567,7 +548,7 @@ static void circuit_count_add(core_import *imp, const simon_msg *m)
 static bool any_nonempty(const core_task *t)
 {
     for (size_t i = 0; i < t->nwait; i++)
-        if (t->wait[i]->count)
+        if (t->wait[i]->q.count)
             return true;
     return false;
 }
@@ -916,7 +897,7 @@ void simon_import(const char *name, int maxlen)
     core_import *imp = mem_alloc(sizeof *imp);
     imp->name = n;
     imp->task = t;
-    imp->maxlen = maxlen;
+    imp->q.maxlen = maxlen;
     if (n->nimp == n->capimp) {
         n->capimp = n->capimp ? 2 * n->capimp : 4;
         n->importers = mem_realloc(n->importers, n->capimp * sizeof *n->importers);
@@ -996,7 +977,7 @@ size_t simon_get(const char *name, void *data)
 {
     core_task *t = current_task("get", true);
     core_import *imp = own_import("get", t, name);
-    if (!imp->count)
+    if (!imp->q.count)
         wait_only_on(t, imp, CALL_GET);
     simon_msg *m = fifo_pop(imp);
     size_t len = m->len;
@@ -1028,9 +1009,9 @@ size_t simon_size(const char *name)
 {
     core_task *t = current_task("size", true);
     core_import *imp = own_import("size", t, name);
-    if (!imp->count)
+    if (!imp->q.count)
         wait_only_on(t, imp, CALL_SIZE);
-    return imp->count ? fifo_front(imp)->len : 0;
+    return imp->q.count ? fifo_front(imp)->len : 0;
 }
 
 int simon_qlength(const char *name)
@@ -1038,7 +1019,7 @@ int simon_qlength(const char *name)
     core_task *t = current_task("qlength", true);
     core_import *imp = own_import("qlength", t, name);
     wait_only_on(t, imp, CALL_QLENGTH);
-    return (int)imp->count;
+    return (int)imp->q.count;
 }
 
 int simon_overfl(const char *name)
@@ -1046,9 +1027,7 @@ int simon_overfl(const char *name)
     core_task *t = current_task("overfl", true);
     core_import *imp = own_import("overfl", t, name);
     wait_only_on(t, imp, CALL_OVERFL);
-    int flag = imp->overfl;
-    imp->overfl = false;
-    return flag;
+    return front_fifo_take_overfl(&imp->q);
 }
 
 int64_t simon_getclk(int id)

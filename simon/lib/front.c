@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mem.h"
@@ -88,6 +89,18 @@ void front_area_init(void *glob, size_t len)
     a = &front_areas.all[front_areas.n++];
     *a = (front_area){glob, len, mem_alloc(len)};
     memcpy(a->bytes, glob, len);
+}
+
+void front_fifo_grow(front_fifo *f)
+{
+    size_t cap = f->cap ? 2 * f->cap : 4;
+    void **ring = mem_alloc(cap * sizeof *ring);
+    for (size_t i = 0; i < f->count; i++)
+        ring[i] = f->ring[(f->head + i) % f->cap];
+    free(f->ring);
+    f->ring = ring;
+    f->cap = cap;
+    f->head = 0;
 }
 
 const char *front_array_name(strbuf *b, const char *base, int i)

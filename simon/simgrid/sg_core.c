@@ -49,10 +49,7 @@ typedef struct sg_msg {
 typedef struct sg_import {
     sg_name *name;
     sg_task *task;
-    int maxlen; /* 0: unbounded */
-    sg_msg **ring;
-    size_t head, count, cap;
-    bool overfl;
+    front_fifo q; /* of sg_msg */
     bool waited; /* its task's current call waits on it */
 } sg_import;
 
@@ -284,32 +281,14 @@ static void sg_msg_release(sg_msg *m)
 
 static sg_msg *sg_fifo_pop(sg_import *imp)
 {
-    sg_msg *m = imp->ring[imp->head];
-    imp->head = (imp->head + 1) % imp->cap;
-    imp->count--;
-    return m;
+    return front_fifo_pop(&imp->q);
 }
 
-/* A full bounded import drops its oldest message and sets its flag, as
- * the native core's does. */
 static void sg_fifo_push(sg_import *imp, sg_msg *m)
 {
-    if (imp->maxlen && imp->count == (size_t)imp->maxlen) {
-        sg_msg_release(sg_fifo_pop(imp));
-        imp->overfl = true;
-    }
-    if (imp->count == imp->cap) {
-        size_t cap = imp->cap ? 2 * imp->cap : 4;
-        sg_msg **ring = mem_alloc(cap * sizeof *ring);
-        for (size_t i = 0; i < imp->count; i++)
-            ring[i] = imp->ring[(imp->head + i) % imp->cap];
-        free(imp->ring);
-        imp->ring = ring;
-        imp->cap = cap;
-        imp->head = 0;
-    }
-    imp->ring[(imp->head + imp->count) % imp->cap] = m;
-    imp->count++;
+    sg_msg *dropped = front_fifo_push(&imp->q, m);
+    if (dropped)
+        sg_msg_release(dropped);
 }
 
 /* m is in imp now: its task goes on if it was blocked waiting on imp. */
@@ -659,7 +638,7 @@ void simon_import(const char *name, int maxlen)
     sg_import *imp = mem_alloc(sizeof *imp);
     imp->name = n;
     imp->task = t;
-    imp->maxlen = maxlen;
+    imp->q.maxlen = maxlen;
     GROW(n->importers, n->nimp, n->capimp);
     size_t at = n->nimp;
     while (at > 0 && n->importers[at - 1]->task->id > t->id)
@@ -767,7 +746,7 @@ static void sg_wait_on(sg_task *t, sg_import *imp)
 static bool sg_any_nonempty(const sg_task *t)
 {
     for (size_t i = 0; i < t->nwait; i++)
-        if (t->wait[i]->count)
+        if (t->wait[i]->q.count)
             return true;
     return false;
 }
@@ -810,7 +789,7 @@ size_t simon_get(const char *name, void *data)
 {
     sg_task *t = sg_caller("get", true);
     sg_import *imp = sg_own_import("get", t, name);
-    if (!imp->count) {
+    if (!imp->q.count) {
         sg_wait_only_on(t, imp, CALL_GET);
         sg_block(t);
     }
@@ -845,9 +824,9 @@ size_t simon_size(const char *name)
 {
     sg_task *t = sg_caller("size", true);
     sg_import *imp = sg_own_import("size", t, name);
-    if (!imp->count)
+    if (!imp->q.count)
         sg_wait_only_on(t, imp, CALL_SIZE);
-    return imp->count ? imp->ring[imp->head]->len : 0;
+    return imp->q.count ? ((const sg_msg *)front_fifo_front(&imp->q))->len : 0;
 }
 
 int simon_qlength(const char *name)
@@ -855,7 +834,7 @@ int simon_qlength(const char *name)
     sg_task *t = sg_caller("qlength", true);
     sg_import *imp = sg_own_import("qlength", t, name);
     sg_wait_only_on(t, imp, CALL_QLENGTH);
-    return (int)imp->count;
+    return (int)imp->q.count;
 }
 
 int simon_overfl(const char *name)
@@ -863,9 +842,7 @@ int simon_overfl(const char *name)
     sg_task *t = sg_caller("overfl", true);
     sg_import *imp = sg_own_import("overfl", t, name);
     sg_wait_only_on(t, imp, CALL_OVERFL);
-    int flag = imp->overfl;
-    imp->overfl = false;
-    return flag;
+    return front_fifo_take_overfl(&imp->q);
 }
 
 int64_t simon_getclk(int id)
