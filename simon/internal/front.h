@@ -3,7 +3,7 @@
  * suspending calls' names, the checks of the API's arguments and the
  * misuse message they end in, the global areas' first contents (init),
  * fifo array names (exparr, imparr over the engine's export, import), and
- * an import's queue of messages (front_fifo).
+ * an import's queue of messages (front_fifo), and the deadlock lines.
  *
  * Each engine defines front_engine_misuse(), the end of a run on a
  * misuse.  The areas' table owns its copies until the process exits. */
@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "strbuf.h"
 
@@ -91,6 +92,21 @@ static inline bool front_fifo_take_overfl(front_fifo *f)
     f->overfl = false;
     return flag;
 }
+
+/* A task at the end of a run, as the deadlock lines see it. */
+typedef struct front_waiter {
+    bool blocked, deadlocked;
+    int id;
+    const char *name;
+    front_call call;
+} front_waiter;
+/* Task i in mktask order into *w, with the names of the fifos it waits on
+ * appended to fifos, each after a space. */
+typedef void front_waiter_fn(size_t i, front_waiter *w, strbuf *fifos);
+
+/* "simon: deadlock at AT ns" on err, then a line for each of the n tasks
+ * left blocked, the deadlocked ones first, then the starved ones. */
+void front_deadlock_lines(FILE *err, int64_t at, size_t n, front_waiter_fn *view);
 
 /* "BASE[I]" in b (emptied first); returns b->s. */
 const char *front_array_name(strbuf *b, const char *base, int i);

@@ -739,6 +739,14 @@ static void note_still_blocked(void)
             note_blocked(core.tasks[i], end, NULL);
 }
 
+static void core_waiter(size_t i, front_waiter *w, strbuf *fifos)
+{
+    const core_task *t = core.tasks[i];
+    *w = (front_waiter){t->state == TASK_BLOCKED, t->deadlocked, t->id, t->name, t->call};
+    for (size_t k = 0; k < t->nwait; k++)
+        strbuf_printf(fifos, " %s", t->wait[k]->name->name);
+}
+
 int simon_core_finish(FILE *err)
 {
     bool deadlock = false;
@@ -755,21 +763,7 @@ int simon_core_finish(FILE *err)
         note_still_blocked();
     if (!deadlock)
         return 0;
-    fflush(stdout);
-    fprintf(err, "simon: deadlock at %lld ns\n", (long long)at);
-    /* the deadlocked tasks first, then the starved ones, each said as such */
-    for (int starved = 0; starved < 2; starved++) {
-        for (size_t i = 0; i < core.ntasks; i++) {
-            core_task *t = core.tasks[i];
-            if (t->state != TASK_BLOCKED || t->deadlocked == starved)
-                continue;
-            fprintf(err, "simon: task %d \"%s\" %s in %s on", t->id, t->name,
-                    starved ? "starved" : "blocked", front_call_names[t->call]);
-            for (size_t k = 0; k < t->nwait; k++)
-                fprintf(err, " %s", t->wait[k]->name->name);
-            fputs(starved ? " (every other exporter has ended)\n" : "\n", err);
-        }
-    }
+    front_deadlock_lines(err, at, core.ntasks, core_waiter);
     return 4;
 }
 
@@ -952,7 +946,6 @@ static void send(const char *func, const char *name, const void *data, size_t le
     simon_msg *m = mem_alloc(sizeof *m + len);
     m->src = t->id;
     m->name = n;
-    m->sent = t->clock;
     m->id = ++core.msg_ids;
     m->len = len;
     if (len)

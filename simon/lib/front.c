@@ -103,6 +103,26 @@ void front_fifo_grow(front_fifo *f)
     f->head = 0;
 }
 
+void front_deadlock_lines(FILE *err, int64_t at, size_t n, front_waiter_fn *view)
+{
+    strbuf fifos = STRBUF_INIT;
+    fflush(stdout);
+    fprintf(err, "simon: deadlock at %lld ns\n", (long long)at);
+    for (int starved = 0; starved < 2; starved++) {
+        for (size_t i = 0; i < n; i++) {
+            front_waiter w;
+            fifos.len = 0;
+            view(i, &w, &fifos);
+            if (!w.blocked || w.deadlocked == starved)
+                continue;
+            fprintf(err, "simon: task %d \"%s\" %s in %s on%s%s", w.id, w.name,
+                    starved ? "starved" : "blocked", front_call_names[w.call], fifos.len ? fifos.s : "",
+                    starved ? " (every other exporter has ended)\n" : "\n");
+        }
+    }
+    strbuf_release(&fifos);
+}
+
 const char *front_array_name(strbuf *b, const char *base, int i)
 {
     b->len = 0;

@@ -474,6 +474,14 @@ static bool sg_blocked_by_other(const sg_task *t)
     return false;
 }
 
+static void sg_waiter(size_t i, front_waiter *w, strbuf *fifos)
+{
+    const sg_task *t = sg.tasks[i];
+    *w = (front_waiter){t->state == SG_BLOCKED, t->deadlocked, t->id, t->name, t->call};
+    for (size_t k = 0; k < t->nwait; k++)
+        strbuf_printf(fifos, " %s", t->wait[k]->name->name);
+}
+
 int simon_sg_finish(FILE *err)
 {
     bool deadlock = false;
@@ -488,20 +496,7 @@ int simon_sg_finish(FILE *err)
     }
     if (!deadlock)
         return 0;
-    fflush(stdout);
-    fprintf(err, "simon: deadlock at %lld ns\n", (long long)at);
-    for (int starved = 0; starved < 2; starved++) {
-        for (size_t i = 0; i < sg.ntasks; i++) {
-            const sg_task *t = sg.tasks[i];
-            if (t->state != SG_BLOCKED || t->deadlocked == starved)
-                continue;
-            fprintf(err, "simon: task %d \"%s\" %s in %s on", t->id, t->name,
-                    starved ? "starved" : "blocked", front_call_names[t->call]);
-            for (size_t k = 0; k < t->nwait; k++)
-                fprintf(err, " %s", t->wait[k]->name->name);
-            fputs(starved ? " (every other exporter has ended)\n" : "\n", err);
-        }
-    }
+    front_deadlock_lines(err, at, sg.ntasks, sg_waiter);
     return 4;
 }
 
