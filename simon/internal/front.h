@@ -1,12 +1,14 @@
 /* front: what SIMON's two engines, the native core (lib/core.c) and the
- * SimGrid one (simgrid/sg_core.c), share above their schedulers: the
- * suspending calls' names, the checks of the API's arguments and the
- * misuse message they end in, the global areas' first contents (init),
- * fifo array names (exparr, imparr over the engine's export, import), and
- * an import's queue of messages (front_fifo), and the deadlock lines.
+ * SimGrid one (simgrid/sg_core.c), share above their schedulers and
+ * transports: the suspending calls' names, the checks of the API's
+ * arguments and the misuse message they end in, the global areas' first
+ * contents (init), fifo array names (exparr and imparr, over the engine's
+ * export and import), the fifo names' table, an import's queue of messages
+ * (front_fifo), the deadlock lines and the order of the circuits' report.
  *
- * Each engine defines front_engine_misuse(), the end of a run on a
- * misuse.  The areas' table owns its copies until the process exits. */
+ * Each engine defines front_engine_misuse(), the end of a run on a misuse.
+ * The areas' and the names' tables own their records, and a fifo its ring,
+ * until the process exits, as the engines' tasks and imports do. */
 #ifndef SIMON_FRONT_H
 #define SIMON_FRONT_H
 
@@ -15,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core.h"
 #include "strbuf.h"
 
 /* The calls that suspend; their names are the seed's, for the messages. */
@@ -93,6 +96,20 @@ static inline bool front_fifo_take_overfl(front_fifo *f)
     return flag;
 }
 
+/* The fifo names, found by hash: a record per name, the engine's struct
+ * of size bytes ending in the name (char name[] at offset), zeroed when
+ * added.  The table owns the records until the process exits. */
+typedef struct front_names {
+    void **slots; /* open addressing */
+    size_t nslots, n;
+    size_t size, offset;
+} front_names;
+
+/* name's record, or NULL. */
+void *front_name_find(const front_names *t, const char *name);
+/* A new record for name, which must not be in t yet. */
+void *front_name_add(front_names *t, const char *name);
+
 /* A task at the end of a run, as the deadlock lines see it. */
 typedef struct front_waiter {
     bool blocked, deadlocked;
@@ -107,6 +124,9 @@ typedef void front_waiter_fn(size_t i, front_waiter *w, strbuf *fifos);
 /* "simon: deadlock at AT ns" on err, then a line for each of the n tasks
  * left blocked, the deadlocked ones first, then the starved ones. */
 void front_deadlock_lines(FILE *err, int64_t at, size_t n, front_waiter_fn *view);
+
+/* qsort's order of simon_circuit_views: by fifo name, source, destination. */
+int front_circuit_order(const void *a, const void *b);
 
 /* "BASE[I]" in b (emptied first); returns b->s. */
 const char *front_array_name(strbuf *b, const char *base, int i);

@@ -1,6 +1,7 @@
 #include "core.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,8 +117,7 @@ static struct {
     core_task boot;
     core_task *current;
     bool booting;
-    core_name **slots; /* open addressing by name */
-    size_t nslots, nnames;
+    front_names names; /* of core_name */
     event *heap;          /* events later than now */
     size_t nheap, capheap;
     int64_t now;          /* the time of the last event taken */
@@ -140,7 +140,7 @@ static struct {
     int *dsts;           /* a send's destinations */
     size_t capdsts;
     simon_trace *trace;  /* -trace, else NULL */
-} core;
+} core = {.names = {.size = sizeof(core_name), .offset = offsetof(core_name, name)}};
 
 #define GROW(ptr, n, cap)                                                  \
     do {                                                                   \
@@ -340,37 +340,9 @@ static event ev_pop(void)
 
 /* ---- fifo names ---- */
 
-static uint64_t name_hash(const char *s)
-{
-    uint64_t h = 1469598103934665603u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return h;
-}
-
-static core_name **name_slot(core_name **slots, size_t nslots, const char *name)
-{
-    size_t i = name_hash(name) & (nslots - 1);
-    while (slots[i] && strcmp(slots[i]->name, name) != 0)
-        i = (i + 1) & (nslots - 1);
-    return &slots[i];
-}
-
 static core_name *name_find(const char *name)
 {
-    return core.nslots ? *name_slot(core.slots, core.nslots, name) : NULL;
-}
-
-static void name_grow(void)
-{
-    size_t n = core.nslots ? 2 * core.nslots : 64;
-    core_name **slots = mem_alloc(n * sizeof *slots);
-    for (size_t i = 0; i < core.nslots; i++)
-        if (core.slots[i])
-            *name_slot(slots, n, core.slots[i]->name) = core.slots[i];
-    free(core.slots);
-    core.slots = slots;
-    core.nslots = n;
+    return front_name_find(&core.names, name);
 }
 
 static core_name *name_get(const char *func, const char *name)
@@ -378,16 +350,9 @@ static core_name *name_get(const char *func, const char *name)
     core_name *found = name_find(name);
     if (found)
         return found;
-    if (core.limits.names && (long)core.nnames >= core.limits.names)
+    if (core.limits.names && (long)core.names.n >= core.limits.names)
         front_misuse(func, "more than %ld fifo names (-nn)", core.limits.names);
-    if (2 * (core.nnames + 1) > core.nslots)
-        name_grow();
-    size_t len = strlen(name) + 1;
-    core_name *n = mem_alloc(sizeof *n + len);
-    memcpy(n->name, name, len);
-    *name_slot(core.slots, core.nslots, name) = n;
-    core.nnames++;
-    return n;
+    return front_name_add(&core.names, name);
 }
 
 /* A binary search of the importers, in ascending id. */
@@ -792,17 +757,6 @@ int64_t simon_core_events(void)
     return (int64_t)core.events;
 }
 
-static int cmp_circuit(const void *a, const void *b)
-{
-    const simon_circuit_view *x = a, *y = b;
-    int c = strcmp(x->fifo, y->fifo);
-    if (c)
-        return c;
-    if (x->src != y->src)
-        return (x->src > y->src) - (x->src < y->src);
-    return (x->dst > y->dst) - (x->dst < y->dst);
-}
-
 simon_circuit_view *simon_core_circuits(size_t *n)
 {
     simon_circuit_view *all = mem_alloc((core.circuits.count + 1) * sizeof *all);
@@ -816,7 +770,7 @@ simon_circuit_view *simon_core_circuits(size_t *n)
                                             e->v[0].n, e->v[1].n};
     }
     if (count)
-        qsort(all, count, sizeof *all, cmp_circuit);
+        qsort(all, count, sizeof *all, front_circuit_order);
     *n = count;
     return all;
 }

@@ -103,6 +103,57 @@ void front_fifo_grow(front_fifo *f)
     f->head = 0;
 }
 
+static uint64_t front_name_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+static const char *front_name_of(const front_names *t, const void *record)
+{
+    return (const char *)record + t->offset;
+}
+
+static void **front_name_slot(const front_names *t, void **slots, size_t nslots,
+                              const char *name)
+{
+    size_t i = front_name_hash(name) & (nslots - 1);
+    while (slots[i] && strcmp(front_name_of(t, slots[i]), name) != 0)
+        i = (i + 1) & (nslots - 1);
+    return &slots[i];
+}
+
+void *front_name_find(const front_names *t, const char *name)
+{
+    return t->nslots ? *front_name_slot(t, t->slots, t->nslots, name) : NULL;
+}
+
+static void front_names_grow(front_names *t)
+{
+    size_t n = t->nslots ? 2 * t->nslots : 64;
+    void **slots = mem_alloc(n * sizeof *slots);
+    for (size_t i = 0; i < t->nslots; i++)
+        if (t->slots[i])
+            *front_name_slot(t, slots, n, front_name_of(t, t->slots[i])) = t->slots[i];
+    free(t->slots);
+    t->slots = slots;
+    t->nslots = n;
+}
+
+void *front_name_add(front_names *t, const char *name)
+{
+    if (2 * (t->n + 1) > t->nslots)
+        front_names_grow(t);
+    size_t len = strlen(name) + 1;
+    char *record = mem_alloc(t->size + len);
+    memcpy(record + t->offset, name, len);
+    *front_name_slot(t, t->slots, t->nslots, name) = record;
+    t->n++;
+    return record;
+}
+
 void front_deadlock_lines(FILE *err, int64_t at, size_t n, front_waiter_fn *view)
 {
     strbuf fifos = STRBUF_INIT;
@@ -121,6 +172,17 @@ void front_deadlock_lines(FILE *err, int64_t at, size_t n, front_waiter_fn *view
         }
     }
     strbuf_release(&fifos);
+}
+
+int front_circuit_order(const void *a, const void *b)
+{
+    const simon_circuit_view *x = a, *y = b;
+    int c = strcmp(x->fifo, y->fifo);
+    if (c)
+        return c;
+    if (x->src != y->src)
+        return (x->src > y->src) - (x->src < y->src);
+    return (x->dst > y->dst) - (x->dst < y->dst);
 }
 
 const char *front_array_name(strbuf *b, const char *base, int i)

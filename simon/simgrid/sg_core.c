@@ -13,6 +13,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,8 +116,7 @@ static struct {
     size_t ntasks, captasks;
     sg_task boot;
     bool booting, network;
-    sg_name **slots; /* open addressing by name */
-    size_t nslots, nnames;
+    front_names names; /* of sg_name */
     sg_circuit *circuits[SG_CIRCUIT_BUCKETS];
     size_t ncircuits;
     arena *strings;                 /* cnvarrsv */
@@ -125,7 +125,7 @@ static struct {
     uint64_t changes;               /* fifos created, copies sent and appended */
     sg_sem_t quiet;                 /* released when none can go on */
     int64_t activities;             /* execs and communications started */
-} sg;
+} sg = {.names = {.size = sizeof(sg_name), .offset = offsetof(sg_name, name)}};
 
 #define GROW(ptr, n, cap)                                                  \
     do {                                                                   \
@@ -196,48 +196,15 @@ static void sg_check_quiet(void)
 
 /* ---- fifo names and circuits ---- */
 
-static uint64_t sg_hash(const char *s)
-{
-    uint64_t h = 1469598103934665603u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return h;
-}
-
-static sg_name **sg_name_slot(sg_name **slots, size_t nslots, const char *name)
-{
-    size_t i = sg_hash(name) & (nslots - 1);
-    while (slots[i] && strcmp(slots[i]->name, name) != 0)
-        i = (i + 1) & (nslots - 1);
-    return &slots[i];
-}
-
 static sg_name *sg_name_find(const char *name)
 {
-    return sg.nslots ? *sg_name_slot(sg.slots, sg.nslots, name) : NULL;
+    return front_name_find(&sg.names, name);
 }
 
 static sg_name *sg_name_get(const char *name)
 {
     sg_name *found = sg_name_find(name);
-    if (found)
-        return found;
-    if (2 * (sg.nnames + 1) > sg.nslots) {
-        size_t n = sg.nslots ? 2 * sg.nslots : 64;
-        sg_name **slots = mem_alloc(n * sizeof *slots);
-        for (size_t i = 0; i < sg.nslots; i++)
-            if (sg.slots[i])
-                *sg_name_slot(slots, n, sg.slots[i]->name) = sg.slots[i];
-        free(sg.slots);
-        sg.slots = slots;
-        sg.nslots = n;
-    }
-    size_t len = strlen(name) + 1;
-    sg_name *n = mem_alloc(sizeof *n + len);
-    memcpy(n->name, name, len);
-    *sg_name_slot(sg.slots, sg.nslots, name) = n;
-    sg.nnames++;
-    return n;
+    return found ? found : front_name_add(&sg.names, name);
 }
 
 static sg_import *sg_import_of(const sg_name *n, const sg_task *t)
@@ -527,17 +494,6 @@ int64_t simon_core_events(void)
     return sg.activities;
 }
 
-static int sg_cmp_circuit(const void *a, const void *b)
-{
-    const simon_circuit_view *x = a, *y = b;
-    int c = strcmp(x->fifo, y->fifo);
-    if (c)
-        return c;
-    if (x->src != y->src)
-        return (x->src > y->src) - (x->src < y->src);
-    return (x->dst > y->dst) - (x->dst < y->dst);
-}
-
 simon_circuit_view *simon_core_circuits(size_t *n)
 {
     simon_circuit_view *all = mem_alloc((sg.ncircuits + 1) * sizeof *all);
@@ -548,7 +504,7 @@ simon_circuit_view *simon_core_circuits(size_t *n)
                 all[count++] = (simon_circuit_view){c->imp->name->name, c->src, c->imp->task->id,
                                                     c->msgs, c->bytes};
     if (count)
-        qsort(all, count, sizeof *all, sg_cmp_circuit);
+        qsort(all, count, sizeof *all, front_circuit_order);
     *n = count;
     return all;
 }
