@@ -4,7 +4,8 @@
  * arguments and the misuse message they end in, the global areas' first
  * contents (init), fifo array names (exparr and imparr, over the engine's
  * export and import), the fifo names' table, an import's queue of messages
- * (front_fifo), the deadlock lines and the order of the circuits' report.
+ * (front_fifo), a task's counts and report view, get's copy to the
+ * caller, the deadlock lines and the order of the circuits' report.
  *
  * Each engine defines front_engine_misuse(), the end of a run on a misuse.
  * The areas' and the names' tables own their records, and a fifo its ring,
@@ -16,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core.h"
 #include "strbuf.h"
@@ -109,6 +111,35 @@ typedef struct front_names {
 void *front_name_find(const front_names *t, const char *name);
 /* A new record for name, which must not be in t yet. */
 void *front_name_add(front_names *t, const char *name);
+
+/* A task's counts for the report. */
+typedef struct front_counts {
+    int64_t run_ns, wait_ns, sent, sent_bytes, recv, recv_bytes;
+} front_counts;
+
+/* A put of len bytes, counted. */
+static inline void front_count_put(front_counts *c, size_t len)
+{
+    c->sent++;
+    c->sent_bytes += (int64_t)len;
+}
+
+/* get's end: the message's len bytes at payload copied to the caller's
+ * data (a misuse when NULL) and counted. */
+static inline void front_take(front_counts *c, void *data, const void *payload, size_t len)
+{
+    if (len && !data)
+        front_misuse("get", "data is NULL");
+    if (len)
+        memcpy(data, payload, len);
+    c->recv++;
+    c->recv_bytes += (int64_t)len;
+}
+
+/* The report's view of a task that ended (done) or stayed blocked,
+ * deadlocked or starved, its clock at finish. */
+void front_task_view(simon_task_view *v, int id, const char *name, bool done, bool deadlocked,
+                     int64_t finish_ns, const front_counts *c);
 
 /* A task at the end of a run, as the deadlock lines see it. */
 typedef struct front_waiter {

@@ -82,8 +82,8 @@ struct core_task {
     task_state state;
     bool suspended;   /* once: no more fifo creation */
     bool deadlocked;
-    int64_t clock, run_ns, wait_ns;
-    int64_t sent, sent_bytes, recv, recv_bytes;
+    int64_t clock;
+    front_counts counts;
     front_call call;   /* while waiting or blocked */
     core_import **wait;
     size_t nwait, capwait;
@@ -591,7 +591,7 @@ static void on_arrive(int64_t time, simon_msg *m, int dst)
     if (t->state == TASK_BLOCKED && imp->waited) {
         if (core.trace)
             note_blocked(t, time, m);
-        t->wait_ns += time - t->clock;
+        t->counts.wait_ns += time - t->clock;
         t->clock = time;
         task_run(t);
     }
@@ -740,16 +740,7 @@ int simon_core_task_count(void)
 void simon_core_task_view(int i, simon_task_view *v)
 {
     const core_task *t = core.tasks[i];
-    v->id = t->id;
-    v->name = t->name;
-    v->state = t->state == TASK_DONE ? "done" : t->deadlocked ? "blocked" : "starved";
-    v->finish_ns = t->clock;
-    v->run_ns = t->run_ns;
-    v->wait_ns = t->wait_ns;
-    v->sent = t->sent;
-    v->sent_bytes = t->sent_bytes;
-    v->recv = t->recv;
-    v->recv_bytes = t->recv_bytes;
+    front_task_view(v, t->id, t->name, t->state == TASK_DONE, t->deadlocked, t->clock, &t->counts);
 }
 
 int64_t simon_core_events(void)
@@ -905,8 +896,7 @@ static void send(const char *func, const char *name, const void *data, size_t le
     if (len)
         memcpy(m->data, data, len);
     core.live_msgs++;
-    t->sent++;
-    t->sent_bytes += (int64_t)len;
+    front_count_put(&t->counts, len);
     ev_push(t->clock, EV_SEND, to_self, m, t);
 }
 
@@ -928,14 +918,9 @@ size_t simon_get(const char *name, void *data)
         wait_only_on(t, imp, CALL_GET);
     simon_msg *m = fifo_pop(imp);
     size_t len = m->len;
-    if (len && !data)
-        front_misuse("get", "data is NULL");
-    if (len)
-        memcpy(data, m->data, len);
+    front_take(&t->counts, data, m->data, len);
     if (core.trace)
         trace_get(core.trace, t->clock, t->id, imp->name->name, len, m->src, m->id);
-    t->recv++;
-    t->recv_bytes += (int64_t)len;
     msg_release(m);
     return len;
 }
@@ -1012,5 +997,5 @@ void simon_advance(int64_t ns)
     core_task *t = current_task("simon_advance", false);
     front_check_advance(ns);
     t->clock += ns;
-    t->run_ns += ns;
+    t->counts.run_ns += ns;
 }

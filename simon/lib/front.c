@@ -154,6 +154,23 @@ void *front_name_add(front_names *t, const char *name)
     return record;
 }
 
+void front_task_view(simon_task_view *v, int id, const char *name, bool done, bool deadlocked,
+                     int64_t finish_ns, const front_counts *c)
+{
+    *v = (simon_task_view){
+        .id = id,
+        .name = name,
+        .state = done ? "done" : deadlocked ? "blocked" : "starved",
+        .finish_ns = finish_ns,
+        .run_ns = c->run_ns,
+        .wait_ns = c->wait_ns,
+        .sent = c->sent,
+        .sent_bytes = c->sent_bytes,
+        .recv = c->recv,
+        .recv_bytes = c->recv_bytes,
+    };
+}
+
 void front_deadlock_lines(FILE *err, int64_t at, size_t n, front_waiter_fn *view)
 {
     strbuf fifos = STRBUF_INIT;
@@ -167,7 +184,8 @@ void front_deadlock_lines(FILE *err, int64_t at, size_t n, front_waiter_fn *view
             if (!w.blocked || w.deadlocked == starved)
                 continue;
             fprintf(err, "simon: task %d \"%s\" %s in %s on%s%s", w.id, w.name,
-                    starved ? "starved" : "blocked", front_call_names[w.call], fifos.len ? fifos.s : "",
+                    starved ? "starved" : "blocked", front_call_names[w.call],
+                    fifos.len ? fifos.s : "",
                     starved ? " (every other exporter has ended)\n" : "\n");
         }
     }

@@ -96,7 +96,7 @@ struct sg_task {
     bool deadlocked;
     int64_t clock;   /* SimGrid's clock when the task last came back from it */
     int64_t pending; /* advanced, not yet spent */
-    int64_t run_ns, wait_ns, sent, sent_bytes, recv, recv_bytes;
+    front_counts counts;
     front_call call;
     sg_import **wait;
     size_t nwait, capwait;
@@ -184,7 +184,7 @@ static void sg_spend(sg_task *t)
     sg_leave(t);
     sg_actor_execute(flops);
     sg_back(t);
-    t->run_ns += t->clock - from;
+    t->counts.run_ns += t->clock - from;
 }
 
 /* The controller is told once no task can go on. */
@@ -477,16 +477,7 @@ int simon_core_task_count(void)
 void simon_core_task_view(int i, simon_task_view *v)
 {
     const sg_task *t = sg.tasks[i];
-    v->id = t->id;
-    v->name = t->name;
-    v->state = t->state == SG_DONE ? "done" : t->deadlocked ? "blocked" : "starved";
-    v->finish_ns = t->clock;
-    v->run_ns = t->run_ns;
-    v->wait_ns = t->wait_ns;
-    v->sent = t->sent;
-    v->sent_bytes = t->sent_bytes;
-    v->recv = t->recv;
-    v->recv_bytes = t->recv_bytes;
+    front_task_view(v, t->id, t->name, t->state == SG_DONE, t->deadlocked, t->clock, &t->counts);
 }
 
 int64_t simon_core_events(void)
@@ -639,8 +630,7 @@ static void sg_send(const char *func, const char *name, const void *data, size_t
     if (sg.unsettled)
         sg_quiesce(t);
     sg.changes++;
-    t->sent++;
-    t->sent_bytes += (int64_t)len;
+    front_count_put(&t->counts, len);
     int others = (int)n->nimp - (own != NULL);
     if (others + to_self == 0)
         return;
@@ -723,7 +713,7 @@ static void sg_block(sg_task *t)
         sg_leave(t);
         sg_sem_acquire(t->wake);
         sg_back(t);
-        t->wait_ns += t->clock - from;
+        t->counts.wait_ns += t->clock - from;
     }
 }
 
@@ -746,12 +736,7 @@ size_t simon_get(const char *name, void *data)
     }
     sg_msg *m = sg_fifo_pop(imp);
     size_t len = m->len;
-    if (len && !data)
-        front_misuse("get", "data is NULL");
-    if (len)
-        memcpy(data, m->data, len);
-    t->recv++;
-    t->recv_bytes += (int64_t)len;
+    front_take(&t->counts, data, m->data, len);
     sg_msg_release(m);
     return len;
 }
