@@ -41,8 +41,12 @@ void front_check_mktask(const char *name, void (*code)(void *), int id, bool tak
 void front_check_fifo_name(const char *func, const char *name);
 /* import's maximum length. */
 void front_check_maxlen(int maxlen);
-/* simon_advance's time. */
-void front_check_advance(int64_t ns);
+/* simon_advance's time (inline: a task may advance between any two calls). */
+static inline void front_check_advance(int64_t ns)
+{
+    if (ns < 0)
+        front_misuse("simon_advance", "negative time %lld", (long long)ns);
+}
 
 /* init(glob, len): the area's contents before any task ran are put back
  * (or, at its first init, kept). */

@@ -48,12 +48,6 @@ void front_check_maxlen(int maxlen)
         front_misuse("import", "maximum length %d is negative", maxlen);
 }
 
-void front_check_advance(int64_t ns)
-{
-    if (ns < 0)
-        front_misuse("simon_advance", "negative time %lld", (long long)ns);
-}
-
 /* A global area's contents before any task ran. */
 typedef struct front_area {
     void *glob;
