@@ -21,7 +21,7 @@ typedef struct simon_msg {
     int refs;             /* copies not yet taken or dropped */
     int src;              /* sending task id */
     struct core_name *name;
-    int64_t sent;         /* send time */
+    uint64_t id;          /* 1, 2, ... in put order: which message a copy is */
     size_t len;
     unsigned char data[];
 } simon_msg;

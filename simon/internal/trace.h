@@ -7,9 +7,9 @@
  * Rows: pid 1 holds the tasks (tid = the task's id), pid 2 the links (tid =
  * their order in the model's link report).  Each copy of a message is an
  * arrow (flow events) from its put to its arrival and the get that took it,
- * paired by SIMON's order since no message identity comes in.  Times go in as virtual ns and
- * out as microseconds; nothing depends on the host, so a run traced twice
- * gives the same bytes.
+ * joined by the message's id, which the core passes to each hook.  Times go
+ * in as virtual ns and out as microseconds; nothing depends on the host, so
+ * a run traced twice gives the same bytes.
  *
  * The trace owns its records and copies every text it keeps, except fifo
  * names, which are the core's and live until the process exits.
@@ -30,13 +30,16 @@ typedef struct simon_trace simon_trace;
 simon_trace *trace_create(size_t limit);
 void trace_free(simon_trace **tr);
 
-/* A put (puts when to_self) of bytes to fifo, copies destinations. */
+/* Message msg (the core's id, never 0) put (puts when to_self) by task:
+ * bytes to fifo, copies destinations. */
 void trace_put(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int copies,
-               bool to_self);
-/* A copy from task src reaching task's import fifo. */
-void trace_arrive(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int src);
-/* task's get took a message of bytes from src out of fifo. */
-void trace_get(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int src);
+               bool to_self, uint64_t msg);
+/* task's copy of message msg, from task src, reaching its import fifo. */
+void trace_arrive(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int src,
+                  uint64_t msg);
+/* task's get took its copy of message msg (bytes, from src) out of fifo. */
+void trace_get(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int src,
+               uint64_t msg);
 /* task's code advanced its clock from start to end. */
 void trace_run(simon_trace *tr, int64_t start, int64_t end, int task);
 /* task was blocked from start to end; what is "blocked in CALL on FIFO..."

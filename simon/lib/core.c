@@ -1,7 +1,7 @@
 #include "core.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +9,7 @@
 
 #include "diag.h"
 #include "fiber.h"
+#include "front.h"
 #include "mem.h"
 #define SIMON_NO_SEED_NAMES
 #include "simon.h"
@@ -48,10 +49,7 @@ typedef struct core_set {
 typedef struct core_import {
     struct core_name *name;
     core_task *task;
-    int maxlen; /* 0: unbounded */
-    simon_msg **ring;
-    size_t head, count, cap;
-    bool overfl;
+    front_fifo q; /* of simon_msg */
     bool waited; /* its task's current call waits on it (no scan per arrival) */
 } core_import;
 
@@ -74,9 +72,6 @@ typedef enum task_state {
     TASK_DONE,
 } task_state;
 
-/* The calls that suspend; their names are the seed's, for the messages. */
-typedef enum task_call { CALL_GET, CALL_WAITF, CALL_SIZE, CALL_QLENGTH, CALL_OVERFL } task_call;
-static const char *const call_names[] = {"get", "waitf", "size", "qlength", "overfl"};
 
 struct core_task {
     int id;
@@ -87,9 +82,9 @@ struct core_task {
     task_state state;
     bool suspended;   /* once: no more fifo creation */
     bool deadlocked;
-    int64_t clock, run_ns, wait_ns;
-    int64_t sent, sent_bytes, recv, recv_bytes;
-    task_call call;   /* while waiting or blocked */
+    int64_t clock;
+    front_counts counts;
+    front_call call;   /* while waiting or blocked */
     core_import **wait;
     size_t nwait, capwait;
     void *glob;       /* init(): the shared area and this task's image of it */
@@ -116,20 +111,13 @@ typedef struct event {
 
 /* A global area's contents before any task ran, so every task that calls
  * init() on it starts from the same values. */
-typedef struct pristine {
-    void *glob;
-    size_t len;
-    unsigned char *bytes;
-} pristine;
-
 static struct {
     core_task **tasks; /* mktask order */
     size_t ntasks, captasks;
     core_task boot;
     core_task *current;
     bool booting;
-    core_name **slots; /* open addressing by name */
-    size_t nslots, nnames;
+    front_names names; /* of core_name */
     event *heap;          /* events later than now */
     size_t nheap, capheap;
     int64_t now;          /* the time of the last event taken */
@@ -139,13 +127,12 @@ static struct {
     } fifo[EV_CLASSES];
     size_t pending;       /* in the heap and the fifos */
     uint64_t seq, events;
+    uint64_t msg_ids; /* messages given an id */
     const sw_model *model;
     void *sw;
     size_t stack_bytes;
     simon_limits limits;
     long live_msgs, nimports, nexports;
-    pristine *pristines;
-    size_t npristines;
     arena *strings; /* cnvarrsv */
     core_table ids;      /* id -> task */
     core_table circuits; /* (import, source id) -> msgs, bytes */
@@ -153,7 +140,7 @@ static struct {
     int *dsts;           /* a send's destinations */
     size_t capdsts;
     simon_trace *trace;  /* -trace, else NULL */
-} core;
+} core = {.names = {.size = sizeof(core_name), .offset = offsetof(core_name, name)}};
 
 #define GROW(ptr, n, cap)                                                  \
     do {                                                                   \
@@ -163,16 +150,8 @@ static struct {
         }                                                                  \
     } while (0)
 
-_Noreturn static void core_misuse(const char *func, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-_Noreturn static void core_misuse(const char *func, const char *fmt, ...)
+_Noreturn void front_engine_misuse(const char *func, const char *line)
 {
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
     core_task *t = core.current ? core.current : &core.boot;
     fflush(stdout);
     diag_tool(DIAG_ERROR, "task %d \"%s\": %s: %s", t->id, t->name, func, line);
@@ -361,37 +340,9 @@ static event ev_pop(void)
 
 /* ---- fifo names ---- */
 
-static uint64_t name_hash(const char *s)
-{
-    uint64_t h = 1469598103934665603u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return h;
-}
-
-static core_name **name_slot(core_name **slots, size_t nslots, const char *name)
-{
-    size_t i = name_hash(name) & (nslots - 1);
-    while (slots[i] && strcmp(slots[i]->name, name) != 0)
-        i = (i + 1) & (nslots - 1);
-    return &slots[i];
-}
-
 static core_name *name_find(const char *name)
 {
-    return core.nslots ? *name_slot(core.slots, core.nslots, name) : NULL;
-}
-
-static void name_grow(void)
-{
-    size_t n = core.nslots ? 2 * core.nslots : 64;
-    core_name **slots = mem_alloc(n * sizeof *slots);
-    for (size_t i = 0; i < core.nslots; i++)
-        if (core.slots[i])
-            *name_slot(slots, n, core.slots[i]->name) = core.slots[i];
-    free(core.slots);
-    core.slots = slots;
-    core.nslots = n;
+    return front_name_find(&core.names, name);
 }
 
 static core_name *name_get(const char *func, const char *name)
@@ -399,16 +350,9 @@ static core_name *name_get(const char *func, const char *name)
     core_name *found = name_find(name);
     if (found)
         return found;
-    if (core.limits.names && (long)core.nnames >= core.limits.names)
-        core_misuse(func, "more than %ld fifo names (-nn)", core.limits.names);
-    if (2 * (core.nnames + 1) > core.nslots)
-        name_grow();
-    size_t len = strlen(name) + 1;
-    core_name *n = mem_alloc(sizeof *n + len);
-    memcpy(n->name, name, len);
-    *name_slot(core.slots, core.nslots, name) = n;
-    core.nnames++;
-    return n;
+    if (core.limits.names && (long)core.names.n >= core.limits.names)
+        front_misuse(func, "more than %ld fifo names (-nn)", core.limits.names);
+    return front_name_add(&core.names, name);
 }
 
 /* A binary search of the importers, in ascending id. */
@@ -451,9 +395,9 @@ static core_task *task_by_id(int id)
 static core_task *current_task(const char *func, bool communicates)
 {
     if (!core.current)
-        core_misuse(func, "called outside the simulation");
+        front_misuse(func, "called outside the simulation");
     if (communicates && core.current == &core.boot)
-        core_misuse(func, "bootstrap cannot communicate");
+        front_misuse(func, "bootstrap cannot communicate");
     return core.current;
 }
 
@@ -485,7 +429,7 @@ static void task_run(core_task *t)
 }
 
 /* From the running task: a get event at its clock, then wait for the core. */
-static void task_suspend(core_task *t, task_call call)
+static void task_suspend(core_task *t, front_call call)
 {
     t->call = call;
     t->state = TASK_WAITING;
@@ -496,14 +440,14 @@ static void task_suspend(core_task *t, task_call call)
 static core_import *own_import(const char *func, core_task *t, const char *name)
 {
     if (!name)
-        core_misuse(func, "fifo name is NULL");
+        front_misuse(func, "fifo name is NULL");
     /* a task mostly gets from the fifo it got from last */
     if (t->last_in && strcmp(t->last_in->name->name, name) == 0)
         return t->last_in;
     core_import *imp = import_of(name_find(name), t);
     t->last_in = imp;
     if (!imp)
-        core_misuse(func, "\"%s\" is not an import fifo of this task", name);
+        front_misuse(func, "\"%s\" is not an import fifo of this task", name);
     return imp;
 }
 
@@ -523,7 +467,7 @@ static void wait_clear(core_task *t)
 }
 
 /* t waits on imp alone until it has news for the call. */
-static void wait_only_on(core_task *t, core_import *imp, task_call call)
+static void wait_only_on(core_task *t, core_import *imp, front_call call)
 {
     wait_clear(t);
     wait_on(t, imp);
@@ -542,35 +486,19 @@ static void msg_release(simon_msg *m)
 
 static simon_msg *fifo_front(const core_import *imp)
 {
-    return imp->ring[imp->head];
+    return front_fifo_front(&imp->q);
 }
 
 static simon_msg *fifo_pop(core_import *imp)
 {
-    simon_msg *m = imp->ring[imp->head];
-    imp->head = (imp->head + 1) % imp->cap;
-    imp->count--;
-    return m;
+    return front_fifo_pop(&imp->q);
 }
 
 static void fifo_push(core_import *imp, simon_msg *m)
 {
-    if (imp->maxlen && imp->count == (size_t)imp->maxlen) {
-        msg_release(fifo_pop(imp));
-        imp->overfl = true;
-    }
-    if (imp->count == imp->cap) {
-        size_t cap = imp->cap ? 2 * imp->cap : 4;
-        simon_msg **ring = mem_alloc(cap * sizeof *ring);
-        for (size_t i = 0; i < imp->count; i++)
-            ring[i] = imp->ring[(imp->head + i) % imp->cap];
-        free(imp->ring);
-        imp->ring = ring;
-        imp->cap = cap;
-        imp->head = 0;
-    }
-    imp->ring[(imp->head + imp->count) % imp->cap] = m;
-    imp->count++;
+    simon_msg *dropped = front_fifo_push(&imp->q, m);
+    if (dropped)
+        msg_release(dropped);
 }
 
 static void circuit_count_add(core_import *imp, const simon_msg *m)
@@ -585,7 +513,7 @@ static void circuit_count_add(core_import *imp, const simon_msg *m)
 static bool any_nonempty(const core_task *t)
 {
     for (size_t i = 0; i < t->nwait; i++)
-        if (t->wait[i]->count)
+        if (t->wait[i]->q.count)
             return true;
     return false;
 }
@@ -595,7 +523,7 @@ static void on_inittask(core_task *t)
     t->fib = fiber_create(core.stack_bytes, task_body, t);
     if (!t->fib) {
         core.current = t;
-        core_misuse("mktask", "cannot map a stack of %zu bytes", core.stack_bytes);
+        front_misuse("mktask", "cannot map a stack of %zu bytes", core.stack_bytes);
     }
     char message[512];
     snprintf(message, sizeof message,
@@ -620,7 +548,7 @@ static void on_send(int64_t time, simon_msg *m, core_task *src, bool to_self)
             core.dsts[nd++] = n->importer_ids[i];
     m->refs = nd + to_self;
     if (core.trace)
-        trace_put(core.trace, time, src->id, n->name, m->len, m->refs, to_self);
+        trace_put(core.trace, time, src->id, n->name, m->len, m->refs, to_self, m->id);
     if (m->refs == 0) {
         core.live_msgs--;
         free(m);
@@ -636,7 +564,7 @@ static void on_send(int64_t time, simon_msg *m, core_task *src, bool to_self)
 static void blocked_text(strbuf *b, const core_task *t)
 {
     b->len = 0;
-    strbuf_printf(b, "blocked in %s on", call_names[t->call]);
+    strbuf_printf(b, "blocked in %s on", front_call_names[t->call]);
     for (size_t k = 0; k < t->nwait; k++)
         strbuf_printf(b, " %s", t->wait[k]->name->name);
 }
@@ -659,11 +587,11 @@ static void on_arrive(int64_t time, simon_msg *m, int dst)
         circuit_count_add(imp, m);
     core_task *t = imp->task;
     if (core.trace)
-        trace_arrive(core.trace, time, dst, m->name->name, m->len, m->src);
+        trace_arrive(core.trace, time, dst, m->name->name, m->len, m->src, m->id);
     if (t->state == TASK_BLOCKED && imp->waited) {
         if (core.trace)
             note_blocked(t, time, m);
-        t->wait_ns += time - t->clock;
+        t->counts.wait_ns += time - t->clock;
         t->clock = time;
         task_run(t);
     }
@@ -776,6 +704,14 @@ static void note_still_blocked(void)
             note_blocked(core.tasks[i], end, NULL);
 }
 
+static void core_waiter(size_t i, front_waiter *w, strbuf *fifos)
+{
+    const core_task *t = core.tasks[i];
+    *w = (front_waiter){t->state == TASK_BLOCKED, t->deadlocked, t->id, t->name, t->call};
+    for (size_t k = 0; k < t->nwait; k++)
+        strbuf_printf(fifos, " %s", t->wait[k]->name->name);
+}
+
 int simon_core_finish(FILE *err)
 {
     bool deadlock = false;
@@ -792,21 +728,7 @@ int simon_core_finish(FILE *err)
         note_still_blocked();
     if (!deadlock)
         return 0;
-    fflush(stdout);
-    fprintf(err, "simon: deadlock at %lld ns\n", (long long)at);
-    /* the deadlocked tasks first, then the starved ones, each said as such */
-    for (int starved = 0; starved < 2; starved++) {
-        for (size_t i = 0; i < core.ntasks; i++) {
-            core_task *t = core.tasks[i];
-            if (t->state != TASK_BLOCKED || t->deadlocked == starved)
-                continue;
-            fprintf(err, "simon: task %d \"%s\" %s in %s on", t->id, t->name,
-                    starved ? "starved" : "blocked", call_names[t->call]);
-            for (size_t k = 0; k < t->nwait; k++)
-                fprintf(err, " %s", t->wait[k]->name->name);
-            fputs(starved ? " (every other exporter has ended)\n" : "\n", err);
-        }
-    }
+    front_deadlock_lines(err, at, core.ntasks, core_waiter);
     return 4;
 }
 
@@ -818,32 +740,12 @@ int simon_core_task_count(void)
 void simon_core_task_view(int i, simon_task_view *v)
 {
     const core_task *t = core.tasks[i];
-    v->id = t->id;
-    v->name = t->name;
-    v->state = t->state == TASK_DONE ? "done" : t->deadlocked ? "blocked" : "starved";
-    v->finish_ns = t->clock;
-    v->run_ns = t->run_ns;
-    v->wait_ns = t->wait_ns;
-    v->sent = t->sent;
-    v->sent_bytes = t->sent_bytes;
-    v->recv = t->recv;
-    v->recv_bytes = t->recv_bytes;
+    front_task_view(v, t->id, t->name, t->state == TASK_DONE, t->deadlocked, t->clock, &t->counts);
 }
 
 int64_t simon_core_events(void)
 {
     return (int64_t)core.events;
-}
-
-static int cmp_circuit(const void *a, const void *b)
-{
-    const simon_circuit_view *x = a, *y = b;
-    int c = strcmp(x->fifo, y->fifo);
-    if (c)
-        return c;
-    if (x->src != y->src)
-        return (x->src > y->src) - (x->src < y->src);
-    return (x->dst > y->dst) - (x->dst < y->dst);
 }
 
 simon_circuit_view *simon_core_circuits(size_t *n)
@@ -859,7 +761,7 @@ simon_circuit_view *simon_core_circuits(size_t *n)
                                             e->v[0].n, e->v[1].n};
     }
     if (count)
-        qsort(all, count, sizeof *all, cmp_circuit);
+        qsort(all, count, sizeof *all, front_circuit_order);
     *n = count;
     return all;
 }
@@ -869,17 +771,10 @@ simon_circuit_view *simon_core_circuits(size_t *n)
 int simon_mktask(const char *name, void (*code)(void *parm), int id, const void *parm, size_t len)
 {
     if (!core.booting || core.current != &core.boot)
-        core_misuse("mktask", "only bootstrap creates tasks");
-    if (!name || !code)
-        core_misuse("mktask", "the name and the code must not be NULL");
-    if (id <= 0)
-        core_misuse("mktask", "task id %d is not positive", id);
-    if (task_by_id(id))
-        core_misuse("mktask", "task id %d already exists", id);
-    if ((len == 0) != (parm == NULL))
-        core_misuse("mktask", "parm must be NULL exactly when its length is 0");
+        front_misuse("mktask", "only bootstrap creates tasks");
+    front_check_mktask(name, code, id, task_by_id(id) != NULL, parm, len);
     if (core.limits.tasks && (long)core.ntasks >= core.limits.tasks)
-        core_misuse("mktask", "more than %ld tasks (-nt)", core.limits.tasks);
+        front_misuse("mktask", "more than %ld tasks (-nt)", core.limits.tasks);
     core_task *t = mem_alloc(sizeof *t);
     t->id = id;
     t->name = mem_strdup(name);
@@ -894,32 +789,12 @@ int simon_mktask(const char *name, void (*code)(void *parm), int id, const void 
     return id;
 }
 
-static pristine *pristine_of(void *glob)
-{
-    for (size_t i = 0; i < core.npristines; i++)
-        if (core.pristines[i].glob == glob)
-            return &core.pristines[i];
-    return NULL;
-}
-
 void simon_init(void *glob, size_t len)
 {
     core_task *t = current_task("init", true);
     if (t->has_init)
-        core_misuse("init", "called twice");
-    if (!glob || !len)
-        core_misuse("init", "the global area is empty");
-    pristine *p = pristine_of(glob);
-    if (p && p->len != len)
-        core_misuse("init", "the area at this address was %zu bytes, not %zu", p->len, len);
-    if (p) {
-        memcpy(glob, p->bytes, len);
-    } else {
-        core.pristines = mem_realloc(core.pristines, (core.npristines + 1) * sizeof *p);
-        p = &core.pristines[core.npristines++];
-        *p = (pristine){glob, len, mem_alloc(len)};
-        memcpy(p->bytes, glob, len);
-    }
+        front_misuse("init", "called twice");
+    front_area_init(glob, len);
     t->glob = glob;
     t->glob_len = len;
     t->image = mem_alloc(len);
@@ -930,9 +805,8 @@ static core_task *creating_task(const char *func, const char *name)
 {
     core_task *t = current_task(func, true);
     if (t->suspended)
-        core_misuse(func, "fifos are created before the task's first suspension");
-    if (!name || !*name)
-        core_misuse(func, "the fifo name is empty");
+        front_misuse(func, "fifos are created before the task's first suspension");
+    front_check_fifo_name(func, name);
     return t;
 }
 
@@ -941,9 +815,9 @@ void simon_export(const char *name)
     core_task *t = creating_task("export", name);
     core_name *n = name_get("export", name);
     if (!set_add(&t->exports, n))
-        core_misuse("export", "\"%s\" is already an export fifo of this task", name);
+        front_misuse("export", "\"%s\" is already an export fifo of this task", name);
     if (core.limits.exports && core.nexports >= core.limits.exports)
-        core_misuse("export", "more than %ld export fifos (-ne)", core.limits.exports);
+        front_misuse("export", "more than %ld export fifos (-ne)", core.limits.exports);
     core.nexports++;
     GROW(n->exporters, n->nexp, n->capexp);
     n->exporters[n->nexp++] = t;
@@ -952,18 +826,17 @@ void simon_export(const char *name)
 void simon_import(const char *name, int maxlen)
 {
     core_task *t = creating_task("import", name);
-    if (maxlen < 0)
-        core_misuse("import", "maximum length %d is negative", maxlen);
+    front_check_maxlen(maxlen);
     core_name *n = name_get("import", name);
     if (import_of(n, t))
-        core_misuse("import", "\"%s\" is already an import fifo of this task", name);
+        front_misuse("import", "\"%s\" is already an import fifo of this task", name);
     if (core.limits.imports && core.nimports >= core.limits.imports)
-        core_misuse("import", "more than %ld import fifos (-ni)", core.limits.imports);
+        front_misuse("import", "more than %ld import fifos (-ni)", core.limits.imports);
     core.nimports++;
     core_import *imp = mem_alloc(sizeof *imp);
     imp->name = n;
     imp->task = t;
-    imp->maxlen = maxlen;
+    imp->q.maxlen = maxlen;
     if (n->nimp == n->capimp) {
         n->capimp = n->capimp ? 2 * n->capimp : 4;
         n->importers = mem_realloc(n->importers, n->capimp * sizeof *n->importers);
@@ -980,33 +853,10 @@ void simon_import(const char *name, int maxlen)
     n->nimp++;
 }
 
-static const char *array_name(strbuf *b, const char *base, int i)
-{
-    b->len = 0;
-    strbuf_printf(b, "%s[%d]", base ? base : "", i);
-    return b->s;
-}
-
-void simon_exparr(const char *base, int n)
-{
-    strbuf b = STRBUF_INIT;
-    for (int i = 0; i < n; i++)
-        simon_export(array_name(&b, base, i));
-    strbuf_release(&b);
-}
-
-void simon_imparr(const char *base, int n, int maxlen)
-{
-    strbuf b = STRBUF_INIT;
-    for (int i = 0; i < n; i++)
-        simon_import(array_name(&b, base, i), maxlen);
-    strbuf_release(&b);
-}
-
 char *simon_cnvarr(const char *base, int i)
 {
     core_task *t = current_task("cnvarr", false);
-    array_name(&t->cnv, base, i);
+    front_array_name(&t->cnv, base, i);
     return t->cnv.s;
 }
 
@@ -1014,7 +864,7 @@ char *simon_cnvarrsv(const char *base, int i)
 {
     strbuf b = STRBUF_INIT;
     current_task("cnvarrsv", false);
-    char *s = arena_strdup(core.strings, array_name(&b, base, i));
+    char *s = arena_strdup(core.strings, front_array_name(&b, base, i));
     strbuf_release(&b);
     return s;
 }
@@ -1023,31 +873,30 @@ static void send(const char *func, const char *name, const void *data, size_t le
 {
     core_task *t = current_task(func, true);
     if (!name)
-        core_misuse(func, "fifo name is NULL");
+        front_misuse(func, "fifo name is NULL");
     /* a task mostly puts to the fifo it put to last (an export, then) */
     core_name *n = t->last_out;
     if (!n || strcmp(n->name, name) != 0) {
         n = name_find(name);
         if (!exports(n, t))
-            core_misuse(func, "\"%s\" is not an export fifo of this task", name);
+            front_misuse(func, "\"%s\" is not an export fifo of this task", name);
     }
     if (to_self && !import_of(n, t))
-        core_misuse(func, "\"%s\" is not also an import fifo of this task", name);
+        front_misuse(func, "\"%s\" is not also an import fifo of this task", name);
     if (len && !data)
-        core_misuse(func, "data is NULL");
+        front_misuse(func, "data is NULL");
     if (core.limits.msgs && core.live_msgs >= core.limits.msgs)
-        core_misuse(func, "more than %ld messages at one time (-nm)", core.limits.msgs);
+        front_misuse(func, "more than %ld messages at one time (-nm)", core.limits.msgs);
     t->last_out = n;
     simon_msg *m = mem_alloc(sizeof *m + len);
     m->src = t->id;
     m->name = n;
-    m->sent = t->clock;
+    m->id = ++core.msg_ids;
     m->len = len;
     if (len)
         memcpy(m->data, data, len);
     core.live_msgs++;
-    t->sent++;
-    t->sent_bytes += (int64_t)len;
+    front_count_put(&t->counts, len);
     ev_push(t->clock, EV_SEND, to_self, m, t);
 }
 
@@ -1065,18 +914,13 @@ size_t simon_get(const char *name, void *data)
 {
     core_task *t = current_task("get", true);
     core_import *imp = own_import("get", t, name);
-    if (!imp->count)
+    if (!imp->q.count)
         wait_only_on(t, imp, CALL_GET);
     simon_msg *m = fifo_pop(imp);
     size_t len = m->len;
-    if (len && !data)
-        core_misuse("get", "data is NULL");
-    if (len)
-        memcpy(data, m->data, len);
+    front_take(&t->counts, data, m->data, len);
     if (core.trace)
-        trace_get(core.trace, t->clock, t->id, imp->name->name, len, m->src);
-    t->recv++;
-    t->recv_bytes += (int64_t)len;
+        trace_get(core.trace, t->clock, t->id, imp->name->name, len, m->src, m->id);
     msg_release(m);
     return len;
 }
@@ -1085,7 +929,7 @@ void simon_waitf(char *const *names, int n)
 {
     core_task *t = current_task("waitf", true);
     if (n <= 0 || !names)
-        core_misuse("waitf", "no fifos to wait on");
+        front_misuse("waitf", "no fifos to wait on");
     wait_clear(t);
     for (int i = 0; i < n; i++)
         wait_on(t, own_import("waitf", t, names[i]));
@@ -1097,9 +941,9 @@ size_t simon_size(const char *name)
 {
     core_task *t = current_task("size", true);
     core_import *imp = own_import("size", t, name);
-    if (!imp->count)
+    if (!imp->q.count)
         wait_only_on(t, imp, CALL_SIZE);
-    return imp->count ? fifo_front(imp)->len : 0;
+    return imp->q.count ? fifo_front(imp)->len : 0;
 }
 
 int simon_qlength(const char *name)
@@ -1107,7 +951,7 @@ int simon_qlength(const char *name)
     core_task *t = current_task("qlength", true);
     core_import *imp = own_import("qlength", t, name);
     wait_only_on(t, imp, CALL_QLENGTH);
-    return (int)imp->count;
+    return (int)imp->q.count;
 }
 
 int simon_overfl(const char *name)
@@ -1115,16 +959,14 @@ int simon_overfl(const char *name)
     core_task *t = current_task("overfl", true);
     core_import *imp = own_import("overfl", t, name);
     wait_only_on(t, imp, CALL_OVERFL);
-    int flag = imp->overfl;
-    imp->overfl = false;
-    return flag;
+    return front_fifo_take_overfl(&imp->q);
 }
 
 int64_t simon_getclk(int id)
 {
     core_task *t = current_task("getclk", false);
     if (id != t->id)
-        core_misuse("getclk", "id %d is not the caller's (%d): only a task's own clock is defined",
+        front_misuse("getclk", "id %d is not the caller's (%d): only a task's own clock is defined",
                     id, t->id);
     return t->clock;
 }
@@ -1139,7 +981,7 @@ const char *simon_taskname(int id)
     current_task("taskname", false);
     core_task *t = task_by_id(id);
     if (!t)
-        core_misuse("taskname", "no task has id %d", id);
+        front_misuse("taskname", "no task has id %d", id);
     return t->name;
 }
 
@@ -1153,8 +995,7 @@ _Noreturn void simon_stop(void)
 void simon_advance(int64_t ns)
 {
     core_task *t = current_task("simon_advance", false);
-    if (ns < 0)
-        core_misuse("simon_advance", "negative time %lld", (long long)ns);
+    front_check_advance(ns);
     t->clock += ns;
-    t->run_ns += ns;
+    t->counts.run_ns += ns;
 }

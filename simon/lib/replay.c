@@ -128,7 +128,7 @@ bool simon_replay(const sw_config *cfg, const simon_replay_msg *msgs, size_t n, 
         }
         const simon_replay_msg *m = &msgs[e.msg];
         simon_msg *msg = mem_alloc(sizeof *msg);
-        *msg = (simon_msg){.refs = 1, .src = m->src, .sent = e.time, .len = m->bytes};
+        *msg = (simon_msg){.refs = 1, .src = m->src, .len = m->bytes};
         sent[nsent++] = msg;
         model->sendev(sw, msg, m->src, &m->dst, 1, e.time, m->bytes);
     }

@@ -52,31 +52,16 @@ typedef struct trace_record {
 } trace_record;
 
 /* The flows (arrows) join a put to each arrival of its copies, and an
- * arrival to the get that takes it.  The core passes no message identity,
- * so the trace pairs them by SIMON's order: copies from one sender on one
- * fifo reach each receiver in the order they were put, and a get takes
- * the oldest arrival of its fifo.  A channel is one of these queues, found
- * by hash: a sender's puts on a fifo, a receiver's place in them, or a
- * receiver's arrivals on a fifo. */
-typedef enum trace_chan_kind {
-    TRACE_CH_PUTS,     /* a: sender; items: trace_sent */
-    TRACE_CH_PLACE,    /* a: sender, b: receiver; head: its next put */
-    TRACE_CH_ARRIVALS, /* b: receiver; items: record indexes */
-} trace_chan_kind;
-
-typedef struct trace_sent {
-    int64_t ts, bytes;
-    int copies_left;
-} trace_sent;
-
-typedef struct trace_chan {
-    trace_chan_kind kind;
-    int a, b;
-    const char *fifo;
-    trace_sent *sent;
-    size_t *arrivals;
-    size_t n, cap, head;
-} trace_chan;
+ * arrival to the get that takes it, by the message's identity (the core's
+ * id): the copies index maps (message, -1) to its put's record while
+ * copies are on the way, and (message, receiver) to that copy's arrival
+ * until a get takes it.  Only kept records enter. */
+typedef struct trace_copy {
+    uint64_t msg; /* 0: an empty slot */
+    size_t rec;
+    int task;     /* the receiver; -1: the put */
+    int left;     /* the put's copies not yet arrived */
+} trace_copy;
 
 typedef struct trace_row_name {
     int tid;
@@ -92,8 +77,8 @@ struct simon_trace {
     size_t ntasks, captasks;
     trace_row_name *links; /* by trace row - 1 */
     int nlinks;            /* trace rows given */
-    trace_chan *chans;     /* open addressing; kind, a, b and fifo the key */
-    size_t nchans, capchans;
+    trace_copy *copies;    /* open addressing; msg and task the key */
+    size_t ncopies, capcopies;
     int64_t flows;         /* flow ids given */
 };
 
@@ -114,11 +99,7 @@ void trace_free(simon_trace **trp)
     arena_free(&tr->texts);
     free(tr->tasks);
     free(tr->links);
-    for (size_t i = 0; i < tr->capchans; i++) {
-        free(tr->chans[i].sent);
-        free(tr->chans[i].arrivals);
-    }
-    free(tr->chans);
+    free(tr->copies);
     free(tr);
     *trp = NULL;
 }
@@ -155,127 +136,112 @@ static trace_record *trace_message(simon_trace *tr, trace_kind kind, int64_t ts,
     return r;
 }
 
-/* ---- the channels of the flows ---- */
+/* ---- the copies' index ---- */
 
-static size_t trace_chan_hash(trace_chan_kind kind, int a, int b, const char *fifo)
+static size_t trace_copy_hash(uint64_t msg, int task)
 {
-    uint64_t h = (uint64_t)(uintptr_t)fifo * 0x9E3779B97F4A7C15ull;
-    h ^= ((uint64_t)(uint32_t)a << 32 | (uint32_t)b) + (uint64_t)kind * 0xBF58476D1CE4E5B9ull;
+    uint64_t h = msg * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uint32_t)task;
     h ^= h >> 29;
     h *= 0x94D049BB133111EBull;
     return (size_t)(h ^ (h >> 32));
 }
 
-static void trace_chans_grow(simon_trace *tr)
+/* The slot of (msg, task): its entry, or the empty slot where it goes. */
+static trace_copy *trace_copy_slot(const simon_trace *tr, uint64_t msg, int task)
 {
-    trace_chan *old = tr->chans;
-    size_t oldcap = tr->capchans;
-    tr->capchans = oldcap ? 2 * oldcap : 64;
-    tr->chans = mem_alloc(tr->capchans * sizeof *tr->chans);
-    for (size_t i = 0; i < oldcap; i++) {
-        if (!old[i].fifo)
-            continue;
-        size_t at = trace_chan_hash(old[i].kind, old[i].a, old[i].b, old[i].fifo);
-        while (tr->chans[at & (tr->capchans - 1)].fifo)
-            at++;
-        tr->chans[at & (tr->capchans - 1)] = old[i];
+    size_t mask = tr->capcopies - 1;
+    for (size_t at = trace_copy_hash(msg, task);; at++) {
+        trace_copy *c = &tr->copies[at & mask];
+        if (!c->msg || (c->msg == msg && c->task == task))
+            return c;
     }
+}
+
+static void trace_copies_grow(simon_trace *tr)
+{
+    trace_copy *old = tr->copies;
+    size_t oldcap = tr->capcopies;
+    tr->capcopies = oldcap ? 2 * oldcap : 64;
+    tr->copies = mem_alloc(tr->capcopies * sizeof *tr->copies);
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i].msg)
+            *trace_copy_slot(tr, old[i].msg, old[i].task) = old[i];
     free(old);
 }
 
-/* Room for extra new channels, so that pointers to channels stay valid
- * while that many are added. */
-static void trace_chans_reserve(simon_trace *tr, size_t extra)
+/* Record r is (msg, task)'s, with left copies to come for a put. */
+static void trace_copy_add(simon_trace *tr, uint64_t msg, int task, const trace_record *r,
+                           int left)
 {
-    while (2 * (tr->nchans + extra) > tr->capchans)
-        trace_chans_grow(tr);
+    if (2 * (tr->ncopies + 1) > tr->capcopies)
+        trace_copies_grow(tr);
+    tr->ncopies++;
+    *trace_copy_slot(tr, msg, task) = (trace_copy){msg, (size_t)(r - tr->recs), task, left};
 }
 
-/* The channel of the key, made empty when new. */
-static trace_chan *trace_chan_of(simon_trace *tr, trace_chan_kind kind, int a, int b,
-                                 const char *fifo)
+/* The entry of (msg, task), NULL when none was kept. */
+static trace_copy *trace_copy_find(const simon_trace *tr, uint64_t msg, int task)
 {
-    trace_chans_reserve(tr, 1);
-    size_t mask = tr->capchans - 1;
-    for (size_t at = trace_chan_hash(kind, a, b, fifo);; at++) {
-        trace_chan *c = &tr->chans[at & mask];
-        if (!c->fifo) {
-            tr->nchans++;
-            *c = (trace_chan){.kind = kind, .a = a, .b = b, .fifo = fifo};
-            return c;
+    if (!tr->ncopies)
+        return NULL;
+    trace_copy *c = trace_copy_slot(tr, msg, task);
+    return c->msg ? c : NULL;
+}
+
+/* Empties c's slot, moving back the entries after it that may take it,
+ * so that every entry stays reachable from its hash. */
+static void trace_copy_remove(simon_trace *tr, trace_copy *c)
+{
+    size_t mask = tr->capcopies - 1, hole = (size_t)(c - tr->copies);
+    for (size_t at = (hole + 1) & mask; tr->copies[at].msg; at = (at + 1) & mask) {
+        size_t home = trace_copy_hash(tr->copies[at].msg, tr->copies[at].task) & mask;
+        if (((at - home) & mask) >= ((at - hole) & mask)) {
+            tr->copies[hole] = tr->copies[at];
+            hole = at;
         }
-        if (c->kind == kind && c->a == a && c->b == b && c->fifo == fifo)
-            return c;
     }
-}
-
-/* True when c's items are full: its capacity is then doubled, for the
- * caller to grow its array to. */
-static bool trace_chan_full(trace_chan *c)
-{
-    if (c->n < c->cap)
-        return false;
-    c->cap = c->cap ? 2 * c->cap : 8;
-    return true;
+    tr->copies[hole].msg = 0;
+    tr->ncopies--;
 }
 
 void trace_put(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int copies,
-               bool to_self)
+               bool to_self, uint64_t msg)
 {
     trace_record *r =
         trace_message(tr, to_self ? TRACE_PUTS : TRACE_PUT, ts, task, fifo, bytes, copies);
-    if (!r || copies <= 0)
-        return;
-    trace_chan *c = trace_chan_of(tr, TRACE_CH_PUTS, task, -1, fifo);
-    if (trace_chan_full(c))
-        c->sent = mem_realloc(c->sent, c->cap * sizeof *c->sent);
-    c->sent[c->n++] = (trace_sent){ts, (int64_t)bytes, copies};
+    if (r && copies > 0)
+        trace_copy_add(tr, msg, -1, r, copies);
 }
 
-/* The arrival r from src gets the flow of the first put of src on its fifo
- * that this receiver has not had, that still has a copy to deliver, of its
- * size and not after it (the others went before this receiver imported). */
-static void trace_match_put(simon_trace *tr, trace_record *r, int src)
-{
-    trace_chans_reserve(tr, 2);
-    trace_chan *puts = trace_chan_of(tr, TRACE_CH_PUTS, src, -1, r->fifo);
-    trace_chan *place = trace_chan_of(tr, TRACE_CH_PLACE, src, r->row, r->fifo);
-    while (place->head < puts->n && puts->sent[place->head].ts <= r->ts) {
-        trace_sent *p = &puts->sent[place->head++];
-        if (p->copies_left > 0 && p->bytes == r->bytes) {
-            p->copies_left--;
-            r->flow = ++tr->flows;
-            r->dur = p->ts;
-            return;
-        }
-    }
-}
-
-void trace_arrive(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int src)
+void trace_arrive(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int src,
+                  uint64_t msg)
 {
     trace_record *r = trace_message(tr, TRACE_ARRIVE, ts, task, fifo, bytes, src);
     if (!r)
         return;
-    trace_match_put(tr, r, src);
-    trace_chan *c = trace_chan_of(tr, TRACE_CH_ARRIVALS, -1, task, fifo);
-    if (trace_chan_full(c))
-        c->arrivals = mem_realloc(c->arrivals, c->cap * sizeof *c->arrivals);
-    c->arrivals[c->n++] = (size_t)(r - tr->recs);
+    trace_copy *put = trace_copy_find(tr, msg, -1);
+    if (!put)
+        return;
+    r->flow = ++tr->flows;
+    r->dur = tr->recs[put->rec].ts;
+    if (--put->left == 0)
+        trace_copy_remove(tr, put);
+    trace_copy_add(tr, msg, task, r, 0);
 }
 
-void trace_get(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int src)
+void trace_get(simon_trace *tr, int64_t ts, int task, const char *fifo, size_t bytes, int src,
+               uint64_t msg)
 {
     trace_record *r = trace_message(tr, TRACE_GET, ts, task, fifo, bytes, src);
     if (!r)
         return;
-    trace_chan *c = trace_chan_of(tr, TRACE_CH_ARRIVALS, -1, task, fifo);
-    if (c->head == c->n)
+    trace_copy *c = trace_copy_find(tr, msg, task);
+    if (!c)
         return;
-    trace_record *a = &tr->recs[c->arrivals[c->head++]];
-    if (a->flow && a->peer == src && a->bytes == r->bytes) {
-        a->got = true;
-        r->flow = a->flow;
-    }
+    trace_record *a = &tr->recs[c->rec];
+    a->got = true;
+    r->flow = a->flow;
+    trace_copy_remove(tr, c);
 }
 
 void trace_run(simon_trace *tr, int64_t start, int64_t end, int task)

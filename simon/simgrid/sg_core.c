@@ -12,8 +12,8 @@
  * deadlock is classified here, as the native core does, not by SimGrid. */
 #include <math.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +29,7 @@
 
 #include "core.h"
 #include "diag.h"
+#include "front.h"
 #include "mem.h"
 #include "sg_engine.h"
 #define SIMON_NO_SEED_NAMES
@@ -49,10 +50,7 @@ typedef struct sg_msg {
 typedef struct sg_import {
     sg_name *name;
     sg_task *task;
-    int maxlen; /* 0: unbounded */
-    sg_msg **ring;
-    size_t head, count, cap;
-    bool overfl;
+    front_fifo q; /* of sg_msg */
     bool waited; /* its task's current call waits on it */
 } sg_import;
 
@@ -86,10 +84,6 @@ typedef struct sg_copy {
 
 typedef enum sg_state { SG_NEW, SG_RUNNING, SG_BLOCKED, SG_DONE } sg_state;
 
-/* The calls that wait; their names are the seed's, for the messages. */
-typedef enum sg_call { CALL_GET, CALL_WAITF, CALL_SIZE, CALL_QLENGTH, CALL_OVERFL } sg_call;
-static const char *const sg_call_names[] = {"get", "waitf", "size", "qlength", "overfl"};
-
 struct sg_task {
     int id;
     char *name;
@@ -102,8 +96,8 @@ struct sg_task {
     bool deadlocked;
     int64_t clock;   /* SimGrid's clock when the task last came back from it */
     int64_t pending; /* advanced, not yet spent */
-    int64_t run_ns, wait_ns, sent, sent_bytes, recv, recv_bytes;
-    sg_call call;
+    front_counts counts;
+    front_call call;
     sg_import **wait;
     size_t nwait, capwait;
     sg_import **imports;
@@ -115,13 +109,6 @@ struct sg_task {
     strbuf cnv;
 };
 
-/* A global area's contents before any task ran. */
-typedef struct sg_pristine {
-    void *glob;
-    size_t len;
-    unsigned char *bytes;
-} sg_pristine;
-
 #define SG_CIRCUIT_BUCKETS 4096
 
 static struct {
@@ -129,19 +116,16 @@ static struct {
     size_t ntasks, captasks;
     sg_task boot;
     bool booting, network;
-    sg_name **slots; /* open addressing by name */
-    size_t nslots, nnames;
+    front_names names; /* of sg_name */
     sg_circuit *circuits[SG_CIRCUIT_BUCKETS];
     size_t ncircuits;
-    sg_pristine *pristines;
-    size_t npristines;
     arena *strings;                 /* cnvarrsv */
     size_t ndone, nblocked, flying; /* tasks ended, blocked; copies in flight */
     size_t unsettled;               /* tasks before their first suspension or end */
     uint64_t changes;               /* fifos created, copies sent and appended */
     sg_sem_t quiet;                 /* released when none can go on */
     int64_t activities;             /* execs and communications started */
-} sg;
+} sg = {.names = {.size = sizeof(sg_name), .offset = offsetof(sg_name, name)}};
 
 #define GROW(ptr, n, cap)                                                  \
     do {                                                                   \
@@ -156,16 +140,8 @@ static sg_task *sg_current(void)
     return sg.booting ? &sg.boot : sg_actor_self_get_data();
 }
 
-_Noreturn static void sg_misuse(const char *func, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-_Noreturn static void sg_misuse(const char *func, const char *fmt, ...)
+_Noreturn void front_engine_misuse(const char *func, const char *line)
 {
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
     const sg_task *t = sg_current();
     if (!t)
         t = &sg.boot;
@@ -208,7 +184,7 @@ static void sg_spend(sg_task *t)
     sg_leave(t);
     sg_actor_execute(flops);
     sg_back(t);
-    t->run_ns += t->clock - from;
+    t->counts.run_ns += t->clock - from;
 }
 
 /* The controller is told once no task can go on. */
@@ -220,48 +196,15 @@ static void sg_check_quiet(void)
 
 /* ---- fifo names and circuits ---- */
 
-static uint64_t sg_hash(const char *s)
-{
-    uint64_t h = 1469598103934665603u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return h;
-}
-
-static sg_name **sg_name_slot(sg_name **slots, size_t nslots, const char *name)
-{
-    size_t i = sg_hash(name) & (nslots - 1);
-    while (slots[i] && strcmp(slots[i]->name, name) != 0)
-        i = (i + 1) & (nslots - 1);
-    return &slots[i];
-}
-
 static sg_name *sg_name_find(const char *name)
 {
-    return sg.nslots ? *sg_name_slot(sg.slots, sg.nslots, name) : NULL;
+    return front_name_find(&sg.names, name);
 }
 
 static sg_name *sg_name_get(const char *name)
 {
     sg_name *found = sg_name_find(name);
-    if (found)
-        return found;
-    if (2 * (sg.nnames + 1) > sg.nslots) {
-        size_t n = sg.nslots ? 2 * sg.nslots : 64;
-        sg_name **slots = mem_alloc(n * sizeof *slots);
-        for (size_t i = 0; i < sg.nslots; i++)
-            if (sg.slots[i])
-                *sg_name_slot(slots, n, sg.slots[i]->name) = sg.slots[i];
-        free(sg.slots);
-        sg.slots = slots;
-        sg.nslots = n;
-    }
-    size_t len = strlen(name) + 1;
-    sg_name *n = mem_alloc(sizeof *n + len);
-    memcpy(n->name, name, len);
-    *sg_name_slot(sg.slots, sg.nslots, name) = n;
-    sg.nnames++;
-    return n;
+    return found ? found : front_name_add(&sg.names, name);
 }
 
 static sg_import *sg_import_of(const sg_name *n, const sg_task *t)
@@ -305,32 +248,14 @@ static void sg_msg_release(sg_msg *m)
 
 static sg_msg *sg_fifo_pop(sg_import *imp)
 {
-    sg_msg *m = imp->ring[imp->head];
-    imp->head = (imp->head + 1) % imp->cap;
-    imp->count--;
-    return m;
+    return front_fifo_pop(&imp->q);
 }
 
-/* A full bounded import drops its oldest message and sets its flag, as
- * the native core's does. */
 static void sg_fifo_push(sg_import *imp, sg_msg *m)
 {
-    if (imp->maxlen && imp->count == (size_t)imp->maxlen) {
-        sg_msg_release(sg_fifo_pop(imp));
-        imp->overfl = true;
-    }
-    if (imp->count == imp->cap) {
-        size_t cap = imp->cap ? 2 * imp->cap : 4;
-        sg_msg **ring = mem_alloc(cap * sizeof *ring);
-        for (size_t i = 0; i < imp->count; i++)
-            ring[i] = imp->ring[(imp->head + i) % imp->cap];
-        free(imp->ring);
-        imp->ring = ring;
-        imp->cap = cap;
-        imp->head = 0;
-    }
-    imp->ring[(imp->head + imp->count) % imp->cap] = m;
-    imp->count++;
+    sg_msg *dropped = front_fifo_push(&imp->q, m);
+    if (dropped)
+        sg_msg_release(dropped);
 }
 
 /* m is in imp now: its task goes on if it was blocked waiting on imp. */
@@ -516,6 +441,14 @@ static bool sg_blocked_by_other(const sg_task *t)
     return false;
 }
 
+static void sg_waiter(size_t i, front_waiter *w, strbuf *fifos)
+{
+    const sg_task *t = sg.tasks[i];
+    *w = (front_waiter){t->state == SG_BLOCKED, t->deadlocked, t->id, t->name, t->call};
+    for (size_t k = 0; k < t->nwait; k++)
+        strbuf_printf(fifos, " %s", t->wait[k]->name->name);
+}
+
 int simon_sg_finish(FILE *err)
 {
     bool deadlock = false;
@@ -530,20 +463,7 @@ int simon_sg_finish(FILE *err)
     }
     if (!deadlock)
         return 0;
-    fflush(stdout);
-    fprintf(err, "simon: deadlock at %lld ns\n", (long long)at);
-    for (int starved = 0; starved < 2; starved++) {
-        for (size_t i = 0; i < sg.ntasks; i++) {
-            const sg_task *t = sg.tasks[i];
-            if (t->state != SG_BLOCKED || t->deadlocked == starved)
-                continue;
-            fprintf(err, "simon: task %d \"%s\" %s in %s on", t->id, t->name,
-                    starved ? "starved" : "blocked", sg_call_names[t->call]);
-            for (size_t k = 0; k < t->nwait; k++)
-                fprintf(err, " %s", t->wait[k]->name->name);
-            fputs(starved ? " (every other exporter has ended)\n" : "\n", err);
-        }
-    }
+    front_deadlock_lines(err, at, sg.ntasks, sg_waiter);
     return 4;
 }
 
@@ -557,32 +477,12 @@ int simon_core_task_count(void)
 void simon_core_task_view(int i, simon_task_view *v)
 {
     const sg_task *t = sg.tasks[i];
-    v->id = t->id;
-    v->name = t->name;
-    v->state = t->state == SG_DONE ? "done" : t->deadlocked ? "blocked" : "starved";
-    v->finish_ns = t->clock;
-    v->run_ns = t->run_ns;
-    v->wait_ns = t->wait_ns;
-    v->sent = t->sent;
-    v->sent_bytes = t->sent_bytes;
-    v->recv = t->recv;
-    v->recv_bytes = t->recv_bytes;
+    front_task_view(v, t->id, t->name, t->state == SG_DONE, t->deadlocked, t->clock, &t->counts);
 }
 
 int64_t simon_core_events(void)
 {
     return sg.activities;
-}
-
-static int sg_cmp_circuit(const void *a, const void *b)
-{
-    const simon_circuit_view *x = a, *y = b;
-    int c = strcmp(x->fifo, y->fifo);
-    if (c)
-        return c;
-    if (x->src != y->src)
-        return (x->src > y->src) - (x->src < y->src);
-    return (x->dst > y->dst) - (x->dst < y->dst);
 }
 
 simon_circuit_view *simon_core_circuits(size_t *n)
@@ -595,7 +495,7 @@ simon_circuit_view *simon_core_circuits(size_t *n)
                 all[count++] = (simon_circuit_view){c->imp->name->name, c->src, c->imp->task->id,
                                                     c->msgs, c->bytes};
     if (count)
-        qsort(all, count, sizeof *all, sg_cmp_circuit);
+        qsort(all, count, sizeof *all, front_circuit_order);
     *n = count;
     return all;
 }
@@ -614,24 +514,17 @@ static sg_task *sg_caller(const char *func, bool communicates)
 {
     sg_task *t = sg_current();
     if (!t)
-        sg_misuse(func, "called outside the simulation");
+        front_misuse(func, "called outside the simulation");
     if (communicates && t == &sg.boot)
-        sg_misuse(func, "bootstrap cannot communicate");
+        front_misuse(func, "bootstrap cannot communicate");
     return t;
 }
 
 int simon_mktask(const char *name, void (*code)(void *parm), int id, const void *parm, size_t len)
 {
     if (!sg.booting)
-        sg_misuse("mktask", "only bootstrap creates tasks");
-    if (!name || !code)
-        sg_misuse("mktask", "the name and the code must not be NULL");
-    if (id <= 0)
-        sg_misuse("mktask", "task id %d is not positive", id);
-    if (sg_task_by_id(id))
-        sg_misuse("mktask", "task id %d already exists", id);
-    if ((len == 0) != (parm == NULL))
-        sg_misuse("mktask", "parm must be NULL exactly when its length is 0");
+        front_misuse("mktask", "only bootstrap creates tasks");
+    front_check_mktask(name, code, id, sg_task_by_id(id) != NULL, parm, len);
     sg_task *t = mem_alloc(sizeof *t);
     t->id = id;
     t->name = mem_strdup(name);
@@ -649,23 +542,8 @@ void simon_init(void *glob, size_t len)
 {
     sg_task *t = sg_caller("init", true);
     if (t->has_init)
-        sg_misuse("init", "called twice");
-    if (!glob || !len)
-        sg_misuse("init", "the global area is empty");
-    sg_pristine *p = NULL;
-    for (size_t i = 0; i < sg.npristines && !p; i++)
-        if (sg.pristines[i].glob == glob)
-            p = &sg.pristines[i];
-    if (p && p->len != len)
-        sg_misuse("init", "the area at this address was %zu bytes, not %zu", p->len, len);
-    if (p) {
-        memcpy(glob, p->bytes, len);
-    } else {
-        sg.pristines = mem_realloc(sg.pristines, (sg.npristines + 1) * sizeof *p);
-        p = &sg.pristines[sg.npristines++];
-        *p = (sg_pristine){glob, len, mem_alloc(len)};
-        memcpy(p->bytes, glob, len);
-    }
+        front_misuse("init", "called twice");
+    front_area_init(glob, len);
     t->glob = glob;
     t->glob_len = len;
     t->image = mem_alloc(len);
@@ -676,9 +554,8 @@ static sg_task *sg_creating(const char *func, const char *name)
 {
     sg_task *t = sg_caller(func, true);
     if (t->suspended)
-        sg_misuse(func, "fifos are created before the task's first suspension");
-    if (!name || !*name)
-        sg_misuse(func, "the fifo name is empty");
+        front_misuse(func, "fifos are created before the task's first suspension");
+    front_check_fifo_name(func, name);
     return t;
 }
 
@@ -687,7 +564,7 @@ void simon_export(const char *name)
     sg_task *t = sg_creating("export", name);
     sg_name *n = sg_name_get(name);
     if (sg_exports(n, t))
-        sg_misuse("export", "\"%s\" is already an export fifo of this task", name);
+        front_misuse("export", "\"%s\" is already an export fifo of this task", name);
     GROW(n->exporters, n->nexp, n->capexp);
     n->exporters[n->nexp++] = t;
     sg.changes++;
@@ -696,15 +573,14 @@ void simon_export(const char *name)
 void simon_import(const char *name, int maxlen)
 {
     sg_task *t = sg_creating("import", name);
-    if (maxlen < 0)
-        sg_misuse("import", "maximum length %d is negative", maxlen);
+    front_check_maxlen(maxlen);
     sg_name *n = sg_name_get(name);
     if (sg_import_of(n, t))
-        sg_misuse("import", "\"%s\" is already an import fifo of this task", name);
+        front_misuse("import", "\"%s\" is already an import fifo of this task", name);
     sg_import *imp = mem_alloc(sizeof *imp);
     imp->name = n;
     imp->task = t;
-    imp->maxlen = maxlen;
+    imp->q.maxlen = maxlen;
     GROW(n->importers, n->nimp, n->capimp);
     size_t at = n->nimp;
     while (at > 0 && n->importers[at - 1]->task->id > t->id)
@@ -717,33 +593,10 @@ void simon_import(const char *name, int maxlen)
     sg.changes++;
 }
 
-static const char *sg_array_name(strbuf *b, const char *base, int i)
-{
-    b->len = 0;
-    strbuf_printf(b, "%s[%d]", base ? base : "", i);
-    return b->s;
-}
-
-void simon_exparr(const char *base, int n)
-{
-    strbuf b = STRBUF_INIT;
-    for (int i = 0; i < n; i++)
-        simon_export(sg_array_name(&b, base, i));
-    strbuf_release(&b);
-}
-
-void simon_imparr(const char *base, int n, int maxlen)
-{
-    strbuf b = STRBUF_INIT;
-    for (int i = 0; i < n; i++)
-        simon_import(sg_array_name(&b, base, i), maxlen);
-    strbuf_release(&b);
-}
-
 char *simon_cnvarr(const char *base, int i)
 {
     sg_task *t = sg_caller("cnvarr", false);
-    sg_array_name(&t->cnv, base, i);
+    front_array_name(&t->cnv, base, i);
     return t->cnv.s;
 }
 
@@ -751,7 +604,7 @@ char *simon_cnvarrsv(const char *base, int i)
 {
     strbuf b = STRBUF_INIT;
     sg_caller("cnvarrsv", false);
-    char *s = arena_strdup(sg.strings, sg_array_name(&b, base, i));
+    char *s = arena_strdup(sg.strings, front_array_name(&b, base, i));
     strbuf_release(&b);
     return s;
 }
@@ -761,15 +614,15 @@ static void sg_send(const char *func, const char *name, const void *data, size_t
 {
     sg_task *t = sg_caller(func, true);
     if (!name)
-        sg_misuse(func, "fifo name is NULL");
+        front_misuse(func, "fifo name is NULL");
     sg_name *n = sg_name_find(name);
     if (!sg_exports(n, t))
-        sg_misuse(func, "\"%s\" is not an export fifo of this task", name);
+        front_misuse(func, "\"%s\" is not an export fifo of this task", name);
     sg_import *own = sg_import_of(n, t);
     if (to_self && !own)
-        sg_misuse(func, "\"%s\" is not also an import fifo of this task", name);
+        front_misuse(func, "\"%s\" is not also an import fifo of this task", name);
     if (len && !data)
-        sg_misuse(func, "data is NULL");
+        front_misuse(func, "data is NULL");
     sg_spend(t);
     /* The native core takes every send after all the tasks' first runs,
      * in which they create their fifos: those started at this instant run
@@ -777,8 +630,7 @@ static void sg_send(const char *func, const char *name, const void *data, size_t
     if (sg.unsettled)
         sg_quiesce(t);
     sg.changes++;
-    t->sent++;
-    t->sent_bytes += (int64_t)len;
+    front_count_put(&t->counts, len);
     int others = (int)n->nimp - (own != NULL);
     if (others + to_self == 0)
         return;
@@ -811,11 +663,11 @@ void simon_puts(const char *name, const void *data, size_t len)
 static sg_import *sg_own_import(const char *func, sg_task *t, const char *name)
 {
     if (!name)
-        sg_misuse(func, "fifo name is NULL");
+        front_misuse(func, "fifo name is NULL");
     for (size_t i = 0; i < t->nimports; i++)
         if (strcmp(t->imports[i]->name->name, name) == 0)
             return t->imports[i];
-    sg_misuse(func, "\"%s\" is not an import fifo of this task", name);
+    front_misuse(func, "\"%s\" is not an import fifo of this task", name);
 }
 
 static void sg_wait_clear(sg_task *t)
@@ -835,7 +687,7 @@ static void sg_wait_on(sg_task *t, sg_import *imp)
 static bool sg_any_nonempty(const sg_task *t)
 {
     for (size_t i = 0; i < t->nwait; i++)
-        if (t->wait[i]->count)
+        if (t->wait[i]->q.count)
             return true;
     return false;
 }
@@ -843,7 +695,7 @@ static bool sg_any_nonempty(const sg_task *t)
 /* The native core's get event: the caller gives way until the others
  * have nothing more to do at this instant, so every copy sent and
  * delivered now is in its fifos before it looks. */
-static void sg_suspend(sg_task *t, sg_call call)
+static void sg_suspend(sg_task *t, front_call call)
 {
     t->call = call;
     sg_settle(t);
@@ -861,12 +713,12 @@ static void sg_block(sg_task *t)
         sg_leave(t);
         sg_sem_acquire(t->wake);
         sg_back(t);
-        t->wait_ns += t->clock - from;
+        t->counts.wait_ns += t->clock - from;
     }
 }
 
 /* The caller, waiting on imp alone, has news of it for call. */
-static void sg_wait_only_on(sg_task *t, sg_import *imp, sg_call call)
+static void sg_wait_only_on(sg_task *t, sg_import *imp, front_call call)
 {
     sg_spend(t);
     sg_wait_clear(t);
@@ -878,18 +730,13 @@ size_t simon_get(const char *name, void *data)
 {
     sg_task *t = sg_caller("get", true);
     sg_import *imp = sg_own_import("get", t, name);
-    if (!imp->count) {
+    if (!imp->q.count) {
         sg_wait_only_on(t, imp, CALL_GET);
         sg_block(t);
     }
     sg_msg *m = sg_fifo_pop(imp);
     size_t len = m->len;
-    if (len && !data)
-        sg_misuse("get", "data is NULL");
-    if (len)
-        memcpy(data, m->data, len);
-    t->recv++;
-    t->recv_bytes += (int64_t)len;
+    front_take(&t->counts, data, m->data, len);
     sg_msg_release(m);
     return len;
 }
@@ -898,7 +745,7 @@ void simon_waitf(char *const *names, int n)
 {
     sg_task *t = sg_caller("waitf", true);
     if (n <= 0 || !names)
-        sg_misuse("waitf", "no fifos to wait on");
+        front_misuse("waitf", "no fifos to wait on");
     sg_wait_clear(t);
     for (int i = 0; i < n; i++)
         sg_wait_on(t, sg_own_import("waitf", t, names[i]));
@@ -913,9 +760,9 @@ size_t simon_size(const char *name)
 {
     sg_task *t = sg_caller("size", true);
     sg_import *imp = sg_own_import("size", t, name);
-    if (!imp->count)
+    if (!imp->q.count)
         sg_wait_only_on(t, imp, CALL_SIZE);
-    return imp->count ? imp->ring[imp->head]->len : 0;
+    return imp->q.count ? ((const sg_msg *)front_fifo_front(&imp->q))->len : 0;
 }
 
 int simon_qlength(const char *name)
@@ -923,7 +770,7 @@ int simon_qlength(const char *name)
     sg_task *t = sg_caller("qlength", true);
     sg_import *imp = sg_own_import("qlength", t, name);
     sg_wait_only_on(t, imp, CALL_QLENGTH);
-    return (int)imp->count;
+    return (int)imp->q.count;
 }
 
 int simon_overfl(const char *name)
@@ -931,16 +778,14 @@ int simon_overfl(const char *name)
     sg_task *t = sg_caller("overfl", true);
     sg_import *imp = sg_own_import("overfl", t, name);
     sg_wait_only_on(t, imp, CALL_OVERFL);
-    int flag = imp->overfl;
-    imp->overfl = false;
-    return flag;
+    return front_fifo_take_overfl(&imp->q);
 }
 
 int64_t simon_getclk(int id)
 {
     sg_task *t = sg_caller("getclk", false);
     if (id != t->id)
-        sg_misuse("getclk", "id %d is not the caller's (%d): only a task's own clock is defined",
+        front_misuse("getclk", "id %d is not the caller's (%d): only a task's own clock is defined",
                   id, t->id);
     return t->clock + t->pending;
 }
@@ -955,7 +800,7 @@ const char *simon_taskname(int id)
     sg_caller("taskname", false);
     sg_task *t = sg_task_by_id(id);
     if (!t)
-        sg_misuse("taskname", "no task has id %d", id);
+        front_misuse("taskname", "no task has id %d", id);
     return t->name;
 }
 
@@ -968,7 +813,6 @@ _Noreturn void simon_stop(void)
 void simon_advance(int64_t ns)
 {
     sg_task *t = sg_caller("simon_advance", false);
-    if (ns < 0)
-        sg_misuse("simon_advance", "negative time %lld", (long long)ns);
+    front_check_advance(ns);
     t->pending += ns;
 }

@@ -12,8 +12,9 @@ support=()
 for f in "$src"/support/*.c; do
     [[ $f == */layout.c ]] || support+=("$f")
 done
-sources=("$src"/simon/lib/core.c "$src"/simon/lib/fiber.c "$src"/simon/lib/stats.c
-         "$src"/simon/lib/trace.c "$src"/simon/lib/main.c "$src"/simon/switch/*.c "${support[@]}"
+sources=("$src"/simon/lib/core.c "$src"/simon/lib/front.c "$src"/simon/lib/fiber.c
+         "$src"/simon/lib/stats.c "$src"/simon/lib/trace.c "$src"/simon/lib/main.c
+         "$src"/simon/switch/*.c "${support[@]}"
          "$src"/simon/tests/progs/scenarios.c)
 flags=(-std=c11 -O2 -D_XOPEN_SOURCE=700 -DAITOOL_VERSION='"aarch64"' -I"$src"/simon/include
        -I"$src"/simon/lib -I"$src"/simon/internal -I"$src"/simon/switch -I"$src"/support)

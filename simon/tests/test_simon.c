@@ -1244,6 +1244,56 @@ static void test_trace_copies(void)
     trace_check_file("self.json", rows, 3, events, 8, flows, 9);
 }
 
+/* The late_import scenario on the null switch (arrivals at the send
+ * time): sender (1) puts messages 1, 2, 3 of 4 bytes on L at 0, 100 and
+ * 200, each to keep (2) and late (3).  keep imports L bounded to 1 and
+ * gets at 300: 2 dropped 1 at 100, 3 dropped 2 at 200, so it takes 3.
+ * late imports at its clock 150, on its first run (time 0 for the core),
+ * so it has all three: at 150 it takes 1 and 2, blocks, and takes 3 when
+ * it arrives at 200.  Arrow ids in the order of arrival: 1 (message 1 to
+ * keep), 2 (1 to late), 3, 4 (message 2), 5, 6 (message 3).  keep's get
+ * closes 5, not 1: the copies 1 and 3 it lost end at their arrivals. */
+static void test_trace_late_import(void)
+{
+    testutil_proc r = run(SIMON_SCENARIOS, (const char *[]){"-o", "/dev/null", "-trace",
+                                                            "li.json", "--", "late_import", NULL});
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out, "late: 1 2 3\nkeep: 3\n");
+    testutil_proc_release(&r);
+    static const trace_row rows[] = {
+        {1, -1, "tasks"}, {1, 1, "sender (1)"}, {1, 2, "keep (2)"}, {1, 3, "late (3)"}};
+    static const trace_expect events[] = {
+        {"run", "run", "X", 0, 200, 1, 1, NULL, 0, NULL, 0, NULL},
+        {"run", "run", "X", 0, 300, 1, 2, NULL, 0, NULL, 0, NULL},
+        {"run", "run", "X", 0, 150, 1, 3, NULL, 0, NULL, 0, NULL},
+        {"put L", "send", "i", 0, -1, 1, 1, "copies", 2, "bytes", 4, NULL},
+        {"arrive L", "arrive", "i", 0, -1, 1, 2, "from", 1, "bytes", 4, NULL},
+        {"arrive L", "arrive", "i", 0, -1, 1, 3, "from", 1, "bytes", 4, NULL},
+        {"put L", "send", "i", 100, -1, 1, 1, "copies", 2, "bytes", 4, NULL},
+        {"arrive L", "arrive", "i", 100, -1, 1, 2, "from", 1, "bytes", 4, NULL},
+        {"arrive L", "arrive", "i", 100, -1, 1, 3, "from", 1, "bytes", 4, NULL},
+        {"get L", "get", "i", 150, -1, 1, 3, "from", 1, "bytes", 4, NULL},
+        {"get L", "get", "i", 150, -1, 1, 3, "from", 1, "bytes", 4, NULL},
+        {"put L", "send", "i", 200, -1, 1, 1, "copies", 2, "bytes", 4, NULL},
+        {"arrive L", "arrive", "i", 200, -1, 1, 2, "from", 1, "bytes", 4, NULL},
+        {"arrive L", "arrive", "i", 200, -1, 1, 3, "from", 1, "bytes", 4, NULL},
+        {"blocked in get on L", "blocked", "X", 150, 50, 1, 3, "woken_by", 1, "fifo", 0, "L"},
+        {"get L", "get", "i", 200, -1, 1, 3, "from", 1, "bytes", 4, NULL},
+        {"get L", "get", "i", 300, -1, 1, 2, "from", 1, "bytes", 4, NULL},
+    };
+    static const trace_flow flows[] = {
+        {"message L", "s", 1, 0, 1},   {"message L", "f", 1, 0, 2},
+        {"message L", "s", 2, 0, 1},   {"message L", "t", 2, 0, 3},
+        {"message L", "s", 3, 100, 1}, {"message L", "f", 3, 100, 2},
+        {"message L", "s", 4, 100, 1}, {"message L", "t", 4, 100, 3},
+        {"message L", "f", 2, 150, 3}, {"message L", "f", 4, 150, 3},
+        {"message L", "s", 5, 200, 1}, {"message L", "t", 5, 200, 2},
+        {"message L", "s", 6, 200, 1}, {"message L", "t", 6, 200, 3},
+        {"message L", "f", 6, 200, 3}, {"message L", "f", 5, 300, 2},
+    };
+    trace_check_file("li.json", rows, 4, events, 17, flows, 16);
+}
+
 /* A path that cannot be written: a usage error before any task runs (the
  * scenario's report would be on stdout). */
 static void test_trace_bad_path(void)
@@ -1335,6 +1385,7 @@ static const testutil_case trace_cases[] = {
     {"-trace: a ring's events by hand, twice the same bytes", test_trace_ring},
     {"-trace-limit: cut, and said so", test_trace_limit},
     {"-trace: an arrow per copy of a put", test_trace_copies},
+    {"-trace: arrows by message, a late import and a full bounded one", test_trace_late_import},
     {"-trace: a path that cannot be written, exit 2 before the run", test_trace_bad_path},
     {"-trace: the tasks left blocked, starved or deadlocked", test_trace_deadlock},
     {NULL, NULL},

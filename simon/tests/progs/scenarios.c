@@ -562,6 +562,46 @@ static void boot_overflow_return(void)
     mktask("shallow", overflow_return_task, 2, &limit, sizeof limit);
 }
 
+/* ---- late_import: copies told apart by message, not by order: late
+ * imports after its clock passed two puts, keep's bounded import drops
+ * two of three messages of one size ---- */
+
+static void li_sender(void *parm)
+{
+    (void)parm;
+    export("L");
+    send_int("L", 1);
+    simon_advance(100);
+    send_int("L", 2);
+    simon_advance(100);
+    send_int("L", 3);
+}
+
+static void li_keep(void *parm)
+{
+    (void)parm;
+    import("L", 1);
+    simon_advance(300);
+    printf("keep: %d\n", recv_int("L"));
+}
+
+static void li_late(void *parm)
+{
+    (void)parm;
+    simon_advance(150);
+    import("L", 0);
+    int a = recv_int("L");
+    int b = recv_int("L");
+    printf("late: %d %d %d\n", a, b, recv_int("L"));
+}
+
+static void boot_late_import(void)
+{
+    mktask("sender", li_sender, 1, NULL, 0);
+    mktask("keep", li_keep, 2, NULL, 0);
+    mktask("late", li_late, 3, NULL, 0);
+}
+
 static const struct {
     const char *name;
     void (*boot)(void);
@@ -577,6 +617,7 @@ static const struct {
     {"puts_without_import", boot_puts_without_import}, {"getclk_other", boot_getclk_other},
     {"stations", boot_stations},       {"self_time", boot_self_time},
     {"ring", boot_ring},               {"trace_ring", boot_trace_ring}, {"two_flows", boot_two_flows},               {"overflow_return", boot_overflow_return},
+    {"late_import", boot_late_import},
 };
 
 void bootstrap(int argc, char **argv)
