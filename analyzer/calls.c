@@ -14,7 +14,12 @@
  *     arrays passed, and a method's uses of its object's members to the
  *     members of the object it is called on (`domain.x(i)` reads the
  *     `m_x` of `domain`: "domain.m_x"); a call back into a function being
- *     summarized adds nothing (the recursion guard);
+ *     summarized adds nothing (the recursion guard).  A summary is an
+ *     estimate when the body has loops or branches, calls a function whose
+ *     summary is one, or recurses; a body outside the main file (a header's)
+ *     is never rewritten by the instrumenters, so the call is charged with
+ *     what it does there (calls_charge), less what the main file's functions
+ *     it calls do;
  *   - an accessor, a function whose body is one `return` of an element and
  *     whose result is an lvalue reference to it (`Real_t &x(Index_t i)
  *     { return m_x[i]; }`), is that element's access at the call site, a
@@ -57,9 +62,44 @@ struct callee_info {
     const annot_function *annot; /* the bytes come from this annotation */
     bool followed, in_progress;  /* defined in the unit; being summarized */
     bool unknown;                /* no definition, no annotation */
+    bool outside_main;           /* followed: the body is not in the main file */
+    bool estimated;              /* followed: the summary is not exact */
+    lm_fp_counts in_main;        /* followed: of the summary, what main-file bodies do */
     tally summary;               /* followed: one execution of the body */
     const char *element;         /* an accessor's: its element's key in the summary */
 };
+
+static enum CXChildVisitResult find_control_flow(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    static const enum CXCursorKind kinds[] = {
+        CXCursor_IfStmt,      CXCursor_SwitchStmt,          CXCursor_ForStmt,
+        CXCursor_WhileStmt,   CXCursor_DoStmt,              CXCursor_CXXForRangeStmt,
+        CXCursor_GotoStmt,    CXCursor_IndirectGotoStmt,    CXCursor_ConditionalOperator,
+        CXCursor_CXXTryStmt,
+    };
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool found = false;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        found |= k == kinds[i];
+    if (k == CXCursor_BinaryOperator) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        found = op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr;
+    }
+    if (!found)
+        return CXChildVisit_Recurse;
+    *(bool *)data = true;
+    return CXChildVisit_Break;
+}
+
+/* Whether a definition's body has loops or branches, so that what one
+ * execution of it does is not always the same. */
+static bool has_control_flow(CXCursor def)
+{
+    bool found = false;
+    clang_visitChildren(def, find_control_flow, &found);
+    return found;
+}
 
 static const annot_function *find_annotation(const walk_cache *wc, const char *name)
 {
@@ -103,7 +143,12 @@ static void resolve_callee(walk_cache *wc, callee_info *ci, CXCursor callee)
     CXCursor def = clang_getCursorDefinition(callee);
     if (!clang_Cursor_isNull(def) && cxx_is_function(clang_getCursorKind(def))) {
         ci->followed = ci->in_progress = true;
+        ci->outside_main = !clang_Location_isFromMainFile(clang_getCursorLocation(def));
+        ci->estimated = has_control_flow(def);
+        callee_info *outer = wc->summarizing;
+        wc->summarizing = ci;
         walk_summarize(wc, def, &ci->summary, &ci->element);
+        wc->summarizing = outer;
         ci->in_progress = false;
     }
     if (a && (!a->builtin || !ci->followed))
@@ -415,16 +460,46 @@ static CXCursor calls_callee_of(CXCursor call)
                : callee;
 }
 
-bool calls_apply(walker *w, size_t acc, CXCursor call, access_mode mode)
+/* What a call into a body outside the main file does there, when it does
+ * any FP operation: the functions of the main file it calls count in their
+ * own segments. */
+static void charge_outside(const callee_info *ci, calls_charge *charge)
 {
+    if (!ci->followed || !ci->outside_main)
+        return;
+    unsigned long n = 0;
+    for (int k = 0; k < LM_FP_NCLASSES; k++) {
+        unsigned long all = ci->summary.incl.n[k], in_main = ci->in_main.n[k];
+        charge->fp.n[k] = all > in_main ? all - in_main : 0;
+        n += charge->fp.n[k];
+    }
+    if (!n)
+        return;
+    charge->charged = true;
+    charge->estimated = ci->estimated;
+    charge->callee = ci->name;
+}
+
+bool calls_apply(walker *w, size_t acc, CXCursor call, access_mode mode, calls_charge *charge)
+{
+    *charge = (calls_charge){.charged = false};
     CXCursor callee = calls_callee_of(call);
     if (clang_Cursor_isNull(callee) || !cxx_is_function(clang_getCursorKind(callee))) {
         apply_indirect(w, acc, call);
         return false;
     }
     callee_info *ci = callee_lookup(w->cache, callee);
-    if (ci->in_progress)
+    callee_info *caller = w->cache->summarizing;
+    if (ci->in_progress) {
+        if (caller)
+            caller->estimated = true; /* what the recursion does is left out */
         return true; /* recursion: the body is already being counted */
+    }
+    if (caller && ci->followed) {
+        caller->estimated |= ci->estimated;
+        lm_fp_add(&caller->in_main, ci->outside_main ? &ci->in_main : &ci->summary.incl);
+    }
+    charge_outside(ci, charge);
     tally *t = walk_tally(w, acc);
     if (ci->math)
         tally_count(t, LM_FP_SPECIAL, 1);

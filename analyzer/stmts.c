@@ -233,6 +233,17 @@ void stmts_count_call(lm_stmt *s, CXCursor call)
     free(name);
 }
 
+void stmts_charge_call(lm_program *p, lm_stmt *s, CXCursor call, const char *callee,
+                       const lm_fp_counts *fp, bool estimated)
+{
+    lm_fp_add(&s->own, fp);
+    if (!estimated)
+        return;
+    unsigned line = 0, col = 0;
+    clang_getFileLocation(clang_getCursorLocation(call), NULL, &line, &col, NULL);
+    lm_stmt_note_estimated_call(p, s, callee, line, col);
+}
+
 stmts *stmts_begin(lm_program *p, lm_function *fn, CXCursor body)
 {
     stmts *r = mem_alloc(sizeof *r);

@@ -1017,14 +1017,18 @@ static void count_fp(walker *w, frame *f, lm_fp_class c)
 }
 
 /* A call: its effect on f's tally and, with the detail, its call site with
- * what it added there (the tally's own counts and bytes after less before). */
+ * what it added there (the tally's own counts and bytes after less before);
+ * with the record, what it charges f's node with. */
 static void apply_call(walker *w, frame *f, CXCursor c, access_mode mode)
 {
     tally *t = walk_tally(w, f->acc);
     lm_fp_counts before = t->own;
     unsigned long loads = use_list_bytes(&t->own_uses, false);
     unsigned long stores = use_list_bytes(&t->own_uses, true);
-    bool direct = calls_apply(w, f->acc, c, mode);
+    calls_charge charge;
+    bool direct = calls_apply(w, f->acc, c, mode, &charge);
+    if (f->node && charge.charged)
+        stmts_charge_call(w->prog, f->node, c, charge.callee, &charge.fp, charge.estimated);
     if (!w->dt)
         return;
     detail_call_effect effect = {.indirect = !direct};

@@ -19,7 +19,14 @@
  * per iteration), the entries of the loops whose statements it contains.
  * A `break`, `continue`, `return` or `goto` only ends segments, so every
  * count is exact whatever the control flow.  Calls count where the callee's
- * code is, as the callee's own segments.
+ * code is, as the callee's own segments, when that code is in this file.
+ * A callee whose body is elsewhere in the unit (a header's inline function,
+ * a C++ member defined in its class, a template instance of a header) is
+ * never rewritten: the call's node holds the static count's summary of one
+ * execution of it (loop_stmt.h), less what the functions of this file it
+ * calls do in their own segments, so its segment counts it once per call.
+ * The summary is exact for straight-line code; for a callee with loops or
+ * branches it is the static estimate, and a warning at the call says so.
  *
  * Where counters live.  Counters of the code in a loop nest (a loop outside
  * any loop, with everything inside it and its own header) are locals of a
@@ -573,9 +580,18 @@ static unsigned long long segment_tally(const autoi *ai, const segment *g)
     return n;
 }
 
-static void segment_count_node(segment *g, const lm_stmt *s)
+/* A node's operations in g; a call in it charged by the static estimate of
+ * its callee is warned of, as its measured count is not exact. */
+static void segment_count_node(autoi *ai, segment *g, const lm_stmt *s)
 {
     segment_count(g, &s->own, s->ops);
+    if (ai->clock)
+        return;
+    for (const lm_estimated_call *e = s->estimated_calls; e; e = e->next)
+        diag_at(DIAG_WARNING, ai->s->path, e->line, e->col,
+                "'%s' has loops or branches in code this copy does not rewrite (a header): "
+                "this call's measured FP operations are the static estimate of one call",
+                e->callee);
 }
 
 /* An operand that may not be evaluated (of the conditional `owner`, or the
@@ -611,7 +627,7 @@ static void visit_operand(autoi *ai, const lm_stmt *e, segment *cur, const lm_st
  * expression's statements run where it does. */
 static void visit_expr(autoi *ai, const lm_stmt *e, segment *cur)
 {
-    segment_count_node(cur, e);
+    segment_count_node(ai, cur, e);
     bool warned = false;
     for (const lm_stmt *k = e->children; k; k = k->next) {
         if (k->role == LM_ROLE_LAMBDA_BODY)
@@ -1000,7 +1016,7 @@ static void visit_arm(autoi *ai, const lm_stmt *arm, segment *cur)
  * skips: code before the first label counts zero times, as it runs. */
 static void visit_branch(autoi *ai, const lm_stmt *c, segment *cur)
 {
-    segment_count_node(cur, c);
+    segment_count_node(ai, cur, c);
     for (const lm_stmt *k = c->children; k; k = k->next) {
         if (k->role == LM_ROLE_ARM || k->role == LM_ROLE_SWITCH_BODY) {
             visit_arm(ai, k, cur);
@@ -1015,13 +1031,13 @@ static void visit_branch(autoi *ai, const lm_stmt *c, segment *cur)
  * nothing here catches). */
 static void visit_try(autoi *ai, const lm_stmt *c, segment *cur)
 {
-    segment_count_node(cur, c);
+    segment_count_node(ai, cur, c);
     for (const lm_stmt *k = c->children; k; k = k->next) {
         if (k->kind != LM_STMT_CATCH) {
             visit_stmt(ai, k, cur);
             continue;
         }
-        segment_count_node(cur, k);
+        segment_count_node(ai, cur, k);
         for (const lm_stmt *h = k->children; h; h = h->next)
             if (h->role == LM_ROLE_ARM)
                 visit_arm(ai, h, cur);
@@ -1259,7 +1275,7 @@ static void visit_loop(autoi *ai, const lm_stmt *c, segment *cur)
      * which runs apart from the nest around it (visit_lambda). */
     bool call = c->kind == LM_STMT_CALL_LOOP;
     bool warned = false;
-    segment_count_node(cur, c);
+    segment_count_node(ai, cur, c);
     for (const lm_stmt *k = c->children; k; k = k->next) {
         if (k == body || (bound && ai->clock && k->role != LM_ROLE_INIT))
             continue;

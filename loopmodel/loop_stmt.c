@@ -17,6 +17,19 @@ lm_stmt *lm_stmt_add(lm_program *p, lm_stmt *parent, lm_stmt_kind kind, lm_stmt_
     return s;
 }
 
+void lm_stmt_note_estimated_call(lm_program *p, lm_stmt *s, const char *callee, unsigned line,
+                                 unsigned col)
+{
+    lm_estimated_call *e = arena_alloc(p->arena, sizeof *e);
+    e->callee = arena_strdup(p->arena, callee);
+    e->line = line;
+    e->col = col;
+    lm_estimated_call **end = &s->estimated_calls;
+    while (*end)
+        end = &(*end)->next;
+    *end = e;
+}
+
 bool lm_stmt_is_loop(const lm_stmt *s)
 {
     return s->kind == LM_STMT_FOR || s->kind == LM_STMT_WHILE || s->kind == LM_STMT_DO ||

@@ -93,6 +93,17 @@ enum {
     LM_ESCAPE_LEAVE = 4,    /* return, goto, exit() */
 };
 
+/* A call whose callee's body is not in the function's file (a header's
+ * inline function, a C++ class's member): the instrumenters never rewrite
+ * it, so the node's `own` holds the static count's summary of one
+ * execution of it.  Listed when that summary is an estimate: the callee
+ * has loops or branches (or calls one that has). */
+typedef struct lm_estimated_call {
+    struct lm_estimated_call *next;
+    const char *callee; /* in the program's arena */
+    unsigned line, col;
+} lm_estimated_call;
+
 typedef struct lm_stmt lm_stmt;
 struct lm_stmt {
     lm_stmt *parent, *children, *last_child, *next; /* children in source order */
@@ -104,9 +115,12 @@ struct lm_stmt {
     size_t begin, end;
     unsigned line, col; /* where it is reported */
     bool from_macro;    /* ?: and && ||: written in a macro's expansion */
-    /* FP operations written in it and not in a child node: operators and
-     * libm calls, not what called functions do. */
+    /* FP operations written in it and not in a child node: operators, libm
+     * calls, and what one execution of a called function does when its body
+     * is not in this file (lm_estimated_call); a callee in this file counts
+     * in its own record. */
     lm_fp_counts own;
+    lm_estimated_call *estimated_calls; /* those calls charged by an estimate */
     unsigned long ops[LM_OP_NCLASSES]; /* the operations written in it, likewise */
     lm_loop *loop;      /* loop statements: the loop */
     bool target_known;  /* goto: target is the offset of its label */
@@ -120,6 +134,10 @@ struct lm_stmt {
 };
 
 lm_stmt *lm_stmt_add(lm_program *p, lm_stmt *parent, lm_stmt_kind kind, lm_stmt_role role);
+
+/* Append to s's estimated calls; callee is copied into p's arena. */
+void lm_stmt_note_estimated_call(lm_program *p, lm_stmt *s, const char *callee, unsigned line,
+                                 unsigned col);
 
 bool lm_stmt_is_loop(const lm_stmt *s);
 /* A loop's body, or NULL. */

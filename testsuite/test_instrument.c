@@ -376,6 +376,47 @@ static void test_auto_exact_counts(void)
     cJSON_Delete(m);
 }
 
+/* kernels/instr_header.c (counts by hand there): a header's functions,
+ * never rewritten, count at each call their static summary; a function of
+ * the file counts in its own segments only (cube's 20 multiply are in the
+ * totals, not in the loop around its calls), also when a header's function
+ * calls it (half); a header function with a loop is charged its estimate,
+ * with a warning at the call. */
+static void test_auto_header_calls(void)
+{
+    copy_kernel("instr_header.c");
+    copy_kernel("instr_header.h");
+    const char *args[] = {"-auto-instrument", "instr_header.c", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "instr_header.c:32:14: warning: 'sum_first' has loops or "
+                                  "branches in code this copy does not rewrite (a header): "
+                                  "this call's measured FP operations are the static estimate "
+                                  "of one call\n");
+    testutil_proc_release(&r);
+    CU_ASSERT_FATAL(compile("instr_header.c", "header_plain", NULL, NULL));
+    CU_ASSERT_FATAL(compile("ai_instr_header.c", "header_measured", NULL, NULL));
+    setenv("AITOOL_MEASURED", "header.json", 1);
+    testutil_proc plain = run_program("header_plain"), measured = run_program("header_measured");
+    unsetenv("AITOOL_MEASURED");
+    CU_ASSERT_EQUAL(measured.status, 0);
+    CU_ASSERT_STRING_EQUAL(measured.out, plain.out);
+    testutil_proc_release(&plain);
+    testutil_proc_release(&measured);
+    cJSON *m = read_measured("header.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const expected_loop want[] = {
+        {25, "main", 1, 100, 200, 0, 100, 0, 100, 800, 800},
+        {29, "main", 1, 10, 10, 0, 0, 0, 0, 80, 0},
+        {31, "main", 1, 4, 8, 0, 4, 0, 0, 32, 0},
+        {33, "main", 1, 3, 3, 0, 3, 0, 0, 24, 0},
+    };
+    check_loops(m, want, 4);
+    expected_loop totals = {0, "", 4, 117, 221, 0, 130, 0, 100, 936, 800};
+    check_counts(cJSON_GetObjectItem(m, "totals"), &totals);
+    cJSON_Delete(m);
+}
+
 /* Issue 13: PolyBench's loop bounds (`i < _PB_NI`, a macro that expands to
  * a variable) warned of a conditional inside a macro expansion; only a real
  * conditional with operations inside a macro warns now.  A loop test that
@@ -1926,6 +1967,27 @@ static void test_cxx_manual(void)
     testutil_proc_release(&r);
 }
 
+/* kernels/cxx_header.cpp (counts by hand there): a header's member,
+ * operator and function template, each instance by its own summary (int's
+ * has no FP operation), count at each call; a header function with a loop
+ * is charged its estimate, with a warning at the call. */
+static void test_cxx_header_calls(void)
+{
+    copy_kernel("cxx_header.hpp");
+    const expected_loop want[] = {
+        {20, "main", 1, 10, 60, 0, 50, 0, 0, 0, 0},
+        {27, "main", 1, 5, 5, 5, 0, 0, 0, 40, 0},
+    };
+    check_cxx_kernel("cxx_header.cpp", NULL, NULL, want, 2, 2);
+    const char *args[] = {"-auto-instrument", "cxx_header.cpp", NULL};
+    testutil_proc r = measuretool(args);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "cxx_header.cpp:28:14: warning: 'sum' has loops or branches "
+                                  "in code this copy does not rewrite (a header): this call's "
+                                  "measured FP operations are the static estimate of one call\n");
+    testutil_proc_release(&r);
+}
+
 static const testutil_case edit_cases[] = {
     {"insertions nest and keep line numbers", test_edits_order_and_lines},
     {NULL, NULL},
@@ -1942,6 +2004,7 @@ static const testutil_case manual_cases[] = {
 
 static const testutil_case auto_cases[] = {
     {"exact counts through branches and jumps", test_auto_exact_counts},
+    {"calls into a header's functions", test_auto_header_calls},
     {"macro loop bounds", test_auto_macro_bounds},
     {"statement expressions", test_auto_statement_expressions},
     {"a struct with no name", test_auto_unnamed_struct},
@@ -1983,6 +2046,7 @@ static const testutil_case cxx_cases[] = {
     {"loops written as calls", test_cxx_loop_calls},
     {"an exception leaving a loop nest", test_cxx_exception},
     {"no handler where no exception can leave", test_cxx_noexcept},
+    {"a header's members, operators and templates", test_cxx_header_calls},
     {"measureTool's markers", test_cxx_manual},
     {NULL, NULL},
 };

@@ -39,5 +39,9 @@ void stmts_close(lm_stmt *s);
 
 /* A call written in node s: libm's functions are FP operations. */
 void stmts_count_call(lm_stmt *s, CXCursor call);
+/* A call in node s whose callee's body the instrumenters do not rewrite:
+ * fp, one execution of it, counts in s; an estimate is listed in s. */
+void stmts_charge_call(lm_program *p, lm_stmt *s, CXCursor call, const char *callee,
+                       const lm_fp_counts *fp, bool estimated);
 
 #endif

@@ -66,6 +66,7 @@ struct walk_cache {
     string_entry *strings[STRING_BUCKETS];
     callee_info *callees[CALLEE_BUCKETS];
     method_entry *methods[METHOD_BUCKETS]; /* the element annotation of each method called */
+    callee_info *summarizing; /* the callee whose body is being summarized, or NULL */
     global_var *globals; /* the unit's file-scope variables, read on first need */
     size_t nglobals;
     bool globals_read;
@@ -178,10 +179,20 @@ void walk_summarize(walk_cache *wc, CXCursor definition, tally *out, const char 
  * per instance: calls.c resolves each callee once. */
 void walk_note_instance(walk_cache *wc, CXCursor callee);
 
+/* A call whose callee's body is outside the main file, which the
+ * instrumenters do not rewrite: the FP operations of one execution of it
+ * (its summary), which the call's node is charged with, and whether they
+ * are an estimate.  callee is interned. */
+typedef struct calls_charge {
+    bool charged, estimated;
+    lm_fp_counts fp;
+    const char *callee;
+} calls_charge;
+
 /* calls.c: what a call expression does, added to tally `acc`, the call
- * used in `mode` (an accessor's element is read or written by it); false
- * for a call through a function pointer. */
-bool calls_apply(walker *w, size_t acc, CXCursor call, access_mode mode);
+ * used in `mode` (an accessor's element is read or written by it), and its
+ * charge; false for a call through a function pointer. */
+bool calls_apply(walker *w, size_t acc, CXCursor call, access_mode mode, calls_charge *charge);
 void calls_cache_free(walk_cache *wc);
 
 #endif
