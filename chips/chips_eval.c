@@ -81,9 +81,7 @@ static ce_flow ce_cflow_list(ce_eval *ev, ce_frame *f, chips_stmt *const *body, 
 
 static ce_flow ce_vfail(const chips_ast *ast, chips_pos pos, const char *fmt, va_list ap)
 {
-    char msg[512];
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    diag_at(DIAG_ERROR, ast->file, pos.line, pos.col, "%s", msg);
+    diag_vat(DIAG_ERROR, ast->file, pos.line, pos.col, fmt, ap);
     return CEF_ERROR;
 }
 

@@ -85,12 +85,10 @@ static void cl_error(cl_loader *l, const chips_ast *ast, chips_pos pos, const ch
 
 static void cl_error(cl_loader *l, const chips_ast *ast, chips_pos pos, const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    diag_vat(DIAG_ERROR, ast->file, pos.line, pos.col, fmt, ap);
     va_end(ap);
-    diag_at(DIAG_ERROR, ast->file, pos.line, pos.col, "%s", msg);
     l->errors++;
 }
 

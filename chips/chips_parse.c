@@ -49,12 +49,10 @@ static _Noreturn void chp_error(chp_parser *p, const chips_token *t, const char 
 
 static _Noreturn void chp_error(chp_parser *p, const chips_token *t, const char *fmt, ...)
 {
-    char msg[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    diag_vat(DIAG_ERROR, p->file, t->line, t->col, fmt, ap);
     va_end(ap);
-    diag_at(DIAG_ERROR, p->file, t->line, t->col, "%s", msg);
     longjmp(p->fail, 1);
 }
 

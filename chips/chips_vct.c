@@ -54,12 +54,10 @@ static bool cv_fail(const cv_reader *r, unsigned col, const char *fmt, ...)
 
 static bool cv_fail(const cv_reader *r, unsigned col, const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    diag_vat(DIAG_ERROR, r->file, r->line, col, fmt, ap);
     va_end(ap);
-    diag_at(DIAG_ERROR, r->file, r->line, col, "%s", msg);
     return false;
 }
 

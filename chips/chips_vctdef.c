@@ -46,12 +46,10 @@ static bool cvd_fail(const chips_token *t, const cvd_parser *p, const char *fmt,
 
 static bool cvd_fail(const chips_token *t, const cvd_parser *p, const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    diag_vat(DIAG_ERROR, p->file, t->line, t->col, fmt, ap);
     va_end(ap);
-    diag_at(DIAG_ERROR, p->file, t->line, t->col, "%s", msg);
     return false;
 }
 

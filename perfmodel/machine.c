@@ -170,14 +170,12 @@ static void machine_error(machine_reader *r, size_t at, const char *fmt, ...)
 
 static void machine_error(machine_reader *r, size_t at, const char *fmt, ...)
 {
-    char message[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
-    va_end(ap);
     unsigned line, col;
     machine_json_line_col(r->text, at, &line, &col);
-    diag_at(DIAG_ERROR, r->name, line, col, "%s", message);
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vat(DIAG_ERROR, r->name, line, col, fmt, ap);
+    va_end(ap);
     r->errors++;
 }
 

@@ -100,13 +100,19 @@ void diag_flush_captured(strbuf *captured)
     strbuf_release(captured);
 }
 
-void diag_at(diag_severity sev, const char *file, unsigned line, unsigned col, const char *fmt, ...)
+void diag_vat(diag_severity sev, const char *file, unsigned line, unsigned col, const char *fmt,
+              va_list ap)
 {
     char prefix[4096];
     snprintf(prefix, sizeof prefix, "%s:%u:%u", file, line ? line : 1, col ? col : 1);
+    diag_emit(sev, prefix, fmt, ap);
+}
+
+void diag_at(diag_severity sev, const char *file, unsigned line, unsigned col, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    diag_emit(sev, prefix, fmt, ap);
+    diag_vat(sev, file, line, col, fmt, ap);
     va_end(ap);
 }
 

@@ -17,6 +17,7 @@
 #ifndef AITOOL_DIAG_H
 #define AITOOL_DIAG_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "strbuf.h"
@@ -36,6 +37,9 @@ unsigned diag_warning_count(void);
 /* A message about line:col of file (line and col are 1-based). */
 void diag_at(diag_severity sev, const char *file, unsigned line, unsigned col,
              const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same with the arguments of a caller's own variadic reporter. */
+void diag_vat(diag_severity sev, const char *file, unsigned line, unsigned col,
+              const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
 /* A message about the command line or the run, prefixed by the program name. */
 void diag_tool(diag_severity sev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -90,12 +90,10 @@ static void xml_collect_generic(void *data, const char *fmt, ...) __attribute__(
 static void xml_collect_generic(void *data, const char *fmt, ...)
 {
     xml_errors *e = data;
-    char buf[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    strbuf_vprintf(&e->generic, fmt, ap);
     va_end(ap);
-    strbuf_append(&e->generic, buf);
 }
 
 static void xml_flush_generic(xml_errors *e)
